@@ -1,0 +1,40 @@
+import { getDb, migrate } from './db';
+import type { Db } from './db';
+import { logger } from './log';
+
+/**
+ * Start-up steps after migrations, in order: seeds for an empty database and recovery of work a
+ * dead process left behind. Each feature adds its step here; each must be idempotent.
+ */
+type StartupStep = { name: string; run: (db: Db) => Promise<unknown> };
+const steps: StartupStep[] = [];
+
+const g = globalThis as unknown as { __ciReady?: Promise<Db> };
+
+async function boot(): Promise<Db> {
+  const db = await getDb();
+  const { applied, level } = await migrate(db);
+  if (applied.length) logger().info({ applied, level }, 'migrations applied');
+  for (const step of steps) {
+    const t = Date.now();
+    const result = await step.run(db);
+    logger().info({ step: step.name, ms: Date.now() - t, result }, 'startup step done');
+  }
+  return db;
+}
+
+/** The database, migrated and seeded. Memoised per process; a failure is retried on next call. */
+export function ready(): Promise<Db> {
+  if (!g.__ciReady) {
+    g.__ciReady = boot().catch((e) => {
+      g.__ciReady = undefined;
+      throw e;
+    });
+  }
+  return g.__ciReady;
+}
+
+/** Forget the memoised boot (tests that swap databases). */
+export function resetReady(): void {
+  g.__ciReady = undefined;
+}

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { wrapDbError } from './errors';
+import type { Db, Queryable, QueryResult } from './types';
+
+const parsers = {
+  [types.NUMERIC]: (v: string) => Number(v),
+  [types.INT8]: (v: string) => Number(v),
+};
+
+/**
+ * Only one process may open a PGlite directory (two corrupt it silently), so a lock file beside
+ * it holds the owner's pid. A lock left by a dead process is taken over.
+ */
+export function acquireDirLock(dir: string): () => void {
+  const lockPath = `${path.resolve(dir)}.lock`;
+  fs.mkdirSync(path.dirname(lockPath), { recursive: true });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const owner = Number(fs.readFileSync(lockPath, 'utf8').trim());
+      if (owner === process.pid) throw new Error(`PGlite directory ${dir} is already open in this process`);
+      if (owner && isAlive(owner)) {
+        throw new Error(
+          `The embedded database at ${dir} is in use by process ${owner}. Stop that process, or set DATABASE_URL to use PostgreSQL, or PGLITE_DIR to another directory.`,
+        );
+      }
+      fs.rmSync(lockPath, { force: true }); // stale lock from a dead process
+    }
+  }
+  throw new Error(`Could not lock ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
+  return {
+    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      try {
+        const r = await q.query<T>(sql, params as unknown[] | undefined);
+        return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      } catch (e) {
+        wrapDbError(e);
+      }
+    },
+    async exec(sql: string) {
+      try {
+        await q.exec(sql);
+      } catch (e) {
+        wrapDbError(e);
+      }
+    },
+  };
+}
+
+export async function openPglite(dir: string): Promise<Db> {
+  const inMemory = dir.startsWith('memory://');
+  const release = inMemory ? () => {} : acquireDirLock(dir);
+  let pg: PGlite;
+  try {
+    if (!inMemory) fs.mkdirSync(dir, { recursive: true });
+    pg = await PGlite.create(inMemory ? undefined : dir, { extensions: { pg_trgm }, parsers });
+  } catch (e) {
+    release();
+    throw e;
+  }
+  const base = wrap(pg);
+  return {
+    kind: 'pglite',
+    ...base,
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      try {
+        return await pg.transaction((tx) => fn(wrap(tx)));
+      } catch (e) {
+        if (e instanceof Error && e.name !== 'DatabaseError' && !(e as { severity?: unknown }).severity) throw e;
+        wrapDbError(e);
+      }
+    },
+    async close() {
+      await pg.close();
+      release();
+    },
+  };
+}

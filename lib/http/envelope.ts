@@ -1,0 +1,67 @@
+import { isProduction } from '../config/env';
+import type { ErrorCode } from './errors';
+
+export interface Pagination {
+  limit: number;
+  offset: number;
+  total: number;
+  hasMore?: boolean;
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+export function successBody(data: unknown, requestId: string, meta?: Record<string, unknown>) {
+  return { success: true as const, data, meta: { ...meta, timestamp: nowIso(), requestId } };
+}
+
+export function errorBody(args: {
+  code: ErrorCode | string;
+  message: string;
+  details?: unknown;
+  stack?: string;
+  requestId: string;
+  path: string;
+  method: string;
+}) {
+  const error: Record<string, unknown> = { code: args.code, message: args.message };
+  if (args.details !== undefined) error.details = args.details;
+  if (args.stack && !isProduction()) error.stack = args.stack;
+  return {
+    success: false as const,
+    error,
+    meta: { timestamp: nowIso(), requestId: args.requestId, path: args.path, method: args.method },
+  };
+}
+
+export function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/** What a handler returns when it needs meta (pagination), headers or a status besides 200. */
+export class Ok<T = unknown> {
+  constructor(
+    readonly data: T,
+    readonly meta?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
+    readonly status = 200,
+  ) {}
+}
+
+export function ok<T>(
+  data: T,
+  opts: { meta?: Record<string, unknown>; headers?: Record<string, string>; status?: number } = {},
+): Ok<T> {
+  return new Ok(data, opts.meta, opts.headers, opts.status ?? 200);
+}
+
+export function paginated<T>(items: T[], p: { limit: number; offset: number; total: number }, headers?: Record<string, string>): Ok<T[]> {
+  return ok(items, {
+    meta: { pagination: { limit: p.limit, offset: p.offset, total: p.total, hasMore: p.offset + items.length < p.total } },
+    headers,
+  });
+}

@@ -1,0 +1,6 @@
+export { defineRoute, errorResponse, type RouteContext, type RouteOptions, type NextHandler, type AuthMode } from './define-route';
+export { ApiError, FlatError, DatabaseError, ERROR_CODES, ALL_ERROR_CODES, type ErrorCode } from './errors';
+export { ok, paginated, Ok, json, successBody, errorBody, type Pagination } from './envelope';
+export { sseResponse, formatSse, SSE_HEADERS, type SseWriter } from './sse';
+export { DEFAULT_MAX_BYTES, IMAGE_MAX_BYTES, readBodyText } from './body';
+export { clientIp } from './client-key';

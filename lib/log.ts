@@ -1,0 +1,40 @@
+import pino from 'pino';
+import { appEnv } from './config/env';
+
+type Logger = pino.Logger;
+const g = globalThis as unknown as { __ciLogger?: Logger };
+
+/** Structured JSON logs. Secrets never reach a log line: known secret paths are redacted. */
+export function logger(): Logger {
+  if (!g.__ciLogger) {
+    g.__ciLogger = pino({
+      level: process.env.LOG_LEVEL ?? (appEnv() === 'test' ? 'silent' : 'info'),
+      base: { service: 'cannabis-intelligence-api' },
+      redact: {
+        paths: [
+          'headers.authorization',
+          'headers["x-admin-key"]',
+          'headers.cookie',
+          '*.token',
+          '*.password',
+          '*.apiKey',
+          '*.secret',
+          'token',
+          'publicAccessToken',
+          'triggerToken',
+        ],
+        censor: '[redacted]',
+      },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    });
+  }
+  return g.__ciLogger;
+}
+
+const warnedOnce = new Set<string>();
+/** Log a warning once per key for the process lifetime (e.g. a failing optional store). */
+export function warnOnce(key: string, obj: Record<string, unknown>, msg: string): void {
+  if (warnedOnce.has(key)) return;
+  warnedOnce.add(key);
+  logger().warn(obj, msg);
+}
