@@ -1,4 +1,5 @@
 import { env, isDevelopment } from '../config/env';
+import { hasValidAdminSession } from './admin-session';
 import { developmentBypass } from './bypass';
 import { safeEqual } from './compare';
 import { authFailure } from './flat';
@@ -9,6 +10,8 @@ import { authFailure } from './flat';
  */
 export function requireAdmin(req: Request): void {
   if (developmentBypass(req)) return;
+  // The dashboard's signed, httpOnly session cookie (lib/auth/admin-session.ts) stands in for the key.
+  if (hasValidAdminSession(req)) return;
   const configured = env('ADMIN_API_KEY');
   const bypassKey = env('ADMIN_BYPASS_KEY');
   if (!configured && !bypassKey) {
