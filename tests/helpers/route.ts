@@ -1,6 +1,6 @@
 import { signUserToken } from '@/lib/auth';
 
-type Handler = (req: Request, ctx?: { params?: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+type Handler = (req: Request, ctx?: { params?: Promise<Record<string, string | string[]>> }) => Promise<Response> | Response;
 
 export interface CallOptions {
   method?: string;

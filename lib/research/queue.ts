@@ -1,0 +1,87 @@
+import type { Queryable } from '../db';
+import { cleanName, nameKey } from './names';
+
+export type ResearchSource = 'website' | 'api' | 'menu-scan';
+
+export interface EnqueueItem {
+  name: string;
+  source: ResearchSource;
+  metadata?: object;
+}
+
+export interface EnqueueResult {
+  name: string;
+  submissionId: string | null;
+  queued: boolean;
+  alreadyQueued: boolean;
+}
+
+/** Statuses that count as "already in the queue" (a name in one of them is never queued twice). */
+export const OPEN_STATUSES = ['pending', 'researching', 'pending_review'] as const;
+const OPEN_SQL = `status IN ('pending', 'researching', 'pending_review')`;
+
+/**
+ * Queue names for research. Idempotent: a name (by its folded key) that already has an open
+ * submission is not queued again; the partial unique index makes that hold across concurrent
+ * callers and instances. Names shorter than two characters or longer than 200 are not queued.
+ * Set-based: one INSERT and at most one SELECT whatever the batch size.
+ */
+export async function enqueueResearch(db: Queryable, items: EnqueueItem[]): Promise<EnqueueResult[]> {
+  const prepared = items.map((it) => {
+    const name = cleanName(String(it.name ?? ''));
+    const key = nameKey(name);
+    const valid = name.length >= 2 && name.length <= 200 && key.length > 0;
+    return { input: it, name, key: valid ? key : null };
+  });
+  const unique = new Map<string, { strain_name: string; name_key: string; source: string; metadata: object }>();
+  for (const p of prepared) {
+    if (p.key && !unique.has(p.key)) {
+      unique.set(p.key, { strain_name: p.name, name_key: p.key, source: p.input.source, metadata: p.input.metadata ?? {} });
+    }
+  }
+  if (unique.size === 0) return prepared.map((p) => ({ name: p.name, submissionId: null, queued: false, alreadyQueued: false }));
+
+  const inserted = await db.query<{ id: string; name_key: string }>(
+    `INSERT INTO research_submissions (strain_name, name_key, source, metadata)
+     SELECT x.strain_name, x.name_key, x.source, COALESCE(x.metadata, '{}'::jsonb)
+       FROM jsonb_to_recordset($1::jsonb) AS x(strain_name text, name_key text, source text, metadata jsonb)
+     ON CONFLICT (name_key) WHERE ${OPEN_SQL} DO NOTHING
+     RETURNING id, name_key`,
+    [JSON.stringify([...unique.values()])],
+  );
+  const newIds = new Map(inserted.rows.map((r) => [r.name_key, r.id]));
+  const missing = [...unique.keys()].filter((k) => !newIds.has(k));
+  const existing = new Map<string, string>();
+  if (missing.length) {
+    const r = await db.query<{ id: string; name_key: string }>(
+      `SELECT id, name_key FROM research_submissions WHERE name_key = ANY($1::text[]) AND ${OPEN_SQL}`,
+      [missing],
+    );
+    for (const row of r.rows) existing.set(row.name_key, row.id);
+  }
+
+  const seen = new Set<string>();
+  return prepared.map((p) => {
+    if (!p.key) return { name: p.name, submissionId: null, queued: false, alreadyQueued: false };
+    const fresh = newIds.get(p.key);
+    if (fresh && !seen.has(p.key)) {
+      seen.add(p.key);
+      return { name: p.name, submissionId: fresh, queued: true, alreadyQueued: false };
+    }
+    // Queued by an earlier caller, or earlier in this same batch.
+    const id = fresh ?? existing.get(p.key) ?? null;
+    return { name: p.name, submissionId: id, queued: false, alreadyQueued: id !== null };
+  });
+}
+
+/** The open submission for a name, if any (duplicate check of the submit route). */
+export async function findOpenSubmission(db: Queryable, name: string): Promise<{ id: string; strainName: string; status: string } | null> {
+  const key = nameKey(cleanName(name));
+  if (!key) return null;
+  const r = await db.query<{ id: string; strain_name: string; status: string }>(
+    `SELECT id, strain_name, status FROM research_submissions WHERE name_key = $1 AND ${OPEN_SQL} ORDER BY created_at LIMIT 1`,
+    [key],
+  );
+  const row = r.rows[0];
+  return row ? { id: row.id, strainName: row.strain_name, status: row.status } : null;
+}

@@ -1,0 +1,19 @@
+/**
+ * URL slug of a strain or product name: ASCII, lower-case, words joined by '-'.
+ * 'Gorilla Glue #4' → 'gorilla-glue-4', 'Durban Poison' → 'durban-poison', 'Crème Brûlée' → 'creme-brulee'.
+ */
+export function slugify(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’`]/g, '')
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Canonical name used by the exact pass and search: lower-cased, trimmed, inner spaces collapsed. */
+export function canonicalName(s: string): string {
+  return s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { ApiError } from '../http/errors';
+import type { ImageInput, MediaType } from './types';
+
+/** Images larger than this many pixels are refused before decoding (decompression bombs). */
+const MAX_PIXELS = 40_000_000;
+
+const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)?(;[a-z0-9=.+-]+)*;base64,/i;
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+
+/** The media type the file's magic bytes say, or null for anything else. */
+export function sniffMediaType(bytes: Buffer): MediaType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+/** Strip an optional data-URL prefix and whitespace, decode strictly; null when it is not base64. */
+export function decodeBase64Image(input: string): { bytes: Buffer; declaredType: string | null } | null {
+  let s = input.trim();
+  let declaredType: string | null = null;
+  const m = DATA_URL.exec(s);
+  if (m) {
+    declaredType = m[1]?.toLowerCase() ?? null;
+    s = s.slice(m[0].length);
+  }
+  s = s.replace(/\s+/g, '');
+  if (s.length === 0 || !BASE64.test(s) || s.length % 4 === 1) return null;
+  const bytes = Buffer.from(s, s.includes('-') || s.includes('_') ? 'base64url' : 'base64');
+  return bytes.length ? { bytes, declaredType } : null;
+}
+
+/**
+ * Turn a request's base64 + media type into verified image bytes: the magic bytes must agree with
+ * the declared media type (and a data URL's own type), and sharp must be able to decode it.
+ * Every failure is a 400 BAD_REQUEST with a reason in `details`.
+ */
+export async function loadImage(imageBase64: string, mediaType: MediaType): Promise<ImageInput> {
+  const decoded = decodeBase64Image(imageBase64);
+  if (!decoded) throw new ApiError('BAD_REQUEST', 'imageBase64 is not valid base64', { reason: 'invalid-base64' });
+  const sniffed = sniffMediaType(decoded.bytes);
+  if (!sniffed) throw new ApiError('BAD_REQUEST', 'The image is not a JPEG, PNG or WebP file', { reason: 'unknown-format', mediaType });
+  if (sniffed !== mediaType || (decoded.declaredType && decoded.declaredType !== mediaType)) {
+    throw new ApiError('BAD_REQUEST', `mediaType ${mediaType} does not match the image bytes (${sniffed})`, {
+      reason: 'media-type-mismatch',
+      mediaType,
+      detected: sniffed,
+    });
+  }
+  let width = 0;
+  let height = 0;
+  try {
+    // Decode the whole image once (not just the header) so truncated files are refused here.
+    const { info } = await sharp(decoded.bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).raw().toBuffer({ resolveWithObject: true });
+    width = info.width;
+    height = info.height;
+  } catch (e) {
+    throw new ApiError('BAD_REQUEST', 'The image could not be decoded', { reason: 'undecodable', mediaType, message: (e as Error).message });
+  }
+  return { bytes: decoded.bytes, mediaType, sha256: createHash('sha256').update(decoded.bytes).digest('hex'), width, height };
+}
+
+export interface PrepareOptions {
+  /** Target width after upscaling; small photos are enlarged about 2× so glyphs are ≥ 20 px tall. */
+  targetWidth?: number;
+  /** Binarise at this level (0..255); null keeps grey levels (LSTM usually prefers grey). */
+  threshold?: number | null;
+  /** Median filter size against salt-and-pepper noise. */
+  median?: number;
+  /** Extra sharpen, for blurred photos. */
+  sharpen?: boolean;
+}
+
+/**
+ * OCR preparation: honour EXIF orientation, grayscale, upscale small images (≈2×, capped so big
+ * photos do not explode CPU time), stretch contrast, optional denoise / sharpen / threshold.
+ */
+export async function prepareForOcr(bytes: Buffer, opts: PrepareOptions = {}): Promise<Buffer> {
+  const img = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate().grayscale();
+  const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate().metadata();
+  const w = (meta.autoOrient?.width ?? meta.width) || 0;
+  const target = opts.targetWidth ?? Math.min(2400, Math.max(w, Math.min(w * 2, 1800)));
+  if (w && target !== w) img.resize({ width: Math.round(target), kernel: 'lanczos3' });
+  if (opts.median) img.median(opts.median);
+  img.normalise();
+  if (opts.sharpen) img.sharpen({ sigma: 1.2 });
+  if (opts.threshold != null) img.threshold(opts.threshold);
+  return img.png({ compressionLevel: 1 }).toBuffer();
+}
