@@ -82,5 +82,13 @@ export async function ioredisStore(url: string, timeoutMs: number): Promise<{ st
     retryStrategy: (times) => Math.min(times * 200, 2000),
   });
   client.on('error', () => {}); // surfaced per call; the limiter fails open and logs once
+  // Wait briefly for the first connection so early requests are counted; a dead Redis does not block start-up.
+  await new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, 1000);
+    client.once('ready', () => {
+      clearTimeout(t);
+      resolve();
+    });
+  });
   return { store: new UpstashStore('redis', ioredisAdapter(client) as unknown as RedisLike, timeoutMs), client };
 }
