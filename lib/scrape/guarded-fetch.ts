@@ -1,0 +1,205 @@
+import type { LookupFunction } from 'node:net';
+import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+import { envInt } from '@/lib/config/env';
+import { classifyAddress, ipLiteral, refusedAddressError, systemResolver, type Resolver } from './address';
+import { abortError, ScrapeError } from './errors';
+
+/**
+ * The one way scrape code talks to the network. Every connection's address is validated twice:
+ * in `connect.lookup` (every resolved address, so a DNS answer mixing public and private
+ * addresses is refused) and on the connected socket's remoteAddress (covers IP-literal hosts,
+ * which never hit lookup, and anything the lookup path missed). Redirects are followed by hand
+ * so each hop is parsed, scheme-checked and re-validated; hops, total time and bytes are capped.
+ */
+export interface GuardedFetchOptions {
+  maxBytes?: number;
+  timeoutMs?: number;
+  maxRedirects?: number;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** DNS resolver (tests inject one to map names to chosen addresses; default: the system's). */
+  resolver?: Resolver;
+}
+
+export interface GuardedResponse {
+  /** Final URL after redirects. */
+  url: string;
+  status: number;
+  headers: Headers;
+  body: string;
+  /** Every URL requested, in order (the first is the input, the last is `url`). */
+  chain: string[];
+  /** True when the body was cut at maxBytes. */
+  truncated: boolean;
+}
+
+export const FETCH_DEFAULTS = {
+  maxBytes: () => envInt('SCRAPE_MAX_BYTES', 8 * 1024 * 1024),
+  timeoutMs: () => envInt('SCRAPE_FETCH_TIMEOUT_MS', 20_000),
+  maxRedirects: () => envInt('SCRAPE_MAX_REDIRECTS', 5),
+};
+
+export const USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 CannabisIntelligenceMenuScanner/1.0';
+
+const REDIRECT = new Set([301, 302, 303, 307, 308]);
+
+function guardedLookup(resolver: Resolver): LookupFunction {
+  return (hostname, options, callback) => {
+    resolver(hostname).then(
+      (addrs) => {
+        if (addrs.length === 0) {
+          callback(new ScrapeError('MENU_NOT_ACCESSIBLE', 'dns-failed', `Menu not accessible: ${hostname} has no addresses`), '', 4);
+          return;
+        }
+        for (const a of addrs) {
+          const v = classifyAddress(a.address);
+          if (!v.allowed) {
+            callback(refusedAddressError(hostname, v), '', 4);
+            return;
+          }
+        }
+        const wanted = options.family === 6 ? 6 : options.family === 4 ? 4 : 0;
+        const usable = wanted ? addrs.filter((a) => a.family === wanted) : addrs;
+        if (options.all) {
+          (callback as unknown as (e: Error | null, a: Array<{ address: string; family: number }>) => void)(null, usable);
+        } else {
+          const first = usable[0] ?? addrs[0];
+          callback(null, first.address, first.family);
+        }
+      },
+      (err: Error) =>
+        callback(
+          new ScrapeError('MENU_NOT_ACCESSIBLE', 'dns-failed', `Menu not accessible: ${hostname} could not be resolved`, { cause: err }) as unknown as NodeJS.ErrnoException,
+          '',
+          4,
+        ),
+    );
+  };
+}
+
+/** An undici dispatcher whose every socket has passed the address rule. */
+export function guardedAgent(resolver: Resolver = systemResolver): Agent {
+  const base = buildConnector({ lookup: guardedLookup(resolver), timeout: 10_000 });
+  const connect: buildConnector.connector = (opts, cb) =>
+    base(opts, (err, socket) => {
+      if (err || !socket) return cb(err ?? new Error('connect failed'), null);
+      const remote = socket.remoteAddress;
+      const v = classifyAddress(remote ?? '');
+      if (!remote || !v.allowed) {
+        socket.destroy();
+        return cb(refusedAddressError(opts.hostname, v), null);
+      }
+      cb(null, socket);
+    });
+  return new Agent({ connect, keepAliveTimeout: 4_000 });
+}
+
+let sharedAgent: Agent | null = null;
+const defaultAgent = () => (sharedAgent ??= guardedAgent());
+
+/** Checks scheme and literal-IP hosts before any socket is opened. */
+export function assertFetchableUrl(raw: string, base?: string): URL {
+  let u: URL;
+  try {
+    u = new URL(raw, base);
+  } catch {
+    throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'invalid-url', `Menu not accessible: not a valid URL: ${raw.slice(0, 200)}`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+    throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'scheme-refused', `Menu not accessible: only http and https URLs are scanned (got ${u.protocol})`);
+  }
+  if (u.username || u.password) {
+    throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'credentials-refused', 'Menu not accessible: URLs with credentials are not scanned');
+  }
+  const literal = ipLiteral(u.hostname);
+  if (literal) {
+    const v = classifyAddress(literal);
+    if (!v.allowed) throw refusedAddressError(u.hostname, v);
+  }
+  return u;
+}
+
+function findScrapeError(e: unknown): ScrapeError | null {
+  let cur: unknown = e;
+  for (let i = 0; i < 6 && cur; i++) {
+    if (cur instanceof ScrapeError) return cur;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+async function readCapped(res: Response, maxBytes: number): Promise<{ body: string; truncated: boolean }> {
+  if (!res.body) return { body: '', truncated: false };
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let truncated = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (total + value.byteLength > maxBytes) {
+      chunks.push(value.subarray(0, maxBytes - total));
+      total = maxBytes;
+      truncated = true;
+      // Stop the transfer now: the rest of the body is never downloaded or decompressed.
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
+    chunks.push(value);
+    total += value.byteLength;
+  }
+  return { body: Buffer.concat(chunks).toString('utf8'), truncated };
+}
+
+export async function guardedFetch(url: string, opts: GuardedFetchOptions = {}): Promise<GuardedResponse> {
+  const maxBytes = opts.maxBytes ?? FETCH_DEFAULTS.maxBytes();
+  const timeoutMs = opts.timeoutMs ?? FETCH_DEFAULTS.timeoutMs();
+  const maxRedirects = opts.maxRedirects ?? FETCH_DEFAULTS.maxRedirects();
+  if (opts.signal?.aborted) throw abortError(opts.signal);
+
+  const timer = new AbortController();
+  const timeout = setTimeout(
+    () => timer.abort(new ScrapeError('SCAN_TIMEOUT', 'fetch-timeout', `Scan timed out: ${new URL(url).host} did not answer within ${timeoutMs} ms`)),
+    timeoutMs,
+  );
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timer.signal]) : timer.signal;
+  const ownAgent = opts.resolver ? guardedAgent(opts.resolver) : null;
+  const dispatcher = ownAgent ?? defaultAgent();
+  const chain: string[] = [];
+
+  try {
+    let current = assertFetchableUrl(url);
+    for (let hop = 0; ; hop++) {
+      chain.push(current.href);
+      const res = (await undiciFetch(current.href, {
+        dispatcher,
+        redirect: 'manual',
+        signal,
+        headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'accept-language': 'en-US,en;q=0.8', ...opts.headers },
+      })) as unknown as Response;
+      const location = res.headers.get('location');
+      if (REDIRECT.has(res.status) && location) {
+        await res.body?.cancel().catch(() => undefined);
+        if (hop >= maxRedirects) {
+          throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'too-many-redirects', `Menu not accessible: more than ${maxRedirects} redirects`);
+        }
+        current = assertFetchableUrl(location, current.href);
+        continue;
+      }
+      const { body, truncated } = await readCapped(res, maxBytes);
+      return { url: current.href, status: res.status, headers: res.headers, body, chain, truncated };
+    }
+  } catch (e) {
+    if (opts.signal?.aborted) throw abortError(opts.signal);
+    if (timer.signal.aborted) throw timer.signal.reason as ScrapeError;
+    const known = findScrapeError(e);
+    if (known) throw known;
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    const detail = cause?.code ?? cause?.message ?? (e as Error).message;
+    throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'network-error', `Menu not accessible: ${detail}`, { cause: e });
+  } finally {
+    clearTimeout(timeout);
+    if (ownAgent) void ownAgent.destroy().catch(() => undefined);
+  }
+}
