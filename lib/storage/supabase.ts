@@ -5,6 +5,16 @@ import type { ObjectData, StorageDriver, StoredObject } from './types';
 
 export class StorageConfigError extends Error {}
 
+/**
+ * createClient builds a Realtime client eagerly, and on Node 20 (no global WebSocket) that throws.
+ * Storage never opens a socket, so a transport that refuses to connect is enough.
+ */
+class NoRealtimeTransport {
+  constructor() {
+    throw new Error('Realtime is not used by the storage driver');
+  }
+}
+
 let cached: { key: string; client: SupabaseClient } | null = null;
 
 function client(): SupabaseClient {
@@ -13,7 +23,10 @@ function client(): SupabaseClient {
   if (!url || !key) throw new StorageConfigError('STORAGE_DRIVER=supabase needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
   const id = `${url}\n${key}`;
   if (!cached || cached.key !== id) {
-    cached = { key: id, client: createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } }) };
+    cached = { key: id, client: createClient(url, key, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        realtime: { transport: NoRealtimeTransport as unknown as typeof WebSocket },
+      }) };
   }
   return cached.client;
 }
@@ -50,7 +63,8 @@ export function supabaseDriver(): StorageDriver {
     async exists(bucket, path): Promise<boolean> {
       const { data, error } = await client().storage.from(bucket).exists(path);
       if (error) {
-        if (isNotFound(error)) return false;
+        // storage-js answers data=false for its 400/404 "no such object" replies.
+        if (data === false || isNotFound(error)) return false;
         throw new Error(`Supabase Storage lookup failed: ${error.message}`);
       }
       return Boolean(data);
