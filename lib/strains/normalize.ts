@@ -1,0 +1,93 @@
+/**
+ * Menu-noise normalisation for the matcher: a product name as a dispensary lists it
+ * ("OMC - Granddaddy Purple 3.5g", "Acai Sherbert - 25% THC", "Cupid OG - 1.0g Cartridge")
+ * becomes the strain-name candidates inside it. See docs/matching.md.
+ */
+
+/** Product-form and marketing words that are never part of a strain name. */
+const PRODUCT_WORDS = [
+  'pre-rolls?', 'pre rolls?', 'prerolls?', 'joints?', 'blunts?', 'dogwalkers?', 'minis?', 'infused', 'live resin', 'live rosin',
+  'cured resin', 'cured sugar', 'hash rosin', 'rosin', 'resin', 'carts?', 'cartridges?', 'disposables?', 'vapes?', 'pens?',
+  'pods?', 'aio', '510', 'flower', 'smalls', 'shake', 'popcorn', 'buds?', 'badder', 'batter', 'budder', 'sugar', 'shatter',
+  'wax', 'crumble', 'diamonds', 'sauce', 'distillate', 'kief', 'moon ?rocks?', 'gummies', 'gummy', 'chews?', 'indica',
+  'sativa', 'hybrid', 'blend', 'whole', 'ground', 'premium', 'reserve', 'private reserve', 'top shelf', 'mid shelf',
+  'value', 'daily strain', 'strain', 'thc', 'cbd', 'thca', 'cbg', 'cbn', 'full spectrum', 'single source', 'eighths?',
+  'quarters?', 'half ounce', 'ounces?', 'oz', 'grams?', 'packs?', 'pk', 'ct', 'tier \\d+', 'refill', 'rso', 'extract',
+  'concentrate', 'ready to roll', 'r2r',
+];
+
+const PRODUCT_RE = new RegExp(`(^|\\s)(${PRODUCT_WORDS.join('|')})(?=\\s|$)`, 'g');
+
+/** Edible/topical words: a product with these is not a strain product (its flavour is not a strain). */
+const EDIBLE_RE =
+  /\b(gumm(y|ies)|chocolates?|candy|candies|cookies?|brownies?|caramels?|taffy|lozenges?|mints|syrup|soda|drink|beverage|seltzer|tea|coffee|honey|lemonade|tincture|capsules?|caps|softgels?|tablets?|bath bomb|salve|lotion|balm|patch|chews?|jell(y|ies)|bites|bar|pastille|cereal|popcorn bag|snack|sucker|suckers|lollipop)\b/;
+
+/** Normalised category: which kinds of products can name a strain. */
+export type ProductKind = 'strain' | 'edible' | 'non-strain';
+
+export function productKind(category: string | null | undefined, name: string): ProductKind {
+  const c = (category ?? '').toLowerCase();
+  if (/gear|accessor|apparel|merch|cultivation|seed|clone|paraphernalia/.test(c)) return 'non-strain';
+  if (/edible|topical|tincture|drink|beverage/.test(c)) return 'edible';
+  if (/flower|pre-?roll|vape|concentrate|cart|extract/.test(c)) return 'strain';
+  return EDIBLE_RE.test(name.toLowerCase()) && /\d+\s*mg\b/i.test(name) ? 'edible' : 'strain';
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Remove weights, potency, sizes and product words from one segment. */
+function cleanSegment(seg: string): string {
+  let s = ` ${seg} `;
+  s = s.replace(/\b\d+\s*\/\s*\d+\s*(oz|ounce)?\b/g, ' '); // 1/8 oz, 1/2
+  s = s.replace(/\d+(\.\d+)?\s*%\s*(thc|cbd|thca|total)?/g, ' '); // 25% THC
+  s = s.replace(/\b(thc|cbd|thca)\s*:?\s*\d+(\.\d+)?\s*%?/g, ' '); // THC: 22.1%
+  s = s.replace(/\b\d+(\.\d+)?\s*(mg|g|gr|gram|grams|oz|ounce|ml|ct|pk|pack|count|x)\b/g, ' '); // 3.5g, 100mg, 10pk
+  s = s.replace(/\b\d+(\.\d+)?\s*(mg|g)\s*\/\s*\d+(\.\d+)?\s*(mg|g)\b/g, ' ');
+  s = s.replace(/\b\d+:\d+\b/g, ' '); // 1:1 ratios
+  s = s.replace(/(^|\s)[.#-]?\d+(\.\d+)?(?=\s|$)/g, ' '); // loose numbers
+  for (let i = 0; i < 2; i++) s = s.replace(PRODUCT_RE, ' ');
+  return s.replace(/[^\p{L}\p{N}'#&+\s]/gu, ' ').replace(/\s+/g, ' ').trim();
+}
+
+export interface NormalizedName {
+  /** The best single strain-name guess (what the trigram pass compares). */
+  cleaned: string;
+  /** Every candidate, best first (the exact and slug passes try each). */
+  candidates: string[];
+}
+
+/** Split on the separators menus put between brand, strain and product words. */
+function segments(raw: string): string[] {
+  return raw
+    .replace(/[[(][^\])]*[\])]/g, ' | ') // [2.5g], (H), (58G)
+    .split(/\s+[-–—|:~•]\s+|\s*\|\s*|\s+\/\/\s+|\s+[Il]\s+(?=\S)|-\s+|\s+-(?=[A-Za-z])/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+export function normalizeCandidates(name: string, opts: { brand?: string | null } = {}): NormalizedName {
+  const raw = String(name ?? '').normalize('NFKC').replace(/[’`]/g, "'").slice(0, 300);
+  const brand = (opts.brand ?? '').normalize('NFKC').toLowerCase().trim();
+  const brandRe = brand.length >= 2 ? new RegExp(`(^|\\s)${escapeRe(brand)}('s)?(?=\\s|$)`, 'g') : null;
+  const out: string[] = [];
+  for (const seg of segments(raw)) {
+    let s = seg.toLowerCase();
+    if (brandRe) s = s.replace(brandRe, ' ');
+    s = cleanSegment(s);
+    if (/\p{L}/u.test(s) && s.length >= 2 && !out.includes(s)) out.push(s);
+  }
+  const whole = cleanSegment(raw.toLowerCase().replace(/[[(][^\])]*[\])]/g, ' ').replace(/[-–—|:~•/]+/g, ' '));
+  const cleanedWhole = brandRe ? whole.replace(brandRe, ' ').replace(/\s+/g, ' ').trim() : whole;
+  // The longest segment is usually the strain (brands and sizes are short); ties keep menu order.
+  const ranked = [...out].sort((a, b) => b.length - a.length);
+  const cleaned = ranked[0] ?? cleanedWhole;
+  const candidates = [...new Set([cleaned, ...ranked, cleanedWhole].filter((c) => c && /\p{L}/u.test(c)))];
+  return { cleaned, candidates };
+}
+
+/** The contract's single cleaned name. */
+export function normalizeProductName(name: string, opts: { brand?: string | null } = {}): string {
+  return normalizeCandidates(name, opts).cleaned;
+}

@@ -1,0 +1,1 @@
+export { terpeneVector, effectVector, profileVector, cosine, type Vector } from './recommend-vector';
