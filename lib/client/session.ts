@@ -71,7 +71,7 @@ export function useUserSession(): { session: UserSession | null; error: string |
     }
   }, []);
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    getUserSession().then(setSession, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, []);
   return { session, error, refresh };
 }

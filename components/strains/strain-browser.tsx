@@ -1,0 +1,160 @@
+'use client';
+
+import { useEffect, useId, useState } from 'react';
+import { api, describeError } from '@/lib/client/api';
+import type { Strain } from '@/lib/client/types';
+import { useDebounced } from '@/lib/client/use-debounced';
+import { KNOWN_TERPENES } from '@/lib/strains/terpenes';
+import { StrainCard } from '../strain-card';
+
+const PAGE_SIZE = 24;
+const EFFECTS = ['relaxed', 'happy', 'euphoric', 'uplifted', 'sleepy', 'creative', 'energetic', 'focused', 'hungry', 'talkative', 'tingly', 'giggly', 'aroused'];
+
+export interface StrainFilters {
+  q: string;
+  type: string;
+  terpene: string;
+  effect: string;
+  thcMin: string;
+  thcMax: string;
+}
+
+const EMPTY: StrainFilters = { q: '', type: '', terpene: '', effect: '', thcMin: '', thcMax: '' };
+
+/** Which endpoint and query a filter state maps to: text goes to /strains/search, the rest to the catalog list. */
+export function strainQuery(f: StrainFilters, offset: number): { path: string; query: Record<string, string | number> } {
+  const filters: Record<string, string | number> = {};
+  if (f.type) filters.type = f.type;
+  if (f.terpene) filters.terpene = f.terpene;
+  if (f.effect) filters.effect = f.effect;
+  if (f.thcMin) filters.thcMin = f.thcMin;
+  if (f.thcMax) filters.thcMax = f.thcMax;
+  const q = f.q.trim();
+  if (q) return { path: '/strains/search', query: { q, limit: PAGE_SIZE, offset, ...filters } };
+  return { path: '/strains', query: { limit: PAGE_SIZE, offset, ...filters } };
+}
+
+export function StrainBrowser() {
+  const id = useId();
+  const [f, setF] = useState<StrainFilters>(EMPTY);
+  const [offset, setOffset] = useState(0);
+  const [items, setItems] = useState<Strain[] | null>(null);
+  const [total, setTotal] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const debounced = useDebounced(f, 200);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    const { path, query } = strainQuery(debounced, offset);
+    api<Strain[] | { strains?: Strain[]; results?: Strain[] }>(path, { query, signal: ctl.signal })
+      .then(({ data, meta }) => {
+        const list = Array.isArray(data) ? data : (data.strains ?? data.results ?? []);
+        setItems(list);
+        setTotal(meta.pagination?.total ?? list.length);
+        setError(null);
+      })
+      .catch((e) => {
+        if (!ctl.signal.aborted) setError(describeError(e));
+      });
+    return () => ctl.abort();
+  }, [debounced, offset]);
+
+  function update(k: keyof StrainFilters, v: string) {
+    setF((prev) => ({ ...prev, [k]: v }));
+    setOffset(0);
+  }
+
+  const pages = total !== null ? Math.max(1, Math.ceil(total / PAGE_SIZE)) : 1;
+  const page = Math.floor(offset / PAGE_SIZE) + 1;
+
+  return (
+    <div className="split">
+      <form className="card" role="search" aria-label="Find strains" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label htmlFor={`${id}-q`}>Search</label>
+          <input id={`${id}-q`} type="search" placeholder="e.g. Blue Dream" value={f.q} onChange={(e) => update('q', e.target.value)} autoComplete="off" />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-type`}>Type</label>
+          <select id={`${id}-type`} value={f.type} onChange={(e) => update('type', e.target.value)}>
+            <option value="">Any type</option>
+            <option value="indica">Indica</option>
+            <option value="sativa">Sativa</option>
+            <option value="hybrid">Hybrid</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-terp`}>Dominant terpene</label>
+          <select id={`${id}-terp`} value={f.terpene} onChange={(e) => update('terpene', e.target.value)}>
+            <option value="">Any terpene</option>
+            {KNOWN_TERPENES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-effect`}>Effect</label>
+          <select id={`${id}-effect`} value={f.effect} onChange={(e) => update('effect', e.target.value)}>
+            <option value="">Any effect</option>
+            {EFFECTS.map((e) => (
+              <option key={e} value={e}>
+                {e}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset>
+          <legend>THC range (%)</legend>
+          <div className="row" style={{ flexWrap: 'nowrap' }}>
+            <div style={{ flex: 1 }}>
+              <label htmlFor={`${id}-min`} className="small">
+                Minimum
+              </label>
+              <input id={`${id}-min`} type="number" min={0} max={40} step={1} inputMode="numeric" value={f.thcMin} onChange={(e) => update('thcMin', e.target.value)} />
+            </div>
+            <div style={{ flex: 1 }}>
+              <label htmlFor={`${id}-max`} className="small">
+                Maximum
+              </label>
+              <input id={`${id}-max`} type="number" min={0} max={40} step={1} inputMode="numeric" value={f.thcMax} onChange={(e) => update('thcMax', e.target.value)} />
+            </div>
+          </div>
+        </fieldset>
+        <button type="button" className="btn" onClick={() => (setF(EMPTY), setOffset(0))}>
+          Clear filters
+        </button>
+      </form>
+
+      <section aria-labelledby={`${id}-results`} aria-busy={items === null}>
+        <div className="row" style={{ marginBottom: '0.75rem' }}>
+          <h2 id={`${id}-results`} style={{ margin: 0 }}>
+            Results
+          </h2>
+          <span className="muted small" aria-live="polite" data-testid="result-count">
+            {total !== null ? `${total.toLocaleString('en-US')} strain${total === 1 ? '' : 's'}` : 'Loading…'}
+          </span>
+        </div>
+        {error ? <p className="alert alert-error">Could not load strains: {error}</p> : null}
+        <div className="grid grid-3 results-grid">
+          {items === null
+            ? Array.from({ length: 6 }, (_, i) => <div key={i} className="card skeleton" style={{ height: 150 }} aria-hidden="true" />)
+            : items.map((s) => <StrainCard key={s.id ?? s.slug} strain={s} />)}
+          {items !== null && items.length === 0 ? <p className="muted">No strains match these filters.</p> : null}
+        </div>
+        <nav className="pagination" aria-label="Result pages">
+          <button type="button" className="btn btn-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+            ← Previous
+          </button>
+          <span className="small muted">
+            Page {page} of {pages}
+          </span>
+          <button type="button" className="btn btn-small" disabled={page >= pages} onClick={() => setOffset(offset + PAGE_SIZE)}>
+            Next →
+          </button>
+        </nav>
+      </section>
+    </div>
+  );
+}

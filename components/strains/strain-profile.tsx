@@ -1,0 +1,137 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { ApiClientError, apiData, describeError } from '@/lib/client/api';
+import type { Strain } from '@/lib/client/types';
+import { StrainCard } from '../strain-card';
+import { TerpeneChart } from '../terpene-chart';
+import { TypeBadge } from '../type-badge';
+
+type Complete = Strain & { strain?: Strain; similar?: Strain[]; similarStrains?: Strain[]; catalogAverages?: Record<string, number>; terpeneAverages?: Record<string, number> };
+
+/** Normalises the complete-profile payload whether the strain is at the top level or under `strain`. */
+export function splitComplete(d: Complete): { strain: Strain; similar: Strain[]; averages: Record<string, number> | null } {
+  const strain = d.strain ?? d;
+  return { strain, similar: d.similar ?? d.similarStrains ?? [], averages: d.catalogAverages ?? d.terpeneAverages ?? null };
+}
+
+function range(v: number | null, min: number | null, max: number | null): string {
+  if (min != null && max != null && min !== max) return `${min}–${max}%`;
+  if (v != null) return `${v}%`;
+  return '—';
+}
+
+export function StrainProfile({ slug }: { slug: string }) {
+  const [data, setData] = useState<ReturnType<typeof splitComplete> | null>(null);
+  const [error, setError] = useState<{ message: string; notFound: boolean } | null>(null);
+  useEffect(() => {
+    const ctl = new AbortController();
+    apiData<Complete>(`/strains/slug/${encodeURIComponent(slug)}/complete`, { signal: ctl.signal })
+      .then((d) => setData(splitComplete(d)))
+      .catch((e) => !ctl.signal.aborted && setError({ message: describeError(e), notFound: e instanceof ApiClientError && e.status === 404 }));
+    return () => ctl.abort();
+  }, [slug]);
+
+  if (error) {
+    return (
+      <div className="card">
+        <h1>{error.notFound ? 'Strain not found' : 'Could not load this strain'}</h1>
+        <p className="muted">{error.message}</p>
+        <Link href="/strains">← Back to the catalog</Link>
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <div aria-busy="true">
+        <div className="skeleton" style={{ height: 44, width: '40%', marginBottom: 16 }} />
+        <div className="grid grid-2">
+          <div className="card skeleton" style={{ height: 280 }} />
+          <div className="card skeleton" style={{ height: 280 }} />
+        </div>
+      </div>
+    );
+  }
+  const { strain: s, similar, averages } = data;
+  const helps = Object.entries(s.helpsWith ?? {}).sort((a, b) => b[1] - a[1]).slice(0, 6);
+  return (
+    <article>
+      <nav aria-label="Breadcrumb" className="small" style={{ marginBottom: '0.75rem' }}>
+        <Link href="/strains">Strains</Link> <span className="muted">/ {s.name}</span>
+      </nav>
+      <header className="page-head">
+        <h1 data-testid="strain-name">{s.name}</h1>
+        <div className="row">
+          <TypeBadge type={s.type} />
+          {s.highFamily ? <span className="badge badge-ok">{s.highFamily}</span> : null}
+          {s.akas?.length ? <span className="muted small">also known as {s.akas.join(', ')}</span> : null}
+        </div>
+        {s.description ? <p style={{ marginTop: '0.75rem' }}>{s.description}</p> : null}
+      </header>
+      <div className="grid grid-2">
+        <section className="card" aria-labelledby="terp-h">
+          <h2 id="terp-h">Terpenes</h2>
+          <TerpeneChart terpenes={s.terpenes ?? []} averages={averages} />
+        </section>
+        <section className="card" aria-labelledby="pot-h">
+          <h2 id="pot-h">Potency and lineage</h2>
+          <dl className="kv">
+            <dt>THC</dt>
+            <dd>{range(s.thc, s.thcMin, s.thcMax)}</dd>
+            <dt>CBD</dt>
+            <dd>{range(s.cbd, s.cbdMin, s.cbdMax)}</dd>
+            <dt>Parents</dt>
+            <dd>{s.parents?.length ? s.parents.join(' × ') : '—'}</dd>
+            <dt>Source</dt>
+            <dd>{s.source || '—'}</dd>
+          </dl>
+        </section>
+        <section className="card" aria-labelledby="eff-h">
+          <h2 id="eff-h">Effects</h2>
+          <div className="chips">{s.effects?.length ? s.effects.map((e) => <span key={e} className="chip">{e}</span>) : <span className="muted">No effects recorded.</span>}</div>
+          {s.negatives?.length ? (
+            <>
+              <h3 style={{ marginTop: '1rem' }}>Possible negatives</h3>
+              <div className="chips">
+                {s.negatives.map((e) => (
+                  <span key={e} className="chip">
+                    {e}
+                  </span>
+                ))}
+              </div>
+            </>
+          ) : null}
+          {helps.length ? (
+            <>
+              <h3 style={{ marginTop: '1rem' }}>Reported to help with</h3>
+              <ul className="small">
+                {helps.map(([k, v]) => (
+                  <li key={k}>
+                    {k} <span className="muted">({Math.round(v)}%)</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+        <section className="card" aria-labelledby="aroma-h">
+          <h2 id="aroma-h">Aromas</h2>
+          <div className="chips">{s.aromas?.length ? s.aromas.map((a) => <span key={a} className="chip">{a}</span>) : <span className="muted">No aromas recorded.</span>}</div>
+        </section>
+      </div>
+      <section aria-labelledby="sim-h" style={{ marginTop: '2rem' }}>
+        <h2 id="sim-h">Similar strains</h2>
+        {similar.length ? (
+          <div className="grid grid-3">
+            {similar.slice(0, 6).map((x) => (
+              <StrainCard key={x.slug} strain={x} />
+            ))}
+          </div>
+        ) : (
+          <p className="muted">No similar strains found.</p>
+        )}
+      </section>
+    </article>
+  );
+}
