@@ -7,7 +7,10 @@ import { logger } from './log';
  * dead process left behind. Each feature adds its step here; each must be idempotent.
  */
 type StartupStep = { name: string; run: (db: Db) => Promise<unknown> };
-const steps: StartupStep[] = [];
+const steps: StartupStep[] = [
+  // Runs left QUEUED/EXECUTING by a process that died end FAILED instead of hanging.
+  { name: 'task-runs-recovery', run: async (db) => (await import('./tasks/instance')).recoverOrphanedRuns(db) },
+];
 
 const g = globalThis as unknown as { __ciReady?: Promise<Db> };
 

@@ -24,7 +24,8 @@ CREATE TABLE IF NOT EXISTS task_runs (
   owner_host text,
   instance_id text,
   heartbeat_at timestamptz,
-  deadline_at timestamptz
+  deadline_at timestamptz,
+  timeout_code text
 );
 
 -- At most one active run per (task, idempotency key): concurrent identical scan requests race on

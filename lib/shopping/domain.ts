@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import { parse } from 'tldts';
+
+/**
+ * DECISIONS §6: the registrable domain of the first menu URL's host (public-suffix list, so
+ * `www.` and other subdomains go); an IP address or `localhost` stays as it is, followed by
+ * `:<port>` when the URL names a non-default port.
+ */
+export function domainFor(menuUrl: string): string {
+  const u = new URL(menuUrl);
+  const host = u.hostname.toLowerCase().replace(/\.$/, '');
+  const info = parse(host, { allowPrivateDomains: false });
+  const bareHost = host.startsWith('[') ? host : host;
+  if (info.isIp || host === 'localhost' || host.startsWith('[')) {
+    // URL drops default ports from `port` already.
+    return u.port ? `${bareHost}:${u.port}` : bareHost;
+  }
+  return info.domain ?? host;
+}
+
+/** First 16 hex characters of SHA-256 over the categories lower-cased, trimmed, de-duplicated, sorted, joined by `,`. */
+export function categoriesHash(categories: readonly string[] | undefined | null): string {
+  const norm = [...new Set((categories ?? []).map((c) => c.trim().toLowerCase()).filter((c) => c !== ''))].sort();
+  return createHash('sha256').update(norm.join(',')).digest('hex').slice(0, 16);
+}
+
+/** The idempotency / de-duplication key of a scan. */
+export function scanKey(domain: string, hash: string): string {
+  return `${domain}|${hash}`;
+}

@@ -1,0 +1,8 @@
+/**
+ * Every task definition, so the local runner and POST /admin/trigger can find a task by id.
+ * One line per task; each imported module registers its definition.
+ */
+import { registerTask } from './define';
+import { shoppingMenuScanTask } from '../shopping/task';
+
+registerTask(shoppingMenuScanTask);

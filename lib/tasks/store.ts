@@ -1,0 +1,159 @@
+import type { Queryable } from '../db';
+import type { RunError, RunRecord, RunStatus } from './types';
+
+/** SQL over `task_runs`. Every function takes the Db so tests can pass their own. */
+
+interface Row {
+  id: string;
+  task_identifier: string;
+  status: RunStatus;
+  runner: 'local' | 'trigger';
+  payload: unknown;
+  metadata: Record<string, unknown> | null;
+  metadata_version: number;
+  output: unknown;
+  error: RunError | null;
+  idempotency_key: string | null;
+  tags: string[] | null;
+  created_at: Date;
+  updated_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+export function toRecord(r: Row): RunRecord {
+  return {
+    id: r.id,
+    taskIdentifier: r.task_identifier,
+    status: r.status,
+    runner: r.runner,
+    payload: r.payload,
+    metadata: r.metadata ?? {},
+    metadataVersion: r.metadata_version,
+    output: r.output ?? null,
+    error: r.error ?? null,
+    idempotencyKey: r.idempotency_key,
+    tags: r.tags ?? [],
+    createdAt: iso(r.created_at)!,
+    updatedAt: iso(r.updated_at)!,
+    startedAt: iso(r.started_at),
+    finishedAt: iso(r.finished_at),
+  };
+}
+
+const COLS = `id, task_identifier, status, runner, payload, metadata, metadata_version, output, error,
+  idempotency_key, tags, created_at, updated_at, started_at, finished_at`;
+
+export interface InsertRun {
+  id: string;
+  taskIdentifier: string;
+  runner: 'local' | 'trigger';
+  payload: unknown;
+  idempotencyKey: string | null;
+  tags: string[];
+  ownerPid: number;
+  ownerHost: string;
+  instanceId: string;
+  deadlineMs: number | null;
+  timeoutCode: string | null;
+}
+
+/**
+ * Insert a QUEUED run unless an active run holds the same idempotency key; the unique partial
+ * index decides, so two instances racing get exactly one row. Returns null on conflict.
+ */
+export async function insertRun(db: Queryable, r: InsertRun): Promise<RunRecord | null> {
+  const res = await db.query<Row>(
+    `INSERT INTO task_runs (id, task_identifier, runner, payload, idempotency_key, tags, owner_pid, owner_host, instance_id,
+       heartbeat_at, deadline_at, timeout_code)
+     VALUES ($1, $2, $3, $4::jsonb, $5, $6::text[], $7, $8, $9, now(),
+       CASE WHEN $10::bigint IS NULL THEN NULL ELSE now() + ($10::bigint * interval '1 millisecond') END, $11)
+     ON CONFLICT (task_identifier, idempotency_key) WHERE idempotency_key IS NOT NULL AND status IN ('QUEUED', 'EXECUTING')
+     DO NOTHING
+     RETURNING ${COLS}`,
+    [r.id, r.taskIdentifier, r.runner, JSON.stringify(r.payload ?? {}), r.idempotencyKey, r.tags, r.ownerPid, r.ownerHost, r.instanceId, r.deadlineMs, r.timeoutCode],
+  );
+  return res.rows[0] ? toRecord(res.rows[0]) : null;
+}
+
+export async function findActiveByKey(db: Queryable, taskIdentifier: string, key: string): Promise<RunRecord | null> {
+  const res = await db.query<Row>(
+    `SELECT ${COLS} FROM task_runs WHERE task_identifier = $1 AND idempotency_key = $2 AND status IN ('QUEUED', 'EXECUTING')
+     ORDER BY created_at DESC LIMIT 1`,
+    [taskIdentifier, key],
+  );
+  return res.rows[0] ? toRecord(res.rows[0]) : null;
+}
+
+export async function getRunRow(db: Queryable, id: string): Promise<RunRecord | null> {
+  const res = await db.query<Row>(`SELECT ${COLS} FROM task_runs WHERE id = $1`, [id]);
+  return res.rows[0] ? toRecord(res.rows[0]) : null;
+}
+
+export async function listRunRows(db: Queryable, opts: { limit: number; offset?: number; taskIdentifier?: string; status?: RunStatus }): Promise<{ items: RunRecord[]; total: number }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (opts.taskIdentifier) where.push(`task_identifier = $${params.push(opts.taskIdentifier)}`);
+  if (opts.status) where.push(`status = $${params.push(opts.status)}`);
+  const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM task_runs ${w}`, params);
+  const res = await db.query<Row>(
+    `SELECT ${COLS} FROM task_runs ${w} ORDER BY created_at DESC, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, opts.limit, opts.offset ?? 0],
+  );
+  return { items: res.rows.map(toRecord), total: total.rows[0]?.n ?? 0 };
+}
+
+/** QUEUED → EXECUTING; a deadline (time limit + 30 s grace) lets any instance end a wedged run. */
+export async function markExecuting(db: Queryable, id: string, timeoutMs: number | null): Promise<boolean> {
+  const r = await db.query(
+    `UPDATE task_runs SET status = 'EXECUTING', started_at = now(), updated_at = now(), heartbeat_at = now(),
+       deadline_at = CASE WHEN $2::bigint IS NULL THEN NULL ELSE now() + (($2::bigint + 30000) * interval '1 millisecond') END
+     WHERE id = $1 AND status = 'QUEUED'`,
+    [id, timeoutMs],
+  );
+  return r.rowCount > 0;
+}
+
+/** Store the whole metadata object; ignored once the run has finished (late writes of a timed-out task). */
+export async function writeMetadata(db: Queryable, id: string, metadata: Record<string, unknown>): Promise<boolean> {
+  const r = await db.query(
+    `UPDATE task_runs SET metadata = $2::jsonb, metadata_version = metadata_version + 1, updated_at = now()
+     WHERE id = $1 AND status IN ('QUEUED', 'EXECUTING')`,
+    [id, JSON.stringify(metadata)],
+  );
+  return r.rowCount > 0;
+}
+
+/** Finish a run once: only an active run moves to a final status. */
+export async function finishRun(
+  db: Queryable,
+  id: string,
+  status: Exclude<RunStatus, 'QUEUED' | 'EXECUTING'>,
+  result: { output?: unknown; error?: RunError | null; metadata?: Record<string, unknown> },
+): Promise<boolean> {
+  const r = await db.query(
+    `UPDATE task_runs SET status = $2, output = $3::jsonb, error = $4::jsonb,
+       metadata = COALESCE($5::jsonb, metadata), metadata_version = metadata_version + 1,
+       finished_at = now(), updated_at = now()
+     WHERE id = $1 AND status IN ('QUEUED', 'EXECUTING')`,
+    [
+      id,
+      status,
+      result.output === undefined ? null : JSON.stringify(result.output),
+      result.error ? JSON.stringify(result.error) : null,
+      result.metadata ? JSON.stringify(result.metadata) : null,
+    ],
+  );
+  return r.rowCount > 0;
+}
+
+export async function heartbeat(db: Queryable, instanceId: string): Promise<void> {
+  await db.query(`UPDATE task_runs SET heartbeat_at = now() WHERE instance_id = $1 AND status IN ('QUEUED', 'EXECUTING')`, [instanceId]);
+}
+
+export async function deleteRun(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM task_runs WHERE id = $1', [id]);
+}
