@@ -1,5 +1,5 @@
 import { env, envBool, envInt } from '../config/env';
-import { logger, warnOnce } from '../log';
+import { warnOnce } from '../log';
 import { MemoryStore, type LimitResult, type LimitStore } from './store';
 import { API_KEY_DEFAULT, TIERS, type TierName, type Window } from './tiers';
 
@@ -99,12 +99,20 @@ export function apiKeyWindow(secretName: string): Window {
   }
 }
 
-export function describeLimits() {
-  return { tiers: TIERS, apiKeyDefault: API_KEY_DEFAULT, apiKeyLimits: env('API_KEY_LIMITS') ? apiKeyWindowsSummary() : {}, enabled: rateLimitingEnabled() };
+/** The configuration in force, for the admin dashboard and docs. */
+export async function describeLimits() {
+  const secs = (w: Window) => ({ limit: w.limit, windowSeconds: w.windowMs / 1000 });
+  let store = 'unavailable';
+  try {
+    store = (await limitStore()).name;
+  } catch {
+    /* reported as unavailable */
+  }
+  return {
+    enabled: rateLimitingEnabled(),
+    store,
+    tiers: Object.fromEntries(Object.entries(TIERS).map(([k, w]) => [k, secs(w)])),
+    apiKeys: { default: secs(API_KEY_DEFAULT), API_KEY: secs(apiKeyWindow('API_KEY')), CRON_SECRET: secs(apiKeyWindow('CRON_SECRET')) },
+    developmentBypass: 'off in development and, outside production (or with ALLOW_LOCALHOST_BYPASS=true), for localhost hosts',
+  };
 }
-
-function apiKeyWindowsSummary() {
-  return { API_KEY: apiKeyWindow('API_KEY'), CRON_SECRET: apiKeyWindow('CRON_SECRET') };
-}
-
-export const _log = logger;
