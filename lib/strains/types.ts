@@ -57,6 +57,8 @@ export interface StrainInput {
   akas?: string[];
   popularityScore?: number | null;
   description?: string | null;
+  /** Leading terpene when a source names it without shares (sets dominant terpene and family). */
+  dominantTerpene?: string | null;
   /** Source URLs (statistics by domain). */
   sourceUrls?: string[];
 }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db';
-import { highFamily } from './high-family';
+import { highFamily, HIGH_FAMILIES } from './high-family';
 import { canonicalName, slugify } from './slug';
-import { normalizeTerpeneProfile } from './terpenes';
+import { normalizeTerpeneName, normalizeTerpeneProfile } from './terpenes';
 import { parseStrainType, type StrainInput } from './types';
 
 /**
@@ -35,6 +35,8 @@ export function toRow(input: StrainInput, source: string) {
   const name = String(input.name ?? '').replace(/\s+/g, ' ').trim();
   const slug = slugify(input.slug || name);
   const terpenes = normalizeTerpeneProfile(input.terpenes);
+  // A file may name only the leading terpene (no shares): it still sets the family and dominant terpene.
+  const top = terpenes[0]?.name ?? (input.dominantTerpene ? normalizeTerpeneName(input.dominantTerpene) : null);
   const helps: Record<string, number> = {};
   for (const [k, v] of Object.entries(input.helpsWith ?? {})) {
     const n = Number(v);
@@ -53,8 +55,8 @@ export function toRow(input: StrainInput, source: string) {
     cbd_max: numOrNull(input.cbdMax),
     terpenes: terpenes.length ? terpenes : null,
     terpene_map: terpenes.length ? Object.fromEntries(terpenes.map((t) => [t.name, t.percentage])) : null,
-    dominant_terpene: terpenes[0]?.name ?? null,
-    high_family: highFamily(terpenes),
+    dominant_terpene: top,
+    high_family: terpenes.length ? highFamily(terpenes) : top ? (HIGH_FAMILIES[top] ?? null) : null,
     effects: clean(input.effects),
     negatives: clean(input.negatives),
     helps_with: Object.keys(helps).length ? helps : null,
@@ -85,7 +87,8 @@ export async function upsertStrainRows(db: Queryable, rows: StrainRowInput[], so
   const pick = (col: string, empty: (t: string) => string) =>
     `${col} = CASE WHEN ${keepOld} THEN (CASE WHEN ${empty('strains')} THEN EXCLUDED.${col} ELSE strains.${col} END)
                   ELSE (CASE WHEN ${empty('EXCLUDED')} THEN strains.${col} ELSE EXCLUDED.${col} END) END`;
-  const terpNew = `(CASE WHEN ${keepOld} THEN jsonb_array_length(strains.terpenes) = 0 ELSE jsonb_array_length(EXCLUDED.terpenes) > 0 END)`;
+  const terpNew = `(CASE WHEN ${keepOld} THEN jsonb_array_length(strains.terpenes) = 0 AND (strains.dominant_terpene IS NULL OR jsonb_array_length(EXCLUDED.terpenes) > 0)
+                         ELSE jsonb_array_length(EXCLUDED.terpenes) > 0 OR (jsonb_array_length(strains.terpenes) = 0 AND EXCLUDED.dominant_terpene IS NOT NULL) END)`;
   const sets = [
     `name = CASE WHEN ${keepOld} THEN strains.name ELSE EXCLUDED.name END`,
     `canonical_name = CASE WHEN ${keepOld} THEN strains.canonical_name ELSE EXCLUDED.canonical_name END`,
