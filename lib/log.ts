@@ -5,10 +5,10 @@ type Logger = pino.Logger;
 const g = globalThis as unknown as { __ciLogger?: Logger };
 
 /** Structured JSON logs. Secrets never reach a log line: known secret paths are redacted. */
-export function logger(): Logger {
-  if (!g.__ciLogger) {
-    g.__ciLogger = pino({
-      level: process.env.LOG_LEVEL ?? (appEnv() === 'test' ? 'silent' : 'info'),
+export function createLogger(destination?: pino.DestinationStream, level?: string): Logger {
+  return pino(
+    {
+      level: level ?? process.env.LOG_LEVEL ?? (appEnv() === 'test' ? 'silent' : 'info'),
       base: { service: 'cannabis-intelligence-api' },
       redact: {
         paths: [
@@ -26,9 +26,19 @@ export function logger(): Logger {
         censor: '[redacted]',
       },
       timestamp: pino.stdTimeFunctions.isoTime,
-    });
-  }
+    },
+    destination,
+  );
+}
+
+export function logger(): Logger {
+  g.__ciLogger ??= createLogger();
   return g.__ciLogger;
+}
+
+/** Replace the process logger (tests capture output this way). */
+export function setLogger(l: Logger | null): void {
+  g.__ciLogger = l ?? undefined;
 }
 
 const warnedOnce = new Set<string>();
