@@ -1,0 +1,218 @@
+import type { Db } from '../db';
+import { logger } from '../log';
+import * as scrape from '../scrape';
+import type { ScrapeMenuInput, ScrapeMenuResult } from '../scrape/types';
+import { putObject } from '../storage';
+import type { MetadataPort } from '../tasks/types';
+import { envInt } from '../config/env';
+import { getCachedScan, saveCachedScan, SCAN_CACHE_TTL_MS } from './cache';
+import { categoriesHash } from './domain';
+import { categoryMedians, resolveContext, tagProducts } from './personalize';
+import { matchMenu, queueUnmatched } from './products';
+import { recommend } from './recommend';
+import { ScanTaskInput, type ScanStage, type ScanTaskInputParsed, type ScanTaskOutput } from './schemas';
+
+export interface RunMenuScanOptions {
+  metadata: MetadataPort;
+  signal?: AbortSignal;
+  runId?: string | null;
+  db?: Db;
+  /** Per-stage wall time in ms, for the benchmark. */
+  timings?: Partial<Record<ScanStage, number>>;
+}
+
+type ScrapeMenu = (input: ScrapeMenuInput) => Promise<ScrapeMenuResult>;
+
+function scraper(): ScrapeMenu {
+  const fn = (scrape as unknown as { scrapeMenu?: ScrapeMenu }).scrapeMenu;
+  if (!fn) throw new Error('lib/scrape does not provide scrapeMenu yet');
+  return fn;
+}
+
+const STAGE_START: Record<ScanStage, number> = {
+  'cache-check': 0,
+  scrape: 5,
+  match: 40,
+  'queue-unmatched': 60,
+  personalize: 60,
+  'cache-save': 85,
+  complete: 100,
+};
+
+/** Progress reporting that never moves backwards, whatever a stage reports. */
+class Progress {
+  private value = 0;
+  private stage: ScanStage = 'cache-check';
+  private stageStarted = Date.now();
+  constructor(
+    private readonly m: MetadataPort,
+    private readonly timings?: Partial<Record<ScanStage, number>>,
+  ) {}
+  enter(stage: ScanStage, extra: Record<string, unknown> = {}): void {
+    if (this.timings) this.timings[this.stage] = (this.timings[this.stage] ?? 0) + (Date.now() - this.stageStarted);
+    this.stage = stage;
+    this.stageStarted = Date.now();
+    this.m.set('currentStage', stage);
+    this.to(STAGE_START[stage]);
+    for (const [k, v] of Object.entries(extra)) this.m.set(k, v);
+  }
+  to(p: number): void {
+    const next = Math.min(100, Math.max(this.value, Math.round(p)));
+    if (next !== this.value || p === 0) {
+      this.value = next;
+      this.m.set('progress', next);
+    }
+  }
+}
+
+function emptyOutput(input: ScanTaskInputParsed, hash: string, scannedAt: Date, extra: Partial<ScanTaskOutput> = {}): ScanTaskOutput {
+  return {
+    success: false,
+    cached: false,
+    dispensaryName: input.dispensaryName,
+    websiteDomain: input.websiteDomain,
+    scannedAt: scannedAt.toISOString(),
+    expiresAt: new Date(scannedAt.getTime() + SCAN_CACHE_TTL_MS).toISOString(),
+    products: [],
+    matchedProducts: [],
+    unmatchedProducts: [],
+    recommendations: [],
+    discoveries: [],
+    screenshotUrl: null,
+    extractionMethod: null,
+    categoriesHash: hash,
+    stats: { productsCount: 0, matchedCount: 0, unmatchedCount: 0 },
+    ...extra,
+  };
+}
+
+function screenshotPath(domain: string, runId: string | null): string {
+  const safe = domain.replace(/[^a-z0-9.-]+/gi, '_') || 'menu';
+  return `${safe}/${runId ?? `scan-${Date.now()}`}.png`;
+}
+
+/**
+ * The menu scan: cache-check (0–5) → scrape (5–40) → match (40–60) → queue-unmatched (60) →
+ * personalize (60–85) → cache-save (85–95) → complete (100). The same function runs in the
+ * local runner and on Trigger.dev; progress goes to the metadata port only.
+ * Throws ScrapeError (MENU_NOT_ACCESSIBLE / SCAN_TIMEOUT) for a menu that cannot be read.
+ */
+export async function runMenuScan(rawInput: ScanTaskInputParsed | ScanTaskInput, opts: RunMenuScanOptions): Promise<ScanTaskOutput> {
+  const input = ScanTaskInput.parse(rawInput);
+  const db = opts.db ?? (await (await import('../bootstrap')).ready());
+  const m = opts.metadata;
+  const signal = opts.signal;
+  const runId = opts.runId ?? null;
+  const hash = categoriesHash(input.categories);
+  const progress = new Progress(m, opts.timings);
+  const check = () => signal?.throwIfAborted();
+
+  // cache-check
+  progress.enter('cache-check', {
+    status: 'starting',
+    dispensaryName: input.dispensaryName,
+    domain: input.websiteDomain,
+    ...(runId ? { runId } : {}),
+    useInteract: input.useInteract,
+    cacheHit: false,
+  });
+  if (!input.forceRefresh) {
+    const hit = await getCachedScan(db, input.websiteDomain, hash);
+    if (hit) {
+      // A cache hit skips every later stage: straight to complete with the stored output.
+      m.set('cacheHit', true).set('status', 'cached');
+      if (hit.scan_results.screenshotUrl) m.set('screenshotUrl', hit.scan_results.screenshotUrl);
+      if (hit.scan_results.extractionMethod) m.set('extractionMethod', hit.scan_results.extractionMethod);
+      progress.to(5);
+      progress.enter('complete');
+      await m.flush();
+      return { ...hit.scan_results, cached: true };
+    }
+  }
+  progress.to(5);
+  check();
+
+  // scrape
+  progress.enter('scrape', { status: 'scraping' });
+  const scraped = await scraper()({
+    menuUrls: input.menuUrls,
+    useInteract: input.useInteract,
+    categories: input.categories,
+    signal,
+    onProgress: (p) => progress.to(5 + 35 * Math.min(1, Math.max(0, p.fraction))),
+  });
+  m.set('extractionMethod', scraped.extractionMethod);
+  let screenshotUrl: string | null = null;
+  if (scraped.screenshot) {
+    try {
+      screenshotUrl = (await putObject('screenshots', screenshotPath(input.websiteDomain, runId), scraped.screenshot.data, scraped.screenshot.contentType)).url;
+      m.set('screenshotUrl', screenshotUrl);
+    } catch (e) {
+      logger().warn({ runId, err: e instanceof Error ? e.message : String(e) }, 'screenshot not stored');
+    }
+  }
+  progress.to(40);
+  check();
+  const scannedAt = new Date();
+  if (scraped.products.length === 0) {
+    // A reachable menu with nothing on it: completed, not failed, and not cached.
+    m.set('status', 'no-products');
+    progress.enter('complete');
+    await m.flush();
+    return emptyOutput(input, hash, scannedAt, {
+      screenshotUrl,
+      extractionMethod: scraped.extractionMethod,
+      error: { code: 'NO_PRODUCTS', message: 'No products were found on the menu' },
+    });
+  }
+
+  // match
+  progress.enter('match', { status: 'matching' });
+  const items = await matchMenu(db, scraped.products);
+  progress.to(55);
+  check();
+
+  // queue-unmatched
+  const unmatched = items.filter((i) => !i.product.matched).map((i) => i.product);
+  progress.enter('queue-unmatched', { status: 'queueing-unmatched' });
+  const discoveries = await queueUnmatched(db, unmatched, { domain: input.websiteDomain, dispensaryName: input.dispensaryName, runId });
+  check();
+
+  // personalize
+  progress.enter('personalize', { status: 'personalizing' });
+  const ctx = await resolveContext(db, input.userContext);
+  progress.to(70);
+  const similar = tagProducts(items, ctx);
+  const recommendations = await recommend(items, ctx, {
+    similar,
+    medians: categoryMedians(items),
+    limit: envInt('SCAN_RECOMMENDATIONS', 10),
+    signal,
+  });
+  progress.to(85);
+  check();
+
+  const products = items.map((i) => i.product);
+  const matched = products.filter((p) => p.matched);
+  const output: ScanTaskOutput = {
+    ...emptyOutput(input, hash, scannedAt),
+    success: true,
+    products,
+    matchedProducts: matched,
+    unmatchedProducts: products.filter((p) => !p.matched),
+    recommendations,
+    discoveries,
+    screenshotUrl,
+    extractionMethod: scraped.extractionMethod,
+    stats: { productsCount: products.length, matchedCount: matched.length, unmatchedCount: products.length - matched.length },
+  };
+
+  // cache-save
+  progress.enter('cache-save', { status: 'saving' });
+  await saveCachedScan(db, { domain: input.websiteDomain, categoriesHash: hash, dispensaryName: input.dispensaryName, output, runId });
+  progress.to(95);
+
+  progress.enter('complete', { status: 'success' });
+  await m.flush();
+  return output;
+}
