@@ -1,0 +1,19 @@
+import { defineRoute } from '@/lib/http';
+import { ready } from '@/lib/bootstrap';
+import { parseReceiptTextBody, ParseTextBody, ReceiptData } from '@/lib/vision';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = defineRoute(
+  {
+    auth: 'user',
+    tier: 'premium',
+    feature: 'receipts',
+    limit: 'parse',
+    body: ParseTextBody,
+    summary: 'Parse a pasted or e-mailed receipt text into catalog-matched products',
+    tags: ['receipts'],
+    response: ReceiptData,
+  },
+  async ({ body }) => parseReceiptTextBody(await ready(), body),
+);

@@ -1,0 +1,22 @@
+import { defineRoute, IMAGE_MAX_BYTES } from '@/lib/http';
+import { ready } from '@/lib/bootstrap';
+import { analyzeLabel, LabelData, LabelImage } from '@/lib/vision';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+export const POST = defineRoute(
+  {
+    auth: 'user',
+    tier: 'premium',
+    feature: 'scanner',
+    limit: 'scanner',
+    maxBytes: IMAGE_MAX_BYTES,
+    body: LabelImage,
+    summary: 'Read a cannabis product label photo',
+    tags: ['scanner'],
+    response: LabelData,
+    responses: { 413: 'Body over 12 MB', 503: 'OCR engine temporarily unavailable (retry)' },
+  },
+  async ({ body, signal }) => analyzeLabel(await ready(), body, signal),
+);

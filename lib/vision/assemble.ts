@@ -1,0 +1,91 @@
+import type { Queryable } from '../db';
+import { matchProducts, type MatchResult } from '../strains/match';
+import { strainFromProduct } from './label-parser';
+import type { LabelData, ParsedLabel, ParsedReceipt, ReceiptData, StrainRef } from './types';
+
+/**
+ * Parsed readings → response `data`: product names through the catalog matcher (one set-based
+ * call per image), strain fields from the match, and one confidence number.
+ */
+
+function ref(m: MatchResult | undefined): StrainRef {
+  if (!m?.strain || !m.confidence) return null;
+  return { id: m.strain.id, slug: m.strain.slug, name: m.strain.name, matchConfidence: m.confidence };
+}
+
+function clamp01(n: number): number {
+  return Math.round(Math.max(0, Math.min(1, n)) * 100) / 100;
+}
+
+/**
+ * Confidence: how sure the reader was (OCR word confidence; a model gives none, so a neutral
+ * 0.8), how complete the reading is (fields found, totals that add up) and how many names the
+ * catalog recognised. Nothing found at all is 0.
+ */
+export function confidenceOf(engineConfidence: number | null, coverage: number, matchedShare: number): number {
+  if (coverage === 0) return 0;
+  return clamp01((engineConfidence ?? 0.8) * 0.35 + coverage * 0.5 + matchedShare * 0.15);
+}
+
+export interface ReceiptContext {
+  engine: ReceiptData['engine'];
+  engineConfidence: number | null;
+  attemptId: string | null;
+  dispensaryName?: string | null;
+  orderDate?: string | null;
+}
+
+export async function assembleReceipt(db: Queryable, parsed: ParsedReceipt, ctx: ReceiptContext): Promise<ReceiptData> {
+  const matches = parsed.items.length
+    ? await matchProducts(
+        db,
+        parsed.items.map((it) => ({ name: it.strainName ?? it.productName, category: it.category, brand: it.brand })),
+      )
+    : [];
+  const items = parsed.items.map((it, i) => {
+    const strain = ref(matches[i]);
+    return {
+      productName: it.productName,
+      strainName: strain?.name ?? it.strainName ?? strainFromProduct(it.productName, it.brand),
+      category: it.category,
+      grams: it.grams,
+      quantity: it.quantity,
+      unitPrice: it.unitPrice,
+      price: it.price,
+      discount: it.discount,
+      thcPct: it.thcPct,
+      cbdPct: it.cbdPct,
+      type: it.type ?? matches[i]?.strain?.type ?? null,
+      strain,
+    };
+  });
+  const matched = items.length ? items.filter((i) => i.strain).length / items.length : 0;
+  return {
+    attemptId: ctx.attemptId,
+    // What the caller states wins over what was read from the paper.
+    dispensaryName: ctx.dispensaryName ?? parsed.dispensaryName,
+    orderDate: ctx.orderDate ?? parsed.orderDate,
+    items,
+    discount: parsed.discount,
+    subtotal: parsed.subtotal,
+    tax: parsed.tax,
+    total: parsed.total,
+    confidence: confidenceOf(ctx.engineConfidence, parsed.coverage, matched),
+    engine: ctx.engine,
+  };
+}
+
+export async function assembleLabel(db: Queryable, parsed: ParsedLabel, engine: LabelData['engine'], engineConfidence: number | null): Promise<LabelData> {
+  const name = parsed.strainName ?? parsed.productName;
+  const [m] = name ? await matchProducts(db, [{ name, category: parsed.category, brand: parsed.brand }]) : [];
+  const strain = ref(m);
+  const { coverage, ...fields } = parsed;
+  return {
+    ...fields,
+    strainName: strain?.name ?? parsed.strainName,
+    type: parsed.type ?? m?.strain?.type ?? null,
+    strain,
+    confidence: confidenceOf(engineConfidence, coverage, strain ? 1 : 0),
+    engine,
+  };
+}

@@ -1,0 +1,47 @@
+import type { EngineReading, VisionEngine } from './engine';
+import { prepareForOcr, type PrepareOptions } from './image';
+import { parseLabelText } from './label-parser';
+import { ocrPool, PSM } from './ocr-pool';
+import { parseReceiptText } from './receipt-parser';
+import type { ImageInput } from './types';
+
+/**
+ * Offline engine: sharp preparation → tesseract (shared pool) → parser. When the first reading
+ * looks incomplete, one more pass with another preparation (denoise + sharpen, or a hard
+ * threshold) is tried and the better reading kept: two passes at most, so a bad photo costs at
+ * most twice a good one.
+ */
+const PASSES: PrepareOptions[] = [{}, { median: 3, sharpen: true }];
+const GOOD_ENOUGH = 0.85;
+
+async function bestReading<T extends { coverage: number }>(
+  image: ImageInput,
+  parse: (text: string) => T,
+  psm: PSM,
+  signal?: AbortSignal,
+): Promise<EngineReading<T> & { text: string }> {
+  let best: (EngineReading<T> & { text: string; score: number }) | null = null;
+  for (const opts of PASSES) {
+    if (signal?.aborted) break;
+    const prepared = await prepareForOcr(image.bytes, opts);
+    const ocr = await ocrPool().recognize(prepared, psm);
+    const parsed = parse(ocr.text);
+    const conf = Math.max(0, Math.min(1, ocr.confidence / 100));
+    const score = parsed.coverage * 0.7 + conf * 0.3;
+    if (!best || score > best.score) best = { parsed, engineConfidence: conf, text: ocr.text, score };
+    if (parsed.coverage >= GOOD_ENOUGH) break;
+  }
+  if (!best) throw new Error('OCR aborted');
+  return { parsed: best.parsed, engineConfidence: best.engineConfidence, text: best.text };
+}
+
+let engine: VisionEngine | null = null;
+
+export function localEngine(): VisionEngine {
+  engine ??= {
+    name: 'ocr',
+    readReceipt: (image, signal) => bestReading(image, parseReceiptText, PSM.SINGLE_COLUMN, signal),
+    readLabel: (image, signal) => bestReading(image, parseLabelText, PSM.AUTO, signal),
+  };
+  return engine;
+}

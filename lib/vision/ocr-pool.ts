@@ -1,0 +1,221 @@
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { Worker as ThreadWorker } from 'node:worker_threads';
+import { createWorker, OEM, PSM, type Worker as TesseractWorker } from 'tesseract.js';
+import { envInt } from '../config/env';
+import { logger } from '../log';
+
+/**
+ * One long-lived, lazily started pool of tesseract.js workers (at most VISION_OCR_WORKERS, default
+ * 2). The language data comes from @tesseract.js-data/eng on disk: never a network download.
+ *
+ * tesseract.js alone is not crash-safe in Node: without `errorHandler` a rejected job throws
+ * inside its message listener, and a worker thread that dies (uncaught error, OOM, exit) leaves
+ * the job's promise pending forever while its 'error' event, having no listener, would take the
+ * whole process down. The pool listens on the thread itself, fails the running job, drops the
+ * worker and starts a fresh one for the next job.
+ */
+
+export interface OcrResult {
+  text: string;
+  /** 0..100 mean word confidence as tesseract reports it. */
+  confidence: number;
+  ms: number;
+}
+
+export class OcrError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'crash' | 'timeout' | 'failed',
+  ) {
+    super(message);
+    this.name = 'OcrError';
+  }
+}
+
+interface Slot {
+  id: number;
+  worker: TesseractWorker;
+  thread: ThreadWorker | null;
+  busy: boolean;
+  dead: boolean;
+  fail: ((e: OcrError) => void) | null;
+}
+
+interface Job {
+  image: Buffer;
+  psm: PSM;
+  resolve: (r: OcrResult) => void;
+  reject: (e: Error) => void;
+}
+
+const require = createRequire(import.meta.url);
+
+export function langPath(): string {
+  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+class OcrPool {
+  private slots: Slot[] = [];
+  private starting = 0;
+  private queue: Job[] = [];
+  private nextId = 1;
+  readonly stats = { started: 0, recycled: 0, jobs: 0, failures: 0 };
+
+  constructor(
+    private readonly max: number,
+    private readonly timeoutMs: number,
+  ) {}
+
+  recognize(image: Buffer, psm: PSM = PSM.AUTO): Promise<OcrResult> {
+    return new Promise<OcrResult>((resolve, reject) => {
+      this.queue.push({ image, psm, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Underlying threads (tests simulate a crash on them). */
+  threads(): ThreadWorker[] {
+    return this.slots.filter((s) => !s.dead && s.thread).map((s) => s.thread as ThreadWorker);
+  }
+
+  size(): number {
+    return this.slots.filter((s) => !s.dead).length;
+  }
+
+  async shutdown(): Promise<void> {
+    const slots = this.slots;
+    this.slots = [];
+    for (const q of this.queue.splice(0)) q.reject(new OcrError('OCR pool shut down', 'failed'));
+    await Promise.all(slots.map((s) => this.kill(s)));
+  }
+
+  private pump(): void {
+    while (this.queue.length) {
+      const idle = this.slots.find((s) => !s.busy && !s.dead);
+      if (idle) {
+        this.run(idle, this.queue.shift() as Job);
+        continue;
+      }
+      if (this.size() + this.starting < this.max && this.starting < this.queue.length) {
+        this.spawn();
+      }
+      return;
+    }
+  }
+
+  private spawn(): void {
+    this.starting++;
+    const id = this.nextId++;
+    // The handler is bound late so it can reference its own slot.
+    let slot: Slot | null = null;
+    const errorHandler = (err: unknown) => {
+      logger().warn({ worker: id, err: String(err) }, 'ocr worker reported an error');
+    };
+    createWorker('eng', OEM.LSTM_ONLY, { langPath: langPath(), gzip: true, cacheMethod: 'none', errorHandler })
+      .then((worker) => {
+        const thread = (worker as unknown as { worker?: ThreadWorker }).worker ?? null;
+        slot = { id, worker, thread, busy: false, dead: false, fail: null };
+        const s = slot;
+        if (thread) {
+          thread.on('error', (e) => this.onDeath(s, `worker thread error: ${e.message}`));
+          thread.on('exit', (code) => this.onDeath(s, `worker thread exited with code ${code}`));
+          thread.unref();
+        }
+        this.stats.started++;
+        this.slots.push(s);
+      })
+      .catch((e: unknown) => {
+        this.stats.failures++;
+        logger().error({ err: String(e) }, 'ocr worker failed to start');
+        const job = this.queue.shift();
+        job?.reject(new OcrError(`OCR engine failed to start: ${String(e)}`, 'failed'));
+      })
+      .finally(() => {
+        this.starting--;
+        this.pump();
+      });
+  }
+
+  private run(slot: Slot, job: Job): void {
+    slot.busy = true;
+    slot.thread?.ref();
+    this.stats.jobs++;
+    const t0 = Date.now();
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      slot.fail = null;
+      slot.busy = false;
+      if (!slot.dead) slot.thread?.unref();
+      fn();
+      this.pump();
+    };
+    const timer = setTimeout(() => {
+      this.stats.failures++;
+      finish(() => job.reject(new OcrError(`OCR timed out after ${this.timeoutMs} ms`, 'timeout')));
+      void this.retire(slot, 'timeout');
+    }, this.timeoutMs);
+    slot.fail = (e) => finish(() => job.reject(e));
+    slot.worker
+      .setParameters({ tessedit_pageseg_mode: job.psm, preserve_interword_spaces: '1', user_defined_dpi: '300' })
+      .then(() => slot.worker.recognize(job.image, {}, { text: true }))
+      .then((r) => finish(() => job.resolve({ text: r.data.text ?? '', confidence: r.data.confidence ?? 0, ms: Date.now() - t0 })))
+      .catch((e: unknown) => {
+        this.stats.failures++;
+        finish(() => job.reject(new OcrError(`OCR failed: ${String(e)}`, 'failed')));
+        // A worker that rejected a job may be in a bad state: recycle it.
+        void this.retire(slot, 'job error');
+      });
+  }
+
+  private onDeath(slot: Slot, why: string): void {
+    if (slot.dead) return;
+    slot.dead = true;
+    this.stats.recycled++;
+    this.slots = this.slots.filter((s) => s !== slot);
+    logger().warn({ worker: slot.id, why }, 'ocr worker died; it will be replaced');
+    slot.fail?.(new OcrError(`OCR worker crashed: ${why}`, 'crash'));
+    this.pump();
+  }
+
+  private async retire(slot: Slot, why: string): Promise<void> {
+    if (slot.dead) return;
+    slot.dead = true;
+    this.stats.recycled++;
+    this.slots = this.slots.filter((s) => s !== slot);
+    logger().info({ worker: slot.id, why }, 'recycling ocr worker');
+    await this.kill(slot);
+    this.pump();
+  }
+
+  private async kill(slot: Slot): Promise<void> {
+    slot.dead = true;
+    try {
+      await slot.worker.terminate();
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+const g = globalThis as unknown as { __ciOcrPool?: OcrPool };
+
+/** The process-wide pool (survives Next dev hot reloads). */
+export function ocrPool(): OcrPool {
+  if (!g.__ciOcrPool) {
+    g.__ciOcrPool = new OcrPool(Math.max(1, Math.min(4, envInt('VISION_OCR_WORKERS', 2))), envInt('VISION_OCR_TIMEOUT_MS', 60_000));
+  }
+  return g.__ciOcrPool;
+}
+
+export async function shutdownOcrPool(): Promise<void> {
+  const pool = g.__ciOcrPool;
+  g.__ciOcrPool = undefined;
+  await pool?.shutdown();
+}
+
+export { PSM };
+export type { OcrPool };

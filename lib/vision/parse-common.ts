@@ -1,0 +1,153 @@
+import type { Category, StrainTypeName } from './types';
+
+/**
+ * Shared reading helpers for OCR text: OCR confusions inside numbers, money, weights (g, mg, oz,
+ * fractions of an ounce), dates in the usual printed forms, category and strain-type words.
+ */
+
+export const GRAMS_PER_OZ = 28;
+const COMMON_WEIGHTS = [0.5, 1, 2, 2.5, 3.5, 7, 14, 28];
+
+/** Replace letters tesseract puts for digits inside a token that is otherwise numeric. */
+export function fixDigits(token: string): string {
+  if (!/\d/.test(token)) return token;
+  return token
+    .replace(/(?<=[\d.,$])[Oo]|[Oo](?=[\d.,])/g, '0')
+    .replace(/(?<=[\d.,$])[lI|]|[lI|](?=[\d.,/])/g, '1')
+    .replace(/(?<=\d)S(?=\d)/g, '5')
+    .replace(/(?<=\d)B(?=\d)/g, '8');
+}
+
+/** Normalise a whole OCR line: unify dashes and quotes, fix digits, glue split decimals. */
+export function cleanLine(line: string): string {
+  let s = line
+    .replace(/[\u2012-\u2015\u2212]/g, '-')
+    .replace(/[\u2018\u2019`]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
+  s = s
+    .split(' ')
+    .map((t) => fixDigits(t))
+    .join(' ');
+  // "$3 5.00" / "35 .00" / "35. 00": stray spaces inside an amount
+  s = s.replace(/(\$\s?\d+)\s+(\d*[.,]\d{2})\b/g, '$1$2').replace(/(\d)\s+([.,]\d{2})\b/g, '$1$2').replace(/(\d[.,])\s+(\d{2})\b/g, '$1$2');
+  s = s.replace(/\$\s+(?=\d)/g, '$');
+  // "1 / 8 oz" → "1/8 oz"
+  s = s.replace(/(\d)\s*\/\s*(\d)/g, '$1/$2');
+  return s;
+}
+
+const MONEY_RE = /(-)?\s?\$?\s?(-)?(\d{1,5}(?:,\d{3})*[.,]\d{2})(?!\d)(?!\s?(?:g|mg|oz|%))/g;
+
+export interface MoneyHit {
+  value: number;
+  index: number;
+  end: number;
+  negative: boolean;
+  hasSign: boolean;
+}
+
+/** Every money amount on a line (two decimals, optional $ and minus, also "(5.00)"). */
+export function moneyOn(line: string): MoneyHit[] {
+  const out: MoneyHit[] = [];
+  for (const m of line.matchAll(MONEY_RE)) {
+    const raw = m[3].replace(/,(?=\d{3})/g, '').replace(',', '.');
+    const before = line.slice(Math.max(0, (m.index ?? 0) - 1), m.index ?? 0);
+    const negative = Boolean(m[1] || m[2]) || before === '(';
+    out.push({ value: Number(raw), index: m.index ?? 0, end: (m.index ?? 0) + m[0].length, negative, hasSign: m[0].includes('$') });
+  }
+  return out;
+}
+
+export function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+const FRACTION_OZ = /\b([1-9])\/(2|4|8|16)\s?(?:oz|0z|ounce)s?\b/i;
+const WEIGHT_RE = /(?<![\w.])(\d{1,4}(?:[.,]\d{1,3})?)\s?(mg|g|gr|grams?|q|oz|0z|ounces?)(?![a-z])/i;
+
+/** Weight in grams printed in a text: "3.5g", "1g", "1/8 oz", "1 oz", "500mg", "3.59" (g read as 9). */
+export function parseWeightGrams(text: string, opts: { allowTrailingNine?: boolean } = {}): { grams: number; index: number; end: number } | null {
+  const frac = FRACTION_OZ.exec(text);
+  if (frac) return { grams: round2((Number(frac[1]) / Number(frac[2])) * GRAMS_PER_OZ), index: frac.index, end: frac.index + frac[0].length };
+  const m = WEIGHT_RE.exec(text);
+  if (m) {
+    const n = Number(m[1].replace(',', '.'));
+    const unit = m[2].toLowerCase();
+    const grams = unit === 'mg' ? n / 1000 : unit.startsWith('o') || unit === '0z' ? n * GRAMS_PER_OZ : n;
+    if (grams > 0 && grams <= 1000) return { grams: round2(grams), index: m.index, end: m.index + m[0].length };
+  }
+  if (opts.allowTrailingNine) {
+    // "3.59" where the "g" of "3.5g" was read as a 9: only for common sizes, outside prices.
+    const nine = /(?<![\w.$])(\d{1,2}(?:\.\d)?)9(?![\w.%])/.exec(text);
+    if (nine && COMMON_WEIGHTS.includes(Number(nine[1]))) return { grams: Number(nine[1]), index: nine.index, end: nine.index + nine[0].length };
+  }
+  return null;
+}
+
+const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12 };
+
+function iso(y: number, m: number, d: number): string | null {
+  if (y < 100) y += 2000;
+  if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1990 || y > 2100) return null;
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  if (dt.getUTCDate() !== d) return null;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** First date in a text as YYYY-MM-DD: ISO, US M/D/Y, D.M.Y, "Nov 2, 2026", "2 Nov 2026". */
+export function parseDate(text: string): string | null {
+  let m = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/.exec(text);
+  if (m) return iso(+m[1], +m[2], +m[3]);
+  m = /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\b/.exec(text);
+  if (m) return iso(+m[3], +m[1], +m[2]);
+  m = /\b(\d{1,2})[.-](\d{1,2})[.-](\d{4})\b/.exec(text);
+  if (m) return iso(+m[3], +m[2], +m[1]);
+  m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})\b/.exec(text);
+  if (m && MONTHS[m[1].slice(0, 4).toLowerCase()] !== undefined) return iso(+m[3], MONTHS[m[1].slice(0, 4).toLowerCase()], +m[2]);
+  if (m && MONTHS[m[1].slice(0, 3).toLowerCase()]) return iso(+m[3], MONTHS[m[1].slice(0, 3).toLowerCase()], +m[2]);
+  m = /\b(\d{1,2})\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})\b/.exec(text);
+  if (m && MONTHS[m[2].slice(0, 3).toLowerCase()]) return iso(+m[3], MONTHS[m[2].slice(0, 3).toLowerCase()], +m[1]);
+  return null;
+}
+
+const CATEGORY_WORDS: [Category, RegExp][] = [
+  ['Pre-Roll', /\b(pre[- ]?rolls?|prerolls?|joints?|blunts?)\b/i],
+  ['Vape', /\b(vapes?|cart(ridge)?s?|pods?|disposable|510)\b/i],
+  ['Concentrate', /\b(concentrates?|wax|shatter|live resin|rosin|badder|budder|crumble|diamonds|sauce|hash|dab|kief)\b/i],
+  ['Edible', /\b(edibles?|gumm(y|ies)|chocolates?|cookies? bar|brownies?|chews?|mints?|beverages?|drinks?|soda|candy|candies|lozenges?)\b/i],
+  ['Tincture', /\b(tinctures?|drops|sublingual)\b/i],
+  ['Topical', /\b(topicals?|balms?|lotions?|salves?|creams?|patch(es)?)\b/i],
+  ['Flower', /\b(flower|buds?|smalls|shake|popcorn|eighth|quarter|ounce)\b/i],
+];
+
+/** Category named by product words; `fallback` when nothing is printed. */
+export function categorize(text: string, fallback: Category = 'Other'): Category {
+  for (const [cat, re] of CATEGORY_WORDS) if (re.test(text)) return cat;
+  return fallback;
+}
+
+/** Text with category words removed (for strain-name extraction). */
+export function stripCategoryWords(text: string): string {
+  let s = text;
+  for (const [, re] of CATEGORY_WORDS) s = s.replace(new RegExp(re.source, 'gi'), ' ');
+  return s;
+}
+
+export function strainTypeIn(text: string): StrainTypeName | null {
+  const m = /\b(indica|sativa|hybrid)\b/i.exec(text);
+  return m ? (m[1].toLowerCase() as StrainTypeName) : null;
+}
+
+/** Collapse spacing and stray punctuation at the ends of a name. */
+export function tidyName(s: string): string {
+  return s
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s\-–|:*•.,#]+|[\s\-–|:*•.,#]+$/g, '')
+    .trim();
+}
+
+export function letters(s: string): number {
+  return (s.match(/[A-Za-z]/g) ?? []).length;
+}

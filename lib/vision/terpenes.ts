@@ -1,0 +1,47 @@
+/**
+ * Terpene names as printed on labels (with alpha/beta prefixes and OCR slips) → the catalog's
+ * lower-case canonical names ('b-Myrcene' → 'myrcene'). Kept local so label reading does not
+ * depend on catalog internals; the names agree with lib/strains' KNOWN_TERPENES.
+ */
+const CANONICAL = [
+  'myrcene', 'limonene', 'caryophyllene', 'pinene', 'linalool', 'humulene', 'terpinolene', 'ocimene', 'bisabolol',
+  'nerolidol', 'eucalyptol', 'camphene', 'geraniol', 'guaiol', 'valencene', 'terpineol', 'borneol', 'fenchol',
+  'phellandrene', 'carene', 'sabinene', 'farnesene', 'pulegone', 'isopulegol', 'cymene', 'caryophyllene oxide',
+] as const;
+
+function distance(a: string, b: string): number {
+  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = dp[0];
+    dp[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = dp[j];
+      dp[j] = Math.min(dp[j] + 1, dp[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return dp[b.length];
+}
+
+/** Canonical terpene name for a printed one, tolerating one or two OCR slips; null if none. */
+export function terpeneName(printed: string): string | null {
+  let s = printed
+    .toLowerCase()
+    .replace(/[^a-z\s-]/g, ' ')
+    .replace(/\b(alpha|beta|trans|cis|delta|gamma|d|l|a|b|y|p|o|3|8)\s*-\s*|\b(alpha|beta|trans|cis|delta|gamma)\s+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (s.length < 4) return null;
+  if (s === 'caryophyllene oxide' || /caryophyl+ene\s+ox/.test(s)) return 'caryophyllene oxide';
+  s = s.replace(/\s+/g, '');
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const name of CANONICAL) {
+    const d = distance(s, name.replace(/\s+/g, ''));
+    if (d < bestD) {
+      bestD = d;
+      best = name;
+    }
+  }
+  return best && bestD <= (s.length >= 8 ? 2 : 1) ? best : null;
+}
