@@ -1,0 +1,21 @@
+import { defineRoute } from '@/lib/http';
+import { ready } from '@/lib/bootstrap';
+import { StrainSubmissionSchema, SubmitResultSchema, submitStrain } from '@/lib/research';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = defineRoute(
+  {
+    auth: 'public',
+    limit: 'submission',
+    limitBy: 'ip',
+    body: StrainSubmissionSchema,
+    summary: 'Submit a new strain for research',
+    description:
+      'Public, 5 per hour per IP. Answers `queued` (a research task drafts a profile for review) or `duplicate` (already in the catalog, or already queued). Implausible names answer 422 STRAIN_REJECTED with `details.reason`.',
+    tags: ['research'],
+    response: SubmitResultSchema,
+    responses: { 422: 'Strain rejected (details.reason)' },
+  },
+  async ({ body, signal }) => submitStrain(await ready(), body, { signal }),
+);

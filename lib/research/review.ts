@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { Db } from '../db';
+import { ApiError } from '../http/errors';
+import { upsertStrain } from '../strains/repo';
+import { getSubmission, rowToSubmission, SUBMISSION_COLUMNS, type Submission } from './repo';
+
+/** Edits a reviewer may make while approving; anything left out keeps the draft's value. */
+export const ApproveBodySchema = z
+  .object({
+    note: z.string().max(2000).optional(),
+    overrides: z
+      .object({
+        name: z.string().min(2).max(200).optional(),
+        type: z.enum(['indica', 'sativa', 'hybrid']).nullable().optional(),
+        thc: z.number().min(0).max(100).nullable().optional(),
+        cbd: z.number().min(0).max(100).nullable().optional(),
+        terpenes: z.array(z.object({ name: z.string().min(1).max(60), percentage: z.number().min(0).max(100) })).max(20).optional(),
+        effects: z.array(z.string().min(1).max(60)).max(20).optional(),
+        aromas: z.array(z.string().min(1).max(60)).max(20).optional(),
+        parents: z.array(z.string().min(1).max(200)).max(5).optional(),
+        description: z.string().max(4000).optional(),
+      })
+      .optional(),
+  })
+  .optional();
+export type ApproveBody = z.output<typeof ApproveBodySchema>;
+
+export const RejectBodySchema = z.object({ note: z.string().max(2000).optional() }).optional();
+
+async function load(db: Db, id: string): Promise<Submission> {
+  const s = await getSubmission(db, id);
+  if (!s) throw ApiError.notFound('submission', id);
+  return s;
+}
+
+export interface ApproveResult {
+  submission: Submission;
+  strain: { id: string; slug: string; name: string; inserted: boolean };
+}
+
+/** Move a `pending_review` draft into the catalog with source `research`, in one transaction. */
+export async function approveSubmission(db: Db, id: string, body: ApproveBody): Promise<ApproveResult> {
+  const sub = await load(db, id);
+  if (sub.status !== 'pending_review' || !sub.draft) {
+    throw new ApiError('BAD_REQUEST', `Only a submission in pending_review can be approved; this one is ${sub.status}`, { status: sub.status });
+  }
+  const d = { ...sub.draft, ...(body?.overrides ?? {}) };
+  return db.transaction(async (tx) => {
+    const up = await upsertStrain(
+      tx,
+      {
+        name: d.name,
+        type: d.type,
+        thc: d.thc,
+        cbd: d.cbd,
+        terpenes: d.terpenes,
+        effects: d.effects,
+        aromas: d.aromas,
+        parents: d.parents,
+        description: d.description,
+      },
+      'research',
+    );
+    const r = await tx.query<Parameters<typeof rowToSubmission>[0]>(
+      `UPDATE research_submissions
+          SET status = 'approved', strain_id = $2, strain_slug = $3, review_note = $4, reviewed_at = now(), updated_at = now()
+        WHERE id = $1 AND status = 'pending_review'
+        RETURNING ${SUBMISSION_COLUMNS}`,
+      [id, up.id, up.slug, body?.note ?? null],
+    );
+    // A concurrent reviewer got there first: roll the catalog write back with this error.
+    if (!r.rows[0]) throw new ApiError('BAD_REQUEST', 'The submission was reviewed concurrently', { status: 'changed' });
+    return { submission: rowToSubmission(r.rows[0]), strain: { id: up.id, slug: up.slug, name: d.name, inserted: up.inserted } };
+  });
+}
+
+/** Close a submission without touching the catalog (from any state that is not already final). */
+export async function rejectSubmission(db: Db, id: string, note: string | undefined): Promise<Submission> {
+  const sub = await load(db, id);
+  if (sub.status === 'approved' || sub.status === 'rejected') {
+    throw new ApiError('BAD_REQUEST', `This submission is already ${sub.status}`, { status: sub.status });
+  }
+  const r = await db.query<Parameters<typeof rowToSubmission>[0]>(
+    `UPDATE research_submissions SET status = 'rejected', review_note = $2, reviewed_at = now(), updated_at = now()
+      WHERE id = $1 AND status NOT IN ('approved', 'rejected') RETURNING ${SUBMISSION_COLUMNS}`,
+    [id, note ?? null],
+  );
+  if (!r.rows[0]) throw new ApiError('BAD_REQUEST', 'The submission was reviewed concurrently', { status: 'changed' });
+  return rowToSubmission(r.rows[0]);
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+export const PRODUCT_TYPES = ['flower', 'preroll', 'concentrate', 'vape', 'edible', 'tincture', 'topical', 'unknown'] as const;
+
+const Percent = z.number().min(0).max(100);
+
+/** The specification's "Strain submission input" table, bound for bound. */
+export const StrainSubmissionSchema = z.object({
+  strainName: z.string().min(2).max(200),
+  source: z.enum(['website', 'api']).default('website'),
+  metadata: z
+    .object({
+      terpenes: z
+        .array(z.object({ name: z.string().min(1).max(60), percentage: Percent }))
+        .max(20)
+        .optional(),
+      cannabinoids: z.object({ thc: Percent.optional(), cbd: Percent.optional() }).optional(),
+      productType: z.enum(PRODUCT_TYPES).optional(),
+    })
+    .optional(),
+});
+
+export type StrainSubmission = z.output<typeof StrainSubmissionSchema>;
+export type SubmissionMetadata = NonNullable<StrainSubmission['metadata']>;
+
+export const SubmitResultSchema = z.object({
+  status: z.enum(['queued', 'duplicate']),
+  submissionId: z.string().nullable(),
+  strain: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  message: z.string(),
+});
+export type SubmitResult = z.output<typeof SubmitResultSchema>;
+
+/** The profile a research run drafts for review (stored as research_submissions.draft). */
+export const DraftSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  type: z.enum(['indica', 'sativa', 'hybrid']).nullable(),
+  thc: z.number().nullable(),
+  cbd: z.number().nullable(),
+  terpenes: z.array(z.object({ name: z.string(), percentage: z.number() })),
+  effects: z.array(z.string()),
+  aromas: z.array(z.string()),
+  parents: z.array(z.string()),
+  highFamily: z.string().nullable(),
+  description: z.string(),
+  engine: z.enum(['local', 'model']),
+  confidence: z.number().min(0).max(1),
+  /** Where each field came from: submitted, relatives, universe, terpene-info, model, or none. */
+  provenance: z.record(z.string(), z.string()),
+  relatives: z.array(z.object({ slug: z.string(), name: z.string(), similarity: z.number() })),
+  notes: z.array(z.string()),
+});
+export type StrainDraft = z.output<typeof DraftSchema>;
