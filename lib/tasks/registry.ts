@@ -4,5 +4,7 @@
  */
 import { registerTask } from './define';
 import { shoppingMenuScanTask } from '../shopping/task';
+import { strainResearchTask } from '../research/task';
 
 registerTask(shoppingMenuScanTask);
+registerTask(strainResearchTask);
