@@ -87,5 +87,5 @@ export async function prepareForOcr(bytes: Buffer, opts: PrepareOptions = {}): P
   img.normalise();
   if (opts.sharpen) img.sharpen({ sigma: 1.2 });
   if (opts.threshold != null) img.threshold(opts.threshold);
-  return img.png({ compressionLevel: 1 }).toBuffer();
+  return img.toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
 }

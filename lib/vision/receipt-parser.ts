@@ -90,7 +90,7 @@ export function parseReceiptText(raw: string): ParsedReceipt {
       lastWasItem = false;
       continue;
     }
-    const item = readItemLine(line, money, pending);
+    const item = readItemLine(line, itemAmounts(line, money), pending);
     pending = null;
     if (item) {
       items.push(item);
@@ -101,6 +101,16 @@ export function parseReceiptText(raw: string): ParsedReceipt {
   const tax = totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null);
   const discount = sawOrderDiscount ? round2(orderDiscount) : null;
   return { dispensaryName, orderDate, items, discount, subtotal, tax, total, coverage: receiptCoverage(items, subtotal, tax, total, discount) };
+}
+
+/**
+ * Amounts on an item line that are prices: when some carry a "$", only those (so "3.59", a 3.5g
+ * whose g became 9, is not a price); else all but a leading weight-looking one.
+ */
+function itemAmounts(line: string, money: MoneyHit[]): MoneyHit[] {
+  if (money.some((m) => m.hasSign)) return money.filter((m) => m.hasSign);
+  if (money.length >= 2 && parseWeightGrams(line.slice(money[0].index, money[0].end), { allowTrailingNine: true })) return money.slice(1);
+  return money;
 }
 
 function readItemLine(line: string, money: MoneyHit[], pending: Pending | null): ParsedReceiptItem | null {

@@ -1,0 +1,72 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/http';
+import { decodeBase64Image, loadImage, prepareForOcr, sniffMediaType } from '@/lib/vision/image';
+import { corruptImages, nonDocumentImage } from '../../fixtures/vision/render';
+
+let png: Buffer;
+let jpeg: Buffer;
+let webp: Buffer;
+
+beforeAll(async () => {
+  [png, jpeg, webp] = await Promise.all([nonDocumentImage('png'), nonDocumentImage('jpeg'), nonDocumentImage('webp')]);
+});
+
+async function reason(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    expect((e as ApiError).status).toBe(400);
+    return String(((e as ApiError).details as { reason: string }).reason);
+  }
+}
+
+describe('image intake', () => {
+  it('sniffs the three formats by magic bytes', () => {
+    expect([sniffMediaType(png), sniffMediaType(jpeg), sniffMediaType(webp), sniffMediaType(Buffer.from('GIF89a'))]).toEqual(['image/png', 'image/jpeg', 'image/webp', null]);
+  });
+
+  it('accepts raw base64, a data URL and base64url; hashes the bytes, not the text', async () => {
+    const a = await loadImage(png.toString('base64'), 'image/png');
+    const b = await loadImage(`data:image/png;base64,${png.toString('base64')}`, 'image/png');
+    const c = await loadImage(png.toString('base64url'), 'image/png');
+    expect(a.sha256).toBe(b.sha256);
+    expect(c.sha256).toBe(a.sha256);
+    expect([a.width, a.height]).toEqual([640, 420]);
+  });
+
+  it.each([
+    ['not base64', () => loadImage('!!!!not-base64', 'image/png'), 'invalid-base64'],
+    ['PNG bytes declared as JPEG', () => loadImage(png.toString('base64'), 'image/jpeg'), 'media-type-mismatch'],
+    ['JPEG bytes declared as WebP', () => loadImage(jpeg.toString('base64'), 'image/webp'), 'media-type-mismatch'],
+    ['data URL type disagrees', () => loadImage(`data:image/jpeg;base64,${png.toString('base64')}`, 'image/png'), 'media-type-mismatch'],
+    ['text file', () => loadImage(Buffer.from('hello world, not an image').toString('base64'), 'image/png'), 'unknown-format'],
+  ])('%s → 400 %s', async (_name, fn, want) => {
+    expect(await reason(fn())).toBe(want);
+  });
+
+  it('refuses every corrupt file as undecodable', async () => {
+    for (const [name, c] of Object.entries(await corruptImages())) {
+      expect(`${name}: ${await reason(loadImage(c.bytes.toString('base64'), c.mediaType))}`).toBe(`${name}: undecodable`);
+    }
+  });
+
+  it('decodeBase64Image strips whitespace and rejects empty payloads', () => {
+    expect(decodeBase64Image('aGVs\nbG8=')?.bytes.toString()).toBe('hello');
+    expect(decodeBase64Image('data:image/png;base64,')).toBeNull();
+  });
+
+  it('preparation honours EXIF orientation, greys and upscales small images', async () => {
+    const tall = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#fff' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const out = await sharp(await prepareForOcr(tall)).metadata();
+    // orientation 6 turns 300×200 into 200×300, then ×2
+    expect([out.width, out.height, out.channels]).toEqual([400, 600, 1]);
+    const bin = await sharp(await prepareForOcr(png, { threshold: 128 })).raw().toBuffer();
+    expect(new Set(bin).size).toBeLessThanOrEqual(2);
+  });
+});

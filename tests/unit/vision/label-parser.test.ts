@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { parseLabelText, strainFromProduct } from '@/lib/vision/label-parser';
+import { terpeneName } from '@/lib/vision/terpenes';
+
+describe('label parser', () => {
+  it('reads a keyed label', () => {
+    const l = parseLabelText(`Brand: Sunnyside
+Product: Blue Dream Flower
+Strain: Blue Dream
+Type: Hybrid   Category: Flower
+THC: 22.4%   CBD: 0.1%
+Total Cannabinoids: 25.1%
+Net Wt: 3.5g (1/8 oz)
+Terpenes: Myrcene 0.85%, Limonene 0.42%
+  b-Caryophyllene 0.31%
+Batch #: BD2650-07
+Harvest Date: 09/14/2026
+Test Date: 10/01/2026
+Packaged: 10/05/2026
+Tested by: SC Labs`);
+    expect(l).toMatchObject({
+      brand: 'Sunnyside', productName: 'Blue Dream Flower', strainName: 'Blue Dream', type: 'hybrid', category: 'Flower',
+      thcPct: 22.4, cbdPct: 0.1, totalCannabinoidsPct: 25.1, netWeightGrams: 3.5, batchNumber: 'BD2650-07',
+      harvestDate: '2026-09-14', testDate: '2026-10-01', packageDate: '2026-10-05', labName: 'SC Labs',
+    });
+    expect(l.terpenes).toEqual([
+      { name: 'myrcene', percentage: 0.85 },
+      { name: 'limonene', percentage: 0.42 },
+      { name: 'caryophyllene', percentage: 0.31 },
+    ]);
+    expect(l.coverage).toBe(1);
+  });
+
+  it('reads an unkeyed label: brand line, product line, descriptors, dotted panel', () => {
+    const l = parseLabelText(`STIIIZY
+Gelato Live Resin
+Indica - Net Weight 1g
+CANNABINOIDS
+Total THC ........ 78.2%
+Total CBD ........ O.3%
+Total Cannabinoids 84.6 %
+TERPENES
+Caryophyllene ..... 1.12%
+Limonene .......... 0.88%
+Lot GE2611-03   Harvested 2026-08-30
+Tested 2026-09-12 by Steep Hill`);
+    expect(l).toMatchObject({
+      brand: 'STIIIZY', productName: 'Gelato Live Resin', strainName: 'Gelato', category: 'Concentrate', type: 'indica',
+      thcPct: 78.2, cbdPct: 0.3, totalCannabinoidsPct: 84.6, netWeightGrams: 1, batchNumber: 'GE2611-03',
+      harvestDate: '2026-08-30', testDate: '2026-09-12', labName: 'Steep Hill',
+    });
+    expect(l.terpenes.map((t) => t.name)).toEqual(['caryophyllene', 'limonene']);
+  });
+
+  it('prefers total THC over THCa and reads mg for edibles', () => {
+    const l = parseLabelText('Kiva Camino Gummies\nTHCa: 24.0%\nTotal THC: 21.5%\n');
+    expect(l.thcPct).toBe(21.5);
+    const e = parseLabelText('Wyld Raspberry Gummies\nTHC 100mg | CBD 5mg per package\nNet Wt 50g');
+    expect([e.thcPct, e.thcMg, e.cbdMg, e.category]).toEqual([null, 100, 5, 'Edible']);
+  });
+
+  it('finds nothing on a page that is not a label', () => {
+    const l = parseLabelText('Lorem ipsum dolor\nsit amet');
+    expect([l.thcPct, l.cbdPct, l.netWeightGrams, l.batchNumber, l.terpenes.length]).toEqual([null, null, null, null, 0]);
+    expect(l.coverage).toBeLessThan(0.2);
+  });
+
+  it.each([
+    ['beta-Myrcene', 'myrcene'], ['b-Caryophyllene', 'caryophyllene'], ['alpha-Pinene', 'pinene'], ['Limonene', 'limonene'],
+    ['Myrcenc', 'myrcene'], ['Linal00l', null], ['Linalooi', 'linalool'], ['Caryophyllene Oxide', 'caryophyllene oxide'], ['Total', null],
+  ])('terpene %s → %s', (s, want) => expect(terpeneName(s)).toBe(want));
+
+  it('strips brand, weight and category words for matching', () => {
+    expect(strainFromProduct('Cookies Gelato 3.5g Flower', 'Cookies')).toBe('Gelato');
+    expect(strainFromProduct('Sour Diesel Pre-Roll', null)).toBe('Sour Diesel');
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { parseReceiptText } from '@/lib/vision/receipt-parser';
+import { cleanLine, parseDate, parseWeightGrams } from '@/lib/vision/parse-common';
+
+describe('receipt parser on OCR-like text', () => {
+  it('reads a clean single-line layout', () => {
+    const r = parseReceiptText(`GREEN LEAF DISPENSARY
+1234 Main St, Denver CO 80211
+Date: 2026-11-02
+Order #55123   Budtender: Sam
+Blue Dream 3.5g      1 x $35.00    $35.00
+Gelato 1/8 oz        2 x $40.00    $80.00
+Sour Diesel Pre-Roll 1g   1 x $12.00   $12.00
+Subtotal   $127.00
+Tax        $19.05
+TOTAL      $146.05
+Cash       $160.00
+Change     $13.95`);
+    expect(r.dispensaryName).toBe('GREEN LEAF DISPENSARY');
+    expect(r.orderDate).toBe('2026-11-02');
+    expect(r.items.map((i) => [i.productName, i.grams, i.quantity, i.unitPrice, i.price])).toEqual([
+      ['Blue Dream', 3.5, 1, 35, 35],
+      ['Gelato', 3.5, 2, 40, 80],
+      ['Sour Diesel Pre-Roll', 1, 1, 12, 12],
+    ]);
+    expect(r.items[2].category).toBe('Pre-Roll');
+    expect([r.subtotal, r.tax, r.total]).toEqual([127, 19.05, 146.05]);
+    expect(r.coverage).toBe(1);
+  });
+
+  // Typical tesseract slips, one per row: the value must still come out right.
+  const slips: [string, string, Partial<{ grams: number; price: number; unitPrice: number; quantity: number; name: string }>][] = [
+    ['g read as 9', 'Blue Dream 3.59   1 x $35.00   $35.00', { grams: 3.5, price: 35, name: 'Blue Dream' }],
+    ['O for 0 in a price', 'Gelato 7g   1 x $6O.OO   $6O.0O', { grams: 7, price: 60 }],
+    ['l for 1 in a fraction', 'Gelato l/8 oz   $40.00', { grams: 3.5, price: 40 }],
+    ['stray space inside an amount', 'OG Kush 1g   $1 2.50', { grams: 1, price: 12.5 }],
+    ['space after the dollar sign', 'OG Kush 14g   2 x $ 110.00   $ 220.00', { grams: 14, quantity: 2, unitPrice: 110, price: 220 }],
+    ['comma decimal', 'Zkittlez 3.5 g   $35,00', { grams: 3.5, price: 35 }],
+    ['X read for x', 'Sour Diesel 7g 2 Xx $60.00 $120.00', { grams: 7, price: 120 }],
+    ['quantity first', '2  Wedding Cake 1g   $24.00', { grams: 1, quantity: 2, unitPrice: 12, price: 24, name: 'Wedding Cake' }],
+    ['g read as q', 'Mimosa 3.5q   $38.00', { grams: 3.5, price: 38 }],
+  ];
+  it.each(slips)('%s', (_label, line, want) => {
+    const r = parseReceiptText(`SWEET LEAF MARKET\n${line}\nTOTAL $99.00`);
+    expect(r.items).toHaveLength(1);
+    const it0 = r.items[0];
+    if (want.grams !== undefined) expect(it0.grams).toBe(want.grams);
+    if (want.price !== undefined) expect(it0.price).toBe(want.price);
+    if (want.unitPrice !== undefined) expect(it0.unitPrice).toBe(want.unitPrice);
+    if (want.quantity !== undefined) expect(it0.quantity).toBe(want.quantity);
+    if (want.name !== undefined) expect(it0.productName).toBe(want.name);
+  });
+
+  it('joins a name line with its "2 @ $x" price line and keeps item vs order discounts apart', () => {
+    const r = parseReceiptText(`Pacific Roots
+Nov 2, 2026 4:12 PM
+Cookies - Gelato 3.5g
+   2 @ $40.00        $80.00
+   Discount (10%)    -$8.00
+Jack Herer 1g
+   1 @ $14.00        $14.00
+Subtotal   $86.00
+Loyalty Discount   -$4.00
+Excise Tax   $12.30
+Sales Tax     $2.40
+TOTAL   $96.70`);
+    expect(r.orderDate).toBe('2026-11-02');
+    expect(r.items.map((i) => [i.productName, i.grams, i.quantity, i.price, i.discount])).toEqual([
+      ['Cookies - Gelato', 3.5, 2, 80, 8],
+      ['Jack Herer', 1, 1, 14, null],
+    ]);
+    expect(r.discount).toBe(4);
+    expect(r.tax).toBe(14.7);
+    expect(r.total).toBe(96.7);
+  });
+
+  it('finds nothing in text that is not a receipt', () => {
+    const r = parseReceiptText('The quick brown fox\njumps over the lazy dog');
+    expect(r.items).toEqual([]);
+    expect(r.total).toBeNull();
+    expect(r.coverage).toBe(0);
+  });
+});
+
+describe('reading helpers', () => {
+  it.each([
+    ['3.5g', 3.5], ['1/8 oz', 3.5], ['1/4oz', 7], ['1 oz', 28], ['500mg', 0.5], ['14 grams', 14], ['0.5 g', 0.5],
+  ])('weight %s → %s g', (s, g) => expect(parseWeightGrams(s)?.grams).toBe(g));
+
+  it('does not read a price as a weight', () => expect(parseWeightGrams('$35.00')).toBeNull());
+
+  it.each([
+    ['Date: 2026-11-02', '2026-11-02'], ['11/02/2026 10:01 AM', '2026-11-02'], ['Nov 2, 2026', '2026-11-02'],
+    ['2 November 2026', '2026-11-02'], ['02.11.2026', '2026-11-02'], ['13/45/2026', null], ['no date', null],
+  ])('date %s → %s', (s, d) => expect(parseDate(s)).toBe(d));
+
+  it('cleans OCR digit confusions only inside numbers', () => {
+    expect(cleanLine('OG Kush  $1O.5O')).toBe('OG Kush $10.50');
+    expect(cleanLine('Blue  Dream l/8 oz')).toBe('Blue Dream 1/8 oz');
+  });
+});
