@@ -1,0 +1,3 @@
+export { POST } from '@/app/api/v1/notebooks/stream/[sectionKey]/route';
+
+export const dynamic = 'force-dynamic';

@@ -1,0 +1,3 @@
+export { GET } from '@/app/api/v1/notebooks/stream/sections/route';
+
+export const dynamic = 'force-dynamic';

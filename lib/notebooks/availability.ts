@@ -1,0 +1,71 @@
+/**
+ * Is notebook streaming usable, and with which model? "Unavailable" (503, DECISIONS §3) means no
+ * usable model: AI_PROVIDER names a provider whose key/URL is missing, or NOTEBOOK_STREAMING=off.
+ */
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { resolveAiProvider, textModel, type AiProviderName } from '@/lib/ai/provider';
+import { env } from '@/lib/config/env';
+import { FlatError } from '@/lib/http';
+import { localAnalystModel } from './local-analyst';
+import { AI_SECTIONS } from './sections';
+
+export interface NotebookAvailability {
+  available: boolean;
+  provider: AiProviderName;
+  model: string;
+  reason?: string;
+}
+
+export function notebookAvailability(): NotebookAvailability {
+  const p = resolveAiProvider();
+  const streaming = (env('NOTEBOOK_STREAMING') ?? 'on').toLowerCase();
+  if (['off', 'false', '0', 'no', 'disabled'].includes(streaming)) {
+    return { available: false, provider: p.name, model: p.model, reason: 'Notebook streaming is disabled (NOTEBOOK_STREAMING=off)' };
+  }
+  return { available: p.available, provider: p.name, model: p.model, ...(p.reason ? { reason: p.reason } : {}) };
+}
+
+/** The flat body of GET /notebooks/stream/health (and `data` of the /reports variant). */
+export function notebookHealth() {
+  const a = notebookAvailability();
+  return { available: a.available, service: 'notebook-streaming', timestamp: new Date().toISOString(), aiSectionsCount: AI_SECTIONS.length, provider: a.provider };
+}
+
+export interface ResolvedModel {
+  model: LanguageModelV3;
+  provider: AiProviderName;
+  modelId: string;
+  /** Hosted calls may retry once; the local analyst never needs to. */
+  maxRetries: number;
+}
+
+type ModelFactory = (sectionKey: string) => LanguageModelV3;
+const g = globalThis as unknown as { __nbModelOverride?: ModelFactory | null };
+
+/**
+ * Tests inject a model (a failing one, a MockLanguageModelV3, a slow local analyst) per section;
+ * null restores provider selection.
+ */
+export function setNotebookModelOverride(factory: ModelFactory | null): void {
+  g.__nbModelOverride = factory;
+}
+
+/** The model for one section, or the specification's flat 503 when none is usable. */
+export function resolveNotebookModel(): (sectionKey: string) => ResolvedModel {
+  const a = notebookAvailability();
+  if (!a.available) throw new FlatError(503, { error: `Notebook streaming is unavailable: ${a.reason ?? 'no usable model'}`, code: 'SERVICE_UNAVAILABLE' });
+  const override = g.__nbModelOverride;
+  if (override) {
+    return (key) => {
+      const model = override(key);
+      return { model, provider: a.provider, modelId: model.modelId, maxRetries: 0 };
+    };
+  }
+  if (a.provider === 'local') {
+    const model = localAnalystModel();
+    return () => ({ model, provider: 'local', modelId: model.modelId, maxRetries: 0 });
+  }
+  const model = textModel();
+  if (!model) throw new FlatError(503, { error: 'Notebook streaming is unavailable: no usable model', code: 'SERVICE_UNAVAILABLE' });
+  return () => ({ model, provider: a.provider, modelId: model.modelId, maxRetries: 1 });
+}

@@ -1,0 +1,163 @@
+/**
+ * The notebook streams: one section (one request-level SSE id) or a batch (section event ids
+ * `<requestId>-<sectionKey>`, batch_start/batch_complete with the request id, overall progress
+ * on every section event). Validation, the 503 and the order analysis all happen before the
+ * stream begins, so their errors are ordinary JSON answers.
+ */
+import { ready } from '@/lib/bootstrap';
+import { envInt } from '@/lib/config/env';
+import { ApiError, sseResponse } from '@/lib/http';
+import { logger } from '@/lib/log';
+import { analyzeOrder, type OrderAnalysis } from './analysis';
+import { resolveNotebookModel } from './availability';
+import { dbCatalog } from './catalog';
+import { computeSections } from './computed';
+import { generateSection, type SectionEvent } from './generate';
+import type { BatchRequestT, OrderInputT, SectionRequestT } from './input';
+import { AI_SECTION_KEYS, getSection, isAiSectionKey, type AiSectionKey } from './sections';
+import { saveNotebook } from './store';
+
+export interface StreamRequest {
+  userId: string;
+  requestId: string;
+  signal: AbortSignal;
+}
+
+const sectionTimeoutMs = () => envInt('NOTEBOOK_SECTION_TIMEOUT_MS', 60_000);
+const heartbeatMs = () => envInt('SSE_HEARTBEAT_MS', 15_000);
+const PREVIOUS_MAX_CHARS = 32_000;
+
+export function assertStreamableKey(key: string): asserts key is AiSectionKey {
+  const section = getSection(key);
+  if (!section) throw new ApiError('BAD_REQUEST', `Unknown section key: ${key}`, { invalidKeys: [key], validKeys: AI_SECTION_KEYS });
+  if (section.strategy === 'computed') {
+    throw new ApiError('BAD_REQUEST', `Section '${key}' is computed locally and cannot be streamed`, { sectionKey: key, strategy: 'computed' });
+  }
+}
+
+export function assertStreamableKeys(keys: string[]): AiSectionKey[] {
+  const invalidKeys = keys.filter((k) => !getSection(k));
+  if (invalidKeys.length) {
+    throw new ApiError('BAD_REQUEST', `Unknown section keys: ${invalidKeys.join(', ')}`, { invalidKeys, validKeys: AI_SECTION_KEYS });
+  }
+  const computedKeys = keys.filter((k) => !isAiSectionKey(k));
+  if (computedKeys.length) {
+    throw new ApiError('BAD_REQUEST', `Sections ${computedKeys.map((k) => `'${k}'`).join(', ')} are computed locally and cannot be streamed`, {
+      computedKeys,
+      strategy: 'computed',
+    });
+  }
+  return [...new Set(keys)] as AiSectionKey[];
+}
+
+/** Earlier results sent by the client: section keys only, bounded so a prompt stays small. */
+function boundedPrevious(prev: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!prev) return undefined;
+  const out: Record<string, unknown> = {};
+  let size = 0;
+  for (const [k, v] of Object.entries(prev)) {
+    if (!getSection(k)) continue;
+    const len = JSON.stringify(v ?? null).length;
+    if (size + len > PREVIOUS_MAX_CHARS) continue;
+    size += len;
+    out[k] = v;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+async function analyze(input: OrderInputT): Promise<OrderAnalysis> {
+  const db = await ready();
+  return analyzeOrder(input, dbCatalog(db));
+}
+
+function onStreamError(requestId: string) {
+  return (e: unknown) => logger().error({ requestId, err: e instanceof Error ? e.message : String(e) }, 'notebook stream failed');
+}
+
+export async function streamSingleSection(key: string, body: SectionRequestT, r: StreamRequest): Promise<Response> {
+  assertStreamableKey(key);
+  const modelFor = resolveNotebookModel();
+  const analysis = await analyze(body);
+  const { model, maxRetries } = modelFor(key);
+  const previousSections = boundedPrevious(body.previousSections);
+  return sseResponse(
+    async (w) => {
+      for await (const ev of generateSection({ model, key, analysis, previousSections, signal: w.signal, timeoutMs: sectionTimeoutMs(), maxRetries })) {
+        if (w.closed) break;
+        w.send(ev.type, ev, r.requestId);
+      }
+    },
+    { requestSignal: r.signal, heartbeatMs: heartbeatMs(), onError: onStreamError(r.requestId) },
+  );
+}
+
+/** DECISIONS §3: round(100 × (finished + progress/100) / total), never decreasing. */
+export function overallProgress(finished: number, sectionProgress: number, total: number): number {
+  return total > 0 ? Math.round((100 * (finished + sectionProgress / 100)) / total) : 100;
+}
+
+export async function streamBatch(body: BatchRequestT, r: StreamRequest): Promise<Response> {
+  const keys = assertStreamableKeys(body.sectionKeys);
+  const modelFor = resolveNotebookModel();
+  const analysis = await analyze(body);
+  const total = keys.length;
+  const provider = modelFor(keys[0]);
+
+  return sseResponse(
+    async (w) => {
+      let finished = 0;
+      let completed = 0;
+      let overall = 0;
+      const results: Record<string, unknown> = {};
+      const errors: Record<string, string> = {};
+      w.send('batch_start', { type: 'batch_start', totalSections: total, sectionKeys: keys, overallProgress: 0, completedSections: 0 }, r.requestId);
+
+      for (const key of keys) {
+        if (w.signal.aborted) return;
+        const { model, maxRetries } = modelFor(key);
+        for await (const ev of generateSection({ model, key, analysis, signal: w.signal, timeoutMs: sectionTimeoutMs(), maxRetries })) {
+          if (w.closed) return;
+          const progress = ev.type === 'partial' ? ev.progress : ev.type === 'start' ? 0 : 100;
+          if (ev.type === 'complete') {
+            completed += 1;
+            results[key] = ev.data;
+          }
+          if (ev.type === 'error') errors[key] = ev.error;
+          overall = Math.max(overall, overallProgress(finished, progress, total));
+          w.send(ev.type, enrich(ev, overall, completed, total), `${r.requestId}-${key}`);
+        }
+        if (w.signal.aborted) return;
+        finished += 1;
+      }
+
+      let notebookId: string | null = null;
+      try {
+        notebookId = await saveNotebook(await ready(), {
+          userId: r.userId,
+          requestId: r.requestId,
+          sectionKeys: keys,
+          results,
+          errors,
+          computed: computeSections(analysis.items, { totalSpent: analysis.order.totalSpent }),
+          orderInput: { orderItems: body.orderItems ?? [], orderMetadata: body.orderMetadata ?? {} },
+          completedSections: completed,
+          totalSections: total,
+          provider: provider.provider,
+          model: provider.modelId,
+        });
+      } catch (e) {
+        logger().error({ requestId: r.requestId, err: e instanceof Error ? e.message : String(e) }, 'saving notebook failed');
+      }
+      w.send(
+        'batch_complete',
+        { type: 'batch_complete', totalSections: total, completedSections: completed, overallProgress: 100, results, errors, notebookId },
+        r.requestId,
+      );
+    },
+    { requestSignal: r.signal, heartbeatMs: heartbeatMs(), onError: onStreamError(r.requestId) },
+  );
+}
+
+function enrich(ev: SectionEvent, overall: number, completed: number, total: number) {
+  return { ...ev, overallProgress: overall, completedSections: completed, totalSections: total };
+}
