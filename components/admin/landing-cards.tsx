@@ -1,0 +1,36 @@
+'use client';
+
+import { useApi } from '@/lib/client/use-api';
+import { AdminPage, LoadState, findImageUrl } from './admin-page';
+import { ImageCard } from './image-card';
+
+interface Problem {
+  id: string;
+  title?: string;
+  problem?: string;
+  description?: string;
+  [k: string]: unknown;
+}
+
+export function LandingCards() {
+  const { data, error, loading } = useApi<Problem[] | { problems: Problem[] }>('/app-landing/problems');
+  const problems = Array.isArray(data) ? data : (data?.problems ?? []);
+  return (
+    <AdminPage title="Landing cards" intro="The app landing page's problem cards and their generated illustrations.">
+      <LoadState loading={loading && !data} error={error} empty={!loading && problems.length === 0}>
+        <div className="grid grid-3">
+          {problems.map((p) => (
+            <ImageCard
+              key={p.id}
+              testId="landing-card"
+              title={p.title ?? p.problem ?? p.id}
+              subtitle={p.description}
+              initialImage={findImageUrl(p)}
+              generate={{ path: '/app-landing/generate-image', body: { problemId: p.id } }}
+            />
+          ))}
+        </div>
+      </LoadState>
+    </AdminPage>
+  );
+}
