@@ -2,18 +2,17 @@ import { createHash } from 'node:crypto';
 import { parse } from 'tldts';
 
 /**
- * DECISIONS §6: the registrable domain of the first menu URL's host (public-suffix list, so
+ * DECISIONS §6: the registrable domain of the first menu URL's host (public-suffix list with its private section, so tenants of myshopify.com or github.io stay apart;
  * `www.` and other subdomains go); an IP address or `localhost` stays as it is, followed by
  * `:<port>` when the URL names a non-default port.
  */
 export function domainFor(menuUrl: string): string {
   const u = new URL(menuUrl);
   const host = u.hostname.toLowerCase().replace(/\.$/, '');
-  const info = parse(host, { allowPrivateDomains: false });
-  const bareHost = host.startsWith('[') ? host : host;
+  const info = parse(host, { allowPrivateDomains: true });
   if (info.isIp || host === 'localhost' || host.startsWith('[')) {
-    // URL drops default ports from `port` already.
-    return u.port ? `${bareHost}:${u.port}` : bareHost;
+    // URL leaves `port` empty for the scheme's default port.
+    return u.port ? `${host}:${u.port}` : host;
   }
   return info.domain ?? host;
 }
