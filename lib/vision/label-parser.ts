@@ -80,8 +80,8 @@ export function parseLabelText(raw: string): ParsedLabel {
   // No "Net Wt" key: a weight printed near the top (e.g. "HYBRID | 3.5g") is the package size.
   if (netWeightGrams === null) {
     for (const line of lines.slice(0, 6)) {
-      if (/%|\bmg\b/i.test(line)) continue;
-      const w = parseWeightGrams(line);
+      if (/[%$]|\bmg\b/i.test(line)) continue;
+      const w = parseWeightGrams(line, { allowTrailingNine: true });
       if (w) {
         netWeightGrams = w.grams;
         break;
