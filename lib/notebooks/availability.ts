@@ -50,22 +50,33 @@ export function setNotebookModelOverride(factory: ModelFactory | null): void {
   g.__nbModelOverride = factory;
 }
 
-/** The model for one section, or the specification's flat 503 when none is usable. */
-export function resolveNotebookModel(): (sectionKey: string) => ResolvedModel {
+export interface NotebookModels {
+  provider: AiProviderName;
+  modelId: string;
+  forSection(sectionKey: string): ResolvedModel;
+}
+
+/** The model for each section, or the specification's flat 503 when none is usable. */
+export function resolveNotebookModel(): NotebookModels {
   const a = notebookAvailability();
-  if (!a.available) throw new FlatError(503, { error: `Notebook streaming is unavailable: ${a.reason ?? 'no usable model'}`, code: 'SERVICE_UNAVAILABLE' });
+  const unavailable = (why: string) => new FlatError(503, { error: `Notebook streaming is unavailable: ${why}`, code: 'SERVICE_UNAVAILABLE' });
+  if (!a.available) throw unavailable(a.reason ?? 'no usable model');
   const override = g.__nbModelOverride;
   if (override) {
-    return (key) => {
-      const model = override(key);
-      return { model, provider: a.provider, modelId: model.modelId, maxRetries: 0 };
+    return {
+      provider: a.provider,
+      modelId: 'override',
+      forSection: (key) => {
+        const model = override(key);
+        return { model, provider: a.provider, modelId: model.modelId, maxRetries: 0 };
+      },
     };
   }
   if (a.provider === 'local') {
     const model = localAnalystModel();
-    return () => ({ model, provider: 'local', modelId: model.modelId, maxRetries: 0 });
+    return { provider: 'local', modelId: model.modelId, forSection: () => ({ model, provider: 'local', modelId: model.modelId, maxRetries: 0 }) };
   }
   const model = textModel();
-  if (!model) throw new FlatError(503, { error: 'Notebook streaming is unavailable: no usable model', code: 'SERVICE_UNAVAILABLE' });
-  return () => ({ model, provider: a.provider, modelId: model.modelId, maxRetries: 1 });
+  if (!model) throw unavailable('no usable model');
+  return { provider: a.provider, modelId: model.modelId, forSection: () => ({ model, provider: a.provider, modelId: model.modelId, maxRetries: 1 }) };
 }

@@ -76,9 +76,9 @@ function onStreamError(requestId: string) {
 
 export async function streamSingleSection(key: string, body: SectionRequestT, r: StreamRequest): Promise<Response> {
   assertStreamableKey(key);
-  const modelFor = resolveNotebookModel();
+  const models = resolveNotebookModel();
   const analysis = await analyze(body);
-  const { model, maxRetries } = modelFor(key);
+  const { model, maxRetries } = models.forSection(key);
   const previousSections = boundedPrevious(body.previousSections);
   return sseResponse(
     async (w) => {
@@ -98,10 +98,9 @@ export function overallProgress(finished: number, sectionProgress: number, total
 
 export async function streamBatch(body: BatchRequestT, r: StreamRequest): Promise<Response> {
   const keys = assertStreamableKeys(body.sectionKeys);
-  const modelFor = resolveNotebookModel();
+  const models = resolveNotebookModel();
   const analysis = await analyze(body);
   const total = keys.length;
-  const provider = modelFor(keys[0]);
 
   return sseResponse(
     async (w) => {
@@ -114,7 +113,7 @@ export async function streamBatch(body: BatchRequestT, r: StreamRequest): Promis
 
       for (const key of keys) {
         if (w.signal.aborted) return;
-        const { model, maxRetries } = modelFor(key);
+        const { model, maxRetries } = models.forSection(key);
         for await (const ev of generateSection({ model, key, analysis, signal: w.signal, timeoutMs: sectionTimeoutMs(), maxRetries })) {
           if (w.closed) return;
           const progress = ev.type === 'partial' ? ev.progress : ev.type === 'start' ? 0 : 100;
@@ -142,8 +141,8 @@ export async function streamBatch(body: BatchRequestT, r: StreamRequest): Promis
           orderInput: { orderItems: body.orderItems ?? [], orderMetadata: body.orderMetadata ?? {} },
           completedSections: completed,
           totalSections: total,
-          provider: provider.provider,
-          model: provider.modelId,
+          provider: models.provider,
+          model: models.modelId,
         });
       } catch (e) {
         logger().error({ requestId: r.requestId, err: e instanceof Error ? e.message : String(e) }, 'saving notebook failed');
