@@ -88,28 +88,29 @@ export async function importStrains(
   opts.onProgress?.(done, rows.length);
   for (let i = 0; i < unique.length; i += size) {
     const batch = unique.slice(i, i + size);
-    const write = async (input: typeof batch) => {
-      await resolveAliases(db, input.map((b) => b.row));
-      // Two rows that are aliases of one catalog strain ('GSC', 'Girl Scout Cookies') land once.
-      const first = new Map<string, number>();
-      const items = input.filter((b) => {
-        const prev = first.get(b.row.slug);
-        if (prev === undefined) return first.set(b.row.slug, b.line), true;
-        summary.skipped.push({ line: b.line, name: b.row.akas?.at(-1) ?? b.row.name, reason: `alias of ${b.row.name}, already imported from line ${prev}` });
-        return false;
-      });
-      const urls = new Map(items.filter((b) => b.urls.length).map((b) => [b.row.slug, b.urls]));
-      return upsertStrainRows(db, items.map((b) => b.row), source, urls);
+    await resolveAliases(db, batch.map((b) => b.row));
+    // Two rows that are aliases of one catalog strain ('GSC', 'Girl Scout Cookies') land once.
+    const first = new Map<string, number>();
+    const items = batch.filter((b) => {
+      const prev = first.get(b.row.slug);
+      if (prev === undefined) return first.set(b.row.slug, b.line), true;
+      summary.skipped.push({ line: b.line, name: b.row.akas?.at(-1) ?? b.row.name, reason: `alias of ${b.row.name}, already imported from line ${prev}` });
+      return false;
+    });
+    const write = async (xs: typeof items) => {
+      const urls = new Map(xs.filter((b) => b.urls.length).map((b) => [b.row.slug, b.urls]));
+      for (const x of await upsertStrainRows(db, xs.map((b) => b.row), source, urls)) {
+        if (x.inserted) summary.inserted++;
+        else summary.updated++;
+      }
     };
     try {
-      const res = await write(batch);
-      for (const x of res) x.inserted ? summary.inserted++ : summary.updated++;
+      await write(items);
     } catch (e) {
       logger().warn({ err: (e as Error).message }, 'import batch failed; retrying row by row');
-      for (const one of batch) {
+      for (const one of items) {
         try {
-          const [x] = await write([one]);
-          if (x) x.inserted ? summary.inserted++ : summary.updated++;
+          await write([one]);
         } catch (err) {
           summary.skipped.push({ line: one.line, name: one.row.name, reason: `database rejected the row: ${(err as Error).message}` });
         }

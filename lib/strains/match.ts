@@ -160,7 +160,10 @@ function pickBest(rows: Row[], prepared: Prepared[]): Row[] {
   for (const r of rows) {
     const p = prepared[r.i];
     // Edible flavours ("Watermelon") are not strains: an edible needs a multi-word strain name.
-    if (p.kind === 'edible' && !/\s/.test(String(p.candidates[r.prio] ?? '').trim())) continue;
+    const cand = String(p.candidates[r.prio] ?? '').trim();
+    if (p.kind === 'edible' && !/\s/.test(cand)) continue;
+    // A one-word side segment ('Cookies - …' is a brand) may not match through a short alias.
+    if (r.prio > 0 && r.is_alias && !/\s/.test(cand)) continue;
     const cur = best.get(r.i);
     if (
       !cur ||

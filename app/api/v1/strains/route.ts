@@ -1,0 +1,20 @@
+import { defineRoute, paginated } from '@/lib/http';
+import { ready } from '@/lib/bootstrap';
+import { listStrains } from '@/lib/strains/catalog';
+import { ListQuery, StrainList } from '@/lib/strains/schemas';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = defineRoute(
+  {
+    limit: 'lenient',
+    query: ListQuery,
+    summary: 'Strain catalog: filter by type, terpene, effect, aroma (comma lists match all), THC range; sort by popularity, name or thc',
+    tags: ['strains'],
+    response: StrainList,
+  },
+  async ({ query }) => {
+    const page = await listStrains(await ready(), query);
+    return paginated(page.items, page);
+  },
+);

@@ -1,0 +1,20 @@
+import { defineRoute, paginated } from '@/lib/http';
+import { ready } from '@/lib/bootstrap';
+import { searchStrains } from '@/lib/strains/catalog';
+import { SearchQuery, StrainList } from '@/lib/strains/schemas';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = defineRoute(
+  {
+    limit: 'lenient',
+    query: SearchQuery,
+    summary: 'Search strains by name and alias: exact, prefix, substring, then trigram similarity (typos tolerated); empty q is 400',
+    tags: ['strains'],
+    response: StrainList,
+  },
+  async ({ query }) => {
+    const page = await searchStrains(await ready(), query.q, query.limit);
+    return paginated(page.items, page);
+  },
+);

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineRoute, paginated } from '@/lib/http';
+import { ready } from '@/lib/bootstrap';
+import { strainsBySources } from '@/lib/strains/catalog';
+import { PageQuery } from '@/lib/strains/schemas';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = defineRoute(
+  {
+    query: PageQuery,
+    summary: 'Strains ranked by source coverage, with their sources',
+    tags: ['strains'],
+    response: z.array(
+      z.object({ slug: z.string(), name: z.string(), sourceCount: z.number(), sources: z.array(z.object({ source: z.string(), url: z.string().nullable(), domain: z.string().nullable() })) }),
+    ),
+  },
+  async ({ query }) => {
+    const page = await strainsBySources(await ready(), query.limit, query.offset);
+    return paginated(page.items, page);
+  },
+);

@@ -1,0 +1,230 @@
+import type { Queryable } from '../db';
+import { ApiError } from '../http/errors';
+import { registerCache, TtlCache } from './cache';
+import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from './row';
+import { canonicalName } from './slug';
+import { KNOWN_TERPENES, normalizeTerpeneName } from './terpenes';
+import { STRAIN_TYPES, type Strain, type StrainType } from './types';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export interface ListFilters {
+  type?: StrainType;
+  terpene?: string;
+  effect?: string;
+  aroma?: string;
+  minThc?: number;
+  maxThc?: number;
+  sort?: 'popularity' | 'name' | 'thc';
+  order?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+const csv = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean)
+    .slice(0, 10);
+
+/** A terpene as a client names it → the catalog name, or 400 with the known list. */
+export function requireTerpene(name: string): string {
+  const t = normalizeTerpeneName(name);
+  if (!t) throw new ApiError('BAD_REQUEST', `Unknown terpene: ${name.slice(0, 80)}`, { terpene: name.slice(0, 80), knownTerpenes: KNOWN_TERPENES });
+  return t;
+}
+
+async function pageOf(db: Queryable, where: string[], params: unknown[], orderBy: string, limit: number, offset: number, extraCols = ''): Promise<Page<Strain & { share?: number | null }>> {
+  const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  params.push(limit, offset);
+  const r = await db.query<StrainRow & { total: number; share?: number | null }>(
+    `SELECT ${STRAIN_COLUMNS}${extraCols}, count(*) OVER () AS total FROM strains s ${w}
+     ORDER BY ${orderBy} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  let total = Number(r.rows[0]?.total ?? 0);
+  if (r.rows.length === 0 && offset > 0) {
+    // Past the end: the window function saw no rows, so count separately for honest meta.
+    const c = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM strains s ${w}`, params.slice(0, -2));
+    total = Number(c.rows[0]?.n ?? 0);
+  }
+  return {
+    items: r.rows.map((row): Strain & { share?: number | null } => (row.share !== undefined ? { ...rowToStrain(row), share: row.share === null ? null : Number(row.share) } : rowToStrain(row))),
+    total,
+    limit,
+    offset,
+  };
+}
+
+export async function listStrains(db: Queryable, f: ListFilters): Promise<Page<Strain>> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const p = (v: unknown) => (params.push(v), `$${params.length}`);
+  if (f.type) where.push(`s.type = ${p(f.type)}`);
+  for (const t of csv(f.terpene)) {
+    const name = requireTerpene(t);
+    where.push(`(s.terpene_map ? ${p(name)} OR s.dominant_terpene = $${params.length})`);
+  }
+  const effects = csv(f.effect);
+  if (effects.length) where.push(`s.effects @> ${p(effects)}::text[]`);
+  const aromas = csv(f.aroma);
+  if (aromas.length) where.push(`s.aromas @> ${p(aromas)}::text[]`);
+  if (f.minThc !== undefined) where.push(`s.thc >= ${p(f.minThc)}`);
+  if (f.maxThc !== undefined) where.push(`s.thc <= ${p(f.maxThc)}`);
+  const dir = (d: 'asc' | 'desc') => (f.order ?? d).toUpperCase();
+  const orderBy =
+    f.sort === 'name'
+      ? `s.canonical_name COLLATE "C" ${dir('asc')}, s.slug`
+      : f.sort === 'thc'
+        ? `s.thc ${dir('desc')} NULLS LAST, s.popularity_score DESC, s.slug`
+        : `s.popularity_score ${dir('desc')}, s.name, s.slug`;
+  return pageOf(db, where, params, orderBy, f.limit, f.offset);
+}
+
+export async function strainsByType(db: Queryable, type: string, limit: number, offset: number): Promise<Page<Strain>> {
+  const t = type.trim().toLowerCase();
+  if (!(STRAIN_TYPES as readonly string[]).includes(t)) throw new ApiError('BAD_REQUEST', `Unknown strain type: ${type.slice(0, 80)}`, { type: type.slice(0, 80), allowed: STRAIN_TYPES });
+  return pageOf(db, ['s.type = $1'], [t], 's.popularity_score DESC, s.name, s.slug', limit, offset);
+}
+
+/** Strains carrying a terpene, largest share first; strains known only to be led by it follow. */
+export async function strainsByTerpene(db: Queryable, terpene: string, opts: { minPct?: number; limit: number; offset: number }) {
+  const t = requireTerpene(terpene);
+  const where = opts.minPct !== undefined ? [`(s.terpene_map ->> $1)::numeric >= $2`] : [`(s.terpene_map ? $1 OR s.dominant_terpene = $1)`];
+  const params: unknown[] = opts.minPct !== undefined ? [t, opts.minPct] : [t];
+  const page = await pageOf(
+    db,
+    where,
+    params,
+    `(s.terpene_map ->> $1)::numeric DESC NULLS LAST, (s.dominant_terpene = $1) DESC, s.popularity_score DESC, s.slug`,
+    opts.limit,
+    opts.offset,
+    `, (s.terpene_map ->> $1)::numeric AS share`,
+  );
+  return { terpene: t, page };
+}
+
+export async function popularStrains(db: Queryable, limit: number, offset: number): Promise<Page<Strain>> {
+  return pageOf(db, [], [], 's.popularity_score DESC, s.name, s.slug', limit, offset);
+}
+
+export interface PopularityEntry {
+  rank: number;
+  slug: string;
+  name: string;
+  type: string | null;
+  popularityScore: number;
+  highFamily: string | null;
+}
+
+export async function popularityRanking(db: Queryable, limit: number, offset: number): Promise<Page<PopularityEntry>> {
+  const r = await db.query<{ rank: number; slug: string; name: string; type: string | null; popularity_score: number; high_family: string | null; total: number }>(
+    `SELECT rank() OVER (ORDER BY popularity_score DESC)::int AS rank, slug, name, type, popularity_score, high_family, count(*) OVER () AS total
+     FROM strains ORDER BY popularity_score DESC, name, slug LIMIT $1 OFFSET $2`,
+    [limit, offset],
+  );
+  const total = r.rows[0] ? Number(r.rows[0].total) : await countStrains(db);
+  return {
+    items: r.rows.map((x) => ({ rank: Number(x.rank), slug: x.slug, name: x.name, type: x.type, popularityScore: Number(x.popularity_score), highFamily: x.high_family })),
+    total,
+    limit,
+    offset,
+  };
+}
+
+async function countStrains(db: Queryable): Promise<number> {
+  const r = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM strains');
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+export interface SourceEntry {
+  slug: string;
+  name: string;
+  sourceCount: number;
+  sources: { source: string; url: string | null; domain: string | null }[];
+}
+
+export async function strainsBySources(db: Queryable, limit: number, offset: number): Promise<Page<SourceEntry>> {
+  const r = await db.query<{ slug: string; name: string; n: number; sources: SourceEntry['sources']; total: number }>(
+    `SELECT s.slug, s.name, count(ss.id)::int AS n,
+            coalesce(jsonb_agg(jsonb_build_object('source', ss.source, 'url', ss.url, 'domain', ss.domain) ORDER BY ss.source, ss.url)
+                     FILTER (WHERE ss.id IS NOT NULL), '[]'::jsonb) AS sources,
+            count(*) OVER () AS total
+     FROM strains s LEFT JOIN strain_sources ss ON ss.strain_id = s.id
+     GROUP BY s.id ORDER BY n DESC, s.popularity_score DESC, s.slug LIMIT $1 OFFSET $2`,
+    [limit, offset],
+  );
+  const total = r.rows[0] ? Number(r.rows[0].total) : await countStrains(db);
+  return { items: r.rows.map((x) => ({ slug: x.slug, name: x.name, sourceCount: Number(x.n), sources: typeof x.sources === 'string' ? JSON.parse(x.sources) : x.sources })), total, limit, offset };
+}
+
+function likeEscape(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Search ranked by exact name, exact alias, prefix, word prefix, substring and trigram similarity
+ * (typos: 'blu dreem' → Blue Dream), popularity breaking ties.
+ */
+export async function searchStrains(db: Queryable, q: string, limit: number): Promise<Page<Strain & { score: number }>> {
+  const term = canonicalName(q).slice(0, 200);
+  if (!term) throw new ApiError('BAD_REQUEST', 'Query parameter q must not be empty', { parameter: 'q' });
+  const like = likeEscape(term);
+  const run = async (tx: Queryable) => {
+    await tx.query(`SELECT set_config('pg_trgm.similarity_threshold', '0.25', true)`);
+    return tx.query<StrainRow & { score: number; total: number }>(
+      `WITH hits AS (
+         SELECT n.strain_id, max(
+           CASE WHEN n.name = $1 AND NOT n.is_alias THEN 100 WHEN n.name = $1 THEN 90
+                WHEN n.name LIKE $2 || '%' THEN 60 - n.is_alias::int * 5
+                WHEN n.name LIKE '% ' || $2 || '%' THEN 45
+                WHEN n.name LIKE '%' || $2 || '%' THEN 35 ELSE 0 END
+           + similarity(n.name, $1) * 30) AS score
+         FROM strain_names n
+         WHERE n.name % $1 OR n.name LIKE '%' || $2 || '%'
+         GROUP BY n.strain_id)
+       SELECT ${STRAIN_COLUMNS}, round((h.score + s.popularity_score / 50)::numeric, 3) AS score, count(*) OVER () AS total
+       FROM hits h JOIN strains s ON s.id = h.strain_id
+       ORDER BY h.score + s.popularity_score / 50 DESC, s.name LIMIT $3`,
+      [term, like, limit],
+    );
+  };
+  const maybe = db as Queryable & { transaction?: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T> };
+  const r = maybe.transaction ? await maybe.transaction(run) : await run(db);
+  return { items: r.rows.map((row) => ({ ...rowToStrain(row), score: Number(row.score) })), total: Number(r.rows[0]?.total ?? 0), limit, offset: 0 };
+}
+
+const statsCache = registerCache(new TtlCache<Record<string, unknown>>(30 * 60_000, 4));
+
+export async function catalogStats(db: Queryable): Promise<{ data: Record<string, unknown>; cached: boolean }> {
+  const hit = statsCache.get('stats');
+  if (hit) return { data: hit, cached: true };
+  const r = await db.query<{ stats: Record<string, unknown> | string }>(
+    `SELECT jsonb_build_object(
+       'total', (SELECT count(*) FROM strains),
+       'byType', (SELECT jsonb_object_agg(coalesce(type, 'unknown'), n) FROM (SELECT type, count(*) AS n FROM strains GROUP BY type) t),
+       'withTerpeneProfile', (SELECT count(*) FROM strains WHERE jsonb_array_length(terpenes) > 0),
+       'withDominantTerpene', (SELECT count(*) FROM strains WHERE dominant_terpene IS NOT NULL),
+       'byHighFamily', (SELECT coalesce(jsonb_object_agg(high_family, n), '{}'::jsonb) FROM (SELECT high_family, count(*) AS n FROM strains WHERE high_family IS NOT NULL GROUP BY high_family) f),
+       'universe', jsonb_build_object('total', (SELECT count(*) FROM strain_universe), 'profiled', (SELECT count(*) FROM strain_universe WHERE strain_id IS NOT NULL),
+                                      'averageCompleteness', (SELECT coalesce(round(avg(completeness), 3), 0) FROM strain_universe)),
+       'sources', jsonb_build_object(
+         'total', (SELECT count(*) FROM strain_sources),
+         'urls', (SELECT count(*) FROM strain_sources WHERE url IS NOT NULL),
+         'strainsWithUrls', (SELECT count(DISTINCT strain_id) FROM strain_sources WHERE url IS NOT NULL),
+         'byDomain', (SELECT coalesce(jsonb_object_agg(domain, n), '{}'::jsonb) FROM (SELECT domain, count(*) AS n FROM strain_sources WHERE domain IS NOT NULL GROUP BY domain) d),
+         'bySource', (SELECT coalesce(jsonb_object_agg(source, n), '{}'::jsonb) FROM (SELECT source, count(DISTINCT strain_id) AS n FROM strain_sources GROUP BY source) b))
+     ) AS stats`,
+  );
+  const raw = r.rows[0].stats;
+  const data = { ...(typeof raw === 'string' ? JSON.parse(raw) : raw), generatedAt: new Date().toISOString() } as Record<string, unknown>;
+  if (!data.byType) data.byType = {};
+  statsCache.set('stats', data);
+  return { data, cached: false };
+}

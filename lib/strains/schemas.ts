@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** Request and response schemas of the strain routes (validation and OpenAPI share them). */
+
+export const Limit = z.coerce.number().int().min(1).max(100).default(20);
+export const Offset = z.coerce.number().int().min(0).max(1_000_000).default(0);
+export const PageQuery = z.object({ limit: Limit, offset: Offset });
+
+export const TerpeneSchema = z.object({ name: z.string(), percentage: z.number() });
+export const StrainSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  type: z.enum(['indica', 'sativa', 'hybrid']).nullable(),
+  thc: z.number().nullable(),
+  thcMin: z.number().nullable(),
+  thcMax: z.number().nullable(),
+  cbd: z.number().nullable(),
+  cbdMin: z.number().nullable(),
+  cbdMax: z.number().nullable(),
+  terpenes: z.array(TerpeneSchema),
+  effects: z.array(z.string()),
+  negatives: z.array(z.string()),
+  helpsWith: z.record(z.string(), z.number()),
+  aromas: z.array(z.string()),
+  parents: z.array(z.string()),
+  akas: z.array(z.string()),
+  highFamily: z.string().nullable(),
+  popularityScore: z.number(),
+  source: z.string(),
+  description: z.string().nullable().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const StrainList = z.array(StrainSchema);
+
+const Num = z.coerce.number().min(0).max(100);
+export const ListQuery = z.object({
+  type: z.enum(['indica', 'sativa', 'hybrid']).optional(),
+  terpene: z.string().min(1).max(200).optional(),
+  effect: z.string().min(1).max(200).optional(),
+  aroma: z.string().min(1).max(200).optional(),
+  minThc: Num.optional(),
+  maxThc: Num.optional(),
+  sort: z.enum(['popularity', 'name', 'thc']).default('popularity'),
+  order: z.enum(['asc', 'desc']).optional(),
+  limit: Limit,
+  offset: Offset,
+});
+
+export const SearchQuery = z.object({
+  q: z.string().max(1000).default(''),
+  limit: Limit,
+});
+
+export const SlugParams = z.object({ slug: z.string().min(1).max(200) });
+
+export const RecommendQuery = z.object({
+  q: z.string().max(500).optional(),
+  like: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(20).default(5),
+});
+
+export const RecommendationSchema = z.object({ rank: z.number(), score: z.number(), reason: z.string(), strain: StrainSchema });

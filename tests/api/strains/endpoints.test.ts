@@ -1,0 +1,4 @@
+import { describe } from 'vitest';
+import { strainEndpointSuite } from './suite';
+
+describe('strain endpoints on PGlite', () => strainEndpointSuite());
