@@ -9,30 +9,19 @@ function num(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
-/** Pulls the headline numbers out of /strains/stats/count whichever of the documented names it uses. */
+/** The four headline numbers of /strains/stats/count. */
 export function headlineStats(s: Stats): Array<{ label: string; value: number }> {
   const out: Array<{ label: string; value: number }> = [];
-  const total = num(s.total) ?? num(s.totalStrains) ?? num(s.count) ?? num(s.strains);
-  if (total !== null) out.push({ label: 'strains in the catalog', value: total });
-  const byType = (s.byType ?? s.types) as Record<string, unknown> | undefined;
-  if (byType && typeof byType === 'object') {
-    for (const t of ['indica', 'sativa', 'hybrid']) {
-      const n = num(byType[t]);
-      if (n !== null) out.push({ label: `${t} strains`, value: n });
-    }
-  }
-  const extras: Array<[string, string]> = [
-    ['withTerpenes', 'with terpene profiles'],
-    ['universe', 'names in the strain universe'],
-    ['universeCount', 'names in the strain universe'],
-    ['sourceCount', 'source sites'],
-    ['sources', 'source sites'],
-  ];
-  for (const [key, label] of extras) {
-    const v = s[key];
-    const n = num(v) ?? (Array.isArray(v) ? v.length : null);
-    if (n !== null && !out.some((o) => o.label === label)) out.push({ label, value: n });
-  }
+  const push = (label: string, v: unknown) => {
+    const n = num(v);
+    if (n !== null) out.push({ label, value: n });
+  };
+  push('strains in the catalog', s.total);
+  push('with terpene profiles', s.withTerpeneProfile);
+  push('names in the strain universe', (s.universe as Record<string, unknown> | undefined)?.total);
+  push('source URLs tracked', (s.sources as Record<string, unknown> | undefined)?.urls);
+  const byType = (s.byType ?? {}) as Record<string, unknown>;
+  for (const t of ['hybrid', 'indica', 'sativa']) if (out.length < 4) push(`${t} strains`, byType[t]);
   return out.slice(0, 4);
 }
 

@@ -11,7 +11,7 @@ const BADGE: Record<string, string> = { COMPLETED: 'badge badge-ok', FAILED: 'ba
 
 export function RecentRuns() {
   const [task, setTask] = useState('');
-  const { data, error, loading, reload } = useApi<RunView[] | { runs: RunView[] }>('/admin/runs', { limit: 50, taskIdentifier: task || undefined });
+  const { data, error, loading, reload } = useApi<RunView[] | { runs: RunView[] }>('/admin/runs', { limit: 50, task: task || undefined });
   const runs = Array.isArray(data) ? data : (data?.runs ?? []);
   const [open, setOpen] = useState<string | null>(null);
   return (

@@ -18,7 +18,7 @@ interface CacheEntry {
 }
 
 export function ScanCache() {
-  const { data, error, loading, reload } = useApi<CacheEntry[] | { entries: CacheEntry[] }>('/admin/scan-cache');
+  const { data, error, loading, reload } = useApi<CacheEntry[] | { entries: CacheEntry[] }>('/admin/scan-cache', { includeExpired: 'true', limit: 100 });
   const entries = Array.isArray(data) ? data : (data?.entries ?? []);
   // Expiry is judged against the time the page opened (a render must stay pure).
   const [now] = useState(() => Date.now());

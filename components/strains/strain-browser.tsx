@@ -21,17 +21,33 @@ export interface StrainFilters {
 
 const EMPTY: StrainFilters = { q: '', type: '', terpene: '', effect: '', thcMin: '', thcMax: '' };
 
-/** Which endpoint and query a filter state maps to: text goes to /strains/search, the rest to the catalog list. */
-export function strainQuery(f: StrainFilters, offset: number): { path: string; query: Record<string, string | number> } {
-  const filters: Record<string, string | number> = {};
-  if (f.type) filters.type = f.type;
-  if (f.terpene) filters.terpene = f.terpene;
-  if (f.effect) filters.effect = f.effect;
-  if (f.thcMin) filters.thcMin = f.thcMin;
-  if (f.thcMax) filters.thcMax = f.thcMax;
+/**
+ * Which endpoint and query a filter state maps to. Without text: the catalog list with its
+ * filters, paged by the API. With text: /strains/search (name and alias matching, up to 100
+ * hits), whose results the page filters and pages itself because search takes no filters.
+ */
+export function strainQuery(f: StrainFilters, offset: number): { path: string; query: Record<string, string | number>; clientSide: boolean } {
   const q = f.q.trim();
-  if (q) return { path: '/strains/search', query: { q, limit: PAGE_SIZE, offset, ...filters } };
-  return { path: '/strains', query: { limit: PAGE_SIZE, offset, ...filters } };
+  if (q) return { path: '/strains/search', query: { q, limit: 100 }, clientSide: true };
+  const query: Record<string, string | number> = { limit: PAGE_SIZE, offset };
+  if (f.type) query.type = f.type;
+  if (f.terpene) query.terpene = f.terpene;
+  if (f.effect) query.effect = f.effect;
+  if (f.thcMin) query.minThc = f.thcMin;
+  if (f.thcMax) query.maxThc = f.thcMax;
+  return { path: '/strains', query, clientSide: false };
+}
+
+/** The same filters applied to search hits in the browser. */
+export function matchesFilters(s: Strain, f: StrainFilters): boolean {
+  if (f.type && s.type !== f.type) return false;
+  if (f.terpene && !(s.terpenes ?? []).some((t) => t.name === f.terpene)) return false;
+  if (f.effect && !(s.effects ?? []).includes(f.effect)) return false;
+  const hi = s.thcMax ?? s.thc;
+  const lo = s.thcMin ?? s.thc;
+  if (f.thcMin && (hi == null || hi < Number(f.thcMin))) return false;
+  if (f.thcMax && (lo == null || lo > Number(f.thcMax))) return false;
+  return true;
 }
 
 export function StrainBrowser() {
@@ -45,12 +61,18 @@ export function StrainBrowser() {
 
   useEffect(() => {
     const ctl = new AbortController();
-    const { path, query } = strainQuery(debounced, offset);
-    api<Strain[] | { strains?: Strain[]; results?: Strain[] }>(path, { query, signal: ctl.signal })
+    const { path, query, clientSide } = strainQuery(debounced, offset);
+    api<Strain[]>(path, { query, signal: ctl.signal })
       .then(({ data, meta }) => {
-        const list = Array.isArray(data) ? data : (data.strains ?? data.results ?? []);
-        setItems(list);
-        setTotal(meta.pagination?.total ?? list.length);
+        const list = Array.isArray(data) ? data : [];
+        if (clientSide) {
+          const hits = list.filter((s) => matchesFilters(s, debounced));
+          setItems(hits.slice(offset, offset + PAGE_SIZE));
+          setTotal(hits.length);
+        } else {
+          setItems(list);
+          setTotal(meta.pagination?.total ?? list.length);
+        }
         setError(null);
       })
       .catch((e) => {

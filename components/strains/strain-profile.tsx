@@ -4,16 +4,21 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { ApiClientError, apiData, describeError } from '@/lib/client/api';
 import type { Strain } from '@/lib/client/types';
-import { StrainCard } from '../strain-card';
+import { StrainCard, type StrainSummary } from '../strain-card';
 import { TerpeneChart } from '../terpene-chart';
 import { TypeBadge } from '../type-badge';
 
-type Complete = Strain & { strain?: Strain; similar?: Strain[]; similarStrains?: Strain[]; catalogAverages?: Record<string, number>; terpeneAverages?: Record<string, number> };
+interface Complete {
+  strain: Strain;
+  similar: StrainSummary[];
+  terpeneChart: { name: string; percentage: number; catalogAverage: number | null }[];
+}
 
-/** Normalises the complete-profile payload whether the strain is at the top level or under `strain`. */
-export function splitComplete(d: Complete): { strain: Strain; similar: Strain[]; averages: Record<string, number> | null } {
-  const strain = d.strain ?? d;
-  return { strain, similar: d.similar ?? d.similarStrains ?? [], averages: d.catalogAverages ?? d.terpeneAverages ?? null };
+/** Strain, similar strains and catalog terpene averages out of the complete-profile payload. */
+export function splitComplete(d: Complete): { strain: Strain; similar: StrainSummary[]; averages: Record<string, number> | null } {
+  const averages: Record<string, number> = {};
+  for (const t of d.terpeneChart ?? []) if (t.catalogAverage != null) averages[t.name] = t.catalogAverage;
+  return { strain: d.strain, similar: d.similar ?? [], averages: Object.keys(averages).length ? averages : null };
 }
 
 function range(v: number | null, min: number | null, max: number | null): string {
