@@ -63,7 +63,7 @@ export function NotebookBuilder() {
         </div>
         <h2 style={{ marginTop: '1.25rem' }}>2. Sections</h2>
         {sectionsError ? <p className="alert alert-error">Could not load sections: {sectionsError}</p> : null}
-        <fieldset style={{ minHeight: 200 }} aria-busy={sections === null}>
+        <fieldset style={{ minHeight: 470 }} aria-busy={sections === null}>
           <legend>Choose what to include</legend>
           <div className="stack" style={{ gap: '0.35rem' }}>
             {(sections ?? []).map((s) => (
