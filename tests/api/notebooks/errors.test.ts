@@ -13,6 +13,7 @@ import { AI_SECTION_KEYS } from '@/lib/notebooks/sections';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { authHeader, call } from '../../helpers/route';
 import { ORDER } from '../../unit/notebooks/fixtures';
+import type { Loose } from './sse';
 
 const ENV_KEYS = ['AI_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'NOTEBOOK_STREAMING'] as const;
 const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
@@ -43,7 +44,7 @@ type Case = {
   body?: unknown;
   env?: Record<string, string>;
   status: number;
-  expect: (body: any) => void;
+  expect: (body: Loose) => void;
 };
 
 const premium = () => authHeader('user-1', 'premium');

@@ -18,7 +18,7 @@ import { SECTION_SCHEMAS } from '@/lib/notebooks/schemas';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { authHeader, call } from '../../helpers/route';
 import { ORDER } from '../../unit/notebooks/fixtures';
-import { readSse } from './sse';
+import { readSse, type Loose } from './sse';
 
 const ENV_KEYS = ['AI_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL'] as const;
 const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
@@ -38,7 +38,7 @@ afterEach(() => {
 interface Received {
   path: string;
   headers: http.IncomingHttpHeaders;
-  body: any;
+  body: Loose;
 }
 
 /** A chat-completions server: answers each section with the analyst's JSON, in SSE chunks. */
@@ -81,7 +81,7 @@ describe('MockLanguageModelV3 in place of a hosted model', () => {
   beforeAll(() => process.on('unhandledRejection', onUnhandled));
 
   it('receives the section schema, name and an order-specific prompt, and its chunks become partials', async () => {
-    const calls: any[] = [];
+    const calls: Loose[] = [];
     const mock = new MockLanguageModelV3({
       doStream: async (options) => {
         calls.push(options);
@@ -118,7 +118,7 @@ describe('MockLanguageModelV3 in place of a hosted model', () => {
     expect(opts.responseFormat).toMatchObject({ type: 'json', name: 'strain_comparisons', schema: { type: 'object' } });
     expect(Object.keys(opts.responseFormat.schema.properties)).toEqual(['summary', 'comparisons', 'mostSimilarPair', 'mostDistinct']);
     expect(opts.prompt[0].role).toBe('system');
-    const context = extractContext(opts.prompt) as any;
+    const context = extractContext(opts.prompt) as Loose;
     expect(context.section).toBe('strain_comparisons');
     expect(context.analysis.items.map((i: { strainName: string }) => i.strainName)).toEqual(['Blue Dream', 'Sour Diesel', 'Granddaddy Purple']);
     expect(context.previousSections).toEqual({ overview: { headline: 'earlier headline' } });
