@@ -197,6 +197,22 @@ describe('POST /notebooks/stream/batch', () => {
   });
 });
 
+describe('heartbeat', () => {
+  it('sends a `: ping` comment while a slow section is generating', async () => {
+    process.env.SSE_HEARTBEAT_MS = '25';
+    try {
+      setNotebookModelOverride(() => localAnalystModel({ chunkDelayMs: 10 }));
+      const r = await call(single, { path: '/api/v1/notebooks/stream/overview', params: { sectionKey: 'overview' }, headers: await authHeader(), body: ORDER });
+      const comments: string[] = [];
+      const { events } = await readSse(r.response, { onComment: (c) => comments.push(c) });
+      expect(comments.map((c) => c.trim())).toContain('ping');
+      expect(events.at(-1)!.event).toBe('complete');
+    } finally {
+      delete process.env.SSE_HEARTBEAT_MS;
+    }
+  });
+});
+
 function mockText(text: string) {
   return new MockLanguageModelV3({
     doStream: async () => ({
