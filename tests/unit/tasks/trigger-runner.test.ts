@@ -175,3 +175,12 @@ describe("the metadata adapter over Trigger.dev's run metadata", () => {
     ]);
   });
 });
+
+describe('trigger/shopping-menu-scan.ts', () => {
+  it('is a schemaTask with the task id and the task-input schema', async () => {
+    const { shoppingMenuScan } = await import('@/trigger/shopping-menu-scan');
+    const { ScanTaskInput } = await import('@/lib/shopping/schemas');
+    expect(shoppingMenuScan.id).toBe('shopping-menu-scan');
+    expect(shoppingMenuScan.schema).toBe(ScanTaskInput);
+  });
+});
