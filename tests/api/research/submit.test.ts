@@ -92,7 +92,7 @@ describe('POST /research/strains/submit: rejection (422 STRAIN_REJECTED)', () =>
     expect(r.body.error.code).toBe('STRAIN_REJECTED');
     expect(r.body.error.details).toEqual({ reason });
     const rows = await db.query(`SELECT 1 FROM research_submissions WHERE strain_name = $1`, [strainName]);
-    expect(rows.rowCount).toBe(0);
+    expect(rows.rows).toEqual([]);
   });
 });
 

@@ -1,0 +1,16 @@
+import { defineRoute } from '@/lib/http';
+import { ready } from '@/lib/bootstrap';
+import { BackfillBodySchema, runBackfill } from '@/lib/admin/backfill';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = defineRoute(
+  {
+    auth: 'api-key',
+    body: BackfillBodySchema,
+    summary: 'Recompute derived strain columns',
+    description: 'Bearer API_KEY. `job`: high-family | slugs | popularity | search. Answers how many rows were scanned and updated; a rerun updates 0.',
+    tags: ['internal'],
+  },
+  async ({ body }) => runBackfill(await ready(), body.job),
+);

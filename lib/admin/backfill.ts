@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import type { Queryable } from '../db';
+import { highFamily } from '../strains/high-family';
+import { canonicalName, slugify } from '../strains/slug';
+import { normalizeTerpeneProfile } from '../strains/terpenes';
+import type { Terpene } from '../strains/types';
+import { updateInChunks } from './batch';
+import { recomputePopularity } from './popularity';
+
+export const BACKFILL_JOBS = ['high-family', 'slugs', 'popularity', 'search'] as const;
+export type BackfillJob = (typeof BACKFILL_JOBS)[number];
+export const BackfillBodySchema = z.object({ job: z.enum(BACKFILL_JOBS) });
+
+export interface BackfillResult {
+  job: BackfillJob;
+  scanned: number;
+  updated: number;
+  /** Job-specific counts (conflicts, names re-synced, strains with demand, …). */
+  details: Record<string, number>;
+  durationMs: number;
+}
+
+interface Row {
+  id: string;
+  slug: string;
+  name: string;
+  canonical_name: string;
+  terpenes: Terpene[] | string | null;
+  terpene_map: Record<string, number> | string | null;
+  dominant_terpene: string | null;
+  high_family: string | null;
+}
+
+/** Same terpene map regardless of key order (jsonb sorts keys its own way). */
+function sameMap(a: Record<string, number>, b: Record<string, number>): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => k in b && Math.abs(Number(a[k]) - Number(b[k])) < 1e-9);
+}
+
+const parse = <T>(v: T | string | null, fallback: T): T => (v === null ? fallback : typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+async function loadStrains(db: Queryable): Promise<Row[]> {
+  const r = await db.query<Row>(`SELECT id, slug, name, canonical_name, terpenes, terpene_map, dominant_terpene, high_family FROM strains ORDER BY id`);
+  return r.rows;
+}
+
+/** high_family from each strain's terpene profile (DECISIONS §6 rule, the catalog's function). */
+async function highFamilyJob(db: Queryable) {
+  const rows = await loadStrains(db);
+  const changes = rows
+    .map((r) => ({ id: r.id, hf: highFamily(parse(r.terpenes, [])), old: r.high_family }))
+    .filter((c) => c.hf !== c.old)
+    .map(({ id, hf }) => ({ id, hf }));
+  const updated = await updateInChunks(
+    db,
+    `UPDATE strains s SET high_family = x.hf, updated_at = now() FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, hf text) WHERE s.id = x.id`,
+    changes,
+  );
+  return { scanned: rows.length, updated, details: {} };
+}
+
+/**
+ * Slugs in canonical form and canonical_name from the name. A slug that is already a valid slug
+ * is kept even when it differs from slugify(name): curated slugs are public URLs. Only malformed
+ * or empty ones are rebuilt (from themselves, else from the name); a slug another strain holds
+ * is left alone and counted as a conflict.
+ */
+async function slugsJob(db: Queryable) {
+  const rows = await loadStrains(db);
+  const taken = new Set(rows.map((r) => r.slug));
+  const changes: Array<{ id: string; slug: string; canonical: string }> = [];
+  let conflicts = 0;
+  for (const r of rows) {
+    let slug = r.slug && slugify(r.slug) === r.slug ? r.slug : slugify(r.slug ?? '') || slugify(r.name) || r.slug;
+    const canonical = canonicalName(r.name);
+    if (slug !== r.slug) {
+      if (taken.has(slug)) {
+        conflicts++;
+        slug = r.slug;
+      } else {
+        // The old slug is not freed for reuse within this run: one UPDATE statement checks the
+        // unique index row by row, so a swap could collide. A rerun picks freed slugs up.
+        taken.add(slug);
+      }
+    }
+    if (slug !== r.slug || canonical !== r.canonical_name) changes.push({ id: r.id, slug, canonical });
+  }
+  const updated = await updateInChunks(
+    db,
+    `UPDATE strains s SET slug = x.slug, canonical_name = x.canonical, updated_at = now()
+       FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, slug text, canonical text) WHERE s.id = x.id`,
+    changes,
+  );
+  return { scanned: rows.length, updated, details: { conflicts } };
+}
+
+/**
+ * Search columns: canonical_name, the terpene map and dominant terpene the filters use, and the
+ * strain_names rows (name + aliases) the matcher's trigram index reads, re-synced by the
+ * catalog's trigger for every touched strain and for strains that have none.
+ */
+async function searchJob(db: Queryable) {
+  const rows = await loadStrains(db);
+  const changes: Array<{ id: string; canonical: string; map: Record<string, number>; dominant: string | null }> = [];
+  for (const r of rows) {
+    const terps = normalizeTerpeneProfile(parse(r.terpenes, []));
+    const map = Object.fromEntries(terps.map((t) => [t.name, t.percentage]));
+    const dominant = terps[0]?.name ?? null;
+    const canonical = canonicalName(r.name);
+    const oldMap = parse(r.terpene_map, {});
+    if (canonical !== r.canonical_name || dominant !== r.dominant_terpene || !sameMap(map, oldMap)) {
+      changes.push({ id: r.id, canonical, map, dominant });
+    }
+  }
+  const updated = await updateInChunks(
+    db,
+    `UPDATE strains s SET canonical_name = x.canonical, terpene_map = x.map, dominant_terpene = x.dominant, updated_at = now()
+       FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, canonical text, map jsonb, dominant text) WHERE s.id = x.id`,
+    changes,
+  );
+  // Any strain without its own name row (e.g. names table truncated) gets re-synced by a touch.
+  const resynced = await db.query(
+    `UPDATE strains s SET updated_at = now()
+      WHERE NOT EXISTS (SELECT 1 FROM strain_names n WHERE n.strain_id = s.id AND NOT n.is_alias)`,
+  );
+  return { scanned: rows.length, updated, details: { namesResynced: resynced.rowCount } };
+}
+
+async function popularityJob(db: Queryable) {
+  const p = await recomputePopularity(db);
+  return { scanned: p.strains, updated: p.updated, details: { withDemand: p.withDemand, rebased: p.rebased } };
+}
+
+const JOBS: Record<BackfillJob, (db: Queryable) => Promise<Omit<BackfillResult, 'job' | 'durationMs'>>> = {
+  'high-family': highFamilyJob,
+  slugs: slugsJob,
+  popularity: popularityJob,
+  search: searchJob,
+};
+
+/** POST /admin/backfill: recompute one family of derived columns; idempotent (a rerun updates 0). */
+export async function runBackfill(db: Queryable, job: BackfillJob): Promise<BackfillResult> {
+  const t = Date.now();
+  const r = await JOBS[job](db);
+  return { job, ...r, durationMs: Date.now() - t };
+}

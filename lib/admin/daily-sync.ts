@@ -1,0 +1,49 @@
+import type { Queryable } from '../db';
+import { envInt } from '../config/env';
+import { recoverOrphanedRuns } from '../tasks/instance';
+import { STALE_RESEARCH_MS } from '../research/task';
+import { recomputePopularity, type PopularityCounts } from './popularity';
+
+export interface DailySyncResult {
+  scanCache: { purged: number };
+  triggerTokens: { purged: number };
+  runs: { failed: number; timedOut: number; released: number; purged: number };
+  research: { requeued: number };
+  popularity: PopularityCounts;
+  durationMs: number;
+}
+
+/** Finished runs are kept this many days (RUN_RETENTION_DAYS) for the dashboard, then purged. */
+export const runRetentionDays = () => Math.max(1, envInt('RUN_RETENTION_DAYS', 7));
+
+/**
+ * GET /cron/daily-sync: purge expired scan-cache rows and spent trigger tokens, end runs whose
+ * owner died or whose deadline passed and purge old finished ones, put research runs that died
+ * mid-way back in the queue, and recompute popularity. Every step is idempotent.
+ */
+export async function dailySync(db: Queryable): Promise<DailySyncResult> {
+  const t = Date.now();
+  const cache = await db.query(`DELETE FROM scan_cache WHERE expires_at < now()`);
+  const tokens = await db.query(`DELETE FROM task_trigger_tokens WHERE expires_at < now()`);
+  const recovered = await recoverOrphanedRuns(db);
+  const purgedRuns = await db.query(
+    `DELETE FROM task_runs
+      WHERE status IN ('COMPLETED', 'FAILED', 'TIMED_OUT')
+        AND coalesce(finished_at, updated_at) < now() - ($1::int * interval '1 day')`,
+    [runRetentionDays()],
+  );
+  const requeued = await db.query(
+    `UPDATE research_submissions SET status = 'pending', updated_at = now()
+      WHERE status = 'researching' AND updated_at < now() - ($1::int * interval '1 millisecond')`,
+    [STALE_RESEARCH_MS],
+  );
+  const popularity = await recomputePopularity(db);
+  return {
+    scanCache: { purged: cache.rowCount },
+    triggerTokens: { purged: tokens.rowCount },
+    runs: { ...recovered, purged: purgedRuns.rowCount },
+    research: { requeued: requeued.rowCount },
+    popularity,
+    durationMs: Date.now() - t,
+  };
+}

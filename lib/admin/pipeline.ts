@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { Queryable } from '../db';
+import { logger } from '../log';
+import { runStrainResearch, STALE_RESEARCH_MS } from '../research/task';
+
+/** A failed research run is retried by the pipeline until it has this many attempts. */
+export const MAX_RESEARCH_ATTEMPTS = 3;
+const DEFAULT_BUDGET_MS = 50_000;
+
+export const PipelineBodySchema = z
+  .object({
+    limit: z.number().int().min(1).max(100).default(10),
+  })
+  .optional();
+
+export interface PipelineResult {
+  retried: number;
+  picked: number;
+  drafted: number;
+  skipped: number;
+  failed: number;
+  remaining: number;
+  durationMs: number;
+}
+
+/**
+ * POST /trigger/pipeline: research queued submissions in this request, oldest first, within a
+ * time budget (a serverless function has a ceiling). Failed ones under the attempt limit go back
+ * to the queue first. Each run claims its row, so concurrent pipelines never draft one twice.
+ */
+export async function runResearchPipeline(db: Queryable, opts: { limit?: number; budgetMs?: number; signal?: AbortSignal } = {}): Promise<PipelineResult> {
+  const t = Date.now();
+  const limit = opts.limit ?? 10;
+  const budget = opts.budgetMs ?? DEFAULT_BUDGET_MS;
+  const retried = await db.query(
+    `UPDATE research_submissions SET status = 'pending', updated_at = now() WHERE status = 'failed' AND attempts < $1`,
+    [MAX_RESEARCH_ATTEMPTS],
+  );
+  const openSql = `(status = 'pending' OR (status = 'researching' AND updated_at < now() - ($1::int * interval '1 millisecond')))`;
+  const queued = await db.query<{ id: string }>(`SELECT id FROM research_submissions WHERE ${openSql} ORDER BY created_at, id LIMIT $2`, [STALE_RESEARCH_MS, limit]);
+  const out = { picked: queued.rows.length, drafted: 0, skipped: 0, failed: 0 };
+  for (const { id } of queued.rows) {
+    if (Date.now() - t > budget || opts.signal?.aborted) break;
+    try {
+      const r = await runStrainResearch({ submissionId: id }, { db, signal: opts.signal });
+      if (r.status === 'pending_review') out.drafted++;
+      else out.skipped++;
+    } catch (e) {
+      out.failed++;
+      logger().warn({ submissionId: id, err: e instanceof Error ? e.message : String(e) }, 'pipeline research failed');
+    }
+  }
+  const left = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM research_submissions WHERE ${openSql}`, [STALE_RESEARCH_MS]);
+  return { retried: retried.rowCount, ...out, remaining: Number(left.rows[0]?.n ?? 0), durationMs: Date.now() - t };
+}
