@@ -1,0 +1,191 @@
+/**
+ * Notebook streaming against the production server (`next start`) with the local analyst:
+ * time to the first SSE byte and to the last event, events per second, for a batch of all
+ * twelve ai sections and for one section. Prints a table; numbers go to docs/performance.md.
+ *
+ *   npm run bench:notebook [-- --runs 5 --single-runs 10 --build --port 3917]
+ *
+ * Builds first when there is no production build with the notebook routes (or with --build),
+ * always under /tmp/next-build.lock (one shared .next directory); the server runs under the
+ * same lock so nobody rebuilds underneath it.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createParser } from 'eventsource-parser';
+import { signUserToken } from '../../lib/auth';
+import { AI_SECTION_KEYS } from '../../lib/notebooks/sections';
+import { ORDER } from '../../tests/unit/notebooks/fixtures';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    'single-runs': { type: 'string', default: '10' },
+    build: { type: 'boolean', default: false },
+    port: { type: 'string' },
+  },
+});
+
+const root = path.resolve(__dirname, '..', '..');
+const LOCK = '/tmp/next-build.lock';
+const SECRET = 'bench-only-jwt-secret-0123456789abcdef0123456789';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function needsBuild(): boolean {
+  if (args.build) return true;
+  if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) return true;
+  return !fs.existsSync(path.join(root, '.next', 'server', 'app', 'api', 'v1', 'notebooks', 'stream', 'batch'));
+}
+
+async function waitUp(base: string, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(`${base}/api/v1/notebooks/stream/health`);
+      if (r.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('server did not come up');
+}
+
+interface Run {
+  firstByteMs: number;
+  doneMs: number;
+  events: number;
+  bytes: number;
+  completed: number;
+}
+
+async function streamOnce(url: string, token: string, body: unknown, finalEvent: string): Promise<Run> {
+  const t0 = performance.now();
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  let firstByteMs = -1;
+  let doneMs = -1;
+  let events = 0;
+  let bytes = 0;
+  let completed = 0;
+  const parser = createParser({
+    onEvent(m) {
+      events += 1;
+      if (m.event === 'complete') completed += 1;
+      if (m.event === finalEvent) doneMs = performance.now() - t0;
+    },
+  });
+  const decoder = new TextDecoder();
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    if (firstByteMs < 0) firstByteMs = performance.now() - t0;
+    bytes += chunk.byteLength;
+    parser.feed(decoder.decode(chunk, { stream: true }));
+  }
+  return { firstByteMs, doneMs, events, bytes, completed };
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const f = (n: number) => n.toFixed(1);
+
+async function main() {
+  if (needsBuild()) {
+    console.log('building (flock /tmp/next-build.lock npm run build)…');
+    const b = spawnSync('flock', [LOCK, 'npm', 'run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (b.status !== 0) throw new Error('build failed');
+  }
+  const port = Number(args.port ?? (await freePort()));
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nb-bench-'));
+  const child = spawn('flock', [LOCK, 'npx', 'next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      AI_PROVIDER: 'local',
+      OPENAI_API_KEY: '',
+      SUPABASE_JWT_SECRET: SECRET,
+      PGLITE_DIR: path.join(dataDir, 'pglite'),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      STORAGE_DIR: path.join(dataDir, 'storage'),
+      // The notebook tier allows 5 batches an hour: the benchmark measures streaming, not the limiter.
+      RATE_LIMIT_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const stop = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  };
+  process.on('exit', stop);
+  try {
+    await waitUp(base, child);
+    const token = await signUserToken({ sub: 'bench-user', tier: 'premium', ttlSeconds: 3600, secret: SECRET });
+    const batchUrl = `${base}/api/v1/notebooks/stream/batch`;
+    const singleUrl = `${base}/api/v1/notebooks/stream/overview`;
+    // Warm-up: first request migrates and seeds the embedded database and compiles the routes.
+    const warm = performance.now();
+    await streamOnce(singleUrl, token, ORDER, 'complete');
+    const warmMs = performance.now() - warm;
+
+    const batchRuns: Run[] = [];
+    for (let i = 0; i < Number(args.runs); i++) batchRuns.push(await streamOnce(batchUrl, token, { sectionKeys: AI_SECTION_KEYS, ...ORDER }, 'batch_complete'));
+    const singleRuns: Run[] = [];
+    for (let i = 0; i < Number(args['single-runs']); i++) singleRuns.push(await streamOnce(singleUrl, token, ORDER, 'complete'));
+
+    const row = (name: string, runs: Run[]) => {
+      const done = runs.map((r) => r.doneMs);
+      const fb = runs.map((r) => r.firstByteMs);
+      const ev = runs.reduce((s, r) => s + r.events, 0) / runs.length;
+      const evs = runs.reduce((s, r) => s + r.events / (r.doneMs / 1000), 0) / runs.length;
+      const kb = runs.reduce((s, r) => s + r.bytes, 0) / runs.length / 1024;
+      const completed = Math.min(...runs.map((r) => r.completed));
+      return { name, runs: runs.length, fb50: pct(fb, 50), fb95: pct(fb, 95), done50: pct(done, 50), done95: pct(done, 95), ev, evs, kb, completed };
+    };
+    const rows = [row('batch, 12 ai sections', batchRuns), row('single section (overview)', singleRuns)];
+    console.log(`\nnotebook streaming, next start, AI_PROVIDER=local, ${os.cpus().length} CPUs, first request (bootstrap + compile) ${f(warmMs)} ms\n`);
+    console.log('| scenario | runs | first byte p50 / p95 (ms) | last event p50 / p95 (ms) | events/run | events/s | KiB/run | sections completed |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const r of rows) {
+      console.log(`| ${r.name} | ${r.runs} | ${f(r.fb50)} / ${f(r.fb95)} | ${f(r.done50)} / ${f(r.done95)} | ${f(r.ev)} | ${f(r.evs)} | ${f(r.kb)} | ${r.completed} |`);
+    }
+    console.log(`\nratio batch/single time to last event (p50): ${f(rows[0].done50 / rows[1].done50)}× for 12× the sections`);
+    console.log(`per-section cost in a batch: ${f(rows[0].done50 / 12)} ms vs ${f(rows[1].done50)} ms alone`);
+  } finally {
+    stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
