@@ -129,8 +129,8 @@ function findScrapeError(e: unknown): ScrapeError | null {
   return null;
 }
 
-async function readCapped(res: Response, maxBytes: number): Promise<{ body: string; truncated: boolean }> {
-  if (!res.body) return { body: '', truncated: false };
+async function readCapped(res: Response, maxBytes: number): Promise<{ body: Buffer; truncated: boolean }> {
+  if (!res.body) return { body: Buffer.alloc(0), truncated: false };
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -149,24 +149,39 @@ async function readCapped(res: Response, maxBytes: number): Promise<{ body: stri
     chunks.push(value);
     total += value.byteLength;
   }
-  return { body: Buffer.concat(chunks).toString('utf8'), truncated };
+  return { body: Buffer.concat(chunks), truncated };
 }
 
-export async function guardedFetch(url: string, opts: GuardedFetchOptions = {}): Promise<GuardedResponse> {
+export interface GuardedRequestInit extends GuardedFetchOptions {
+  method?: string;
+  body?: Buffer | null;
+  /** false: a 3xx is returned as-is (the browser proxy lets Chromium follow it through the route again). */
+  followRedirects?: boolean;
+}
+
+export interface GuardedRawResponse extends Omit<GuardedResponse, 'body'> {
+  body: Buffer;
+}
+
+/** guardedFetch with a binary body, any method, and optional redirect pass-through. */
+export async function guardedRequest(url: string, opts: GuardedRequestInit = {}): Promise<GuardedRawResponse> {
   const maxBytes = opts.maxBytes ?? FETCH_DEFAULTS.maxBytes();
   const timeoutMs = opts.timeoutMs ?? FETCH_DEFAULTS.timeoutMs();
   const maxRedirects = opts.maxRedirects ?? FETCH_DEFAULTS.maxRedirects();
+  const follow = opts.followRedirects ?? true;
   if (opts.signal?.aborted) throw abortError(opts.signal);
 
   const timer = new AbortController();
   const timeout = setTimeout(
-    () => timer.abort(new ScrapeError('SCAN_TIMEOUT', 'fetch-timeout', `Scan timed out: ${new URL(url).host} did not answer within ${timeoutMs} ms`)),
+    () => timer.abort(new ScrapeError('SCAN_TIMEOUT', 'fetch-timeout', `Scan timed out: no complete answer within ${timeoutMs} ms`)),
     timeoutMs,
   );
   const signal = opts.signal ? AbortSignal.any([opts.signal, timer.signal]) : timer.signal;
   const ownAgent = opts.resolver ? guardedAgent(opts.resolver) : null;
   const dispatcher = ownAgent ?? defaultAgent();
   const chain: string[] = [];
+  let method = (opts.method ?? 'GET').toUpperCase();
+  let body = opts.body ?? null;
 
   try {
     let current = assertFetchableUrl(url);
@@ -174,21 +189,27 @@ export async function guardedFetch(url: string, opts: GuardedFetchOptions = {}):
       chain.push(current.href);
       const res = (await undiciFetch(current.href, {
         dispatcher,
+        method,
+        body: body && method !== 'GET' && method !== 'HEAD' ? body : undefined,
         redirect: 'manual',
         signal,
         headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'accept-language': 'en-US,en;q=0.8', ...opts.headers },
       })) as unknown as Response;
       const location = res.headers.get('location');
-      if (REDIRECT.has(res.status) && location) {
+      if (follow && REDIRECT.has(res.status) && location) {
         await res.body?.cancel().catch(() => undefined);
         if (hop >= maxRedirects) {
           throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'too-many-redirects', `Menu not accessible: more than ${maxRedirects} redirects`);
         }
         current = assertFetchableUrl(location, current.href);
+        if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
+          method = 'GET';
+          body = null;
+        }
         continue;
       }
-      const { body, truncated } = await readCapped(res, maxBytes);
-      return { url: current.href, status: res.status, headers: res.headers, body, chain, truncated };
+      const read = await readCapped(res, maxBytes);
+      return { url: current.href, status: res.status, headers: res.headers, body: read.body, chain, truncated: read.truncated };
     }
   } catch (e) {
     if (opts.signal?.aborted) throw abortError(opts.signal);
@@ -202,4 +223,10 @@ export async function guardedFetch(url: string, opts: GuardedFetchOptions = {}):
     clearTimeout(timeout);
     if (ownAgent) void ownAgent.destroy().catch(() => undefined);
   }
+}
+
+/** GET a page as text, following (and re-validating) redirects. */
+export async function guardedFetch(url: string, opts: GuardedFetchOptions = {}): Promise<GuardedResponse> {
+  const r = await guardedRequest(url, opts);
+  return { ...r, body: r.body.toString('utf8') };
 }

@@ -1,0 +1,177 @@
+import type { Frame, Page } from 'playwright-core';
+import { envInt } from '@/lib/config/env';
+import { dedupeProducts } from './normalize';
+import { abortError, ScrapeError } from './errors';
+import type { ScanContext } from './browser';
+import type { PageExtraction } from './extract';
+import type { ScrapedProduct } from './types';
+
+/**
+ * Drives one menu page in the scan's browser context: load, let scripts settle, pass an age gate
+ * and a store/location picker when the page shows one, read every frame (cross-origin ones
+ * included, as Chromium renders them out of process but Playwright still reaches them), and
+ * take a full-page screenshot.
+ */
+
+export interface RenderOptions {
+  useInteract: boolean;
+  screenshot: boolean;
+  signal?: AbortSignal;
+  extract: (html: string, url: string) => Promise<PageExtraction>;
+}
+
+export interface RenderResult {
+  url: string;
+  products: ScrapedProduct[];
+  method: PageExtraction['method'];
+  framesRead: string[];
+  interactions: string[];
+  screenshot: Buffer | null;
+}
+
+// Patterns travel into the page as strings (page functions cannot close over Node values).
+const AGE_TEXT = String.raw`\b(are you (over |at least )?(18|19|21)|(must|have to) be (at least |over )?(18|19|21)|age verification|verify (your )?age|(18|19|21) (years|or older)|of legal age)`;
+const AGE_YES = String.raw`^(yes\b|enter\b|enter site|i am (over )?(18|19|21)|i'm (over )?(18|19|21)|i am of legal age|(18|19|21) ?\+|over (18|19|21)|confirm|verify|continue|i agree|agree)`;
+const STORE_TEXT = String.raw`\b(choose|select|pick|set|find) (a |your |the )?(store|location|dispensary|shop|pickup location)\b`;
+const NEGATIVE = String.raw`\b(no|exit|leave|under|cancel|close|back|not now|no thanks)\b|^×$`;
+const MORE = String.raw`^(load more|show more|view more|see more|more products|next)\b`;
+
+type ClickKind = 'age' | 'store' | 'more';
+
+/**
+ * Marks the element to click in the frame (so Playwright can click it as a user would). The page
+ * code is a plain string: transpilers (tsx, Next) decorate functions with helpers such as
+ * `__name` that do not exist inside the page.
+ */
+const MARK_SCRIPT = String.raw`(a) => {
+  const doc = document;
+  const bodyText = ((doc.body && doc.body.innerText) || '').replace(/\s+/g, ' ');
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    const st = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none';
+  };
+  const label = (el) => (el.innerText || el.value || el.getAttribute('aria-label') || '').replace(/\s+/g, ' ').trim();
+  const clickables = (root) => Array.from(root.querySelectorAll('button, a, [role="button"], input[type="submit"], input[type="button"], [onclick], [data-store], [data-location]')).filter(visible);
+  const neg = new RegExp(a.NEGATIVE, 'i');
+  let target;
+  if (a.kind === 'age') {
+    if (!new RegExp(a.AGE_TEXT, 'i').test(bodyText)) return false;
+    // Checkbox and birth-date gates: tick boxes, pick an adult year, then confirm.
+    doc.querySelectorAll('input[type="checkbox"]').forEach((c) => { if (visible(c) && !c.checked) c.click(); });
+    doc.querySelectorAll('select').forEach((s) => {
+      const opts = Array.from(s.options);
+      const pick = opts.find((o) => o.value === '1990' || o.text === '1990') || opts.find((o) => o.value && !o.disabled);
+      if (pick) { s.value = pick.value; s.dispatchEvent(new Event('change', { bubbles: true })); }
+    });
+    doc.querySelectorAll('input[type="date"]').forEach((d) => { d.value = '1990-01-01'; d.dispatchEvent(new Event('change', { bubbles: true })); });
+    const yes = new RegExp(a.AGE_YES, 'i');
+    target = clickables(doc).find((el) => yes.test(label(el)) && !neg.test(label(el)));
+  } else if (a.kind === 'store') {
+    const prompt = new RegExp(a.STORE_TEXT, 'i');
+    if (!prompt.test(bodyText)) return false;
+    const holders = Array.from(doc.querySelectorAll('h1, h2, h3, h4, p, label, legend, span, div'))
+      .filter((el) => visible(el) && prompt.test(el.innerText || '') && (el.innerText || '').length < 200);
+    for (const h of holders) {
+      for (let box = h; box && box !== doc.body && !target; box = box.parentElement) {
+        target = clickables(box).find((el) => label(el).length > 1 && !neg.test(label(el)));
+      }
+      if (target) break;
+    }
+    if (!target) {
+      const sel = doc.querySelector('select');
+      const opt = sel && Array.from(sel.options).find((o) => o.value && !o.disabled);
+      if (sel && opt) { sel.value = opt.value; sel.dispatchEvent(new Event('change', { bubbles: true })); return true; }
+    }
+  } else {
+    const more = new RegExp(a.MORE, 'i');
+    target = clickables(doc).find((el) => more.test(label(el)) && el.tagName !== 'A');
+  }
+  if (!target) return false;
+  target.setAttribute('data-scan-click', a.token);
+  return true;
+}`;
+
+async function markClickTarget(frame: Frame, kind: ClickKind, token: string): Promise<boolean> {
+  const args = JSON.stringify({ kind, token, AGE_TEXT, AGE_YES, STORE_TEXT, NEGATIVE, MORE });
+  return frame.evaluate<boolean>(`(${MARK_SCRIPT})(${args})`).catch(() => false);
+}
+
+async function settle(page: Page, ms = 4_000): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: ms }).catch(() => undefined);
+}
+
+async function interact(page: Page, kind: ClickKind, interactions: string[]): Promise<boolean> {
+  for (const frame of page.frames()) {
+    const token = `${kind}-${interactions.length}`;
+    if (!(await markClickTarget(frame, kind, token))) continue;
+    const target = frame.locator(`[data-scan-click="${token}"]`);
+    if ((await target.count().catch(() => 0)) > 0) await target.first().click({ timeout: 5_000 }).catch(() => undefined);
+    interactions.push(`${kind}@${new URL(frame.url()).pathname}`);
+    await settle(page, 3_000);
+    return true;
+  }
+  return false;
+}
+
+async function readFrames(page: Page, opts: RenderOptions): Promise<{ products: ScrapedProduct[]; method: PageExtraction['method']; urls: string[] }> {
+  const all: ScrapedProduct[] = [];
+  const urls: string[] = [];
+  let best: PageExtraction = { products: [], method: 'none' };
+  for (const frame of page.frames()) {
+    const url = frame.url();
+    if (!/^https?:/i.test(url)) continue;
+    const html = await frame.content().catch(() => null);
+    if (!html) continue;
+    urls.push(url);
+    const r = await opts.extract(html, url);
+    all.push(...r.products);
+    if (r.products.length > best.products.length) best = r;
+  }
+  return { products: dedupeProducts(all), method: best.method, urls };
+}
+
+export async function renderMenuPage(scan: ScanContext, url: string, opts: RenderOptions): Promise<RenderResult> {
+  const page = await scan.context.newPage();
+  const interactions: string[] = [];
+  try {
+    const nav = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: envInt('SCRAPE_BROWSER_NAV_TIMEOUT_MS', 30_000) }).catch((e: Error) => {
+      if (opts.signal?.aborted) throw abortError(opts.signal);
+      const refused = scan.blocked.find((b) => b.reason === 'address-refused' || b.reason === 'scheme-refused');
+      if (refused) throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'address-refused', `Menu not accessible: the page led to a refused address (${new URL(refused.url).host})`);
+      const timedOut = scan.blocked.find((b) => b.url === url && b.reason === 'fetch-timeout');
+      if (timedOut || /timeout/i.test(e.message)) throw new ScrapeError('SCAN_TIMEOUT', 'browser-timeout', 'Scan timed out: the menu page did not load in the browser');
+      throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'browser-navigation-failed', `Menu not accessible: ${e.message.split('\n')[0]}`);
+    });
+    if (nav && nav.status() >= 400) {
+      throw new ScrapeError('MENU_NOT_ACCESSIBLE', `http-${nav.status()}`, `Menu not accessible: the menu page answered ${nav.status()}`);
+    }
+    await settle(page);
+
+    let read = await readFrames(page, opts);
+    // Up to three rounds of gate → picker → wait, re-reading after each step.
+    for (let round = 0; round < 3 && read.products.length === 0; round++) {
+      if (opts.signal?.aborted) throw abortError(opts.signal);
+      const acted = (await interact(page, 'age', interactions)) || (await interact(page, 'store', interactions));
+      if (!acted) await page.waitForTimeout(600);
+      read = await readFrames(page, opts);
+      if (!acted && read.products.length === 0 && round > 0) break;
+    }
+    if (opts.useInteract && read.products.length > 0) {
+      // Lazy lists: scroll to the end and press "load more" a few times, keeping the larger read.
+      for (let i = 0; i < 3; i++) {
+        await page.evaluate('window.scrollTo(0, document.body.scrollHeight)').catch(() => undefined);
+        const more = await interact(page, 'more', interactions);
+        if (!more) break;
+      }
+      const again = await readFrames(page, opts);
+      if (again.products.length > read.products.length) read = again;
+    }
+    const screenshot = opts.screenshot
+      ? await page.screenshot({ fullPage: true, type: 'png', timeout: 15_000 }).catch(() => null)
+      : null;
+    return { url: page.url(), products: read.products, method: read.method, framesRead: read.urls, interactions, screenshot };
+  } finally {
+    await page.close().catch(() => undefined);
+  }
+}

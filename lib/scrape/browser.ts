@@ -1,0 +1,181 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Route } from 'playwright-core';
+import { env, envInt } from '@/lib/config/env';
+import { logger } from '@/lib/log';
+import type { Resolver } from './address';
+import { abortError, ScrapeError } from './errors';
+import { guardedRequest, USER_AGENT } from './guarded-fetch';
+
+/**
+ * Chromium for pages that need scripts. One browser process is shared and closed after a short
+ * idle period; every scan gets its own context (cookies, storage) that is always closed.
+ *
+ * Every request the page makes (documents, scripts, XHR, frames, images) is intercepted and
+ * performed by guardedRequest, so it passes the same address rule on the socket actually
+ * connected to. Redirects are handed back to Chromium unfollowed: Playwright does not route
+ * redirect hops, so following them here and letting Chromium re-request each Location is what
+ * puts every hop through the check. WebSockets and service workers are blocked outright.
+ */
+
+export const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
+
+export const chromiumPath = (): string => env('CHROMIUM_PATH') ?? '/usr/bin/chromium';
+export const browserAvailable = (): boolean => existsSync(chromiumPath());
+
+const IDLE_MS = () => envInt('SCRAPE_BROWSER_IDLE_MS', 15_000);
+const g = globalThis as unknown as { __scrapeBrowser?: { browser: Promise<Browser>; users: number; idle: NodeJS.Timeout | null } };
+
+async function acquireBrowser(): Promise<{ browser: Browser; release: () => void }> {
+  let slot = g.__scrapeBrowser;
+  if (slot) {
+    const b = await slot.browser.catch(() => null);
+    if (!b || !b.isConnected()) slot = g.__scrapeBrowser = undefined;
+  }
+  if (!slot) {
+    if (!browserAvailable()) throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'browser-unavailable', `Menu not accessible: no Chromium at ${chromiumPath()}`);
+    const launching = chromium.launch({ executablePath: chromiumPath(), headless: true, args: BROWSER_ARGS, timeout: 30_000 });
+    slot = g.__scrapeBrowser = { browser: launching, users: 0, idle: null };
+    launching.catch(() => {
+      if (g.__scrapeBrowser === slot) g.__scrapeBrowser = undefined;
+    });
+  }
+  const current = slot;
+  if (current.idle) clearTimeout(current.idle);
+  current.idle = null;
+  current.users++;
+  const browser = await current.browser;
+  let released = false;
+  return {
+    browser,
+    release: () => {
+      if (released) return;
+      released = true;
+      current.users--;
+      if (current.users === 0) {
+        current.idle = setTimeout(() => {
+          if (g.__scrapeBrowser === current && current.users === 0) {
+            g.__scrapeBrowser = undefined;
+            void browser.close().catch(() => undefined);
+          }
+        }, IDLE_MS());
+        current.idle.unref();
+      }
+    },
+  };
+}
+
+/** Closes the shared browser now (tests, shutdown). */
+export async function closeBrowser(): Promise<void> {
+  const slot = g.__scrapeBrowser;
+  g.__scrapeBrowser = undefined;
+  if (!slot) return;
+  if (slot.idle) clearTimeout(slot.idle);
+  const b = await slot.browser.catch(() => null);
+  await b?.close().catch(() => undefined);
+}
+
+export interface BlockedRequest {
+  url: string;
+  reason: string;
+}
+
+const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'accept-encoding', 'upgrade', 'proxy-connection']);
+const DROP_RESPONSE = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'alt-svc']);
+
+async function proxyThroughGuard(route: Route, blocked: BlockedRequest[], signal: AbortSignal, resolver?: Resolver): Promise<void> {
+  const req = route.request();
+  const url = req.url();
+  if (/^(data|blob):/i.test(url)) return route.continue();
+  try {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(await req.allHeaders())) if (!HOP_BY_HOP.has(k.toLowerCase()) && !k.startsWith(':')) headers[k] = v;
+    const res = await guardedRequest(url, {
+      method: req.method(),
+      headers,
+      body: req.postDataBuffer(),
+      followRedirects: false,
+      signal,
+      resolver,
+      timeoutMs: envInt('SCRAPE_FETCH_TIMEOUT_MS', 20_000),
+    });
+    const out: Record<string, string> = {};
+    res.headers.forEach((v, k) => {
+      if (!DROP_RESPONSE.has(k) && k !== 'set-cookie') out[k] = v;
+    });
+    const cookies = res.headers.getSetCookie();
+    if (cookies.length) out['set-cookie'] = cookies.join('\n');
+    await route.fulfill({ status: res.status, headers: out, body: res.body });
+  } catch (e) {
+    const reason = e instanceof ScrapeError ? e.reason : 'network-error';
+    blocked.push({ url, reason });
+    await route.abort(reason === 'address-refused' || reason === 'scheme-refused' ? 'blockedbyclient' : 'failed').catch(() => undefined);
+  }
+}
+
+export interface ScanContext {
+  context: BrowserContext;
+  blocked: BlockedRequest[];
+}
+
+/** A fresh guarded context for one scan; `close()` is idempotent and also runs on abort. */
+export async function openScanContext(opts: { signal?: AbortSignal; resolver?: Resolver } = {}): Promise<ScanContext & { close(): Promise<void> }> {
+  if (opts.signal?.aborted) throw abortError(opts.signal);
+  const { browser, release } = await acquireBrowser();
+  const inner = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([opts.signal, inner.signal]) : inner.signal;
+  let context: BrowserContext | null = null;
+  let closed: Promise<void> | null = null;
+  const close = () =>
+    (closed ??= (async () => {
+      opts.signal?.removeEventListener('abort', onAbort);
+      inner.abort();
+      await context?.close().catch((err: Error) => logger().warn({ err: err.message }, 'scrape: closing browser context failed'));
+      release();
+    })());
+  const onAbort = () => void close();
+  try {
+    context = await browser.newContext({
+      userAgent: USER_AGENT,
+      viewport: { width: 1280, height: 900 },
+      serviceWorkers: 'block',
+      acceptDownloads: false,
+      javaScriptEnabled: true,
+    });
+    context.setDefaultTimeout(envInt('SCRAPE_BROWSER_ACTION_TIMEOUT_MS', 15_000));
+    const blocked: BlockedRequest[] = [];
+    await context.route('**/*', (route) => proxyThroughGuard(route, blocked, signal, opts.resolver));
+    await context.routeWebSocket(/.*/, (ws) => {
+      blocked.push({ url: ws.url(), reason: 'websocket-refused' });
+      void ws.close();
+    });
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    return { context, blocked, close };
+  } catch (e) {
+    await close();
+    if (opts.signal?.aborted) throw abortError(opts.signal);
+    throw e;
+  }
+}
+
+/** Runs `fn` with a fresh guarded context; the context is closed however `fn` ends, and on abort. */
+export async function withScanContext<T>(fn: (scan: ScanContext) => Promise<T>, opts: { signal?: AbortSignal; resolver?: Resolver } = {}): Promise<T> {
+  const scan = await openScanContext(opts);
+  try {
+    return await fn(scan);
+  } catch (e) {
+    if (opts.signal?.aborted) throw abortError(opts.signal);
+    throw e;
+  } finally {
+    await scan.close();
+  }
+}

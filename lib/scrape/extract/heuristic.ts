@@ -1,0 +1,210 @@
+import type { Cheerio, CheerioAPI } from 'cheerio';
+import type { AnyNode, Element } from 'domhandler';
+import { canonicalCategory, dedupeProducts, extractPriceText, parsePrice, toScrapedProduct } from '../normalize';
+import type { ScrapedProduct } from '../types';
+
+/**
+ * The deterministic reader of rendered menus (used with the local AI provider, and as the
+ * fallback when a hosted model fails). It looks for price text, climbs to the repeated element
+ * that holds it (a "card": siblings with the same tag and classes), and reads the name, brand,
+ * category, weight and potency from that card. Section headings ("Flower", "Edibles") above a
+ * group of cards give the category when the card itself does not.
+ */
+
+const NOISE = 'script, style, noscript, template, svg, iframe, head, nav, footer, [aria-hidden="true"], [hidden]';
+const NAME_SELECTORS = [
+  '[itemprop="name"]',
+  '[data-testid*="name" i]',
+  '[class*="product-name" i]',
+  '[class*="productname" i]',
+  '[class*="name" i]:not([class*="brand" i])',
+  '[class*="title" i]',
+  'h1, h2, h3, h4, h5, h6',
+  'a',
+  'strong, b',
+];
+const NOT_A_NAME = /^(add( to (cart|bag))?|buy( now)?|view|details|sale|new|in stock|out of stock|select|choose|\$.*|[\/\s]*\d+(\.\d+)?\s*(g|%|mg|oz|ml)|(thc|cbd)a?\s*:?\s*[\d.]+.*|indica|sativa|hybrid|quantity|qty)$/i;
+
+/** Visible text of an element with spaces between text nodes (cheerio's .text() glues them). */
+export function visibleText($: CheerioAPI, el: Cheerio<AnyNode>): string {
+  const parts: string[] = [];
+  const walk = (nodes: AnyNode[]) => {
+    for (const n of nodes) {
+      if (n.type === 'text') parts.push((n as unknown as { data: string }).data);
+      else if (n.type === 'tag') {
+        const tag = (n as Element).name;
+        if (tag === 'script' || tag === 'style' || tag === 'noscript' || tag === 'template') continue;
+        walk((n as Element).children as AnyNode[]);
+      }
+    }
+  };
+  walk(el.toArray());
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+const signature = (el: Element) => `${el.name}.${(el.attribs.class ?? '').split(/\s+/).filter(Boolean).sort().join('.')}`;
+
+function sameShapeSiblings(el: Element): number {
+  const parent = el.parent as Element | null;
+  if (!parent || !parent.children) return 0;
+  const sig = signature(el);
+  return parent.children.filter((c) => c.type === 'tag' && signature(c as Element) === sig).length;
+}
+
+const LABEL_WORDS = /\b(price|prices|each|ea|per|gram|grams|g|oz|sale|was|now|only|from|usd|reg|regular|member|med|rec|tax|incl|starting|at)\b/gi;
+const letters = (t: string) => t.replace(LABEL_WORDS, '').replace(/[^a-z]/gi, '').length;
+
+/**
+ * Climbs from a price element to its card: the nearest ancestor that holds text besides the
+ * price (a name) and whose shape repeats, either among its siblings or, for class-named
+ * elements, elsewhere in the page (a category section with a single product still uses the
+ * same card markup as the others).
+ */
+function findCard($: CheerioAPI, priceEl: Element, classCounts: Map<string, number>): Element | null {
+  const priceLetters = letters(visibleText($, $(priceEl)));
+  let cur: Element | null = priceEl;
+  let fallback: Element | null = null;
+  for (let depth = 0; cur && depth < 9; depth++) {
+    if (cur.type !== 'tag' || cur.name === 'body') break;
+    const text = visibleText($, $(cur));
+    const hasName = letters(text) - priceLetters >= 3;
+    if (hasName && text.length < 1200) {
+      const sig = signature(cur);
+      const repeated = sameShapeSiblings(cur) >= 2 || (sig.includes('.') && (classCounts.get(sig) ?? 0) >= 2);
+      if (repeated) return cur;
+      if (!fallback && text.length < 600) fallback = cur;
+    }
+    cur = cur.parent as Element | null;
+  }
+  // A lone price with no repeated card is only a product when its text says so (weight, potency,
+  // a product word): this keeps banners like "Free delivery over $100" out.
+  if (fallback) {
+    const t = visibleText($, $(fallback));
+    if (/\d\s*(g|mg|oz)\b|thc|cbd|add to (cart|bag)|indica|sativa|hybrid/i.test(t)) return fallback;
+  }
+  return null;
+}
+
+function pickName($: CheerioAPI, card: Cheerio<Element>, skip: string[]): string | null {
+  for (const sel of NAME_SELECTORS) {
+    for (const el of card.find(sel).toArray()) {
+      const t = visibleText($, $(el));
+      if (t.length >= 2 && t.length <= 160 && /[a-z]{2}/i.test(t) && !NOT_A_NAME.test(t) && !skip.includes(t)) return t;
+    }
+  }
+  // No marked-up name: the longest text line that is not a price or label.
+  const lines = card
+    .find('*')
+    .addBack()
+    .contents()
+    .toArray()
+    .filter((n) => n.type === 'text')
+    .map((n) => (n as unknown as { data: string }).data.replace(/\s+/g, ' ').trim())
+    .filter((t) => /[a-z]{3}/i.test(t) && !NOT_A_NAME.test(t) && !skip.includes(t));
+  return lines.sort((a, b) => b.length - a.length)[0] ?? null;
+}
+
+function firstText($: CheerioAPI, card: Cheerio<Element>, selectors: string): string | null {
+  const el = card.find(selectors).first();
+  const t = el.length ? visibleText($, el) : '';
+  return t || null;
+}
+
+/** The nearest heading above the card (walking up through ancestors' previous siblings). */
+function sectionHeading($: CheerioAPI, card: Element): string | null {
+  let cur: AnyNode | null = card;
+  for (let depth = 0; cur && depth < 8; depth++) {
+    let sib: AnyNode | null = cur.prev;
+    for (let n = 0; sib && n < 30; n++, sib = sib.prev) {
+      if (sib.type !== 'tag') continue;
+      const el = sib as Element;
+      const heading = /^h[1-4]$/.test(el.name) ? $(el) : $(el).find('h1, h2, h3, h4').last();
+      if (heading.length) {
+        const t = visibleText($, heading);
+        if (t && t.length < 60) return t;
+      }
+    }
+    cur = cur.parent;
+    const tag = cur as Element | null;
+    if (tag?.attribs?.['data-category']) return tag.attribs['data-category'];
+    if (!tag || tag.name === 'body') break;
+  }
+  return null;
+}
+
+function resolve(href: string | undefined, base: string): string | null {
+  if (!href || href.startsWith('#') || /^javascript:/i.test(href)) return null;
+  try {
+    return new URL(href, base).href;
+  } catch {
+    return null;
+  }
+}
+
+export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct[] {
+  const root: Cheerio<AnyNode> = $('body').length ? $('body') : $.root();
+  const scope = root.clone();
+  scope.find(NOISE).remove();
+
+  // Price holders: the smallest elements whose own text carries a price.
+  const priceEls = scope
+    .find('*')
+    .toArray()
+    .filter((el): el is Element => {
+      if (el.type !== 'tag') return false;
+      const own = $(el)
+        .contents()
+        .toArray()
+        .filter((n) => n.type === 'text')
+        .map((n) => (n as unknown as { data: string }).data)
+        .join(' ');
+      const p = extractPriceText(own);
+      return p !== null && (parsePrice(p) ?? 0) > 0;
+    });
+
+  const classCounts = new Map<string, number>();
+  for (const el of scope.find('[class]').toArray()) {
+    if (el.type !== 'tag') continue;
+    const sig = signature(el as Element);
+    classCounts.set(sig, (classCounts.get(sig) ?? 0) + 1);
+  }
+  const cards: Element[] = [];
+  const seen = new Set<Element>();
+  for (const el of priceEls) {
+    const card = findCard($, el, classCounts);
+    if (card && !seen.has(card)) {
+      seen.add(card);
+      cards.push(card);
+    }
+  }
+  // Keep the innermost cards: a container found for one price must not swallow its children.
+  const containers = new Set<Element>();
+  for (const c of cards) {
+    for (let a = c.parent as Element | null; a && a.type === 'tag'; a = a.parent as Element | null) if (seen.has(a)) containers.add(a);
+  }
+  const inner = cards.filter((c) => !containers.has(c));
+
+  const products: ScrapedProduct[] = [];
+  for (const el of inner) {
+    const card = $(el);
+    const text = visibleText($, card);
+    const brand = firstText($, card, '[itemprop="brand"], [class*="brand" i], [data-brand]') ?? card.attr('data-brand') ?? null;
+    const catLabel =
+      card.attr('data-category') ?? firstText($, card, '[class*="category" i], [data-category], [itemprop="category"]') ?? sectionHeading($, el);
+    const name = pickName($, card, [brand ?? '', catLabel ?? '']);
+    if (!name) continue;
+    const priceText = firstText($, card, '[class*="price" i], [itemprop="price"]');
+    const p = toScrapedProduct({
+      name,
+      brand,
+      category: canonicalCategory(catLabel) ? catLabel : null,
+      price: extractPriceText(priceText) ?? extractPriceText(text),
+      weight: firstText($, card, '[class*="weight" i], [class*="size" i]'),
+      strainType: firstText($, card, '[class*="strain-type" i], [class*="lineage" i], [class*="type" i]'),
+      url: resolve(card.find('a[href]').first().attr('href') ?? card.attr('href'), baseUrl),
+      text,
+    });
+    if (p) products.push(p);
+  }
+  return dedupeProducts(products);
+}

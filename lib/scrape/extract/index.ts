@@ -1,0 +1,86 @@
+import * as cheerio from 'cheerio';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { logger } from '@/lib/log';
+import { throwIfAborted } from '../errors';
+import type { ScrapedProduct } from '../types';
+import { extractWithModel } from './ai';
+import { extractHeuristic } from './heuristic';
+import { extractAppState, extractJsonLd } from './structured';
+
+export type ExtractionMethod = 'json-ld' | 'app-state' | 'ai' | 'heuristic' | 'none';
+
+export interface PageExtraction {
+  products: ScrapedProduct[];
+  method: ExtractionMethod;
+}
+
+export interface ExtractOptions {
+  /** A hosted model for the AI step; null/undefined uses the heuristic reader instead. */
+  model?: LanguageModelV3 | null;
+  signal?: AbortSignal;
+}
+
+/**
+ * One page, cascaded: structured data (JSON-LD, then embedded app state), then the AI step (the
+ * configured model, or the heuristic reader with the local provider). The cheap heuristic also
+ * runs beside structured data: a page whose JSON-LD describes one featured product while its
+ * grid lists forty must not be reported as a one-product menu.
+ */
+export async function extractFromHtml(html: string, url: string, opts: ExtractOptions = {}): Promise<PageExtraction> {
+  const $ = cheerio.load(html);
+  const heuristic = () => extractHeuristic($, url);
+  for (const [method, run] of [
+    ['json-ld', () => extractJsonLd($, url)],
+    ['app-state', () => extractAppState($, url)],
+  ] as const) {
+    const products = run();
+    if (products.length) {
+      const h = heuristic();
+      return h.length > products.length * 2 ? { products: h, method: 'heuristic' } : { products, method };
+    }
+  }
+  if (opts.model) {
+    try {
+      const products = await extractWithModel($, url, opts.model, opts.signal);
+      if (products.length) return { products, method: 'ai' };
+    } catch (e) {
+      throwIfAborted(opts.signal);
+      // A failing or refusing model must not fail the scan: the heuristic reader still runs.
+      logger().warn({ err: (e as Error).message, url }, 'scrape: AI extraction failed, using heuristic reader');
+    }
+  }
+  const products = heuristic();
+  return { products, method: products.length ? 'heuristic' : 'none' };
+}
+
+export interface PageSignals {
+  scriptRendered: boolean;
+  ageGate: boolean;
+  storePicker: boolean;
+  iframes: number;
+  /** Visible text length (scripts and styles excluded). */
+  textLength: number;
+}
+
+const AGE_GATE = /\b(are you (?:over |at least )?(?:18|19|21)|(?:must|have to) be (?:at least |over )?(?:18|19|21)|age verification|verify (?:your )?age|(?:18|19|21) (?:years|or older)|of legal age)\b/i;
+const STORE_PICKER = /\b(?:choose|select|pick|set|find) (?:a |your |the )?(?:store|location|dispensary|shop|pickup location)\b/i;
+
+/** What a plain HTTP fetch tells about a page that yielded no products. */
+export function pageSignals(html: string): PageSignals {
+  const $ = cheerio.load(html);
+  const scripts = $('script[src], script:not([type]), script[type="module"], script[type="text/javascript"]').length;
+  $('script, style, noscript, template').remove();
+  const text = $('body').text().replace(/\s+/g, ' ').trim();
+  const mount = $('#root, #__next, #app, #__nuxt, [data-reactroot], app-root').filter((_, el) => $(el).text().trim().length < 40).length > 0;
+  const noscriptJs = /enable javascript|requires javascript|javascript (?:is )?(?:disabled|required)/i.test(cheerio.load(html)('noscript').text());
+  return {
+    scriptRendered: scripts > 0 && (mount || noscriptJs || text.length < 400),
+    ageGate: AGE_GATE.test(text),
+    storePicker: STORE_PICKER.test(text),
+    iframes: $('iframe[src]').length,
+    textLength: text.length,
+  };
+}
+
+/** A page worth opening in the browser: scripts render it, or a gate/picker/frame hides the menu. */
+export const needsBrowser = (s: PageSignals): boolean => s.scriptRendered || s.ageGate || s.storePicker || s.iframes > 0;

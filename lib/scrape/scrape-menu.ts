@@ -1,0 +1,236 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { resolveAiProvider, textModel } from '@/lib/ai/provider';
+import { logger } from '@/lib/log';
+import type { Resolver } from './address';
+import { browserAvailable, openScanContext, type ScanContext } from './browser';
+import { renderMenuPage } from './browser-page';
+import { abortError, isScrapeError, ScrapeError, throwIfAborted } from './errors';
+import { extractFromHtml, needsBrowser, pageSignals, type PageExtraction } from './extract';
+import { guardedFetch } from './guarded-fetch';
+import { canonicalCategory, dedupeProducts } from './normalize';
+import { discoverMenuUrls } from './sitemap';
+import type { ProductCategory, ScrapedProduct, ScrapeMenuInput, ScrapeMenuResult } from './types';
+import { isWildcardUrl, matchingLinks, WILDCARD_LIMITS, wildcardPattern } from './wildcard';
+
+/**
+ * The scrape stage's cascade (docs/scraping.md):
+ *   1. wildcard multi-page extraction for menu URLs containing `*`;
+ *   2. each plain URL over HTTP: structured data, then the AI step (model or heuristic reader);
+ *      the browser when that found nothing and the page needs scripts / hides the menu behind a
+ *      gate, picker or frame, or always when `useInteract` is set;
+ *   3. nothing found on a reachable site: menu URLs from robots.txt / sitemap.xml, step 2 again.
+ * A menu that could not be reached at all raises the first ScrapeError; a reachable menu with no
+ * products returns `products: []` (the pipeline reports it as `no-products`).
+ */
+
+export interface ScrapeMenuOptions extends ScrapeMenuInput {
+  /** Model for the AI step; default: the configured text model unless the provider is `local`. */
+  model?: LanguageModelV3 | null;
+  /** DNS resolver override (tests). */
+  resolver?: Resolver;
+}
+
+interface Run {
+  opts: ScrapeMenuOptions;
+  model: LanguageModelV3 | null;
+  pagesVisited: string[];
+  errors: ScrapeError[];
+  reachable: boolean;
+  usedBrowser: boolean;
+  screenshot: Buffer | null;
+  browser: (ScanContext & { close(): Promise<void> }) | null;
+  fraction: number;
+}
+
+function progress(run: Run, step: string, fraction: number, message?: string): void {
+  run.fraction = Math.min(1, Math.max(run.fraction, fraction));
+  try {
+    run.opts.onProgress?.({ step, fraction: run.fraction, message });
+  } catch {
+    // A failing progress listener must not fail the scrape.
+  }
+}
+
+function defaultModel(): LanguageModelV3 | null {
+  try {
+    const status = resolveAiProvider();
+    return status.name !== 'local' && status.available ? textModel() : null;
+  } catch {
+    return null;
+  }
+}
+
+const note = (run: Run, e: unknown) => {
+  throwIfAborted(run.opts.signal);
+  if (isScrapeError(e)) run.errors.push(e);
+  else run.errors.push(new ScrapeError('MENU_NOT_ACCESSIBLE', 'scrape-failed', `Menu not accessible: ${(e as Error).message}`, { cause: e }));
+};
+
+async function fetchPage(run: Run, url: string): Promise<{ url: string; body: string } | null> {
+  try {
+    const res = await guardedFetch(url, { signal: run.opts.signal, resolver: run.opts.resolver });
+    run.pagesVisited.push(res.url);
+    if (res.status >= 400) {
+      run.errors.push(new ScrapeError('MENU_NOT_ACCESSIBLE', `http-${res.status}`, `Menu not accessible: ${res.url} answered ${res.status}`));
+      return null;
+    }
+    run.reachable = true;
+    return { url: res.url, body: res.body };
+  } catch (e) {
+    note(run, e);
+    return null;
+  }
+}
+
+async function viaBrowser(run: Run, url: string): Promise<PageExtraction | null> {
+  if (!browserAvailable()) {
+    logger().warn({ url }, 'scrape: page needs a browser but Chromium is not available');
+    return null;
+  }
+  try {
+    run.browser ??= await openScanContext({ signal: run.opts.signal, resolver: run.opts.resolver });
+    run.usedBrowser = true;
+    const r = await renderMenuPage(run.browser, url, {
+      useInteract: run.opts.useInteract ?? false,
+      screenshot: run.opts.screenshot !== false && run.screenshot === null,
+      signal: run.opts.signal,
+      extract: (html, pageUrl) => extractFromHtml(html, pageUrl, { model: run.model, signal: run.opts.signal }),
+    });
+    run.reachable = true;
+    for (const f of r.framesRead) if (!run.pagesVisited.includes(f)) run.pagesVisited.push(f);
+    if (r.screenshot) run.screenshot = r.screenshot;
+    return { products: r.products, method: r.method };
+  } catch (e) {
+    note(run, e);
+    return null;
+  }
+}
+
+/** Step 2 for one URL: HTTP + extraction, then the browser when warranted. */
+async function singlePage(run: Run, url: string): Promise<{ products: ScrapedProduct[]; method: string }> {
+  const before = run.errors.length;
+  const page = await fetchPage(run, url);
+  let http: PageExtraction = { products: [], method: 'none' };
+  if (page) http = await extractFromHtml(page.body, page.url, { model: run.model, signal: run.opts.signal });
+  const wantBrowser = run.opts.useInteract || (page !== null && http.products.length === 0 && needsBrowser(pageSignals(page.body)));
+  // Bot walls (401/403/429) often let a real browser through.
+  const botWall = !page && run.errors.length > before && /^http-(401|403|429)$/.test(run.errors[run.errors.length - 1].reason);
+  if (wantBrowser || botWall) {
+    const b = await viaBrowser(run, url);
+    if (b && b.products.length > http.products.length) return { products: b.products, method: `browser:${b.method}` };
+  }
+  return { products: http.products, method: http.method };
+}
+
+async function wildcard(run: Run, pattern: string): Promise<{ products: ScrapedProduct[]; method: string }> {
+  const pat = wildcardPattern(pattern);
+  const maxPages = WILDCARD_LIMITS.maxPages();
+  const maxDepth = WILDCARD_LIMITS.maxDepth();
+  const queue: Array<{ url: string; depth: number }> = [{ url: pat.start, depth: 0 }];
+  const seen = new Set([pat.start]);
+  const products: ScrapedProduct[] = [];
+  const methods = new Set<string>();
+  let pages = 0;
+  while (queue.length && pages < maxPages) {
+    throwIfAborted(run.opts.signal);
+    const { url, depth } = queue.shift()!;
+    pages++;
+    const page = await fetchPage(run, url);
+    if (!page) continue;
+    // Per page: structured data and the heuristic reader (one model call per crawled page would
+    // make a wildcard scan's cost unbounded).
+    const r = await extractFromHtml(page.body, page.url, { model: null, signal: run.opts.signal });
+    products.push(...r.products);
+    if (r.products.length) methods.add(r.method);
+    if (depth < maxDepth) {
+      for (const link of matchingLinks(page.body, page.url, pat)) {
+        if (!seen.has(link)) {
+          seen.add(link);
+          queue.push({ url: link, depth: depth + 1 });
+        }
+      }
+    }
+    progress(run, 'wildcard', 0.05 + 0.5 * (pages / maxPages), `crawled ${pages} page(s)`);
+  }
+  return { products: dedupeProducts(products), method: `wildcard:${[...methods].join('+') || 'none'}` };
+}
+
+function categoryFilter(categories: string[] | undefined): Set<ProductCategory> | null {
+  const wanted = new Set((categories ?? []).map(canonicalCategory).filter((c): c is ProductCategory => c !== null));
+  return wanted.size ? wanted : null;
+}
+
+export async function scrapeMenu(input: ScrapeMenuOptions): Promise<ScrapeMenuResult> {
+  const urls = [...new Set((input.menuUrls ?? []).map((u) => u.trim()).filter(Boolean))];
+  if (urls.length === 0) throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'no-menu-urls', 'Menu not accessible: no menu URL given');
+  if (input.signal?.aborted) throw abortError(input.signal);
+  const run: Run = {
+    opts: input,
+    model: input.model !== undefined ? input.model : defaultModel(),
+    pagesVisited: [],
+    errors: [],
+    reachable: false,
+    usedBrowser: false,
+    screenshot: null,
+    browser: null,
+    fraction: 0,
+  };
+  try {
+    progress(run, 'start', 0, `scanning ${urls.length} menu URL(s)`);
+    const found: ScrapedProduct[] = [];
+    const methods: string[] = [];
+    const collect = (r: { products: ScrapedProduct[]; method: string }) => {
+      if (r.products.length) {
+        found.push(...r.products);
+        methods.push(r.method);
+      }
+    };
+
+    for (const [i, url] of urls.entries()) {
+      collect(isWildcardUrl(url) ? await wildcard(run, url) : await singlePage(run, url));
+      progress(run, 'extract', 0.1 + 0.6 * ((i + 1) / urls.length), `read ${url}`);
+    }
+
+    if (found.length === 0 && run.reachable) {
+      progress(run, 'sitemap', 0.72, 'no products on the given pages; reading the sitemap');
+      const origins = [...new Set(urls.map((u) => new URL(u.replace(/\*/g, '')).origin))].slice(0, 2);
+      for (const origin of origins) {
+        const start = urls.find((u) => u.startsWith(origin))!.replace(/\*.*$/, '');
+        const discovered = await discoverMenuUrls(start, { signal: input.signal, resolver: input.resolver }).catch((e) => {
+          note(run, e);
+          return { urls: [] as string[], sitemapsRead: [] as string[] };
+        });
+        for (const [i, u] of discovered.urls.entries()) {
+          if (run.pagesVisited.includes(u)) continue;
+          const r = await singlePage(run, u);
+          collect({ products: r.products, method: `sitemap:${r.method}` });
+          progress(run, 'sitemap', 0.75 + 0.2 * ((i + 1) / discovered.urls.length), `read ${u}`);
+        }
+      }
+    }
+
+    if (found.length === 0 && !run.reachable && run.errors.length) throw run.errors[0];
+
+    if (input.screenshot === true && run.screenshot === null && browserAvailable() && run.reachable) {
+      // Asked for a screenshot of a menu read over plain HTTP: render the first page once.
+      const first = urls.find((u) => !isWildcardUrl(u)) ?? wildcardPattern(urls[0]).start;
+      await viaBrowser(run, first);
+    }
+
+    const wanted = categoryFilter(input.categories);
+    const products = dedupeProducts(found).filter((p) => !wanted || wanted.has(p.category));
+    progress(run, 'done', 1, `${products.length} product(s)`);
+    return {
+      products,
+      extractionMethod: methods.length ? [...new Set(methods)].join(',') : 'none',
+      pagesVisited: run.pagesVisited,
+      screenshot: run.screenshot ? { data: run.screenshot, contentType: 'image/png' } : null,
+      usedBrowser: run.usedBrowser,
+    };
+  } catch (e) {
+    if (input.signal?.aborted) throw abortError(input.signal);
+    throw e;
+  } finally {
+    await run.browser?.close();
+  }
+}
