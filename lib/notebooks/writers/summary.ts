@@ -104,7 +104,12 @@ export function nextPurchase(a: OrderAnalysis): SectionData<'next_purchase'> {
       sharedTerpenes: shared,
     };
   });
-  const disliked = a.items.filter((i) => i.catalog === null && i.sources.potency === 'unknown').map((i) => i.strainName);
+  // What not to repeat: the worst value of this order, and more of the strongest jars when the load is already high.
+  const worst = [...a.items].filter((i) => i.pricePerGram !== null && i.pricePerGram > i.typicalPricePerGram * 1.15).sort((x, y) => (y.pricePerGram as number) - (x.pricePerGram as number));
+  const avoid = [
+    ...worst.map((i) => `${i.strainName} at ${money(i.pricePerGram as number)}/g (typical ${money(i.typicalPricePerGram)}/g for ${grams(i.grams)})`),
+    ...((a.potency.thc.weightedAverage ?? 0) >= 22 ? [`another jar above ${pct(Math.round(a.potency.thc.weightedAverage as number))} THC until you have taken a tolerance break`] : []),
+  ];
   const tips = [
     a.order.averagePricePerGram !== null ? `Aim for ${money(Math.max(5, a.order.averagePricePerGram * 0.85))}/g or less to beat this order's ${money(a.order.averagePricePerGram)}/g average.` : 'Compare prices per gram, not per package.',
     profile.size ? `Check lab labels for ${list([...profile].slice(0, 2))}; that is what this order is built around.` : 'Ask for lab-tested products with terpene results on the label.',
@@ -114,7 +119,7 @@ export function nextPurchase(a: OrderAnalysis): SectionData<'next_purchase'> {
       ? `Based on your ${a.highFamily ? `${a.highFamily.toLowerCase()} ` : ''}profile${profile.size ? ` (${list([...profile])})` : ''}, try ${list(recommendations.slice(0, 3).map((r) => r.name))} next.`
       : a.items.length ? `No catalog strain lines up with ${list(a.items.map((i) => i.strainName))} yet; add terpene data to get suggestions.` : EMPTY_ORDER,
     recommendations,
-    avoid: disliked.slice(0, 6).map((n) => `${n} (no lab or catalog data to judge it)`),
+    avoid: avoid.slice(0, 6),
     shoppingTips: tips,
   };
 }

@@ -258,6 +258,14 @@ describe('health, sections and the /reports aliases', () => {
     expect(r.body.error).toMatchObject({ code: 'NOTEBOOK_NOT_FOUND', details: { resource: 'notebook', id } });
   });
 
+  it('a single section needs no body (every order field is optional)', async () => {
+    const r = await call(single, { method: 'POST', path: '/api/v1/notebooks/stream/overview', params: { sectionKey: 'overview' }, headers: await authHeader() });
+    expect(r.status).toBe(200);
+    const text = await r.response.text();
+    expect(text).toContain('event: complete');
+    expect(text).toContain('no items yet');
+  });
+
   it('GET /notebooks/:id without a token → 401', async () => {
     const r = await call(getNotebook, { path: '/api/v1/notebooks/x', params: { id: 'x' } });
     expect(r.status).toBe(401);

@@ -15,7 +15,7 @@ export const POST = defineRoute(
     limit: 'strict',
     stream: true,
     params: z.object({ sectionKey: z.string().max(64) }),
-    body: SectionRequest,
+    body: SectionRequest.optional(),
     responses: { 503: 'Streaming unavailable (flat body {error, code: SERVICE_UNAVAILABLE})' },
   },
   async ({ params, body, user, requestId, signal }) =>
