@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineRoute } from '@/lib/http';
+import { ready } from '@/lib/bootstrap';
+import { previewBlogImage } from '@/lib/images';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = defineRoute(
+  {
+    auth: 'admin',
+    query: z.object({ slug: z.string().min(1).max(200) }),
+    summary: 'The prompt a blog image would be generated from (nothing is generated)',
+    tags: ['blog'],
+    response: z.object({ slug: z.string(), prompt: z.string() }),
+  },
+  async ({ query }) => previewBlogImage(await ready(), query.slug),
+);

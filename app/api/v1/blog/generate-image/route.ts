@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { defineRoute } from '@/lib/http';
+import { ready } from '@/lib/bootstrap';
+import { generateBlogImage } from '@/lib/images';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = defineRoute(
+  {
+    auth: 'admin',
+    body: z.object({ slug: z.string().min(1).max(200) }),
+    summary: 'Generate and attach a blog post hero image',
+    description:
+      'Builds a prompt from the post, generates (OpenAI when configured, else the local artwork renderer), stores it and attaches it. Idempotent per prompt: the same prompt reuses the stored image (`cached: true`).',
+    tags: ['blog'],
+    response: z.object({ slug: z.string(), imageUrl: z.string(), prompt: z.string(), provider: z.string(), width: z.number(), height: z.number(), pngUrl: z.string(), cached: z.boolean() }),
+  },
+  async ({ body, signal }) => generateBlogImage(await ready(), body.slug, signal),
+);

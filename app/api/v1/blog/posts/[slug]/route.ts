@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineRoute, ok } from '@/lib/http';
+import { ready } from '@/lib/bootstrap';
+import { BlogPostSchema, getBlogPost } from '@/lib/images';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = defineRoute(
+  {
+    auth: 'public',
+    limit: 'lenient',
+    params: z.object({ slug: z.string().min(1).max(200) }),
+    summary: 'One blog post',
+    tags: ['blog'],
+    response: BlogPostSchema,
+  },
+  async ({ params }) => ok(await getBlogPost(await ready(), params.slug), { headers: { 'cache-control': 'public, max-age=60, stale-while-revalidate=300' } }),
+);

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { defineRoute, paginated } from '@/lib/http';
+import { ready } from '@/lib/bootstrap';
+import { BlogPostSchema, listBlogPosts } from '@/lib/images';
+
+export const dynamic = 'force-dynamic';
+
+const Query = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  tag: z.string().min(1).max(60).optional(),
+});
+
+export const GET = defineRoute(
+  { auth: 'public', limit: 'lenient', query: Query, summary: 'Blog posts, newest first', tags: ['blog'], response: z.array(BlogPostSchema) },
+  async ({ query }) => {
+    const { items, total } = await listBlogPosts(await ready(), query);
+    return paginated(items, { limit: query.limit, offset: query.offset, total }, { 'cache-control': 'public, max-age=60, stale-while-revalidate=300' });
+  },
+);

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { generateImage } from 'ai';
+import sharp from 'sharp';
+import { env } from '../config/env';
+import { ApiError } from '../http/errors';
+import { imageModel, resolveAiProvider } from '../ai/provider';
+import { logger } from '../log';
+import { objectExists, objectUrl, putObject } from '../storage';
+import { renderArtwork, type RenderedImage } from './render-local';
+
+export type ImageProviderName = 'openai' | 'local';
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+export interface StoredImage {
+  /** WebP (smaller) URL; `pngUrl` is the PNG of the same image. */
+  imageUrl: string;
+  pngUrl: string;
+  provider: ImageProviderName;
+  model: string;
+  width: number;
+  height: number;
+  /** True when the image for this prompt already existed and nothing was generated. */
+  cached: boolean;
+}
+
+/**
+ * IMAGE_PROVIDER=local forces the local renderer; otherwise a configured hosted provider
+ * (DECISIONS §4: `openai`, or `openai-compatible` when its server implements image generation)
+ * generates through the AI SDK, and without one the local renderer does.
+ */
+export function imageProvider(): { name: ImageProviderName; model: string } {
+  if (env('IMAGE_PROVIDER') === 'local') return { name: 'local', model: 'local-artwork-v1' };
+  const p = resolveAiProvider();
+  if (p.available && p.name !== 'local') return { name: 'openai', model: env('OPENAI_IMAGE_MODEL') ?? 'gpt-image-1' };
+  return { name: 'local', model: 'local-artwork-v1' };
+}
+
+/** Hosted sizes are the model's fixed ones; the local renderer draws exactly what is asked. */
+const HOSTED_SIZE: Record<'landscape' | 'card', `${number}x${number}`> = { landscape: '1536x1024', card: '1536x1024' };
+
+async function hosted(prompt: string, shape: 'landscape' | 'card', signal?: AbortSignal): Promise<RenderedImage> {
+  const model = imageModel();
+  if (!model) throw new ApiError('EXTERNAL_SERVICE_ERROR', 'No image model is configured');
+  try {
+    const { image } = await generateImage({ model, prompt, size: HOSTED_SIZE[shape], n: 1, abortSignal: signal, maxRetries: 1 });
+    const input = Buffer.from(image.uint8Array);
+    const meta = await sharp(input).metadata();
+    const [png, webp] = await Promise.all([sharp(input).png({ compressionLevel: 9 }).toBuffer(), sharp(input).webp({ quality: 84 }).toBuffer()]);
+    return { png, webp, width: meta.width ?? 0, height: meta.height ?? 0 };
+  } catch (e) {
+    logger().warn({ err: e instanceof Error ? e.message : String(e) }, 'image generation failed');
+    throw new ApiError('EXTERNAL_SERVICE_ERROR', 'Image generation failed', { provider: 'openai' }, { cause: e });
+  }
+}
+
+/**
+ * Generate (or find) the image for a prompt and store it in the `images` bucket as WebP and PNG.
+ * Names are content-addressed (SHA-256 of provider, model, size and prompt), so the same prompt
+ * is generated once: a second call finds both files and renders nothing.
+ */
+export async function generateStoredImage(prompt: string, opts: { folder: 'blog' | 'landing'; size: ImageSize; shape: 'landscape' | 'card'; signal?: AbortSignal }): Promise<StoredImage> {
+  const provider = imageProvider();
+  const sizeKey = provider.name === 'local' ? `${opts.size.width}x${opts.size.height}` : HOSTED_SIZE[opts.shape];
+  const hash = createHash('sha256').update(`${provider.name}\n${provider.model}\n${sizeKey}\n${prompt}`).digest('hex').slice(0, 32);
+  const base = `${opts.folder}/${hash}`;
+  const [w, h] = sizeKey.split('x').map(Number);
+  if ((await objectExists('images', `${base}.webp`)) && (await objectExists('images', `${base}.png`))) {
+    return { imageUrl: objectUrl('images', `${base}.webp`), pngUrl: objectUrl('images', `${base}.png`), provider: provider.name, model: provider.model, width: w, height: h, cached: true };
+  }
+  const img = provider.name === 'local' ? await renderArtwork(prompt, opts.size.width, opts.size.height) : await hosted(prompt, opts.shape, opts.signal);
+  // PNG first, WebP last: a WebP on disk means its PNG is complete too (concurrent callers
+  // write identical bytes through atomic renames, so a race costs time, never correctness).
+  const png = await putObject('images', `${base}.png`, img.png, 'image/png');
+  const webp = await putObject('images', `${base}.webp`, img.webp, 'image/webp');
+  return { imageUrl: webp.url, pngUrl: png.url, provider: provider.name, model: provider.model, width: img.width || w, height: img.height || h, cached: false };
+}
