@@ -1,7 +1,6 @@
 import type { Db } from '../db';
 import { logger } from '../log';
-import * as scrape from '../scrape';
-import type { ScrapeMenuInput, ScrapeMenuResult } from '../scrape/types';
+import { scrapeMenu } from '../scrape';
 import { putObject } from '../storage';
 import type { MetadataPort } from '../tasks/types';
 import { envInt } from '../config/env';
@@ -21,14 +20,6 @@ export interface RunMenuScanOptions {
   timings?: Partial<Record<ScanStage, number>>;
 }
 
-type ScrapeMenu = (input: ScrapeMenuInput) => Promise<ScrapeMenuResult>;
-
-function scraper(): ScrapeMenu {
-  const fn = (scrape as unknown as { scrapeMenu?: ScrapeMenu }).scrapeMenu;
-  if (!fn) throw new Error('lib/scrape does not provide scrapeMenu yet');
-  return fn;
-}
-
 const STAGE_START: Record<ScanStage, number> = {
   'cache-check': 0,
   scrape: 5,
@@ -42,19 +33,24 @@ const STAGE_START: Record<ScanStage, number> = {
 /** Progress reporting that never moves backwards, whatever a stage reports. */
 class Progress {
   private value = 0;
-  private stage: ScanStage = 'cache-check';
+  private current: ScanStage = 'cache-check';
   private stageStarted = Date.now();
   constructor(
     private readonly m: MetadataPort,
     private readonly timings?: Partial<Record<ScanStage, number>>,
   ) {}
   enter(stage: ScanStage, extra: Record<string, unknown> = {}): void {
-    if (this.timings) this.timings[this.stage] = (this.timings[this.stage] ?? 0) + (Date.now() - this.stageStarted);
-    this.stage = stage;
+    if (this.timings) this.timings[this.current] = (this.timings[this.current] ?? 0) + (Date.now() - this.stageStarted);
+    this.current = stage;
     this.stageStarted = Date.now();
     this.m.set('currentStage', stage);
     this.to(STAGE_START[stage]);
     for (const [k, v] of Object.entries(extra)) this.m.set(k, v);
+  }
+  /** Enter a stage and wait until it is stored, so every reader sees every stage. */
+  async stage(stage: ScanStage, extra: Record<string, unknown> = {}): Promise<void> {
+    this.enter(stage, extra);
+    await this.m.flush();
   }
   to(p: number): void {
     const next = Math.min(100, Math.max(this.value, Math.round(p)));
@@ -108,7 +104,7 @@ export async function runMenuScan(rawInput: ScanTaskInputParsed | ScanTaskInput,
   const check = () => signal?.throwIfAborted();
 
   // cache-check
-  progress.enter('cache-check', {
+  await progress.stage('cache-check', {
     status: 'starting',
     dispensaryName: input.dispensaryName,
     domain: input.websiteDomain,
@@ -124,7 +120,7 @@ export async function runMenuScan(rawInput: ScanTaskInputParsed | ScanTaskInput,
       if (hit.scan_results.screenshotUrl) m.set('screenshotUrl', hit.scan_results.screenshotUrl);
       if (hit.scan_results.extractionMethod) m.set('extractionMethod', hit.scan_results.extractionMethod);
       progress.to(5);
-      progress.enter('complete');
+      await progress.stage('complete');
       await m.flush();
       return { ...hit.scan_results, cached: true };
     }
@@ -133,8 +129,8 @@ export async function runMenuScan(rawInput: ScanTaskInputParsed | ScanTaskInput,
   check();
 
   // scrape
-  progress.enter('scrape', { status: 'scraping' });
-  const scraped = await scraper()({
+  await progress.stage('scrape', { status: 'scraping' });
+  const scraped = await scrapeMenu({
     menuUrls: input.menuUrls,
     useInteract: input.useInteract,
     categories: input.categories,
@@ -157,7 +153,7 @@ export async function runMenuScan(rawInput: ScanTaskInputParsed | ScanTaskInput,
   if (scraped.products.length === 0) {
     // A reachable menu with nothing on it: completed, not failed, and not cached.
     m.set('status', 'no-products');
-    progress.enter('complete');
+    await progress.stage('complete');
     await m.flush();
     return emptyOutput(input, hash, scannedAt, {
       screenshotUrl,
@@ -167,19 +163,19 @@ export async function runMenuScan(rawInput: ScanTaskInputParsed | ScanTaskInput,
   }
 
   // match
-  progress.enter('match', { status: 'matching' });
+  await progress.stage('match', { status: 'matching' });
   const items = await matchMenu(db, scraped.products);
   progress.to(55);
   check();
 
   // queue-unmatched
   const unmatched = items.filter((i) => !i.product.matched).map((i) => i.product);
-  progress.enter('queue-unmatched', { status: 'queueing-unmatched' });
+  await progress.stage('queue-unmatched', { status: 'queueing-unmatched' });
   const discoveries = await queueUnmatched(db, unmatched, { domain: input.websiteDomain, dispensaryName: input.dispensaryName, runId });
   check();
 
   // personalize
-  progress.enter('personalize', { status: 'personalizing' });
+  await progress.stage('personalize', { status: 'personalizing' });
   const ctx = await resolveContext(db, input.userContext);
   progress.to(70);
   const similar = tagProducts(items, ctx);
@@ -208,11 +204,11 @@ export async function runMenuScan(rawInput: ScanTaskInputParsed | ScanTaskInput,
   };
 
   // cache-save
-  progress.enter('cache-save', { status: 'saving' });
+  await progress.stage('cache-save', { status: 'saving' });
   await saveCachedScan(db, { domain: input.websiteDomain, categoriesHash: hash, dispensaryName: input.dispensaryName, output, runId });
   progress.to(95);
 
-  progress.enter('complete', { status: 'success' });
+  await progress.stage('complete', { status: 'success' });
   await m.flush();
   return output;
 }

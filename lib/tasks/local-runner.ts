@@ -159,10 +159,13 @@ export class LocalRunner implements TaskRunner {
     } catch (e) {
       await metadata.flush().catch(() => {});
       metadata.close();
-      const timedOut = e instanceof TimeoutSignal || controller.signal.aborted;
-      const error = timedOut
+      const ownTimeout = e instanceof TimeoutSignal || controller.signal.aborted;
+      // A task that reports its own timeout code (a page that never answered) also ends TIMED_OUT.
+      const reported = errorOf(e);
+      const timedOut = ownTimeout || (def.timeoutCode !== undefined && reported.code === def.timeoutCode);
+      const error = ownTimeout
         ? { code: def.timeoutCode ?? 'TASK_TIMEOUT', message: `The run did not finish within its time limit (${timeoutMs} ms)` }
-        : errorOf(e);
+        : reported;
       log.warn({ error }, timedOut ? 'task timed out' : 'task failed');
       await finishRun(db, runId, timedOut ? 'TIMED_OUT' : 'FAILED', {
         output: null,

@@ -4,13 +4,15 @@ import { writeMetadata } from './store';
 import type { MetadataPort } from './types';
 
 /**
- * Metadata kept in memory for `get` and written to the run row on every `set`, in order (each
- * write stores the whole object as it was at that `set`, so a reader never sees a change undone).
- * A failed write is logged and does not fail the task; `flush` waits for all earlier writes.
+ * Metadata kept in memory for `get` and written to the run row after every change. Changes made
+ * in the same tick are written together (a stage and its progress land as one update, so a
+ * reader never sees a new stage with the old stage's progress); writes stay in order. A failed
+ * write is logged and does not fail the task; `flush` waits until everything set is stored.
  */
 export class DbMetadataPort implements MetadataPort {
   private readonly data: Record<string, unknown>;
   private chain: Promise<void> = Promise.resolve();
+  private pending = false;
   private closed = false;
 
   constructor(
@@ -23,14 +25,18 @@ export class DbMetadataPort implements MetadataPort {
 
   set(key: string, value: unknown): MetadataPort {
     if (this.closed) return this;
-    this.data[key] = value;
-    const snapshot = structuredClone(this.data);
-    this.chain = this.chain.then(() =>
-      writeMetadata(this.db, this.runId, snapshot).then(
-        () => undefined,
-        (e: unknown) => logger().warn({ runId: this.runId, err: e instanceof Error ? e.message : String(e) }, 'metadata write failed'),
-      ),
-    );
+    this.data[key] = structuredClone(value);
+    if (!this.pending) {
+      this.pending = true;
+      this.chain = this.chain.then(() => {
+        this.pending = false;
+        if (this.closed) return;
+        return writeMetadata(this.db, this.runId, structuredClone(this.data)).then(
+          () => undefined,
+          (e: unknown) => logger().warn({ runId: this.runId, err: e instanceof Error ? e.message : String(e) }, 'metadata write failed'),
+        );
+      });
+    }
     return this;
   }
 
@@ -52,13 +58,23 @@ export class DbMetadataPort implements MetadataPort {
   }
 }
 
-/** Metadata held only in memory (benchmarks, direct calls of a run function). */
+/**
+ * Metadata held only in memory (benchmarks, direct calls of a run function). `history` holds one
+ * snapshot per tick with changes, like the rows DbMetadataPort writes.
+ */
 export class MemoryMetadataPort implements MetadataPort {
   readonly data: Record<string, unknown> = {};
   readonly history: Record<string, unknown>[] = [];
+  private pending = false;
   set(key: string, value: unknown): MetadataPort {
-    this.data[key] = value;
-    this.history.push(structuredClone(this.data));
+    this.data[key] = structuredClone(value);
+    if (!this.pending) {
+      this.pending = true;
+      queueMicrotask(() => {
+        this.pending = false;
+        this.history.push(structuredClone(this.data));
+      });
+    }
     return this;
   }
   get(key: string): unknown {
