@@ -1,4 +1,4 @@
-import { categorize, cleanLine, letters, parseDate, parseWeightGrams, round2, stripCategoryWords, strainTypeIn, tidyName } from './parse-common';
+import { categorize, cleanLine, letters, nameFix, parseDate, parseWeightGrams, round2, stripCategoryWords, strainTypeIn, tidyName } from './parse-common';
 import { terpeneName } from './terpenes';
 import type { ParsedLabel } from './types';
 
@@ -89,7 +89,9 @@ export function parseLabelText(raw: string): ParsedLabel {
     }
   }
 
-  const batch = lines.map((l) => BATCH.exec(l)).find((m) => m && /\d/.test(m[1]));
+  // Batch codes mix letters and digits on purpose: read them before the digit fix-ups.
+  const rawLines = raw.split(/\r?\n/).map((l) => l.replace(/\s+/g, ' ').trim());
+  const batch = rawLines.map((l) => BATCH.exec(l)).find((m) => m && /\d/.test(m[1]));
   const lab = lines.map((l) => LAB.exec(l) ?? /\btested\b.*\bby\s+([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i.exec(l)).find(Boolean);
   const brandKey = lines.map((l) => BRAND.exec(l)).find(Boolean);
   const productKey = lines.map((l) => PRODUCT.exec(l)).find(Boolean);
@@ -98,16 +100,16 @@ export function parseLabelText(raw: string): ParsedLabel {
 
   // Unkeyed name lines at the top: brand then product (or only the product).
   const free = lines.slice(0, 8).filter((l) => !KEYED.test(l) && letters(l) >= 3 && !isOnlyDescriptors(l) && !terpeneName(l));
-  let brand = brandKey ? tidyName(brandKey[1]) : null;
-  let productName = productKey ? tidyName(productKey[1]) : null;
+  let brand = brandKey ? nameFix(brandKey[1]) : null;
+  let productName = productKey ? nameFix(productKey[1]) : null;
   if (!productName) {
     if (!brand && free.length >= 2) {
-      brand = tidyName(free[0]);
-      productName = tidyName(free[1]);
+      brand = nameFix(free[0]);
+      productName = nameFix(free[1]);
     } else productName = free.find((l) => tidyName(l) !== brand) ?? null;
-    productName = productName ? tidyName(productName) : null;
+    productName = productName ? nameFix(productName) : null;
   }
-  const strainName = strainKey ? tidyName(strainKey[1]) : productName ? strainFromProduct(productName, brand) : null;
+  const strainName = strainKey ? nameFix(strainKey[1]) : productName ? strainFromProduct(productName, brand) : null;
   const category = categorize(categoryKey ? categoryKey[1] : text, netWeightGrams !== null && thc.pct !== null ? 'Flower' : 'Other');
 
   const parsed: Omit<ParsedLabel, 'coverage'> = {
@@ -127,7 +129,7 @@ export function parseLabelText(raw: string): ParsedLabel {
     harvestDate: dateAfter(HARVEST, text),
     testDate: dateAfter(TESTED, text),
     packageDate: dateAfter(PACKAGED, text),
-    labName: lab ? tidyName(lab[1].replace(/\s+(on|at)\s+\d.*$/i, '')) : null,
+    labName: lab ? labNameOf(lab[1]) : null,
   };
   return { ...parsed, coverage: labelCoverage(parsed) };
 }
@@ -136,6 +138,12 @@ export function parseLabelText(raw: string): ParsedLabel {
 export function labelCoverage(p: Omit<ParsedLabel, 'coverage'>): number {
   const found = [p.productName, p.thcPct ?? p.thcMg, p.cbdPct ?? p.cbdMg, p.netWeightGrams, p.batchNumber, p.testDate ?? p.harvestDate, p.labName, p.terpenes.length ? 1 : null];
   return found.filter((v) => v !== null && v !== undefined).length / found.length;
+}
+
+/** The lab's name without what follows it on the same line ("SC Labs  Test Date: …"). */
+function labNameOf(s: string): string | null {
+  const name = tidyName(s.replace(/\s+(on|at|test(ed)?|date|harvest(ed)?|batch|lot|packaged|license|lic)\b.*$/i, '').replace(/\s+\d.*$/, ''));
+  return letters(name) >= 2 ? name : null;
 }
 
 function isOnlyDescriptors(line: string): boolean {

@@ -41,7 +41,7 @@ export function localEngine(): VisionEngine {
   engine ??= {
     name: 'ocr',
     readReceipt: (image, signal) => bestReading(image, parseReceiptText, PSM.SINGLE_COLUMN, signal),
-    readLabel: (image, signal) => bestReading(image, parseLabelText, PSM.AUTO, signal),
+    readLabel: (image, signal) => bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal),
   };
   return engine;
 }

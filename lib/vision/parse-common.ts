@@ -26,10 +26,13 @@ export function cleanLine(line: string): string {
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\s+/g, ' ')
     .trim();
+  // OCR junk between a number and its unit ("3.5¢g"), "§" for "$", a zero that starts a word ("0G Kush")
+  s = s.replace(/(\d)[¢©®°«»~]+(?=[a-z])/gi, '$1').replace(/§/g, '$');
   s = s
     .split(' ')
     .map((t) => fixDigits(t))
-    .join(' ');
+    .join(' ')
+    .replace(/(?<=^|\s)0(?=[A-Z][A-Za-z]*\b)/g, 'O');
   // "$3 5.00" / "35 .00" / "35. 00": stray spaces inside an amount
   s = s.replace(/(\$\s?\d+)\s+(\d*[.,]\d{2})\b/g, '$1$2').replace(/(\d)\s+([.,]\d{2})\b/g, '$1$2').replace(/(\d[.,])\s+(\d{2})\b/g, '$1$2');
   s = s.replace(/\$\s+(?=\d)/g, '$');
@@ -150,4 +153,9 @@ export function tidyName(s: string): string {
 
 export function letters(s: string): number {
   return (s.match(/[A-Za-z]/g) ?? []).length;
+}
+
+/** A printed name: tidy, and a zero that starts a capitalised word is the letter O ("0G Kush"). */
+export function nameFix(s: string): string {
+  return tidyName(s.replace(/(?<=^|\s)0(?=[A-Z][A-Za-z]*\b)/g, 'O'));
 }

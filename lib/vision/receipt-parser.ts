@@ -1,4 +1,4 @@
-import { categorize, cleanLine, letters, moneyOn, parseDate, parseWeightGrams, round2, strainTypeIn, tidyName, type MoneyHit } from './parse-common';
+import { categorize, cleanLine, letters, moneyOn, nameFix, parseDate, parseWeightGrams, round2, strainTypeIn, tidyName, type MoneyHit } from './parse-common';
 import type { ParsedReceipt, ParsedReceiptItem } from './types';
 
 /**
@@ -16,6 +16,7 @@ const DISCOUNT = /\b(discount|promo|coupon|savings|loyalty|reward|deal)\b|%\s*of
 const PAYMENT = /\b(cash|card|visa|master\s?card|amex|debit|credit|change|tender(ed)?|paid|payment|tip|points|cashback|rounding)\b/i;
 const HEADER_NOISE =
   /\b(receipt|order|invoice|ticket|transaction|cashier|budtender|served|register|terminal|license|lic\b|tel|phone|www\.|https?:|\.com|thank|date|time|customer|member|patient|st\.?|street|ave|avenue|blvd|road|rd\.?|suite|ste)\b|#\s?\d|\(\d{3}\)|\d{3}[-.]\d{3}[-.]\d{4}|\b[A-Z]{2}\s\d{5}\b/i;
+const STORE_NOISE = /\d{3}|\b(receipt|order|invoice|ticket|transaction|cashier|budtender|register|terminal|license|tel|phone|www\.|https?:|\.com|thank|date|time|customer|member|patient)\b|#\s?\d/i;
 const QTY_X = /(?<![\w.])(\d{1,3})\s?(?:x|X|×|@|ea\b)(?![a-wyz])/;
 const QTY_WORD = /\bqty:?\s?(\d{1,3})\b/i;
 const THC = /\bTHC:?\s?(\d{1,2}(?:\.\d{1,2})?)\s?%/i;
@@ -85,8 +86,9 @@ export function parseReceiptText(raw: string): ParsedReceipt {
     if (!money.length) {
       // The first plain line of the header is the store; later name lines wait for a price line.
       const nameish = letters(line) >= 3 && !HEADER_NOISE.test(line) && !parseDate(line);
-      if (nameish && !items.length && dispensaryName === null) dispensaryName = tidyName(line);
-      else if (nameish) pending = { name: line, grams: null, line };
+      // The store's name is the first plain line; street words are allowed there ("High Street").
+      if (!items.length && dispensaryName === null && letters(line) >= 3 && !STORE_NOISE.test(line) && !parseDate(line)) dispensaryName = tidyName(line);
+      else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) pending = { name: line, grams: null, line };
       lastWasItem = false;
       continue;
     }
@@ -137,11 +139,11 @@ function readItemLine(line: string, money: MoneyHit[], pending: Pending | null):
   const cbd = CBD.exec(line);
   if (thc) nameEnd = Math.min(nameEnd, thc.index);
 
-  let name = tidyName(left.slice(nameStart, nameEnd).replace(/\(\s*$/, ''));
+  let name = nameFix(left.slice(nameStart, nameEnd).replace(/\(\s*$/, ''));
   let grams = w?.grams ?? null;
   if (letters(name) < 2) {
     if (!pending) return null;
-    name = tidyName(pending.name);
+    name = nameFix(pending.name);
     const pw = parseWeightGrams(pending.name, { allowTrailingNine: true });
     if (pw) {
       grams ??= pw.grams;
