@@ -1,7 +1,7 @@
 import type { LookupFunction } from 'node:net';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 import { envInt } from '@/lib/config/env';
-import { classifyAddress, ipLiteral, refusedAddressError, systemResolver, type Resolver } from './address';
+import { allowPrivateNetworks, classifyAddress, ipLiteral, refusedAddressError, systemResolver, type Resolver } from './address';
 import { abortError, ScrapeError } from './errors';
 
 /**
@@ -95,8 +95,15 @@ export function guardedAgent(resolver: Resolver = systemResolver): Agent {
   return new Agent({ connect, keepAliveTimeout: 4_000 });
 }
 
-let sharedAgent: Agent | null = null;
-const defaultAgent = () => (sharedAgent ??= guardedAgent());
+// One pool per flag value: a pooled socket validated while private networks were allowed must
+// not be reused after the flag is turned off.
+const sharedAgents = new Map<boolean, Agent>();
+const defaultAgent = () => {
+  const key = allowPrivateNetworks();
+  let agent = sharedAgents.get(key);
+  if (!agent) sharedAgents.set(key, (agent = guardedAgent()));
+  return agent;
+};
 
 /** Checks scheme and literal-IP hosts before any socket is opened. */
 export function assertFetchableUrl(raw: string, base?: string): URL {

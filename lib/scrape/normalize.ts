@@ -90,7 +90,7 @@ export function parsePrice(input: string | number | null | undefined): number | 
 
 const OUNCE = 28;
 const FRACTION_OZ: Array<[RegExp, number]> = [
-  [/(?<![\d\s]\s?)\b1\s*\/\s*8(?:th)?\s*(?:oz|ounce)?\b|\beighths?\b/i, 3.5],
+  [/(?<!\d\s?)\b1\s*\/\s*8(?:th)?\s*(?:oz|ounce)?\b|\beighths?\b/i, 3.5],
   // "1/4" and "1/2" alone are paper sizes ("1 1/4"), so they need the unit; a bare "1/8" is an eighth.
   [/\b1\s*\/\s*4\s*(?:oz|ounce)\b|\bquarter(?:\s*oz|\s*ounce)?\b/i, 7],
   [/\b1\s*\/\s*2\s*(?:oz|ounce)\b|\bhalf\s*(?:oz|ounce)\b/i, 14],
@@ -108,7 +108,7 @@ export function parseWeightGrams(text: string | null | undefined): number | null
     if (v > 0 && v <= 1000) return v;
   }
   for (const [re, grams] of FRACTION_OZ) if (re.test(text)) return grams;
-  const oz = /(\d+(?:\.\d+)?)\s*(?:oz|ounces?)\b/i.exec(text);
+  const oz = /(?<![\d/.])(\d+(?:\.\d+)?)\s*(?:oz|ounces?)\b/i.exec(text);
   if (oz && Number(oz[1]) > 0) return Math.round(Number(oz[1]) * OUNCE * 100) / 100;
   if (/\bounce\b/i.test(text)) return OUNCE;
   return null;
@@ -144,7 +144,7 @@ export function parseStrainType(text: string | null | undefined): string | null 
   return null;
 }
 
-const PRODUCT_WORD = /\b(flower|pre[\s-]?roll|cart|cartridge|vape|badder|rosin|resin|gumm|chocolate|disposable|live|infused|[0-9.]+\s*g|\d+\s*mg|thc|cbd|indica|sativa|hybrid|og|kush|haze|cookies)\b/i;
+const PRODUCT_WORD = /\b(flower|pre[\s-]?roll|cart|cartridge|vape|badder|rosin|gumm|chocolate|disposable|live|infused|[0-9.]+\s*g|\d+\s*mg|thc|cbd|indica|sativa|hybrid|og|kush|haze|cookies)\b/i;
 
 /**
  * Splits a leading brand off a menu name when the menu writes it as a prefix segment:

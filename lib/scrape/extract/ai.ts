@@ -36,6 +36,9 @@ export type AiProducts = z.infer<typeof AiProductsSchema>;
 
 export const AI_MAX_CHARS = 24_000;
 
+// cheerio's append parses HTML, so the URL text is escaped to stay text.
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** Visible page text for the prompt, with link targets, capped to keep the call bounded. */
 export function pageTextForModel($: CheerioAPI, baseUrl: string, maxChars = AI_MAX_CHARS): string {
   const body: Cheerio<AnyNode> = $('body').length ? $('body').clone() : $.root().clone();
@@ -43,7 +46,7 @@ export function pageTextForModel($: CheerioAPI, baseUrl: string, maxChars = AI_M
   body.find('a[href]').each((_, a) => {
     const href = $(a).attr('href');
     try {
-      if (href && !href.startsWith('#')) $(a).append(` <${new URL(href, baseUrl).href}>`);
+      if (href && !href.startsWith('#')) $(a).append(` (${escapeHtml(new URL(href, baseUrl).href)})`);
     } catch {
       // unparseable href: keep the text only
     }

@@ -51,7 +51,7 @@ function sameShapeSiblings(el: Element): number {
   return parent.children.filter((c) => c.type === 'tag' && signature(c as Element) === sig).length;
 }
 
-const LABEL_WORDS = /\b(price|prices|each|ea|per|gram|grams|g|oz|sale|was|now|only|from|usd|reg|regular|member|med|rec|tax|incl|starting|at)\b/gi;
+const LABEL_WORDS = /\b(price|prices|each|ea|per|gram|grams|g|oz|sale|was|now|only|from|usd|reg|regular|member|med|rec|tax|incl|starting|at|deal|deals|off|save|discount|special|promo|ounce|eighth)\b/gi;
 const letters = (t: string) => t.replace(LABEL_WORDS, '').replace(/[^a-z]/gi, '').length;
 
 /**
@@ -61,13 +61,12 @@ const letters = (t: string) => t.replace(LABEL_WORDS, '').replace(/[^a-z]/gi, ''
  * same card markup as the others).
  */
 function findCard($: CheerioAPI, priceEl: Element, classCounts: Map<string, number>): Element | null {
-  const priceLetters = letters(visibleText($, $(priceEl)));
   let cur: Element | null = priceEl;
   let fallback: Element | null = null;
   for (let depth = 0; cur && depth < 9; depth++) {
     if (cur.type !== 'tag' || cur.name === 'body') break;
     const text = visibleText($, $(cur));
-    const hasName = letters(text) - priceLetters >= 3;
+    const hasName = letters(text) >= 3;
     if (hasName && text.length < 1200) {
       const sig = signature(cur);
       const repeated = sameShapeSiblings(cur) >= 2 || (sig.includes('.') && (classCounts.get(sig) ?? 0) >= 2);

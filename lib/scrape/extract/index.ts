@@ -4,7 +4,7 @@ import { logger } from '@/lib/log';
 import { throwIfAborted } from '../errors';
 import type { ScrapedProduct } from '../types';
 import { extractWithModel } from './ai';
-import { extractHeuristic } from './heuristic';
+import { extractHeuristic, visibleText } from './heuristic';
 import { extractAppState, extractJsonLd } from './structured';
 
 export type ExtractionMethod = 'json-ld' | 'app-state' | 'ai' | 'heuristic' | 'none';
@@ -70,7 +70,7 @@ export function pageSignals(html: string): PageSignals {
   const $ = cheerio.load(html);
   const scripts = $('script[src], script:not([type]), script[type="module"], script[type="text/javascript"]').length;
   $('script, style, noscript, template').remove();
-  const text = $('body').text().replace(/\s+/g, ' ').trim();
+  const text = visibleText($, $('body'));
   const mount = $('#root, #__next, #app, #__nuxt, [data-reactroot], app-root').filter((_, el) => $(el).text().trim().length < 40).length > 0;
   const noscriptJs = /enable javascript|requires javascript|javascript (?:is )?(?:disabled|required)/i.test(cheerio.load(html)('noscript').text());
   return {
