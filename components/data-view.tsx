@@ -15,6 +15,47 @@ function scalar(v: unknown): ReactNode {
 
 const isScalar = (v: unknown) => v === null || v === undefined || ['string', 'number', 'boolean'].includes(typeof v);
 
+type Flat = Record<string, unknown>;
+const isFlatObject = (v: unknown): v is Flat =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => isScalar(x) || (Array.isArray(x) && x.every(isScalar)));
+
+/** Lists of flat records (effects with scores, terpenes with shares) read best as a table. */
+function isTable(v: unknown[]): boolean {
+  if (v.length === 0 || !v.every(isFlatObject)) return false;
+  const keys = new Set(v.flatMap((o) => Object.keys(o as Flat)));
+  return keys.size <= 6;
+}
+
+function DataTable({ rows }: { rows: Flat[] }) {
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  return (
+    <div className="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            {cols.map((c) => (
+              <th key={c} scope="col">
+                {humanize(c)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              {cols.map((c) => (
+                <td key={c} className={typeof r[c] === 'number' ? 'num' : undefined}>
+                  {Array.isArray(r[c]) ? (r[c] as unknown[]).map((x) => String(x)).join(', ') : scalar(r[c])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
  * Readable rendering of any structured section data (which also arrives partially while it
  * streams): prose fields as paragraphs, scalar lists as chips, objects as definition lists.
@@ -33,6 +74,7 @@ export function DataView({ value, depth = 0 }: { value: unknown; depth?: number 
         </div>
       );
     }
+    if (isTable(value)) return <DataTable rows={value as Record<string, unknown>[]} />;
     return (
       <ul style={{ paddingLeft: '1.1rem', margin: '0.25rem 0' }}>
         {value.map((v, i) => (

@@ -12,11 +12,12 @@ function num(v: unknown): number | null {
 /** The four headline numbers of /strains/stats/count. */
 export function headlineStats(s: Stats): Array<{ label: string; value: number }> {
   const out: Array<{ label: string; value: number }> = [];
-  const push = (label: string, v: unknown) => {
+  // Zero counts (no source URLs imported yet) say nothing on a front page; the total always shows.
+  const push = (label: string, v: unknown, always = false) => {
     const n = num(v);
-    if (n !== null) out.push({ label, value: n });
+    if (n !== null && (always || n > 0)) out.push({ label, value: n });
   };
-  push('strains in the catalog', s.total);
+  push('strains in the catalog', s.total, true);
   push('with terpene profiles', s.withTerpeneProfile);
   push('names in the strain universe', (s.universe as Record<string, unknown> | undefined)?.total);
   push('source URLs tracked', (s.sources as Record<string, unknown> | undefined)?.urls);

@@ -22,7 +22,9 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
         <div className="container">
           <Brand />
           <NavLinks items={NAV} label="Main" />
-          <ThemeToggle />
+          <div className="header-tools">
+            <ThemeToggle />
+          </div>
         </div>
       </header>
       <main id="main" className="container">

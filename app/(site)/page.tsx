@@ -33,7 +33,7 @@ export default function Home() {
       <StatsPanel />
       <section aria-labelledby="features-title" style={{ marginTop: '2rem' }}>
         <h2 id="features-title">What you can do</h2>
-        <div className="grid grid-3">
+        <div className="grid grid-features">
           {FEATURES.map((f) => (
             <Link key={f.href} href={f.href} className="card card-link">
               <h3>{f.title}</h3>

@@ -20,12 +20,14 @@ export function AdminShell({ children, devOpen }: { children: ReactNode; devOpen
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <header className="site-header">
+      <header className="site-header admin-header">
         <div className="container">
           <Brand href="/admin" suffix="Admin" />
+          <div className="header-tools">
+            <ThemeToggle />
+            {devOpen ? null : <SignOutButton />}
+          </div>
           <NavLinks items={NAV} label="Admin" />
-          <ThemeToggle />
-          {devOpen ? null : <SignOutButton />}
         </div>
       </header>
       <main id="main" className="container">

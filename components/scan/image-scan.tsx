@@ -94,7 +94,7 @@ export function ImageScan() {
       </form>
       <div className="stack" style={{ gap: '1rem' }}>
         <section className="card" aria-labelledby="scan-prev-h" style={{ minHeight: 220 }}>
-          <h2 id="scan-prev-h">Photo</h2>
+          <h2 id="scan-prev-h">Preview</h2>
           {preview ? (
             // eslint-disable-next-line @next/next/no-img-element -- a local object URL of the user's own photo
             <img src={preview} alt={`Selected ${kind} photo`} style={{ maxWidth: '100%', maxHeight: 360, borderRadius: 8, display: 'block' }} />

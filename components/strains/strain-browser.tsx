@@ -157,25 +157,26 @@ export function StrainBrowser() {
           <span className="muted small" aria-live="polite" data-testid="result-count">
             {total !== null ? `${total.toLocaleString('en-US')} strain${total === 1 ? '' : 's'}` : 'Loading…'}
           </span>
+          <nav className="pagination" aria-label="Result pages" style={{ margin: 0, marginLeft: 'auto' }}>
+            <button type="button" className="btn btn-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+              ← Previous
+            </button>
+            <span className="small muted" style={{ minWidth: '6.5rem', textAlign: 'center' }}>
+              Page {page} of {pages}
+            </span>
+            <button type="button" className="btn btn-small" disabled={page >= pages} onClick={() => setOffset(offset + PAGE_SIZE)}>
+              Next →
+            </button>
+          </nav>
         </div>
         {error ? <p className="alert alert-error">Could not load strains: {error}</p> : null}
         <div className="grid grid-3 results-grid">
           {items === null
             ? Array.from({ length: 6 }, (_, i) => <div key={i} className="card skeleton" style={{ height: 150 }} aria-hidden="true" />)
-            : items.map((s) => <StrainCard key={s.id ?? s.slug} strain={s} />)}
+            : // Keyed by position: a new result set reuses the same boxes in place instead of moving cards (no layout shift).
+              items.map((s, i) => <StrainCard key={i} strain={s} />)}
           {items !== null && items.length === 0 ? <p className="muted">No strains match these filters.</p> : null}
         </div>
-        <nav className="pagination" aria-label="Result pages">
-          <button type="button" className="btn btn-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-            ← Previous
-          </button>
-          <span className="small muted">
-            Page {page} of {pages}
-          </span>
-          <button type="button" className="btn btn-small" disabled={page >= pages} onClick={() => setOffset(offset + PAGE_SIZE)}>
-            Next →
-          </button>
-        </nav>
       </section>
     </div>
   );

@@ -51,9 +51,9 @@ export function StrainProfile({ slug }: { slug: string }) {
     return (
       <div aria-busy="true">
         <div className="skeleton" style={{ height: 44, width: '40%', marginBottom: 16 }} />
-        <div className="grid grid-2">
-          <div className="card skeleton" style={{ height: 280 }} />
-          <div className="card skeleton" style={{ height: 280 }} />
+        <div className="profile-grid">
+          <div className="card skeleton" style={{ height: 320 }} />
+          <div className="card skeleton" style={{ height: 320 }} />
         </div>
       </div>
     );
@@ -74,56 +74,62 @@ export function StrainProfile({ slug }: { slug: string }) {
         </div>
         {s.description ? <p style={{ marginTop: '0.75rem' }}>{s.description}</p> : null}
       </header>
-      <div className="grid grid-2">
-        <section className="card" aria-labelledby="terp-h">
-          <h2 id="terp-h">Terpenes</h2>
-          <TerpeneChart terpenes={s.terpenes ?? []} averages={averages} />
-        </section>
-        <section className="card" aria-labelledby="pot-h">
-          <h2 id="pot-h">Potency and lineage</h2>
-          <dl className="kv">
-            <dt>THC</dt>
-            <dd>{range(s.thc, s.thcMin, s.thcMax)}</dd>
-            <dt>CBD</dt>
-            <dd>{range(s.cbd, s.cbdMin, s.cbdMax)}</dd>
-            <dt>Parents</dt>
-            <dd>{s.parents?.length ? s.parents.join(' × ') : '—'}</dd>
-            <dt>Source</dt>
-            <dd>{s.source || '—'}</dd>
-          </dl>
-        </section>
-        <section className="card" aria-labelledby="eff-h">
-          <h2 id="eff-h">Effects</h2>
-          <div className="chips">{s.effects?.length ? s.effects.map((e) => <span key={e} className="chip">{e}</span>) : <span className="muted">No effects recorded.</span>}</div>
-          {s.negatives?.length ? (
-            <>
-              <h3 style={{ marginTop: '1rem' }}>Possible negatives</h3>
-              <div className="chips">
-                {s.negatives.map((e) => (
-                  <span key={e} className="chip">
-                    {e}
-                  </span>
-                ))}
-              </div>
-            </>
-          ) : null}
+      <div className="profile-grid">
+        <div className="stack" style={{ gap: '1rem' }}>
+          <section className="card" aria-labelledby="terp-h">
+            <h2 id="terp-h">Terpenes</h2>
+            <TerpeneChart terpenes={s.terpenes ?? []} averages={averages} title={`${s.name} terpene profile`} />
+          </section>
+          <section className="card" aria-labelledby="eff-h">
+            <h2 id="eff-h">Effects</h2>
+            <div className="chips">{s.effects?.length ? s.effects.map((e) => <span key={e} className="chip">{e}</span>) : <span className="muted">No effects recorded.</span>}</div>
+            {s.negatives?.length ? (
+              <>
+                <h3 style={{ marginTop: '1rem' }}>Possible negatives</h3>
+                <div className="chips">
+                  {s.negatives.map((e) => (
+                    <span key={e} className="chip">
+                      {e}
+                    </span>
+                  ))}
+                </div>
+              </>
+            ) : null}
+          </section>
+        </div>
+        <div className="stack" style={{ gap: '1rem' }}>
+          <section className="card" aria-labelledby="pot-h">
+            <h2 id="pot-h">Potency and lineage</h2>
+            <dl className="kv">
+              <dt>THC</dt>
+              <dd>{range(s.thc, s.thcMin, s.thcMax)}</dd>
+              <dt>CBD</dt>
+              <dd>{range(s.cbd, s.cbdMin, s.cbdMax)}</dd>
+              <dt>Family</dt>
+              <dd>{s.highFamily ?? '—'}</dd>
+              <dt>Parents</dt>
+              <dd>{s.parents?.length ? s.parents.join(' × ') : '—'}</dd>
+              <dt>Source</dt>
+              <dd>{s.source || '—'}</dd>
+            </dl>
+          </section>
+          <section className="card" aria-labelledby="aroma-h">
+            <h2 id="aroma-h">Aromas</h2>
+            <div className="chips">{s.aromas?.length ? s.aromas.map((a) => <span key={a} className="chip">{a}</span>) : <span className="muted">No aromas recorded.</span>}</div>
+          </section>
           {helps.length ? (
-            <>
-              <h3 style={{ marginTop: '1rem' }}>Reported to help with</h3>
-              <ul className="small">
+            <section className="card" aria-labelledby="helps-h">
+              <h2 id="helps-h">Reported to help with</h2>
+              <ul className="small" style={{ margin: 0, paddingLeft: '1.1rem' }}>
                 {helps.map(([k, v]) => (
                   <li key={k}>
-                    {k} <span className="muted">({Math.round(v)}%)</span>
+                    {k} <span className="muted">({Math.round(v)}% of reports)</span>
                   </li>
                 ))}
               </ul>
-            </>
+            </section>
           ) : null}
-        </section>
-        <section className="card" aria-labelledby="aroma-h">
-          <h2 id="aroma-h">Aromas</h2>
-          <div className="chips">{s.aromas?.length ? s.aromas.map((a) => <span key={a} className="chip">{a}</span>) : <span className="muted">No aromas recorded.</span>}</div>
-        </section>
+        </div>
       </div>
       <section aria-labelledby="sim-h" style={{ marginTop: '2rem' }}>
         <h2 id="sim-h">Similar strains</h2>

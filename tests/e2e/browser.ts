@@ -30,12 +30,17 @@ const CLS_SCRIPT = `
       }
     }).observe({ type: 'layout-shift', buffered: true });
   } catch (e) {}
+  // A client-side navigation starts a new page view: measure each page on its own.
+  const push = history.pushState;
+  history.pushState = function (...args) { window.__cls = 0; window.__shifts = []; return push.apply(this, args); };
 `;
 
 export interface TrackedPage {
   page: Page;
   context: BrowserContext;
   consoleErrors: string[];
+  /** Responses with status >= 400, to explain "Failed to load resource" console errors. */
+  failedResponses: string[];
 }
 
 /** A page that collects console errors and uncaught exceptions and measures layout shift. */
@@ -48,7 +53,11 @@ export async function newTrackedPage(browser: Browser, opts: { colorScheme?: 'li
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
   page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
-  return { page, context, consoleErrors };
+  const failedResponses: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) failedResponses.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  return { page, context, consoleErrors, failedResponses };
 }
 
 export async function cls(page: Page): Promise<{ value: number; shifts: unknown[] }> {
@@ -87,6 +96,8 @@ export async function a11yBasics(page: Page): Promise<A11yReport> {
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(RESULTS_DIR, `${name}.png`);
+  // From the top, so the sticky header sits where it belongs in the full-page image.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }

@@ -44,7 +44,7 @@ describe('notebook', () => {
     // Streamed content is rendered, not just the status.
     const overview = await page.getByTestId('section-overview').textContent();
     expect(overview).toContain('Blue Dream');
-    expect(await page.locator('[data-testid="section-terpene_chart"] svg.chart rect.bar').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="section-terpene_chart"] [data-testid="terpene-chart"] rect.bar').count()).toBeGreaterThan(0);
     await checkPage(tp, 'notebook');
     await tp.context.close();
   });

@@ -11,7 +11,7 @@ export const MAX_CLS = 0.1;
 export async function checkPage(tp: TrackedPage, name: string, opts: { ignoreConsole?: RegExp[] } = {}): Promise<void> {
   const file = await screenshot(tp.page, name);
   const errors = tp.consoleErrors.filter((e) => !(opts.ignoreConsole ?? []).some((r) => r.test(e)));
-  expect(errors, `console errors on ${name}`).toEqual([]);
+  expect(errors, `console errors on ${name} (failed responses: ${tp.failedResponses.join(', ') || 'none'})`).toEqual([]);
   const a11y = await a11yBasics(tp.page);
   expect(a11y.imagesWithoutAlt, `images without alt on ${name}`).toEqual([]);
   expect(a11y.unlabelledControls, `unlabelled controls on ${name}`).toEqual([]);

@@ -41,7 +41,7 @@ describe('catalog pages', () => {
     await card.click();
     await page.waitForURL(/\/strains\/blue-dream$/);
     await expect.poll(async () => page.getByTestId('strain-name').textContent(), { timeout: 15_000 }).toBe('Blue Dream');
-    expect(await page.locator('svg.chart rect.bar').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="terpene-chart"] rect.bar').count()).toBeGreaterThan(0);
     expect(await page.getByRole('heading', { name: 'Similar strains' }).count()).toBe(1);
     await checkPage(tp, 'strain-profile');
     await tp.context.close();
