@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { startTask } from '../tasks';
+import { text } from '../research/text';
 
 export const TriggerBodySchema = z.object({
   task: z.string().min(1).max(100),
   payload: z.unknown().optional(),
-  idempotencyKey: z.string().min(1).max(200).optional(),
+  idempotencyKey: text(1, 200).optional(),
 });
 export type TriggerBody = z.output<typeof TriggerBodySchema>;
 

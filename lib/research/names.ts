@@ -1,8 +1,8 @@
 import { slugify } from '../strains/slug';
 
-/** Trim and collapse inner whitespace; the display form a submission is stored under. */
+/** Control characters out, inner whitespace collapsed, trimmed: the form a name is stored under. */
 export function cleanName(name: string): string {
-  return name.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  return name.normalize('NFKC').replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /**

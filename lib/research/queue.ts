@@ -20,6 +20,14 @@ export interface EnqueueResult {
 export const OPEN_STATUSES = ['pending', 'researching', 'pending_review'] as const;
 const OPEN_SQL = `status IN ('pending', 'researching', 'pending_review')`;
 
+/** jsonb cannot hold NUL: drop it from every string of metadata scraped off menus. */
+function stripNul(v: unknown): unknown {
+  if (typeof v === 'string') return v.replaceAll('\u0000', '');
+  if (Array.isArray(v)) return v.map(stripNul);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k.replaceAll('\u0000', ''), stripNul(x)]));
+  return v;
+}
+
 /**
  * Queue names for research. Idempotent: a name (by its folded key) that already has an open
  * submission is not queued again; the partial unique index makes that hold across concurrent
@@ -47,7 +55,7 @@ export async function enqueueResearch(db: Queryable, items: EnqueueItem[]): Prom
        FROM jsonb_to_recordset($1::jsonb) AS x(strain_name text, name_key text, source text, metadata jsonb)
      ON CONFLICT (name_key) WHERE ${OPEN_SQL} DO NOTHING
      RETURNING id, name_key`,
-    [JSON.stringify([...unique.values()])],
+    [JSON.stringify([...unique.values()].map(stripNul))],
   );
   const newIds = new Map(inserted.rows.map((r) => [r.name_key, r.id]));
   const missing = [...unique.keys()].filter((k) => !newIds.has(k));

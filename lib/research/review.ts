@@ -2,30 +2,31 @@ import { z } from 'zod';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { upsertStrain } from '../strains/repo';
+import { text } from './text';
 import { getSubmission, rowToSubmission, SUBMISSION_COLUMNS, type Submission } from './repo';
 
 /** Edits a reviewer may make while approving; anything left out keeps the draft's value. */
 export const ApproveBodySchema = z
   .object({
-    note: z.string().max(2000).optional(),
+    note: text(0, 2000).optional(),
     overrides: z
       .object({
-        name: z.string().min(2).max(200).optional(),
+        name: text(2, 200).optional(),
         type: z.enum(['indica', 'sativa', 'hybrid']).nullable().optional(),
         thc: z.number().min(0).max(100).nullable().optional(),
         cbd: z.number().min(0).max(100).nullable().optional(),
-        terpenes: z.array(z.object({ name: z.string().min(1).max(60), percentage: z.number().min(0).max(100) })).max(20).optional(),
-        effects: z.array(z.string().min(1).max(60)).max(20).optional(),
-        aromas: z.array(z.string().min(1).max(60)).max(20).optional(),
-        parents: z.array(z.string().min(1).max(200)).max(5).optional(),
-        description: z.string().max(4000).optional(),
+        terpenes: z.array(z.object({ name: text(1, 60), percentage: z.number().min(0).max(100) })).max(20).optional(),
+        effects: z.array(text(1, 60)).max(20).optional(),
+        aromas: z.array(text(1, 60)).max(20).optional(),
+        parents: z.array(text(1, 200)).max(5).optional(),
+        description: text(0, 4000).optional(),
       })
       .optional(),
   })
   .optional();
 export type ApproveBody = z.output<typeof ApproveBodySchema>;
 
-export const RejectBodySchema = z.object({ note: z.string().max(2000).optional() }).optional();
+export const RejectBodySchema = z.object({ note: text(0, 2000).optional() }).optional();
 
 async function load(db: Db, id: string): Promise<Submission> {
   const s = await getSubmission(db, id);

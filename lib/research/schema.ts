@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 export const PRODUCT_TYPES = ['flower', 'preroll', 'concentrate', 'vape', 'edible', 'tincture', 'topical', 'unknown'] as const;
 
@@ -6,12 +7,12 @@ const Percent = z.number().min(0).max(100);
 
 /** The specification's "Strain submission input" table, bound for bound. */
 export const StrainSubmissionSchema = z.object({
-  strainName: z.string().min(2).max(200),
+  strainName: text(2, 200),
   source: z.enum(['website', 'api']).default('website'),
   metadata: z
     .object({
       terpenes: z
-        .array(z.object({ name: z.string().min(1).max(60), percentage: Percent }))
+        .array(z.object({ name: text(1, 60), percentage: Percent }))
         .max(20)
         .optional(),
       cannabinoids: z.object({ thc: Percent.optional(), cbd: Percent.optional() }).optional(),

@@ -41,6 +41,8 @@ describe('POST /research/strains/submit: validation (400 VALIDATION_ERROR)', () 
     ['strainName not a string', { strainName: 42 }, ['strainName']],
     ['strainName length 1', { strainName: 'A' }, ['strainName']],
     ['strainName length 201', { strainName: nameOfLength(201) }, ['strainName']],
+    ['strainName with a NUL character', { strainName: 'Blue\u0000Dream' }, ['strainName']],
+    ['terpene name with a NUL character', { strainName: 'Velvet Harbor', metadata: { terpenes: [{ name: 'myr\u0000cene', percentage: 1 }] } }, ['metadata', 'terpenes', 0, 'name']],
     ['unknown source', { strainName: 'Velvet Harbor', source: 'email' }, ['source']],
     ['21 terpenes', { strainName: 'Velvet Harbor', metadata: { terpenes: terps(21) } }, ['metadata', 'terpenes']],
     ['terpene percentage -1', { strainName: 'Velvet Harbor', metadata: { terpenes: [{ name: 'myrcene', percentage: -1 }] } }, ['metadata', 'terpenes', 0, 'percentage']],

@@ -72,6 +72,13 @@ describe('enqueueResearch', () => {
     expect((await findOpenSubmission(db, 'CLOSED later'))?.id).toBe(b.submissionId);
   });
 
+  it('strips control characters and NUL from names and metadata (jsonb cannot hold NUL)', async () => {
+    const [r] = await enqueueResearch(db, [{ name: 'Nul\u0000 Scraped\tName', source: 'menu-scan', metadata: { raw: 'a\u0000b' } }]);
+    expect(r).toMatchObject({ name: 'Nul Scraped Name', queued: true });
+    const row = await db.query<{ metadata: unknown }>(`SELECT metadata FROM research_submissions WHERE id = $1`, [r.submissionId]);
+    expect(row.rows[0].metadata).toEqual({ raw: 'ab' });
+  });
+
   it('is safe under concurrent callers', async () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => enqueueResearch(db, [{ name: 'Race Name', source: 'menu-scan' }])));
     expect(results.flat().filter((r) => r.queued)).toHaveLength(1);

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { defineRoute } from '@/lib/http';
 import { ready } from '@/lib/bootstrap';
 import { generateBlogImage } from '@/lib/images';
+import { text } from '@/lib/research/text';
 
 export const dynamic = 'force-dynamic';
 
 export const POST = defineRoute(
   {
     auth: 'admin',
-    body: z.object({ slug: z.string().min(1).max(200) }),
+    body: z.object({ slug: text(1, 200) }),
     summary: 'Generate and attach a blog post hero image',
     description:
       'Builds a prompt from the post, generates (OpenAI when configured, else the local artwork renderer), stores it and attaches it. Idempotent per prompt: the same prompt reuses the stored image (`cached: true`).',

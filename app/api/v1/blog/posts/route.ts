@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { defineRoute, paginated } from '@/lib/http';
 import { ready } from '@/lib/bootstrap';
 import { BlogPostSchema, listBlogPosts } from '@/lib/images';
+import { text } from '@/lib/research/text';
 
 export const dynamic = 'force-dynamic';
 
 const Query = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
-  tag: z.string().min(1).max(60).optional(),
+  tag: text(1, 60).optional(),
 });
 
 export const GET = defineRoute(

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { defineRoute } from '@/lib/http';
 import { ready } from '@/lib/bootstrap';
 import { previewBlogImage } from '@/lib/images';
+import { text } from '@/lib/research/text';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = defineRoute(
   {
     auth: 'admin',
-    query: z.object({ slug: z.string().min(1).max(200) }),
+    query: z.object({ slug: text(1, 200) }),
     summary: 'The prompt a blog image would be generated from (nothing is generated)',
     tags: ['blog'],
     response: z.object({ slug: z.string(), prompt: z.string() }),

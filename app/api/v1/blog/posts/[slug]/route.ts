@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute, ok } from '@/lib/http';
 import { ready } from '@/lib/bootstrap';
 import { BlogPostSchema, getBlogPost } from '@/lib/images';
+import { text } from '@/lib/research/text';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,7 +10,7 @@ export const GET = defineRoute(
   {
     auth: 'public',
     limit: 'lenient',
-    params: z.object({ slug: z.string().min(1).max(200) }),
+    params: z.object({ slug: text(1, 200) }),
     summary: 'One blog post',
     tags: ['blog'],
     response: BlogPostSchema,
