@@ -95,16 +95,33 @@ describe('admin dashboard', () => {
     await expect.poll(() => page.getByTestId('rate-tier').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(7);
     await checkPage(tp, 'admin-rate-limits');
 
-    for (const [path, name] of [
-      ['/admin/scan-cache', 'admin-scan-cache'],
-      ['/admin/blog', 'admin-blog'],
-      ['/admin/landing', 'admin-landing'],
-    ] as const) {
-      await page.goto(path);
-      await page.locator('main h1').waitFor();
-      await page.waitForLoadState('networkidle');
-      await checkPage(tp, name);
-    }
+    await page.goto('/admin/scan-cache');
+    await page.locator('main h1').waitFor();
+    await page.waitForLoadState('networkidle');
+    await checkPage(tp, 'admin-scan-cache');
+
+    // Blog: preview a post's prompt, generate its image, see it in place.
+    await page.goto('/admin/blog');
+    const post = page.getByTestId('blog-post').first();
+    await post.waitFor({ timeout: 15_000 });
+    await post.getByRole('button', { name: 'Preview prompt' }).click();
+    await post.locator('pre.json').waitFor({ timeout: 15_000 });
+    expect(((await post.locator('pre.json').textContent()) ?? '').length).toBeGreaterThan(20);
+    await post.getByRole('button', { name: /Generate image|Regenerate image/ }).click();
+    const blogImg = post.locator('img.preview-img');
+    await blogImg.waitFor({ timeout: 60_000 });
+    await expect.poll(() => blogImg.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+    await checkPage(tp, 'admin-blog');
+
+    // Landing cards: generate one card's illustration.
+    await page.goto('/admin/landing');
+    const landing = page.getByTestId('landing-card').first();
+    await landing.waitFor({ timeout: 15_000 });
+    await landing.getByRole('button', { name: /Generate image|Regenerate image/ }).click();
+    const landingImg = landing.locator('img.preview-img');
+    await landingImg.waitFor({ timeout: 60_000 });
+    await expect.poll(() => landingImg.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+    await checkPage(tp, 'admin-landing');
 
     // Signing out drops the session: the admin API refuses the browser again.
     await page.goto('/admin');
