@@ -8,8 +8,8 @@ import type { MatchedItem } from './products';
 import type { ProductTag, Recommendation } from './schemas';
 
 const WEIGHTS: Record<ProductTag, number> = {
-  favorite_in_stock: 5,
-  running_low: 4,
+  favorite_in_stock: 8,
+  running_low: 6,
   similar_to_favorite: 3,
   matches_preferences: 3,
   great_deal: 2,

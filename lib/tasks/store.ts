@@ -109,22 +109,48 @@ export async function listRunRows(db: Queryable, opts: { limit: number; offset?:
 /** QUEUED → EXECUTING; a deadline (time limit + 30 s grace) lets any instance end a wedged run. */
 export async function markExecuting(db: Queryable, id: string, timeoutMs: number | null): Promise<boolean> {
   const r = await db.query(
-    `UPDATE task_runs SET status = 'EXECUTING', started_at = now(), updated_at = now(), heartbeat_at = now(),
-       deadline_at = CASE WHEN $2::bigint IS NULL THEN NULL ELSE now() + (($2::bigint + 30000) * interval '1 millisecond') END
-     WHERE id = $1 AND status = 'QUEUED'`,
+    `WITH u AS (
+       UPDATE task_runs SET status = 'EXECUTING', started_at = now(), updated_at = now(), heartbeat_at = now(),
+         metadata_version = metadata_version + 1,
+         deadline_at = CASE WHEN $2::bigint IS NULL THEN NULL ELSE now() + (($2::bigint + 30000) * interval '1 millisecond') END
+       WHERE id = $1 AND status = 'QUEUED'
+       RETURNING id, metadata_version, status, metadata, updated_at)
+     ${LOG_EVENT}`,
     [id, timeoutMs],
   );
   return r.rowCount > 0;
 }
 
+/** Append the run's current state to its event log (one row per version). */
+const LOG_EVENT = `INSERT INTO task_run_events (run_id, version, status, metadata, created_at)
+  SELECT id, metadata_version, status, metadata, updated_at FROM u ON CONFLICT DO NOTHING`;
+
 /** Store the whole metadata object; ignored once the run has finished (late writes of a timed-out task). */
 export async function writeMetadata(db: Queryable, id: string, metadata: Record<string, unknown>): Promise<boolean> {
   const r = await db.query(
-    `UPDATE task_runs SET metadata = $2::jsonb, metadata_version = metadata_version + 1, updated_at = now()
-     WHERE id = $1 AND status IN ('QUEUED', 'EXECUTING')`,
+    `WITH u AS (
+       UPDATE task_runs SET metadata = $2::jsonb, metadata_version = metadata_version + 1, updated_at = now()
+       WHERE id = $1 AND status IN ('QUEUED', 'EXECUTING')
+       RETURNING id, metadata_version, status, metadata, updated_at)
+     ${LOG_EVENT}`,
     [id, JSON.stringify(metadata)],
   );
   return r.rowCount > 0;
+}
+
+export interface RunEvent {
+  version: number;
+  status: RunStatus;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+}
+
+export async function runEventsAfter(db: Queryable, id: string, version: number): Promise<RunEvent[]> {
+  const r = await db.query<{ version: number; status: RunStatus; metadata: Record<string, unknown>; created_at: Date }>(
+    'SELECT version, status, metadata, created_at FROM task_run_events WHERE run_id = $1 AND version > $2 ORDER BY version',
+    [id, version],
+  );
+  return r.rows.map((e) => ({ version: e.version, status: e.status, metadata: e.metadata, createdAt: new Date(e.created_at).toISOString() }));
 }
 
 /** Finish a run once: only an active run moves to a final status. */
@@ -135,10 +161,13 @@ export async function finishRun(
   result: { output?: unknown; error?: RunError | null; metadata?: Record<string, unknown> },
 ): Promise<boolean> {
   const r = await db.query(
-    `UPDATE task_runs SET status = $2, output = $3::jsonb, error = $4::jsonb,
-       metadata = COALESCE($5::jsonb, metadata), metadata_version = metadata_version + 1,
-       finished_at = now(), updated_at = now()
-     WHERE id = $1 AND status IN ('QUEUED', 'EXECUTING')`,
+    `WITH u AS (
+       UPDATE task_runs SET status = $2, output = $3::jsonb, error = $4::jsonb,
+         metadata = COALESCE($5::jsonb, metadata), metadata_version = metadata_version + 1,
+         finished_at = now(), updated_at = now()
+       WHERE id = $1 AND status IN ('QUEUED', 'EXECUTING')
+       RETURNING id, metadata_version, status, metadata, updated_at)
+     ${LOG_EVENT}`,
     [
       id,
       status,

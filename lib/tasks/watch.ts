@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import { getRunRow } from './store';
+import { getRunRow, runEventsAfter } from './store';
 import type { RunRecord } from './types';
 
 const FINAL = new Set(['COMPLETED', 'FAILED', 'TIMED_OUT']);
@@ -7,25 +7,34 @@ export const isFinal = (status: string) => FINAL.has(status);
 
 /**
  * Follow a run through the database (so any instance can serve the stream): the current state
- * first, then each change of its metadata or status, ending with the final state. A cheap
- * version probe runs every `pollMs`; the full row is read only when it moved.
+ * first, then every change from the run's event log in order (none is lost between two polls),
+ * ending with the final state read from the run row (output and error included).
  */
 export async function* watchRun(db: Queryable, runId: string, opts: { signal: AbortSignal; pollMs: number; maxMs: number }): AsyncGenerator<RunRecord> {
   let current = await getRunRow(db, runId);
   if (!current) return;
   yield current;
+  let version = current.metadataVersion;
   const until = Date.now() + opts.maxMs;
   while (!isFinal(current.status) && !opts.signal.aborted && Date.now() < until) {
     await sleep(opts.pollMs, opts.signal);
     if (opts.signal.aborted) return;
-    const probe = await db.query<{ metadata_version: number; status: string }>('SELECT metadata_version, status FROM task_runs WHERE id = $1', [runId]);
-    const p = probe.rows[0];
-    if (!p) return;
-    if (p.metadata_version === current.metadataVersion && p.status === current.status) continue;
-    const next = await getRunRow(db, runId);
-    if (!next) return;
-    current = next;
-    yield current;
+    for (const e of await runEventsAfter(db, runId, version)) {
+      version = e.version;
+      if (isFinal(e.status)) break; // the final state comes from the row below
+      current = { ...current, status: e.status, metadata: e.metadata, metadataVersion: e.version, updatedAt: e.createdAt };
+      yield current;
+    }
+    const row = await getRunRow(db, runId);
+    if (!row) return;
+    // Final, or changed without an event (a recovery sweep on another instance).
+    if (isFinal(row.status) || row.metadataVersion > version) {
+      version = Math.max(version, row.metadataVersion);
+      if (isFinal(row.status) || row.status !== current.status) {
+        current = row;
+        yield current;
+      }
+    }
   }
 }
 

@@ -52,8 +52,10 @@ describe('local runner', () => {
     expect(r.status).toBe('COMPLETED');
     expect(r.output).toEqual({ doubled: 42 });
     expect(r.metadata).toEqual({ progress: 100, stage: 'a' });
-    expect(seen[0]).toBe(1); // two sets in one tick → one write
-    expect(r.metadataVersion).toBe(3); // + the last set + the finish
+    expect(seen[0]).toBe(2); // EXECUTING, then two sets in one tick → one write
+    expect(r.metadataVersion).toBe(4); // + the last set + the finish
+    const events = await db.query<{ version: number; status: string }>('SELECT version, status FROM task_run_events WHERE run_id = $1 ORDER BY version', [runId]);
+    expect(events.rows.map((e) => `${e.version}:${e.status}`)).toEqual(['1:EXECUTING', '2:EXECUTING', '3:EXECUTING', '4:COMPLETED']);
     expect(r.payload).toEqual({ n: 21 });
   });
 
