@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './types';
 
-export const MIGRATIONS_DIR = path.join(process.cwd(), 'supabase', 'migrations');
+// turbopackIgnore: the directory is read at run time; it must not be traced into the bundle.
+export const MIGRATIONS_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), 'supabase', 'migrations');
 
 export interface Migration {
   version: string;
