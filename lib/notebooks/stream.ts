@@ -114,7 +114,9 @@ export async function streamBatch(body: BatchRequestT, r: StreamRequest): Promis
       for (const key of keys) {
         if (w.signal.aborted) return;
         const { model, maxRetries } = models.forSection(key);
-        for await (const ev of generateSection({ model, key, analysis, signal: w.signal, timeoutMs: sectionTimeoutMs(), maxRetries })) {
+        // Earlier sections of this batch give a hosted model continuity (the local analyst ignores them).
+        const previousSections = models.provider === 'local' ? undefined : boundedPrevious(results);
+        for await (const ev of generateSection({ model, key, analysis, previousSections, signal: w.signal, timeoutMs: sectionTimeoutMs(), maxRetries })) {
           if (w.closed) return;
           const progress = ev.type === 'partial' ? ev.progress : ev.type === 'start' ? 0 : 100;
           if (ev.type === 'complete') {

@@ -162,6 +162,10 @@ describe('a local chat-completions server as the hosted model', () => {
     expect(first.body.messages[0]).toMatchObject({ role: 'system' });
     expect(JSON.stringify(first.body.messages[1])).toContain('Sour Diesel');
     expect(server.received.map((x) => x.body.response_format.json_schema.name)).toEqual(['value_analysis', 'overview']);
+    // The second section sees the first one's result as previousSections.
+    const second = extractContext([{ role: 'user', content: [{ type: 'text', text: server.received[1].body.messages[1].content }] }]) as Loose;
+    expect(second.previousSections.value_analysis.bestValue).toEqual({ strain: 'Sour Diesel', pricePerGram: 10 });
+    expect((extractContext([{ role: 'user', content: [{ type: 'text', text: first.body.messages[1].content }] }]) as Loose).previousSections).toBeUndefined();
   });
 
   it('a server error for one section is an error event (after one retry); the batch goes on', async () => {

@@ -3,6 +3,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { POST as batch } from '@/app/api/v1/notebooks/stream/batch/route';
 import { POST as single } from '@/app/api/v1/notebooks/stream/[sectionKey]/route';
 import { GET as getNotebook } from '@/app/api/v1/notebooks/[id]/route';
+import { ready } from '@/lib/bootstrap';
 import { setNotebookModelOverride } from '@/lib/notebooks/availability';
 import { localAnalystModel } from '@/lib/notebooks/local-analyst';
 import { SECTION_SCHEMAS } from '@/lib/notebooks/schemas';
@@ -186,14 +187,18 @@ describe('POST /notebooks/stream/batch', () => {
     let calls = 0;
     setNotebookModelOverride((key) => {
       calls += 1;
-      return localAnalystModel({ chunkDelayMs: 20, onAbort: () => aborted.push(key) });
+      return localAnalystModel({ chunkDelayMs: 5, onAbort: () => aborted.push(key) });
     });
-    const r = await call(batch, { path: '/api/v1/notebooks/stream/batch', headers: await authHeader(), body: { sectionKeys: ['overview', 'next_purchase'], ...ORDER } });
+    const r = await call(batch, { path: '/api/v1/notebooks/stream/batch', headers: await authHeader('abort-user'), body: { sectionKeys: ['overview', 'next_purchase'], ...ORDER } });
     const { events } = await readSse(r.response, { until: (ev: ParsedEvent) => ev.event === 'partial' });
     expect(events.at(-1)!.event).toBe('partial');
-    await new Promise((res) => setTimeout(res, 150));
+    // Unaborted, both sections would finish and be saved well within this wait (~60 deltas × 5 ms each).
+    await new Promise((res) => setTimeout(res, 1000));
     expect(aborted).toEqual(['overview']);
     expect(calls).toBe(1);
+    const db = await ready();
+    const saved = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM notebooks WHERE user_id = $1', ['abort-user']);
+    expect(saved.rows[0].n).toBe(0);
   });
 });
 
