@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findImageUrl, relativeTime } from '@/components/admin/admin-page';
 import { headlineStats } from '@/components/stats-panel';
 import { matchesFilters, strainQuery } from '@/components/strains/strain-browser';
-import type { Strain } from '@/lib/client/types';
+import type { Strain, StreamEvent } from '@/lib/client/types';
 import { reduceStreamEvent, type NotebookStreamState } from '@/lib/client/use-notebook-stream';
 import { applyRun, type MenuScanState } from '@/lib/client/use-menu-scan';
 
@@ -10,7 +10,7 @@ const idle: NotebookStreamState = { running: true, overallProgress: 0, completed
 
 describe('notebook stream reducer', () => {
   it('walks a two-section batch with one failure to the end', () => {
-    const events = [
+    const events: StreamEvent[] = [
       { type: 'batch_start', sectionKeys: ['overview', 'terpene_analysis'], totalSections: 2, overallProgress: 0 },
       { type: 'start', sectionKey: 'overview', overallProgress: 0, completedSections: 0, totalSections: 2 },
       { type: 'partial', sectionKey: 'overview', progress: 40, data: { headline: 'H' }, overallProgress: 20 },
@@ -19,7 +19,7 @@ describe('notebook stream reducer', () => {
       { type: 'start', sectionKey: 'terpene_analysis', overallProgress: 50 },
       { type: 'error', sectionKey: 'terpene_analysis', error: 'model timeout', overallProgress: 100 },
       { type: 'batch_complete', completedSections: 1, totalSections: 2, results: {} },
-    ] as const;
+    ];
     const states = events.reduce<NotebookStreamState[]>((acc, ev) => [...acc, reduceStreamEvent(acc[acc.length - 1] ?? idle, ev)], []);
     // Progress never moves backwards, even when a late event reports less.
     expect(states[3].sections.overview.progress).toBe(40);
