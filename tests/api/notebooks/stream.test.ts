@@ -162,6 +162,25 @@ describe('POST /notebooks/stream/batch', () => {
     expect(events.filter((e) => e.event === 'complete').map((e) => e.data.sectionKey)).toEqual(['overview', 'flavor_profile']);
   });
 
+  it('a failing first section counts as finished: progress goes on from 50, never backwards', async () => {
+    setNotebookModelOverride((key) => (key === 'overview' ? new MockLanguageModelV3({ doStream: async () => Promise.reject(new Error('no capacity')) }) : localAnalystModel()));
+    const { events } = await runBatch(['overview', 'entourage_effect']);
+    const section = events.slice(1, -1);
+    expect(section[0].data).toMatchObject({ type: 'start', overallProgress: 0 });
+    expect(section[1].data).toMatchObject({ type: 'error', overallProgress: 50, completedSections: 0 });
+    expect(section[2].data).toMatchObject({ type: 'start', sectionKey: 'entourage_effect', overallProgress: 50 });
+    expect(section.at(-1)!.data).toMatchObject({ type: 'complete', overallProgress: 100, completedSections: 1 });
+    const overall = section.map((e) => e.data.overallProgress);
+    expect(overall).toEqual([...overall].sort((a, b) => a - b));
+  });
+
+  it('a key listed twice is streamed once', async () => {
+    const { events } = await runBatch(['flavor_profile', 'flavor_profile']);
+    expect(events[0].data).toMatchObject({ totalSections: 1, sectionKeys: ['flavor_profile'] });
+    expect(events.filter((e) => e.event === 'start')).toHaveLength(1);
+    expect(events.at(-1)!.data.completedSections).toBe(1);
+  });
+
   it.each([
     ['output that fails its schema', () => mockText('{"summary": 42}'), /schema|match|valid/i],
     ['output that is not JSON', () => mockText('I am sorry, I cannot'), /parse|JSON|valid/i],
