@@ -1,7 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 /** Parsed JSON as tests read it (fields are asserted, not typed). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Loose = any;
 
 export interface ParsedEvent {
