@@ -1,7 +1,7 @@
 import type { Frame, Page } from 'playwright-core';
 import { envInt } from '@/lib/config/env';
 import { dedupeProducts } from './normalize';
-import { abortError, ScrapeError } from './errors';
+import { abortError, raceAbort, ScrapeError } from './errors';
 import type { ScanContext } from './browser';
 import type { PageExtraction } from './extract';
 import type { ScrapedProduct } from './types';
@@ -132,7 +132,7 @@ async function readFrames(page: Page, opts: RenderOptions): Promise<{ products: 
 }
 
 export async function renderMenuPage(scan: ScanContext, url: string, opts: RenderOptions): Promise<RenderResult> {
-  const page = await scan.context.newPage();
+  const page = await raceAbort(scan.context.newPage(), opts.signal);
   const interactions: string[] = [];
   try {
     const nav = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: envInt('SCRAPE_BROWSER_NAV_TIMEOUT_MS', 30_000) }).catch((e: Error) => {

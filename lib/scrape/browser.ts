@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Route } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { env, envInt } from '@/lib/config/env';
 import { logger } from '@/lib/log';
 import type { Resolver } from './address';
 import { abortError, ScrapeError } from './errors';
-import { guardedRequest, USER_AGENT } from './guarded-fetch';
+import { proxyArgs, proxyThroughGuard, type BlockedRequest, type GuardState } from './browser-guard';
+import { USER_AGENT } from './guarded-fetch';
 
 /**
  * Chromium for pages that need scripts. One browser process is shared and closed after a short
@@ -12,9 +13,8 @@ import { guardedRequest, USER_AGENT } from './guarded-fetch';
  *
  * Every request the page makes (documents, scripts, XHR, frames, images) is intercepted and
  * performed by guardedRequest, so it passes the same address rule on the socket actually
- * connected to. Redirects are handed back to Chromium unfollowed: Playwright does not route
- * redirect hops, so following them here and letting Chromium re-request each Location is what
- * puts every hop through the check. WebSockets and service workers are blocked outright.
+ * connected to; redirects never reach Chromium unchecked, and a deny proxy catches anything that
+ * escapes interception (see browser-guard.ts). WebSockets and service workers are blocked.
  */
 
 export const BROWSER_ARGS = [
@@ -43,7 +43,7 @@ async function acquireBrowser(): Promise<{ browser: Browser; release: () => void
   }
   if (!slot) {
     if (!browserAvailable()) throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'browser-unavailable', `Menu not accessible: no Chromium at ${chromiumPath()}`);
-    const launching = chromium.launch({ executablePath: chromiumPath(), headless: true, args: BROWSER_ARGS, timeout: 30_000 });
+    const launching = proxyArgs().then((proxy) => chromium.launch({ executablePath: chromiumPath(), headless: true, args: [...BROWSER_ARGS, ...proxy], timeout: 30_000 }));
     slot = g.__scrapeBrowser = { browser: launching, users: 0, idle: null };
     launching.catch(() => {
       if (g.__scrapeBrowser === slot) g.__scrapeBrowser = undefined;
@@ -74,6 +74,13 @@ async function acquireBrowser(): Promise<{ browser: Browser; release: () => void
   };
 }
 
+/** Whether the shared browser is running and how many scan contexts are open (tests, admin). */
+export async function browserStats(): Promise<{ running: boolean; contexts: number }> {
+  const slot = g.__scrapeBrowser;
+  const b = slot ? await slot.browser.catch(() => null) : null;
+  return b && b.isConnected() ? { running: true, contexts: b.contexts().length } : { running: false, contexts: 0 };
+}
+
 /** Closes the shared browser now (tests, shutdown). */
 export async function closeBrowser(): Promise<void> {
   const slot = g.__scrapeBrowser;
@@ -84,43 +91,7 @@ export async function closeBrowser(): Promise<void> {
   await b?.close().catch(() => undefined);
 }
 
-export interface BlockedRequest {
-  url: string;
-  reason: string;
-}
-
-const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'accept-encoding', 'upgrade', 'proxy-connection']);
-const DROP_RESPONSE = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'alt-svc']);
-
-async function proxyThroughGuard(route: Route, blocked: BlockedRequest[], signal: AbortSignal, resolver?: Resolver): Promise<void> {
-  const req = route.request();
-  const url = req.url();
-  if (/^(data|blob):/i.test(url)) return route.continue();
-  try {
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(await req.allHeaders())) if (!HOP_BY_HOP.has(k.toLowerCase()) && !k.startsWith(':')) headers[k] = v;
-    const res = await guardedRequest(url, {
-      method: req.method(),
-      headers,
-      body: req.postDataBuffer(),
-      followRedirects: false,
-      signal,
-      resolver,
-      timeoutMs: envInt('SCRAPE_FETCH_TIMEOUT_MS', 20_000),
-    });
-    const out: Record<string, string> = {};
-    res.headers.forEach((v, k) => {
-      if (!DROP_RESPONSE.has(k) && k !== 'set-cookie') out[k] = v;
-    });
-    const cookies = res.headers.getSetCookie();
-    if (cookies.length) out['set-cookie'] = cookies.join('\n');
-    await route.fulfill({ status: res.status, headers: out, body: res.body });
-  } catch (e) {
-    const reason = e instanceof ScrapeError ? e.reason : 'network-error';
-    blocked.push({ url, reason });
-    await route.abort(reason === 'address-refused' || reason === 'scheme-refused' ? 'blockedbyclient' : 'failed').catch(() => undefined);
-  }
-}
+export type { BlockedRequest } from './browser-guard';
 
 export interface ScanContext {
   context: BrowserContext;
@@ -152,13 +123,16 @@ export async function openScanContext(opts: { signal?: AbortSignal; resolver?: R
       javaScriptEnabled: true,
     });
     context.setDefaultTimeout(envInt('SCRAPE_BROWSER_ACTION_TIMEOUT_MS', 15_000));
-    const blocked: BlockedRequest[] = [];
-    await context.route('**/*', (route) => proxyThroughGuard(route, blocked, signal, opts.resolver));
+    const state: GuardState = { blocked: [], documentRedirects: 0 };
+    const blocked = state.blocked;
+    await context.route('**/*', (route) => proxyThroughGuard(route, state, signal, opts.resolver));
     await context.routeWebSocket(/.*/, (ws) => {
       blocked.push({ url: ws.url(), reason: 'websocket-refused' });
       void ws.close();
     });
     opts.signal?.addEventListener('abort', onAbort, { once: true });
+    // Aborted while the context was being set up: the listener above came too late to fire.
+    if (opts.signal?.aborted) throw abortError(opts.signal);
     return { context, blocked, close };
   } catch (e) {
     await close();

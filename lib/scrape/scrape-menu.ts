@@ -4,7 +4,7 @@ import { logger } from '@/lib/log';
 import type { Resolver } from './address';
 import { browserAvailable, openScanContext, type ScanContext } from './browser';
 import { renderMenuPage } from './browser-page';
-import { abortError, isScrapeError, ScrapeError, throwIfAborted } from './errors';
+import { abortError, isScrapeError, raceAbort, ScrapeError, throwIfAborted } from './errors';
 import { extractFromHtml, needsBrowser, pageSignals, type PageExtraction } from './extract';
 import { guardedFetch } from './guarded-fetch';
 import { canonicalCategory, dedupeProducts } from './normalize';
@@ -88,14 +88,14 @@ async function viaBrowser(run: Run, url: string): Promise<PageExtraction | null>
     return null;
   }
   try {
-    run.browser ??= await openScanContext({ signal: run.opts.signal, resolver: run.opts.resolver });
+    run.browser ??= await raceAbort(openScanContext({ signal: run.opts.signal, resolver: run.opts.resolver }), run.opts.signal);
     run.usedBrowser = true;
-    const r = await renderMenuPage(run.browser, url, {
+    const r = await raceAbort(renderMenuPage(run.browser, url, {
       useInteract: run.opts.useInteract ?? false,
       screenshot: run.opts.screenshot !== false && run.screenshot === null,
       signal: run.opts.signal,
       extract: (html, pageUrl) => extractFromHtml(html, pageUrl, { model: run.model, signal: run.opts.signal }),
-    });
+    }), run.opts.signal);
     run.reachable = true;
     for (const f of r.framesRead) if (!run.pagesVisited.includes(f)) run.pagesVisited.push(f);
     if (r.screenshot) run.screenshot = r.screenshot;
