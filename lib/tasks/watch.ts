@@ -16,24 +16,26 @@ export async function* watchRun(db: Queryable, runId: string, opts: { signal: Ab
   yield current;
   let version = current.metadataVersion;
   const until = Date.now() + opts.maxMs;
+  const replay = async function* (): AsyncGenerator<RunRecord> {
+    for (const e of await runEventsAfter(db, runId, version)) {
+      if (isFinal(e.status)) return; // the final state comes from the row (output, error)
+      version = e.version;
+      current = { ...current!, status: e.status, metadata: e.metadata, metadataVersion: e.version, updatedAt: e.createdAt };
+      yield current;
+    }
+  };
   while (!isFinal(current.status) && !opts.signal.aborted && Date.now() < until) {
     await sleep(opts.pollMs, opts.signal);
     if (opts.signal.aborted) return;
-    for (const e of await runEventsAfter(db, runId, version)) {
-      version = e.version;
-      if (isFinal(e.status)) break; // the final state comes from the row below
-      current = { ...current, status: e.status, metadata: e.metadata, metadataVersion: e.version, updatedAt: e.createdAt };
-      yield current;
-    }
+    yield* replay();
     const row = await getRunRow(db, runId);
     if (!row) return;
-    // Final, or changed without an event (a recovery sweep on another instance).
-    if (isFinal(row.status) || row.metadataVersion > version) {
-      version = Math.max(version, row.metadataVersion);
-      if (isFinal(row.status) || row.status !== current.status) {
-        current = row;
-        yield current;
-      }
+    // Only a final row is read from the table (a recovery sweep finishes runs without an event);
+    // changes that landed after the replay above are replayed first, so none is skipped.
+    if (isFinal(row.status)) {
+      yield* replay();
+      current = row;
+      yield current;
     }
   }
 }

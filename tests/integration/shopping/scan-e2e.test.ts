@@ -1,0 +1,153 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- SSE payloads are checked field by field */
+import { spawn } from 'node:child_process';
+import { createParser } from 'eventsource-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as scanToken } from '@/app/api/v1/shopping/scan-token/route';
+import { GET as streamRun } from '@/app/api/v1/shopping/runs/[runId]/stream/route';
+import { GET as cached } from '@/app/api/v1/shopping/scan/[domain]/cached/route';
+import { ready } from '@/lib/bootstrap';
+import type { Db } from '@/lib/db';
+import { browserAvailable, closeBrowser } from '@/lib/scrape';
+import { SCAN_STAGES } from '@/lib/shopping/schemas';
+import { getObject } from '@/lib/storage';
+import { localRunner, recoverOrphanedRuns } from '@/lib/tasks';
+import { getRunRow } from '@/lib/tasks/store';
+import { FIXTURE_SITES, startFixtureServer, type FixtureServer, type FixtureSiteKey } from '../../fixtures/dispensaries/server';
+import { PRODUCTS } from '../../fixtures/dispensaries/products';
+import { authHeader, call } from '../../helpers/route';
+
+// Menu scans end to end on real PostgreSQL (DATABASE_URL) and real Chromium (CHROMIUM_PATH):
+// scan-token → local runner → stream → output, for every fixture dispensary.
+const hasChromium = browserAvailable();
+let fx: FixtureServer;
+let db: Db;
+beforeAll(async () => {
+  process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
+  process.env.RUN_STREAM_POLL_MS = '50';
+  db = await ready();
+  fx = await startFixtureServer();
+});
+afterAll(async () => {
+  await localRunner().drain();
+  await closeBrowser();
+  await fx?.close();
+});
+
+async function readSse(res: Response): Promise<any[]> {
+  const out: any[] = [];
+  const parser = createParser({ onEvent: (e) => out.push(JSON.parse(e.data)) });
+  const reader = res.body!.getReader();
+  const dec = new TextDecoder();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parser.feed(dec.decode(value, { stream: true }));
+  }
+  return out;
+}
+const request = async (body: Record<string, unknown>) =>
+  call(scanToken, { path: '/api/v1/shopping/scan-token', method: 'POST', body: { dispensaryName: 'Fixture', userId: 'user-1', triggerServerSide: true, ...body }, headers: await authHeader('user-1', 'free') });
+async function scanToEnd(key: FixtureSiteKey) {
+  const t = (await request({ menuUrls: [fx.menuUrl(key)], forceRefresh: true })).body.data;
+  expect(t.runId).toMatch(/^run_/);
+  const r = await call(streamRun, { path: `/api/v1/shopping/runs/${t.runId}/stream`, params: { runId: t.runId }, headers: { authorization: `Bearer ${t.publicAccessToken}` } });
+  return { t, events: await readSse(r.response) };
+}
+
+const SITES: FixtureSiteKey[] = ['static', 'jsonld', 'next', 'spa', 'age-gate', 'store-picker', 'iframe', 'paged', 'sitemap'];
+
+describe('every fixture dispensary through the API', () => {
+  it.each(SITES)('%s: stages in order, products, categories, prices, matches', async (key) => {
+    const site = FIXTURE_SITES[key];
+    if (site.browser && !hasChromium) return; // no Chromium on this machine
+    const { t, events } = await scanToEnd(key);
+    const stages = events.map((e) => e.metadata.currentStage).filter((s, i, a) => s && s !== a[i - 1]);
+    expect(stages).toEqual([...SCAN_STAGES]);
+    const prog = events.map((e) => e.metadata.progress ?? 0);
+    expect(prog).toEqual([...prog].sort((a, b) => a - b));
+    const last = events.at(-1);
+    expect(last.status).toBe('COMPLETED');
+    const out = last.output;
+    expect(out.stats.productsCount).toBe(site.expected.count);
+    const cats: Record<string, number> = {};
+    for (const p of out.products) cats[p.category] = (cats[p.category] ?? 0) + 1;
+    expect(cats).toEqual(site.expected.categories);
+    expect(out.products.map((p: any) => Number(String(p.price).replace(/[^0-9.]/g, ''))).sort((a: number, b: number) => a - b)).toEqual(site.expected.prices);
+    for (const p of out.products) {
+      const f = PRODUCTS.find((x) => x.name === p.rawName)!;
+      expect(p.matched, p.rawName).toBe(f.strain !== null);
+      if (f.strain) expect(f.strain.startsWith(p.strainName), `${p.rawName} → ${p.strainName}`).toBe(true);
+    }
+    expect(out.recommendations.length).toBeGreaterThan(0);
+    expect(last.metadata.domain).toBe(t.domain);
+    if (site.browser) {
+      expect(out.screenshotUrl).toMatch(/^\/api\/v1\/files\/screenshots\//);
+      const path = out.screenshotUrl.replace('/api/v1/files/screenshots/', '');
+      const obj = await getObject('screenshots', decodeURIComponent(path));
+      expect(obj?.contentType).toBe('image/png');
+      expect(last.metadata.screenshotUrl).toBe(out.screenshotUrl);
+    }
+  });
+
+  it('the last scan is cached for its domain: scan-token answers the cache, GET cached the record', async () => {
+    const again = (await request({ menuUrls: [fx.menuUrl('sitemap')] })).body.data;
+    expect(again.isCached).toBe(true);
+    const rec = await call(cached, { path: `/api/v1/shopping/scan/${again.domain}/cached`, params: { domain: again.domain }, headers: await authHeader('user-1', 'free') });
+    expect(rec.status).toBe(200);
+    expect(rec.body.data.products_count).toBe(FIXTURE_SITES.sitemap.expected.count);
+  });
+
+  it('a page that never answers ends TIMED_OUT with SCAN_TIMEOUT', async () => {
+    process.env.SCAN_TIMEOUT_MS = '2000';
+    try {
+      const { events } = await scanToEnd('slow');
+      expect(events.at(-1)).toMatchObject({ status: 'TIMED_OUT', output: null, error: { code: 'SCAN_TIMEOUT' } });
+    } finally {
+      delete process.env.SCAN_TIMEOUT_MS;
+    }
+  });
+});
+
+describe('the de-duplication race on PostgreSQL', () => {
+  it('six concurrent identical requests start exactly one run', async () => {
+    process.env.TASK_CONCURRENCY = '1';
+    try {
+      const host = `race-${Date.now().toString(36)}.example`;
+      const rs = await Promise.all(Array.from({ length: 6 }, () => request({ menuUrls: [`https://www.${host}/menu`] })));
+      const ids = rs.map((r) => r.body.data.runId ?? r.body.data.existingRunId);
+      expect(new Set(ids).size).toBe(1);
+      expect(rs.filter((r) => r.body.data.runId).length).toBe(1);
+      const n = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM task_runs WHERE idempotency_key LIKE $1', [`${host}|%`]);
+      expect(n.rows[0].n).toBe(1);
+    } finally {
+      delete process.env.TASK_CONCURRENCY;
+    }
+  });
+});
+
+describe('restart recovery', () => {
+  it('a run whose process was killed mid-run is FAILED at the next start-up, not left EXECUTING', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/shopping/child-runner.ts'], {
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const runId = await new Promise<string>((resolve, reject) => {
+      let buf = '';
+      child.stdout!.on('data', (d) => {
+        buf += String(d);
+        const m = /RUN (run_\w+)/.exec(buf);
+        if (m) resolve(m[1]);
+      });
+      child.on('exit', (code) => reject(new Error(`child exited ${code}`)));
+    });
+    expect((await getRunRow(db, runId))!.status).toBe('EXECUTING');
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    const out = await recoverOrphanedRuns(db);
+    expect(out.failed).toBeGreaterThanOrEqual(1);
+    const row = (await getRunRow(db, runId))!;
+    expect(row.status).toBe('FAILED');
+    expect(row.error?.code).toBe('RUNNER_LOST');
+    expect(row.metadata).toMatchObject({ currentStage: 'scrape', progress: 12 }); // progress so far is kept
+  });
+});
