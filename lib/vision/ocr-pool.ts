@@ -51,8 +51,16 @@ interface Job {
 
 const require = createRequire(import.meta.url);
 
+/** Directory of the bundled eng.traineddata.gz (the package on disk; never fetched). */
 export function langPath(): string {
-  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+  let dir: string;
+  try {
+    dir = path.dirname(require.resolve('@tesseract.js-data/eng/package.json'));
+  } catch {
+    // bundled server code may not resolve from its own chunk: fall back to the project's modules
+    dir = path.join(process.cwd(), 'node_modules', '@tesseract.js-data', 'eng');
+  }
+  return path.join(dir, '4.0.0_best_int');
 }
 
 class OcrPool {

@@ -4,7 +4,7 @@ import { POST as parseText } from '@/app/api/v1/receipts/parse/route';
 import { setVisionEngine } from '@/lib/vision/engine';
 import { shutdownOcrPool } from '@/lib/vision/ocr-pool';
 import { authHeader, call } from '../../helpers/route';
-import { corruptImages, nonDocumentImage, rasterize } from '../../fixtures/vision/render';
+import { corruptImages, rasterize, tinyImage } from '../../fixtures/vision/render';
 import { receiptSvg, receiptTruth, type ReceiptTruth } from '../../fixtures/vision/receipts';
 import { b64, countingEngine } from './helpers';
 
@@ -21,8 +21,8 @@ beforeAll(async () => {
   setVisionEngine(engine);
   truth = receiptTruth(7, 3);
   receipt = await rasterize(receiptSvg(truth, { layout: 'single', font: 'DejaVu Sans Mono', size: 17, width: 760, upper: true }, 7), 'jpeg', { rotate: 1 });
-  blank = await nonDocumentImage('png');
-  blankJpeg = await nonDocumentImage('jpeg');
+  blank = await tinyImage('png');
+  blankJpeg = await tinyImage('jpeg');
 });
 afterAll(async () => {
   setVisionEngine(null);
@@ -34,7 +34,7 @@ const id = (p = 'attempt') => `${p}-${Date.now()}-${++n}-xxxxxxxx`;
 const post = async (body: unknown, sub = `user-${++n}`, tier: 'premium' | 'free' = 'premium') =>
   call(parseImage, { path: PATH, method: 'POST', body, headers: await authHeader(sub, tier) });
 
-describe('POST /receipts/parse-image', () => {
+describe('POST /receipts/parse-image', { timeout: 120_000 }, () => {
   it('reads a generated photo of three products with no API key: grams, prices, total and matched strains', async () => {
     const r = await post({ attemptId: id(), imageBase64: b64(receipt), mediaType: 'image/jpeg' });
     expect(r.status).toBe(200);
@@ -110,7 +110,7 @@ describe('POST /receipts/parse-image', () => {
     ['orderDate 2026-11-02', () => ({ ...ok(), orderDate: '2026-11-02' }), 200, ''],
     ['body not JSON', () => '{"attemptId":', 400, 'BAD_REQUEST'],
   ];
-  it.each(table)('%s → %i %s', async (_name, make, status, code, path) => {
+  it.each(table)('%s', async (_name, make, status, code, path) => {
     const r = await post(await make());
     expect(r.status).toBe(status);
     if (status !== 200) {

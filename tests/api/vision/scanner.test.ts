@@ -4,7 +4,7 @@ import { POST as analyzeBatch } from '@/app/api/v1/scanner/analyze-batch/route';
 import { setVisionEngine } from '@/lib/vision/engine';
 import { shutdownOcrPool } from '@/lib/vision/ocr-pool';
 import { authHeader, call } from '../../helpers/route';
-import { corruptImages, nonDocumentImage, rasterize } from '../../fixtures/vision/render';
+import { corruptImages, rasterize, tinyImage } from '../../fixtures/vision/render';
 import { labelSvg, labelTruth, type LabelTruth } from '../../fixtures/vision/labels';
 import { b64, countingEngine } from './helpers';
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   setVisionEngine(engine);
   truth = labelTruth(21);
   label = await rasterize(labelSvg(truth, { layout: 'compact', font: 'DejaVu Sans', size: 18, width: 720, usDates: true }), 'webp', { blur: 0.5 });
-  blank = await nonDocumentImage('jpeg');
+  blank = await tinyImage('jpeg');
   corrupt = (await corruptImages()).truncatedJpeg.bytes;
 });
 afterAll(async () => {
@@ -33,7 +33,7 @@ const single = async (body: unknown, sub = `scan-${++n}`, tier: 'premium' | 'fre
   call(analyzeLabel, { path: '/api/v1/scanner/analyze-label', method: 'POST', body, headers: await authHeader(sub, tier) });
 const batch = async (body: unknown, sub = `batch-${++n}`) => call(analyzeBatch, { path: '/api/v1/scanner/analyze-batch', method: 'POST', body, headers: await authHeader(sub) });
 
-describe('POST /scanner/analyze-label', () => {
+describe('POST /scanner/analyze-label', { timeout: 120_000 }, () => {
   it('reads strain, THC, CBD, terpenes and weight from a generated label with no API key', async () => {
     const r = await single({ imageBase64: b64(label), mediaType: 'image/webp' });
     expect(r.status).toBe(200);
@@ -86,7 +86,7 @@ describe('POST /scanner/analyze-label', () => {
   });
 });
 
-describe('POST /scanner/analyze-batch', () => {
+describe('POST /scanner/analyze-batch', { timeout: 120_000 }, () => {
   it('one corrupt image in a batch of three → two successes and one error entry', async () => {
     const r = await batch({
       images: [

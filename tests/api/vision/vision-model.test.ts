@@ -6,7 +6,7 @@ import { POST as analyzeLabel } from '@/app/api/v1/scanner/analyze-label/route';
 import { setVisionEngine, visionEngine } from '@/lib/vision/engine';
 import { modelEngine } from '@/lib/vision/model-engine';
 import { authHeader, call } from '../../helpers/route';
-import { nonDocumentImage } from '../../fixtures/vision/render';
+import { tinyImage } from '../../fixtures/vision/render';
 
 /**
  * The hosted-model engine (AI_PROVIDER=openai / openai-compatible) through the AI SDK's mock
@@ -49,7 +49,7 @@ const label = {
 
 let png: Buffer;
 beforeAll(async () => {
-  png = await nonDocumentImage('png');
+  png = await tinyImage('png');
 });
 afterAll(() => setVisionEngine(null));
 
@@ -76,7 +76,8 @@ describe('vision model engine', () => {
     expect(d.confidence).toBeGreaterThan(0.5);
     const call0 = seen.at(-1)!;
     expect(call0.responseFormat).toMatchObject({ type: 'json' });
-    const parts = call0.prompt.flatMap((m) => (Array.isArray(m.content) ? m.content : []));
+    const parts: { type: string; mediaType?: string }[] = [];
+    for (const m of call0.prompt) if (Array.isArray(m.content)) parts.push(...(m.content as { type: string; mediaType?: string }[]));
     expect(parts.some((p) => p.type === 'file' && p.mediaType === 'image/png')).toBe(true);
   });
 

@@ -13,7 +13,7 @@ async function page(lines: string[]): Promise<Buffer> {
 
 afterAll(() => shutdownOcrPool());
 
-describe('OCR worker pool', () => {
+describe('OCR worker pool', { timeout: 120_000 }, () => {
   it('reads text offline with the bundled English data', async () => {
     const r = await ocrPool().recognize(await page(['GREEN LEAF', 'TOTAL $42.50']));
     expect(r.text).toContain('GREEN LEAF');
