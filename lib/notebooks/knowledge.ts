@@ -20,7 +20,7 @@ export const TERPENES: Record<string, TerpeneKnowledge> = {
     aromas: ['earthy', 'musky', 'mango', 'clove'],
     family: 'earthy',
     boilingC: 167,
-    withThc: 'often described as deepening THC body effects toward couch-lock',
+    withThc: 'is often described as deepening THC body effects toward couch-lock',
     withCbd: 'pairs with CBD for a calm, heavy-limbed relaxation',
     foods: ['ripe mango', 'lemongrass curry', 'thyme-roasted vegetables'],
     drinks: ['chamomile tea', 'hoppy pale ale'],
@@ -157,9 +157,9 @@ export const NEGATIVE_MITIGATION: Record<string, string> = {
  * per-gram price falls as the package grows. Documented in docs/notebooks.md.
  */
 export function typicalPricePerGram(grams: number): number {
-  if (grams <= 1.5) return 12;
-  if (grams <= 4) return 10;
-  if (grams <= 8) return 8.5;
-  if (grams <= 15) return 7.5;
-  return 6;
+  if (grams <= 1.5) return 14;
+  if (grams <= 4) return 12;
+  if (grams <= 8) return 10;
+  if (grams <= 15) return 8.5;
+  return 7;
 }

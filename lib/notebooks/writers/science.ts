@@ -101,7 +101,7 @@ export function entourageEffect(a: OrderAnalysis): SectionData<'entourage_effect
   const strains = byGrams(a).map((i) => ({
     strain: i.strainName,
     synergyNotes: i.terpenes.length
-      ? `${cap(list(i.terpenes.slice(0, 2).map((t) => `${t.name} (${pct(t.percentage, 2)})`)))} with ${i.thcPct !== null ? `${pct(i.thcPct)} THC` : 'unknown THC'}${i.cbdPct ? ` and ${pct(i.cbdPct)} CBD` : ''}: ${terpeneInfo(i.terpenes[0].name).withThc}.`
+      ? `${cap(list(i.terpenes.slice(0, 2).map((t) => `${t.name} (${pct(t.percentage, 2)})`)))} with ${i.thcPct !== null ? `${pct(i.thcPct)} THC` : 'unknown THC'}${i.cbdPct ? ` and ${pct(i.cbdPct)} CBD` : ''}: ${i.terpenes[0].name} ${terpeneInfo(i.terpenes[0].name).withThc}.`
       : `No terpene data for ${i.strainName}; its effect will lean on THC alone as far as we can tell.`,
   }));
   return {

@@ -1,6 +1,7 @@
 /** Local analyst: overview, value analysis and next purchase. */
 import type { OrderAnalysis } from '../analysis';
 import { round } from '../computed';
+import { typicalPricePerGram } from '../knowledge';
 import type { SectionData } from '../schemas';
 import { byGrams, cap, EMPTY_ORDER, grams, list, money, pct, where } from './format';
 
@@ -67,7 +68,7 @@ export function valueAnalysis(a: OrderAnalysis): SectionData<'value_analysis'> {
   const potency = items.filter((i) => i.mgThcPerDollar !== null).sort((x, y) => (y.mgThcPerDollar as number) - (x.mgThcPerDollar as number))[0];
   const small = a.items.filter((i) => i.grams <= 4 && i.pricePerGram !== null);
   const tip = small.length >= 2
-    ? `You bought ${list(small.map((i) => i.strainName))} in small sizes; the same strains in 7 g packages typically cost about ${money(8.5)}/g instead of ${money(10)}/g.`
+    ? `You bought ${list(small.map((i) => i.strainName))} in small sizes; 7 g packages typically cost about ${money(typicalPricePerGram(7))}/g instead of ${money(typicalPricePerGram(3.5))}/g.`
     : worst && best
       ? `${worst.strain} costs ${money(worst.pricePerGram - best.pricePerGram)} more per gram than ${best.strain}; buy the favourite of the two in a larger size.`
       : 'Larger packages and dispensary deal days usually lower the price per gram.';
