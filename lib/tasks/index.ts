@@ -12,6 +12,7 @@ export { registerTask, getTaskDefinition, registeredTaskIds };
 export { recoverOrphanedRuns, currentInstance } from './instance';
 export { DbMetadataPort, MemoryMetadataPort } from './metadata';
 export { verifyRunToken, consumeTriggerToken, signRunToken, signTriggerToken } from './tokens';
+export { pruneFinishedRuns } from './store';
 export { triggerMetadataPort } from './trigger-metadata';
 
 async function db(): Promise<Db> {

@@ -186,3 +186,13 @@ export async function heartbeat(db: Queryable, instanceId: string): Promise<void
 export async function deleteRun(db: Queryable, id: string): Promise<void> {
   await db.query('DELETE FROM task_runs WHERE id = $1', [id]);
 }
+
+/** Delete finished runs (and, by cascade, their events) older than `olderThanMs` (daily sync). */
+export async function pruneFinishedRuns(db: Queryable, olderThanMs = 7 * 24 * 3600 * 1000): Promise<number> {
+  const r = await db.query(
+    `DELETE FROM task_runs WHERE status IN ('COMPLETED', 'FAILED', 'TIMED_OUT')
+       AND finished_at < now() - ($1::bigint * interval '1 millisecond')`,
+    [olderThanMs],
+  );
+  return r.rowCount;
+}

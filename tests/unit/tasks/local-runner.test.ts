@@ -188,3 +188,17 @@ describe('start-up recovery', () => {
     expect(await recoverOrphanedRuns(db, self)).toEqual({ failed: 0, timedOut: 0, released: 0 });
   });
 });
+
+describe('pruneFinishedRuns', () => {
+  it('deletes finished runs older than the limit with their events, keeps active and recent ones', async () => {
+    const { pruneFinishedRuns } = await import('@/lib/tasks/store');
+    await db.query(`INSERT INTO task_runs (id, task_identifier, status, finished_at) VALUES
+      ('p-old', 't', 'COMPLETED', now() - interval '8 days'), ('p-new', 't', 'FAILED', now() - interval '1 day'),
+      ('p-active', 't', 'EXECUTING', NULL)`);
+    await db.query(`INSERT INTO task_run_events (run_id, version, status, metadata) VALUES ('p-old', 1, 'COMPLETED', '{}')`);
+    expect(await pruneFinishedRuns(db)).toBe(1);
+    const left = await db.query<{ id: string }>(`SELECT id FROM task_runs WHERE id LIKE 'p-%' ORDER BY id`);
+    expect(left.rows.map((r) => r.id)).toEqual(['p-active', 'p-new']);
+    expect((await db.query(`SELECT 1 FROM task_run_events WHERE run_id = 'p-old'`)).rowCount).toBe(0);
+  });
+});
