@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import { findUniverseByName, rowToStrain, STRAIN_COLUMNS, type StrainRow, type UniverseRecord } from '../strains/repo';
+import { catalogTerpeneAverages, findUniverseByName, rowToStrain, STRAIN_COLUMNS, type StrainRow, type UniverseRecord } from '../strains/repo';
 import { canonicalName } from '../strains/slug';
 import type { Strain } from '../strains/types';
 
@@ -10,9 +10,38 @@ export interface Relative {
   containedInName: boolean;
 }
 
+/** What the catalog as a whole looks like: the fallback a draft shrinks weak evidence toward. */
+export interface CatalogPriors {
+  typeMode: 'indica' | 'sativa' | 'hybrid' | null;
+  thcMean: number | null;
+  cbdMean: number | null;
+  /** Mean share of each terpene over profiled strains (0 where a strain lacks it). */
+  terpeneMeans: Record<string, number>;
+}
+
 export interface Evidence {
   universe: UniverseRecord | null;
   relatives: Relative[];
+  priors?: CatalogPriors;
+}
+
+/** Two small aggregate queries over the catalog. */
+export async function catalogPriors(db: Queryable): Promise<CatalogPriors> {
+  const [agg, terps] = await Promise.all([
+    db.query<{ type_mode: string | null; thc: number | null; cbd: number | null }>(
+      `SELECT (SELECT type FROM strains WHERE type IS NOT NULL GROUP BY type ORDER BY count(*) DESC, type LIMIT 1) AS type_mode,
+              avg(thc)::float8 AS thc, avg(cbd)::float8 AS cbd FROM strains`,
+    ),
+    catalogTerpeneAverages(db),
+  ]);
+  const a = agg.rows[0];
+  const mode = a?.type_mode;
+  return {
+    typeMode: mode === 'indica' || mode === 'sativa' || mode === 'hybrid' ? mode : null,
+    thcMean: a?.thc === null || a?.thc === undefined ? null : Number(a.thc),
+    cbdMean: a?.cbd === null || a?.cbd === undefined ? null : Number(a.cbd),
+    terpeneMeans: terps,
+  };
 }
 
 /**
@@ -39,7 +68,7 @@ export async function gatherEvidence(db: Queryable, name: string, limit = 6): Pr
     const containedInName = inner.length >= 3 && new RegExp(`(^|[^a-z0-9])${escapeRe(inner)}([^a-z0-9]|$)`).test(canon);
     return { strain, similarity: Math.round(Number(row.sim) * 1000) / 1000, containedInName };
   });
-  return { universe, relatives };
+  return { universe, relatives, priors: await catalogPriors(db) };
 }
 
 function escapeRe(s: string): string {
