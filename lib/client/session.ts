@@ -19,9 +19,31 @@ export interface UserSession {
 let cached: UserSession | null = null;
 let inflight: Promise<UserSession> | null = null;
 
-async function fromSupabase(url: string, anonKey: string): Promise<UserSession> {
-  const { createClient } = await import('@supabase/supabase-js');
-  const client = createClient(url, anonKey, { auth: { persistSession: true } });
+type SupabaseClient = import('@supabase/supabase-js').SupabaseClient;
+let supabase: Promise<SupabaseClient> | null = null;
+
+/** True when the pages authenticate through Supabase Auth rather than the demo session. */
+export function supabaseConfigured(): boolean {
+  return !!(process.env.NEXT_PUBLIC_SUPABASE_URL && process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY);
+}
+
+/** One browser Supabase client (loaded only when configured). */
+export function supabaseClient(): Promise<SupabaseClient> {
+  if (!supabase) {
+    const url = process.env.NEXT_PUBLIC_SUPABASE_URL as string;
+    const anon = process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY as string;
+    supabase = import('@supabase/supabase-js').then(({ createClient }) => createClient(url, anon, { auth: { persistSession: true } }));
+  }
+  return supabase;
+}
+
+/** Forget the cached token (after signing in or out). */
+export function clearUserSession(): void {
+  cached = null;
+}
+
+async function fromSupabase(): Promise<UserSession> {
+  const client = await supabaseClient();
   const { data, error } = await client.auth.getSession();
   if (error || !data.session) throw new Error('Sign in to use this feature (no Supabase session found).');
   const s = data.session;
@@ -44,9 +66,7 @@ async function fromDemo(): Promise<UserSession> {
 export async function getUserSession(): Promise<UserSession> {
   if (cached && cached.expiresAt - Date.now() > 60_000) return cached;
   if (!inflight) {
-    const url = process.env.NEXT_PUBLIC_SUPABASE_URL;
-    const anon = process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY;
-    inflight = (url && anon ? fromSupabase(url, anon) : fromDemo())
+    inflight = (supabaseConfigured() ? fromSupabase() : fromDemo())
       .then((s) => (cached = s))
       .finally(() => {
         inflight = null;

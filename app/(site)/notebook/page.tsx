@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { SignInCard } from '@/components/sign-in-card';
 import { NotebookBuilder } from '@/components/notebook/notebook-builder';
 
 export const metadata: Metadata = { title: 'Notebook' };
@@ -13,6 +14,7 @@ export default function NotebookPage() {
           <code className="mono"> POST /notebooks/stream/batch</code>. Charts marked “computed” are drawn right here in the browser.
         </p>
       </div>
+      <SignInCard />
       <NotebookBuilder />
     </>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { SignInCard } from '@/components/sign-in-card';
 import { ImageScan } from '@/components/scan/image-scan';
 
 export const metadata: Metadata = { title: 'Receipts and labels' };
@@ -10,6 +11,7 @@ export default function ScanPage() {
         <h1>Read a receipt or a label</h1>
         <p>Upload a photo — or take one with your phone&apos;s camera — of a dispensary receipt or a product label. The API reads it and matches the products to strains in the catalog.</p>
       </div>
+      <SignInCard />
       <ImageScan />
     </>
   );

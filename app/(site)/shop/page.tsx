@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { SignInCard } from '@/components/sign-in-card';
 import { MenuScan } from '@/components/shop/menu-scan';
 
 export const metadata: Metadata = { title: 'Menu scan' };
@@ -13,6 +14,7 @@ export default function ShopPage() {
           strain, queues unknown strains for research and ranks what fits you — with live progress by stage.
         </p>
       </div>
+      <SignInCard />
       <MenuScan />
     </>
   );
