@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db';
-import { normalizeCandidates, productKind, type ProductKind } from './normalize';
+import { isCross, normalizeCandidates, productKind, type ProductKind } from './normalize';
 import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from './row';
 import { slugify } from './slug';
 import type { Strain } from './types';
@@ -23,7 +23,11 @@ export interface MatchResult {
   strain: Strain | null;
 }
 
-/** The specification's thresholds: a trigram match needs similarity > 0.4; > 0.6 is medium. */
+/**
+ * The specification's thresholds: a trigram match needs similarity > 0.4; > 0.6 is medium.
+ * similarity() is a float4 (0.4 is 0.4000000059 as a double), so it is rounded to 4 decimals
+ * before comparing: exactly 0.4 does not match and exactly 0.6 is low.
+ */
 export const TRIGRAM_MIN = 0.4;
 export const TRIGRAM_MEDIUM = 0.6;
 
@@ -37,7 +41,25 @@ interface Prepared {
   input: string;
   kind: ProductKind;
   cleaned: string;
+  /** Candidates then word windows; `nCandidates` marks where the windows start. */
   candidates: string[];
+  nCandidates: number;
+}
+
+/** Food and flavour words: an edible 'matching' a strain made only of these is naming its flavour. */
+const FLAVOUR_WORDS = new Set(
+  `apple banana berry berries blueberry strawberry raspberry blackberry cherry cherries grape grapes lemon lime orange mango peach pear
+   pineapple watermelon melon cantaloupe kiwi guava coconut passion fruit fruity citrus tangerine grapefruit pomegranate huckleberry
+   boysenberry cranberry plum apricot papaya lychee dragonfruit chocolate choco cream ice vanilla caramel toffee cake cookie cookies candy
+   mint mints sour sweet honey pie creamsicle sherbet sherbert sorbet pink lemonade punch rootbeer root beer cola tea coffee espresso milk
+   dark white mixed blue red green oil butter sugar cinnamon gummy bubblegum gum jelly bean beans sundae split shake smoothie fizz soda
+   chai latte mocha marshmallow s'mores smores truffle fudge brownie peanut almond pecan nut hazelnut maple syrup taffy sherbet tropical
+   punch razz blast splash twist wild original classic`.split(/\s+/),
+);
+
+function isFlavourName(name: string): boolean {
+  const words = name.toLowerCase().split(/[^a-z']+/).filter(Boolean);
+  return words.length > 0 && words.every((w) => FLAVOUR_WORDS.has(w));
 }
 
 type Row = StrainRow & { i: number; prio: number; is_alias: boolean; universe_only?: boolean };
@@ -53,8 +75,10 @@ export async function matchProducts(db: Queryable, items: Array<string | MatchIn
     const m: MatchInput = typeof it === 'string' ? { name: it } : it;
     const input = String(m?.name ?? '');
     const kind = productKind(m?.category, input);
-    const { cleaned, candidates } = normalizeCandidates(input, { brand: m?.brand });
-    return { input, kind, cleaned, candidates: kind === 'non-strain' ? [] : candidates };
+    const { cleaned, candidates, windows } = normalizeCandidates(input, { brand: m?.brand });
+    // Edibles rarely name a strain; when they do it is a whole segment, never a window of a flavour.
+    const all = kind === 'non-strain' ? [] : kind === 'edible' ? candidates : [...candidates, ...windows];
+    return { input, kind, cleaned, candidates: all, nCandidates: kind === 'non-strain' ? 0 : candidates.length };
   });
   const results: MatchResult[] = prepared.map((p) => ({ input: p.input, cleaned: p.cleaned, pass: null, similarity: null, confidence: null, strain: null }));
   if (prepared.every((p) => p.candidates.length === 0)) return results;
@@ -93,8 +117,8 @@ async function runPasses(q: Queryable, prepared: Prepared[], results: MatchResul
       WHERE q.prio = 0`,
     [ei, ec, ep],
   );
-  for (const r of pickBest(exact.rows.filter((x) => !x.universe_only), prepared)) setMatch(results, r, 'exact', 1, 'high');
   for (const r of exact.rows) if (r.universe_only) universeOnly.add(r.i);
+  for (const r of pickBest(exact.rows.filter((x) => !x.universe_only), prepared, universeOnly)) setMatch(results, r, 'exact', 1, 'high');
 
   // Pass 2: slug of the cleaned candidates against strain and alias slugs.
   const si: number[] = [];
@@ -118,7 +142,7 @@ async function runPasses(q: Queryable, prepared: Prepared[], results: MatchResul
          JOIN strain_names n ON n.slug = q.slug JOIN strains s ON s.id = n.strain_id`,
       [si, ss, sp],
     );
-    for (const r of pickBest(slugRows.rows, prepared)) setMatch(results, r, 'slug', 1, 'high');
+    for (const r of pickBest(slugRows.rows, prepared, universeOnly)) setMatch(results, r, 'slug', 1, 'high');
   }
 
   // Pass 3: trigram similarity of the cleaned name (GIN index through `%`), strain products only,
@@ -126,7 +150,7 @@ async function runPasses(q: Queryable, prepared: Prepared[], results: MatchResul
   const ti: number[] = [];
   const tc: string[] = [];
   prepared.forEach((p, i) => {
-    if (results[i].strain || p.kind !== 'strain' || universeOnly.has(i) || p.cleaned.length < 3) return;
+    if (results[i].strain || p.kind !== 'strain' || universeOnly.has(i) || p.cleaned.length < 3 || isCross(p.cleaned)) return;
     ti.push(i);
     tc.push(p.cleaned);
   });
@@ -136,17 +160,17 @@ async function runPasses(q: Queryable, prepared: Prepared[], results: MatchResul
     `SELECT q.i, 0 AS prio, best.is_alias, best.sim, uni.usim, ${STRAIN_COLUMNS}
        FROM unnest($1::int[], $2::text[]) AS q(i, c)
        JOIN LATERAL (
-         SELECT n.strain_id, n.is_alias, similarity(n.name, q.c) AS sim
+         SELECT n.strain_id, n.is_alias, round(similarity(n.name, q.c)::numeric, 4) AS sim
            FROM strain_names n WHERE n.name % q.c
           ORDER BY sim DESC, n.is_alias LIMIT 1) best ON best.sim > ${TRIGRAM_MIN}
        JOIN strains s ON s.id = best.strain_id
        LEFT JOIN LATERAL (
-         SELECT max(similarity(u.canonical_name, q.c)) AS usim
+         SELECT max(round(similarity(u.canonical_name, q.c)::numeric, 4)) AS usim
            FROM strain_universe u WHERE u.strain_id IS NULL AND u.canonical_name % q.c) uni ON true`,
     [ti, tc],
   );
   for (const r of tri.rows) {
-    const sim = Math.round(Number(r.sim) * 1000) / 1000;
+    const sim = Number(r.sim);
     // A closer name the catalog lacks means this product is that strain, not our neighbour.
     if (r.usim !== null && Number(r.usim) >= Number(r.sim)) continue;
     const conf = confidenceFor(Number(r.sim));
@@ -155,15 +179,17 @@ async function runPasses(q: Queryable, prepared: Prepared[], results: MatchResul
 }
 
 /** Per product: the earliest candidate wins, a primary name beats an alias, then popularity. */
-function pickBest(rows: Row[], prepared: Prepared[]): Row[] {
+function pickBest(rows: Row[], prepared: Prepared[], universeOnly: Set<number>): Row[] {
   const best = new Map<number, Row>();
   for (const r of rows) {
     const p = prepared[r.i];
-    // Edible flavours ("Watermelon") are not strains: an edible needs a multi-word strain name.
     const cand = String(p.candidates[r.prio] ?? '').trim();
-    if (p.kind === 'edible' && !/\s/.test(cand)) continue;
-    // A one-word side segment ('Cookies - …' is a brand) may not match through a short alias.
-    if (r.prio > 0 && r.is_alias && !/\s/.test(cand)) continue;
+    // Edible flavours ('Watermelon', 'Mixed Berry') are not strains.
+    if (p.kind === 'edible' && isFlavourName(cand)) continue;
+    // A short or alias one-word side segment ('Cookies - …', '… PhD') is a brand more often than a strain.
+    if (r.prio > 0 && /^[\p{L}']+$/u.test(cand) && (r.is_alias || cand.length < 6)) continue;
+    // A name the universe knows as its own strain does not shrink into a neighbour's name.
+    if (r.prio >= p.nCandidates && universeOnly.has(r.i)) continue;
     const cur = best.get(r.i);
     if (
       !cur ||

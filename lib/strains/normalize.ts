@@ -13,7 +13,10 @@ const PRODUCT_WORDS = [
   'sativa', 'hybrid', 'blend', 'whole', 'ground', 'premium', 'reserve', 'private reserve', 'top shelf', 'mid shelf',
   'value', 'daily strain', 'strain', 'thc', 'cbd', 'thca', 'cbg', 'cbn', 'full spectrum', 'single source', 'eighths?',
   'quarters?', 'half ounce', 'ounces?', 'oz', 'grams?', 'packs?', 'pk', 'ct', 'tier \\d+', 'refill', 'rso', 'extract',
-  'concentrate', 'ready to roll', 'r2r',
+  'concentrate', 'ready to roll', 'r2r', 'pre-?packs?', 'pre-?packed', 'prepacks?', 'pre-?pack', 'mylar', 'loose', 'pr',
+  'hash holes?', 'caviar', 'cones?', 'glass', 'tips?', 'single use', 'single', 'all in one', 'all-in-one', 'device', 'dispos?',
+  'go pen', 'airopod', 'indoor', 'outdoor', 'greenhouse', 'sun ?grown', 'under 25 percent', 'percent', 'rec', 'med',
+  'flwr', 'nug', 'nugs', 'trim', 'sample', 'sale', 'deal', 'i', 'h', 's',
 ];
 
 const PRODUCT_RE = new RegExp(`(^|\\s)(${PRODUCT_WORDS.join('|')})(?=\\s|$)`, 'g');
@@ -46,7 +49,6 @@ function cleanSegment(seg: string): string {
   s = s.replace(/\b\d+(\.\d+)?\s*(mg|g|gr|gram|grams|oz|ounce|ml|ct|pk|pack|count|x)\b/g, ' '); // 3.5g, 100mg, 10pk
   s = s.replace(/\b\d+(\.\d+)?\s*(mg|g)\s*\/\s*\d+(\.\d+)?\s*(mg|g)\b/g, ' ');
   s = s.replace(/\b\d+:\d+\b/g, ' '); // 1:1 ratios
-  s = s.replace(/(^|\s)[.#-]?\d+(\.\d+)?(?=\s|$)/g, ' '); // loose numbers
   for (let i = 0; i < 2; i++) s = s.replace(PRODUCT_RE, ' ');
   return s.replace(/[^\p{L}\p{N}'#&+\s]/gu, ' ').replace(/\s+/g, ' ').trim();
 }
@@ -56,35 +58,69 @@ export interface NormalizedName {
   cleaned: string;
   /** Every candidate, best first (the exact and slug passes try each). */
   candidates: string[];
+  /** Word windows of the cleaned name, tried after the candidates. */
+  windows: string[];
 }
 
 /** Split on the separators menus put between brand, strain and product words. */
 function segments(raw: string): string[] {
   return raw
     .replace(/[[(][^\])]*[\])]/g, ' | ') // [2.5g], (H), (58G)
-    .split(/\s+[-–—|:~•]\s+|\s*\|\s*|\s+\/\/\s+|\s+[Il]\s+(?=\S)|-\s+|\s+-(?=[A-Za-z])/)
+    .split(/\s+[-–—|:~•]\s+|\s*\|\s*|:\s+|\s+\/\/\s+|\s+[Il]\s+(?=\S)|-\s+|\s+-(?=[A-Za-z])/)
     .map((x) => x.trim())
     .filter(Boolean);
 }
 
+/** Corporate and product-line suffixes a brand carries on the menu but not in the name. */
+const BRAND_SUFFIX = /\s+(co\.?|llc|inc\.?|rx|brands?|cannabis|company|corp\.?|ltd|manufacturing|dispensary|quality|concentrates|extracts?|labs?|botanicals|farms?|genetics|health|edibles|gummies)$/;
+
+export function brandCore(brand: string | null | undefined): string {
+  let b = (brand ?? '').normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}'&\s]/gu, ' ').replace(/\s+/g, ' ').trim();
+  for (let i = 0; i < 3 && BRAND_SUFFIX.test(b); i++) b = b.replace(BRAND_SUFFIX, '').trim();
+  return b;
+}
+
+/** Contiguous word windows of two or more words, longest first ('elevated ice cream cake' → 'ice cream cake', …). */
+export function wordWindows(cleaned: string): string[] {
+  const w = cleaned.split(' ');
+  if (w.length < 3 || w.length > 8) return [];
+  const out: string[] = [];
+  for (let len = w.length - 1; len >= 2; len--) for (let i = 0; i + len <= w.length; i++) out.push(w.slice(i, i + len).join(' '));
+  return out;
+}
+
+/** Cross names ('Sour Diesel x Kush Mints') are their own strains, never a parent. */
+export function isCross(cleaned: string): boolean {
+  return /\s(x|×)\s/.test(` ${cleaned} `) || /\S\s*×\s*\S/.test(cleaned);
+}
+
 export function normalizeCandidates(name: string, opts: { brand?: string | null } = {}): NormalizedName {
   const raw = String(name ?? '').normalize('NFKC').replace(/[’`]/g, "'").slice(0, 300);
-  const brand = (opts.brand ?? '').normalize('NFKC').toLowerCase().trim();
-  const brandRe = brand.length >= 2 ? new RegExp(`(^|\\s)${escapeRe(brand)}('s)?(?=\\s|$)`, 'g') : null;
-  const out: string[] = [];
+  const full = (opts.brand ?? '').normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}'&\s]/gu, ' ').replace(/\s+/g, ' ').trim();
+  const core = brandCore(opts.brand);
+  const res = [...new Set([full, core])].filter((b) => b.length >= 2).map((b) => new RegExp(`(^|\\s)${escapeRe(b)}('s)?(?=\\s|$)`, 'g'));
+  const stripBrand = (x: string) => res.reduce((acc, re) => acc.replace(re, ' '), x).replace(/\s+/g, ' ').trim();
+  const stripped: string[] = [];
+  const kept: string[] = [];
   for (const seg of segments(raw)) {
-    let s = seg.toLowerCase();
-    if (brandRe) s = s.replace(brandRe, ' ');
-    s = cleanSegment(s);
-    if (/\p{L}/u.test(s) && s.length >= 2 && !out.includes(s)) out.push(s);
+    const lower = seg.toLowerCase().replace(/[^\p{L}\p{N}'#&+.%/\s-]/gu, ' ');
+    const a = cleanSegment(stripBrand(lower));
+    const b = cleanSegment(lower);
+    if (/\p{L}/u.test(a) && a.length >= 2 && !stripped.includes(a)) stripped.push(a);
+    // A brand that is also the start of a strain ('ghost.' and Ghost Train Haze) must not eat it.
+    if (b !== a && /\p{L}/u.test(a) && /\p{L}/u.test(b)) kept.push(b);
   }
-  const whole = cleanSegment(raw.toLowerCase().replace(/[[(][^\])]*[\])]/g, ' ').replace(/[-–—|:~•/]+/g, ' '));
-  const cleanedWhole = brandRe ? whole.replace(brandRe, ' ').replace(/\s+/g, ' ').trim() : whole;
+  const wholeRaw = raw.toLowerCase().replace(/[[(][^\])]*[\])]/g, ' ').replace(/[-–—|:~•/]+/g, ' ');
+  const cleanedWhole = cleanSegment(stripBrand(wholeRaw));
   // The longest segment is usually the strain (brands and sizes are short); ties keep menu order.
-  const ranked = [...out].sort((a, b) => b.length - a.length);
+  const ranked = [...stripped].sort((x, y) => y.length - x.length);
   const cleaned = ranked[0] ?? cleanedWhole;
-  const candidates = [...new Set([cleaned, ...ranked, cleanedWhole].filter((c) => c && /\p{L}/u.test(c)))];
-  return { cleaned, candidates };
+  // Loose numbers are kept first (Cinderella 99, Chemdawg 4), then tried without (Candied Taters #3).
+  const noNumbers = [cleaned, ...ranked].map((c) => c.replace(/(^|\s)[#-]?\d+(\.\d+)?(?=\s|$)/g, ' ').replace(/\s+/g, ' ').trim());
+  const base = [...new Set([cleaned, ...ranked, cleanedWhole, ...kept, ...noNumbers].filter((c) => c && /\p{L}/u.test(c)))];
+  // Words left or right of the strain (an unknown brand, a product line) are dropped a word at a time.
+  const windows = isCross(cleaned) ? [] : wordWindows(cleaned).filter((w) => !base.includes(w));
+  return { cleaned, candidates: base, windows };
 }
 
 /** The contract's single cleaned name. */
