@@ -1,5 +1,7 @@
 import type { Queryable } from '../db';
 import { envInt } from '../config/env';
+import { purgeExpiredScans } from '../shopping/cache';
+import { pruneFinishedRuns } from '../tasks';
 import { recoverOrphanedRuns } from '../tasks/instance';
 import { STALE_RESEARCH_MS } from '../research/task';
 import { recomputePopularity, type PopularityCounts } from './popularity';
@@ -23,15 +25,11 @@ export const runRetentionDays = () => Math.max(1, envInt('RUN_RETENTION_DAYS', 7
  */
 export async function dailySync(db: Queryable): Promise<DailySyncResult> {
   const t = Date.now();
-  const cache = await db.query(`DELETE FROM scan_cache WHERE expires_at < now()`);
+  // The owners' own purge functions: the scan cache (shopping) and finished runs (task runner).
+  const cachePurged = await purgeExpiredScans(db);
   const tokens = await db.query(`DELETE FROM task_trigger_tokens WHERE expires_at < now()`);
   const recovered = await recoverOrphanedRuns(db);
-  const purgedRuns = await db.query(
-    `DELETE FROM task_runs
-      WHERE status IN ('COMPLETED', 'FAILED', 'TIMED_OUT')
-        AND coalesce(finished_at, updated_at) < now() - ($1::int * interval '1 day')`,
-    [runRetentionDays()],
-  );
+  const runsPurged = await pruneFinishedRuns(db, runRetentionDays() * 24 * 3600 * 1000);
   const requeued = await db.query(
     `UPDATE research_submissions SET status = 'pending', updated_at = now()
       WHERE status = 'researching' AND updated_at < now() - ($1::int * interval '1 millisecond')`,
@@ -39,9 +37,9 @@ export async function dailySync(db: Queryable): Promise<DailySyncResult> {
   );
   const popularity = await recomputePopularity(db);
   return {
-    scanCache: { purged: cache.rowCount },
+    scanCache: { purged: cachePurged },
     triggerTokens: { purged: tokens.rowCount },
-    runs: { ...recovered, purged: purgedRuns.rowCount },
+    runs: { ...recovered, purged: runsPurged },
     research: { requeued: requeued.rowCount },
     popularity,
     durationMs: Date.now() - t,
