@@ -40,7 +40,7 @@ let engine: VisionEngine | null = null;
 export function localEngine(): VisionEngine {
   engine ??= {
     name: 'ocr',
-    readReceipt: (image, signal) => bestReading(image, parseReceiptText, PSM.SINGLE_COLUMN, signal),
+    readReceipt: (image, signal) => bestReading(image, parseReceiptText, PSM.SINGLE_BLOCK, signal),
     readLabel: (image, signal) => bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal),
   };
   return engine;

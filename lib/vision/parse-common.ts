@@ -25,9 +25,11 @@ export function cleanLine(line: string): string {
     .replace(/[\u2018\u2019`]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    // stray marks before the first word ("© 1 Super Lemon Haze")
+    .replace(/^[^\w$(\-]+\s*/, '');
   // OCR junk between a number and its unit ("3.5¢g"), "§" for "$", a zero that starts a word ("0G Kush")
-  s = s.replace(/(\d)[¢©®°«»~]+(?=[a-z])/gi, '$1').replace(/§/g, '$');
+  s = s.replace(/(\d)[¢©®°«»~]+(?=[a-z])/gi, '$1').replace(/(\d)¢(?=\s|$)/g, '$1g').replace(/§/g, '$');
   s = s
     .split(' ')
     .map((t) => fixDigits(t))
@@ -67,7 +69,7 @@ export function round2(n: number): number {
   return Math.round(n * 100) / 100;
 }
 
-const FRACTION_OZ = /\b([1-9])\/(2|4|8|16)\s?(?:oz|0z|ounce)s?\b/i;
+const FRACTION_OZ = /\b([1-9])\/(2|4|8|16)\s?(?:oz|0z|o2|02|ounce)s?\b/i;
 const WEIGHT_RE = /(?<![\w.])(\d{1,4}(?:[.,]\d{1,3})?)\s?(mg|g|gr|grams?|q|oz|0z|ounces?)(?![a-z])/i;
 
 /** Weight in grams printed in a text: "3.5g", "1g", "1/8 oz", "1 oz", "500mg", "3.59" (g read as 9). */

@@ -43,6 +43,10 @@ export function parseReceiptText(raw: string): ParsedReceipt {
   let lastWasItem = false;
   let pending: Pending | null = null;
 
+  // When prices carry "$" on this receipt, an amount without one on an item line is not a price
+  // (a "0.59" that was "0.5g" would otherwise turn a name line into an item).
+  const usesDollar = lines.filter((l) => /\$\s?\d/.test(l)).length >= 2;
+
   for (const line of lines) {
     orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})/i.test(line) ? parseDate(line) : null;
     const money = moneyOn(line);
@@ -83,7 +87,8 @@ export function parseReceiptText(raw: string): ParsedReceipt {
       lastWasItem = false;
       continue;
     }
-    if (!money.length) {
+    const prices = usesDollar ? money.filter((m) => m.hasSign) : money;
+    if (!prices.length) {
       // The first plain line of the header is the store; later name lines wait for a price line.
       const nameish = letters(line) >= 3 && !HEADER_NOISE.test(line) && !parseDate(line);
       // The store's name is the first plain line; street words are allowed there ("High Street").
@@ -92,7 +97,7 @@ export function parseReceiptText(raw: string): ParsedReceipt {
       lastWasItem = false;
       continue;
     }
-    const item = readItemLine(line, itemAmounts(line, money), pending);
+    const item = readItemLine(line, itemAmounts(line, prices), pending);
     pending = null;
     if (item) {
       items.push(item);

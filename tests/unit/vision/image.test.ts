@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http';
-import { decodeBase64Image, loadImage, prepareForOcr, sniffMediaType } from '@/lib/vision/image';
-import { corruptImages, nonDocumentImage } from '../../fixtures/vision/render';
+import { decodeBase64Image, estimateSkew, loadImage, prepareForOcr, sniffMediaType } from '@/lib/vision/image';
+import { corruptImages, nonDocumentImage, rasterize } from '../../fixtures/vision/render';
+import { receiptStyle, receiptSvg, receiptTruth } from '../../fixtures/vision/receipts';
 
 let png: Buffer;
 let jpeg: Buffer;
@@ -68,5 +69,11 @@ describe('image intake', () => {
     expect([out.width, out.height, out.channels]).toEqual([400, 600, 1]);
     const bin = await sharp(await prepareForOcr(png, { threshold: 128 })).raw().toBuffer();
     expect(new Set(bin).size).toBeLessThanOrEqual(2);
+  });
+
+  it.each([-3, -1.5, 0, 2])('estimates the skew of a page photographed at %s°', async (deg) => {
+    const page = await rasterize(receiptSvg(receiptTruth(5), receiptStyle(5), 5), 'png', { rotate: deg, blur: 0.6, noise: 12 }, 5);
+    const correction = await estimateSkew(page);
+    expect(Math.abs(correction + deg)).toBeLessThanOrEqual(0.5);
   });
 });

@@ -39,6 +39,10 @@ Change     $13.95`);
     ['X read for x', 'Sour Diesel 7g 2 Xx $60.00 $120.00', { grams: 7, price: 120 }],
     ['quantity first', '2  Wedding Cake 1g   $24.00', { grams: 1, quantity: 2, unitPrice: 12, price: 24, name: 'Wedding Cake' }],
     ['g read as q', 'Mimosa 3.5q   $38.00', { grams: 3.5, price: 38 }],
+    ['¢ between number and unit', 'Cherry Pie 3.5¢g   $35.00', { grams: 3.5, price: 35, name: 'Cherry Pie' }],
+    ['g read as ¢', 'Skywalker OG 3.5¢   $35.00', { grams: 3.5, name: 'Skywalker OG' }],
+    ['0 for O at the start of a word', 'Skywalker 0G 1/4 02   $65.00', { grams: 7, name: 'Skywalker OG' }],
+    ['stray mark before the quantity', '© 1 Super Lemon Haze 1g   $14.00', { grams: 1, quantity: 1, name: 'Super Lemon Haze' }],
   ];
   it.each(slips)('%s', (_label, line, want) => {
     const r = parseReceiptText(`SWEET LEAF MARKET\n${line}\nTOTAL $99.00`);
@@ -72,6 +76,11 @@ TOTAL   $96.70`);
     expect(r.discount).toBe(4);
     expect(r.tax).toBe(14.7);
     expect(r.total).toBe(96.7);
+  });
+
+  it('a name line whose "0.59" (0.5g) looks like money still waits for its price line', () => {
+    const r = parseReceiptText('CANYON CANNABIS CO\nJack Herer Cart 0.59\n   1 @ $40.00   $40.00\nSubtotal $40.00\nTOTAL $46.00');
+    expect(r.items.map((i) => [i.productName, i.grams, i.price])).toEqual([['Jack Herer Cart', 0.5, 40]]);
   });
 
   it('finds nothing in text that is not a receipt', () => {
