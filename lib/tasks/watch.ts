@@ -1,9 +1,11 @@
 import type { Queryable } from '../db';
+import { recoverOrphanedRuns } from './instance';
 import { getRunRow, runEventsAfter } from './store';
 import type { RunRecord } from './types';
 
 const FINAL = new Set(['COMPLETED', 'FAILED', 'TIMED_OUT']);
 export const isFinal = (status: string) => FINAL.has(status);
+const SWEEP_MS = 15_000;
 
 /**
  * Follow a run through the database (so any instance can serve the stream): the current state
@@ -24,9 +26,15 @@ export async function* watchRun(db: Queryable, runId: string, opts: { signal: Ab
       yield current;
     }
   };
+  let nextSweep = Date.now() + SWEEP_MS;
   while (!isFinal(current.status) && !opts.signal.aborted && Date.now() < until) {
     await sleep(opts.pollMs, opts.signal);
     if (opts.signal.aborted) return;
+    // A watcher never waits forever on a run whose owner died while no other instance was busy.
+    if (Date.now() > nextSweep) {
+      nextSweep = Date.now() + SWEEP_MS;
+      await recoverOrphanedRuns(db);
+    }
     yield* replay();
     const row = await getRunRow(db, runId);
     if (!row) return;
