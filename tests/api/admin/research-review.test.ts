@@ -4,6 +4,7 @@ import { POST as SUBMIT } from '@/app/api/v1/research/strains/submit/route';
 import { GET as LIST } from '@/app/api/v1/admin/research/route';
 import { POST as APPROVE } from '@/app/api/v1/admin/research/[id]/approve/route';
 import { POST as REJECT } from '@/app/api/v1/admin/research/[id]/reject/route';
+import { GET as ONE } from '@/app/api/v1/admin/research/[id]/route';
 import { GET as STRAIN } from '@/app/api/v1/strains/slug/[slug]/route';
 import { ready } from '@/lib/bootstrap';
 import type { Db } from '@/lib/db';
@@ -56,6 +57,10 @@ describe('end to end: submit → queued → drafted → pending_review → appro
     expect(list.body.meta.counts.pending_review).toBeGreaterThanOrEqual(1);
     expect(list.body.meta.pagination).toMatchObject({ limit: 50, offset: 0 });
 
+    const one = await call(ONE, { path: `/api/v1/admin/research/${id}`, params: { id }, headers: admin });
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({ id, status: 'pending_review', draft: { slug: 'velvet-kush-harbor' } });
+
     const ok = await approve(id, { note: 'looks right', overrides: { type: 'hybrid' } });
     expect(ok.status).toBe(200);
     expect(ok.body.data.submission).toMatchObject({ id, status: 'approved', strainSlug: 'velvet-kush-harbor', reviewNote: 'looks right' });
@@ -93,6 +98,7 @@ describe('review rules', () => {
       expect(r.status).toBe(404);
       expect(r.body.error).toMatchObject({ code: 'NOT_FOUND', message: `Submission not found: ${unknown}` });
       expect((await reject(unknown)).status).toBe(404);
+      expect((await call(ONE, { path: `/api/v1/admin/research/${unknown}`, params: { id: unknown }, headers: admin })).status).toBe(404);
     }
   });
 

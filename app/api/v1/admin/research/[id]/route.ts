@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { ApiError, defineRoute } from '@/lib/http';
+import { ready } from '@/lib/bootstrap';
+import { getSubmission } from '@/lib/research';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = defineRoute(
+  {
+    auth: 'admin',
+    params: z.object({ id: z.string().min(1).max(64) }),
+    summary: 'One research submission with its draft',
+    tags: ['admin', 'research'],
+  },
+  async ({ params }) => {
+    const s = await getSubmission(await ready(), params.id);
+    if (!s) throw ApiError.notFound('submission', params.id);
+    return s;
+  },
+);
