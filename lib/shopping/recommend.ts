@@ -1,3 +1,4 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { generateObject } from 'ai';
 import { z } from 'zod';
 import { resolveAiProvider, textModel } from '../ai/provider';
@@ -64,7 +65,14 @@ export function reasonFor(it: MatchedItem, ctx: ResolvedContext, similarTo: Stra
 export async function recommend(
   items: MatchedItem[],
   ctx: ResolvedContext,
-  extra: { similar: Map<MatchedItem, Strain>; medians: Map<string, number>; limit: number; signal?: AbortSignal },
+  extra: {
+    similar: Map<MatchedItem, Strain>;
+    medians: Map<string, number>;
+    limit: number;
+    signal?: AbortSignal;
+    /** Re-ranking model; default: the configured text model unless the provider is `local`. */
+    model?: LanguageModelV3 | null;
+  },
 ): Promise<Recommendation[]> {
   const best = new Map<string, { it: MatchedItem; score: number }>();
   for (const it of items) {
@@ -85,15 +93,14 @@ export async function recommend(
     it,
     reason: reasonFor(it, ctx, extra.similar.get(it), extra.medians.get(it.product.category)),
   }));
-  if (top.length > 1 && resolveAiProvider().name !== 'local') top = await modelRerank(top, extra.signal);
+  const model = extra.model !== undefined ? extra.model : resolveAiProvider().name !== 'local' ? textModel() : null;
+  if (top.length > 1 && model) top = await modelRerank(model, top, extra.signal);
   return top.map(({ it, reason }, i) => ({ product: it.product, reason, rank: i + 1 }));
 }
 
 const Rerank = z.object({ order: z.array(z.object({ index: z.number().int(), reason: z.string().min(5).max(300) })) });
 
-async function modelRerank<T extends { it: MatchedItem; reason: string }>(top: T[], signal?: AbortSignal): Promise<T[]> {
-  const model = textModel();
-  if (!model) return top;
+async function modelRerank<T extends { it: MatchedItem; reason: string }>(model: LanguageModelV3, top: T[], signal?: AbortSignal): Promise<T[]> {
   try {
     const { object } = await generateObject({
       model,

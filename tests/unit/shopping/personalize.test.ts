@@ -1,3 +1,4 @@
+import { MockLanguageModelV3 } from 'ai/test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ready } from '@/lib/bootstrap';
 import type { Db } from '@/lib/db';
@@ -130,5 +131,44 @@ describe('recommendations', () => {
     const og = recs.find((r) => r.product.strainName === 'OG Kush');
     expect(og?.product.rawName).toBe('OG Kush - Premium Flower 1oz');
     expect(og?.reason).toMatch(/\$3\.57\/g it is \d+% below this menu's median flower price/);
+  });
+});
+
+describe('model re-ranking (hosted model configured)', () => {
+  const reply = (obj: unknown) =>
+    new MockLanguageModelV3({
+      doGenerate: async () => ({
+        content: [{ type: 'text', text: JSON.stringify(obj) }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 10, text: 10, reasoning: 0 } },
+        warnings: [],
+      }),
+    });
+  const uc: UserContext = { favorites: [{ name: 'Blue Dream', slug: null, strainType: 'hybrid' }], dislikes: [{ name: 'OG Kush', slug: null }] };
+
+  async function run(model: InstanceType<typeof MockLanguageModelV3>) {
+    const items = await matchMenu(db, menu());
+    const ctx = await resolveContext(db, uc);
+    const similar = tagProducts(items, ctx);
+    const base = await recommend(items, ctx, { similar, medians: categoryMedians(items), limit: 5, model: null });
+    const out = await recommend(items, ctx, { similar, medians: categoryMedians(items), limit: 5, model });
+    return { base, out };
+  }
+
+  it('re-orders the scorer list and rephrases reasons, keeping every candidate once', async () => {
+    const model = reply({ order: [{ index: 2, reason: 'Model pick: bright and cheap today.' }, { index: 0, reason: 'Your favorite, restocked.' }, { index: 2, reason: 'duplicate ignored' }, { index: 99, reason: 'out of range ignored' }] });
+    const { base, out } = await run(model);
+    expect(model.doGenerateCalls).toHaveLength(1);
+    expect(out.map((r) => r.product.rawName)).toEqual([base[2], base[0], base[1], base[3], base[4]].map((r) => r.product.rawName));
+    expect(out.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5]);
+    expect(out[0].reason).toBe('Model pick: bright and cheap today.');
+    expect(out[2].reason).toBe(base[1].reason); // not mentioned by the model: scorer's reason
+    expect(out.some((r) => r.product.strainName === 'OG Kush')).toBe(false);
+  });
+
+  it('a failing model keeps the scorer order', async () => {
+    const model = new MockLanguageModelV3({ doGenerate: async () => Promise.reject(new Error('rate limited')) });
+    const { base, out } = await run(model);
+    expect(out).toEqual(base);
   });
 });
