@@ -131,6 +131,20 @@ async function readFrames(page: Page, opts: RenderOptions): Promise<{ products: 
   return { products: dedupeProducts(all), method: best.method, urls };
 }
 
+/**
+ * The whole page from the top, down to SCRAPE_SCREENSHOT_MAX_HEIGHT CSS pixels (default 4000):
+ * a 200-product menu is ~36,000 px tall, and capturing all of it took 6-7 s and 2 MB of PNG
+ * against ~1 s and ~0.25 MB for the first 4000 px (docs/performance.md).
+ */
+async function fullPageScreenshot(page: Page): Promise<Buffer | null> {
+  const maxHeight = envInt('SCRAPE_SCREENSHOT_MAX_HEIGHT', 4000);
+  const height = Number(await page.evaluate('document.documentElement.scrollHeight').catch(() => 900)) || 900;
+  const width = page.viewportSize()?.width ?? 1280;
+  return page
+    .screenshot({ fullPage: true, type: 'png', timeout: 15_000, scale: 'css', animations: 'disabled', clip: { x: 0, y: 0, width, height: Math.min(height, maxHeight) } })
+    .catch(() => null);
+}
+
 export async function renderMenuPage(scan: ScanContext, url: string, opts: RenderOptions): Promise<RenderResult> {
   const page = await raceAbort(scan.context.newPage(), opts.signal);
   const interactions: string[] = [];
@@ -167,9 +181,7 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
       const again = await readFrames(page, opts);
       if (again.products.length > read.products.length) read = again;
     }
-    const screenshot = opts.screenshot
-      ? await page.screenshot({ fullPage: true, type: 'png', timeout: 15_000 }).catch(() => null)
-      : null;
+    const screenshot = opts.screenshot ? await fullPageScreenshot(page) : null;
     return { url: page.url(), products: read.products, method: read.method, framesRead: read.urls, interactions, screenshot };
   } finally {
     await page.close().catch(() => undefined);

@@ -12,16 +12,20 @@ import type { ScrapedProduct } from '../types';
  */
 
 const NOISE = 'script, style, noscript, template, svg, iframe, head, nav, footer, [aria-hidden="true"], [hidden]';
-const NAME_SELECTORS = [
-  '[itemprop="name"]',
-  '[data-testid*="name" i]',
-  '[class*="product-name" i]',
-  '[class*="productname" i]',
-  '[class*="name" i]:not([class*="brand" i])',
-  '[class*="title" i]',
-  'h1, h2, h3, h4, h5, h6',
-  'a',
-  'strong, b',
+/** Marker text of an element: class, itemprop, data-testid (lower-cased), for field lookup. */
+const marks = (e: Element) => `${e.attribs.class ?? ''} ${e.attribs.itemprop ?? ''} ${e.attribs['data-testid'] ?? ''}`.toLowerCase();
+
+// Where a card's name lives, most specific first (plain JS predicates: compiling CSS selectors
+// for every card dominated the cost on 200-product menus).
+const NAME_PREDICATES: Array<(e: Element) => boolean> = [
+  (e) => e.attribs.itemprop === 'name',
+  (e) => /name/.test(e.attribs['data-testid'] ?? ''),
+  (e) => /product-?name/.test(marks(e)),
+  (e) => /name/.test(e.attribs.class?.toLowerCase() ?? '') && !/brand/.test(marks(e)),
+  (e) => /title/.test(e.attribs.class?.toLowerCase() ?? ''),
+  (e) => /^h[1-6]$/.test(e.name),
+  (e) => e.name === 'a',
+  (e) => e.name === 'strong' || e.name === 'b',
 ];
 const NOT_A_NAME = /^(add( to (cart|bag))?|buy( now)?|view|details|sale|new|in stock|out of stock|select|choose|\$.*|[\/\s]*\d+(\.\d+)?\s*(g|%|mg|oz|ml)|(thc|cbd)a?\s*:?\s*[\d.]+.*|indica|sativa|hybrid|quantity|qty)$/i;
 
@@ -60,12 +64,12 @@ const letters = (t: string) => t.replace(LABEL_WORDS, '').replace(/[^a-z]/gi, ''
  * elements, elsewhere in the page (a category section with a single product still uses the
  * same card markup as the others).
  */
-function findCard($: CheerioAPI, priceEl: Element, classCounts: Map<string, number>): Element | null {
+function findCard(textOf: (el: Element) => string, priceEl: Element, classCounts: Map<string, number>): Element | null {
   let cur: Element | null = priceEl;
   let fallback: Element | null = null;
   for (let depth = 0; cur && depth < 9; depth++) {
     if (cur.type !== 'tag' || cur.name === 'body') break;
-    const text = visibleText($, $(cur));
+    const text = textOf(cur);
     const hasName = letters(text) >= 3;
     if (hasName && text.length < 1200) {
       const sig = signature(cur);
@@ -78,45 +82,62 @@ function findCard($: CheerioAPI, priceEl: Element, classCounts: Map<string, numb
   // A lone price with no repeated card is only a product when its text says so (weight, potency,
   // a product word): this keeps banners like "Free delivery over $100" out.
   if (fallback) {
-    const t = visibleText($, $(fallback));
+    const t = textOf(fallback);
     if (/\d\s*(g|mg|oz)\b|thc|cbd|add to (cart|bag)|indica|sativa|hybrid/i.test(t)) return fallback;
   }
   return null;
 }
 
-function pickName($: CheerioAPI, card: Cheerio<Element>, skip: string[]): string | null {
-  for (const sel of NAME_SELECTORS) {
-    for (const el of card.find(sel).toArray()) {
+function descendants(el: Element): Element[] {
+  const out: Element[] = [];
+  const walk = (n: Element) => {
+    for (const c of n.children) {
+      if (c.type === 'tag') {
+        out.push(c as Element);
+        walk(c as Element);
+      }
+    }
+  };
+  walk(el);
+  return out;
+}
+
+/** `els`: the card then its descendants; marked-up names are looked for below the card itself. */
+function pickName($: CheerioAPI, els: Element[], skip: string[]): string | null {
+  for (const pred of NAME_PREDICATES) {
+    for (const el of els.slice(1)) {
+      if (!pred(el)) continue;
       const t = visibleText($, $(el));
       if (t.length >= 2 && t.length <= 160 && /[a-z]{2}/i.test(t) && !NOT_A_NAME.test(t) && !skip.includes(t)) return t;
     }
   }
   // No marked-up name: the longest text line that is not a price or label.
-  const lines = card
-    .find('*')
-    .addBack()
-    .contents()
-    .toArray()
+  const lines = els
+    .flatMap((e) => e.children)
     .filter((n) => n.type === 'text')
     .map((n) => (n as unknown as { data: string }).data.replace(/\s+/g, ' ').trim())
     .filter((t) => /[a-z]{3}/i.test(t) && !NOT_A_NAME.test(t) && !skip.includes(t));
   return lines.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
-function firstText($: CheerioAPI, card: Cheerio<Element>, selectors: string): string | null {
-  const el = card.find(selectors).first();
-  const t = el.length ? visibleText($, el) : '';
+function firstText($: CheerioAPI, els: Element[], pred: (e: Element) => boolean): string | null {
+  const el = els.find(pred);
+  const t = el ? visibleText($, $(el)) : '';
   return t || null;
 }
 
 /** The nearest heading above the card (walking up through ancestors' previous siblings). */
 function sectionHeading($: CheerioAPI, card: Element): string | null {
   let cur: AnyNode | null = card;
+  const cardSig = signature(card);
   for (let depth = 0; cur && depth < 8; depth++) {
     let sib: AnyNode | null = cur.prev;
-    for (let n = 0; sib && n < 30; n++, sib = sib.prev) {
+    for (let n = 0; sib && n < 30; sib = sib.prev) {
       if (sib.type !== 'tag') continue;
       const el = sib as Element;
+      // Other cards hold product names in headings, never the section's title.
+      if (depth === 0 && signature(el) === cardSig) continue;
+      n++;
       const heading = /^h[1-4]$/.test(el.name) ? $(el) : $(el).find('h1, h2, h3, h4').last();
       if (heading.length) {
         const t = visibleText($, heading);
@@ -161,6 +182,13 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
       return p !== null && (parsePrice(p) ?? 0) > 0;
     });
 
+  // Ancestors are shared by every card below them: memoise their text (else quadratic).
+  const texts = new Map<Element, string>();
+  const textOf = (el: Element) => {
+    let t = texts.get(el);
+    if (t === undefined) texts.set(el, (t = visibleText($, $(el))));
+    return t;
+  };
   const classCounts = new Map<string, number>();
   for (const el of scope.find('[class]').toArray()) {
     if (el.type !== 'tag') continue;
@@ -170,7 +198,7 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
   const cards: Element[] = [];
   const seen = new Set<Element>();
   for (const el of priceEls) {
-    const card = findCard($, el, classCounts);
+    const card = findCard(textOf, el, classCounts);
     if (card && !seen.has(card)) {
       seen.add(card);
       cards.push(card);
@@ -186,21 +214,25 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
   const products: ScrapedProduct[] = [];
   for (const el of inner) {
     const card = $(el);
-    const text = visibleText($, card);
-    const brand = firstText($, card, '[itemprop="brand"], [class*="brand" i], [data-brand]') ?? card.attr('data-brand') ?? null;
+    const els = [el, ...descendants(el)];
+    const text = textOf(el);
+    const brand = firstText($, els.slice(1), (e) => e.attribs.itemprop === 'brand' || /brand/.test(marks(e))) ?? el.attribs['data-brand'] ?? null;
     const catLabel =
-      card.attr('data-category') ?? firstText($, card, '[class*="category" i], [data-category], [itemprop="category"]') ?? sectionHeading($, el);
-    const name = pickName($, card, [brand ?? '', catLabel ?? '']);
+      el.attribs['data-category'] ??
+      firstText($, els.slice(1), (e) => /category/.test(marks(e)) || e.attribs['data-category'] !== undefined) ??
+      sectionHeading($, el);
+    const name = pickName($, els, [brand ?? '', catLabel ?? '']);
     if (!name) continue;
-    const priceText = firstText($, card, '[class*="price" i], [itemprop="price"]');
+    const priceText = firstText($, els, (e) => /price/.test(marks(e)));
+    const href = els.find((e) => e.name === 'a' && e.attribs.href)?.attribs.href;
     const p = toScrapedProduct({
       name,
       brand,
       category: canonicalCategory(catLabel) ? catLabel : null,
       price: extractPriceText(priceText) ?? extractPriceText(text),
-      weight: firstText($, card, '[class*="weight" i], [class*="size" i]'),
-      strainType: firstText($, card, '[class*="strain-type" i], [class*="lineage" i], [class*="type" i]'),
-      url: resolve(card.find('a[href]').first().attr('href') ?? card.attr('href'), baseUrl),
+      weight: firstText($, els.slice(1), (e) => /weight|size/.test(marks(e))),
+      strainType: firstText($, els.slice(1), (e) => /strain-type|lineage|(^|[\s_-])type\b/.test(marks(e))),
+      url: resolve(href ?? card.attr('href'), baseUrl),
       text,
     });
     if (p) products.push(p);

@@ -106,6 +106,13 @@ describe('heuristic card reader', () => {
       ['GNOMAD Beanie — $30', 'Other', 30],
     ]);
   });
+  it('takes the card\'s own text as the name when the price sits in a child', () => {
+    const html = '<ul><li>Blue Dream 3.5g <span class="price">$35</span></li><li>OG Kush 3.5g <span class="price">$40</span></li></ul>';
+    expect(extractHeuristic(cheerio.load(html), 'http://x.test/').map((p) => [p.rawName, p.priceValue])).toEqual([
+      ['Blue Dream 3.5g', 35],
+      ['OG Kush 3.5g', 40],
+    ]);
+  });
   it('finds nothing on a page without prices', () => {
     expect(extractHeuristic(cheerio.load(fixtureHtml('sitemap')), 'http://x.test/')).toEqual([]);
   });
