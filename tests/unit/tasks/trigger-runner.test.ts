@@ -156,6 +156,25 @@ describe('trigger runner against a Trigger.dev stand-in', () => {
   });
 });
 
+describe('scan-token variants on the trigger runner', () => {
+  const post = async (body: Record<string, unknown>) =>
+    call(scanToken, { path: '/api/v1/shopping/scan-token', method: 'POST', body: { dispensaryName: 'x', userId: 'user-1', ...body }, headers: await authHeader('user-1') });
+
+  it('client-side: a Trigger.dev one-time trigger token; de-duplication: the running scan with a Trigger.dev read token', async () => {
+    useTrigger();
+    const client = await post({ menuUrls: ['https://trig-d.example/menu'] });
+    expect(client.status).toBe(200);
+    expect(decodeJwt(client.body.data.triggerToken)).toMatchObject({ otu: true, scopes: ['trigger:tasks:shopping-menu-scan'] });
+    expect(client.body.data.menuUrls).toEqual(['https://trig-d.example/menu']);
+
+    const started = await post({ menuUrls: ['https://trig-d.example/menu'], triggerServerSide: true });
+    const joined = await post({ menuUrls: ['https://www.trig-d.example/other'], forceRefresh: true });
+    expect(joined.body.data.existingRunId).toBe(started.body.data.runId);
+    expect(decodeJwt(joined.body.data.publicAccessToken).scopes).toEqual([`read:runs:${started.body.data.runId}`]);
+    expect(seen.filter((s) => s.path.endsWith('/trigger'))).toHaveLength(1);
+  });
+});
+
 describe("the metadata adapter over Trigger.dev's run metadata", () => {
   it('set/get locally, flush PUTs the operations to /api/v1/runs/:id/metadata', async () => {
     const manager = new StandardMetadataManager(new ApiClient(base, KEY));
