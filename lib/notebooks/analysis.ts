@@ -10,7 +10,8 @@ import { normalizeTerpeneProfile, TERPENE_INFO } from '@/lib/strains/terpenes';
 import { cosine, terpeneVector } from '@/lib/strains/recommend-vector';
 import { potencyChart, round, spendSummary, terpeneChart, typeDistribution, type PotencyChart, type SpendSummary, type TerpeneChart, type TypeDistribution } from './computed';
 import type { OrderInputT } from './input';
-import { typicalPricePerGram } from './knowledge';
+import { own as ownKey, typicalPricePerGram } from './knowledge';
+import { isUsableTerpeneName } from './terpene-key';
 
 export type FactSource = 'order' | 'catalog' | 'terpenes' | 'unknown';
 
@@ -93,7 +94,7 @@ const usable = (m: CatalogMatch | undefined): Strain | null => (m?.strain && (m.
 
 function analyzeItem(item: NonNullable<OrderInputT['orderItems']>[number], m: CatalogMatch | undefined): AnalyzedItem {
   const s = usable(m);
-  const own = normalizeTerpeneProfile(item.terpenes);
+  const own = normalizeTerpeneProfile(item.terpenes?.filter((t) => isUsableTerpeneName(t.name)));
   const terpenes = (own.length ? own : (s?.terpenes ?? [])).slice(0, 8);
   const type = item.type ?? s?.type ?? null;
   const thc = item.thcPct ?? (s ? s.thc ?? midpoint(s.thcMin, s.thcMax) : null);
@@ -102,12 +103,12 @@ function analyzeItem(item: NonNullable<OrderInputT['orderItems']>[number], m: Ca
   let effectSource: FactSource = effects.length ? 'order' : 'unknown';
   if (!effects.length && s?.effects.length) [effects, effectSource] = [s.effects.slice(0, 6), 'catalog'];
   if (!effects.length && terpenes.length) {
-    effects = [...new Set(terpenes.slice(0, 2).flatMap((t) => TERPENE_INFO[t.name]?.effects ?? []))];
+    effects = [...new Set(terpenes.slice(0, 2).flatMap((t) => ownKey(TERPENE_INFO, t.name)?.effects ?? []))];
     effectSource = effects.length ? 'terpenes' : 'unknown';
   }
   let aromas = (item.aromas ?? []).map((a) => a.toLowerCase());
   if (!aromas.length && s?.aromas.length) aromas = s.aromas.slice(0, 6);
-  if (!aromas.length) aromas = [...new Set(terpenes.slice(0, 2).flatMap((t) => TERPENE_INFO[t.name]?.aromas.slice(0, 2) ?? []))];
+  if (!aromas.length) aromas = [...new Set(terpenes.slice(0, 2).flatMap((t) => ownKey(TERPENE_INFO, t.name)?.aromas.slice(0, 2) ?? []))];
   const price = item.price ?? null;
   return {
     strainName: item.strainName,
@@ -215,7 +216,7 @@ export async function analyzeOrder(input: OrderInputT, catalog: CatalogPort, opt
     highFamily: highFamily(terpenes.terpenes.map((t) => ({ name: t.name, percentage: t.weightedPercentage }))),
     effects,
     aromas: tally(items, (i) => i.aromas),
-    catalogTerpeneAverages: Object.fromEntries(terpenes.terpenes.filter((t) => averages[t.name] !== undefined).map((t) => [t.name, averages[t.name]])),
+    catalogTerpeneAverages: Object.fromEntries(terpenes.terpenes.filter((t) => ownKey(averages, t.name) !== undefined).map((t) => [t.name, averages[t.name]])),
     similarities: pairSimilarities(items),
     candidates,
   };

@@ -3,7 +3,7 @@
  * mirror them to render charts without streaming, and the API uses them as facts for the `ai`
  * sections. Items may be the raw request items or catalog-enriched ones (same shape).
  */
-import { terpeneKey } from './terpene-key';
+import { isUsableTerpeneName, terpeneKey } from './terpene-key';
 
 export interface ComputedItem {
   strainName: string;
@@ -21,7 +21,8 @@ export interface ComputedMetadata {
 
 export const round = (n: number, digits = 2): number => {
   const f = 10 ** digits;
-  return Math.round(n * f) / f;
+  // `|| 0` turns -0 into 0 so values survive a JSON round trip unchanged.
+  return Math.round(n * f) / f || 0;
 };
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -80,7 +81,7 @@ export function terpeneChart(items: ComputedItem[]): TerpeneChart {
   for (const item of withTerps) {
     const seen = new Map<string, number>();
     for (const t of item.terpenes ?? []) {
-      if (!isNum(t.percentage) || t.percentage <= 0) continue;
+      if (!isNum(t.percentage) || t.percentage <= 0 || !isUsableTerpeneName(t.name)) continue;
       const key = terpeneKey(t.name);
       // Two spellings of one terpene on a label (alpha/beta-pinene) add up.
       seen.set(key, (seen.get(key) ?? 0) + t.percentage);

@@ -128,8 +128,16 @@ export const UNKNOWN_TERPENE: TerpeneKnowledge = {
   drinks: ['sparkling water with citrus'],
 };
 
+/**
+ * Own-property lookup: keys come from client input ('constructor', '__proto__' are valid
+ * effect or aroma words) and must never reach Object.prototype.
+ */
+export function own<T>(rec: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(rec, key) ? rec[key] : undefined;
+}
+
 export function terpeneInfo(name: string): TerpeneKnowledge {
-  return TERPENES[name] ?? UNKNOWN_TERPENE;
+  return own(TERPENES, name) ?? UNKNOWN_TERPENE;
 }
 
 /** Effects that push toward day use or night use (catalog effect words are lower-case). */

@@ -1,12 +1,12 @@
 /** Local analyst: the experience tab (effects, flavour, consumption, tolerance, pairings). */
 import type { OrderAnalysis } from '../analysis';
-import { DAY_EFFECTS, NEGATIVE_MITIGATION, NIGHT_EFFECTS, terpeneInfo, TYPE_EFFECTS } from '../knowledge';
+import { DAY_EFFECTS, NEGATIVE_MITIGATION, NIGHT_EFFECTS, own, terpeneInfo, TYPE_EFFECTS } from '../knowledge';
 import type { SectionData } from '../schemas';
 import { byGrams, cap, EMPTY_ORDER, grams, list, pct } from './format';
 
 export function effectsBreakdown(a: OrderAnalysis): SectionData<'effects_breakdown'> {
   const total = a.order.totalGrams || 1;
-  const effects = a.effects.slice(0, 8).map((e) => ({ effect: e.name, score: Math.round((100 * e.grams) / total), strains: e.strains }));
+  const effects = a.effects.slice(0, 8).map((e) => ({ effect: e.name, score: Math.min(100, Math.round((100 * e.grams) / total)), strains: e.strains }));
   const day = a.effects.filter((e) => DAY_EFFECTS.has(e.name)).reduce((s, e) => s + e.grams, 0);
   const night = a.effects.filter((e) => NIGHT_EFFECTS.has(e.name)).reduce((s, e) => s + e.grams, 0);
   const timeOfDay = !effects.length ? 'any' : day > night * 1.3 ? 'daytime' : night > day * 1.3 ? (a.effects.some((e) => e.name === 'sleepy') ? 'night' : 'evening') : 'any';
@@ -16,10 +16,10 @@ export function effectsBreakdown(a: OrderAnalysis): SectionData<'effects_breakdo
     { effect: 'dry eyes', likelihood: 'moderate' as const },
     ...(maxThc >= 24 ? [{ effect: 'anxious', likelihood: 'moderate' as const }] : []),
     ...(a.types.dominantType === 'sativa' && maxThc >= 20 ? [{ effect: 'paranoid', likelihood: 'low' as const }] : []),
-  ].map((n) => ({ ...n, mitigation: NEGATIVE_MITIGATION[n.effect] ?? 'start low and go slow' }));
+  ].map((n) => ({ ...n, mitigation: own(NEGATIVE_MITIGATION, n.effect) ?? 'start low and go slow' }));
   const byStrain = byGrams(a).map((i) => ({
     strain: i.strainName,
-    primaryEffects: (i.effects.length ? i.effects : i.type ? TYPE_EFFECTS[i.type] : []).slice(0, 5),
+    primaryEffects: (i.effects.length ? i.effects : i.type ? (own(TYPE_EFFECTS, i.type) ?? []) : []).slice(0, 5),
     basis: (i.effects.length ? (i.sources.effects === 'terpenes' ? 'terpenes' : i.sources.effects) : 'unknown') as 'order' | 'catalog' | 'terpenes' | 'unknown',
   }));
   const lead = effects[0];
@@ -49,7 +49,7 @@ export function flavorProfile(a: OrderAnalysis): SectionData<'flavor_profile'> {
   const aromas = a.aromas.slice(0, 10).map((t) => ({ aroma: t.name, count: t.count, strains: t.strains }));
   const fam = new Map<string, number>();
   for (const t of a.aromas) {
-    const f = FAMILY_OF[t.name] ?? 'other';
+    const f = own(FAMILY_OF, t.name) ?? 'other';
     fam.set(f, (fam.get(f) ?? 0) + t.grams);
   }
   const famTotal = [...fam.values()].reduce((s, v) => s + v, 0);
@@ -153,9 +153,9 @@ const MUSIC: Record<string, string> = {
 export function pairingSuggestions(a: OrderAnalysis): SectionData<'pairing_suggestions'> {
   const pairings = byGrams(a).map((i) => {
     const terp = i.topTerpene ? terpeneInfo(i.topTerpene) : null;
-    const effects = i.effects.length ? i.effects : i.type ? TYPE_EFFECTS[i.type] : ['relaxed'];
-    const activities = [...new Set(effects.flatMap((e) => ACTIVITIES[e] ?? []))].slice(0, 3);
-    const music = effects.map((e) => MUSIC[e]).find(Boolean) ?? 'whatever you love';
+    const effects = i.effects.length ? i.effects : i.type ? (own(TYPE_EFFECTS, i.type) ?? ['relaxed']) : ['relaxed'];
+    const activities = [...new Set(effects.flatMap((e) => own(ACTIVITIES, e) ?? []))].slice(0, 3);
+    const music = effects.map((e) => own(MUSIC, e)).find(Boolean) ?? 'whatever you love';
     return {
       strain: i.strainName,
       foods: (terp?.foods ?? ['a cheese board', 'dark chocolate']).slice(0, 3),

@@ -2,17 +2,17 @@
 import { TERPENE_INFO } from '@/lib/strains/terpenes';
 import type { OrderAnalysis } from '../analysis';
 import { round } from '../computed';
-import { terpeneInfo } from '../knowledge';
+import { own, terpeneInfo } from '../knowledge';
 import type { SectionData } from '../schemas';
 import { byGrams, cap, EMPTY_ORDER, grams, list, money, pct } from './format';
 
 export function terpeneAnalysis(a: OrderAnalysis): SectionData<'terpene_analysis'> {
   const top = a.terpenes.terpenes.slice(0, 6);
   const dominant = top.map((t) => {
-    const avg = a.catalogTerpeneAverages[t.name];
+    const avg = own(a.catalogTerpeneAverages, t.name);
     const ratio = avg ? t.weightedPercentage / avg : null;
     const vs = ratio === null ? 'unknown' : ratio > 1.25 ? 'above' : ratio < 0.75 ? 'below' : 'typical';
-    const info = TERPENE_INFO[t.name];
+    const info = own(TERPENE_INFO, t.name);
     return {
       name: t.name,
       weightedPercentage: t.weightedPercentage,

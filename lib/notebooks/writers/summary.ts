@@ -47,7 +47,7 @@ export function overview(a: OrderAnalysis): SectionData<'overview'> {
 export function valueAnalysis(a: OrderAnalysis): SectionData<'value_analysis'> {
   const avg = a.order.averagePricePerGram;
   const items = byGrams(a).map((i) => {
-    const vsOrder = i.pricePerGram !== null && avg ? round((100 * (i.pricePerGram - avg)) / avg, 1) : null;
+    const vsOrder = i.pricePerGram !== null && avg && avg >= 0.01 ? round((100 * (i.pricePerGram - avg)) / avg, 1) : null;
     const vsTypical = i.pricePerGram !== null ? round((100 * (i.pricePerGram - i.typicalPricePerGram)) / i.typicalPricePerGram, 1) : null;
     const rating = (vsTypical === null ? 'unknown' : vsTypical <= -10 ? 'great' : vsTypical <= 15 ? 'fair' : 'poor') as 'great' | 'fair' | 'poor' | 'unknown';
     return {
@@ -58,7 +58,8 @@ export function valueAnalysis(a: OrderAnalysis): SectionData<'value_analysis'> {
       vsOrderAveragePct: vsOrder,
       typicalPricePerGram: i.typicalPricePerGram,
       vsTypicalPct: vsTypical,
-      mgThcPerDollar: i.price && i.thcMg !== null ? round(i.thcMg / i.price, 1) : null,
+      // Sub-cent prices would divide to nonsense (or Infinity): no per-dollar figure for them.
+      mgThcPerDollar: i.price !== null && i.price >= 0.01 && i.thcMg !== null ? round(i.thcMg / i.price, 1) : null,
       rating,
     };
   });

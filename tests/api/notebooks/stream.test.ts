@@ -221,6 +221,24 @@ describe('POST /notebooks/stream/batch', () => {
   });
 });
 
+describe('hostile order content', () => {
+  it('prototype-member names as strains, terpenes, effects and aromas stream like any order', async () => {
+    const body = {
+      orderItems: [
+        { strainName: 'constructor', grams: 1, price: 10, terpenes: [{ name: '__proto__', percentage: 0.4 }, { name: 'constructor', percentage: 0.2 }], effects: ['toString'], aromas: ['__proto__'] },
+        { strainName: '__proto__', grams: 2, type: 'indica' },
+      ],
+    };
+    const { events } = await (async () => {
+      const r = await call(batch, { path: '/api/v1/notebooks/stream/batch', headers: await authHeader(), body: { sectionKeys: AI_SECTION_KEYS, ...body } });
+      expect(r.status).toBe(200);
+      return readSse(r.response);
+    })();
+    expect(events.filter((e) => e.event === 'error')).toEqual([]);
+    expect(events.at(-1)!.data.completedSections).toBe(12);
+  });
+});
+
 describe('heartbeat', () => {
   it('sends a `: ping` comment while a slow section is generating', async () => {
     process.env.SSE_HEARTBEAT_MS = '25';
