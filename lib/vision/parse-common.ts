@@ -161,3 +161,16 @@ export function letters(s: string): number {
 export function nameFix(s: string): string {
   return tidyName(s.replace(/(?<=^|\s)0(?=[A-Z][A-Za-z]*\b)/g, 'O'));
 }
+
+/**
+ * "Brand - Strain" (as menus and receipts print it) → the brand, so the matcher does not take a
+ * brand that is also a strain alias ("Cookies") for the product; null when the right-hand side
+ * is only descriptors ("Blue Dream - Flower") or there is no separator.
+ */
+export function brandPrefix(name: string): string | null {
+  const m = /^(.{2,30}?)\s+[-|:]\s+(.+)$/.exec(name);
+  if (!m) return null;
+  const rest = stripCategoryWords(m[2]).replace(/\b(indica|sativa|hybrid)\b/gi, '');
+  if (letters(rest) < 3 || m[1].split(/\s+/).length > 3) return null;
+  return tidyName(m[1]);
+}

@@ -1,4 +1,4 @@
-import { categorize, cleanLine, letters, moneyOn, nameFix, parseDate, parseWeightGrams, round2, strainTypeIn, tidyName, type MoneyHit } from './parse-common';
+import { brandPrefix, categorize, cleanLine, letters, moneyOn, nameFix, parseDate, parseWeightGrams, round2, strainTypeIn, tidyName, type MoneyHit } from './parse-common';
 import type { ParsedReceipt, ParsedReceiptItem } from './types';
 
 /**
@@ -180,7 +180,7 @@ function readItemLine(line: string, money: MoneyHit[], pending: Pending | null):
     thcPct: thc ? Number(thc[1]) : null,
     cbdPct: cbd ? Number(cbd[1]) : null,
     type: strainTypeIn(context),
-    brand: null,
+    brand: brandPrefix(name),
   };
 }
 

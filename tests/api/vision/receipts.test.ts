@@ -168,6 +168,11 @@ describe('POST /receipts/parse (text)', () => {
     expect([d.subtotal, d.tax, d.total]).toEqual([77, 11.55, 88.55]);
   });
 
+  it('a brand that is also a strain alias does not hide the product\'s strain ("Cookies - Mimosa")', async () => {
+    const r = await postText({ text: 'Cookies - Mimosa 3.5g $40.00\nCookies - Gelato Pre-Roll 1g $14.00\nTOTAL $54.00' });
+    expect(r.body.data.items.map((i: { strain: { slug: string } | null }) => i.strain?.slug)).toEqual(['mimosa', 'gelato']);
+  });
+
   it.each([
     ['empty text', { text: '' }, 'text'],
     ['missing text', {}, 'text'],

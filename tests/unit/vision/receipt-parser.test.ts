@@ -73,6 +73,7 @@ TOTAL   $96.70`);
       ['Cookies - Gelato', 3.5, 2, 80, 8],
       ['Jack Herer', 1, 1, 14, null],
     ]);
+    expect(r.items.map((i) => i.brand)).toEqual(['Cookies', null]);
     expect(r.discount).toBe(4);
     expect(r.tax).toBe(14.7);
     expect(r.total).toBe(96.7);
