@@ -18,7 +18,7 @@ export function BlogImages() {
   return (
     <AdminPage title="Blog images" intro="Preview the generation prompt for a post, generate its hero image and see the result.">
       <LoadState loading={loading && !data} error={error} empty={!loading && posts.length === 0}>
-        <div className="grid grid-3">
+        <div className="grid grid-features">
           {posts.map((p) => (
             <ImageCard
               key={p.slug}

@@ -18,7 +18,7 @@ export function LandingCards() {
   return (
     <AdminPage title="Landing cards" intro="The app landing page's problem cards and their generated illustrations.">
       <LoadState loading={loading && !data} error={error} empty={!loading && problems.length === 0}>
-        <div className="grid grid-3">
+        <div className="grid grid-features">
           {problems.map((p) => (
             <ImageCard
               key={p.id}

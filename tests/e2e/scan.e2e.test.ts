@@ -30,7 +30,7 @@ describe('receipt photo', () => {
     await page.getByLabel('Photo', { exact: true }).setInputFiles(file);
     await page.getByRole('img', { name: 'Selected receipt photo' }).waitFor();
     await page.getByRole('button', { name: 'Parse receipt' }).click();
-    await page.getByTestId('receipt-result').waitFor({ timeout: 90_000 });
+    await page.getByTestId('receipt-result').waitFor({ timeout: 150_000 });
 
     const items = page.getByTestId('receipt-item');
     expect(await items.count()).toBeGreaterThanOrEqual(truth.items.length - 1);
