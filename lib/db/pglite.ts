@@ -63,7 +63,8 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
       try {
         const r = await q.query<T>(sql, params as unknown[] | undefined);
-        return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+        // PGlite reports affectedRows 0 for SELECT; node-postgres counts the returned rows.
+        return { rows: r.rows, rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
       } catch (e) {
         wrapDbError(e);
       }

@@ -31,6 +31,14 @@ export function dbSuite(name: string, open: () => Promise<Db>) {
       expect(r.rows[0].at).toBeInstanceOf(Date);
     });
 
+    it('counts rows like node-postgres: selected, inserted, updated', async () => {
+      await db.query("INSERT INTO port_check (name) VALUES ('c1'), ('c2')");
+      expect((await db.query("SELECT * FROM port_check WHERE name LIKE 'c%'")).rowCount).toBe(2);
+      expect((await db.query("UPDATE port_check SET amount = 1 WHERE name LIKE 'c%'")).rowCount).toBe(2);
+      expect((await db.query("DELETE FROM port_check WHERE name LIKE 'c%'")).rowCount).toBe(2);
+      expect((await db.query("SELECT * FROM port_check WHERE name = 'none'")).rowCount).toBe(0);
+    });
+
     it('has pg_trgm', async () => {
       const r = await db.query<{ s: number }>("SELECT similarity('blue dream', 'blu dreem') AS s");
       expect(r.rows[0].s).toBeGreaterThan(0.3);

@@ -28,14 +28,15 @@ describe('PGlite directory lock', () => {
           if (out.includes('open')) resolve();
           if (out.includes('error')) reject(new Error(out));
         });
-        child.on('exit', () => reject(new Error(`child exited: ${out}`)));
+        child.once('exit', () => reject(new Error(`child exited: ${out}`)));
       });
       await expect(openPglite(dataDir)).rejects.toThrow(/in use by process \d+/);
     } finally {
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGKILL');
+      await exited; // reaped, so the pid is really gone (a zombie still answers kill(pid, 0))
     }
     // the owner died without releasing: the stale lock is taken over
-    await new Promise((r) => setTimeout(r, 200));
     const db = await openPglite(dataDir);
     expect((await db.query<{ one: number }>('select 1 as one')).rows[0].one).toBe(1);
     await db.close();

@@ -32,12 +32,20 @@ const jsonish: fc.Arbitrary<unknown> = fc.oneof(
 
 let premium = '';
 let free = '';
+const savedEnv = { ...process.env };
 beforeAll(async () => {
+  // A configured deployment: "not configured" 500s are covered by the auth tables, not here.
+  process.env.ADMIN_API_KEY = 'prop-admin-key';
+  process.env.API_KEY = 'prop-api-key';
+  process.env.CRON_SECRET = 'prop-cron-secret';
   premium = await userToken('prop-user', 'premium');
   free = await userToken('prop-free', 'free');
   setLimitStore(new MemoryStore());
 });
-afterAll(() => setLimitStore(null));
+afterAll(() => {
+  setLimitStore(null);
+  process.env = { ...savedEnv };
+});
 
 function fillPath(pattern: string, values: string[]): { path: string; params: Record<string, string | string[]> } {
   const params: Record<string, string | string[]> = {};
@@ -105,7 +113,7 @@ describe('property: every registered route survives generated input', () => {
         fc.array(nasty, { minLength: 1, maxLength: 3 }),
         fc.dictionary(nasty, fc.oneof(nasty, fc.array(nasty, { maxLength: 2 })), { maxKeys: 4 }),
         jsonish,
-        fc.constantFrom('none', 'premium', 'free', 'garbage', 'admin-wrong', 'bearer-empty'),
+        fc.constantFrom('none', 'premium', 'free', 'garbage', 'admin-wrong', 'admin', 'api-key', 'cron', 'bearer-empty'),
         fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', ''),
         async (pathValues, query, body, who, contentType) => {
           const { path, params } = fillPath(route.path, pathValues);
@@ -118,6 +126,9 @@ describe('property: every registered route survives generated input', () => {
           if (who === 'garbage') headers.set('authorization', 'Bearer \u00ff\u00fe garbage');
           if (who === 'bearer-empty') headers.set('authorization', 'Bearer ');
           if (who === 'admin-wrong') headers.set('x-admin-key', 'definitely-wrong');
+          if (who === 'admin') headers.set('x-admin-key', 'prop-admin-key');
+          if (who === 'api-key') headers.set('authorization', 'Bearer prop-api-key');
+          if (who === 'cron') headers.set('authorization', 'Bearer prop-cron-secret');
           const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
           const req = new Request(url, {
             method: route.method,
