@@ -119,8 +119,14 @@ export async function importStrains(
     done += batch.length;
     opts.onProgress?.(done, rows.length);
   }
+  await analyze(db);
   summary.ms = Date.now() - t0;
   return summary;
+}
+
+/** Fresh statistics after a bulk load, so the planner uses the name indexes for the matcher. */
+export async function analyze(db: Queryable): Promise<void> {
+  await db.exec('ANALYZE strains; ANALYZE strain_names; ANALYZE strain_universe; ANALYZE strain_sources');
 }
 
 export async function importUniverse(
@@ -145,6 +151,7 @@ export async function importUniverse(
     done += batch.length;
     opts.onProgress?.(done, rows.length);
   }
+  await analyze(db);
   summary.ms = Date.now() - t0;
   return summary;
 }

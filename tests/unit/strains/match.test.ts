@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ready } from '@/lib/bootstrap';
+import type { Queryable } from '@/lib/db';
 import { confidenceFor, matchProducts, normalizeProductName } from '@/lib/strains/match';
 import { addToUniverse, upsertStrain } from '@/lib/strains/repo';
 
@@ -85,7 +86,13 @@ describe('matchProducts (three passes, set-based)', () => {
   it('keeps input order, one round trip per pass for many products', async () => {
     const db = await ready();
     let queries = 0;
-    const counting = { query: (sql: string, p?: unknown[]) => (queries++, db.query(sql, p)), exec: (sql: string) => db.exec(sql) };
+    const counting: Queryable = {
+      query: <T,>(sql: string, p?: unknown[]) => {
+        queries++;
+        return db.query<T>(sql, p);
+      },
+      exec: (sql: string) => db.exec(sql),
+    };
     const names = Array.from({ length: 120 }, (_, i) => (i % 3 === 0 ? 'Blue Dream 3.5g' : i % 3 === 1 ? 'Granddady Purpel' : `Unknown Thing ${i}`));
     const out = await matchProducts(counting, names);
     expect(out.map((r) => r.input)).toEqual(names);
