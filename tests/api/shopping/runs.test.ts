@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- JSON bodies from the SSE stream and the stand-in server are checked field by field */
 import { createParser } from 'eventsource-parser';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';

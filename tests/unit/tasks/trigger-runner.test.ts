@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- JSON bodies from the SSE stream and the stand-in server are checked field by field */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiClient, runMetadata } from '@trigger.dev/core/v3';
