@@ -232,8 +232,21 @@ export async function guardedRequest(url: string, opts: GuardedRequestInit = {})
   }
 }
 
+/** Text in the charset the server declared (header or <meta charset>), UTF-8 otherwise. */
+export function decodeBody(body: Buffer, contentType: string | null): string {
+  const declared = /charset=["']?([\w-]+)/i.exec(contentType ?? '')?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1];
+  if (declared && !/^utf-?8$/i.test(declared)) {
+    try {
+      return new TextDecoder(declared.toLowerCase()).decode(body);
+    } catch {
+      // unknown label: fall back to UTF-8
+    }
+  }
+  return body.toString('utf8');
+}
+
 /** GET a page as text, following (and re-validating) redirects. */
 export async function guardedFetch(url: string, opts: GuardedFetchOptions = {}): Promise<GuardedResponse> {
   const r = await guardedRequest(url, opts);
-  return { ...r, body: r.body.toString('utf8') };
+  return { ...r, body: decodeBody(r.body, r.headers.get('content-type')) };
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { guardedFetch } from '@/lib/scrape/guarded-fetch';
+import { decodeBody, guardedFetch } from '@/lib/scrape/guarded-fetch';
 import type { Resolver } from '@/lib/scrape/address';
 
 // Loopback servers only; names resolve through an injected resolver, never real DNS.
@@ -187,5 +187,18 @@ describe('guardedFetch caps', () => {
     const pre = new AbortController();
     pre.abort();
     await expect(guardedFetch(`http://127.0.0.1:${port}/`, { signal: pre.signal })).rejects.toMatchObject({ code: 'SCAN_TIMEOUT' });
+  });
+});
+
+describe('decodeBody', () => {
+  it.each([
+    ['text/html; charset=windows-1252', Buffer.from([0x43, 0x61, 0x66, 0xe9]), 'Café'],
+    ['text/html; charset=ISO-8859-1', Buffer.from([0x4a, 0x61, 0x6c, 0x61, 0x70, 0x65, 0xf1, 0x6f]), 'Jalapeño'],
+    ['text/html', Buffer.from('<meta charset="windows-1252"><p>Caf\xe9', 'latin1'), '<meta charset="windows-1252"><p>Café'],
+    ['text/html; charset=utf-8', Buffer.from('Café', 'utf8'), 'Café'],
+    [null, Buffer.from('Café', 'utf8'), 'Café'],
+    ['text/html; charset=no-such-charset', Buffer.from('Café', 'utf8'), 'Café'],
+  ])('%s', (type, body, text) => {
+    expect(decodeBody(body, type)).toBe(text);
   });
 });
