@@ -83,3 +83,39 @@ export async function getNotebookForUser(db: Queryable, id: string, userId: stri
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
+
+export interface NotebookSummary {
+  id: string;
+  requestId: string;
+  sectionKeys: string[];
+  completedSections: number;
+  totalSections: number;
+  provider: string;
+  model: string;
+  createdAt: string;
+}
+
+/** The user's notebooks, newest first (summaries; the full notebook is GET /notebooks/:id). */
+export async function listNotebooksForUser(db: Queryable, userId: string, page: { limit: number; offset: number }): Promise<{ items: NotebookSummary[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db.query<Omit<Row, 'results' | 'errors' | 'computed' | 'order_input'>>(
+      `SELECT id, request_id, section_keys, completed_sections, total_sections, provider, model, created_at
+       FROM notebooks WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      [userId, page.limit, page.offset],
+    ),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM notebooks WHERE user_id = $1', [userId]),
+  ]);
+  return {
+    total: Number(count.rows[0]?.n ?? 0),
+    items: rows.rows.map((row) => ({
+      id: row.id,
+      requestId: row.request_id,
+      sectionKeys: row.section_keys,
+      completedSections: Number(row.completed_sections),
+      totalSections: Number(row.total_sections),
+      provider: row.provider,
+      model: row.model,
+      createdAt: new Date(row.created_at).toISOString(),
+    })),
+  };
+}

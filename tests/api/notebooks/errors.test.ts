@@ -1,15 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { POST as batch } from '@/app/api/v1/notebooks/stream/batch/route';
 import { POST as single } from '@/app/api/v1/notebooks/stream/[sectionKey]/route';
 import { GET as health } from '@/app/api/v1/notebooks/stream/health/route';
 import { GET as sections } from '@/app/api/v1/notebooks/stream/sections/route';
 import { GET as getNotebook } from '@/app/api/v1/notebooks/[id]/route';
+import { GET as listNotebooks } from '@/app/api/v1/notebooks/route';
 import { GET as reportsHealth } from '@/app/api/v1/reports/stream/health/route';
 import { GET as reportsSections } from '@/app/api/v1/reports/stream/sections/route';
 import { POST as reportsBatch } from '@/app/api/v1/reports/stream/batch/route';
 import { POST as reportsSingle } from '@/app/api/v1/reports/stream/[sectionKey]/route';
 import { AI_SECTION_KEYS } from '@/lib/notebooks/sections';
+import { ready } from '@/lib/bootstrap';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { authHeader, call } from '../../helpers/route';
 import { ORDER } from '../../unit/notebooks/fixtures';
@@ -18,6 +20,8 @@ import type { Loose } from './sse';
 const ENV_KEYS = ['AI_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'NOTEBOOK_STREAMING'] as const;
 const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
 
+// Migrating and seeding the in-memory catalog is slow on a loaded machine: not a test's time.
+beforeAll(() => ready().then(() => undefined), 180_000);
 beforeEach(() => setLimitStore(new MemoryStore()));
 afterEach(() => {
   for (const k of ENV_KEYS) {
@@ -264,6 +268,17 @@ describe('health, sections and the /reports aliases', () => {
     const text = await r.response.text();
     expect(text).toContain('event: complete');
     expect(text).toContain('no items yet');
+  });
+
+  it.each([
+    [{ limit: 0 }, 400],
+    [{ limit: 101 }, 400],
+    [{ offset: -1 }, 400],
+    [{ limit: 'x' }, 400],
+  ])('GET /notebooks?%j → %i VALIDATION_ERROR', async (query, status) => {
+    const r = await call(listNotebooks, { path: '/api/v1/notebooks', query, headers: await authHeader() });
+    expect(r.status).toBe(status);
+    expect(r.body.error.code).toBe('VALIDATION_ERROR');
   });
 
   it('GET /notebooks/:id without a token → 401', async () => {

@@ -15,6 +15,7 @@ import { extractContext } from '@/lib/ai/local-model';
 import { setNotebookModelOverride } from '@/lib/notebooks/availability';
 import { writeSection } from '@/lib/notebooks/local-analyst';
 import { SECTION_SCHEMAS } from '@/lib/notebooks/schemas';
+import { ready } from '@/lib/bootstrap';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { authHeader, call } from '../../helpers/route';
 import { ORDER } from '../../unit/notebooks/fixtures';
@@ -25,6 +26,8 @@ const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
 const unhandled: unknown[] = [];
 const onUnhandled = (e: unknown) => unhandled.push(e);
 
+// Migrating and seeding the in-memory catalog is slow on a loaded machine: not a test's time.
+beforeAll(() => ready().then(() => undefined), 180_000);
 beforeEach(() => setLimitStore(new MemoryStore()));
 afterEach(() => {
   setNotebookModelOverride(null);

@@ -3,6 +3,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { POST as batch } from '@/app/api/v1/notebooks/stream/batch/route';
 import { POST as single } from '@/app/api/v1/notebooks/stream/[sectionKey]/route';
 import { GET as getNotebook } from '@/app/api/v1/notebooks/[id]/route';
+import { GET as listNotebooks } from '@/app/api/v1/notebooks/route';
 import { ready } from '@/lib/bootstrap';
 import { setNotebookModelOverride } from '@/lib/notebooks/availability';
 import { localAnalystModel } from '@/lib/notebooks/local-analyst';
@@ -19,6 +20,8 @@ const onUnhandled = (e: unknown) => unhandled.push(e);
 beforeAll(() => {
   process.on('unhandledRejection', onUnhandled);
 });
+// Migrating and seeding the in-memory catalog is slow on a loaded machine: not a test's time.
+beforeAll(() => ready().then(() => undefined), 180_000);
 beforeEach(() => {
   setLimitStore(new MemoryStore());
   setNotebookModelOverride(null);
@@ -123,6 +126,14 @@ describe('POST /notebooks/stream/batch', () => {
     expect(mine.body.data).toMatchObject({ id: last.data.notebookId, requestId, completedSections: 3, totalSections: 3, provider: 'local' });
     expect(mine.body.data.results).toEqual(last.data.results);
     expect(mine.body.data.computed.spend_summary.totalSpent).toBe(130);
+
+    const list = await call(listNotebooks, { path: '/api/v1/notebooks', query: { limit: 5 }, headers: await authHeader('user-1') });
+    expect(list.status).toBe(200);
+    expect(list.body.data[0]).toMatchObject({ id: last.data.notebookId, requestId, sectionKeys: keys, completedSections: 3 });
+    expect(list.body.meta.pagination).toMatchObject({ limit: 5, offset: 0, total: expect.any(Number) });
+    const others = await call(listNotebooks, { path: '/api/v1/notebooks', headers: await authHeader('nobody-else') });
+    expect(others.body.data).toEqual([]);
+    expect(others.body.meta.pagination.total).toBe(0);
   });
 
   it('all twelve ai sections complete, validate and speak about this order', async () => {
