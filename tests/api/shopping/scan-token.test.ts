@@ -91,6 +91,21 @@ describe('POST /shopping/scan-token errors', () => {
   });
 });
 
+describe('POST /shopping/scan-token rate limit', () => {
+  it('is the moderate tier (60/min) keyed by the user, headers on success and on errors', async () => {
+    const ok = await post(body(uniqueHost()));
+    expect(ok.headers.get('x-ratelimit-limit')).toBe('60');
+    const remaining = Number(ok.headers.get('x-ratelimit-remaining'));
+    const forbidden = await post({ ...body(uniqueHost()), userId: 'someone-else' });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.headers.get('x-ratelimit-limit')).toBe('60');
+    expect(Number(forbidden.headers.get('x-ratelimit-remaining'))).toBe(remaining - 1);
+    // another user has a bucket of their own
+    const other = await post({ ...body(uniqueHost()), userId: 'user-9' }, await authHeader('user-9', 'free'));
+    expect(Number(other.headers.get('x-ratelimit-remaining'))).toBe(59);
+  });
+});
+
 describe('POST /shopping/scan-token variants', () => {
   it('4. client-side: a one-time trigger token, menuUrls and categoriesHash; POST /shopping/runs uses it once', async () => {
     const host = uniqueHost();

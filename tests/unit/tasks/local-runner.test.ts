@@ -149,6 +149,27 @@ describe('local runner', () => {
   });
 });
 
+describe('heartbeat', () => {
+  it('keeps the rows of a long run fresh while it executes', async () => {
+    process.env.TASK_HEARTBEAT_MS = '40';
+    try {
+      const runner = new LocalRunner(() => ready());
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const { runId } = await runner.start(task('t-beat', () => gate.then(() => 1)), { n: 1 }, {});
+      await new Promise((r) => setTimeout(r, 30));
+      const first = await db.query<{ beat: Date }>('SELECT heartbeat_at AS beat FROM task_runs WHERE id = $1', [runId]);
+      await new Promise((r) => setTimeout(r, 250));
+      const later = await db.query<{ beat: Date }>('SELECT heartbeat_at AS beat FROM task_runs WHERE id = $1', [runId]);
+      expect(new Date(later.rows[0].beat).getTime()).toBeGreaterThan(new Date(first.rows[0].beat).getTime());
+      release();
+      await runner.drain();
+    } finally {
+      delete process.env.TASK_HEARTBEAT_MS;
+    }
+  });
+});
+
 describe('start-up recovery', () => {
   const self: Instance = { id: 'me-instance', pid: process.pid, host: os.hostname() };
   async function insert(id: string, o: { pid: number; host: string; instance: string; beatAgoMs: number; status?: string; runner?: string; deadlineAgoMs?: number | null }) {
