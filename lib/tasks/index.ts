@@ -13,7 +13,6 @@ export { recoverOrphanedRuns, currentInstance } from './instance';
 export { DbMetadataPort, MemoryMetadataPort } from './metadata';
 export { verifyRunToken, consumeTriggerToken, signRunToken, signTriggerToken } from './tokens';
 export { pruneFinishedRuns } from './store';
-export { triggerMetadataPort } from './trigger-metadata';
 
 async function db(): Promise<Db> {
   const { ready } = await import('../bootstrap');

@@ -1,4 +1,3 @@
-import { auth, configure, idempotencyKeys, tasks } from '@trigger.dev/sdk';
 import { env } from '../config/env';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
@@ -9,13 +8,21 @@ import type { AnyTaskDefinition, StartOptions, StartResult, TaskRunner } from '.
 
 export const DEFAULT_TRIGGER_API_URL = 'https://api.trigger.dev';
 
-function clientConfig(): { baseURL: string; accessToken: string } {
+type Sdk = typeof import('@trigger.dev/sdk');
+
+/** The SDK loads only when this runner is used, so the local default never pulls it into a route. */
+async function sdk(): Promise<Sdk> {
+  return import('@trigger.dev/sdk');
+}
+
+async function clientConfig(): Promise<{ baseURL: string; accessToken: string; sdk: Sdk }> {
   const accessToken = env('TRIGGER_SECRET_KEY');
   if (!accessToken) throw new ApiError('TRIGGER_UNAVAILABLE', 'TASK_RUNNER=trigger needs TRIGGER_SECRET_KEY');
   const baseURL = env('TRIGGER_API_URL') ?? DEFAULT_TRIGGER_API_URL;
+  const s = await sdk();
   // The auth helpers read the global client; configure it from the current environment each time.
-  configure({ baseURL, accessToken });
-  return { baseURL, accessToken };
+  s.configure({ baseURL, accessToken });
+  return { baseURL, accessToken, sdk: s };
 }
 
 function unavailable(what: string, e: unknown): ApiError {
@@ -37,7 +44,7 @@ export class TriggerRunner implements TaskRunner {
   async start(def: AnyTaskDefinition, payload: unknown, opts: StartOptions): Promise<StartResult> {
     const parsed = def.schema.safeParse(payload);
     if (!parsed.success) throw new ApiError('BAD_REQUEST', `Invalid input for task ${def.id}`, parsed.error.issues);
-    const cfg = clientConfig();
+    const { sdk: { idempotencyKeys, tasks }, ...cfg } = await clientConfig();
     const db = await this.db();
     if (opts.idempotencyKey) {
       const existing = await findActiveByKey(db, def.id, opts.idempotencyKey);
@@ -84,7 +91,7 @@ export class TriggerRunner implements TaskRunner {
   }
 
   async createRunToken(runId: string): Promise<string> {
-    clientConfig();
+    const { auth } = (await clientConfig()).sdk;
     try {
       return await auth.createPublicToken({ scopes: { read: { runs: [runId] } }, expirationTime: '1h' });
     } catch (e) {
@@ -93,7 +100,7 @@ export class TriggerRunner implements TaskRunner {
   }
 
   async createTriggerToken(taskId: string): Promise<string> {
-    clientConfig();
+    const { auth } = (await clientConfig()).sdk;
     try {
       return await auth.createTriggerPublicToken(taskId, { expirationTime: '10m' });
     } catch (e) {

@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { POST as scanToken } from '@/app/api/v1/shopping/scan-token/route';
 import { ready } from '@/lib/bootstrap';
 import { SCAN_TASK_ID } from '@/lib/shopping/task';
-import { startTask, taskRunner, triggerMetadataPort } from '@/lib/tasks';
+import { startTask, taskRunner } from '@/lib/tasks';
+import { triggerMetadataPort } from '@/lib/tasks/trigger-metadata';
 import { getRunRow } from '@/lib/tasks/store';
 import { authHeader, call } from '../../helpers/route';
 
