@@ -158,11 +158,11 @@ async function runPasses(q: Queryable, prepared: Prepared[], results: MatchResul
   // With a few thousand names the planner prefers a sequential scan computing similarity() for
   // every name and product (~50 ms per product); the GIN index answers `%` in well under 1 ms.
   await q.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true), set_config('enable_seqscan', 'off', true)`, [String(TRIGRAM_MIN)]);
-  const tri = await q.query<Row & { sim: number; usim: number | null }>(
-    `SELECT q.i, 0 AS prio, best.is_alias, best.sim, uni.usim, ${STRAIN_COLUMNS}
+  const tri = await q.query<Row & { sim: number; usim: number | null; matched_name: string }>(
+    `SELECT q.i, 0 AS prio, best.is_alias, best.sim, best.name AS matched_name, uni.usim, ${STRAIN_COLUMNS}
        FROM unnest($1::int[], $2::text[]) AS q(i, c)
        JOIN LATERAL (
-         SELECT n.strain_id, n.is_alias, round(similarity(n.name, q.c)::numeric, 4) AS sim
+         SELECT n.strain_id, n.is_alias, n.name, round(similarity(n.name, q.c)::numeric, 4) AS sim
            FROM strain_names n WHERE n.name % q.c
           ORDER BY sim DESC, n.is_alias LIMIT 1) best ON best.sim > ${TRIGRAM_MIN}
        JOIN strains s ON s.id = best.strain_id
@@ -175,9 +175,20 @@ async function runPasses(q: Queryable, prepared: Prepared[], results: MatchResul
     const sim = Number(r.sim);
     // A closer name the catalog lacks means this product is that strain, not our neighbour.
     if (r.usim !== null && Number(r.usim) >= Number(r.sim)) continue;
-    const conf = confidenceFor(Number(r.sim));
+    let conf = confidenceFor(sim);
+    // One name inside the other plus a real word ('Congo Bubblegum' ~ Bubblegum, 'Banana Cake' ~
+    // Banana Cream Cake) is a different strain more often than a typo: never more than low.
+    if (conf === 'medium' && extraWord(prepared[r.i].cleaned, r.matched_name)) conf = 'low';
     if (conf) setMatch(results, r, 'trigram', sim, conf);
   }
+}
+
+function extraWord(a: string, b: string): boolean {
+  const wa = new Set(a.split(/\s+/).filter(Boolean));
+  const wb = new Set(b.split(/\s+/).filter(Boolean));
+  const [small, big] = wa.size <= wb.size ? [wa, wb] : [wb, wa];
+  if (![...small].every((w) => big.has(w))) return false;
+  return [...big].some((w) => !small.has(w) && w.length > 2);
 }
 
 /** Per product: the earliest candidate wins, a primary name beats an alias, then popularity. */

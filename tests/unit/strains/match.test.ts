@@ -68,6 +68,7 @@ describe('matchProducts (three passes, set-based)', () => {
     ['slug pass after noise stripping', 'Do Si Dos 3.5g', 'slug', 'high', 'Do-Si-Dos'],
     ['numbers are part of a name', 'Cinderella 99 - 1g', 'exact', 'high', 'Cinderella 99'],
     ['trigram pass (typo)', 'Granddady Purpel', 'trigram', 'medium', 'Granddaddy Purple'],
+    ['one name inside the other plus a word is at most low', 'Congo Bubblegum', 'trigram', 'low', 'Bubblegum'],
     ['a universe strain the catalog lacks stays unmatched', 'Zero Gravity', null, null, null],
     ['edible flavour is not a strain', { name: 'Watermelon Gummies 100mg', category: 'Edibles' }, null, null, null],
     ['edible naming a real strain still matches', { name: 'Coconut Oil - Cannatonic (CBD Rich Hybrid)', category: 'Edibles' }, 'exact', 'high', 'Cannatonic'],
