@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as analyzeLabel } from '@/app/api/v1/scanner/analyze-label/route';
 import { POST as analyzeBatch } from '@/app/api/v1/scanner/analyze-batch/route';
 import { setVisionEngine } from '@/lib/vision/engine';
-import { shutdownOcrPool } from '@/lib/vision/ocr-pool';
+import { OcrError, shutdownOcrPool } from '@/lib/vision/ocr-pool';
+import { localEngine } from '@/lib/vision/local-engine';
 import { authHeader, call } from '../../helpers/route';
 import { corruptImages, rasterize, tinyImage } from '../../fixtures/vision/render';
 import { labelSvg, labelTruth, type LabelTruth } from '../../fixtures/vision/labels';
@@ -83,6 +84,31 @@ describe('POST /scanner/analyze-label', { timeout: 120_000 }, () => {
     expect(r.status).toBe(400);
     expect(r.headers.get('x-ratelimit-limit')).toBe('10');
     expect(r.headers.get('x-ratelimit-remaining')).toBe('4');
+  });
+});
+
+describe('OCR worker crash during a request', { timeout: 120_000 }, () => {
+  it('is retried once on a fresh worker (200); crashing again answers 503 SERVICE_UNAVAILABLE', async () => {
+    let crashes = 1;
+    const flaky = {
+      name: 'ocr' as const,
+      readReceipt: localEngine().readReceipt,
+      readLabel: (image: Parameters<typeof engine.readLabel>[0], signal?: AbortSignal) => {
+        if (crashes-- > 0) return Promise.reject(new OcrError('OCR worker crashed: test', 'crash'));
+        return localEngine().readLabel(image, signal);
+      },
+    };
+    setVisionEngine(flaky);
+    try {
+      const r = await single({ imageBase64: b64(blank), mediaType: 'image/jpeg' });
+      expect(r.status).toBe(200);
+      crashes = 2;
+      const down = await single({ imageBase64: b64(blank), mediaType: 'image/jpeg' });
+      expect(down.status).toBe(503);
+      expect(down.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { reason: 'crash' } });
+    } finally {
+      setVisionEngine(engine);
+    }
   });
 });
 
