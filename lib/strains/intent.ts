@@ -71,7 +71,8 @@ export function parseIntent(q: string): Intent {
   for (const [re, effects, helps] of EFFECT_WORDS) {
     const m = re.exec(text);
     if (!m) continue;
-    if (negated(text, m.index)) add(intent.avoidEffects, effects, m[0]);
+    // "not sleepy" avoids sleepiness, not the relaxation that usually comes with it.
+    if (negated(text, m.index)) add(intent.avoidEffects, effects.slice(0, 1), m[0]);
     else {
       add(intent.effects, effects, m[0]);
       if (helps) add(intent.helps, [helps], m[0]);
