@@ -50,7 +50,7 @@ export async function newTrackedPage(browser: Browser, opts: { colorScheme?: 'li
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
+    if (m.type() === 'error') consoleErrors.push(`${m.text()}${m.location().url ? ` [${m.location().url}]` : ''}`);
   });
   page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
   const failedResponses: string[] = [];
