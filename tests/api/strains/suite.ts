@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked field by field */
 /**
  * The strain endpoints' table-driven suite, run on PGlite (tests/api/strains) and on real
  * PostgreSQL (tests/integration/strains): one source of truth for both databases.
