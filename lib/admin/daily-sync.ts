@@ -4,11 +4,13 @@ import { purgeExpiredScans } from '../shopping/cache';
 import { pruneFinishedRuns } from '../tasks';
 import { recoverOrphanedRuns } from '../tasks/instance';
 import { STALE_RESEARCH_MS } from '../research/task';
+import { purgeAttempts } from '../vision/attempts';
 import { recomputePopularity, type PopularityCounts } from './popularity';
 
 export interface DailySyncResult {
   scanCache: { purged: number };
   triggerTokens: { purged: number };
+  receiptAttempts: { purged: number };
   runs: { failed: number; timedOut: number; released: number; purged: number };
   research: { requeued: number };
   popularity: PopularityCounts;
@@ -17,6 +19,9 @@ export interface DailySyncResult {
 
 /** Finished runs are kept this many days (RUN_RETENTION_DAYS) for the dashboard, then purged. */
 export const runRetentionDays = () => Math.max(1, envInt('RUN_RETENTION_DAYS', 7));
+
+/** Receipt attemptIds are remembered this many days (RECEIPT_ATTEMPT_RETENTION_DAYS) for idempotent retries. */
+export const receiptAttemptRetentionDays = () => Math.max(1, envInt('RECEIPT_ATTEMPT_RETENTION_DAYS', 30));
 
 /**
  * GET /cron/daily-sync: purge expired scan-cache rows and spent trigger tokens, end runs whose
@@ -28,6 +33,7 @@ export async function dailySync(db: Queryable): Promise<DailySyncResult> {
   // The owners' own purge functions: the scan cache (shopping) and finished runs (task runner).
   const cachePurged = await purgeExpiredScans(db);
   const tokens = await db.query(`DELETE FROM task_trigger_tokens WHERE expires_at < now()`);
+  const attemptsPurged = await purgeAttempts(db, receiptAttemptRetentionDays());
   const recovered = await recoverOrphanedRuns(db);
   const runsPurged = await pruneFinishedRuns(db, runRetentionDays() * 24 * 3600 * 1000);
   const requeued = await db.query(
@@ -39,6 +45,7 @@ export async function dailySync(db: Queryable): Promise<DailySyncResult> {
   return {
     scanCache: { purged: cachePurged },
     triggerTokens: { purged: tokens.rowCount },
+    receiptAttempts: { purged: attemptsPurged },
     runs: { ...recovered, purged: runsPurged },
     research: { requeued: requeued.rowCount },
     popularity,

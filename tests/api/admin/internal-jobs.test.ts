@@ -132,6 +132,11 @@ describe('GET /cron/daily-sync', () => {
        ('run_sync_old_fail', 'shopping-menu-scan', 'FAILED', now() - interval '8 days', now() - interval '8 days'),
        ('run_sync_recent', 'strain-research', 'COMPLETED', now() - interval '1 hour', now() - interval '1 hour')`,
     );
+    await db.query(
+      `INSERT INTO receipt_attempts (user_id, attempt_id, image_sha256, status, claim_token, created_at) VALUES
+       ('u1', 'old-attempt-000000001', 'h', 'done', 'c', now() - interval '40 days'),
+       ('u1', 'new-attempt-000000001', 'h', 'done', 'c', now() - interval '1 day')`,
+    );
     const [q] = await enqueueResearch(db, [{ name: 'Stuck Research', source: 'api' }]);
     await db.query(`UPDATE research_submissions SET status = 'researching', updated_at = now() - interval '1 hour' WHERE id = $1`, [q.submissionId]);
 
@@ -139,6 +144,8 @@ describe('GET /cron/daily-sync', () => {
     expect(r.status).toBe(200);
     expect(r.body.data.scanCache).toEqual({ purged: 2 });
     expect(r.body.data.runs.purged).toBe(2);
+    expect(r.body.data.receiptAttempts).toEqual({ purged: 1 });
+    expect((await db.query(`SELECT attempt_id FROM receipt_attempts`)).rows).toEqual([{ attempt_id: 'new-attempt-000000001' }]);
     expect(r.body.data.research).toEqual({ requeued: 1 });
     expect(r.body.data.popularity.strains).toBeGreaterThan(100);
     expect(typeof r.body.data.durationMs).toBe('number');
@@ -147,7 +154,7 @@ describe('GET /cron/daily-sync', () => {
     expect((await getSubmission(db, q.submissionId!))?.status).toBe('pending');
 
     const again = await call(DAILY_SYNC, { path: '/api/v1/cron/daily-sync', headers: cron });
-    expect(again.body.data).toMatchObject({ scanCache: { purged: 0 }, runs: { purged: 0 }, research: { requeued: 0 }, popularity: { updated: 0 } });
+    expect(again.body.data).toMatchObject({ receiptAttempts: { purged: 0 }, scanCache: { purged: 0 }, runs: { purged: 0 }, research: { requeued: 0 }, popularity: { updated: 0 } });
   });
 });
 
