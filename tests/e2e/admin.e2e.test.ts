@@ -52,6 +52,10 @@ describe('admin dashboard', () => {
     expect(await page.evaluate(() => document.cookie)).not.toContain('ci_admin_session');
     const html = await page.content();
     expect(html).not.toContain(ADMIN_KEY);
+    // The overview reads the catalog, queue and runs through the admin API with the cookie alone.
+    await page.locator('[data-testid="stat"] .stat-value:not(.skeleton)').first().waitFor({ timeout: 15_000 });
+    await page.locator('[aria-labelledby="cat-h"] dl.kv').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByRole('link', { name: /Research queue/ }).locator('.stat-value').textContent(), { timeout: 15_000 }).toMatch(/^\d+$/);
     await checkPage(tp, 'admin-overview');
 
     // 3. The research task drafts a profile; wait for it in the review queue and approve it.
