@@ -145,7 +145,8 @@ async function runPasses(q: Queryable, prepared: Prepared[], results: MatchResul
     for (const r of pickBest(slugRows.rows, prepared, universeOnly)) setMatch(results, r, 'slug', 1, 'high');
   }
 
-  // Pass 3: trigram similarity of the cleaned name (GIN index through `%`), strain products only,
+  // Pass 3: trigram similarity > 0.4 of the cleaned name (`%` with the threshold set locally; the
+  // closest name by the GiST index's `<->` order, one index walk per product), strain products only,
   // and not when the name is a strain the catalog does not have.
   const ti: number[] = [];
   const tc: string[] = [];
@@ -155,20 +156,19 @@ async function runPasses(q: Queryable, prepared: Prepared[], results: MatchResul
     tc.push(p.cleaned);
   });
   if (ti.length === 0) return;
-  // With a few thousand names the planner prefers a sequential scan computing similarity() for
-  // every name and product (~50 ms per product); the GIN index answers `%` in well under 1 ms.
-  await q.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true), set_config('enable_seqscan', 'off', true)`, [String(TRIGRAM_MIN)]);
+  await q.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true)`, [String(TRIGRAM_MIN)]);
   const tri = await q.query<Row & { sim: number; usim: number | null; matched_name: string }>(
     `SELECT q.i, 0 AS prio, best.is_alias, best.sim, best.name AS matched_name, uni.usim, ${STRAIN_COLUMNS}
        FROM unnest($1::int[], $2::text[]) AS q(i, c)
        JOIN LATERAL (
          SELECT n.strain_id, n.is_alias, n.name, round(similarity(n.name, q.c)::numeric, 4) AS sim
            FROM strain_names n WHERE n.name % q.c
-          ORDER BY sim DESC, n.is_alias LIMIT 1) best ON best.sim > ${TRIGRAM_MIN}
+          ORDER BY n.name <-> q.c, n.is_alias LIMIT 1) best ON best.sim > ${TRIGRAM_MIN}
        JOIN strains s ON s.id = best.strain_id
        LEFT JOIN LATERAL (
-         SELECT max(round(similarity(u.canonical_name, q.c)::numeric, 4)) AS usim
-           FROM strain_universe u WHERE u.strain_id IS NULL AND u.canonical_name % q.c) uni ON true`,
+         SELECT round(similarity(u.canonical_name, q.c)::numeric, 4) AS usim
+           FROM strain_universe u WHERE u.strain_id IS NULL AND u.canonical_name % q.c
+          ORDER BY u.canonical_name <-> q.c LIMIT 1) uni ON true`,
     [ti, tc],
   );
   for (const r of tri.rows) {
