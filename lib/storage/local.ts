@@ -7,7 +7,7 @@ import type { ObjectData, StorageDriver, StoredObject } from './types';
 
 /** STORAGE_DIR (default `.data/storage`), resolved against the working directory. */
 export function storageRoot(): string {
-  return nodePath.resolve(env('STORAGE_DIR') ?? '.data/storage');
+  return nodePath.resolve(/* turbopackIgnore: true */ process.cwd(), env('STORAGE_DIR') ?? '.data/storage');
 }
 
 /**

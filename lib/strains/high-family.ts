@@ -18,6 +18,7 @@ export const HIGH_FAMILIES: Readonly<Record<string, string>> = {
 export function highFamily(terpenes: Terpene[]): string | null {
   const byName = new Map<string, number>();
   for (const t of terpenes ?? []) {
+    if (typeof t?.name !== 'string') continue;
     const name = normalizeTerpeneName(t.name) ?? t.name.toLowerCase();
     const pct = Number(t.percentage);
     if (!Number.isFinite(pct) || pct <= 0) continue;
@@ -26,5 +27,6 @@ export function highFamily(terpenes: Terpene[]): string | null {
   const sorted = [...byName.entries()].sort((a, b) => b[1] - a[1]);
   if (sorted.length === 0) return null;
   if (sorted.length > 1 && sorted[1][1] >= sorted[0][1] * 0.85) return 'Balanced';
-  return HIGH_FAMILIES[sorted[0][0]] ?? null;
+  const leader = sorted[0][0];
+  return Object.hasOwn(HIGH_FAMILIES, leader) ? HIGH_FAMILIES[leader] : null;
 }

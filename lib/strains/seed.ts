@@ -4,7 +4,7 @@ import type { Queryable } from '../db';
 import { importStrains, type ImportSummary } from './import';
 import { parseCatalogRecords, readRecords } from './import-parse';
 
-export const SEED_FILE = path.join(process.cwd(), 'supabase', 'seed', 'strains.json');
+export const SEED_FILE = path.join(/* turbopackIgnore: true */ process.cwd(), 'supabase', 'seed', 'strains.json');
 
 /** Start-up step: load the project's seed catalog when the catalog is empty (idempotent). */
 export async function seedCatalog(db: Queryable, file = SEED_FILE): Promise<{ seeded: boolean; inserted?: number; skipped?: number; reason?: string }> {

@@ -59,17 +59,21 @@ const SYNONYMS: Readonly<Record<string, string>> = {
  * One name per terpene: 'b-myrcene', 'beta-Myrcene', 'β-myrcene', 'Myrcene' → 'myrcene';
  * 'alpha-pinene' and 'beta-pinene' are both 'pinene'; unknown names → null.
  */
+/** Own-property lookups only: client-sent names like `constructor` must not reach Object members. */
+const lookup = (s: string): string | undefined =>
+  Object.hasOwn(SYNONYMS, s) ? SYNONYMS[s] : Object.hasOwn(TERPENE_INFO, s) ? s : undefined;
+
 export function normalizeTerpeneName(name: string): string | null {
   if (typeof name !== 'string') return null;
   let s = name.normalize('NFKC').toLowerCase().trim();
   if (!s || s.length > 60) return null;
   s = s.replace(/α/g, 'alpha-').replace(/β/g, 'beta-').replace(/γ/g, 'gamma-').replace(/δ/g, 'delta-');
   s = s.replace(/\(([+-])\)-?/g, '').replace(/[_\s,.-]+/g, ' ').trim();
-  const direct = SYNONYMS[s] ?? (TERPENE_INFO[s] ? s : undefined);
+  const direct = lookup(s);
   if (direct) return direct;
   // strip stereo/position prefixes: alpha, a, beta, b, gamma, g, delta, d, trans, cis, l, e, z, p, o
   const stripped = s.replace(/^((alpha|beta|gamma|delta|trans|cis|[abgdelpoz])\s+)+/, '').replace(/\s+/g, ' ').trim();
-  if (stripped !== s) return SYNONYMS[stripped] ?? (TERPENE_INFO[stripped] ? stripped : null);
+  if (stripped !== s) return lookup(stripped) ?? null;
   return null;
 }
 

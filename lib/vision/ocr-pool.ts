@@ -58,7 +58,7 @@ export function langPath(): string {
     dir = path.dirname(require.resolve('@tesseract.js-data/eng/package.json'));
   } catch {
     // bundled server code may not resolve from its own chunk: fall back to the project's modules
-    dir = path.join(process.cwd(), 'node_modules', '@tesseract.js-data', 'eng');
+    dir = path.join(/* turbopackIgnore: true */ process.cwd(), 'node_modules', '@tesseract.js-data', 'eng');
   }
   return path.join(dir, '4.0.0_best_int');
 }

@@ -94,3 +94,13 @@ describe('parseIntent', () => {
     expect(b.effects).not.toContain('sleepy');
   });
 });
+
+describe('prototype member names are plain data', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])('%s', async (name) => {
+    const { normalizeTerpeneName } = await import('@/lib/strains/terpenes');
+    const { highFamily } = await import('@/lib/strains/high-family');
+    expect(normalizeTerpeneName(name)).toBeNull();
+    expect(highFamily([{ name, percentage: 1 }])).toBeNull();
+    expect(highFamily([{ name, percentage: 1 }, { name: 'myrcene', percentage: 0.1 }])).toBeNull();
+  });
+});
