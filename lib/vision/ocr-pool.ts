@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Worker as ThreadWorker } from 'node:worker_threads';
@@ -53,13 +54,16 @@ const require = createRequire(import.meta.url);
 
 /** Directory of the bundled eng.traineddata.gz (the package on disk; never fetched). */
 export function langPath(): string {
-  let dir: string;
+  const candidates: string[] = [];
   try {
-    dir = path.dirname(require.resolve('@tesseract.js-data/eng/package.json'));
+    candidates.push(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')));
   } catch {
-    // bundled server code may not resolve from its own chunk: fall back to the project's modules
-    dir = path.join(/* turbopackIgnore: true */ process.cwd(), 'node_modules', '@tesseract.js-data', 'eng');
+    /* bundled server code may not resolve from its own chunk */
   }
+  // Under the dev bundler require.resolve can answer a virtual path that does not exist on disk,
+  // so every candidate is checked and the project's own node_modules is the fallback.
+  candidates.push(path.join(/* turbopackIgnore: true */ process.cwd(), 'node_modules', '@tesseract.js-data', 'eng'));
+  const dir = candidates.find((d) => fs.existsSync(path.join(d, '4.0.0_best_int'))) ?? candidates[candidates.length - 1];
   return path.join(dir, '4.0.0_best_int');
 }
 
