@@ -6,12 +6,11 @@
  * each as requests/s and p99 latency and as a ratio of the trivial route. Builds when there is no
  * build, always under /tmp/next-build.lock; the server runs under the same lock.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { build, needsBuild, startNextServer } from '../lib/next-server';
 
 const { values: args } = parseArgs({
   options: {
@@ -22,8 +21,6 @@ const { values: args } = parseArgs({
   },
 });
 
-const root = path.resolve(__dirname, '..', '..');
-const LOCK = '/tmp/next-build.lock';
 
 const ROUTES: [string, string][] = [
   ['trivial: /health', '/api/v1/health'],
@@ -32,37 +29,6 @@ const ROUTES: [string, string][] = [
   ['/strains/search?q=blu dreem', '/api/v1/strains/search?q=blu%20dreem'],
   ['/strains?limit=20', '/api/v1/strains?limit=20'],
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function needsBuild(): boolean {
-  if (args.build || !fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) return true;
-  return !fs.existsSync(path.join(root, '.next', 'server', 'app', 'api', 'v1', 'strains', 'slug', '[slug]', 'complete'));
-}
-
-async function waitUp(base: string, exited: () => boolean, timeoutMs = 240_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (exited()) throw new Error('next start exited');
-    try {
-      const r = await fetch(`${base}/api/v1/strains/slug/blue-dream`);
-      if (r.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not come up');
-}
 
 interface Row {
   name: string;
@@ -88,18 +54,15 @@ function run(url: string): Promise<AcResult> {
 }
 
 async function main(): Promise<void> {
-  if (needsBuild()) {
+  if (args.build || needsBuild('api/v1/strains/slug/[slug]/complete')) {
     console.log('building (flock /tmp/next-build.lock npm run build)…');
-    const b = spawnSync('flock', [LOCK, 'npm', 'run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (b.status !== 0) throw new Error('build failed');
+    build();
   }
-  const port = Number(args.port ?? (await freePort()));
-  const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-bench-'));
-  const child = spawn('flock', [LOCK, 'npx', 'next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startNextServer({
+    port: args.port ? Number(args.port) : undefined,
+    lock: true,
+    readyPath: '/api/v1/strains/slug/blue-dream',
     env: {
       ...process.env,
       AI_PROVIDER: 'local',
@@ -113,18 +76,9 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
     },
   });
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  const stop = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      /* gone */
-    }
-  };
-  process.on('SIGINT', () => (stop(), process.exit(130)));
+  const base = server.base;
+  process.on('SIGINT', () => void server.stop().then(() => process.exit(130)));
   try {
-    await waitUp(base, () => exited);
     for (const [, p] of ROUTES) for (let i = 0; i < 20; i++) await fetch(base + p).then((r) => r.arrayBuffer()); // warm caches and JIT
     const rows: Row[] = [];
     for (const [name, p] of ROUTES) {
@@ -141,7 +95,7 @@ async function main(): Promise<void> {
     console.log(w.map((n) => '-'.repeat(n)).join('  '));
     for (const d of data) console.log(line(d));
   } finally {
-    stop();
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

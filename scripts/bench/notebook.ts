@@ -9,12 +9,11 @@
  * always under /tmp/next-build.lock (one shared .next directory); the server runs under the
  * same lock so nobody rebuilds underneath it.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { build, needsBuild, startNextServer } from '../lib/next-server';
 import { createParser } from 'eventsource-parser';
 import { signUserToken } from '../../lib/auth';
 import { AI_SECTION_KEYS } from '../../lib/notebooks/sections';
@@ -29,41 +28,7 @@ const { values: args } = parseArgs({
   },
 });
 
-const root = path.resolve(__dirname, '..', '..');
-const LOCK = '/tmp/next-build.lock';
 const SECRET = 'bench-only-jwt-secret-0123456789abcdef0123456789';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function needsBuild(): boolean {
-  if (args.build) return true;
-  if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) return true;
-  return !fs.existsSync(path.join(root, '.next', 'server', 'app', 'api', 'v1', 'notebooks', 'stream', 'batch'));
-}
-
-async function waitUp(base: string, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
-    try {
-      const r = await fetch(`${base}/api/v1/notebooks/stream/health`);
-      if (r.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('server did not come up');
-}
 
 interface Run {
   firstByteMs: number;
@@ -109,18 +74,15 @@ const pct = (xs: number[], p: number) => {
 const f = (n: number) => n.toFixed(1);
 
 async function main() {
-  if (needsBuild()) {
+  if (args.build || needsBuild('api/v1/notebooks/stream/batch')) {
     console.log('building (flock /tmp/next-build.lock npm run build)…');
-    const b = spawnSync('flock', [LOCK, 'npm', 'run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (b.status !== 0) throw new Error('build failed');
+    build();
   }
-  const port = Number(args.port ?? (await freePort()));
-  const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nb-bench-'));
-  const child = spawn('flock', [LOCK, 'npx', 'next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startNextServer({
+    port: args.port ? Number(args.port) : undefined,
+    lock: true,
+    readyPath: '/api/v1/notebooks/stream/health',
     env: {
       ...process.env,
       AI_PROVIDER: 'local',
@@ -135,16 +97,8 @@ async function main() {
       LOG_LEVEL: 'warn',
     },
   });
-  const stop = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  };
-  process.on('exit', stop);
+  const base = server.base;
   try {
-    await waitUp(base, child);
     const token = await signUserToken({ sub: 'bench-user', tier: 'premium', ttlSeconds: 3600, secret: SECRET });
     const batchUrl = `${base}/api/v1/notebooks/stream/batch`;
     const singleUrl = `${base}/api/v1/notebooks/stream/overview`;
@@ -177,7 +131,7 @@ async function main() {
     console.log(`\nratio batch/single time to last event (p50): ${f(rows[0].done50 / rows[1].done50)}× for 12× the sections`);
     console.log(`per-section cost in a batch: ${f(rows[0].done50 / 12)} ms vs ${f(rows[1].done50)} ms alone`);
   } finally {
-    stop();
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
