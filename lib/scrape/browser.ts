@@ -30,7 +30,7 @@ export const BROWSER_ARGS = [
 ];
 
 export const chromiumPath = (): string => env('CHROMIUM_PATH') ?? '/usr/bin/chromium';
-export const browserAvailable = (): boolean => existsSync(chromiumPath());
+export const browserAvailable = (): boolean => existsSync(/* turbopackIgnore: true */ chromiumPath());
 
 const IDLE_MS = () => envInt('SCRAPE_BROWSER_IDLE_MS', 15_000);
 const g = globalThis as unknown as { __scrapeBrowser?: { browser: Promise<Browser>; users: number; idle: NodeJS.Timeout | null } };
