@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { build, needsBuild, startNextServer } from '../lib/next-server';
+import { benchServerEnv, build, needsBuild, startNextServer } from '../lib/next-server';
 
 const { values: args } = parseArgs({
   options: {
@@ -63,18 +63,7 @@ async function main(): Promise<void> {
     port: args.port ? Number(args.port) : undefined,
     lock: true,
     readyPath: '/api/v1/strains/slug/blue-dream',
-    env: {
-      ...process.env,
-      AI_PROVIDER: 'local',
-      OPENAI_API_KEY: '',
-      PGLITE_DIR: path.join(dataDir, 'pglite'),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      STORAGE_DIR: path.join(dataDir, 'storage'),
-      // The lenient tier allows 300/min per client: the benchmark measures the routes, not the limiter.
-      RATE_LIMIT_ENABLED: 'false',
-      LOG_LEVEL: 'warn',
-    },
+    env: benchServerEnv(dataDir),
   });
   const base = server.base;
   process.on('SIGINT', () => void server.stop().then(() => process.exit(130)));

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { build, needsBuild, startNextServer } from '../lib/next-server';
+import { benchServerEnv, build, needsBuild, startNextServer } from '../lib/next-server';
 import { createParser } from 'eventsource-parser';
 import { signUserToken } from '../../lib/auth';
 import { AI_SECTION_KEYS } from '../../lib/notebooks/sections';
@@ -83,19 +83,7 @@ async function main() {
     port: args.port ? Number(args.port) : undefined,
     lock: true,
     readyPath: '/api/v1/notebooks/stream/health',
-    env: {
-      ...process.env,
-      AI_PROVIDER: 'local',
-      OPENAI_API_KEY: '',
-      SUPABASE_JWT_SECRET: SECRET,
-      PGLITE_DIR: path.join(dataDir, 'pglite'),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      STORAGE_DIR: path.join(dataDir, 'storage'),
-      // The notebook tier allows 5 batches an hour: the benchmark measures streaming, not the limiter.
-      RATE_LIMIT_ENABLED: 'false',
-      LOG_LEVEL: 'warn',
-    },
+    env: benchServerEnv(dataDir, { SUPABASE_JWT_SECRET: SECRET }),
   });
   const base = server.base;
   try {

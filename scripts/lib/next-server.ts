@@ -116,3 +116,22 @@ export async function startNextServer(opts: {
   }
   return { base, port, child, log: () => lines.join(''), stop };
 }
+
+/**
+ * The benchmark server: embedded PGlite and storage in `dataDir`, the local model, no Redis, and
+ * rate limiting off (benchmarks measure the routes, not the limiter).
+ */
+export function benchServerEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    AI_PROVIDER: 'local',
+    OPENAI_API_KEY: '',
+    PGLITE_DIR: path.join(dataDir, 'pglite'),
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    STORAGE_DIR: path.join(dataDir, 'storage'),
+    RATE_LIMIT_ENABLED: 'false',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}

@@ -12,7 +12,7 @@ import { AI_SECTION_KEYS, type AiSectionKey } from '@/lib/notebooks/sections';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { authHeader, call } from '../../helpers/route';
 import { ORDER } from '../../unit/notebooks/fixtures';
-import { readSse, type ParsedEvent } from './sse';
+import { readSse, type ParsedEvent } from '../../helpers/sse';
 
 const unhandled: unknown[] = [];
 const onUnhandled = (e: unknown) => unhandled.push(e);

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { localRunner, registerTask } from '@/lib/tasks';
 import type { ScanTaskOutput } from '@/lib/shopping/schemas';
 import { SCAN_CACHE_TTL_MS } from '@/lib/shopping/cache';
+import { SCAN_STAGES } from '@/lib/shopping/schemas';
+import { ready } from '@/lib/bootstrap';
+import { expect } from 'vitest';
 
 /**
  * Holds the local runner's only slot (TASK_CONCURRENCY=1) so scans started meanwhile stay
@@ -40,4 +43,22 @@ export function sampleOutput(domain: string, over: Partial<ScanTaskOutput> = {})
     stats: { productsCount: 3, matchedCount: 2, unmatchedCount: 1 },
     ...over,
   };
+}
+
+/**
+ * A run's stream shows the stages in order from the state current on connect (a fast run may be
+ * past cache-check), the run's stored event log holds every stage in order, and progress never
+ * goes down.
+ */
+export async function expectStagesInOrder(events: { metadata: { currentStage?: string; progress?: number } }[], runId: string): Promise<void> {
+  const distinct = (xs: (string | undefined)[]) => xs.filter((s, i, a) => s && s !== a[i - 1]);
+  const stages = distinct(events.map((e) => e.metadata.currentStage));
+  expect(SCAN_STAGES.slice(SCAN_STAGES.indexOf(stages[0] as (typeof SCAN_STAGES)[number]))).toEqual(stages);
+  const log = await (await ready()).query<{ stage: string }>(
+    `SELECT metadata->>'currentStage' AS stage FROM task_run_events WHERE run_id = $1 ORDER BY version`,
+    [runId],
+  );
+  expect(distinct(log.rows.map((r) => r.stage))).toEqual([...SCAN_STAGES]);
+  const prog = events.map((e) => e.metadata.progress ?? 0);
+  expect(prog).toEqual([...prog].sort((a, b) => a - b));
 }

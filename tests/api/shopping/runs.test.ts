@@ -1,4 +1,4 @@
-import { createParser } from 'eventsource-parser';
+import { readSse as readSseEvents } from '../../helpers/sse';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -28,18 +28,8 @@ const steps = registerTask({
   },
 });
 
-async function readSse(res: Response): Promise<Array<{ event: string; id?: string; data: any }>> {
-  const out: Array<{ event: string; id?: string; data: any }> = [];
-  const parser = createParser({ onEvent: (e) => out.push({ event: e.event ?? 'message', id: e.id, data: JSON.parse(e.data) }) });
-  const reader = res.body!.getReader();
-  const dec = new TextDecoder();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parser.feed(dec.decode(value, { stream: true }));
-  }
-  return out;
-}
+/** Events as `{ event, id, data }` (data parsed). */
+const readSse = async (res: Response) => (await readSseEvents(res)).events.map((e) => ({ event: e.event ?? 'message', id: e.id, data: e.data }));
 
 const path = (id: string) => `/api/v1/shopping/runs/${id}`;
 

@@ -1,16 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createParser } from 'eventsource-parser';
+import { readSse as readSseEvents } from '../../helpers/sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as scanToken } from '@/app/api/v1/shopping/scan-token/route';
 import { GET as streamRun } from '@/app/api/v1/shopping/runs/[runId]/stream/route';
 import { GET as getRun } from '@/app/api/v1/shopping/runs/[runId]/route';
 import { GET as cached } from '@/app/api/v1/shopping/scan/[domain]/cached/route';
 import { ready } from '@/lib/bootstrap';
-import { SCAN_STAGES } from '@/lib/shopping/schemas';
 import { localRunner } from '@/lib/tasks';
 import { startFixtureServer, type FixtureServer } from '@/tests/fixtures/dispensaries/server';
 import { authHeader, call } from '../../helpers/route';
+import { expectStagesInOrder } from './helpers';
 
 let fx: FixtureServer;
 let empty: http.Server;
@@ -36,18 +36,8 @@ afterAll(async () => {
   delete process.env.SCAN_TIMEOUT_MS;
 });
 
-async function readSse(res: Response): Promise<any[]> {
-  const out: any[] = [];
-  const parser = createParser({ onEvent: (e) => out.push({ event: e.event, ...JSON.parse(e.data) }) });
-  const reader = res.body!.getReader();
-  const dec = new TextDecoder();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parser.feed(dec.decode(value, { stream: true }));
-  }
-  return out;
-}
+/** Run updates flattened as `{ event, ...run }`. */
+const readSse = async (res: Response) => (await readSseEvents(res)).events.map((e) => ({ event: e.event, ...e.data }));
 
 async function startScan(menuUrl: string, over: Record<string, unknown> = {}) {
   const r = await call(scanToken, {
@@ -72,17 +62,7 @@ describe('menu scan through the API (local runner)', () => {
     });
     expect(t.runId).toMatch(/^run_/);
     const events = await follow(t.runId, t.publicAccessToken);
-    const stages = events.map((e) => e.metadata.currentStage).filter((s, i, a) => s && s !== a[i - 1]);
-    // The stream starts at the state current on connect (a fast run may be past cache-check)…
-    expect(SCAN_STAGES.slice(SCAN_STAGES.indexOf(stages[0]))).toEqual(stages);
-    // …and the run's stored event log holds every stage in order.
-    const log = await (await ready()).query<{ stage: string }>(
-      `SELECT metadata->>'currentStage' AS stage FROM task_run_events WHERE run_id = $1 ORDER BY version`,
-      [t.runId],
-    );
-    expect(log.rows.map((r) => r.stage).filter((s, i, a) => s && s !== a[i - 1])).toEqual([...SCAN_STAGES]);
-    const prog = events.map((e) => e.metadata.progress ?? 0);
-    expect(prog).toEqual([...prog].sort((a, b) => a - b));
+    await expectStagesInOrder(events, t.runId);
     const last = events.at(-1);
     expect(last).toMatchObject({ event: 'update', status: 'COMPLETED', error: null, metadata: { currentStage: 'complete', progress: 100, status: 'success', runId: t.runId, domain: t.domain } });
     const out = last.output;

@@ -5,7 +5,7 @@ import { GET as getNotebook } from '@/app/api/v1/notebooks/[id]/route';
 import { SECTION_SCHEMAS } from '@/lib/notebooks/schemas';
 import { AI_SECTION_KEYS, type AiSectionKey } from '@/lib/notebooks/sections';
 import { authHeader, call } from '../../helpers/route';
-import { readSse } from '../../api/notebooks/sse';
+import { readSse } from '../../helpers/sse';
 import { ORDER } from '../../unit/notebooks/fixtures';
 
 // The "done when" run on real PostgreSQL (and Redis for the limiter when REDIS_URL is set):

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createParser } from 'eventsource-parser';
+import { readSse as readSseEvents } from '../../helpers/sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as scanToken } from '@/app/api/v1/shopping/scan-token/route';
 import { GET as streamRun } from '@/app/api/v1/shopping/runs/[runId]/stream/route';
@@ -7,13 +7,13 @@ import { GET as cached } from '@/app/api/v1/shopping/scan/[domain]/cached/route'
 import { ready } from '@/lib/bootstrap';
 import type { Db } from '@/lib/db';
 import { browserAvailable, closeBrowser } from '@/lib/scrape';
-import { SCAN_STAGES } from '@/lib/shopping/schemas';
 import { getObject } from '@/lib/storage';
 import { localRunner, recoverOrphanedRuns } from '@/lib/tasks';
 import { getRunRow } from '@/lib/tasks/store';
 import { FIXTURE_SITES, startFixtureServer, type FixtureServer, type FixtureSiteKey } from '../../fixtures/dispensaries/server';
 import { PRODUCTS } from '../../fixtures/dispensaries/products';
 import { authHeader, call } from '../../helpers/route';
+import { expectStagesInOrder } from '../../api/shopping/helpers';
 
 // Menu scans end to end on real PostgreSQL (DATABASE_URL) and real Chromium (CHROMIUM_PATH):
 // scan-token → local runner → stream → output, for every fixture dispensary.
@@ -32,18 +32,7 @@ afterAll(async () => {
   await fx?.close();
 });
 
-async function readSse(res: Response): Promise<any[]> {
-  const out: any[] = [];
-  const parser = createParser({ onEvent: (e) => out.push(JSON.parse(e.data)) });
-  const reader = res.body!.getReader();
-  const dec = new TextDecoder();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parser.feed(dec.decode(value, { stream: true }));
-  }
-  return out;
-}
+const readSse = async (res: Response) => (await readSseEvents(res)).events.map((e) => e.data);
 const request = async (body: Record<string, unknown>) =>
   call(scanToken, { path: '/api/v1/shopping/scan-token', method: 'POST', body: { dispensaryName: 'Fixture', userId: 'user-1', triggerServerSide: true, ...body }, headers: await authHeader('user-1', 'free') });
 async function scanToEnd(key: FixtureSiteKey) {
@@ -60,17 +49,7 @@ describe('every fixture dispensary through the API', () => {
     const site = FIXTURE_SITES[key];
     if (site.browser && !hasChromium) return; // no Chromium on this machine
     const { t, events } = await scanToEnd(key);
-    const stages = events.map((e) => e.metadata.currentStage).filter((s, i, a) => s && s !== a[i - 1]);
-    // The stream starts at the state current on connect (a fast run may be past cache-check)…
-    expect(SCAN_STAGES.slice(SCAN_STAGES.indexOf(stages[0]))).toEqual(stages);
-    // …and the run's stored event log holds every stage in order.
-    const log = await (await ready()).query<{ stage: string }>(
-      `SELECT metadata->>'currentStage' AS stage FROM task_run_events WHERE run_id = $1 ORDER BY version`,
-      [t.runId],
-    );
-    expect(log.rows.map((r) => r.stage).filter((s, i, a) => s && s !== a[i - 1])).toEqual([...SCAN_STAGES]);
-    const prog = events.map((e) => e.metadata.progress ?? 0);
-    expect(prog).toEqual([...prog].sort((a, b) => a - b));
+    await expectStagesInOrder(events, t.runId);
     const last = events.at(-1);
     expect(last.status).toBe('COMPLETED');
     const out = last.output;
