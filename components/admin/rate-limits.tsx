@@ -26,51 +26,41 @@ export function RateLimits() {
               <span className="badge">store: {data.store}</span>
             </div>
             <div className="card table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Tier</th>
-                    <th scope="col" className="num">Requests</th>
-                    <th scope="col" className="num">Window</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {Object.entries(data.tiers).map(([k, v]) => (
-                    <tr key={k} data-testid="rate-tier">
-                      <td>{k}</td>
-                      <td className="num">{v.limit}</td>
-                      <td className="num">{windowText(v.windowSeconds)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <WindowTable label="Tier" windows={data.tiers} rowTestId="rate-tier" />
             </div>
             {data.apiKeys ? (
               <div className="card table-wrap">
                 <h2>Per-API-key windows</h2>
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Key</th>
-                      <th scope="col" className="num">Requests</th>
-                      <th scope="col" className="num">Window</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {Object.entries(data.apiKeys).map(([k, v]) => (
-                      <tr key={k}>
-                        <td className="mono">{k}</td>
-                        <td className="num">{v.limit}</td>
-                        <td className="num">{windowText(v.windowSeconds)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <WindowTable label="Key" windows={data.apiKeys} mono />
               </div>
             ) : null}
           </div>
         ) : null}
       </LoadState>
     </AdminPage>
+  );
+}
+
+/** One table of named windows (tiers or per-key limits): name, requests, window. */
+function WindowTable({ label, windows, rowTestId, mono }: { label: string; windows: Record<string, { limit: number; windowSeconds: number }>; rowTestId?: string; mono?: boolean }) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">{label}</th>
+          <th scope="col" className="num">Requests</th>
+          <th scope="col" className="num">Window</th>
+        </tr>
+      </thead>
+      <tbody>
+        {Object.entries(windows).map(([k, v]) => (
+          <tr key={k} data-testid={rowTestId}>
+            <td className={mono ? 'mono' : undefined}>{k}</td>
+            <td className="num">{v.limit}</td>
+            <td className="num">{windowText(v.windowSeconds)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
