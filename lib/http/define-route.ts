@@ -7,6 +7,7 @@ import { developmentBypass } from '../auth/bypass';
 import { apiKeyWindow, bucketKey, consume, rateLimitingEnabled, tierWindow, type TierName } from '../ratelimit';
 import { DEFAULT_MAX_BYTES, readBodyText } from './body';
 import { clientIp } from './client-key';
+import type { Db } from '../db';
 import { errorBody, json, Ok, successBody } from './envelope';
 import { ApiError, DatabaseError, FlatError, type ErrorCode } from './errors';
 import { issuesToDetails } from './zod-issues';
@@ -46,6 +47,8 @@ export interface RouteOptions<P extends z.ZodType, Q extends z.ZodType, B extend
 }
 
 export interface RouteContext<P, Q, B> {
+  /** The migrated, seeded database (routes declared with `db: false` have none). */
+  db: Db;
   req: Request;
   url: URL;
   params: P;
@@ -186,13 +189,18 @@ export function defineRoute<P extends z.ZodType = z.ZodType<Record<string, strin
       const query = parseWith(options.query, searchParamsObject(url.searchParams), validationCode, 'query');
       const body = parseWith(options.body, rawBody, validationCode, 'body');
 
+      let db: Db | undefined;
       if (options.db !== false) {
         const { ready } = await import('../bootstrap');
-        await ready();
+        db = await ready();
       }
 
       // 5. handler
       const out = await handler({
+        get db(): Db {
+          if (!db) throw new Error('This route is declared with db: false');
+          return db;
+        },
         req,
         url,
         params: params as z.output<P>,

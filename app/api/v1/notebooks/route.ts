@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute, paginated } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { listNotebooksForUser } from '@/lib/notebooks/store';
 
 export const dynamic = 'force-dynamic';
@@ -29,8 +28,8 @@ export const GET = defineRoute(
       }),
     ),
   },
-  async ({ query, user }) => {
-    const { items, total } = await listNotebooksForUser(await ready(), user!.sub, query);
+  async ({ db, query, user }) => {
+    const { items, total } = await listNotebooksForUser(db, user!.sub, query);
     return paginated(items, { limit: query.limit, offset: query.offset, total });
   },
 );

@@ -1,5 +1,4 @@
 import { defineRoute, paginated } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { listStrains } from '@/lib/strains/catalog';
 import { ListQuery, StrainList } from '@/lib/strains/schemas';
 
@@ -13,8 +12,8 @@ export const GET = defineRoute(
     tags: ['strains'],
     response: StrainList,
   },
-  async ({ query }) => {
-    const page = await listStrains(await ready(), query);
+  async ({ db, query }) => {
+    const page = await listStrains(db, query);
     return paginated(page.items, page);
   },
 );

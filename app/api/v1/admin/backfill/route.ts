@@ -1,5 +1,4 @@
 import { defineRoute } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { BackfillBodySchema, runBackfill } from '@/lib/admin/backfill';
 
 export const dynamic = 'force-dynamic';
@@ -12,5 +11,5 @@ export const POST = defineRoute(
     description: 'Bearer API_KEY. `job`: high-family | slugs | popularity | search. Answers how many rows were scanned and updated; a rerun updates 0.',
     tags: ['internal'],
   },
-  async ({ body }) => runBackfill(await ready(), body.job),
+  async ({ db, body }) => runBackfill(db, body.job),
 );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute, ok } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { listSubmissions, SUBMISSION_STATUSES } from '@/lib/research';
 
 export const dynamic = 'force-dynamic';
@@ -19,8 +18,8 @@ export const GET = defineRoute(
     description: 'Submissions newest first, drafts awaiting review on top; `meta.counts` holds the number per status.',
     tags: ['admin', 'research'],
   },
-  async ({ query }) => {
-    const { items, total, counts } = await listSubmissions(await ready(), query);
+  async ({ db, query }) => {
+    const { items, total, counts } = await listSubmissions(db, query);
     return ok(items, {
       meta: { pagination: { limit: query.limit, offset: query.offset, total, hasMore: query.offset + items.length < total }, counts },
       headers: { 'cache-control': 'no-store' },

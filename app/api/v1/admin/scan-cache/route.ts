@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute, paginated } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { listCachedScans } from '@/lib/shopping/cache';
 
 export const dynamic = 'force-dynamic';
@@ -17,8 +16,8 @@ export const GET = defineRoute(
     summary: 'Scan cache entries, newest first, without their results (admin dashboard)',
     tags: ['admin'],
   },
-  async ({ query }) => {
-    const { items, total } = await listCachedScans(await ready(), { limit: query.limit, offset: query.offset, includeExpired: query.includeExpired === 'true' });
+  async ({ db, query }) => {
+    const { items, total } = await listCachedScans(db, { limit: query.limit, offset: query.offset, includeExpired: query.includeExpired === 'true' });
     return paginated(items, { limit: query.limit, offset: query.offset, total });
   },
 );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { generateProblemImage } from '@/lib/images';
 import { text } from '@/lib/research/text';
 
@@ -14,5 +13,5 @@ export const POST = defineRoute(
     tags: ['app-landing'],
     response: z.object({ problemId: z.string(), imageUrl: z.string(), prompt: z.string(), provider: z.string(), width: z.number(), height: z.number(), pngUrl: z.string(), cached: z.boolean() }),
   },
-  async ({ body, signal }) => generateProblemImage(await ready(), body.problemId, signal),
+  async ({ db, body, signal }) => generateProblemImage(db, body.problemId, signal),
 );

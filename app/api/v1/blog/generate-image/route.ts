@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { generateBlogImage } from '@/lib/images';
 import { text } from '@/lib/research/text';
 
@@ -16,5 +15,5 @@ export const POST = defineRoute(
     tags: ['blog'],
     response: z.object({ slug: z.string(), imageUrl: z.string(), prompt: z.string(), provider: z.string(), width: z.number(), height: z.number(), pngUrl: z.string(), cached: z.boolean() }),
   },
-  async ({ body, signal }) => generateBlogImage(await ready(), body.slug, signal),
+  async ({ db, body, signal }) => generateBlogImage(db, body.slug, signal),
 );

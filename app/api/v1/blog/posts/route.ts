@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute, paginated } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { BlogPostSchema, listBlogPosts } from '@/lib/images';
 import { text } from '@/lib/research/text';
 
@@ -14,8 +13,8 @@ const Query = z.object({
 
 export const GET = defineRoute(
   { auth: 'public', limit: 'lenient', query: Query, summary: 'Blog posts, newest first', tags: ['blog'], response: z.array(BlogPostSchema) },
-  async ({ query }) => {
-    const { items, total } = await listBlogPosts(await ready(), query);
+  async ({ db, query }) => {
+    const { items, total } = await listBlogPosts(db, query);
     return paginated(items, { limit: query.limit, offset: query.offset, total }, { 'cache-control': 'public, max-age=60, stale-while-revalidate=300' });
   },
 );

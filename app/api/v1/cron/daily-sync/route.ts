@@ -1,5 +1,4 @@
 import { defineRoute } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { dailySync } from '@/lib/admin/daily-sync';
 
 export const dynamic = 'force-dynamic';
@@ -11,5 +10,5 @@ export const GET = defineRoute(
     description: 'Bearer CRON_SECRET. Purges expired scan-cache rows and stale runs, re-queues dead research runs, recomputes popularity; answers the counts.',
     tags: ['internal'],
   },
-  async () => dailySync(await ready()),
+  async ({ db }) => dailySync(db),
 );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { SavedNotebookSchema } from '@/lib/notebooks/input';
 import { getNotebookForUser } from '@/lib/notebooks/store';
 
@@ -14,5 +13,5 @@ export const GET = defineRoute(
     params: z.object({ id: z.string().max(100) }),
     response: SavedNotebookSchema,
   },
-  async ({ params, user }) => getNotebookForUser(await ready(), params.id, user!.sub),
+  async ({ db, params, user }) => getNotebookForUser(db, params.id, user!.sub),
 );

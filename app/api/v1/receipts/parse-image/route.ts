@@ -1,5 +1,4 @@
 import { defineRoute, IMAGE_MAX_BYTES } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { parseReceiptImage, ParseImageBody, ReceiptData } from '@/lib/vision';
 
 export const dynamic = 'force-dynamic';
@@ -20,5 +19,5 @@ export const POST = defineRoute(
     response: ReceiptData,
     responses: { 413: 'Body over 12 MB', 503: 'OCR engine temporarily unavailable (retry)' },
   },
-  async ({ body, user, signal }) => parseReceiptImage(await ready(), user!.sub, body, signal),
+  async ({ db, body, user, signal }) => parseReceiptImage(db, user!.sub, body, signal),
 );

@@ -1,5 +1,4 @@
 import { defineRoute } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { parseReceiptTextBody, ParseTextBody, ReceiptData } from '@/lib/vision';
 
 export const dynamic = 'force-dynamic';
@@ -15,5 +14,5 @@ export const POST = defineRoute(
     tags: ['receipts'],
     response: ReceiptData,
   },
-  async ({ body }) => parseReceiptTextBody(await ready(), body),
+  async ({ db, body }) => parseReceiptTextBody(db, body),
 );

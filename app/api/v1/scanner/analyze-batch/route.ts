@@ -1,5 +1,4 @@
 import { defineRoute, IMAGE_MAX_BYTES } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { analyzeBatch, BatchBody, BatchData } from '@/lib/vision';
 
 export const dynamic = 'force-dynamic';
@@ -18,5 +17,5 @@ export const POST = defineRoute(
     response: BatchData,
     responses: { 413: 'Body over 12 MB' },
   },
-  async ({ body, signal }) => analyzeBatch(await ready(), body, signal),
+  async ({ db, body, signal }) => analyzeBatch(db, body, signal),
 );

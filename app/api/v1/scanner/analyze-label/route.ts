@@ -1,5 +1,4 @@
 import { defineRoute, IMAGE_MAX_BYTES } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { analyzeLabel, LabelData, LabelImage } from '@/lib/vision';
 
 export const dynamic = 'force-dynamic';
@@ -18,5 +17,5 @@ export const POST = defineRoute(
     response: LabelData,
     responses: { 413: 'Body over 12 MB', 503: 'OCR engine temporarily unavailable (retry)' },
   },
-  async ({ body, signal }) => analyzeLabel(await ready(), body, signal),
+  async ({ db, body, signal }) => analyzeLabel(db, body, signal),
 );

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/http';
 import { bearerToken } from '@/lib/auth';
-import { ready } from '@/lib/bootstrap';
 import { ScanTaskInput } from '@/lib/shopping/schemas';
 import { startRunWithTriggerToken } from '@/lib/shopping/runs';
 
@@ -20,5 +19,5 @@ export const POST = defineRoute(
     response: z.object({ runId: z.string(), publicAccessToken: z.string() }),
     responses: { 503: 'TRIGGER_UNAVAILABLE: the scan task could not be started' },
   },
-  async ({ body, req }) => startRunWithTriggerToken(await ready(), body, bearerToken(req)),
+  async ({ db, body, req }) => startRunWithTriggerToken(db, body, bearerToken(req)),
 );

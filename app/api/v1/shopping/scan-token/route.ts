@@ -1,5 +1,4 @@
 import { defineRoute } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { ScanTokenRequest, ScanTokenResponse } from '@/lib/shopping/schemas';
 import { requestScanToken } from '@/lib/shopping/scan-token';
 
@@ -19,5 +18,5 @@ export const POST = defineRoute(
     response: ScanTokenResponse,
     responses: { 403: 'userId is not the authenticated user', 503: 'TRIGGER_UNAVAILABLE: the scan task could not be started' },
   },
-  async ({ body, user }) => requestScanToken(await ready(), body, user!),
+  async ({ db, body, user }) => requestScanToken(db, body, user!),
 );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute, paginated } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { popularityRanking } from '@/lib/strains/catalog';
 import { PageQuery } from '@/lib/strains/schemas';
 
@@ -13,8 +12,8 @@ export const GET = defineRoute(
     tags: ['strains'],
     response: z.array(z.object({ rank: z.number(), slug: z.string(), name: z.string(), type: z.string().nullable(), popularityScore: z.number(), highFamily: z.string().nullable() })),
   },
-  async ({ query }) => {
-    const page = await popularityRanking(await ready(), query.limit, query.offset);
+  async ({ db, query }) => {
+    const page = await popularityRanking(db, query.limit, query.offset);
     return paginated(page.items, page);
   },
 );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute, ok } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { recommendStrains } from '@/lib/strains/recommend';
 import { RecommendationSchema, RecommendQuery } from '@/lib/strains/schemas';
 
@@ -14,8 +13,8 @@ export const GET = defineRoute(
     tags: ['strains'],
     response: z.array(RecommendationSchema),
   },
-  async ({ query, signal }) => {
-    const r = await recommendStrains(await ready(), { q: query.q, like: query.like, limit: query.limit, signal });
+  async ({ db, query, signal }) => {
+    const r = await recommendStrains(db, { q: query.q, like: query.like, limit: query.limit, signal });
     return ok(r.items, { meta: { engine: r.engine, intent: r.intent, like: r.like } });
   },
 );

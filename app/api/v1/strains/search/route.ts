@@ -1,5 +1,4 @@
 import { defineRoute, paginated } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { searchStrains } from '@/lib/strains/catalog';
 import { SearchQuery, StrainList } from '@/lib/strains/schemas';
 
@@ -13,8 +12,8 @@ export const GET = defineRoute(
     tags: ['strains'],
     response: StrainList,
   },
-  async ({ query }) => {
-    const page = await searchStrains(await ready(), query.q, query.limit);
+  async ({ db, query }) => {
+    const page = await searchStrains(db, query.q, query.limit);
     return paginated(page.items, page);
   },
 );

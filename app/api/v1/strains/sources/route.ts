@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute, paginated } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { strainsBySources } from '@/lib/strains/catalog';
 import { PageQuery } from '@/lib/strains/schemas';
 
@@ -15,8 +14,8 @@ export const GET = defineRoute(
       z.object({ slug: z.string(), name: z.string(), sourceCount: z.number(), sources: z.array(z.object({ source: z.string(), url: z.string().nullable(), domain: z.string().nullable() })) }),
     ),
   },
-  async ({ query }) => {
-    const page = await strainsBySources(await ready(), query.limit, query.offset);
+  async ({ db, query }) => {
+    const page = await strainsBySources(db, query.limit, query.offset);
     return paginated(page.items, page);
   },
 );

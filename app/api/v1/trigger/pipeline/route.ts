@@ -1,5 +1,4 @@
 import { defineRoute } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { PipelineBodySchema, runResearchPipeline } from '@/lib/admin/pipeline';
 
 export const dynamic = 'force-dynamic';
@@ -12,5 +11,5 @@ export const POST = defineRoute(
     description: 'Bearer API_KEY or CRON_SECRET. Drafts queued submissions (optional `limit`, default 10) and answers the counts.',
     tags: ['internal'],
   },
-  async ({ body, signal }) => runResearchPipeline(await ready(), { limit: body?.limit, signal }),
+  async ({ db, body, signal }) => runResearchPipeline(db, { limit: body?.limit, signal }),
 );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ApiError, defineRoute } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { getSubmission } from '@/lib/research';
 
 export const dynamic = 'force-dynamic';
@@ -12,8 +11,8 @@ export const GET = defineRoute(
     summary: 'One research submission with its draft',
     tags: ['admin', 'research'],
   },
-  async ({ params }) => {
-    const s = await getSubmission(await ready(), params.id);
+  async ({ db, params }) => {
+    const s = await getSubmission(db, params.id);
     if (!s) throw ApiError.notFound('submission', params.id);
     return s;
   },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { previewBlogImage } from '@/lib/images';
 import { text } from '@/lib/research/text';
 
@@ -14,5 +13,5 @@ export const GET = defineRoute(
     tags: ['blog'],
     response: z.object({ slug: z.string(), prompt: z.string() }),
   },
-  async ({ query }) => previewBlogImage(await ready(), query.slug),
+  async ({ db, query }) => previewBlogImage(db, query.slug),
 );

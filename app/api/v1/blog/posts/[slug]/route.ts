@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute, ok } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { BlogPostSchema, getBlogPost } from '@/lib/images';
 import { text } from '@/lib/research/text';
 
@@ -15,5 +14,5 @@ export const GET = defineRoute(
     tags: ['blog'],
     response: BlogPostSchema,
   },
-  async ({ params }) => ok(await getBlogPost(await ready(), params.slug), { headers: { 'cache-control': 'public, max-age=60, stale-while-revalidate=300' } }),
+  async ({ db, params }) => ok(await getBlogPost(db, params.slug), { headers: { 'cache-control': 'public, max-age=60, stale-while-revalidate=300' } }),
 );

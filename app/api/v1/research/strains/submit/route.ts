@@ -1,5 +1,4 @@
 import { defineRoute } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { StrainSubmissionSchema, SubmitResultSchema, submitStrain } from '@/lib/research';
 
 export const dynamic = 'force-dynamic';
@@ -17,5 +16,5 @@ export const POST = defineRoute(
     response: SubmitResultSchema,
     responses: { 422: 'Strain rejected (details.reason)' },
   },
-  async ({ body, signal }) => submitStrain(await ready(), body, { signal }),
+  async ({ db, body, signal }) => submitStrain(db, body, { signal }),
 );

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/http';
 import { bearerToken } from '@/lib/auth';
-import { ready } from '@/lib/bootstrap';
 import { RunViewSchema } from '@/lib/shopping/schemas';
 import { getRunForToken } from '@/lib/shopping/runs';
 
@@ -18,5 +17,5 @@ export const GET = defineRoute(
     tags: ['shopping'],
     response: RunViewSchema,
   },
-  async ({ params, req }) => getRunForToken(await ready(), params.runId, bearerToken(req)),
+  async ({ db, params, req }) => getRunForToken(db, params.runId, bearerToken(req)),
 );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute, paginated } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { strainsByTerpene } from '@/lib/strains/catalog';
 import { Limit, Offset, StrainSchema } from '@/lib/strains/schemas';
 
@@ -15,8 +14,8 @@ export const GET = defineRoute(
     tags: ['strains'],
     response: z.array(StrainSchema.extend({ share: z.number().nullable() })),
   },
-  async ({ params, query }) => {
-    const { terpene, page } = await strainsByTerpene(await ready(), params.terpene, query);
+  async ({ db, params, query }) => {
+    const { terpene, page } = await strainsByTerpene(db, params.terpene, query);
     return paginated(page.items, page, { 'X-Terpene': terpene });
   },
 );

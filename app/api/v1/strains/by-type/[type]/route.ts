@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute, paginated } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { strainsByType } from '@/lib/strains/catalog';
 import { PageQuery, StrainList } from '@/lib/strains/schemas';
 
@@ -15,8 +14,8 @@ export const GET = defineRoute(
     tags: ['strains'],
     response: StrainList,
   },
-  async ({ params, query }) => {
-    const page = await strainsByType(await ready(), params.type, query.limit, query.offset);
+  async ({ db, params, query }) => {
+    const page = await strainsByType(db, params.type, query.limit, query.offset);
     return paginated(page.items, page);
   },
 );

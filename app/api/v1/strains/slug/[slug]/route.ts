@@ -1,5 +1,4 @@
 import { ApiError, defineRoute } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { getStrainBySlug } from '@/lib/strains/repo';
 import { SlugParams, StrainSchema } from '@/lib/strains/schemas';
 
@@ -7,8 +6,8 @@ export const dynamic = 'force-dynamic';
 
 export const GET = defineRoute(
   { limit: 'lenient', params: SlugParams, summary: 'Strain detail by slug', tags: ['strains'], response: StrainSchema },
-  async ({ params }) => {
-    const strain = await getStrainBySlug(await ready(), params.slug);
+  async ({ db, params }) => {
+    const strain = await getStrainBySlug(db, params.slug);
     if (!strain) throw ApiError.notFound('strain', params.slug);
     return strain;
   },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute, ok } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { catalogStats } from '@/lib/strains/catalog';
 
 export const dynamic = 'force-dynamic';
@@ -11,8 +10,8 @@ export const GET = defineRoute(
     tags: ['strains'],
     response: z.object({ total: z.number(), byType: z.record(z.string(), z.number()) }).passthrough(),
   },
-  async () => {
-    const { data, cached } = await catalogStats(await ready());
+  async ({ db }) => {
+    const { data, cached } = await catalogStats(db);
     return ok(data, { headers: { 'X-Cache': cached ? 'HIT' : 'MISS', 'Cache-Control': 'public, s-maxage=1800' } });
   },
 );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { ApproveBodySchema, approveSubmission } from '@/lib/research';
 
 export const dynamic = 'force-dynamic';
@@ -14,5 +13,5 @@ export const POST = defineRoute(
     description: 'Only a `pending_review` submission can be approved; optional `overrides` edit the draft first.',
     tags: ['admin', 'research'],
   },
-  async ({ params, body }) => approveSubmission(await ready(), params.id, body),
+  async ({ db, params, body }) => approveSubmission(db, params.id, body),
 );

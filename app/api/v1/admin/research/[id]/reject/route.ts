@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { RejectBodySchema, rejectSubmission } from '@/lib/research';
 
 export const dynamic = 'force-dynamic';
@@ -13,5 +12,5 @@ export const POST = defineRoute(
     summary: 'Reject a research submission',
     tags: ['admin', 'research'],
   },
-  async ({ params, body }) => rejectSubmission(await ready(), params.id, body?.note),
+  async ({ db, params, body }) => rejectSubmission(db, params.id, body?.note),
 );

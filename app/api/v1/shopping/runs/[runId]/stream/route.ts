@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/http';
 import { bearerToken } from '@/lib/auth';
-import { ready } from '@/lib/bootstrap';
 import { streamRunForToken } from '@/lib/shopping/runs';
 
 export const dynamic = 'force-dynamic';
@@ -16,5 +15,5 @@ export const GET = defineRoute(
     description: 'Authorization: Bearer <publicAccessToken>. First the current state, then every metadata change, then the final state.',
     tags: ['shopping'],
   },
-  async ({ params, req, signal }) => streamRunForToken(await ready(), params.runId, bearerToken(req), signal),
+  async ({ db, params, req, signal }) => streamRunForToken(db, params.runId, bearerToken(req), signal),
 );

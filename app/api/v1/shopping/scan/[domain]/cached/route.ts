@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { CachedScanRecord } from '@/lib/shopping/schemas';
 import { cachedScanFor } from '@/lib/shopping/scan-token';
 
@@ -17,5 +16,5 @@ export const GET = defineRoute(
     tags: ['shopping'],
     response: CachedScanRecord,
   },
-  async ({ params, query }) => cachedScanFor(await ready(), params.domain, query.categoriesHash),
+  async ({ db, params, query }) => cachedScanFor(db, params.domain, query.categoriesHash),
 );

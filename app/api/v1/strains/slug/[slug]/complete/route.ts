@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute, ok } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { COMPLETE_CACHE_CONTROL, completeProfile } from '@/lib/strains/complete';
 import { SlugParams, StrainSchema } from '@/lib/strains/schemas';
 
@@ -14,8 +13,8 @@ export const GET = defineRoute(
     tags: ['strains'],
     response: z.object({ strain: StrainSchema, similar: z.array(z.object({ slug: z.string(), name: z.string() }).passthrough()), terpeneChart: z.array(z.object({ name: z.string(), percentage: z.number() }).passthrough()), sources: z.array(z.object({ source: z.string() }).passthrough()) }).passthrough(),
   },
-  async ({ params }) => {
-    const { data, cached } = await completeProfile(await ready(), params.slug);
+  async ({ db, params }) => {
+    const { data, cached } = await completeProfile(db, params.slug);
     return ok(data, { headers: { 'Cache-Control': COMPLETE_CACHE_CONTROL, 'X-Cache': cached ? 'HIT' : 'MISS' } });
   },
 );

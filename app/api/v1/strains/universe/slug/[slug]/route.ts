@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/http';
-import { ready } from '@/lib/bootstrap';
 import { universeRecord } from '@/lib/strains/complete';
 import { SlugParams, StrainSchema } from '@/lib/strains/schemas';
 
@@ -13,5 +12,5 @@ export const GET = defineRoute(
     tags: ['strains'],
     response: z.object({ name: z.string(), slug: z.string(), type: z.string().nullable(), sources: z.array(z.string()), completeness: z.number(), inCatalog: z.boolean(), strain: StrainSchema.nullable() }),
   },
-  async ({ params }) => universeRecord(await ready(), params.slug),
+  async ({ db, params }) => universeRecord(db, params.slug),
 );
