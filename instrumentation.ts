@@ -1,14 +1,10 @@
 /**
- * Runs once when the server starts: migrate, seed and recover runs a dead process left behind,
- * so that work does not wait for the first request. Skipped while `next build` collects pages.
+ * Runs once when the server starts. Next replaces `process.env.NEXT_RUNTIME` at build time, so
+ * this literal (the one environment read outside lib/config) keeps the Node-only start-up out of
+ * any edge bundle.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  if (process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { ready } = await import('./lib/bootstrap');
-  const { logger } = await import('./lib/log');
-  ready().then(
-    () => logger().info('service ready'),
-    (err: unknown) => logger().error({ err: String((err as Error)?.message ?? err) }, 'start-up failed; requests will retry'),
-  );
+  const { startServer } = await import('./lib/startup');
+  await startServer();
 }
