@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { AdminShell } from '@/components/admin/admin-shell';
 import { SignInForm } from '@/components/admin/sign-in-form';
 import { ADMIN_SESSION_COOKIE, verifyAdminSession } from '@/lib/auth/admin-session';
-import { env, isDevelopment } from '@/lib/config/env';
+import { config, isDevelopment } from '@/lib/config';
 
 export const metadata: Metadata = { title: { default: 'Admin', template: '%s · Admin' }, robots: { index: false, follow: false } };
 export const dynamic = 'force-dynamic';
@@ -17,7 +17,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   const jar = await cookies();
   const signedIn = verifyAdminSession(jar.get(ADMIN_SESSION_COOKIE)?.value);
   // Development with no key configured is fail-open (as the admin API is), so a fresh checkout can explore.
-  const openDev = !signedIn && isDevelopment() && !env('ADMIN_API_KEY') && !env('ADMIN_BYPASS_KEY');
+  const openDev = !signedIn && isDevelopment() && !config().auth.adminApiKey && !config().auth.adminBypassKey;
   if (!signedIn && !openDev) return <SignInForm />;
   return <AdminShell devOpen={openDev}>{children}</AdminShell>;
 }

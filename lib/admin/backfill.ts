@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Queryable } from '../db';
 import { highFamily } from '../strains/high-family';
 import { canonicalName, slugify } from '../strains/slug';
@@ -7,18 +6,8 @@ import type { Terpene } from '../strains/types';
 import { updateInChunks } from './batch';
 import { recomputePopularity } from './popularity';
 
-export const BACKFILL_JOBS = ['high-family', 'slugs', 'popularity', 'search'] as const;
-export type BackfillJob = (typeof BACKFILL_JOBS)[number];
-export const BackfillBodySchema = z.object({ job: z.enum(BACKFILL_JOBS) });
+import type { BackfillJob, BackfillResult } from './schemas';
 
-export interface BackfillResult {
-  job: BackfillJob;
-  scanned: number;
-  updated: number;
-  /** Job-specific counts (conflicts, names re-synced, strains with demand, …). */
-  details: Record<string, number>;
-  durationMs: number;
-}
 
 interface Row {
   id: string;

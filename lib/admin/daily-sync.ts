@@ -1,27 +1,19 @@
 import type { Queryable } from '../db';
-import { envInt } from '../config/env';
+import { config } from '../config';
 import { purgeExpiredScans } from '../shopping/cache';
 import { pruneFinishedRuns } from '../tasks';
 import { recoverOrphanedRuns } from '../tasks/instance';
 import { STALE_RESEARCH_MS } from '../research/task';
 import { purgeAttempts } from '../vision/attempts';
-import { recomputePopularity, type PopularityCounts } from './popularity';
+import { recomputePopularity } from './popularity';
+import type { DailySyncResult } from './schemas';
 
-export interface DailySyncResult {
-  scanCache: { purged: number };
-  triggerTokens: { purged: number };
-  receiptAttempts: { purged: number };
-  runs: { failed: number; timedOut: number; released: number; purged: number };
-  research: { requeued: number };
-  popularity: PopularityCounts;
-  durationMs: number;
-}
 
 /** Finished runs are kept this many days (RUN_RETENTION_DAYS) for the dashboard, then purged. */
-export const runRetentionDays = () => Math.max(1, envInt('RUN_RETENTION_DAYS', 7));
+export const runRetentionDays = () => config().tasks.runRetentionDays;
 
 /** Receipt attemptIds are remembered this many days (RECEIPT_ATTEMPT_RETENTION_DAYS) for idempotent retries. */
-export const receiptAttemptRetentionDays = () => Math.max(1, envInt('RECEIPT_ATTEMPT_RETENTION_DAYS', 30));
+export const receiptAttemptRetentionDays = () => config().vision.attemptRetentionDays;
 
 /**
  * GET /cron/daily-sync: purge expired scan-cache rows and spent trigger tokens, end runs whose

@@ -1,27 +1,13 @@
-import { z } from 'zod';
 import type { Queryable } from '../db';
 import { logger } from '../log';
 import { runStrainResearch, STALE_RESEARCH_MS } from '../research/task';
+import type { PipelineResult } from './schemas';
 
 /** A failed research run is retried by the pipeline until it has this many attempts. */
 export const MAX_RESEARCH_ATTEMPTS = 3;
 const DEFAULT_BUDGET_MS = 50_000;
 
-export const PipelineBodySchema = z
-  .object({
-    limit: z.number().int().min(1).max(100).default(10),
-  })
-  .optional();
 
-export interface PipelineResult {
-  retried: number;
-  picked: number;
-  drafted: number;
-  skipped: number;
-  failed: number;
-  remaining: number;
-  durationMs: number;
-}
 
 /**
  * POST /trigger/pipeline: research queued submissions in this request, oldest first, within a

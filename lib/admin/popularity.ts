@@ -1,16 +1,11 @@
 import type { Queryable } from '../db';
+import type { PopularityCounts } from './schemas';
 
 /** Demand adds at most this many points to a strain's base score. */
 export const DEMAND_POINTS = 15;
 /** Menu scans newer than this count as demand. */
 export const DEMAND_WINDOW_DAYS = 30;
 
-export interface PopularityCounts {
-  strains: number;
-  withDemand: number;
-  rebased: number;
-  updated: number;
-}
 
 /**
  * popularity_score = min(100, base + 15 · ln(1 + a) / ln(1 + max a)), where a is the number of

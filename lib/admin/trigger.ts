@@ -1,13 +1,5 @@
-import { z } from 'zod';
 import { startTask } from '../tasks';
-import { text } from '../research/text';
-
-export const TriggerBodySchema = z.object({
-  task: z.string().min(1).max(100),
-  payload: z.unknown().optional(),
-  idempotencyKey: text(1, 200).optional(),
-});
-export type TriggerBody = z.output<typeof TriggerBodySchema>;
+import type { TriggerBody } from './schemas';
 
 /** POST /admin/trigger: start any registered task (400 for an unknown id or a payload its schema refuses). */
 export async function triggerTask(body: TriggerBody): Promise<{ runId: string; task: string; deduplicated: boolean }> {

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { env, isProduction } from '../config/env';
+import { config, isProduction } from '../config';
 import { safeEqual } from './compare';
 
 /**
@@ -13,7 +13,7 @@ export const ADMIN_SESSION_TTL_SECONDS = 8 * 60 * 60;
 const VERSION = 'v1';
 
 function signingKey(): Buffer | null {
-  const secret = env('ADMIN_API_KEY') ?? env('ADMIN_BYPASS_KEY');
+  const secret = config().auth.adminApiKey ?? config().auth.adminBypassKey;
   if (!secret) return null;
   return createHmac('sha256', secret).update('admin-session-cookie/v1').digest();
 }
@@ -51,7 +51,10 @@ export function adminSessionFromRequest(req: Request): string | null {
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === ADMIN_SESSION_COOKIE) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (part.slice(0, eq).trim() !== ADMIN_SESSION_COOKIE) continue;
+    // Our values are base64url and dots, never escaped: anything else (a stray `%`) is no session.
+    const value = part.slice(eq + 1).trim();
+    return /^[A-Za-z0-9._-]{1,256}$/.test(value) ? value : null;
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { envBool, isDevelopment, isProduction } from '../config/env';
+import { config, isDevelopment, isProduction } from '../config';
 
 /** True when the request's Host header names localhost or 127.0.0.1. */
 export function hostIsLocal(req: Request): boolean {
@@ -14,5 +14,5 @@ export function hostIsLocal(req: Request): boolean {
 export function developmentBypass(req: Request): boolean {
   if (isDevelopment()) return true;
   if (!hostIsLocal(req)) return false;
-  return !isProduction() || envBool('ALLOW_LOCALHOST_BYPASS');
+  return !isProduction() || config().auth.allowLocalhostBypass;
 }

@@ -1,4 +1,4 @@
-import { env, isDevelopment } from '../config/env';
+import { config, isDevelopment } from '../config';
 import { developmentBypass } from './bypass';
 import { safeEqual } from './compare';
 import { authFailure } from './flat';
@@ -11,6 +11,11 @@ const ACCEPTED: Record<InternalFamily, InternalSecretName[]> = {
   cron: ['CRON_SECRET'], // /cron/*
   internal: ['API_KEY', 'CRON_SECRET'], // /trigger/pipeline
 };
+
+function configuredSecrets(): Record<InternalSecretName, string | undefined> {
+  const a = config().auth;
+  return { API_KEY: a.apiKey, CRON_SECRET: a.cronSecret };
+}
 
 export function bearerToken(req: Request): string | null {
   const h = req.headers.get('authorization');
@@ -25,8 +30,8 @@ export function bearerToken(req: Request): string | null {
  */
 export function requireInternal(req: Request, family: InternalFamily): InternalSecretName | null {
   if (developmentBypass(req)) return null;
-  const names = ACCEPTED[family];
-  const configured = names.filter((n) => env(n) !== undefined);
+  const secrets = configuredSecrets();
+  const configured = ACCEPTED[family].filter((n) => secrets[n] !== undefined);
   if (configured.length === 0) {
     if (isDevelopment()) return null;
     throw authFailure(401, 'UNAUTHORIZED', 'Authentication required: the server has no secret configured for this endpoint');
@@ -36,7 +41,7 @@ export function requireInternal(req: Request, family: InternalFamily): InternalS
   let matched: InternalSecretName | null = null;
   for (const name of configured) {
     // Compare against every configured secret so timing does not reveal which one matched.
-    if (safeEqual(token, env(name) as string) && matched === null) matched = name;
+    if (safeEqual(token, secrets[name] as string) && matched === null) matched = name;
   }
   if (!matched) throw authFailure(401, 'UNAUTHORIZED', 'Authentication required: invalid bearer token');
   return matched;

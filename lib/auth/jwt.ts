@@ -1,5 +1,5 @@
 import { SignJWT, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import { env, jwtSecret } from '../config/env';
+import { config, jwtSecret } from '../config';
 import { ApiError } from '../http/errors';
 import { authFailure } from './flat';
 import { bearerToken } from './internal';
@@ -15,7 +15,7 @@ type Jwks = ReturnType<typeof createRemoteJWKSet>;
 const jwksCache = new Map<string, Jwks>();
 
 function jwks(): Jwks | null {
-  const base = env('SUPABASE_URL');
+  const base = config().auth.supabaseUrl;
   if (!base) return null;
   const url = `${base.replace(/\/$/, '')}/auth/v1/.well-known/jwks.json`;
   let set = jwksCache.get(url);
@@ -125,6 +125,6 @@ export async function signUserToken(opts: { sub: string; tier?: 'premium' | 'fre
 
 /** Secret for the tokens this service mints itself (run-scoped and one-time trigger tokens). */
 export function serviceSigningSecret(): Uint8Array | null {
-  const s = env('TOKEN_SIGNING_SECRET') ?? jwtSecret();
+  const s = config().auth.tokenSigningSecret ?? jwtSecret();
   return s ? new TextEncoder().encode(s) : null;
 }

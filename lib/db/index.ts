@@ -1,21 +1,23 @@
-import { env, envInt } from '../config/env';
+import 'server-only';
+import { config } from '../config';
 import type { Db } from './types';
 
-export type { Db, Queryable, QueryResult } from './types';
+export type { Db, Queryable, QueryResult, Tx } from './types';
 export { migrate, migrationLevel, loadMigrations } from './migrate';
+export { singleFlight, type SingleFlight } from './single-flight';
 
 const g = globalThis as unknown as { __ciDb?: Promise<Db> };
 
 /** PGLITE_DIR (default .data/pglite; `memory://` for an in-memory database). */
 export function pgliteDir(): string {
-  return env('PGLITE_DIR') ?? '.data/pglite';
+  return config().database.pgliteDir;
 }
 
 async function open(): Promise<Db> {
-  const url = env('DATABASE_URL');
+  const url = config().database.url;
   if (url) {
     const { openPg } = await import('./pg');
-    return openPg(url, { schema: env('DATABASE_SCHEMA'), max: envInt('DB_POOL_MAX', 10) });
+    return openPg(url, { schema: config().database.schema, max: config().database.poolMax });
   }
   const { openPglite } = await import('./pglite');
   return openPglite(pgliteDir());

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { wrapDbError } from './errors';
-import type { Db, Queryable, QueryResult } from './types';
+import { toDatabaseError, wrapDbError } from './errors';
+import type { Db, Queryable, QueryResult, Tx } from './types';
 
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -25,6 +25,35 @@ function wrap(c: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+function isDriverError(e: unknown): boolean {
+  return toDatabaseError(e).code !== undefined;
+}
+
+async function runTransaction<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (e) {
+    wrapDbError(e);
+  }
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    const q = wrap(client);
+    const out = await fn({ ...q, setLocal: (name, value) => q.query('SELECT set_config($1, $2, true)', [name, value]).then(() => undefined) });
+    await client.query('COMMIT');
+    return out;
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw e;
+  } finally {
+    // A connection that could not even roll back is dropped from the pool, not reused.
+    client.release(broken);
+  }
+}
+
 /** node-postgres pool. `schema` isolates a deployment (or a test file) in its own search_path. */
 export async function openPg(url: string, opts: { schema?: string; max?: number } = {}): Promise<Db> {
   const schema = opts.schema;
@@ -47,7 +76,17 @@ export async function openPg(url: string, opts: { schema?: string; max?: number 
   return {
     kind: 'pg',
     ...base,
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      try {
+        return await runTransaction(pool, fn);
+      } catch (e) {
+        const err = toDatabaseError(e);
+        if (e !== err && !isDriverError(e)) throw e; // the caller's own error, not the database's
+        if (!err.transient) throw err;
+        return runTransaction(pool, fn); // once more, on a fresh connection
+      }
+    },
+    async tryAdvisoryLock(key: string) {
       let client: pg.PoolClient;
       try {
         client = await pool.connect();
@@ -55,16 +94,25 @@ export async function openPg(url: string, opts: { schema?: string; max?: number 
         wrapDbError(e);
       }
       try {
-        await client.query('BEGIN');
-        const out = await fn(wrap(client));
-        await client.query('COMMIT');
-        return out;
+        const r = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok', [key]);
+        if (!r.rows[0]?.ok) {
+          client.release();
+          return null;
+        }
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw e;
-      } finally {
-        client.release();
+        client.release(true);
+        wrapDbError(e);
       }
+      return {
+        async release() {
+          try {
+            await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+            client.release();
+          } catch {
+            client.release(true); // the session ended: its locks went with it
+          }
+        },
+      };
     },
     async close() {
       await pool.end();

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { wrapDbError } from './errors';
-import type { Db, Queryable, QueryResult } from './types';
+import { isDatabaseFailure, wrapDbError } from './errors';
+import type { Db, Queryable, QueryResult, Tx } from './types';
 
 const parsers = {
   [types.NUMERIC]: (v: string) => Number(v),
@@ -94,13 +94,19 @@ export async function openPglite(dir: string): Promise<Db> {
   return {
     kind: 'pglite',
     ...base,
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       try {
-        return await pg.transaction((tx) => fn(wrap(tx)));
+        return await pg.transaction((tx) => {
+          const q = wrap(tx);
+          return fn({ ...q, setLocal: (name, value) => q.query('SELECT set_config($1, $2, true)', [name, value]).then(() => undefined) });
+        });
       } catch (e) {
-        if (e instanceof Error && e.name !== 'DatabaseError' && !(e as { severity?: unknown }).severity) throw e;
+        if (!isDatabaseFailure(e)) throw e; // the caller's own error
         wrapDbError(e);
       }
+    },
+    async tryAdvisoryLock() {
+      return { release: async () => {} };
     },
     async close() {
       await pg.close();

@@ -1,112 +1,106 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { isProduction } from '../config/env';
-import { logger } from '../log';
-import { requireAdmin, requireInternal, requirePremium, requireUser, optionalUser, type InternalSecretName, type UserClaims } from '../auth';
+import type { z } from 'zod';
+import type { UserClaims, InternalSecretName, AdminVia } from '../auth';
 import { developmentBypass } from '../auth/bypass';
+import { isProduction } from '../config';
+import type { Db } from '../db';
+import { ApiError, FlatError, type ErrorCode } from '../errors';
+import { logger } from '../log';
 import { apiKeyWindow, bucketKey, consume, rateLimitingEnabled, tierWindow, type TierName } from '../ratelimit';
+import type { RunGrant, TriggerGrant } from '../tasks/tokens';
 import { DEFAULT_MAX_BYTES, readBodyText } from './body';
 import { clientIp } from './client-key';
-import type { Db } from '../db';
-import { errorBody, json, Ok, successBody } from './envelope';
-import { ApiError, DatabaseError, FlatError, type ErrorCode } from './errors';
+import { applyCors } from './cors';
+import { errorResponse } from './error-response';
+import { json, Ok, successBody } from './envelope';
+import { assertStorableStrings } from './input-rules';
+import { authenticate, type AuthOptions } from './route-auth';
+import { assertDecodablePath, decodeParams, matchRoute } from './route-id';
 import { issuesToDetails } from './zod-issues';
 
-export type AuthMode = 'public' | 'user' | 'admin' | 'api-key' | 'cron' | 'internal' | 'none';
+export type { AuthMode } from './route-auth';
 
-export interface RouteOptions<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
-  /** public (default), user (Supabase JWT), admin (X-Admin-Key), api-key | cron | internal (bearer secrets), none (custom auth in handler, no optional user). */
-  auth?: AuthMode;
-  /** User routes: every token failure answers 401 UNAUTHORIZED (shopping, DECISIONS §1). */
-  uniformAuthCode?: boolean;
-  /** `premium` gates the route to paid users; `feature` names it in the 403 details. */
-  tier?: 'premium';
-  feature?: string;
+interface CommonOptions extends AuthOptions {
   /** Rate-limit tier; `false` for none. Default `moderate`. */
   limit?: TierName | false;
   /** Key the limiter by client IP even for signed-in users (research submission). */
   limitBy?: 'ip';
   maxBytes?: number;
-  params?: P;
-  query?: Q;
-  body?: B;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
   /** Which code a schema failure answers with (default VALIDATION_ERROR). */
   validationCode?: Extract<ErrorCode, 'VALIDATION_ERROR' | 'BAD_REQUEST'>;
-  /** Skip database bootstrap for routes that never touch it. */
+  /** `false`: the route never touches the database (no `ctx.db`, no bootstrap wait). */
   db?: boolean;
   /** OpenAPI description. */
   summary?: string;
   description?: string;
   tags?: string[];
-  response?: z.ZodType;
-  /** The response is an SSE stream, or a flat (non-envelope) JSON body. */
-  stream?: boolean;
-  flat?: boolean;
   /** Extra documented statuses beyond the defaults, e.g. `{ 503: 'Streaming unavailable' }`. */
   responses?: Record<number, string>;
 }
 
-export interface RouteContext<P, Q, B> {
-  /** The migrated, seeded database (routes declared with `db: false` have none). */
-  db: Db;
+/**
+ * Every route says what it answers: a `response` schema (the envelope's `data`, or with `flat` the
+ * whole body), or `stream` (server-sent events) or `binary` (stored files) for what JSON Schema
+ * cannot describe.
+ */
+export type RouteOptions = CommonOptions &
+  ({ response: z.ZodType; flat?: boolean; stream?: never; binary?: never } | { stream: true; response?: never; flat?: never; binary?: never } | { binary: true; response?: never; flat?: never; stream?: never });
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+type UserFor<O> = O extends { tier: 'premium' }
+  ? UserClaims
+  : O extends { auth: 'user' }
+    ? UserClaims
+    : O extends { auth: 'admin' | 'api-key' | 'cron' | 'internal' | 'none' | 'run-token' | 'trigger-token' }
+      ? null
+      : UserClaims | null;
+
+export type RouteContext<O extends RouteOptions> = {
   req: Request;
   url: URL;
-  params: P;
-  query: Q;
-  body: B;
-  user: UserClaims | null;
-  /** Which internal secret authenticated the call (internal routes). */
-  secret: InternalSecretName | null;
+  params: Parsed<O['params']>;
+  query: Parsed<O['query']>;
+  body: Parsed<O['body']>;
+  /** The verified user: never null on `auth: 'user'` or `tier: 'premium'` routes. */
+  user: UserFor<O>;
+  /** Which internal secret authenticated the call (null under the development bypass). */
+  secret: O extends { auth: 'api-key' | 'cron' | 'internal' } ? InternalSecretName | null : null;
+  admin: O extends { auth: 'admin' } ? AdminVia : null;
+  run: O extends { auth: 'run-token' } ? RunGrant : null;
+  trigger: O extends { auth: 'trigger-token' } ? TriggerGrant : null;
   requestId: string;
+  /** The rate-limit key: the user id, else the client address, else `anonymous`. */
   clientKey: string;
   ip: string | null;
   signal: AbortSignal;
-}
+} & (O extends { db: false } ? unknown : { /** The migrated, seeded database. */ db: Db });
 
-export type RouteHandler<P, Q, B> = (ctx: RouteContext<P, Q, B>) => Promise<unknown> | unknown;
+/** What a handler may return: the `response` data (plain or in `ok(...)`), or a whole Response. */
+export type RouteResult<O extends RouteOptions> = O extends { response: infer R extends z.ZodType } ? z.input<R> | Ok<z.input<R>> | Response : Response;
 
 export interface RouteMeta {
-  options: RouteOptions<z.ZodType, z.ZodType, z.ZodType>;
+  options: RouteOptions;
 }
 
 type NextCtx = { params?: Promise<Record<string, string | string[]>> | Record<string, string | string[]> };
 export type NextHandler = ((req: Request, ctx?: NextCtx) => Promise<Response>) & { routeMeta: RouteMeta };
 
-function routeIdFor(pathname: string, params: Record<string, string | string[]>): string {
-  const segs = pathname.split('/');
-  for (const [name, value] of Object.entries(params)) {
-    const vals = Array.isArray(value) ? value : [value];
-    for (const v of vals) {
-      for (let i = segs.length - 1; i >= 0; i--) {
-        if (segs[i] === v || safeDecode(segs[i]) === v) {
-          segs[i] = `:${name}`;
-          break;
-        }
-      }
-    }
-  }
-  return segs.join('/');
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
-
 function searchParamsObject(sp: URLSearchParams): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = Object.create(null);
+  const out: Record<string, string | string[]> = {};
   for (const key of new Set(sp.keys())) {
     const all = sp.getAll(key);
     out[key] = all.length > 1 ? all : all[0];
   }
-  return { ...out };
+  return out;
 }
 
-function parseWith<S extends z.ZodType>(schema: S | undefined, input: unknown, code: ErrorCode, where: string): z.output<S> | undefined {
-  if (!schema) return input as z.output<S>;
+function parseWith(schema: z.ZodType | undefined, input: unknown, code: ErrorCode, where: 'params' | 'query' | 'body'): unknown {
+  assertStorableStrings(input, where);
+  if (!schema) return input;
   const r = schema.safeParse(input);
   if (!r.success) {
     const details = issuesToDetails(r.error.issues).map((d) => ({ ...d, location: where }));
@@ -122,139 +116,103 @@ function firstMessage(details: Record<string, unknown>[]): string {
   return `${path}${String(d.message)}`;
 }
 
+async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
+  const text = await readBodyText(req, maxBytes);
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('BAD_REQUEST', 'Request body is not valid JSON');
+  }
+}
+
 /**
- * Declare a route handler: request id → auth → rate limit (+ headers) → size check → zod parsing
- * of params, query and body → handler → success envelope; any failure → the error envelope
- * (or the specification's flat body) with the rate-limit headers kept.
+ * Outside production every answer is checked against the route's `response` schema, so a handler
+ * that drifts from what the OpenAPI document promises fails its tests instead of shipping.
  */
-export function defineRoute<P extends z.ZodType = z.ZodType<Record<string, string>>, Q extends z.ZodType = z.ZodType<Record<string, string>>, B extends z.ZodType = z.ZodType<unknown>>(
-  options: RouteOptions<P, Q, B>,
-  handler: RouteHandler<z.output<P>, z.output<Q>, z.output<B>>,
-): NextHandler {
-  const auth = options.auth ?? 'public';
+function checkResponse(options: RouteOptions, data: unknown, routeId: string): void {
+  if (isProduction() || !options.response) return;
+  const r = options.response.safeParse(data);
+  if (!r.success) {
+    const issues = issuesToDetails(r.error.issues).slice(0, 5);
+    throw new Error(`${routeId}: the handler's answer does not match its response schema: ${JSON.stringify(issues)}`);
+  }
+}
+
+function toResponse(out: unknown, options: RouteOptions, requestId: string, routeId: string): Response {
+  if (out instanceof Response) return out;
+  const ok = out instanceof Ok ? out : new Ok(out === undefined ? null : out);
+  checkResponse(options, ok.data, routeId);
+  const body = options.flat ? ok.data : successBody(ok.data, requestId, ok.meta);
+  return json(body, ok.status, ok.headers);
+}
+
+/**
+ * Declare a route handler: request id → auth → rate limit (+ headers) → size check → input rules
+ * and zod parsing of params, query and body → handler → success envelope (checked against
+ * `response` outside production); any failure → the error envelope (or the specification's flat
+ * body) with the rate-limit headers kept. The context is typed from the options.
+ */
+export function defineRoute<const O extends RouteOptions>(options: O, handler: (ctx: RouteContext<O>) => Promise<RouteResult<O>> | RouteResult<O>): NextHandler {
   const validationCode = options.validationCode ?? 'VALIDATION_ERROR';
 
   const fn = async (req: Request, nextCtx?: NextCtx): Promise<Response> => {
-    const started = Date.now();
+    const started = performance.now();
     const requestId = randomUUID();
     const url = new URL(req.url);
-    const rawParams = ((await nextCtx?.params) ?? {}) as Record<string, string | string[]>;
-    const routeId = routeIdFor(url.pathname, rawParams);
-    let limitHeaders: Record<string, string> = {};
+    const match = matchRoute(url.pathname);
+    const routeId = match?.id ?? url.pathname;
+    let limitHeaders: Record<string, string> | undefined;
     let response: Response;
     try {
-      // 1. authentication
-      let user: UserClaims | null = null;
-      let secret: InternalSecretName | null = null;
-      if (auth === 'admin') requireAdmin(req);
-      else if (auth === 'api-key' || auth === 'cron' || auth === 'internal') secret = requireInternal(req, auth);
-      else if (auth === 'user') user = await requireUser(req, { uniformCode: options.uniformAuthCode });
-      else if (auth === 'public') user = await optionalUser(req);
-      if (options.tier === 'premium') {
-        if (!user) user = await requireUser(req);
-        requirePremium(user, options.feature ?? routeId);
-      }
+      // One rule for every route: a path that does not decode is 400 BAD_REQUEST. Parameters are
+      // Next's (decoded once); a caller without them (a test) gets them from the matched pattern.
+      assertDecodablePath(url.pathname);
+      const given = (await nextCtx?.params) as Record<string, string | string[]> | undefined;
+      const rawParams = given && Object.keys(given).length ? given : match ? decodeParams(match.raw) : {};
+
+      // 1. authentication (before anything about the input is looked at)
+      const auth = await authenticate(req, options, rawParams, routeId);
 
       // 2. rate limit
       const ip = clientIp(req);
-      const clientKey = options.limitBy === 'ip' ? ip ?? 'anonymous' : user?.sub ?? ip ?? 'anonymous';
+      const clientKey = options.limitBy === 'ip' ? (ip ?? 'anonymous') : (auth.user?.sub ?? ip ?? 'anonymous');
       if (options.limit !== false && rateLimitingEnabled() && !developmentBypass(req)) {
-        if (secret) {
-          const d = await consume(`apikey:${secret}`, apiKeyWindow(secret));
+        if (auth.secret) {
+          const d = await consume(`apikey:${auth.secret}`, apiKeyWindow(auth.secret));
           limitHeaders = d.headers;
           if (d.limited) throw new FlatError(429, { error: 'Rate limit exceeded', retryAfter: d.retryAfter });
         } else {
           const tier = options.limit ?? 'moderate';
-          const d = await consume(bucketKey(tier, routeId, clientKey), tierWindow(tier));
+          const d = await consume(bucketKey(tier, match?.bucket ?? routeId, clientKey), tierWindow(tier));
           limitHeaders = d.headers;
           if (d.limited) throw new ApiError('RATE_LIMIT_EXCEEDED', undefined, { retryAfter: d.retryAfter });
         }
       }
 
-      // 3. body size and JSON
-      let rawBody: unknown = undefined;
-      if (options.body) {
-        const text = await readBodyText(req, options.maxBytes ?? DEFAULT_MAX_BYTES);
-        if (text.trim() !== '') {
-          try {
-            rawBody = JSON.parse(text);
-          } catch {
-            throw new ApiError('BAD_REQUEST', 'Request body is not valid JSON');
-          }
-        }
-      }
-
-      // 4. schemas
+      // 3. path, query, body: one set of rules for every route, then the route's schemas
       const params = parseWith(options.params, rawParams, validationCode, 'params');
       const query = parseWith(options.query, searchParamsObject(url.searchParams), validationCode, 'query');
+      const rawBody = options.body ? await readJsonBody(req, options.maxBytes ?? DEFAULT_MAX_BYTES) : undefined;
       const body = parseWith(options.body, rawBody, validationCode, 'body');
 
-      let db: Db | undefined;
+      const ctx: Record<string, unknown> = { req, url, params, query, body, ...auth, requestId, clientKey, ip, signal: req.signal };
       if (options.db !== false) {
         const { ready } = await import('../bootstrap');
-        db = await ready();
+        ctx.db = await ready();
       }
 
-      // 5. handler
-      const out = await handler({
-        get db(): Db {
-          if (!db) throw new Error('This route is declared with db: false');
-          return db;
-        },
-        req,
-        url,
-        params: params as z.output<P>,
-        query: query as z.output<Q>,
-        body: body as z.output<B>,
-        user,
-        secret,
-        requestId,
-        clientKey,
-        ip,
-        signal: req.signal,
-      });
-      response = toResponse(out, requestId);
+      // 4. handler
+      const out = await handler(ctx as RouteContext<O>);
+      response = toResponse(out, options, requestId, routeId);
     } catch (err) {
       response = errorResponse(err, requestId, url.pathname, req.method);
     }
     response.headers.set('X-Request-Id', requestId);
-    for (const [k, v] of Object.entries(limitHeaders)) if (!response.headers.has(k)) response.headers.set(k, v);
-    logger().info({ requestId, route: routeId, method: req.method, status: response.status, durationMs: Date.now() - started }, 'request');
+    applyCors(response, req, options);
+    if (limitHeaders) for (const [k, v] of Object.entries(limitHeaders)) if (!response.headers.has(k)) response.headers.set(k, v);
+    logger().info({ requestId, route: routeId, method: req.method, status: response.status, durationMs: Math.round(performance.now() - started) }, 'request');
     return response;
   };
-  return Object.assign(fn, { routeMeta: { options: options as RouteMeta['options'] } });
-}
-
-function toResponse(out: unknown, requestId: string): Response {
-  if (out instanceof Response) return out;
-  if (out instanceof Ok) return json(successBody(out.data, requestId, out.meta), out.status, out.headers);
-  return json(successBody(out === undefined ? null : out, requestId), 200);
-}
-
-/** Map anything thrown to the specification's error bodies. Exported for the catch-all routes. */
-export function errorResponse(err: unknown, requestId: string, path: string, method: string): Response {
-  if (err instanceof FlatError) return json(err.body, err.status, err.headers);
-  if (err instanceof ApiError) {
-    return json(errorBody({ code: err.code, message: err.message, details: err.details, stack: err.stack, requestId, path, method }), err.status, err.headers);
-  }
-  if (err instanceof DatabaseError) {
-    logger().error({ requestId, err: err.message, code: err.code }, 'database error');
-    return json(
-      errorBody({
-        code: 'DATABASE_ERROR',
-        message: 'Database operation failed',
-        details: isProduction() ? undefined : { message: err.message, code: err.code },
-        stack: err.stack,
-        requestId,
-        path,
-        method,
-      }),
-      500,
-    );
-  }
-  logger().error({ requestId, err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) }, 'unhandled error');
-  return json(
-    errorBody({ code: 'INTERNAL_ERROR', message: 'An unexpected error occurred', stack: err instanceof Error ? err.stack : undefined, requestId, path, method }),
-    500,
-  );
+  return Object.assign(fn, { routeMeta: { options } });
 }

@@ -1,4 +1,4 @@
-import { isProduction } from '../config/env';
+import { isProduction } from '../config';
 import type { ErrorCode } from './errors';
 
 export interface Pagination {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APP_VERSION } from '../config/env';
+import { APP_VERSION } from '../config';
 import type { NextHandler } from './define-route';
 import { ALL_ERROR_CODES } from './errors';
 
@@ -66,6 +66,8 @@ export function buildOpenApi(routes: RegisteredRoute[]) {
       responses['500'] = { description: 'Admin key not configured, or an unexpected error' };
     }
     if (o.auth === 'api-key' || o.auth === 'cron' || o.auth === 'internal') responses['401'] = { description: 'Missing or wrong bearer secret (flat body)', content: { 'application/json': { schema: ref('AuthFailure') } } };
+    if (o.auth === 'run-token') responses['401'] = { description: 'Missing, expired or foreign run token (flat body)', content: { 'application/json': { schema: ref('AuthFailure') } } };
+    if (o.auth === 'trigger-token') responses['401'] = { description: 'Missing, expired or spent one-time trigger token (flat body)', content: { 'application/json': { schema: ref('AuthFailure') } } };
     if (o.tier) responses['403'] = { description: 'Premium tier required', content: { 'application/json': { schema: ref('ErrorEnvelope') } } };
     if (o.body) responses['413'] = { description: 'Payload too large', content: { 'application/json': { schema: ref('ErrorEnvelope') } } };
     if (o.limit !== false) responses['429'] = { description: 'Rate limit exceeded', headers: { 'Retry-After': { schema: { type: 'integer' } } }, content: { 'application/json': { schema: ref('ErrorEnvelope') } } };
@@ -73,7 +75,17 @@ export function buildOpenApi(routes: RegisteredRoute[]) {
     responses['500'] ??= { description: 'Unexpected error', content: { 'application/json': { schema: ref('ErrorEnvelope') } } };
 
     const security =
-      o.auth === 'admin' ? [{ adminKey: [] }] : o.auth === 'user' || o.tier ? [{ userToken: [] }] : o.auth === 'api-key' || o.auth === 'cron' || o.auth === 'internal' ? [{ internalSecret: [] }] : undefined;
+      o.auth === 'admin'
+        ? [{ adminKey: [] }]
+        : o.auth === 'user' || o.tier
+          ? [{ userToken: [] }]
+          : o.auth === 'api-key' || o.auth === 'cron' || o.auth === 'internal'
+            ? [{ internalSecret: [] }]
+            : o.auth === 'run-token'
+              ? [{ runToken: [] }]
+              : o.auth === 'trigger-token'
+                ? [{ triggerToken: [] }]
+                : undefined;
     paths[path] ??= {};
     paths[path][method.toLowerCase()] = {
       operationId: `${method.toLowerCase()}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
@@ -101,6 +113,8 @@ export function buildOpenApi(routes: RegisteredRoute[]) {
         adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key' },
         userToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         internalSecret: { type: 'http', scheme: 'bearer' },
+        runToken: { type: 'http', scheme: 'bearer', description: 'The publicAccessToken scan-token (or deep research) answered, scoped to one run for an hour' },
+        triggerToken: { type: 'http', scheme: 'bearer', description: 'The one-time triggerToken of a client-side scan-token answer' },
       },
       schemas: {
         SuccessEnvelope: {

@@ -4,7 +4,7 @@
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { resolveAiProvider, textModel, type AiProviderName } from '@/lib/ai/provider';
-import { env } from '@/lib/config/env';
+import { config } from '@/lib/config';
 import { FlatError } from '@/lib/http';
 import { localAnalystModel } from './local-analyst';
 import { AI_SECTIONS } from './sections';
@@ -18,7 +18,7 @@ export interface NotebookAvailability {
 
 export function notebookAvailability(): NotebookAvailability {
   const p = resolveAiProvider();
-  const streaming = (env('NOTEBOOK_STREAMING') ?? 'on').toLowerCase();
+  const streaming = config().ai.notebookStreaming;
   if (['off', 'false', '0', 'no', 'disabled'].includes(streaming)) {
     return { available: false, provider: p.name, model: p.model, reason: 'Notebook streaming is disabled (NOTEBOOK_STREAMING=off)' };
   }

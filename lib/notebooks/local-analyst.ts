@@ -4,7 +4,7 @@
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { createLocalModel, type LocalModelOptions, type LocalWriteRequest } from '@/lib/ai/local-model';
-import { envInt } from '@/lib/config/env';
+import { config } from '@/lib/config';
 import type { OrderAnalysis } from './analysis';
 import type { AiSectionKey } from './sections';
 import { isAiSectionKey } from './sections';
@@ -46,8 +46,8 @@ export function writeSection(req: LocalWriteRequest): unknown {
 export function localAnalystModel(opts: Partial<LocalModelOptions> = {}): LanguageModelV3 {
   return createLocalModel({
     write: writeSection,
-    chunkSize: envInt('LOCAL_AI_CHUNK_SIZE', 32),
-    chunkDelayMs: envInt('LOCAL_AI_CHUNK_DELAY_MS', 0),
+    chunkSize: config().ai.localChunkSize,
+    chunkDelayMs: config().ai.localChunkDelayMs,
     ...opts,
   });
 }

@@ -4,8 +4,8 @@
  * on every section event). Validation, the 503 and the order analysis all happen before the
  * stream begins, so their errors are ordinary JSON answers.
  */
-import { ready } from '@/lib/bootstrap';
-import { envInt } from '@/lib/config/env';
+import type { Db } from '@/lib/db';
+import { config } from '@/lib/config';
 import { ApiError, sseResponse } from '@/lib/http';
 import { logger } from '@/lib/log';
 import { analyzeOrder, type OrderAnalysis } from './analysis';
@@ -18,13 +18,14 @@ import { AI_SECTION_KEYS, getSection, isAiSectionKey, type AiSectionKey } from '
 import { saveNotebook } from './store';
 
 export interface StreamRequest {
+  db: Db;
   userId: string;
   requestId: string;
   signal: AbortSignal;
 }
 
-const sectionTimeoutMs = () => envInt('NOTEBOOK_SECTION_TIMEOUT_MS', 60_000);
-const heartbeatMs = () => envInt('SSE_HEARTBEAT_MS', 15_000);
+const sectionTimeoutMs = () => config().ai.sectionTimeoutMs;
+const heartbeatMs = () => config().ai.sseHeartbeatMs;
 const PREVIOUS_MAX_CHARS = 32_000;
 
 export function assertStreamableKey(key: string): asserts key is AiSectionKey {
@@ -65,8 +66,7 @@ function boundedPrevious(prev: Record<string, unknown> | undefined): Record<stri
   return Object.keys(out).length ? out : undefined;
 }
 
-async function analyze(input: OrderInputT): Promise<OrderAnalysis> {
-  const db = await ready();
+async function analyze(db: Db, input: OrderInputT): Promise<OrderAnalysis> {
   return analyzeOrder(input, dbCatalog(db));
 }
 
@@ -77,7 +77,7 @@ function onStreamError(requestId: string) {
 export async function streamSingleSection(key: string, body: SectionRequestT, r: StreamRequest): Promise<Response> {
   assertStreamableKey(key);
   const models = resolveNotebookModel();
-  const analysis = await analyze(body);
+  const analysis = await analyze(r.db, body);
   const { model, maxRetries } = models.forSection(key);
   const previousSections = boundedPrevious(body.previousSections);
   return sseResponse(
@@ -99,7 +99,7 @@ export function overallProgress(finished: number, sectionProgress: number, total
 export async function streamBatch(body: BatchRequestT, r: StreamRequest): Promise<Response> {
   const keys = assertStreamableKeys(body.sectionKeys);
   const models = resolveNotebookModel();
-  const analysis = await analyze(body);
+  const analysis = await analyze(r.db, body);
   const total = keys.length;
 
   return sseResponse(
@@ -131,9 +131,12 @@ export async function streamBatch(body: BatchRequestT, r: StreamRequest): Promis
         finished += 1;
       }
 
+      // What the user asked to keep is never dropped silently: a notebook that cannot be saved is
+      // not reported as saved, and the stream ends with an error event saying so.
       let notebookId: string | null = null;
+      let saveError: string | null = null;
       try {
-        notebookId = await saveNotebook(await ready(), {
+        notebookId = await saveNotebook(r.db, {
           userId: r.userId,
           requestId: r.requestId,
           sectionKeys: keys,
@@ -148,12 +151,14 @@ export async function streamBatch(body: BatchRequestT, r: StreamRequest): Promis
         });
       } catch (e) {
         logger().error({ requestId: r.requestId, err: e instanceof Error ? e.message : String(e) }, 'saving notebook failed');
+        saveError = 'The notebook could not be saved; its sections above are not stored (GET /notebooks will not list it).';
       }
       w.send(
         'batch_complete',
-        { type: 'batch_complete', totalSections: total, completedSections: completed, overallProgress: 100, results, errors, notebookId },
+        { type: 'batch_complete', totalSections: total, completedSections: completed, overallProgress: 100, results, errors, notebookId, saved: notebookId !== null },
         r.requestId,
       );
+      if (saveError) w.send('error', { type: 'error', sectionKey: 'notebook', error: saveError, overallProgress: 100, completedSections: completed, totalSections: total }, r.requestId);
     },
     { requestSignal: r.signal, heartbeatMs: heartbeatMs(), onError: onStreamError(r.requestId) },
   );

@@ -1,4 +1,4 @@
-import { env, envBool, envInt } from '../config/env';
+import { config } from '../config';
 import { warnOnce } from '../log';
 import { MemoryStore, type LimitResult, type LimitStore } from './store';
 import { API_KEY_DEFAULT, TIERS, type TierName, type Window } from './tiers';
@@ -9,14 +9,14 @@ export { MemoryStore, type LimitStore, type LimitResult } from './store';
 const g = globalThis as unknown as { __ciLimitStore?: Promise<LimitStore> };
 
 async function createStore(): Promise<LimitStore> {
-  const timeoutMs = envInt('RATE_LIMIT_TIMEOUT_MS', 1000);
-  const redisUrl = env('REDIS_URL');
+  const timeoutMs = config().ratelimit.timeoutMs;
+  const redisUrl = config().ratelimit.redisUrl;
   if (redisUrl) {
     const { ioredisStore } = await import('./upstash-store');
     return (await ioredisStore(redisUrl, timeoutMs)).store;
   }
-  const restUrl = env('UPSTASH_REDIS_REST_URL');
-  const restToken = env('UPSTASH_REDIS_REST_TOKEN');
+  const restUrl = config().ratelimit.upstashUrl;
+  const restToken = config().ratelimit.upstashToken;
   if (restUrl && restToken) {
     const { upstashRestStore } = await import('./upstash-store');
     return upstashRestStore(restUrl, restToken, timeoutMs);
@@ -35,7 +35,7 @@ export function setLimitStore(store: LimitStore | null): void {
 }
 
 export function rateLimitingEnabled(): boolean {
-  return envBool('RATE_LIMIT_ENABLED', true);
+  return config().ratelimit.enabled;
 }
 
 export interface LimitDecision {
@@ -57,20 +57,26 @@ function decision(r: LimitResult): LimitDecision {
 }
 
 /**
- * Count one request against `key` in `window`. A store that errors or times out lets the request
- * through (logged once per store): rate limiting must never take the API down.
+ * Ask the store about `key` in `window`. A store that errors or times out lets the request through
+ * (logged once per store): rate limiting must never take the API down.
  */
-export async function consume(key: string, window: Window): Promise<LimitDecision> {
+async function ask(key: string, window: Window, op: 'hit' | 'peek'): Promise<LimitDecision> {
   let store: LimitStore | undefined;
   try {
     store = await limitStore();
-    return decision(await store.hit(key, window.limit, window.windowMs));
+    return decision(await store[op](key, window.limit, window.windowMs));
   } catch (err) {
     warnOnce(`ratelimit:${store?.name ?? 'init'}`, { err: String(err) }, 'rate-limit store failed; allowing requests');
     const reset = Math.floor(Date.now() / window.windowMs) * window.windowMs + window.windowMs;
     return decision({ success: true, limit: window.limit, remaining: window.limit, reset });
   }
 }
+
+/** Count one request against `key` in `window`. */
+export const consume = (key: string, window: Window): Promise<LimitDecision> => ask(key, window, 'hit');
+
+/** The window's state without counting a request. */
+export const peek = (key: string, window: Window): Promise<LimitDecision> => ask(key, window, 'peek');
 
 export function tierWindow(tier: TierName): Window {
   return TIERS[tier];
@@ -86,17 +92,8 @@ export function bucketKey(tier: string, routeId: string, clientKey: string): str
  * (`API_KEY`, `CRON_SECRET`): `{ "API_KEY": { "limit": 500, "windowSeconds": 60 } }`.
  */
 export function apiKeyWindow(secretName: string): Window {
-  const raw = env('API_KEY_LIMITS');
-  if (!raw) return API_KEY_DEFAULT;
-  try {
-    const parsed = JSON.parse(raw) as Record<string, { limit?: number; windowSeconds?: number }>;
-    const entry = parsed[secretName];
-    if (!entry || typeof entry.limit !== 'number') return API_KEY_DEFAULT;
-    return { limit: entry.limit, windowMs: (entry.windowSeconds ?? 60) * 1000 };
-  } catch {
-    warnOnce('api-key-limits', {}, 'API_KEY_LIMITS is not valid JSON; using the default of 100 per minute');
-    return API_KEY_DEFAULT;
-  }
+  const entry = config().ratelimit.apiKeyLimits[secretName];
+  return entry ? { limit: entry.limit, windowMs: (entry.windowSeconds ?? 60) * 1000 } : API_KEY_DEFAULT;
 }
 
 /** The configuration in force, for the admin dashboard and docs. */

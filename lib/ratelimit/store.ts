@@ -9,6 +9,8 @@ export interface LimitResult {
 export interface LimitStore {
   readonly name: string;
   hit(key: string, limit: number, windowMs: number): Promise<LimitResult>;
+  /** The window's state without counting a request. */
+  peek(key: string, limit: number, windowMs: number): Promise<LimitResult>;
 }
 
 /** In-process fixed window: the embedded default, exact for one process. */
@@ -29,6 +31,14 @@ export class MemoryStore implements LimitStore {
     }
     b.count += 1;
     return { success: b.count <= limit, limit, remaining: Math.max(0, limit - b.count), reset: b.reset };
+  }
+
+  async peek(key: string, limit: number, windowMs: number): Promise<LimitResult> {
+    const now = Date.now();
+    const b = this.buckets.get(key);
+    const reset = Math.floor(now / windowMs) * windowMs + windowMs;
+    if (!b || b.reset <= now) return { success: true, limit, remaining: limit, reset };
+    return { success: b.count < limit, limit, remaining: Math.max(0, limit - b.count), reset: b.reset };
   }
 
   private sweep(now: number) {

@@ -49,7 +49,7 @@ export class UpstashStore implements LimitStore {
     private timeoutMs: number,
   ) {}
 
-  async hit(key: string, limit: number, windowMs: number): Promise<LimitResult> {
+  private limiter(limit: number, windowMs: number): Ratelimit {
     const id = `${limit}:${windowMs}`;
     let rl = this.limiters.get(id);
     if (!rl) {
@@ -63,8 +63,17 @@ export class UpstashStore implements LimitStore {
       });
       this.limiters.set(id, rl);
     }
-    const r = await rl.limit(key);
+    return rl;
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<LimitResult> {
+    const r = await this.limiter(limit, windowMs).limit(key);
     return { success: r.success, limit: r.limit, remaining: Math.max(0, r.remaining), reset: r.reset };
+  }
+
+  async peek(key: string, limit: number, windowMs: number): Promise<LimitResult> {
+    const r = await this.limiter(limit, windowMs).getRemaining(key);
+    return { success: r.remaining > 0, limit, remaining: Math.max(0, r.remaining), reset: r.reset };
   }
 }
 

@@ -1,25 +1,7 @@
 import type { Queryable } from '../db';
-import type { StrainDraft } from './schema';
+import { SUBMISSION_STATUSES, type StrainDraft, type Submission, type SubmissionStatus } from './schema';
 
-export const SUBMISSION_STATUSES = ['pending', 'researching', 'pending_review', 'approved', 'rejected', 'failed'] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
-
-export interface Submission {
-  id: string;
-  strainName: string;
-  source: string;
-  status: SubmissionStatus;
-  metadata: Record<string, unknown>;
-  draft: StrainDraft | null;
-  runId: string | null;
-  attempts: number;
-  error: { code: string; message: string } | null;
-  reviewNote: string | null;
-  reviewedAt: string | null;
-  strainSlug: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Submission, SubmissionStatus } from './schema';
 
 interface Row {
   id: string;

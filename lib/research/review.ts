@@ -3,7 +3,8 @@ import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { upsertStrain } from '../strains/repo';
 import { text } from './text';
-import { getSubmission, rowToSubmission, SUBMISSION_COLUMNS, type Submission } from './repo';
+import { getSubmission, rowToSubmission, SUBMISSION_COLUMNS } from './repo';
+import type { ApproveResult, Submission } from './schema';
 
 /** Edits a reviewer may make while approving; anything left out keeps the draft's value. */
 export const ApproveBodySchema = z
@@ -34,10 +35,6 @@ async function load(db: Db, id: string): Promise<Submission> {
   return s;
 }
 
-export interface ApproveResult {
-  submission: Submission;
-  strain: { id: string; slug: string; name: string; inserted: boolean };
-}
 
 /** Move a `pending_review` draft into the catalog with source `research`, in one transaction. */
 export async function approveSubmission(db: Db, id: string, body: ApproveBody): Promise<ApproveResult> {

@@ -53,3 +53,31 @@ export const DraftSchema = z.object({
   notes: z.array(z.string()),
 });
 export type StrainDraft = z.output<typeof DraftSchema>;
+
+export const SUBMISSION_STATUSES = ['pending', 'researching', 'pending_review', 'approved', 'rejected', 'failed'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** A research submission as the admin review routes answer it. */
+export const SubmissionSchema = z.object({
+  id: z.string(),
+  strainName: z.string(),
+  source: z.string(),
+  status: z.enum(SUBMISSION_STATUSES),
+  metadata: z.record(z.string(), z.unknown()),
+  draft: DraftSchema.nullable(),
+  runId: z.string().nullable(),
+  attempts: z.number().int(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  reviewNote: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  strainSlug: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Submission = z.output<typeof SubmissionSchema>;
+
+export const ApproveResultSchema = z.object({
+  submission: SubmissionSchema,
+  strain: z.object({ id: z.string(), slug: z.string(), name: z.string(), inserted: z.boolean() }),
+});
+export type ApproveResult = z.output<typeof ApproveResultSchema>;

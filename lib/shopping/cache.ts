@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import type { CachedScanRecord, ScanTaskOutput } from './schemas';
+import type { CachedScanRecord, CacheListItem, ScanTaskOutput } from './schemas';
 
 /** A scan result is valid for 4 hours; expired rows count as absent everywhere. */
 export const SCAN_CACHE_TTL_MS = 4 * 3600 * 1000;
@@ -77,10 +77,6 @@ export async function saveCachedScan(
   return toCachedRecord(r.rows[0]);
 }
 
-export interface CacheListItem extends Omit<CachedScanRecord, 'scan_results'> {
-  expired: boolean;
-  run_id: string | null;
-}
 
 /** For the admin dashboard: entries newest first, without their (large) results. */
 export async function listCachedScans(db: Queryable, opts: { limit: number; offset: number; includeExpired: boolean }): Promise<{ items: CacheListItem[]; total: number }> {

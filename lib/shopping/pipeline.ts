@@ -3,7 +3,7 @@ import { logger } from '../log';
 import { scrapeMenu } from '../scrape';
 import { putObject } from '../storage';
 import type { MetadataPort } from '../tasks/types';
-import { envInt } from '../config/env';
+import { config } from '../config';
 import { getCachedScan, saveCachedScan, SCAN_CACHE_TTL_MS } from './cache';
 import { categoriesHash } from './domain';
 import { categoryMedians, resolveContext, tagProducts } from './personalize';
@@ -182,7 +182,7 @@ export async function runMenuScan(rawInput: ScanTaskInputParsed | ScanTaskInput,
   const recommendations = await recommend(items, ctx, {
     similar,
     medians: categoryMedians(items),
-    limit: envInt('SCAN_RECOMMENDATIONS', 10),
+    limit: config().tasks.scanRecommendations,
     signal,
   });
   progress.to(85);

@@ -1,8 +1,8 @@
-import { envInt } from '../config/env';
+import { config } from '../config';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { sseResponse } from '../http/sse';
-import { consumeTriggerToken, startTask, taskRunner, toRunView, verifyRunToken, type RunView } from '../tasks';
+import { spendTriggerGrant, startTask, taskRunner, toRunView, type RunView, type TriggerGrant } from '../tasks';
 import { getRunRow } from '../tasks/store';
 import { watchRun } from '../tasks/watch';
 import { categoriesHash, scanKey } from './domain';
@@ -10,19 +10,17 @@ import { resolveDomain } from './scan-token';
 import type { ScanTaskInputParsed } from './schemas';
 import { SCAN_TASK_ID, scanTimeoutMs } from './task';
 
-/** GET /shopping/runs/:runId — the bearer must be this run's access token. */
-export async function getRunForToken(db: Db, runId: string, token: string | null): Promise<RunView> {
-  await verifyRunToken(token, runId);
+/** GET /shopping/runs/:runId (the route builder checked the run-scoped token). */
+export async function getRun(db: Db, runId: string): Promise<RunView> {
   const run = await getRunRow(db, runId);
   if (!run) throw ApiError.notFound('run', runId);
   return toRunView(run);
 }
 
 /** GET /shopping/runs/:runId/stream — SSE `update` events: current state, every change, the final state. */
-export async function streamRunForToken(db: Db, runId: string, token: string | null, requestSignal: AbortSignal): Promise<Response> {
-  await verifyRunToken(token, runId);
+export async function streamRun(db: Db, runId: string, requestSignal: AbortSignal): Promise<Response> {
   if (!(await getRunRow(db, runId))) throw ApiError.notFound('run', runId);
-  const pollMs = Math.max(20, envInt('RUN_STREAM_POLL_MS', 250));
+  const pollMs = config().tasks.streamPollMs;
   const maxMs = scanTimeoutMs() + 120_000;
   return sseResponse(
     async (w) => {
@@ -38,8 +36,8 @@ export async function streamRunForToken(db: Db, runId: string, token: string | n
  * POST /shopping/runs — the web client's counterpart of Trigger.dev's client-side trigger: a
  * one-time trigger token plus the task input start the scan (or join the one already running).
  */
-export async function startRunWithTriggerToken(db: Db, input: ScanTaskInputParsed, token: string | null): Promise<{ runId: string; publicAccessToken: string }> {
-  const spent = await consumeTriggerToken(db, token, SCAN_TASK_ID);
+export async function startRunWithTriggerToken(db: Db, input: ScanTaskInputParsed, grant: TriggerGrant): Promise<{ runId: string; publicAccessToken: string }> {
+  const spent = await spendTriggerGrant(db, grant);
   let domain: string;
   try {
     domain = resolveDomain({ menuUrls: input.menuUrls, websiteDomain: input.websiteDomain });

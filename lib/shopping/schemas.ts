@@ -145,6 +145,10 @@ export const CachedScanRecord = z.object({
 });
 export type CachedScanRecord = z.infer<typeof CachedScanRecord>;
 
+/** A cache entry as the admin dashboard lists it (without its results). */
+export const CacheListItemSchema = CachedScanRecord.omit({ scan_results: true }).extend({ expired: z.boolean(), run_id: z.string().nullable() });
+export type CacheListItem = z.infer<typeof CacheListItemSchema>;
+
 export const ScanTokenResponse = z.object({
   triggerToken: z.string().nullable(),
   publicAccessToken: z.string().optional(),
@@ -160,13 +164,4 @@ export const ScanTokenResponse = z.object({
 });
 export type ScanTokenResponse = z.infer<typeof ScanTokenResponse>;
 
-export const RunViewSchema = z.object({
-  id: z.string(),
-  taskIdentifier: z.string(),
-  status: z.enum(['QUEUED', 'EXECUTING', 'COMPLETED', 'FAILED', 'TIMED_OUT']),
-  metadata: z.record(z.string(), z.unknown()),
-  output: z.unknown(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export { RunViewSchema } from '../tasks/schemas';

@@ -1,9 +1,9 @@
-import { envInt } from '../config/env';
+import { config } from '../config';
 import type { TaskDefinition } from '../tasks/types';
 import { ScanTaskInput, type ScanTaskInputParsed, type ScanTaskOutput } from './schemas';
 
 export const SCAN_TASK_ID = 'shopping-menu-scan';
-export const scanTimeoutMs = () => envInt('SCAN_TIMEOUT_MS', 120_000);
+export const scanTimeoutMs = () => config().tasks.scanTimeoutMs;
 
 /**
  * The menu-scan task for the local runner. The pipeline loads lazily so the task registry stays

@@ -1,4 +1,4 @@
-import { env } from '../config/env';
+import { config } from '../config';
 import { localDriver } from './local';
 import { assertObjectPath, contentTypeFor, isBucket, type Bucket } from './path';
 import { supabaseDriver } from './supabase';
@@ -13,7 +13,7 @@ export type StorageDriverName = 'local' | 'supabase';
 
 /** STORAGE_DRIVER: `local` (default) or `supabase`. Read per call so tests can switch. */
 export function storageDriverName(): StorageDriverName {
-  return env('STORAGE_DRIVER') === 'supabase' ? 'supabase' : 'local';
+  return config().storage.driver === 'supabase' ? 'supabase' : 'local';
 }
 
 export function storageDriver(): StorageDriver {

@@ -1,29 +1,32 @@
 import { promises as fs } from 'node:fs';
 import nodePath from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { env } from '../config/env';
+import { config } from '../config';
 import { contentTypeFor, localObjectUrl, type Bucket } from './path';
 import type { ObjectData, StorageDriver, StoredObject } from './types';
 
 /** STORAGE_DIR (default `.data/storage`), resolved against the working directory. */
 export function storageRoot(): string {
-  return nodePath.resolve(/* turbopackIgnore: true */ process.cwd(), env('STORAGE_DIR') ?? '.data/storage');
+  return nodePath.resolve(/* turbopackIgnore: true */ process.cwd(), config().storage.dir);
 }
 
 /**
- * Resolve inside the root and prove it stayed there. Paths are validated before they get here;
- * this is the second wall (a symlink planted under the root is caught by the realpath check).
+ * Resolve inside the root and prove it stayed there, or null. Paths are validated before they get
+ * here; this is the second wall: a symlink planted under the root that leads outside it (or a
+ * loop) names no object, so reads answer "not found" rather than an error.
  */
-async function resolveInside(root: string, bucket: Bucket, path: string): Promise<string> {
+async function resolveInside(root: string, bucket: Bucket, path: string): Promise<string | null> {
   const target = nodePath.resolve(root, bucket, path);
   const base = nodePath.resolve(root, bucket) + nodePath.sep;
-  if (!target.startsWith(base)) throw new Error('path escapes the storage root');
+  if (!target.startsWith(base)) return null;
   try {
     const real = await fs.realpath(target);
     const realBase = (await fs.realpath(nodePath.resolve(root, bucket))) + nodePath.sep;
-    if (!real.startsWith(realBase)) throw new Error('path escapes the storage root');
+    if (!real.startsWith(realBase)) return null;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'ENOTDIR') return null;
+    if (code !== 'ENOENT') throw e;
   }
   return target;
 }
@@ -47,6 +50,7 @@ export function localDriver(): StorageDriver {
     async put(bucket, path, data, contentType): Promise<StoredObject> {
       const root = storageRoot();
       const file = await resolveInside(root, bucket, path);
+      if (!file) throw new Error(`Refusing to write outside the storage root: ${bucket}/${path}`);
       await writeAtomic(metaPath(root, bucket, path), JSON.stringify({ contentType }));
       await writeAtomic(file, data);
       return { bucket, path, url: localObjectUrl(bucket, path), contentType, bytes: data.length };
@@ -54,6 +58,7 @@ export function localDriver(): StorageDriver {
     async get(bucket, path): Promise<ObjectData | null> {
       const root = storageRoot();
       const file = await resolveInside(root, bucket, path);
+      if (!file) return null;
       let data: Buffer;
       try {
         const st = await fs.stat(file);
@@ -74,6 +79,7 @@ export function localDriver(): StorageDriver {
     },
     async exists(bucket, path): Promise<boolean> {
       const file = await resolveInside(storageRoot(), bucket, path);
+      if (!file) return false;
       try {
         return (await fs.stat(file)).isFile();
       } catch {

@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { env } from '../config/env';
+import { config } from '../config';
 import type { Bucket } from './path';
 import type { ObjectData, StorageDriver, StoredObject } from './types';
 
@@ -18,8 +18,8 @@ class NoRealtimeTransport {
 let cached: { key: string; client: SupabaseClient } | null = null;
 
 function client(): SupabaseClient {
-  const url = env('SUPABASE_URL');
-  const key = env('SUPABASE_SERVICE_ROLE_KEY');
+  const url = config().auth.supabaseUrl;
+  const key = config().storage.serviceRoleKey;
   if (!url || !key) throw new StorageConfigError('STORAGE_DRIVER=supabase needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
   const id = `${url}\n${key}`;
   if (!cached || cached.key !== id) {

@@ -1,4 +1,4 @@
-import { env } from '../config/env';
+import { config } from '../config';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { getTaskDefinition, registerTask, registeredTaskIds } from './define';
@@ -11,7 +11,7 @@ export * from './types';
 export { registerTask, getTaskDefinition, registeredTaskIds };
 export { recoverOrphanedRuns, currentInstance } from './instance';
 export { DbMetadataPort, MemoryMetadataPort } from './metadata';
-export { verifyRunToken, consumeTriggerToken, signRunToken, signTriggerToken } from './tokens';
+export { verifyRunGrant, verifyTriggerGrant, spendTriggerGrant, signRunToken, signTriggerToken, type RunGrant, type TriggerGrant } from './tokens';
 export { pruneFinishedRuns } from './store';
 
 async function db(): Promise<Db> {
@@ -27,7 +27,7 @@ export function localRunner(): LocalRunner {
 
 /** TASK_RUNNER=trigger (needs TRIGGER_SECRET_KEY) or local (default). Read per call. */
 export function runnerName(): 'local' | 'trigger' {
-  return env('TASK_RUNNER') === 'trigger' ? 'trigger' : 'local';
+  return config().tasks.runner === 'trigger' ? 'trigger' : 'local';
 }
 
 export function taskRunner(): TaskRunner {

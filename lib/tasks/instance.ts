@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Queryable } from '../db';
-import { envInt } from '../config/env';
+import { config } from '../config';
 
 /**
  * This process as an owner of runs. The id is new on every boot, so a restarted process that
@@ -20,9 +20,9 @@ export function currentInstance(): Instance {
   return g.__ciTaskInstance;
 }
 
-export const heartbeatMs = () => envInt('TASK_HEARTBEAT_MS', 10_000);
+export const heartbeatMs = () => config().tasks.heartbeatMs;
 /** A run whose owner has not beaten for this long belongs to a dead or wedged instance. */
-export const staleAfterMs = () => envInt('TASK_STALE_MS', Math.max(60_000, heartbeatMs() * 6));
+export const staleAfterMs = () => config().tasks.staleMs ?? Math.max(60_000, heartbeatMs() * 6);
 
 function isAlive(pid: number): boolean {
   try {

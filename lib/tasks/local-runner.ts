@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { envInt } from '../config/env';
+import { config } from '../config';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { logger } from '../log';
@@ -47,7 +47,7 @@ export class LocalRunner implements TaskRunner {
   constructor(private readonly db: () => Promise<Db>) {}
 
   concurrency(): number {
-    return Math.max(1, envInt('TASK_CONCURRENCY', 2));
+    return config().tasks.concurrency;
   }
 
   async start(def: AnyTaskDefinition, payload: unknown, opts: StartOptions): Promise<StartResult> {

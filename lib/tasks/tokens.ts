@@ -3,7 +3,7 @@ import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose'
 import { serviceSigningSecret } from '../auth';
 import { authFailure } from '../auth/flat';
 import type { Queryable } from '../db';
-import { ApiError, type FlatError } from '../http/errors';
+import { ApiError, type FlatError } from '../errors';
 
 /**
  * Tokens the local runner mints in place of Trigger.dev's public tokens: a run-scoped read token
@@ -59,34 +59,49 @@ async function verify(token: string | null, use: 'run' | 'trigger'): Promise<JWT
   return payload;
 }
 
+/** What a verified run token grants: reading this one run. */
+export interface RunGrant {
+  runId: string;
+}
+
+/** A verified, not yet spent, one-time trigger token. */
+export interface TriggerGrant {
+  jti: string;
+  taskId: string;
+  expiresAt: string;
+}
+
 /** The bearer must be a run token for exactly this run (401 flat body otherwise). */
-export async function verifyRunToken(token: string | null, runId: string): Promise<void> {
+export async function verifyRunGrant(token: string | null, runId: string): Promise<RunGrant> {
   const p = await verify(token, 'run');
   if (p.run_id !== runId) throw unauthorized('Token is not valid for this run');
+  return { runId };
+}
+
+/** Verify a one-time trigger token for `taskId` (signature, use, task); spending it is separate. */
+export async function verifyTriggerGrant(token: string | null, taskId: string): Promise<TriggerGrant> {
+  const p = await verify(token, 'trigger');
+  if (p.task !== taskId) throw unauthorized('Token is not valid for this task');
+  if (typeof p.jti !== 'string' || !p.jti) throw unauthorized('Invalid token');
+  return { jti: p.jti, taskId, expiresAt: new Date((p.exp ?? 0) * 1000).toISOString() };
 }
 
 /**
- * Verify a one-time trigger token for `taskId` and spend it (a second use: 401 INVALID_TOKEN).
- * Returns `release` to give the token back when the run could not be started at all.
+ * Spend a verified trigger token (a second use: 401 INVALID_TOKEN). Returns `release` to give the
+ * token back when the run could not be started at all, and `bind` to record the run it started.
  */
-export async function consumeTriggerToken(db: Queryable, token: string | null, taskId: string): Promise<{ jti: string; release: () => Promise<void>; bind: (runId: string) => Promise<void> }> {
-  const p = await verify(token, 'trigger');
-  if (p.task !== taskId) throw unauthorized('Token is not valid for this task');
-  const jti = typeof p.jti === 'string' ? p.jti : null;
-  if (!jti) throw unauthorized('Invalid token');
-  const exp = new Date((p.exp ?? 0) * 1000).toISOString();
+export async function spendTriggerGrant(db: Queryable, grant: TriggerGrant): Promise<{ release: () => Promise<void>; bind: (runId: string) => Promise<void> }> {
   const r = await db.query(
     `INSERT INTO task_trigger_tokens (jti, task_identifier, expires_at) VALUES ($1, $2, $3::timestamptz) ON CONFLICT (jti) DO NOTHING`,
-    [jti, taskId, exp],
+    [grant.jti, grant.taskId, grant.expiresAt],
   );
   if (r.rowCount === 0) throw authFailure(401, 'INVALID_TOKEN', 'Trigger token has already been used');
   return {
-    jti,
     release: async () => {
-      await db.query('DELETE FROM task_trigger_tokens WHERE jti = $1 AND run_id IS NULL', [jti]);
+      await db.query('DELETE FROM task_trigger_tokens WHERE jti = $1 AND run_id IS NULL', [grant.jti]);
     },
     bind: async (runId: string) => {
-      await db.query('UPDATE task_trigger_tokens SET run_id = $2 WHERE jti = $1', [jti, runId]);
+      await db.query('UPDATE task_trigger_tokens SET run_id = $2 WHERE jti = $1', [grant.jti, runId]);
     },
   };
 }

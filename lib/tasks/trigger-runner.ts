@@ -1,4 +1,4 @@
-import { env } from '../config/env';
+import { config } from '../config';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { logger } from '../log';
@@ -16,9 +16,9 @@ async function sdk(): Promise<Sdk> {
 }
 
 async function clientConfig(): Promise<{ baseURL: string; accessToken: string; sdk: Sdk }> {
-  const accessToken = env('TRIGGER_SECRET_KEY');
+  const accessToken = config().tasks.triggerSecretKey;
   if (!accessToken) throw new ApiError('TRIGGER_UNAVAILABLE', 'TASK_RUNNER=trigger needs TRIGGER_SECRET_KEY');
-  const baseURL = env('TRIGGER_API_URL') ?? DEFAULT_TRIGGER_API_URL;
+  const baseURL = config().tasks.triggerApiUrl ?? DEFAULT_TRIGGER_API_URL;
   const s = await sdk();
   // The auth helpers read the global client; configure it from the current environment each time.
   s.configure({ baseURL, accessToken });

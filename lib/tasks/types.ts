@@ -28,36 +28,9 @@ export interface TaskDefinition<I, O> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds tasks of every input/output type
 export type AnyTaskDefinition = TaskDefinition<any, any>;
 
-export const RUN_STATUSES = ['QUEUED', 'EXECUTING', 'COMPLETED', 'FAILED', 'TIMED_OUT'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
+export { RUN_STATUSES, type RunStatus, type RunError, type RunView, type RunRecord } from './schemas';
+import { type RunStatus } from './schemas';
 export const ACTIVE_STATUSES: readonly RunStatus[] = ['QUEUED', 'EXECUTING'];
-
-export interface RunError {
-  code: string;
-  message: string;
-}
-
-/** The run as the API shows it (DECISIONS §6). */
-export interface RunView {
-  id: string;
-  taskIdentifier: string;
-  status: RunStatus;
-  metadata: Record<string, unknown>;
-  output: unknown;
-  error: RunError | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface RunRecord extends RunView {
-  runner: 'local' | 'trigger';
-  payload: unknown;
-  idempotencyKey: string | null;
-  tags: string[];
-  startedAt: string | null;
-  finishedAt: string | null;
-  metadataVersion: number;
-}
 
 export interface StartOptions {
   /** One active run per (task, key): a second start while one is QUEUED/EXECUTING returns it. */

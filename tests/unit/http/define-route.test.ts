@@ -5,15 +5,15 @@ import { call } from '../../helpers/route';
 
 const Body = z.object({ name: z.string().min(2), tags: z.array(z.string()).min(1), n: z.number().int().max(10).optional() });
 
-const echo = defineRoute({ body: Body, limit: false, db: false }, async ({ body }) => ({ got: body }));
-const strictBad = defineRoute({ body: Body, limit: false, db: false, validationCode: 'BAD_REQUEST' }, async () => 'never');
-const small = defineRoute({ body: z.unknown(), limit: false, db: false, maxBytes: 100 }, async () => 'fine');
-const throws = (e: unknown) => defineRoute({ limit: false, db: false }, async () => Promise.reject(e));
+const echo = defineRoute({ response: z.unknown(), body: Body, limit: false, db: false }, async ({ body }) => ({ got: body }));
+const strictBad = defineRoute({ response: z.unknown(), body: Body, limit: false, db: false, validationCode: 'BAD_REQUEST' }, async () => 'never');
+const small = defineRoute({ response: z.unknown(), body: z.unknown(), limit: false, db: false, maxBytes: 100 }, async () => 'fine');
+const throws = (e: unknown) => defineRoute({ response: z.unknown(), limit: false, db: false }, async () => Promise.reject(e));
 const withQuery = defineRoute(
-  { limit: false, db: false, query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }), params: z.object({ id: z.string().regex(/^[a-z]+$/) }) },
+  { response: z.unknown(), limit: false, db: false, query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }), params: z.object({ id: z.string().regex(/^[a-z]+$/) }) },
   async ({ query, params }) => paginated([params.id], { limit: query.limit, offset: 0, total: 1 }),
 );
-const custom = defineRoute({ limit: false, db: false }, async () => ok({ a: 1 }, { status: 201, headers: { 'X-Thing': 'yes' }, meta: { extra: true } }));
+const custom = defineRoute({ response: z.unknown(), limit: false, db: false }, async () => ok({ a: 1 }, { status: 201, headers: { 'X-Thing': 'yes' }, meta: { extra: true } }));
 
 const envelopeMeta = (b: any) => {
   expect(typeof b.meta.requestId).toBe('string');

@@ -23,7 +23,7 @@ describe('structured request logs', () => {
   it('one JSON line per request with request id, route, status and duration; no secrets', async () => {
     const lines = capture();
     const token = await userToken('log-user', 'premium');
-    const route = defineRoute({ auth: 'user', limit: false, db: false, body: z.object({ password: z.string() }) }, async () => 'ok');
+    const route = defineRoute({ response: z.unknown(), auth: 'user', limit: false, db: false, body: z.object({ password: z.string() }) }, async () => 'ok');
     const r = await call(route, { path: '/api/v1/things/abc', body: { password: 'hunter2' }, headers: { authorization: `Bearer ${token}`, 'x-admin-key': 'admin-secret' } });
     expect(r.status).toBe(200);
     const entries = lines.map((l) => JSON.parse(l));

@@ -101,10 +101,21 @@ describe('GET /api/v1/dev/session', () => {
     const claims = await verifyUserToken(r.body.data.token);
     expect(claims).toMatchObject({ sub: 'demo', tier: 'premium' });
   });
-  it('is 404 in production', async () => {
+  it('is 404 in production, whatever DEMO_SESSION says', async () => {
     process.env.APP_ENV = 'production';
-    const r = await call(devSession, { path: '/api/v1/dev/session' });
-    expect(r.status).toBe(404);
-    expect(r.body.error.code).toBe('NOT_FOUND');
+    for (const demo of [undefined, 'true']) {
+      if (demo) process.env.DEMO_SESSION = demo;
+      const r = await call(devSession, { path: '/api/v1/dev/session', query: { tier: 'premium' } });
+      expect(r.status).toBe(404);
+      expect(r.body.error.code).toBe('NOT_FOUND');
+    }
+    delete process.env.DEMO_SESSION;
+  });
+  it('in a test environment only with DEMO_SESSION=true', async () => {
+    process.env.APP_ENV = 'test';
+    expect((await call(devSession, { path: '/api/v1/dev/session' })).status).toBe(404);
+    process.env.DEMO_SESSION = 'true';
+    expect((await call(devSession, { path: '/api/v1/dev/session' })).status).toBe(200);
+    delete process.env.DEMO_SESSION;
   });
 });

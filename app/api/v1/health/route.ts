@@ -1,21 +1,23 @@
 import { z } from 'zod';
-import { defineRoute, ok } from '@/lib/http';
+import { defineRoute, route, ok } from '@/lib/http';
 import { healthReport } from '@/lib/health';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = defineRoute(
-  {
-    summary: 'Service health: database reachable, migration level, version',
-    tags: ['meta'],
-    limit: false,
-    db: false,
-    responses: { 503: 'Database unreachable (body still the health report)' },
-    response: z.object({ status: z.enum(['ok', 'degraded']), version: z.string(), database: z.object({ reachable: z.boolean(), kind: z.string().nullable(), migrationLevel: z.string().nullable() }) }),
-  },
-  async () => {
-    const report = await healthReport();
-    // Load balancers read the status: a database that cannot be reached is 503.
-    return ok(report, { status: report.status === 'ok' ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
-  },
-);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+  GET: defineRoute(
+    {
+      summary: 'Service health: database reachable, migration level, version',
+      tags: ['meta'],
+      limit: false,
+      db: false,
+      responses: { 503: 'Database unreachable (body still the health report)' },
+      response: z.object({ status: z.enum(['ok', 'degraded']), version: z.string(), database: z.object({ reachable: z.boolean(), kind: z.string().nullable(), migrationLevel: z.string().nullable() }) }),
+    },
+    async () => {
+      const report = await healthReport();
+      // Load balancers read the status: a database that cannot be reached is 503.
+      return ok(report, { status: report.status === 'ok' ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
+    },
+  ),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, paginated } from '@/lib/http';
+import { defineRoute, route, paginated } from '@/lib/http';
 import { listNotebooksForUser } from '@/lib/notebooks/store';
 
 export const dynamic = 'force-dynamic';
@@ -9,27 +9,29 @@ const Query = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
-export const GET = defineRoute(
-  {
-    summary: "The signed-in user's saved notebooks, newest first (summaries; full content at /notebooks/:id)",
-    tags: ['notebooks'],
-    auth: 'user',
-    query: Query,
-    response: z.array(
-      z.object({
-        id: z.string(),
-        requestId: z.string(),
-        sectionKeys: z.array(z.string()),
-        completedSections: z.number().int(),
-        totalSections: z.number().int(),
-        provider: z.string(),
-        model: z.string(),
-        createdAt: z.string(),
-      }),
-    ),
-  },
-  async ({ db, query, user }) => {
-    const { items, total } = await listNotebooksForUser(db, user!.sub, query);
-    return paginated(items, { limit: query.limit, offset: query.offset, total });
-  },
-);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+  GET: defineRoute(
+    {
+      summary: "The signed-in user's saved notebooks, newest first (summaries; full content at /notebooks/:id)",
+      tags: ['notebooks'],
+      auth: 'user',
+      query: Query,
+      response: z.array(
+        z.object({
+          id: z.string(),
+          requestId: z.string(),
+          sectionKeys: z.array(z.string()),
+          completedSections: z.number().int(),
+          totalSections: z.number().int(),
+          provider: z.string(),
+          model: z.string(),
+          createdAt: z.string(),
+        }),
+      ),
+    },
+    async ({ db, query, user }) => {
+      const { items, total } = await listNotebooksForUser(db, user!.sub, query);
+      return paginated(items, { limit: query.limit, offset: query.offset, total });
+    },
+  ),
+});

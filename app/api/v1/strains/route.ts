@@ -1,19 +1,21 @@
-import { defineRoute, paginated } from '@/lib/http';
+import { defineRoute, route, paginated } from '@/lib/http';
 import { listStrains } from '@/lib/strains/catalog';
 import { ListQuery, StrainList } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = defineRoute(
-  {
-    limit: 'lenient',
-    query: ListQuery,
-    summary: 'Strain catalog: filter by type, terpene, effect, aroma (comma lists match all), THC range; sort by popularity, name or thc',
-    tags: ['strains'],
-    response: StrainList,
-  },
-  async ({ db, query }) => {
-    const page = await listStrains(db, query);
-    return paginated(page.items, page);
-  },
-);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+  GET: defineRoute(
+    {
+      limit: 'lenient',
+      query: ListQuery,
+      summary: 'Strain catalog: filter by type, terpene, effect, aroma (comma lists match all), THC range; sort by popularity, name or thc',
+      tags: ['strains'],
+      response: StrainList,
+    },
+    async ({ db, query }) => {
+      const page = await listStrains(db, query);
+      return paginated(page.items, page);
+    },
+  ),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, paginated } from '@/lib/http';
+import { defineRoute, route, paginated } from '@/lib/http';
 import { BlogPostSchema, listBlogPosts } from '@/lib/images';
 import { text } from '@/lib/research/text';
 
@@ -11,10 +11,12 @@ const Query = z.object({
   tag: text(1, 60).optional(),
 });
 
-export const GET = defineRoute(
-  { auth: 'public', limit: 'lenient', query: Query, summary: 'Blog posts, newest first', tags: ['blog'], response: z.array(BlogPostSchema) },
-  async ({ db, query }) => {
-    const { items, total } = await listBlogPosts(db, query);
-    return paginated(items, { limit: query.limit, offset: query.offset, total }, { 'cache-control': 'public, max-age=60, stale-while-revalidate=300' });
-  },
-);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+  GET: defineRoute(
+    { auth: 'public', limit: 'lenient', query: Query, summary: 'Blog posts, newest first', tags: ['blog'], response: z.array(BlogPostSchema) },
+    async ({ db, query }) => {
+      const { items, total } = await listBlogPosts(db, query);
+      return paginated(items, { limit: query.limit, offset: query.offset, total }, { 'cache-control': 'public, max-age=60, stale-while-revalidate=300' });
+    },
+  ),
+});

@@ -1,13 +1,15 @@
-import { defineRoute, paginated } from '@/lib/http';
+import { defineRoute, route, paginated } from '@/lib/http';
 import { popularStrains } from '@/lib/strains/catalog';
 import { PageQuery, StrainList } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = defineRoute(
-  { limit: 'lenient', query: PageQuery, summary: 'Most popular strains', tags: ['strains'], response: StrainList },
-  async ({ db, query }) => {
-    const page = await popularStrains(db, query.limit, query.offset);
-    return paginated(page.items, page);
-  },
-);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+  GET: defineRoute(
+    { limit: 'lenient', query: PageQuery, summary: 'Most popular strains', tags: ['strains'], response: StrainList },
+    async ({ db, query }) => {
+      const page = await popularStrains(db, query.limit, query.offset);
+      return paginated(page.items, page);
+    },
+  ),
+});

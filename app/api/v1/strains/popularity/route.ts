@@ -1,19 +1,21 @@
 import { z } from 'zod';
-import { defineRoute, paginated } from '@/lib/http';
+import { defineRoute, route, paginated } from '@/lib/http';
 import { popularityRanking } from '@/lib/strains/catalog';
 import { PageQuery } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = defineRoute(
-  {
-    query: PageQuery,
-    summary: 'Popularity ranking: rank and score of each strain',
-    tags: ['strains'],
-    response: z.array(z.object({ rank: z.number(), slug: z.string(), name: z.string(), type: z.string().nullable(), popularityScore: z.number(), highFamily: z.string().nullable() })),
-  },
-  async ({ db, query }) => {
-    const page = await popularityRanking(db, query.limit, query.offset);
-    return paginated(page.items, page);
-  },
-);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+  GET: defineRoute(
+    {
+      query: PageQuery,
+      summary: 'Popularity ranking: rank and score of each strain',
+      tags: ['strains'],
+      response: z.array(z.object({ rank: z.number(), slug: z.string(), name: z.string(), type: z.string().nullable(), popularityScore: z.number(), highFamily: z.string().nullable() })),
+    },
+    async ({ db, query }) => {
+      const page = await popularityRanking(db, query.limit, query.offset);
+      return paginated(page.items, page);
+    },
+  ),
+});

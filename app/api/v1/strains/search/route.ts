@@ -1,19 +1,21 @@
-import { defineRoute, paginated } from '@/lib/http';
+import { defineRoute, route, paginated } from '@/lib/http';
 import { searchStrains } from '@/lib/strains/catalog';
 import { SearchQuery, StrainList } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = defineRoute(
-  {
-    limit: 'lenient',
-    query: SearchQuery,
-    summary: 'Search strains by name and alias: exact, prefix, substring, then trigram similarity (typos tolerated); empty q is 400',
-    tags: ['strains'],
-    response: StrainList,
-  },
-  async ({ db, query }) => {
-    const page = await searchStrains(db, query.q, query.limit);
-    return paginated(page.items, page);
-  },
-);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+  GET: defineRoute(
+    {
+      limit: 'lenient',
+      query: SearchQuery,
+      summary: 'Search strains by name and alias: exact, prefix, substring, then trigram similarity (typos tolerated); empty q is 400',
+      tags: ['strains'],
+      response: StrainList,
+    },
+    async ({ db, query }) => {
+      const page = await searchStrains(db, query.q, query.limit);
+      return paginated(page.items, page);
+    },
+  ),
+});

@@ -1,18 +1,20 @@
 import { z } from 'zod';
-import { defineRoute, ok } from '@/lib/http';
+import { defineRoute, route, ok } from '@/lib/http';
 import { BlogPostSchema, getBlogPost } from '@/lib/images';
 import { text } from '@/lib/research/text';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = defineRoute(
-  {
-    auth: 'public',
-    limit: 'lenient',
-    params: z.object({ slug: text(1, 200) }),
-    summary: 'One blog post',
-    tags: ['blog'],
-    response: BlogPostSchema,
-  },
-  async ({ db, params }) => ok(await getBlogPost(db, params.slug), { headers: { 'cache-control': 'public, max-age=60, stale-while-revalidate=300' } }),
-);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+  GET: defineRoute(
+    {
+      auth: 'public',
+      limit: 'lenient',
+      params: z.object({ slug: text(1, 200) }),
+      summary: 'One blog post',
+      tags: ['blog'],
+      response: BlogPostSchema,
+    },
+    async ({ db, params }) => ok(await getBlogPost(db, params.slug), { headers: { 'cache-control': 'public, max-age=60, stale-while-revalidate=300' } }),
+  ),
+});

@@ -1,23 +1,25 @@
 import { z } from 'zod';
-import { defineRoute } from '@/lib/http';
+import { defineRoute, route } from '@/lib/http';
 import { SectionRequest } from '@/lib/notebooks/input';
 import { streamSingleSection } from '@/lib/notebooks/stream';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = defineRoute(
-  {
-    summary: 'Stream one notebook section as server-sent events (start, partial…, complete | error)',
-    tags: ['notebooks'],
-    auth: 'user',
-    tier: 'premium',
-    feature: 'notebooks',
-    limit: 'strict',
-    stream: true,
-    params: z.object({ sectionKey: z.string().max(64) }),
-    body: SectionRequest.optional(),
-    responses: { 503: 'Streaming unavailable (flat body {error, code: SERVICE_UNAVAILABLE})' },
-  },
-  async ({ params, body, user, requestId, signal }) =>
-    streamSingleSection(params.sectionKey, body ?? {}, { userId: user!.sub, requestId, signal }),
-);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+  POST: defineRoute(
+    {
+      summary: 'Stream one notebook section as server-sent events (start, partial…, complete | error)',
+      tags: ['notebooks'],
+      auth: 'user',
+      tier: 'premium',
+      feature: 'notebooks',
+      limit: 'strict',
+      stream: true,
+      params: z.object({ sectionKey: z.string().max(64) }),
+      body: SectionRequest.optional(),
+      responses: { 503: 'Streaming unavailable (flat body {error, code: SERVICE_UNAVAILABLE})' },
+    },
+    async ({ db, params, body, user, requestId, signal }) =>
+      streamSingleSection(params.sectionKey, body ?? {}, { db, userId: user.sub, requestId, signal }),
+  ),
+});

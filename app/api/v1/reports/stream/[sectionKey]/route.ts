@@ -1,3 +1,3 @@
-export { POST } from '@/app/api/v1/notebooks/stream/[sectionKey]/route';
+export { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } from '@/app/api/v1/notebooks/stream/[sectionKey]/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,3 +1,3 @@
-export { GET } from '@/app/api/v1/notebooks/stream/sections/route';
+export { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } from '@/app/api/v1/notebooks/stream/sections/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,21 +1,23 @@
 import { z } from 'zod';
-import { defineRoute, paginated } from '@/lib/http';
+import { defineRoute, route, paginated } from '@/lib/http';
 import { strainsByTerpene } from '@/lib/strains/catalog';
 import { Limit, Offset, StrainSchema } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = defineRoute(
-  {
-    limit: 'lenient',
-    params: z.object({ terpene: z.string().min(1).max(200) }),
-    query: z.object({ minPct: z.coerce.number().min(0).max(100).optional(), limit: Limit, offset: Offset }),
-    summary: 'Strains carrying a terpene (synonyms accepted: b-myrcene, beta-caryophyllene), largest share first; unknown terpene is 400 with the known list',
-    tags: ['strains'],
-    response: z.array(StrainSchema.extend({ share: z.number().nullable() })),
-  },
-  async ({ db, params, query }) => {
-    const { terpene, page } = await strainsByTerpene(db, params.terpene, query);
-    return paginated(page.items, page, { 'X-Terpene': terpene });
-  },
-);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+  GET: defineRoute(
+    {
+      limit: 'lenient',
+      params: z.object({ terpene: z.string().min(1).max(200) }),
+      query: z.object({ minPct: z.coerce.number().min(0).max(100).optional(), limit: Limit, offset: Offset }),
+      summary: 'Strains carrying a terpene (synonyms accepted: b-myrcene, beta-caryophyllene), largest share first; unknown terpene is 400 with the known list',
+      tags: ['strains'],
+      response: z.array(StrainSchema.extend({ share: z.number().nullable() })),
+    },
+    async ({ db, params, query }) => {
+      const { terpene, page } = await strainsByTerpene(db, params.terpene, query);
+      return paginated(page.items, page, { 'X-Terpene': terpene });
+    },
+  ),
+});

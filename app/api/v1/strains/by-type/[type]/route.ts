@@ -1,21 +1,23 @@
 import { z } from 'zod';
-import { defineRoute, paginated } from '@/lib/http';
+import { defineRoute, route, paginated } from '@/lib/http';
 import { strainsByType } from '@/lib/strains/catalog';
 import { PageQuery, StrainList } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = defineRoute(
-  {
-    limit: 'lenient',
-    params: z.object({ type: z.string().min(1).max(200) }),
-    query: PageQuery,
-    summary: 'Strains of one type (indica, sativa or hybrid; anything else is 400)',
-    tags: ['strains'],
-    response: StrainList,
-  },
-  async ({ db, params, query }) => {
-    const page = await strainsByType(db, params.type, query.limit, query.offset);
-    return paginated(page.items, page);
-  },
-);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+  GET: defineRoute(
+    {
+      limit: 'lenient',
+      params: z.object({ type: z.string().min(1).max(200) }),
+      query: PageQuery,
+      summary: 'Strains of one type (indica, sativa or hybrid; anything else is 400)',
+      tags: ['strains'],
+      response: StrainList,
+    },
+    async ({ db, params, query }) => {
+      const page = await strainsByType(db, params.type, query.limit, query.offset);
+      return paginated(page.items, page);
+    },
+  ),
+});

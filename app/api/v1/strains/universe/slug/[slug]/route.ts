@@ -1,16 +1,18 @@
 import { z } from 'zod';
-import { defineRoute } from '@/lib/http';
+import { defineRoute, route } from '@/lib/http';
 import { universeRecord } from '@/lib/strains/complete';
 import { SlugParams, StrainSchema } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = defineRoute(
-  {
-    params: SlugParams,
-    summary: 'A strain from the universe of every known strain name, with its catalog profile when there is one',
-    tags: ['strains'],
-    response: z.object({ name: z.string(), slug: z.string(), type: z.string().nullable(), sources: z.array(z.string()), completeness: z.number(), inCatalog: z.boolean(), strain: StrainSchema.nullable() }),
-  },
-  async ({ db, params }) => universeRecord(db, params.slug),
-);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+  GET: defineRoute(
+    {
+      params: SlugParams,
+      summary: 'A strain from the universe of every known strain name, with its catalog profile when there is one',
+      tags: ['strains'],
+      response: z.object({ name: z.string(), slug: z.string(), type: z.string().nullable(), sources: z.array(z.string()), completeness: z.number(), inCatalog: z.boolean(), strain: StrainSchema.nullable() }),
+    },
+    async ({ db, params }) => universeRecord(db, params.slug),
+  ),
+});

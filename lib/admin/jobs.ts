@@ -1,0 +1,21 @@
+import { singleFlight, type Db } from '../db';
+import { runBackfill } from './backfill';
+import { dailySync } from './daily-sync';
+import { runResearchPipeline } from './pipeline';
+import type { BackfillJob } from './schemas';
+
+/**
+ * The internal jobs as the routes and schedules start them: single-flight across every instance
+ * (lib/db/single-flight). The daily sync and the backfills share one lock because both rewrite
+ * the catalog's derived columns (run together they deadlocked); the research pipeline has its own.
+ */
+async function flat<T extends object>(run: Promise<{ alreadyRunning: false; result: T } | { alreadyRunning: true; startedAt: string }>) {
+  const r = await run;
+  return r.alreadyRunning ? r : { ...r.result, alreadyRunning: false as const };
+}
+
+export const dailySyncJob = (db: Db) => flat(singleFlight(db, 'catalog-maintenance', () => dailySync(db)));
+
+export const backfillJob = (db: Db, job: BackfillJob) => flat(singleFlight(db, 'catalog-maintenance', () => runBackfill(db, job)));
+
+export const researchPipelineJob = (db: Db, opts: { limit?: number; budgetMs?: number; signal?: AbortSignal }) => flat(singleFlight(db, 'research-pipeline', () => runResearchPipeline(db, opts)));

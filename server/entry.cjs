@@ -1,0 +1,74 @@
+// The service's production entry hook, loaded before Next (`node -r ./server/entry.cjs`, as
+// `npm start` does, or required first by the standalone server.js). It sees every request before
+// Next does and fixes two things Next cannot:
+//
+// 1. The client address. Next passes the client's own X-Forwarded-For through untouched and only
+//    fills it from the socket when it is absent, so the socket's address is otherwise lost to the
+//    route handlers. The entry does what every proxy does: it appends the address of the socket
+//    it was given to X-Forwarded-For (so it is itself the first hop TRUSTED_PROXY=hops:N counts),
+//    and records it in `x-ci-socket-address` after deleting any copy the client sent.
+//    lib/http/client-key.ts reads both.
+// 2. Undecodable paths. A malformed `%` escape makes Next's router fail before any route runs
+//    (it answers a plain-text 500); here it is the 400 BAD_REQUEST envelope the route builder
+//    gives for the same fault inside a route.
+'use strict';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS preload, run by node before Next
+const http = require('node:http');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { randomUUID } = require('node:crypto');
+
+const SOCKET_HEADER = 'x-ci-socket-address';
+
+function undecodable(url) {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  for (const seg of path.split('/')) {
+    if (!seg.includes('%')) continue;
+    try {
+      decodeURIComponent(seg);
+    } catch {
+      return seg;
+    }
+  }
+  return null;
+}
+
+function badPath(req, res, segment) {
+  const requestId = randomUUID();
+  const q = req.url.indexOf('?');
+  const path = q < 0 ? req.url : req.url.slice(0, q);
+  if (!path.startsWith('/api/')) {
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'x-request-id': requestId });
+    return res.end('Bad Request: the path holds an invalid percent-encoding\n');
+  }
+  const body = JSON.stringify({
+    success: false,
+    error: { code: 'BAD_REQUEST', message: 'The request path holds an invalid percent-encoding', details: { segment: segment.slice(0, 100) } },
+    meta: { timestamp: new Date().toISOString(), requestId, path: path.slice(0, 2000), method: req.method },
+  });
+  res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId });
+  res.end(body);
+}
+
+function wrap(listener) {
+  if (typeof listener !== 'function') return listener;
+  return function entryListener(req, res) {
+    const peer = req.socket && req.socket.remoteAddress ? req.socket.remoteAddress : '';
+    req.headers[SOCKET_HEADER] = peer;
+    if (peer) {
+      const xff = req.headers['x-forwarded-for'];
+      const prior = Array.isArray(xff) ? xff.join(', ') : xff;
+      req.headers['x-forwarded-for'] = prior ? `${prior}, ${peer}` : peer;
+    }
+    const bad = typeof req.url === 'string' ? undecodable(req.url) : null;
+    if (bad !== null) return badPath(req, res, bad);
+    return listener.call(this, req, res);
+  };
+}
+
+const original = http.createServer;
+http.createServer = function createServer(options, listener) {
+  if (typeof options === 'function') return original.call(http, wrap(options));
+  return original.call(http, options, wrap(listener));
+};
+globalThis.__ciSocketEntry = true;
