@@ -5,6 +5,10 @@ import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from './row';
 import { canonicalName } from './slug';
 import { KNOWN_TERPENES, normalizeTerpeneName } from './terpenes';
 import { STRAIN_TYPES, type Strain, type StrainType } from './types';
+import type { z } from 'zod';
+import type { CatalogStatsSchema } from './schemas';
+
+export type CatalogStats = z.output<typeof CatalogStatsSchema>;
 
 export interface Page<T> {
   items: T[];
@@ -107,7 +111,7 @@ export async function strainsByTerpene(db: Queryable, terpene: string, opts: { m
     opts.offset,
     `, (s.terpene_map ->> $1)::numeric AS share`,
   );
-  return { terpene: t, page };
+  return { terpene: t, page: { ...page, items: page.items.map((s) => ({ ...s, share: s.share ?? null })) } };
 }
 
 export async function popularStrains(db: Queryable, limit: number, offset: number): Promise<Page<Strain>> {
@@ -200,9 +204,9 @@ export async function searchStrains(db: Queryable, q: string, limit: number): Pr
   return { items: r.rows.map((row) => ({ ...rowToStrain(row), score: Number(row.score) })), total: Number(r.rows[0]?.total ?? 0), limit, offset: 0 };
 }
 
-const statsCache = registerCache(new TtlCache<Record<string, unknown>>(30 * 60_000, 4));
+const statsCache = registerCache(new TtlCache<CatalogStats>(30 * 60_000, 4));
 
-export async function catalogStats(db: Queryable): Promise<{ data: Record<string, unknown>; cached: boolean }> {
+export async function catalogStats(db: Queryable): Promise<{ data: CatalogStats; cached: boolean }> {
   const hit = statsCache.get('stats');
   if (hit) return { data: hit, cached: true };
   const r = await db.query<{ stats: Record<string, unknown> | string }>(
@@ -223,8 +227,8 @@ export async function catalogStats(db: Queryable): Promise<{ data: Record<string
      ) AS stats`,
   );
   const raw = r.rows[0].stats;
-  const data = { ...(typeof raw === 'string' ? JSON.parse(raw) : raw), generatedAt: new Date().toISOString() } as Record<string, unknown>;
-  if (!data.byType) data.byType = {};
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Omit<CatalogStats, 'generatedAt'>;
+  const data: CatalogStats = { ...parsed, byType: parsed.byType ?? {}, generatedAt: new Date().toISOString() };
   statsCache.set('stats', data);
   return { data, cached: false };
 }

@@ -3,17 +3,12 @@ import { ApiError } from '../http/errors';
 import { registerCache, TtlCache } from './cache';
 import { catalogTerpeneAverages, getStrainBySlug, getStrainsByIds, similarStrains } from './repo';
 import { TERPENE_INFO } from './terpenes';
-import type { Strain } from './types';
+import type { z } from 'zod';
+import type { CompleteProfileSchema } from './schemas';
 
 export const COMPLETE_CACHE_CONTROL = 'public, s-maxage=900, stale-while-revalidate=86400';
 
-export interface CompleteProfile {
-  strain: Strain;
-  similar: { slug: string; name: string; type: string | null; highFamily: string | null; thc: number | null; dominantTerpene: string | null }[];
-  terpeneChart: { name: string; percentage: number; shareOfProfile: number; catalogAverage: number | null; aromas: string[]; effects: string[] }[];
-  sources: { source: string; url: string | null; domain: string | null; addedAt: string }[];
-  universe: { completeness: number; sources: string[] } | null;
-}
+export type CompleteProfile = z.output<typeof CompleteProfileSchema>;
 
 const completeCache = registerCache(new TtlCache<CompleteProfile>(15 * 60_000, 2000));
 const averagesCache = registerCache(new TtlCache<Record<string, number>>(15 * 60_000, 1));

@@ -1,25 +1,15 @@
 /**
  * Menu-noise normalisation for the matcher: a product name as a dispensary lists it
- * ("OMC - Granddaddy Purple 3.5g", "Acai Sherbert - 25% THC", "Cupid OG - 1.0g Cartridge")
- * becomes the strain-name candidates inside it. See docs/matching.md.
+ * ("OMC - Granddaddy Purple 3.5g", "Bloom | 0.5g Live Cart | Gruntz", "Fiore 1000mg Blackberry
+ * Kush") becomes its strain segment and the other segments it could name. What is removed is menu
+ * noise only: sizes, prices, potency, pack counts, type codes, product forms, and the brand (the
+ * product's own, or one the menu shows to be a brand). Every other word stays, so a longer name
+ * ("Animal Mint Cake", "Rainbow #1") never shrinks into a shorter catalog name. See docs/matching.md.
  */
+import { contextNoise, learnMenuContext, type ContextKnowledge, type MenuContext } from './match-context';
+import { cleanWords, stripFormWords } from './match-noise';
 
-/** Product-form and marketing words that are never part of a strain name. */
-const PRODUCT_WORDS = [
-  'pre-rolls?', 'pre rolls?', 'prerolls?', 'joints?', 'blunts?', 'dogwalkers?', 'minis?', 'infused', 'live resin', 'live rosin',
-  'cured resin', 'cured sugar', 'hash rosin', 'rosin', 'resin', 'carts?', 'cartridges?', 'disposables?', 'vapes?', 'pens?',
-  'pods?', 'aio', '510', 'flower', 'smalls', 'shake', 'popcorn', 'buds?', 'badder', 'batter', 'budder', 'sugar', 'shatter',
-  'wax', 'crumble', 'diamonds', 'sauce', 'distillate', 'kief', 'moon ?rocks?', 'gummies', 'gummy', 'chews?', 'indica',
-  'sativa', 'hybrid', 'blend', 'whole', 'ground', 'premium', 'reserve', 'private reserve', 'top shelf', 'mid shelf',
-  'value', 'daily strain', 'strain', 'thc', 'cbd', 'thca', 'cbg', 'cbn', 'full spectrum', 'single source', 'eighths?',
-  'quarters?', 'half ounce', 'ounces?', 'oz', 'grams?', 'packs?', 'pk', 'ct', 'tier \\d+', 'refill', 'rso', 'extract',
-  'concentrate', 'ready to roll', 'r2r', 'pre-?packs?', 'pre-?packed', 'prepacks?', 'pre-?pack', 'mylar', 'loose', 'pr',
-  'hash holes?', 'caviar', 'cones?', 'glass', 'tips?', 'single use', 'single', 'all in one', 'all-in-one', 'device', 'dispos?',
-  'go pen', 'airopod', 'indoor', 'outdoor', 'greenhouse', 'sun ?grown', 'under 25 percent', 'percent', 'rec', 'med',
-  'flwr', 'nug', 'nugs', 'trim', 'sample', 'sale', 'deal', 'i', 'h', 's',
-];
-
-const PRODUCT_RE = new RegExp(`(^|\\s)(${PRODUCT_WORDS.join('|')})(?=\\s|$)`, 'g');
+export type { ContextKnowledge, MenuContext } from './match-context';
 
 /** Edible/topical words: a product with these is not a strain product (its flavour is not a strain). */
 const EDIBLE_RE =
@@ -28,65 +18,167 @@ const EDIBLE_RE =
 /** Normalised category: which kinds of products can name a strain. */
 export type ProductKind = 'strain' | 'edible' | 'non-strain';
 
+/** Words that make a product an accessory, apparel or seeds whatever its menu category says. */
+const NON_STRAIN_RE = /(?<!contains? )\b(seeds?|clones?|display|t-?shirts?|shirts?|hoodie|crewneck|grinders?|rolling papers|papers|wraps|lighters?|batter(y|ies)|bongs?|bubbler|pipes?|rolling tray|stickers?|hats?)\b/;
+/** Words that make a product an edible or a topical whatever its menu category says. */
+const STRONG_EDIBLE_RE = /\b(gumm(y|ies)|melatonin|tinctures?|capsules?|softgels?|lozenges?|syrup|seltzer|beverage|chocolate bar|hard candy|lollipops?|suckers?|salve|lotion|balm)\b/;
+
 export function productKind(category: string | null | undefined, name: string): ProductKind {
   const c = (category ?? '').toLowerCase();
-  if (/gear|accessor|apparel|merch|cultivation|seed|clone|paraphernalia/.test(c)) return 'non-strain';
+  const n = String(name ?? '').toLowerCase();
+  if (/gear|accessor|apparel|merch|cultivation|seed|clone|paraphernalia/.test(c) || NON_STRAIN_RE.test(n)) return 'non-strain';
+  if (STRONG_EDIBLE_RE.test(n)) return 'edible';
   if (/edible|topical|tincture|drink|beverage/.test(c)) return 'edible';
   if (/flower|pre-?roll|vape|concentrate|cart|extract/.test(c)) return 'strain';
-  return EDIBLE_RE.test(name.toLowerCase()) && /\d+\s*mg\b/i.test(name) ? 'edible' : 'strain';
+  return EDIBLE_RE.test(n) && /\d+\s*mg\b/i.test(n) ? 'edible' : 'strain';
 }
 
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export interface NormalizeOptions {
+  brand?: string | null;
+  /** What the rest of the menu shows about brands and product lines (see match-context.ts). */
+  context?: MenuContext | null;
 }
 
-/** Remove weights, potency, sizes and product words from one segment. */
-function cleanSegment(seg: string): string {
-  let s = ` ${seg} `;
-  s = s.replace(/\b\d+\s*\/\s*\d+\s*(oz|ounce)?\b/g, ' '); // 1/8 oz, 1/2
-  s = s.replace(/\d+(\.\d+)?\s*%\s*(thc|cbd|thca|total)?/g, ' '); // 25% THC
-  s = s.replace(/\b(thc|cbd|thca)\s*:?\s*\d+(\.\d+)?\s*%?/g, ' '); // THC: 22.1%
-  s = s.replace(/\b\d+(\.\d+)?\s*(mg|g|gr|gram|grams|oz|ounce|ml|ct|pk|pack|count|x)\b/g, ' '); // 3.5g, 100mg, 10pk
-  s = s.replace(/\b\d+(\.\d+)?\s*(mg|g)\s*\/\s*\d+(\.\d+)?\s*(mg|g)\b/g, ' ');
-  s = s.replace(/\b\d+:\d+\b/g, ' '); // 1:1 ratios
-  for (let i = 0; i < 2; i++) s = s.replace(PRODUCT_RE, ' ');
-  return s.replace(/[^\p{L}\p{N}'#&+\s]/gu, ' ').replace(/\s+/g, ' ').trim();
+export interface Candidate {
+  text: string;
+  /** Another segment of the name, not the strain segment. */
+  side: boolean;
+  /** A respelling ('n' as 'and'): for the slug pass only. */
+  respelt: boolean;
+  /** Its segment lost no word to noise (an edible names a strain only in a segment of its own). */
+  pure: boolean;
 }
 
 export interface NormalizedName {
-  /** The best single strain-name guess (what the trigram pass compares). */
+  /** The strain segment: what the trigram pass compares. */
   cleaned: string;
-  /** Every candidate, best first (the exact and slug passes try each). */
-  candidates: string[];
-  /** Word windows of the cleaned name, tried after the candidates. */
-  windows: string[];
+  /** Names the exact and slug passes try, best first (the strain segment first). */
+  candidates: Candidate[];
 }
 
-/** Split on the separators menus put between brand, strain and product words. */
-function segments(raw: string): string[] {
-  return raw
-    .replace(/[[(][^\])]*[\])]/g, ' | ') // [2.5g], (H), (58G)
-    .split(/\s+[-–—|:~•]\s+|\s*\|\s*|:\s+|\s+\/\/\s+|\s+[Il]\s+(?=\S)|-\s+|\s+-(?=[A-Za-z])/)
-    .map((x) => x.trim())
-    .filter(Boolean);
+/** Lower-case, unify quotes, drop emoji and symbols menus decorate names with. */
+export function prepareName(name: string): string {
+  return String(name ?? '')
+    .normalize('NFKC')
+    .slice(0, 300)
+    .toLowerCase()
+    .replace(/[’‘`´]/g, "'")
+    .replace(/["“”*™®©]/g, ' ')
+    .replace(/[^\p{L}\p{N}\s'#&+.,$%/|:;()[\]{}~•–—_-]/gu, ' ');
 }
 
-/** Corporate and product-line suffixes a brand carries on the menu but not in the name. */
-const BRAND_SUFFIX = /\s+(co\.?|llc|inc\.?|rx|brands?|cannabis|company|corp\.?|ltd|manufacturing|dispensary|quality|concentrates|extracts?|labs?|botanicals|farms?|genetics|health|edibles|gummies)$/;
+/** Brand name as menus write it, and its core without corporate and product-line suffixes. */
+const BRAND_SUFFIX = /\s+(co\.?|llc|inc\.?|rx|brands?|cannabis|company|corp\.?|ltd|manufacturing|manufacturer|dispensary|quality|concentrates|extracts?|labs?|laboratories|botanicals|farms?|genetics|health|edibles|gummies|nm|retail|industries|cultivation|organics)$/;
 
 export function brandCore(brand: string | null | undefined): string {
-  let b = (brand ?? '').normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}'&\s]/gu, ' ').replace(/\s+/g, ' ').trim();
+  let b = prepareName(brand ?? '')
+    .split(/\s+[-–—|/]\s+/)[0]
+    .replace(/[^\p{L}\p{N}'&\s]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   for (let i = 0; i < 3 && BRAND_SUFFIX.test(b); i++) b = b.replace(BRAND_SUFFIX, '').trim();
   return b;
 }
 
-/** Contiguous word windows of two or more words, longest first ('elevated ice cream cake' → 'ice cream cake', …). */
-export function wordWindows(cleaned: string): string[] {
-  const w = cleaned.split(' ');
-  if (w.length < 3 || w.length > 8) return [];
-  const out: string[] = [];
-  for (let len = w.length - 1; len >= 2; len--) for (let i = 0; i + len <= w.length; i++) out.push(w.slice(i, i + len).join(' '));
+/** The spellings of a brand to strip: full, core, and both without spaces ('head space' = 'headspace'). */
+const brandFormsMemo = new Map<string, string[]>();
+export function brandForms(brand: string | null | undefined): string[] {
+  const key = brand ?? '';
+  const hit = brandFormsMemo.get(key);
+  if (hit) return hit;
+  const forms = computeBrandForms(brand);
+  // Menus carry a few hundred brands; the memo only has to stay bounded.
+  if (brandFormsMemo.size >= 5000) brandFormsMemo.clear();
+  brandFormsMemo.set(key, forms);
+  return forms;
+}
+
+function computeBrandForms(brand: string | null | undefined): string[] {
+  const full = prepareName(brand ?? '').replace(/[^\p{L}\p{N}'&\s]/gu, ' ').replace(/\s+/g, ' ').trim();
+  // Every step of the suffix stripping: 'pharmers quality concentrates', 'pharmers quality', 'pharmers'.
+  const steps = [full];
+  for (let b = full, i = 0; i < 3 && BRAND_SUFFIX.test(b); i++) steps.push((b = b.replace(BRAND_SUFFIX, '').trim()));
+  const core = brandCore(brand);
+  // Menus shorten a brand of several words to its initials ('Mesilla Valley Extracts' → 'MVE').
+  const initials = steps.map((x) => x.split(' ')).filter((w) => w.length >= 2).map((w) => w.map((x) => x[0]).join(''));
+  const forms = [...steps, core, ...steps.map((x) => x.replace(/\s/g, '')), core.replace(/\s/g, ''), ...initials];
+  return [...new Set(forms)].filter((b) => b.length >= 2).sort((a, b) => b.length - a.length);
+}
+
+/** Split on the separators menus put between brand, strain, form and size. */
+function segments(prepared: string): { text: string; bracketed: boolean }[] {
+  const out: { text: string; bracketed: boolean }[] = [];
+  const outside = prepared.replace(/[[({]([^\])}]*)[\])}]/g, (_m, inner: string) => {
+    out.push({ text: inner, bracketed: true });
+    return ' | ';
+  });
+  for (const part of outside.split(/\s+[-–—|:~•/]\s+|\s*[|•;]\s*|:\s+|\s+\/\/\s+|\s+l\s+(?=\S)|-\s+|\s+-(?=\p{L})|,\s+|\s+\/|\/\s+/u)) {
+    out.push({ text: part, bracketed: false });
+  }
+  return out.map((s) => ({ ...s, text: s.text.trim() })).filter((s) => s.text);
+}
+
+/** Drop a brand spelled at the start or the end of a segment (never from the middle of a name). */
+function stripBrand(words: string[], forms: string[]): string[] {
+  const text = words.join(' ');
+  for (const f of forms) {
+    if (text === f || text.replace(/\s/g, '') === f) return [];
+    for (const variant of [f, `${f}'s`]) {
+      if (text.startsWith(`${variant} `)) return text.slice(variant.length + 1).split(' ');
+      if (text.endsWith(` ${variant}`)) return text.slice(0, -variant.length - 1).split(' ');
+    }
+  }
+  return words;
+}
+
+/** One segment of a name with the noise that needs no menu context removed. */
+export interface BaseSegment {
+  /** Plain form words and sizes removed. */
+  light: string[];
+  /** Also the qualifiers next to them and the form words that end it: the segment's strain words. */
+  full: string[];
+  /** `full` with the brand kept: a brand can be the start of a strain ('ghost.' and Ghost Train Haze). */
+  branded: string;
+  bracketed: boolean;
+  /** No word of the segment was noise. */
+  pure: boolean;
+}
+
+interface Segment {
+  light: string;
+  branded: string;
+  text: string;
+  bracketed: boolean;
+  pure: boolean;
+}
+
+/** A name's segments with sizes, forms and its own brand removed (no menu context yet). */
+export function baseSegments(name: string, brand?: string | null): BaseSegment[] {
+  const forms = brandForms(brand);
+  return segments(prepareName(name)).map((seg) => {
+    const raw = cleanWords(seg.text);
+    const words = stripBrand(raw, forms);
+    const { light, full } = stripFormWords(words);
+    const branded = words.length === raw.length ? '' : stripFormWords(raw).full.join(' ');
+    return { light, full, branded, bracketed: seg.bracketed, pure: full.length === raw.length };
+  });
+}
+
+/** The strain-name segments: base segments less what the menu shows to be brands and lines. */
+export function withContext(base: BaseSegment[], context?: MenuContext | null): Segment[] {
+  const out: Segment[] = [];
+  for (const b of base) {
+    const light = context ? contextNoise(context, b.light).words : b.light;
+    const full = context ? contextNoise(context, b.full).words : b.full;
+    const text = full.join(' ');
+    if (/\p{L}/u.test(text) && text.length >= 2) out.push({ light: light.join(' '), branded: b.branded, text, bracketed: b.bracketed, pure: b.pure });
+  }
   return out;
+}
+
+/** The strain-name segments of a product name, noise removed, in menu order. */
+export function strainSegments(name: string, opts: NormalizeOptions = {}): Segment[] {
+  return withContext(baseSegments(name, opts.brand), opts.context);
 }
 
 /** Cross names ('Sour Diesel x Kush Mints') are their own strains, never a parent. */
@@ -94,36 +186,57 @@ export function isCross(cleaned: string): boolean {
   return /\s(x|×)\s/.test(` ${cleaned} `) || /\S\s*×\s*\S/.test(cleaned);
 }
 
-export function normalizeCandidates(name: string, opts: { brand?: string | null } = {}): NormalizedName {
-  const raw = String(name ?? '').normalize('NFKC').replace(/[’`]/g, "'").slice(0, 300);
-  const full = (opts.brand ?? '').normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}'&\s]/gu, ' ').replace(/\s+/g, ' ').trim();
-  const core = brandCore(opts.brand);
-  const res = [...new Set([full, core])].filter((b) => b.length >= 2).map((b) => new RegExp(`(^|\\s)${escapeRe(b)}('s)?(?=\\s|$)`, 'g'));
-  const stripBrand = (x: string) => res.reduce((acc, re) => acc.replace(re, ' '), x).replace(/\s+/g, ' ').trim();
-  const stripped: string[] = [];
-  const kept: string[] = [];
-  for (const seg of segments(raw)) {
-    const lower = seg.toLowerCase().replace(/[^\p{L}\p{N}'#&+.%/\s-]/gu, ' ');
-    const a = cleanSegment(stripBrand(lower));
-    const b = cleanSegment(lower);
-    if (/\p{L}/u.test(a) && a.length >= 2 && !stripped.includes(a)) stripped.push(a);
-    // A brand that is also the start of a strain ('ghost.' and Ghost Train Haze) must not eat it.
-    if (b !== a && /\p{L}/u.test(a) && /\p{L}/u.test(b)) kept.push(b);
+/** 'Apples N Bananas', 'Cookies & Cream', 'Mac 'n Cheese': the same name spelled with 'and'. */
+function withAnd(s: string): string {
+  return s.replace(/(^|\s)('n'|'n|n'|n|&|\+)(?=\s|$)/g, '$1and').replace(/\s+/g, ' ');
+}
+
+export function normalizeCandidates(name: string, opts: NormalizeOptions = {}): NormalizedName {
+  return candidatesOf(strainSegments(name, opts));
+}
+
+/** The strain segment and the exact/slug candidates of a name's segments. */
+export function candidatesOf(segs: Segment[]): NormalizedName {
+  const plain = segs.filter((s) => !s.bracketed);
+  // The strain segment: the longest the brand, the forms and the menu's lines left (brands and
+  // sizes are short; a bracket holds a type code or a size more often than the name).
+  // A segment ending in a company word ('Gonzo Family Farms', 'Mesilla Valley Extracts') is a brand.
+  const companyLike = (t: string) => BRAND_SUFFIX.test(` ${t}`);
+  const primary = [...(plain.length ? plain : segs)].sort((a, b) => Number(companyLike(a.text)) - Number(companyLike(b.text)) || b.text.length - a.text.length)[0];
+  const cleaned = primary?.text ?? '';
+  const candidates: Candidate[] = [];
+  const add = (c: Candidate) => {
+    if (c.text && /\p{L}/u.test(c.text) && !candidates.some((x) => x.text === c.text)) candidates.push(c);
+  };
+  // Three or more named segments list several things ('The Soap/ Alien OG Kush/ Cherry Cheesecake'):
+  // then only the strain segment is trusted.
+  const ordered = primary ? [primary, ...(plain.length <= 2 ? segs.filter((s) => s !== primary) : [])] : [];
+  for (const s of ordered) {
+    for (const t of [s.light, s.text, s.branded]) {
+      add({ text: t, side: s !== primary, respelt: false, pure: s.pure });
+      add({ text: withAnd(t), side: s !== primary, respelt: true, pure: s.pure });
+    }
   }
-  const wholeRaw = raw.toLowerCase().replace(/[[(][^\])]*[\])]/g, ' ').replace(/[-–—|:~•/]+/g, ' ');
-  const cleanedWhole = cleanSegment(stripBrand(wholeRaw));
-  // The longest segment is usually the strain (brands and sizes are short); ties keep menu order.
-  const ranked = [...stripped].sort((x, y) => y.length - x.length);
-  const cleaned = ranked[0] ?? cleanedWhole;
-  // Loose numbers are kept first (Cinderella 99, Chemdawg 4), then tried without (Candied Taters #3).
-  const noNumbers = [cleaned, ...ranked].map((c) => c.replace(/(^|\s)[#-]?\d+(\.\d+)?(?=\s|$)/g, ' ').replace(/\s+/g, ' ').trim());
-  const base = [...new Set([cleaned, ...ranked, cleanedWhole, ...kept, ...noNumbers].filter((c) => c && /\p{L}/u.test(c)))];
-  // Words left or right of the strain (an unknown brand, a product line) are dropped a word at a time.
-  const windows = isCross(cleaned) ? [] : wordWindows(cleaned).filter((w) => !base.includes(w));
-  return { cleaned, candidates: base, windows };
+  return { cleaned, candidates };
+}
+
+/** The menu context of a whole list of products (see match-context.ts). */
+export function buildMenuContext(items: { name: string; brand?: string | null; base?: BaseSegment[] }[], k: ContextKnowledge = {}): MenuContext {
+  const seen = new Set<string>();
+  const segmentLists: string[][][] = [];
+  const brandLists: string[][] = [];
+  for (const it of items) {
+    const key = `${it.name}\u0000${it.brand ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    segmentLists.push(withContext(it.base ?? baseSegments(it.name, it.brand)).map((s) => s.text.split(' ')));
+    brandLists.push(brandForms(it.brand));
+  }
+  return learnMenuContext(segmentLists, brandLists, k);
 }
 
 /** The contract's single cleaned name. */
-export function normalizeProductName(name: string, opts: { brand?: string | null } = {}): string {
+export function normalizeProductName(name: string, opts: NormalizeOptions = {}): string {
   return normalizeCandidates(name, opts).cleaned;
 }
+

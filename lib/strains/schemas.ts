@@ -62,3 +62,28 @@ export const RecommendQuery = z.object({
 });
 
 export const RecommendationSchema = z.object({ rank: z.number(), score: z.number(), reason: z.string(), strain: StrainSchema });
+
+/** GET /strains/slug/:slug/complete. */
+export const CompleteProfileSchema = z.object({
+  strain: StrainSchema,
+  similar: z.array(z.object({ slug: z.string(), name: z.string(), type: z.string().nullable(), highFamily: z.string().nullable(), thc: z.number().nullable(), dominantTerpene: z.string().nullable() })),
+  terpeneChart: z.array(
+    z.object({ name: z.string(), percentage: z.number(), shareOfProfile: z.number(), catalogAverage: z.number().nullable(), aromas: z.array(z.string()), effects: z.array(z.string()) }),
+  ),
+  sources: z.array(z.object({ source: z.string(), url: z.string().nullable(), domain: z.string().nullable(), addedAt: z.string() })),
+  universe: z.object({ completeness: z.number(), sources: z.array(z.string()) }).nullable(),
+});
+
+const Counts = z.record(z.string(), z.number());
+
+/** GET /strains/stats/count. */
+export const CatalogStatsSchema = z.object({
+  total: z.number(),
+  byType: Counts,
+  withTerpeneProfile: z.number(),
+  withDominantTerpene: z.number(),
+  byHighFamily: Counts,
+  universe: z.object({ total: z.number(), profiled: z.number(), averageCompleteness: z.number() }),
+  sources: z.object({ total: z.number(), urls: z.number(), strainsWithUrls: z.number(), byDomain: Counts, bySource: Counts }),
+  generatedAt: z.string(),
+});

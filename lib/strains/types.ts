@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { StrainSchema } from './schemas';
+
 /** The catalog's public types (cross-area contract: see lib/strains in /docs/strains.md). */
 export type StrainType = 'indica' | 'sativa' | 'hybrid';
 
@@ -9,33 +12,8 @@ export interface Terpene {
   percentage: number;
 }
 
-export interface Strain {
-  id: string;
-  slug: string;
-  name: string;
-  type: StrainType | null;
-  thc: number | null;
-  thcMin: number | null;
-  thcMax: number | null;
-  cbd: number | null;
-  cbdMin: number | null;
-  cbdMax: number | null;
-  terpenes: Terpene[];
-  /** Lower-case words such as 'relaxed'. */
-  effects: string[];
-  negatives: string[];
-  /** Condition → share of reports (0..100). */
-  helpsWith: Record<string, number>;
-  aromas: string[];
-  parents: string[];
-  akas: string[];
-  highFamily: string | null;
-  popularityScore: number;
-  source: string;
-  description?: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A catalog strain as every route answers it (the schema is the contract). */
+export type Strain = z.output<typeof StrainSchema>;
 
 /** What a writer supplies; highFamily, timestamps and id are the catalog's to compute. */
 export interface StrainInput {

@@ -1,0 +1,126 @@
+/**
+ * What a whole menu tells about one product's name. A menu repeats its brands and product lines:
+ * "Fiore 1000mg Blackberry Kush", "Fiore Grape Stomper 0.5G Cart", "Fiore - Lychee Cart" show that
+ * "fiore" is a brand even where no brand field says so, and "Bloom Classic Surf All-In-One 500mg |
+ * King Louis" repeats its first segment beside many strains. Such words are menu noise; a word the
+ * menu does not repeat this way ("Animal" in "Animal Mint Cake") is part of the strain's name.
+ */
+
+export interface MenuContext {
+  /** Brand spellings from the menu's brand fields whose words are not strain words, as words, by first and by last word. */
+  brandsByFirst: Map<string, string[][]>;
+  brandsByLast: Map<string, string[][]>;
+  /** Segments repeated beside at least three different other segments: brands and product lines. */
+  lineSegments: Set<string>;
+  /** Leading / trailing word runs shared by at least three different names. */
+  prefixes: Set<string>;
+  suffixes: Set<string>;
+}
+
+export interface ContextKnowledge {
+  /** How many known strain names (catalog and universe) use a word. */
+  wordUse?: (word: string) => number;
+  /** A catalog or universe strain name. */
+  isKnownName?: (name: string) => boolean;
+}
+
+const MIN_REPEATS = 3;
+
+/**
+ * A word run that could be a brand or a line: no strain name uses its words ('fiore', 'bloom'), or
+ * its outer word is one no strain name uses ('paisaje verde', 'el premio'). A run of strain words
+ * ('pink', 'blue dream', 'fritter') is never one.
+ */
+function brandish(words: string[], k: ContextKnowledge, outer: 'first' | 'last' | 'any'): boolean {
+  const uses = k.wordUse ?? (() => 0);
+  if (words.length === 0 || (k.isKnownName?.(words.join(' ')) ?? false)) return false;
+  // A whole segment repeated beside many others needs only one word no strain name uses ('dos gringos').
+  const edge = outer === 'any' ? words.some((w) => uses(w) === 0) : uses(outer === 'first' ? words[0] : words[words.length - 1]) === 0;
+  return edge || (outer !== 'last' && words.every((w) => uses(w) <= 1));
+}
+
+/**
+ * @param segmentLists per distinct product: its segments' words, noise removed, no context applied
+ * @param brandForms per distinct product: the spellings of its brand field
+ */
+export function learnMenuContext(segmentLists: string[][][], brandForms: string[][], k: ContextKnowledge = {}): MenuContext {
+  const brands = new Set<string>();
+  for (const forms of brandForms) for (const f of forms) if (brandish(f.split(' '), k, 'first')) brands.add(f);
+
+  const partners = new Map<string, Set<string>>();
+  const itemsWith = new Map<string, number>();
+  const heads = new Map<string, Set<string>>();
+  const tails = new Map<string, Set<string>>();
+  const add = (m: Map<string, Set<string>>, key: string, v: string) => {
+    const s = m.get(key) ?? new Set<string>();
+    s.add(v);
+    m.set(key, s);
+  };
+  for (const segs of segmentLists) {
+    const texts = [...new Set(segs.map((w) => w.join(' ')).filter(Boolean))];
+    for (const t of texts) {
+      itemsWith.set(t, (itemsWith.get(t) ?? 0) + 1);
+      for (const o of texts) if (o !== t) add(partners, t, o);
+    }
+    for (const w of segs) {
+      for (let n = 1; n <= Math.min(3, w.length - 1); n++) {
+        add(heads, w.slice(0, n).join(' '), w.slice(n).join(' '));
+        add(tails, w.slice(-n).join(' '), w.slice(0, -n).join(' '));
+      }
+    }
+  }
+  const pick = (m: Map<string, Set<string>>, outer: 'first' | 'last' | 'any') =>
+    new Set([...m].filter(([key, v]) => v.size >= MIN_REPEATS && brandish(key.split(' '), k, outer)).map(([key]) => key));
+  const brandsByFirst = new Map<string, string[][]>();
+  const brandsByLast = new Map<string, string[][]>();
+  for (const b of [...brands].sort((x, y) => y.length - x.length)) {
+    const w = b.split(' ');
+    brandsByFirst.set(w[0], [...(brandsByFirst.get(w[0]) ?? []), w]);
+    brandsByLast.set(w[w.length - 1], [...(brandsByLast.get(w[w.length - 1]) ?? []), w]);
+  }
+  return {
+    brandsByFirst,
+    brandsByLast,
+    // A line segment recurs in several products, beside different others each time.
+    lineSegments: new Set([...pick(partners, 'any')].filter((t) => (itemsWith.get(t) ?? 0) >= MIN_REPEATS)),
+    prefixes: pick(heads, 'first'),
+    suffixes: pick(tails, 'last'),
+  };
+}
+
+/** Remove what the menu shows to be a brand or a product line from one segment's words. */
+export function contextNoise(ctx: MenuContext, words: string[]): { words: string[]; stripped: boolean } {
+  if (words.length === 0) return { words, stripped: false };
+  if (ctx.lineSegments.has(words.join(' '))) return { words: [], stripped: true };
+  let w = words;
+  let stripped = false;
+  for (const bw of ctx.brandsByFirst.get(w[0]) ?? []) {
+    if (w.length > bw.length && bw.every((x, i) => w[i] === x)) {
+      w = w.slice(bw.length);
+      stripped = true;
+      break;
+    }
+  }
+  for (const bw of ctx.brandsByLast.get(w[w.length - 1]) ?? []) {
+    if (w.length > bw.length && bw.every((x, i) => w[w.length - bw.length + i] === x)) {
+      w = w.slice(0, w.length - bw.length);
+      stripped = true;
+      break;
+    }
+  }
+  for (let n = Math.min(3, w.length - 1); n >= 1; n--) {
+    if (ctx.prefixes.has(w.slice(0, n).join(' '))) {
+      w = w.slice(n);
+      stripped = true;
+      break;
+    }
+  }
+  for (let n = Math.min(3, w.length - 1); n >= 1; n--) {
+    if (ctx.suffixes.has(w.slice(-n).join(' '))) {
+      w = w.slice(0, -n);
+      stripped = true;
+      break;
+    }
+  }
+  return { words: w, stripped };
+}

@@ -1,0 +1,217 @@
+/**
+ * The specification's three passes, decided in process against the catalog index: exact canonical
+ * name, slug, trigram similarity > 0.4 (> 0.6 medium). The passes see the product's strain segment
+ * (normalize.ts) and keep to what the catalog knows: a name the universe holds but the catalog lacks
+ * stays unmatched, and the trigram pass accepts a spelling of a catalog name, never a different
+ * name that shares words with it.
+ */
+import type { CatalogIndex, IndexedName } from './match-index';
+import { roundSimilarity } from './match-trigram';
+import { baseSegments, buildMenuContext, candidatesOf, isCross, productKind, withContext, type BaseSegment, type NormalizedName, type ProductKind } from './normalize';
+import { slugify } from './slug';
+
+export type MatchConfidence = 'high' | 'medium' | 'low';
+export type MatchPass = 'exact' | 'slug' | 'trigram';
+
+export interface MatchInput {
+  name: string;
+  category?: string | null;
+  brand?: string | null;
+}
+
+export interface Decision {
+  cleaned: string;
+  pass: MatchPass | null;
+  similarity: number | null;
+  confidence: MatchConfidence | null;
+  entry: IndexedName | null;
+  /** Matched through another segment of the name than the strain segment. */
+  side?: boolean;
+}
+
+/**
+ * The specification's thresholds: a trigram match needs similarity > 0.4; > 0.6 is medium.
+ * Similarities are pg_trgm's float4 rounded to 4 decimals, so exactly 0.4 does not match and
+ * exactly 0.6 is low.
+ */
+export const TRIGRAM_MIN = 0.4;
+export const TRIGRAM_MEDIUM = 0.6;
+
+export function confidenceFor(similarity: number): MatchConfidence | null {
+  if (similarity > TRIGRAM_MEDIUM) return 'medium';
+  if (similarity > TRIGRAM_MIN) return 'low';
+  return null;
+}
+
+/** Food and flavour words: an edible 'matching' a strain made only of these is naming its flavour. */
+const FLAVOUR_WORDS = new Set(
+  `apple banana berry berries blueberry strawberry raspberry blackberry cherry cherries grape grapes lemon lime orange mango peach pear
+   pineapple watermelon melon cantaloupe kiwi guava coconut passion fruit fruity citrus tangerine grapefruit pomegranate huckleberry
+   boysenberry cranberry plum apricot papaya lychee dragonfruit chocolate choco cream ice vanilla caramel toffee cake cookie cookies candy
+   mint mints sour sweet honey pie creamsicle sherbet sherbert sorbet pink lemonade punch rootbeer root beer cola tea coffee espresso milk
+   dark white mixed blue red green oil butter sugar cinnamon gummy bubblegum gum jelly bean beans sundae split shake smoothie fizz soda
+   chai latte mocha marshmallow s'mores smores truffle fudge brownie peanut almond pecan nut hazelnut maple syrup taffy tropical
+   razz blast splash twist wild original classic pudding butterscotch tropic and & n cinnamon churro horchata`.split(/\s+/),
+);
+
+function isFlavourName(name: string): boolean {
+  const words = name.split(/[^a-z']+/).filter(Boolean);
+  return words.length > 0 && words.every((w) => FLAVOUR_WORDS.has(w));
+}
+
+/** Primary names before aliases, then the more popular strain. */
+function bestEntry(entries: IndexedName[]): IndexedName | null {
+  let best: IndexedName | null = null;
+  for (const e of entries) {
+    if (!best || (best.isAlias && !e.isAlias) || (best.isAlias === e.isAlias && e.popularity > best.popularity)) best = e;
+  }
+  return best;
+}
+
+/** A word's spelling-neutral form: 'mintz' = 'mints' = 'mint', 'fruits' = 'fruit'. */
+const stem = (w: string) => w.replace(/'/g, '').replace(/(?<=\p{L}{3})[sz]$/u, '');
+const wordsOf = (s: string) => s.split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+const numbersOf = (ws: string[]) => ws.filter((w) => /\d/.test(w)).map((w) => w.replace(/^#/, '')).join(' ');
+
+/** Edit distance with transpositions (optimal string alignment). */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** At most one edit in three letters: a slip of the keyboard, not another word. */
+const MAX_EDIT_SHARE = 1 / 3;
+
+/**
+ * Is the trigram neighbour a spelling of the product's strain segment, or another name? The same
+ * name is the same words in the same order, each equal or misspelt ('Sunday Driver' ~ Sundae
+ * Driver, 'Tropicanna Cookies', 'Forbidden Fruits', 'Star Dawg Guava' ~ Stardawg Guava). Another
+ * name: one holds a word the other lacks ('Mango Lemonade' ~ Lemonade, 'Skywalker' ~ Skywalker
+ * OG), a number differs ('Gelato 33' ~ Gelato 41), the order differs ('Blueberry Sours' ~ Sour
+ * Blueberry), a differing word is itself a word strain names use ('Jelly Cake' ~ Jellie Cake,
+ * 'Truffle Cake' ~ Tropic Truffle, 'Rainbow Sorbet' ~ Rainbow Sherbet), or a differing word is
+ * more than a misspelling ('Golden Poppy' ~ Golden Panda).
+ */
+export function sameNameSpelling(product: string, catalog: string, wordUse: (w: string) => number): boolean {
+  const pw = wordsOf(product);
+  const cw = wordsOf(catalog);
+  if (pw.join('') === cw.join('')) return true;
+  if (numbersOf(pw) !== numbersOf(cw) || pw.length !== cw.length) return false;
+  for (let i = 0; i < pw.length; i++) {
+    const [p, c] = [stem(pw[i]), stem(cw[i])];
+    if (p === c) continue;
+    if (wordUse(pw[i]) >= 2 || wordUse(pw[i].replace(/'/g, '')) >= 2) return false;
+    if (editDistance(p, c) > MAX_EDIT_SHARE * Math.max(p.length, c.length)) return false;
+  }
+  return true;
+}
+
+/**
+ * A universe name the catalog lacks is a strain of its own, unless it is only another spelling of
+ * a catalog name (the universe lists 'Grandaddy Purple' beside Granddaddy Purple).
+ */
+const variantMemo = new WeakMap<CatalogIndex, Map<string, boolean>>();
+function isVariantSpelling(index: CatalogIndex, name: string): boolean {
+  let memo = variantMemo.get(index);
+  if (!memo) variantMemo.set(index, (memo = new Map()));
+  let v = memo.get(name);
+  if (v === undefined) {
+    const near = index.nearest(name).catalog;
+    v = Boolean(near && roundSimilarity(near.raw) > TRIGRAM_MEDIUM && sameNameSpelling(name, near.entry.name, (w) => index.catalogWordUse(w)));
+    memo.set(name, v);
+  }
+  return v;
+}
+
+const isUniverseOnly = (index: CatalogIndex, c: string) =>
+  index.exact(c).length === 0 && index.isUniverseOnly(c, slugify(c)) && !isVariantSpelling(index, c);
+
+interface Prepared {
+  kind: ProductKind;
+  norm: NormalizedName;
+}
+
+function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
+  // Normalisation once per distinct product (menus list a name in several sizes), then once more
+  // with what the whole menu shows about its brands and lines.
+  const bases = new Map<string, { name: string; brand?: string | null; base: BaseSegment[] }>();
+  const keyOf = (m: MatchInput) => `${m.name}\u0000${m.brand ?? ''}`;
+  for (const m of items) if (!bases.has(keyOf(m))) bases.set(keyOf(m), { name: m.name, brand: m.brand, base: baseSegments(m.name, m.brand) });
+  const context = buildMenuContext([...bases.values()], {
+    wordUse: (w) => index.wordUse(w),
+    isKnownName: (n) => index.exact(n).length > 0 || index.isUniverseOnly(n, slugify(n)),
+  });
+  const memo = new Map<string, Prepared>();
+  return items.map((m) => {
+    const key = `${keyOf(m)}\u0000${m.category ?? ''}`;
+    let p = memo.get(key);
+    if (!p) {
+      const kind = productKind(m.category, m.name);
+      const norm = candidatesOf(withContext(bases.get(keyOf(m))?.base ?? [], context));
+      p = { kind, norm: kind === 'non-strain' ? { cleaned: norm.cleaned, candidates: [] } : norm };
+      memo.set(key, p);
+    }
+    return p;
+  });
+}
+
+/**
+ * Exact then slug: the first candidate (strain segment first) any name of the catalog answers to.
+ * A candidate that is a universe strain the catalog lacks ends the search: the product is that
+ * strain, and a shorter form of its name ('Brown Sugar' → Brown) would be a different one.
+ */
+function namePass(index: CatalogIndex, p: Prepared, lookup: (c: string) => IndexedName[], respellings: boolean): { entry: IndexedName; side: boolean } | null {
+  for (const c of p.norm.candidates) {
+    if (c.respelt && !respellings) continue;
+    // An edible names a strain in a segment of its own ('Coconut Oil - Cannatonic'), never as its
+    // flavour ('Watermelon', 'Tropic Punch Gummies', 'Banana Pudding').
+    if (p.kind === 'edible' && (!c.pure || isFlavourName(c.text))) continue;
+    // A side segment of one word ('Cookies - …', '… PhD') is a brand more often than a strain.
+    const hits = lookup(c.text).filter((e) => !(c.side && /^[\p{L}']+$/u.test(c.text) && (e.isAlias || c.text.length < 6)));
+    const best = bestEntry(hits);
+    if (best) return { entry: best, side: c.side };
+    if (!c.side && isUniverseOnly(index, c.text)) return null;
+  }
+  return null;
+}
+
+function decideOne(index: CatalogIndex, p: Prepared): Decision {
+  const d: Decision = { cleaned: p.norm.cleaned, pass: null, similarity: null, confidence: null, entry: null };
+  if (p.norm.candidates.length === 0) return d;
+  const exact = namePass(index, p, (c) => index.exact(c), false);
+  if (exact) return { ...d, pass: 'exact', similarity: 1, confidence: 'high', entry: exact.entry, side: exact.side };
+  const slug = namePass(index, p, (c) => index.slug(slugify(c)), true);
+  if (slug) return { ...d, pass: 'slug', similarity: 1, confidence: 'high', entry: slug.entry, side: slug.side };
+  const cleaned = p.norm.cleaned;
+  // The product is a strain the universe knows and the catalog lacks: it is that strain.
+  const universeOnly = p.norm.candidates.some((c) => !c.side && isUniverseOnly(index, c.text));
+  if (p.kind !== 'strain' || universeOnly || cleaned.length < 3 || isCross(cleaned)) return d;
+  const near = index.nearest(cleaned);
+  if (!near.catalog) return d;
+  const sim = roundSimilarity(near.catalog.raw);
+  const confidence = confidenceFor(sim);
+  if (!confidence) return d;
+  // A closer name the catalog lacks means this product is that strain, not our neighbour.
+  if (near.universe && roundSimilarity(near.universe.raw) >= sim && !isVariantSpelling(index, near.universe.entry.name)) return d;
+  if (!sameNameSpelling(cleaned, near.catalog.entry.name, (w) => index.catalogWordUse(w))) return d;
+  return { ...d, pass: 'trigram', similarity: sim, confidence, entry: near.catalog.entry };
+}
+
+/** Decide every product of a menu against the index (pure: no database). */
+export function decideMatches(index: CatalogIndex, items: MatchInput[]): Decision[] {
+  const prepared = prepare(index, items);
+  const memo = new Map<Prepared, Decision>();
+  return prepared.map((p) => {
+    let d = memo.get(p);
+    if (!d) memo.set(p, (d = decideOne(index, p)));
+    return d;
+  });
+}

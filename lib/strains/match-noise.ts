@@ -1,0 +1,94 @@
+/**
+ * The menu-noise vocabulary: sizes, prices, potency, ratios, pack counts, type codes and product
+ * forms. Kept apart from the segmenting logic in normalize.ts so the word lists read as data.
+ */
+
+/** Removed wherever they stand (a size or a form word, never part of a strain name). */
+const ALWAYS = [
+  'pre-?rolls?', 'pre rolls?', 'prerolls?', 'pre-?roll', 'joints?', 'blunts?', 'dogwalkers?', 'infused', 'live resin', 'live rosin',
+  'cured resin', 'hash rosin', 'rosin', 'resin', 'carts?', 'cartridges?', 'disposables?', 'dispos?', 'disp', 'vapes?', 'vaporizer',
+  'pods?', 'airopod', 'aio', '510', 'all in one', 'all-in-one', 'single use', 'badder', 'batter', 'budder', 'shatter', 'wax',
+  'crumble', 'crumbz', 'distillate', 'moon ?rocks?', 'moonrocks?', 'gummies', 'gummy', 'indica', 'sativa', 'hybrid', 'thc', 'cbd',
+  'thca', 'cbg', 'cbn', 'full spectrum', 'single source', 'eighths?', '8ths?', 'quarters?', 'half ounce', 'half oz', 'half gram',
+  'ounces?', 'oz', 'grams?', 'gm', 'gr', 'packs?', 'pk', 'ct', 'pc', 'tier \\d+', 'refill', 'rso', 'fso', 'extract', 'concentrates?',
+  'ready to roll', 'r2r', 'pre-?packs?', 'pre-?packed', 'prepacks?', 'pre pack(ed)?', 'mylar', 'loose', 'pr', 'hash holes?',
+  'caviar', 'cavi', 'cones?', 'glass tip', 'tips?', 'device', 'go pen', 'indoor', 'outdoor', 'greenhouse', 'sun ?grown',
+  'under \\d+ percent', 'percent', 'rec', 'med', 'flwr', 'nugs?', 'trim', 'sample', 'sale', 'deal', 'bulk', 'live sugar',
+  'cured sugar', 'terp sugar', 'sugar wax', 'live badder', 'cold cure', 'kief ?rolls?', 'top shelf', 'mid shelf', 'daily strain',
+  'strain', 'syringe', 'dabs?', 'sift', 'full melt', 'temple ball', 'bubble hash', 'ice water hash', 'dominant', 'sativa-hybrid',
+  'indica-hybrid', 'hybrid-indica', 'hybrid-sativa', 'hot rods?', 'hhc', 'thcp', 'thc-?o', 'delta-?[89]', 'd[89]', 'o ?pen', 'hitter', 'i', 'h', 's', 'i-h', 's-h', 'h-i', 'h-s', 'ih', 'sh', 'lr', 'cr', 'ccr',
+];
+
+/**
+ * Qualifiers that can also be strain words ('Sugar Cane', 'Brown Sugar', 'Black Diamond'): removed
+ * at the end of a segment or next to a removed form word, never from inside a name.
+ */
+export const FORM_EDGE = new Set([
+  'sugar', 'sauce', 'diamonds', 'hash', 'live', 'cured', 'terp', 'terps', 'kief', 'shake', 'smalls', 'flower', 'flowers', 'mini',
+  'minis', 'buds', 'pen', 'pens', 'blend', 'premium', 'craft', 'classic', 'surf', 'jar', 'popcorn', 'lot',
+  'dispo', 'reserve', 'select', 'plus', 'pure', 'infused', 'fresh', 'frozen', 'wet',
+]);
+
+/** Words that never start a strain name, so they may go from the start of a segment. */
+const START_ONLY = new Set(['live', 'cured', 'fresh', 'frozen', 'premium', 'craft', 'wet', 'mini', 'minis', 'smalls', 'shake']);
+
+/** Words that never end a strain name, so they may go from the end of a segment. */
+const END_ONLY = new Set(['terp', 'sugar', 'sauce', 'diamonds', 'hash', 'kief', 'shake', 'smalls', 'flower', 'flowers', 'buds', 'pen', 'pens', 'blend', 'jar', 'popcorn', 'dispo', 'surf', 'terps', 'minis']);
+
+const ALWAYS_RE = new RegExp(`(^|\\s)(${ALWAYS.join('|')})(?=\\s|$)`, 'g');
+const NOISE_WORD_RE = new RegExp(`^(${ALWAYS.join('|')}|\\d*\\.\\d+|\\d+(\\.\\d+)?(mg|g|gr|gram|grams|gm|ml|oz))$`);
+const MARK = '\u0001';
+
+/** Remove sizes, prices, potency, ratios and pack counts; answer the remaining words. */
+export function cleanWords(segment: string): string[] {
+  // 'Cartridge-Mango', 'Zkittles-Indica', 'Cartridge-1g': a hyphen joining a noise word is a
+  // separator; one inside a name ('Do-Si-Dos', 'AK-47', 'Pre-98') stays.
+  const split = segment
+    .split(/\s+/)
+    .map((t) => (/\p{L}-|-\p{L}|\d-\p{L}|\p{L}-\d/u.test(t) && t.split('-').some((x) => FORM_EDGE.has(x) || NOISE_WORD_RE.test(x)) ? t.replace(/-/g, ' ') : t))
+    .join(' ');
+  let s = ` ${split} `;
+  s = s.replace(/\$\s*\d+(\.\d+)?/g, ` ${MARK} `); // $35
+  s = s.replace(/\b\d+\s*\/\s*\d+(th|ths)?\s*(oz|ounce|ounces)?\b/g, ` ${MARK} `); // 1/8 oz, 1/8th
+  s = s.replace(/\d*\.?\d+\s*%\s*(thc|cbd|thca|total)?/g, ` ${MARK} `); // 25% THC, 93.4%
+  s = s.replace(/\b(thc|cbd|thca|cbg|cbn)\s*:?\s*\d+(\.\d+)?\s*%?/g, ` ${MARK} `); // THC: 22.1%
+  s = s.replace(/(^|\s)\d*\.?\d+\s*(mg|g|gs|gr|gram|grams|gm|gms|oz|ounce|ml|fl oz|ct|pk|pc|pcs|pack|packs|count|x|piece|pieces|mm|u)\b/g, ` ${MARK} `);
+  s = s.replace(/\d+(\.\d+)?\s*(mg|g)\s*\/\s*\d+(\.\d+)?\s*(mg|g)\b/g, ` ${MARK} `);
+  s = s.replace(/\b\d+:\d+\b/g, ` ${MARK} `); // 1:1 ratios
+  s = s.replace(/(^|\s)\d*\.\d+(?=\s|$)/g, ` ${MARK} `); // a bare size: .5, 0.5, 1.0
+  s = s.replace(/(^|\s)\d+[- ]?(pack|pk|ct|count)(?=\s|$)/g, ` ${MARK} `); // 5-pack
+  s = s.replace(/[^\p{L}\p{N}'#&+\s\u0001-]/gu, ' ');
+  s = s.replace(/(^|\s)-+|-+(?=\s|$)/g, ' ');
+  return s.split(/\s+/).filter(Boolean);
+}
+
+/**
+ * Remove product-form words. `light` drops only the plain ones; `full` also the qualifiers next to
+ * a removed word and the form words that end a segment. Both are tried, `light` first, so
+ * 'Brown Sugar Pre-Roll' can still be Brown Sugar.
+ */
+export function stripFormWords(words: string[]): { light: string[]; full: string[] } {
+  let s = ` ${words.join(' ')} `;
+  for (let i = 0; i < 2; i++) s = s.replace(ALWAYS_RE, ` ${MARK} `);
+  const toks = s.split(/\s+/).filter(Boolean);
+  const clean = (xs: string[]) => xs.filter((t) => t !== MARK && !/^[#&+'-]+$/.test(t));
+  const light = clean(toks);
+  const removed = toks.map((t) => t === MARK);
+  // Qualifiers next to a removed word ('live' in 'live sugar', 'premium' in 'premium infused'),
+  // repeated so a run of them goes ('premium live cured …').
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let i = 0; i < toks.length; i++) {
+      if (removed[i] || !FORM_EDGE.has(toks[i])) continue;
+      if ((i > 0 && removed[i - 1]) || (i + 1 < toks.length && removed[i + 1])) {
+        removed[i] = true;
+        changed = true;
+      }
+    }
+  }
+  const kept = clean(toks.filter((_, i) => !removed[i]));
+  // Form words that never end a strain name go from the end of what is left ('GMO Diamonds').
+  while (kept.length > 1 && END_ONLY.has(kept[kept.length - 1])) kept.pop();
+  while (kept.length > 1 && START_ONLY.has(kept[0])) kept.shift();
+  return { light, full: kept };
+}

@@ -1,0 +1,111 @@
+/**
+ * Precision and recall of the matcher on the labelled set (tests/fixtures/matching/labelled.json),
+ * held-out dispensary chains first. Each labelled product is matched inside its chain's whole menu
+ * from the shared Weedmaps export (as a scan matches a menu), or with the labelled items of its
+ * chain alone when the export is absent.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Queryable } from '../../lib/db';
+import { matchProducts, type MatchResult } from '../../lib/strains/match';
+import { canonicalName, slugify } from '../../lib/strains/slug';
+import type { MenuItem } from './match-setup';
+
+export const LABELS = path.join(process.cwd(), 'tests', 'fixtures', 'matching', 'labelled.json');
+
+export interface Labelled {
+  name: string;
+  brand: string | null;
+  category: string;
+  section: string;
+  group: string;
+  split: 'tune' | 'holdout';
+  strain: string | null;
+}
+
+export function loadLabelled(): Labelled[] {
+  return (JSON.parse(fs.readFileSync(LABELS, 'utf8')) as { items: Labelled[] }).items;
+}
+
+/** The dispensary chain of a Weedmaps listing file: the first word of the dispensary's name. */
+export function chainOf(listingFile: string): string {
+  return listingFile.replace(/^\d+_/, '').replace(/_menu\.json$/, '').replace(/_/g, ' ').split(' ')[0].toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** Each label as a catalog strain slug (exact name or alias), or null when the catalog lacks it. */
+async function resolveLabels(db: Queryable, items: Labelled[]): Promise<(string | null)[]> {
+  const r = await db.query<{ i: number; slug: string }>(
+    `SELECT DISTINCT ON (q.i) q.i, s.slug FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q(c, sl, i)
+     JOIN strain_names n ON n.name = q.c OR n.slug = q.sl JOIN strains s ON s.id = n.strain_id
+     ORDER BY q.i, n.is_alias, s.popularity_score DESC`,
+    [items.map((x) => (x.strain ? canonicalName(x.strain) : '')), items.map((x) => (x.strain ? slugify(x.strain) : ''))],
+  );
+  const out = new Array<string | null>(items.length).fill(null);
+  for (const x of r.rows) out[Number(x.i) - 1] = x.slug;
+  return out;
+}
+
+export interface Scores {
+  items: number;
+  inCatalog: number;
+  byConfidence: Record<'high' | 'medium' | 'low', { n: number; ok: number }>;
+  found: number;
+  foundConfident: number;
+  wrong: string[];
+  bySection: Map<string, { items: number; pos: number; hm: number; hmOk: number; found: number; none: number; noneOk: number }>;
+}
+
+function score(items: Labelled[], expected: (string | null)[], got: MatchResult[]): Scores {
+  const s: Scores = { items: items.length, inCatalog: 0, byConfidence: { high: { n: 0, ok: 0 }, medium: { n: 0, ok: 0 }, low: { n: 0, ok: 0 } }, found: 0, foundConfident: 0, wrong: [], bySection: new Map() };
+  items.forEach((x, i) => {
+    const g = got[i];
+    const exp = expected[i];
+    const sec = s.bySection.get(x.section) ?? { items: 0, pos: 0, hm: 0, hmOk: 0, found: 0, none: 0, noneOk: 0 };
+    s.bySection.set(x.section, sec);
+    sec.items++;
+    if (exp) {
+      s.inCatalog++;
+      sec.pos++;
+    } else sec.none++;
+    const ok = Boolean(g.strain && g.strain.slug === exp);
+    if (g.confidence) {
+      s.byConfidence[g.confidence].n++;
+      if (ok) s.byConfidence[g.confidence].ok++;
+      else s.wrong.push(`${g.confidence.padEnd(6)} ${x.name}  →  ${g.strain?.name}  (label: ${x.strain ?? 'none'})`);
+      if (g.confidence !== 'low') {
+        sec.hm++;
+        if (ok) sec.hmOk++;
+      }
+    } else if (!exp) sec.noneOk++;
+    if (ok) {
+      s.found++;
+      sec.found++;
+      if (g.confidence !== 'low') s.foundConfident++;
+    }
+  });
+  return s;
+}
+
+/** Match every labelled item inside its chain's menu; answer the scores of each split. */
+export async function labelledScores(db: Queryable, menu: MenuItem[] | null): Promise<Record<'holdout' | 'tune', Scores>> {
+  const items = loadLabelled();
+  const expected = await resolveLabels(db, items);
+  const menus = new Map<string, MenuItem[]>();
+  for (const m of menu ?? []) {
+    const c = chainOf(m.listingFile);
+    menus.set(c, [...(menus.get(c) ?? []), m]);
+  }
+  const got = new Array<MatchResult>(items.length);
+  const groups = new Map<string, number[]>();
+  items.forEach((x, i) => groups.set(x.group, [...(groups.get(x.group) ?? []), i]));
+  for (const [group, idx] of groups) {
+    const rest = (menus.get(group) ?? []).map((m) => ({ name: m.name, brand: m.brand || null, category: m.category || 'Other' }));
+    const res = await matchProducts(db, [...idx.map((i) => ({ name: items[i].name, brand: items[i].brand, category: items[i].category })), ...rest]);
+    idx.forEach((i, k) => (got[i] = res[k]));
+  }
+  const pick = (split: 'tune' | 'holdout') => {
+    const keep = items.map((x, i) => (x.split === split ? i : -1)).filter((i) => i >= 0);
+    return score(keep.map((i) => items[i]), keep.map((i) => expected[i]), keep.map((i) => got[i]));
+  };
+  return { holdout: pick('holdout'), tune: pick('tune') };
+}
