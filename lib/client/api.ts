@@ -3,6 +3,8 @@
  * apps use. Unwraps `{success, data, meta}` and turns both error shapes (the envelope and the
  * flat authentication bodies) into one ApiClientError.
  */
+import { ApiError } from '@/packages/client/src/errors';
+
 export interface ApiMeta {
   timestamp?: string;
   requestId?: string;
@@ -84,7 +86,7 @@ export async function apiData<T>(path: string, o: ApiRequest = {}): Promise<T> {
 }
 
 export function describeError(e: unknown): string {
-  if (e instanceof ApiClientError) return `${e.message} (${e.code})`;
+  if (e instanceof ApiClientError || e instanceof ApiError) return `${e.message} (${e.code})`;
   if (e instanceof Error) return e.name === 'AbortError' ? 'Cancelled' : e.message;
   return String(e);
 }

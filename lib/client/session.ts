@@ -1,19 +1,21 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
+import { publicConfig } from '@/lib/config/public';
 import { apiData } from './api';
 
 /**
  * Where the demo pages get a user token: the Supabase session in production
- * (NEXT_PUBLIC_SUPABASE_URL + NEXT_PUBLIC_SUPABASE_ANON_KEY set), otherwise the development
- * session route (/api/v1/dev/session, which answers only in development or with DEMO_SESSION=true).
+ * (NEXT_PUBLIC_SUPABASE_URL + NEXT_PUBLIC_SUPABASE_ANON_KEY set), otherwise a token the visitor
+ * pasted (from `npm run token`), otherwise the development session route (/api/v1/dev/session,
+ * which answers only in development, or in a test run with DEMO_SESSION=true; 404 in production).
  */
 export interface UserSession {
   token: string;
   userId: string;
   tier: string;
   expiresAt: number;
-  source: 'supabase' | 'demo';
+  source: 'supabase' | 'demo' | 'token';
 }
 
 let cached: UserSession | null = null;
@@ -24,14 +26,14 @@ let supabase: Promise<SupabaseClient> | null = null;
 
 /** True when the pages authenticate through Supabase Auth rather than the demo session. */
 export function supabaseConfigured(): boolean {
-  return !!(process.env.NEXT_PUBLIC_SUPABASE_URL && process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY);
+  return !!(publicConfig.supabaseUrl && publicConfig.supabaseAnonKey);
 }
 
 /** One browser Supabase client (loaded only when configured). */
 export function supabaseClient(): Promise<SupabaseClient> {
   if (!supabase) {
-    const url = process.env.NEXT_PUBLIC_SUPABASE_URL as string;
-    const anon = process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY as string;
+    const url = publicConfig.supabaseUrl as string;
+    const anon = publicConfig.supabaseAnonKey as string;
     supabase = import('@supabase/supabase-js').then(({ createClient }) => createClient(url, anon, { auth: { persistSession: true } }));
   }
   return supabase;
@@ -57,8 +59,43 @@ async function fromSupabase(): Promise<UserSession> {
   };
 }
 
+/** Where a pasted token is kept (a token from `npm run token`, for deployments without Supabase Auth). */
+export const STORED_TOKEN_KEY = 'ci.userToken';
+
+function decodePayload(token: string): Record<string, unknown> | null {
+  try {
+    const part = token.split('.')[1];
+    return JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+/** A token the visitor pasted (verified by the API on every call, only read here). */
+function fromStoredToken(): UserSession | null {
+  const token = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORED_TOKEN_KEY);
+  const p = token ? decodePayload(token) : null;
+  if (!token || !p || typeof p.sub !== 'string') return null;
+  const exp = typeof p.exp === 'number' ? p.exp * 1000 : 0;
+  if (exp < Date.now()) return null;
+  const meta = (p.app_metadata ?? {}) as Record<string, unknown>;
+  return { token, userId: p.sub, tier: meta.subscription_tier === 'premium' ? 'premium' : 'free', expiresAt: exp, source: 'token' };
+}
+
+/** Keep (or with null, forget) a pasted user token. */
+export function storeUserToken(token: string | null): void {
+  if (token) localStorage.setItem(STORED_TOKEN_KEY, token.trim());
+  else localStorage.removeItem(STORED_TOKEN_KEY);
+  clearUserSession();
+}
+
 async function fromDemo(): Promise<UserSession> {
-  const d = await apiData<{ token: string; userId: string; tier: string; expiresAt: string }>('/dev/session', { query: { tier: 'premium', user: 'demo-user' } });
+  const stored = fromStoredToken();
+  if (stored) return stored;
+  // Development only (404 in production): a demo token for the pages.
+  const d = await apiData<{ token: string; userId: string; tier: string; expiresAt: string }>('/dev/session', { query: { tier: 'premium', user: 'demo-user' } }).catch(() => {
+    throw new Error('Sign in: paste a user token (npm run token -- --user <id> --tier premium).');
+  });
   return { token: d.token, userId: d.userId, tier: d.tier, expiresAt: Date.parse(d.expiresAt), source: 'demo' };
 }
 

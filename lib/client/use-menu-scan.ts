@@ -2,6 +2,7 @@
 
 import { useRealtimeRun, useRealtimeTaskTrigger } from '@trigger.dev/react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { publicConfig } from '@/lib/config/public';
 import { apiData, describeError } from './api';
 import { getUserSession } from './session';
 import { jsonData, streamSse } from './sse';
@@ -45,8 +46,8 @@ interface ScanTokenData {
   menuUrls?: string[];
 }
 
-const RUNNER: 'local' | 'trigger' = process.env.NEXT_PUBLIC_TASK_RUNNER === 'trigger' ? 'trigger' : 'local';
-const TRIGGER_API_URL = process.env.NEXT_PUBLIC_TRIGGER_API_URL || undefined;
+const RUNNER = publicConfig.taskRunner;
+const TRIGGER_API_URL = publicConfig.triggerApiUrl;
 
 const IDLE: MenuScanState = { phase: 'idle', runId: null, status: null, metadata: {}, output: null, error: null, cached: false, runner: RUNNER };
 

@@ -2,8 +2,8 @@
 
 import { useCallback, useRef, useState } from 'react';
 import { describeError } from './api';
-import { getUserSession } from './session';
-import { jsonData, streamSse } from './sse';
+import { streamNotebookBatch, type BatchRequest } from '@/packages/client/src';
+import { userApi } from './typed-api';
 import type { StreamEvent } from './types';
 
 export type SectionStatus = 'queued' | 'streaming' | 'complete' | 'failed';
@@ -76,17 +76,10 @@ export function useNotebookStream() {
     };
     setState(initial);
     try {
-      const session = await getUserSession();
-      await streamSse('/notebooks/stream/batch', {
-        method: 'POST',
-        body,
-        token: session.token,
-        signal: abort.signal,
-        onMessage: (m) => {
-          const ev = jsonData<StreamEvent>(m);
-          if (ev) setState((s) => reduceStreamEvent(s, { ...ev, type: ev.type ?? (m.event as StreamEvent['type']) }));
-        },
-      });
+      // The typed client's stream (packages/client): the same helper apps use.
+      for await (const ev of streamNotebookBatch(userApi.connection, body as BatchRequest, { signal: abort.signal })) {
+        setState((s) => reduceStreamEvent(s, ev as StreamEvent));
+      }
       setState((s) => ({
         ...s,
         running: false,

@@ -6,6 +6,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3001';
 export const ADMIN_KEY = process.env.E2E_ADMIN_KEY ?? process.env.ADMIN_API_KEY ?? '';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** A premium user token minted by scripts/e2e.ts (production has no demo session). */
+export const USER_TOKEN = process.env.E2E_USER_TOKEN ?? '';
 export const RESULTS_DIR = path.resolve(process.env.E2E_RESULTS_DIR ?? 'test-results');
 mkdirSync(RESULTS_DIR, { recursive: true });
 
@@ -47,6 +49,8 @@ export interface TrackedPage {
 export async function newTrackedPage(browser: Browser, opts: { colorScheme?: 'light' | 'dark'; width?: number } = {}): Promise<TrackedPage> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 900 }, colorScheme: opts.colorScheme ?? 'light', baseURL: BASE_URL });
   await context.addInitScript(CLS_SCRIPT);
+  // Signed in the way a visitor without Supabase Auth signs in: a pasted token (lib/client/session.ts).
+  if (USER_TOKEN) await context.addInitScript((t: string) => localStorage.setItem('ci.userToken', t), USER_TOKEN);
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (m) => {
