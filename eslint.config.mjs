@@ -5,7 +5,7 @@ const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
-    ignores: ['.next/**', 'node_modules/**', '.data/**', 'test-results/**', 'next-env.d.ts', 'lib/http/route-manifest.ts', 'lib/http/route-methods.ts'],
+    ignores: ['.next/**', 'node_modules/**', '.data/**', 'test-results/**', 'next-env.d.ts', 'lib/http/route-manifest.ts', 'lib/http/route-patterns.ts'],
   },
   {
     // Tests read untyped JSON response bodies; `any` there is the honest type.

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import path from 'node:path';
 
-const alias = { '@': path.resolve(import.meta.dirname) };
+// `server-only` throws outside Next's server bundles; tests run server code directly.
+const alias = { '@': path.resolve(import.meta.dirname), 'server-only': path.resolve(import.meta.dirname, 'node_modules/server-only/empty.js') };
 
 export default defineConfig({
   resolve: { alias },

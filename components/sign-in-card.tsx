@@ -1,19 +1,51 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { clearUserSession, supabaseClient, supabaseConfigured, useUserSession } from '@/lib/client/session';
+import { clearUserSession, storeUserToken, supabaseClient, supabaseConfigured, useUserSession } from '@/lib/client/session';
 
 /**
- * With Supabase Auth configured, features that need a user (notebooks, scans, receipts) ask the
- * visitor to sign in: password, or a one-time e-mail link. In the demo setup it renders nothing.
+ * Features that need a user (notebooks, scans, receipts) ask the visitor to sign in: with Supabase
+ * Auth configured by password or a one-time e-mail link; otherwise (a deployment without an
+ * identity provider, where the development session is off) by pasting a user token minted with
+ * `npm run token`. In development the demo session signs in by itself and this renders nothing.
  */
 export function SignInCard() {
   const { session, error, refresh } = useUserSession();
+  if (session || !error) return null;
+  return supabaseConfigured() ? <SupabaseSignIn refresh={refresh} /> : <TokenSignIn refresh={refresh} />;
+}
+
+function TokenSignIn({ refresh }: { refresh: () => Promise<unknown> }) {
+  const [token, setToken] = useState('');
+  return (
+    <form
+      className="card"
+      style={{ marginBottom: '1rem' }}
+      aria-label="Sign in with a token"
+      onSubmit={(e) => {
+        e.preventDefault();
+        storeUserToken(token);
+        void refresh();
+      }}
+    >
+      <h2>Sign in to use this feature</h2>
+      <label htmlFor="si-token">User token</label>
+      <div className="row" style={{ alignItems: 'end' }}>
+        <input id="si-token" type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} style={{ flex: 1, minWidth: 240 }} required />
+        <button type="submit" className="btn btn-primary" disabled={!token.trim()}>
+          Use token
+        </button>
+      </div>
+      <p className="muted">Mint one with <code>npm run token -- --user you --tier premium</code>.</p>
+    </form>
+  );
+}
+
+function SupabaseSignIn({ refresh }: { refresh: () => Promise<unknown> }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [msg, setMsg] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!supabaseConfigured() || session || !error) return null;
 
   async function submit(e: FormEvent, mode: 'password' | 'link') {
     e.preventDefault();

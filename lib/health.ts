@@ -1,4 +1,4 @@
-import { APP_VERSION, appEnv } from './config/env';
+import { APP_VERSION, appEnv } from './config';
 import { migrationLevel } from './db';
 import { ready } from './bootstrap';
 

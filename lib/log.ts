@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { appEnv } from './config/env';
+import { appEnv, config } from './config';
 
 type Logger = pino.Logger;
 const g = globalThis as unknown as { __ciLogger?: Logger };
@@ -8,7 +8,7 @@ const g = globalThis as unknown as { __ciLogger?: Logger };
 export function createLogger(destination?: pino.DestinationStream, level?: string): Logger {
   return pino(
     {
-      level: level ?? process.env.LOG_LEVEL ?? (appEnv() === 'test' ? 'silent' : 'info'),
+      level: level ?? config().server.logLevel ?? (appEnv() === 'test' ? 'silent' : 'info'),
       base: { service: 'cannabis-intelligence-api' },
       redact: {
         paths: [

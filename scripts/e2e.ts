@@ -1,7 +1,10 @@
 /**
- * `npm run test:e2e`: build (unless SKIP_BUILD=1), start `next start` on a free port against a
- * throw-away embedded database (or DATABASE_URL), wait for /api/v1/health, run the Playwright
- * tests in tests/e2e with the system Chromium, stop the server, print the counts.
+ * `npm run test:e2e`: build (unless SKIP_BUILD=1), assemble the standalone server outside the
+ * repository with the container's own steps (scripts/container/build-steps.sh assemble + verify),
+ * start it (`node server.js`, as the image does) on a free port against a throw-away, empty
+ * embedded database (or DATABASE_URL), run the image's health check, run the Playwright tests in
+ * tests/e2e with the system Chromium, stop the server, print the counts. The artefact people
+ * deploy is the one tested.
  *
  * The whole run holds /tmp/next-build.lock (the .next directory is shared with other builds on
  * this machine), re-executing itself under `flock` when that tool exists.
@@ -11,7 +14,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BUILD_LOCK, build, hasFlock, startNextServer, type NextServer } from './lib/next-server';
+import { BUILD_LOCK, build, freePort, hasFlock, startNextServer, type NextServer } from './lib/next-server';
+import { signUserToken } from '../lib/auth/jwt';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -49,6 +53,17 @@ async function main(): Promise<number> {
   }
 
   const work = mkdtempSync(path.join(tmpdir(), 'e2e-'));
+  // The runtime tree as the image holds it, outside the repository: nothing resolves back into
+  // the checkout's node_modules.
+  const appDir = path.join(work, 'app');
+  const assembled = spawnSync('bash', [path.join(root, 'scripts', 'container', 'build-steps.sh'), 'assemble', appDir], { cwd: root, stdio: 'inherit' });
+  if (assembled.status !== 0) {
+    console.error('e2e: assembling the standalone server failed');
+    return 1;
+  }
+  // A page origin for the cross-origin tests: listed in CORS_ORIGINS (tests/e2e/cors.e2e.test.ts).
+  const appOriginPort = await freePort();
+  const corsOrigin = `http://127.0.0.2:${appOriginPort}`;
   const resultsDir = path.join(root, 'test-results');
   mkdirSync(resultsDir, { recursive: true });
   const adminKey = process.env.ADMIN_API_KEY || `e2e-admin-${randomBytes(12).toString('hex')}`;
@@ -58,8 +73,8 @@ async function main(): Promise<number> {
     APP_ENV: 'production',
     ADMIN_API_KEY: adminKey,
     SUPABASE_JWT_SECRET: process.env.SUPABASE_JWT_SECRET || `e2e-jwt-${randomBytes(24).toString('hex')}`,
-    // Off by default; lets the production build hand the demo pages a user token (docs/web.md).
-    DEMO_SESSION: 'true',
+    TRUSTED_PROXY: 'none',
+    CORS_ORIGINS: corsOrigin,
     // The fixture dispensaries listen on loopback.
     SCAN_ALLOW_PRIVATE_NETWORKS: 'true',
     STORAGE_DIR: path.join(work, 'storage'),
@@ -68,16 +83,22 @@ async function main(): Promise<number> {
     LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     CHROMIUM_PATH: chromium,
   };
+  // Production has no demo session: the browser tests sign in with a token minted like
+  // `npm run token` (tests/e2e/browser.ts puts it where the pages look for a pasted token).
+  const userToken = await signUserToken({ sub: 'e2e-user', tier: 'premium', ttlSeconds: 3 * 3600, secret: serverEnv.SUPABASE_JWT_SECRET });
   if (!process.env.DATABASE_URL) serverEnv.PGLITE_DIR = path.join(work, 'pglite');
   delete serverEnv.NEXT_PUBLIC_SUPABASE_URL;
 
-  console.log(`e2e: starting next start (${process.env.DATABASE_URL ? 'DATABASE_URL' : `PGlite in ${serverEnv.PGLITE_DIR}`})`);
+  console.log(`e2e: starting the standalone server from ${appDir} (${process.env.DATABASE_URL ? 'DATABASE_URL' : `empty PGlite in ${serverEnv.PGLITE_DIR}`})`);
   let code = 1;
   const reportFile = path.join(work, 'vitest.json');
   let server: NextServer | null = null;
   try {
-    server = await startNextServer({ env: serverEnv, port: Number(process.env.E2E_PORT) || undefined, timeoutMs: 180_000, captureLog: true });
+    server = await startNextServer({ env: serverEnv, port: Number(process.env.E2E_PORT) || undefined, timeoutMs: 180_000, captureLog: true, standaloneDir: appDir });
     const base = server.base;
+    // The image's HEALTHCHECK command, run the same way.
+    const health = spawnSync(process.execPath, [path.join(appDir, 'healthcheck.cjs')], { env: { ...process.env, PORT: String(server.port) }, encoding: 'utf8' });
+    if (health.status !== 0) throw new Error(`the image's health check failed: ${health.stderr}`);
     console.log(`e2e: server healthy on ${base}; running browser tests`);
     const vitest = spawnSync(
       process.execPath,
@@ -85,7 +106,18 @@ async function main(): Promise<number> {
       {
         cwd: root,
         stdio: 'inherit',
-        env: { ...process.env, E2E_BASE_URL: base, E2E_ADMIN_KEY: adminKey, E2E_RESULTS_DIR: resultsDir, CHROMIUM_PATH: chromium, NODE_ENV: 'test' },
+        env: {
+          ...process.env,
+          E2E_BASE_URL: base,
+          E2E_ADMIN_KEY: adminKey,
+          E2E_USER_TOKEN: userToken,
+          E2E_RESULTS_DIR: resultsDir,
+          E2E_SERVER_DIR: appDir,
+          E2E_APP_ORIGIN: corsOrigin,
+          E2E_EMBEDDED_DB: process.env.DATABASE_URL ? '' : '1',
+          CHROMIUM_PATH: chromium,
+          NODE_ENV: 'test',
+        },
       },
     );
     code = vitest.status ?? 1;

@@ -14,7 +14,7 @@ async function main() {
   if (!values.user) throw new Error('Usage: npm run token -- --user <id> [--tier premium] [--ttl 1h]');
   if (values.tier !== 'premium' && values.tier !== 'free') throw new Error('--tier must be premium or free');
   const { signUserToken, parseTtl } = await import('../lib/auth/jwt');
-  const { jwtSecret } = await import('../lib/config/env');
+  const { jwtSecret } = await import('../lib/config');
   if (!jwtSecret()) throw new Error('SUPABASE_JWT_SECRET is not set (see .env.example)');
   const token = await signUserToken({ sub: values.user, tier: values.tier, ttlSeconds: parseTtl(values.ttl!), email: values.email });
   process.stdout.write(`${token}\n`);

@@ -1,12 +1,11 @@
 /**
  * Trigger.dev schedule for the daily maintenance (an alternative to the Vercel cron entry in
- * vercel.json; use one of them). It runs the same function GET /api/v1/cron/daily-sync runs,
+ * vercel.json; use one of them). It runs the same single-flight job GET /api/v1/cron/daily-sync runs,
  * then drafts queued research like POST /api/v1/trigger/pipeline.
  */
 import { logger, schedules } from '@trigger.dev/sdk';
 import { ready } from '../lib/bootstrap';
-import { dailySync } from '../lib/admin/daily-sync';
-import { runResearchPipeline } from '../lib/admin/pipeline';
+import { dailySyncJob, researchPipelineJob } from '../lib/admin/jobs';
 
 export const dailySyncSchedule = schedules.task({
   id: 'daily-sync',
@@ -14,8 +13,8 @@ export const dailySyncSchedule = schedules.task({
   maxDuration: 600,
   run: async (_payload, { signal }) => {
     const db = await ready();
-    const sync = await dailySync(db);
-    const research = await runResearchPipeline(db, { limit: 50, budgetMs: 8 * 60_000, signal });
+    const sync = await dailySyncJob(db);
+    const research = await researchPipelineJob(db, { limit: 50, budgetMs: 8 * 60_000, signal });
     logger.info('daily sync finished', { sync, research });
     return { sync, research };
   },

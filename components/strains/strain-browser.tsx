@@ -1,7 +1,9 @@
 'use client';
 
 import { useEffect, useId, useState } from 'react';
-import { api, describeError } from '@/lib/client/api';
+import { describeError } from '@/lib/client/api';
+import { publicApi } from '@/lib/client/typed-api';
+import { unwrapWithMeta, type paths } from '@/packages/client/src';
 import type { Strain } from '@/lib/client/types';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { KNOWN_TERPENES } from '@/lib/strains/terpenes';
@@ -50,6 +52,17 @@ export function matchesFilters(s: Strain, f: StrainFilters): boolean {
   return true;
 }
 
+type ListQuery = NonNullable<paths['/api/v1/strains']['get']['parameters']['query']>;
+
+/** The typed call for a filter state (search or the filtered list). */
+function fetchStrains(f: StrainFilters, offset: number, signal: AbortSignal) {
+  const q = f.q.trim();
+  if (q) return unwrapWithMeta(publicApi.GET('/api/v1/strains/search', { params: { query: { q, limit: 100 } }, signal }));
+  const { query } = strainQuery(f, offset);
+  // The query string carries the same text either way; the typed client wants the API's types.
+  return unwrapWithMeta(publicApi.GET('/api/v1/strains', { params: { query: query as ListQuery }, signal }));
+}
+
 export function StrainBrowser() {
   const id = useId();
   const [f, setF] = useState<StrainFilters>(EMPTY);
@@ -61,10 +74,10 @@ export function StrainBrowser() {
 
   useEffect(() => {
     const ctl = new AbortController();
-    const { path, query, clientSide } = strainQuery(debounced, offset);
-    api<Strain[]>(path, { query, signal: ctl.signal })
+    const { clientSide } = strainQuery(debounced, offset);
+    fetchStrains(debounced, offset, ctl.signal)
       .then(({ data, meta }) => {
-        const list = Array.isArray(data) ? data : [];
+        const list: Strain[] = Array.isArray(data) ? data : [];
         if (clientSide) {
           const hits = list.filter((s) => matchesFilters(s, debounced));
           setItems(hits.slice(offset, offset + PAGE_SIZE));

@@ -2,7 +2,9 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { ApiClientError, apiData, describeError } from '@/lib/client/api';
+import { describeError } from '@/lib/client/api';
+import { publicApi } from '@/lib/client/typed-api';
+import { ApiError, unwrap } from '@/packages/client/src';
 import type { Strain } from '@/lib/client/types';
 import { StrainCard, type StrainSummary } from '../strain-card';
 import { TerpeneChart } from '../terpene-chart';
@@ -32,9 +34,9 @@ export function StrainProfile({ slug }: { slug: string }) {
   const [error, setError] = useState<{ message: string; notFound: boolean } | null>(null);
   useEffect(() => {
     const ctl = new AbortController();
-    apiData<Complete>(`/strains/slug/${encodeURIComponent(slug)}/complete`, { signal: ctl.signal })
-      .then((d) => setData(splitComplete(d)))
-      .catch((e) => !ctl.signal.aborted && setError({ message: describeError(e), notFound: e instanceof ApiClientError && e.status === 404 }));
+    unwrap(publicApi.GET('/api/v1/strains/slug/{slug}/complete', { params: { path: { slug } }, signal: ctl.signal }))
+      .then((d) => setData(splitComplete(d as Complete)))
+      .catch((e) => !ctl.signal.aborted && setError({ message: describeError(e), notFound: e instanceof ApiError && e.status === 404 }));
     return () => ctl.abort();
   }, [slug]);
 

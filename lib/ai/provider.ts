@@ -11,12 +11,12 @@
  * servers do not implement, and using one wire protocol for both keeps them testable against
  * the same local stand-in server.
  *
- * Settings are read on every call (no caching) so tests and reconfigured processes see the
- * current environment.
+ * An AI_PROVIDER that is none of the three is a configuration error (lib/config), so a typo never
+ * silently falls back to another provider.
  */
 import { createOpenAI, type OpenAIProvider } from '@ai-sdk/openai';
 import type { ImageModelV3, LanguageModelV3 } from '@ai-sdk/provider';
-import { env } from '@/lib/config/env';
+import { config } from '@/lib/config';
 
 export type AiProviderName = 'openai' | 'openai-compatible' | 'local';
 
@@ -34,31 +34,14 @@ export const DEFAULT_TEXT_MODEL = 'gpt-4o-mini';
 export const DEFAULT_IMAGE_MODEL = 'gpt-image-1';
 export const LOCAL_MODEL_ID = 'local-analyst';
 
-const PROVIDERS: readonly AiProviderName[] = ['openai', 'openai-compatible', 'local'];
-
-function isProviderName(v: string): v is AiProviderName {
-  return (PROVIDERS as readonly string[]).includes(v);
-}
-
 export function resolveAiProvider(): AiProviderStatus {
-  const requested = env('AI_PROVIDER')?.trim().toLowerCase();
-  const apiKey = env('OPENAI_API_KEY');
-  const baseURL = env('OPENAI_BASE_URL');
-  const hostedModel = env('OPENAI_MODEL') ?? DEFAULT_TEXT_MODEL;
+  const { provider: requested, openaiApiKey: apiKey, openaiBaseUrl: baseURL } = config().ai;
+  const hostedModel = config().ai.textModel ?? DEFAULT_TEXT_MODEL;
 
   if (requested === undefined) {
     return apiKey
       ? { name: 'openai', available: true, model: hostedModel }
       : { name: 'local', available: true, model: LOCAL_MODEL_ID };
-  }
-  if (!isProviderName(requested)) {
-    // A typo must not silently fall back to another provider: report it as unusable.
-    return {
-      name: 'local',
-      available: false,
-      reason: `AI_PROVIDER '${requested}' is not one of ${PROVIDERS.join(', ')}`,
-      model: LOCAL_MODEL_ID,
-    };
   }
   switch (requested) {
     case 'local':
@@ -79,13 +62,13 @@ function hostedProvider(status: AiProviderStatus = resolveAiProvider()): OpenAIP
   if (!status.available || status.name === 'local') return null;
   if (status.name === 'openai-compatible') {
     return createOpenAI({
-      baseURL: env('OPENAI_BASE_URL'),
+      baseURL: config().ai.openaiBaseUrl,
       // Local servers usually ignore the key, but the SDK refuses to run without one.
-      apiKey: env('OPENAI_API_KEY') ?? 'not-needed',
+      apiKey: config().ai.openaiApiKey ?? 'not-needed',
       name: 'openai-compatible',
     });
   }
-  return createOpenAI({ apiKey: env('OPENAI_API_KEY'), baseURL: env('OPENAI_BASE_URL') });
+  return createOpenAI({ apiKey: config().ai.openaiApiKey, baseURL: config().ai.openaiBaseUrl });
 }
 
 /** Hosted text model; null when the provider is `local` or not usable. */
@@ -97,11 +80,11 @@ export function textModel(): LanguageModelV3 | null {
 /** Hosted vision (image input) model; OPENAI_VISION_MODEL, else the text model id. */
 export function visionModel(): LanguageModelV3 | null {
   const status = resolveAiProvider();
-  return hostedProvider(status)?.chat(env('OPENAI_VISION_MODEL') ?? status.model) ?? null;
+  return hostedProvider(status)?.chat(config().ai.visionModel ?? status.model) ?? null;
 }
 
 /** Hosted image-generation model (OPENAI_IMAGE_MODEL, default gpt-image-1); null for `local`. */
 export function imageModel(): ImageModelV3 | null {
   const status = resolveAiProvider();
-  return hostedProvider(status)?.image(env('OPENAI_IMAGE_MODEL') ?? DEFAULT_IMAGE_MODEL) ?? null;
+  return hostedProvider(status)?.image(config().ai.imageModel ?? DEFAULT_IMAGE_MODEL) ?? null;
 }

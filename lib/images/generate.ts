@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { generateImage } from 'ai';
 import sharp from 'sharp';
-import { env } from '../config/env';
+import { config } from '../config';
 import { ApiError } from '../http/errors';
 import { imageModel, resolveAiProvider } from '../ai/provider';
 import { logger } from '../log';
@@ -33,9 +33,9 @@ export interface StoredImage {
  * generates through the AI SDK, and without one the local renderer does.
  */
 export function imageProvider(): { name: ImageProviderName; model: string } {
-  if (env('IMAGE_PROVIDER') === 'local') return { name: 'local', model: 'local-artwork-v1' };
+  if (config().ai.imageProvider === 'local') return { name: 'local', model: 'local-artwork-v1' };
   const p = resolveAiProvider();
-  if (p.available && p.name !== 'local') return { name: 'openai', model: env('OPENAI_IMAGE_MODEL') ?? 'gpt-image-1' };
+  if (p.available && p.name !== 'local') return { name: 'openai', model: config().ai.imageModel ?? 'gpt-image-1' };
   return { name: 'local', model: 'local-artwork-v1' };
 }
 

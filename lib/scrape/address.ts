@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
-import { envBool } from '@/lib/config/env';
+import { config } from '@/lib/config';
 import { ScrapeError } from './errors';
 
 /**
@@ -13,7 +13,7 @@ export type AddressVerdict = { allowed: boolean; range: string; address: string 
 
 const PRIVATE_WHEN_ALLOWED = new Set(['loopback', 'private', 'uniqueLocal']);
 
-export const allowPrivateNetworks = (): boolean => envBool('SCAN_ALLOW_PRIVATE_NETWORKS', false);
+export const allowPrivateNetworks = (): boolean => config().scrape.allowPrivateNetworks;
 
 function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
   const range = v6.range();

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { Route } from 'playwright-core';
-import { envInt } from '@/lib/config/env';
+import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
 import type { Resolver } from './address';
 import { ScrapeError } from './errors';
@@ -53,7 +53,7 @@ export async function proxyThroughGuard(route: Route, state: GuardState, signal:
       followRedirects: !isDocument,
       signal,
       resolver,
-      timeoutMs: envInt('SCRAPE_FETCH_TIMEOUT_MS', 20_000),
+      timeoutMs: config().scrape.fetchTimeoutMs,
     });
     const location = res.headers.get('location');
     if (isDocument && REDIRECT.has(res.status) && location) {

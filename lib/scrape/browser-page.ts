@@ -1,5 +1,5 @@
 import type { Frame, Page } from 'playwright-core';
-import { envInt } from '@/lib/config/env';
+import { config } from '@/lib/config';
 import { dedupeProducts } from './normalize';
 import { abortError, raceAbort, ScrapeError } from './errors';
 import type { ScanContext } from './browser';
@@ -137,7 +137,7 @@ async function readFrames(page: Page, opts: RenderOptions): Promise<{ products: 
  * against ~1 s and ~0.25 MB for the first 4000 px (docs/performance.md).
  */
 async function fullPageScreenshot(page: Page): Promise<Buffer | null> {
-  const maxHeight = envInt('SCRAPE_SCREENSHOT_MAX_HEIGHT', 4000);
+  const maxHeight = config().scrape.screenshotMaxHeight;
   const height = Number(await page.evaluate('document.documentElement.scrollHeight').catch(() => 900)) || 900;
   const width = page.viewportSize()?.width ?? 1280;
   return page
@@ -149,7 +149,7 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
   const page = await raceAbort(scan.context.newPage(), opts.signal);
   const interactions: string[] = [];
   try {
-    const nav = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: envInt('SCRAPE_BROWSER_NAV_TIMEOUT_MS', 30_000) }).catch((e: Error) => {
+    const nav = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: config().scrape.browserNavTimeoutMs }).catch((e: Error) => {
       if (opts.signal?.aborted) throw abortError(opts.signal);
       const refused = scan.blocked.find((b) => b.reason === 'address-refused' || b.reason === 'scheme-refused');
       if (refused) throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'address-refused', `Menu not accessible: the page led to a refused address (${new URL(refused.url).host})`);

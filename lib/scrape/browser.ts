@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { env, envInt } from '@/lib/config/env';
+import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
 import type { Resolver } from './address';
 import { abortError, ScrapeError } from './errors';
@@ -29,10 +29,10 @@ export const BROWSER_ARGS = [
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
-export const chromiumPath = (): string => env('CHROMIUM_PATH') ?? '/usr/bin/chromium';
+export const chromiumPath = (): string => config().scrape.chromiumPath;
 export const browserAvailable = (): boolean => existsSync(/* turbopackIgnore: true */ chromiumPath());
 
-const IDLE_MS = () => envInt('SCRAPE_BROWSER_IDLE_MS', 15_000);
+const IDLE_MS = () => config().scrape.browserIdleMs;
 const g = globalThis as unknown as { __scrapeBrowser?: { browser: Promise<Browser>; users: number; idle: NodeJS.Timeout | null } };
 
 async function acquireBrowser(): Promise<{ browser: Browser; release: () => void }> {
@@ -122,7 +122,7 @@ export async function openScanContext(opts: { signal?: AbortSignal; resolver?: R
       acceptDownloads: false,
       javaScriptEnabled: true,
     });
-    context.setDefaultTimeout(envInt('SCRAPE_BROWSER_ACTION_TIMEOUT_MS', 15_000));
+    context.setDefaultTimeout(config().scrape.browserActionTimeoutMs);
     const state: GuardState = { blocked: [], documentRedirects: 0 };
     const blocked = state.blocked;
     await context.route('**/*', (route) => proxyThroughGuard(route, state, signal, opts.resolver));

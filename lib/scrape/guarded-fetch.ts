@@ -1,6 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
-import { envInt } from '@/lib/config/env';
+import { config } from '@/lib/config';
 import { allowPrivateNetworks, classifyAddress, ipLiteral, refusedAddressError, systemResolver, type Resolver } from './address';
 import { abortError, ScrapeError } from './errors';
 
@@ -34,9 +34,9 @@ export interface GuardedResponse {
 }
 
 export const FETCH_DEFAULTS = {
-  maxBytes: () => envInt('SCRAPE_MAX_BYTES', 8 * 1024 * 1024),
-  timeoutMs: () => envInt('SCRAPE_FETCH_TIMEOUT_MS', 20_000),
-  maxRedirects: () => envInt('SCRAPE_MAX_REDIRECTS', 5),
+  maxBytes: () => config().scrape.maxBytes,
+  timeoutMs: () => config().scrape.fetchTimeoutMs,
+  maxRedirects: () => config().scrape.maxRedirects,
 };
 
 export const USER_AGENT =

@@ -1,5 +1,5 @@
 import * as cheerio from 'cheerio';
-import { envInt } from '@/lib/config/env';
+import { config } from '@/lib/config';
 
 /**
  * Wildcard menu URLs: `https://shop.example/menu/*` means "every same-site page whose URL
@@ -7,8 +7,8 @@ import { envInt } from '@/lib/config/env';
  */
 
 export const WILDCARD_LIMITS = {
-  maxPages: () => envInt('SCRAPE_WILDCARD_MAX_PAGES', 25),
-  maxDepth: () => envInt('SCRAPE_WILDCARD_MAX_DEPTH', 3),
+  maxPages: () => config().scrape.wildcardMaxPages,
+  maxDepth: () => config().scrape.wildcardMaxDepth,
 };
 
 export const isWildcardUrl = (url: string): boolean => url.includes('*');

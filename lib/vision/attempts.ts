@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db';
-import { envInt } from '../config/env';
+import { config } from '../config';
 import { ApiError } from '../http/errors';
 
 /**
@@ -37,7 +37,7 @@ export async function runAttemptOnce<T>(
   run: () => Promise<T>,
   opts: { signal?: AbortSignal; staleMs?: number; pollMs?: number } = {},
 ): Promise<AttemptOutcome<T>> {
-  const staleMs = opts.staleMs ?? envInt('VISION_ATTEMPT_STALE_MS', 180_000);
+  const staleMs = opts.staleMs ?? config().vision.attemptStaleMs;
   const pollMs = opts.pollMs ?? 150;
   const { userId, attemptId, imageSha256 } = key;
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Worker as ThreadWorker } from 'node:worker_threads';
 import { createWorker, OEM, PSM, type Worker as TesseractWorker } from 'tesseract.js';
-import { envInt } from '../config/env';
+import { config } from '../config';
 import { logger } from '../log';
 
 /**
@@ -218,7 +218,7 @@ const g = globalThis as unknown as { __ciOcrPool?: OcrPool };
 /** The process-wide pool (survives Next dev hot reloads). */
 export function ocrPool(): OcrPool {
   if (!g.__ciOcrPool) {
-    g.__ciOcrPool = new OcrPool(Math.max(1, Math.min(4, envInt('VISION_OCR_WORKERS', 2))), envInt('VISION_OCR_TIMEOUT_MS', 60_000));
+    g.__ciOcrPool = new OcrPool(config().vision.ocrWorkers, config().vision.ocrTimeoutMs);
   }
   return g.__ciOcrPool;
 }

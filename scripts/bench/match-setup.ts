@@ -19,6 +19,8 @@ export const MENU_CSV = path.join(DATA_DIR, 'menus', 'weedmaps_nm_menu_items.csv
 
 export interface MenuItem {
   id: string;
+  /** The dispensary menu the item was exported from. */
+  listingFile: string;
   name: string;
   brand: string;
   category: string;
@@ -31,7 +33,7 @@ export function dataPresent(): boolean {
 
 export function loadMenu(): MenuItem[] {
   const rows = parse(fs.readFileSync(MENU_CSV, 'utf8'), { columns: true, skip_empty_lines: true, relax_column_count: true }) as Record<string, string>[];
-  return rows.map((r) => ({ id: r.item_id, name: r.name, brand: r.brand_name, category: r.category, subCategory: r.sub_category }));
+  return rows.map((r) => ({ id: r.item_id, listingFile: r.listing_file, name: r.name, brand: r.brand_name, category: r.category, subCategory: r.sub_category }));
 }
 
 /** Bench category: Weedmaps' category, with pre-rolls split out of Flower. */

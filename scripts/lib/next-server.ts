@@ -1,7 +1,9 @@
 /**
- * Start the production server (`next start`) for benchmarks and the e2e run: a free port, the
- * build shared through /tmp/next-build.lock, readiness by polling a path, and a stop that reaches
- * next and every worker it spawned (the server runs in its own process group).
+ * Start the production server for benchmarks and the e2e run: `next start` from the checkout, or
+ * the standalone server (`node server.js` in a directory assembled by
+ * scripts/container/build-steps.sh, as the container runs it). A free port, the build shared
+ * through /tmp/next-build.lock, readiness by polling a path, and a stop that reaches the server
+ * and every worker it spawned (the server runs in its own process group).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -57,15 +59,24 @@ export async function startNextServer(opts: {
   readyPath?: string;
   timeoutMs?: number;
   captureLog?: boolean;
+  /** Run `node server.js` in this standalone directory instead of `next start` in the checkout. */
+  standaloneDir?: string;
 }): Promise<NextServer> {
   const port = opts.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const nextBin = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const argv = [process.execPath, nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'];
+  // The service's own entry hook first (server/entry.cjs), as `npm start` runs it; the standalone
+  // server.js loads it itself (scripts/standalone.ts).
+  const argv = opts.standaloneDir
+    ? [process.execPath, path.join(opts.standaloneDir, 'server.js')]
+    : [process.execPath, '-r', path.join(ROOT, 'server', 'entry.cjs'), nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'];
   const [cmd, ...args] = opts.lock && hasFlock() ? ['flock', BUILD_LOCK, ...argv] : argv;
+  const env: NodeJS.ProcessEnv = { TRUSTED_PROXY: 'none', ...opts.env, PORT: String(port) };
+  // The standalone server reads its address from HOSTNAME; nothing may resolve back into the checkout.
+  if (opts.standaloneDir) Object.assign(env, { HOSTNAME: '127.0.0.1', NODE_PATH: '' });
   const child = spawn(cmd, args, {
-    cwd: ROOT,
-    env: { ...opts.env, PORT: String(port) },
+    cwd: opts.standaloneDir ?? ROOT,
+    env,
     detached: true,
     stdio: ['ignore', opts.captureLog ? 'pipe' : 'ignore', opts.captureLog ? 'pipe' : 'inherit'],
   });
@@ -99,7 +110,7 @@ export async function startNextServer(opts: {
   const deadline = Date.now() + (opts.timeoutMs ?? 240_000);
   let last = '';
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited with code ${child.exitCode}\n${lines.join('').slice(-4000)}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}\n${lines.join('').slice(-4000)}`);
     try {
       const res = await fetch(base + (opts.readyPath ?? '/api/v1/health'), { signal: AbortSignal.timeout(5000) });
       await res.arrayBuffer();

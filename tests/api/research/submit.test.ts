@@ -177,18 +177,20 @@ describe('POST /research/strains/submit: 5 per hour per IP (production mode)', (
     else process.env.APP_ENV = saved.APP_ENV;
   });
 
-  it('limits by the first X-Forwarded-For address, also for signed-in users, with the limit headers', async () => {
+  it('limits by the address the trusted proxy saw (TRUSTED_PROXY=hops:1), also for signed-in users, whatever the client writes in X-Forwarded-For', async () => {
+    process.env.TRUSTED_PROXY = 'hops:1';
     const ip = '203.0.113.77';
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const r = await submit({ strainName: `Ember Juniper ${String.fromCharCode(97 + i)}x` }, { 'x-forwarded-for': `${ip}, 10.0.0.${i}` });
+      // the client picks a new left-hand value every time; the proxy appends what it saw
+      const r = await submit({ strainName: `Ember Juniper ${String.fromCharCode(97 + i)}x` }, { 'x-forwarded-for': `198.51.100.${i}, ${ip}` });
       statuses.push(r.status);
       expect(r.headers.get('x-ratelimit-limit')).toBe('5');
       expect(r.headers.get('x-ratelimit-remaining')).toBe(String(4 - i));
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     // A signed-in user behind the same address shares the address's bucket.
-    const sixth = await submit({ strainName: 'Ember Juniper Six' }, { 'x-forwarded-for': ip, ...(await authHeader('user-42', 'premium')) });
+    const sixth = await submit({ strainName: 'Ember Juniper Six' }, { 'x-forwarded-for': `198.51.100.99, ${ip}`, ...(await authHeader('user-42', 'premium')) });
     expect(sixth.status).toBe(429);
     expect(sixth.body.error.code).toBe('RATE_LIMIT_EXCEEDED');
     const retry = Number(sixth.headers.get('retry-after'));
@@ -197,8 +199,9 @@ describe('POST /research/strains/submit: 5 per hour per IP (production mode)', (
     expect(sixth.body.error.details.retryAfter).toBe(retry);
     expect(sixth.body.error.stack).toBeUndefined();
     // Another address is not affected.
-    const other = await submit({ strainName: 'Ember Juniper Other' }, { 'x-forwarded-for': '203.0.113.78' });
+    const other = await submit({ strainName: 'Ember Juniper Other' }, { 'x-forwarded-for': `${ip}, 203.0.113.78` });
     expect(other.status).toBe(200);
+    delete process.env.TRUSTED_PROXY;
   });
 });
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineRoute } from '@/lib/http';
@@ -21,7 +22,7 @@ describe.runIf(url)('rate limiting on real Redis through @upstash/ratelimit', ()
   });
 
   it('N+1 concurrent requests into a limit of N let exactly N through', async () => {
-    const route = defineRoute({ limit: 'strict', db: false }, async () => 'ok');
+    const route = defineRoute({ response: z.unknown(), limit: 'strict', db: false }, async () => 'ok');
     const ip = `203.0.113.${Math.floor(Math.random() * 200)}`;
     const results = await Promise.all(Array.from({ length: 11 }, () => call(route, { path: `/api/v1/redis-race`, headers: { 'x-forwarded-for': ip } })));
     const statuses = results.map((r) => r.status);
@@ -34,7 +35,7 @@ describe.runIf(url)('rate limiting on real Redis through @upstash/ratelimit', ()
   it('two store instances (two app instances) share the window', async () => {
     const second = await ioredisStore(url!, 2000);
     const ip = `198.51.100.${Math.floor(Math.random() * 200)}`;
-    const route = defineRoute({ limit: 'strict', db: false }, async () => 'ok');
+    const route = defineRoute({ response: z.unknown(), limit: 'strict', db: false }, async () => 'ok');
     for (let i = 0; i < 5; i++) await call(route, { path: '/api/v1/shared', headers: { 'x-forwarded-for': ip } });
     const r = await second.store.hit(`strict:/api/v1/shared:${ip}`, 10, 60_000);
     expect(r.remaining).toBe(4);
@@ -54,7 +55,7 @@ describe('a dead Redis', () => {
     const { store, client } = await ioredisStore(`redis://127.0.0.1:${port}`, 500);
     setLimitStore(store);
     try {
-      const route = defineRoute({ limit: 'strict', db: false }, async () => 'ok');
+      const route = defineRoute({ response: z.unknown(), limit: 'strict', db: false }, async () => 'ok');
       const started = Date.now();
       for (let i = 0; i < 12; i++) expect((await call(route, { path: '/api/v1/dead', headers: { 'x-forwarded-for': '192.0.2.1' } })).status).toBe(200);
       expect(Date.now() - started).toBeLessThan(12 * 1000);

@@ -112,7 +112,7 @@ describe('the de-duplication race on PostgreSQL', () => {
 
 describe('restart recovery', () => {
   it('a run whose process was killed mid-run is FAILED at the next start-up, not left EXECUTING', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/shopping/child-runner.ts'], {
+    const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'tests/integration/shopping/child-runner.ts'], {
       env: { ...process.env, LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

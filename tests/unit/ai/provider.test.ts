@@ -26,13 +26,17 @@ describe('resolveAiProvider (DECISIONS §4)', () => {
     [{ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-x' }, 'openai', true, 'gpt-4o-mini'],
     [{ AI_PROVIDER: 'openai-compatible' }, 'openai-compatible', false, 'gpt-4o-mini'],
     [{ AI_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', OPENAI_MODEL: 'llama3' }, 'openai-compatible', true, 'llama3'],
-    [{ AI_PROVIDER: 'anthropic' }, 'local', false, 'local-analyst'],
   ] as const)('%j → %s available=%s', (vars, name, available, model) => {
     setEnv(vars);
     const s = resolveAiProvider();
     expect(s).toMatchObject({ name, available, model });
     if (!available) expect(s.reason).toBeTruthy();
     else expect(s.reason).toBeUndefined();
+  });
+
+  it('an unknown AI_PROVIDER is a configuration error naming it, not a silent fallback', () => {
+    setEnv({ AI_PROVIDER: 'anthropic' });
+    expect(() => resolveAiProvider()).toThrow(/AI_PROVIDER="anthropic"/);
   });
 
   it('never puts the key into the reason', () => {

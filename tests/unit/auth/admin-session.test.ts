@@ -11,9 +11,9 @@ function reqWith(headers: Record<string, string>): Request {
   return new Request('http://api.test/api/v1/admin/research', { headers: { host: 'api.test', ...headers } });
 }
 
-function statusOf(fn: () => void): number | 'ok' {
+async function statusOf(fn: () => Promise<unknown>): Promise<number | 'ok'> {
   try {
-    fn();
+    await fn();
     return 'ok';
   } catch (e) {
     if (e instanceof FlatError) return e.status;
@@ -60,7 +60,7 @@ describe('admin session cookie', () => {
     expect(verifyAdminSession('v1.99999999999999.abc.def')).toBe(false);
   });
 
-  it('requireAdmin accepts a valid cookie and still rejects a bad one', () => {
+  it('requireAdmin accepts a valid cookie and still rejects a bad one', async () => {
     const value = createAdminSession()!.value;
     const table: Array<[string, Record<string, string>, number | 'ok']> = [
       ['valid cookie', { cookie: `other=1; ${ADMIN_SESSION_COOKIE}=${value}` }, 'ok'],
@@ -68,8 +68,11 @@ describe('admin session cookie', () => {
       ['no cookie, no key', {}, 401],
       ['header key still works', { 'x-admin-key': KEY }, 'ok'],
       ['wrong header key', { 'x-admin-key': 'nope' }, 401],
+      // a stray `%` is no session (it used to throw from decodeURIComponent: a 500)
+      ['malformed cookie', { cookie: `${ADMIN_SESSION_COOKIE}=%` }, 401],
+      ['malformed cookie escape', { cookie: `${ADMIN_SESSION_COOKIE}=%E0%A4%A` }, 401],
     ];
-    for (const [name, headers, expected] of table) expect(statusOf(() => requireAdmin(reqWith(headers))), name).toBe(expected);
+    for (const [name, headers, expected] of table) expect(await statusOf(() => requireAdmin(reqWith(headers))), name).toBe(expected);
   });
 
   it('marks the cookie httpOnly and SameSite=Strict, Secure only in production', () => {

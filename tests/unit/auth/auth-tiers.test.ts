@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { defineRoute } from '@/lib/http';
@@ -5,13 +6,13 @@ import { signUserToken } from '@/lib/auth';
 import { call } from '../../helpers/route';
 
 const SECRET = process.env.SUPABASE_JWT_SECRET!;
-const admin = defineRoute({ auth: 'admin', limit: false, db: false }, async () => 'admin ok');
-const apiKey = defineRoute({ auth: 'api-key', limit: false, db: false }, async ({ secret }) => ({ secret }));
-const cron = defineRoute({ auth: 'cron', limit: false, db: false }, async ({ secret }) => ({ secret }));
-const internal = defineRoute({ auth: 'internal', limit: false, db: false }, async ({ secret }) => ({ secret }));
-const user = defineRoute({ auth: 'user', limit: false, db: false }, async ({ user }) => ({ sub: user!.sub, tier: user!.tier }));
-const shopping = defineRoute({ auth: 'user', uniformAuthCode: true, limit: false, db: false }, async ({ user }) => user!.sub);
-const premium = defineRoute({ auth: 'user', tier: 'premium', feature: 'notebooks', limit: false, db: false }, async () => 'paid');
+const admin = defineRoute({ response: z.unknown(), auth: 'admin', limit: false, db: false }, async () => 'admin ok');
+const apiKey = defineRoute({ response: z.unknown(), auth: 'api-key', limit: false, db: false }, async ({ secret }) => ({ secret }));
+const cron = defineRoute({ response: z.unknown(), auth: 'cron', limit: false, db: false }, async ({ secret }) => ({ secret }));
+const internal = defineRoute({ response: z.unknown(), auth: 'internal', limit: false, db: false }, async ({ secret }) => ({ secret }));
+const user = defineRoute({ response: z.unknown(), auth: 'user', limit: false, db: false }, async ({ user }) => ({ sub: user!.sub, tier: user!.tier }));
+const shopping = defineRoute({ response: z.unknown(), auth: 'user', uniformAuthCode: true, limit: false, db: false }, async ({ user }) => user!.sub);
+const premium = defineRoute({ response: z.unknown(), auth: 'user', tier: 'premium', feature: 'notebooks', limit: false, db: false }, async () => 'paid');
 
 const saved = { ...process.env };
 beforeEach(() => {

@@ -19,7 +19,7 @@ describe('PGlite directory lock', () => {
         process.stdout.write('open\\n');
         setTimeout(async () => { await db.close(); process.exit(0); }, 20000);
       }).catch((e) => { process.stdout.write('error ' + e.message + '\\n'); process.exit(1); });`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     try {
       await new Promise<void>((resolve, reject) => {
         let out = '';

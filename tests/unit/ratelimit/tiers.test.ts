@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineRoute } from '@/lib/http';
 import { MemoryStore, setLimitStore, TIERS, type LimitStore, type TierName } from '@/lib/ratelimit';
@@ -11,7 +12,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const routeFor = (tier: TierName) => defineRoute({ limit: tier, db: false }, async () => 'ok');
+const routeFor = (tier: TierName) => defineRoute({ response: z.unknown(), limit: tier, db: false }, async () => 'ok');
 
 describe('tier limits', () => {
   it.each(Object.entries(TIERS) as [TierName, { limit: number; windowMs: number }][])('%s: limit and window', async (tier, { limit, windowMs }) => {
@@ -56,18 +57,18 @@ describe('client keys and buckets', () => {
     expect((await call(route, { path: '/r' })).status).toBe(429);
   });
   it('limitBy ip ignores the user id', async () => {
-    const r = defineRoute({ limit: 'submission', limitBy: 'ip', db: false }, async () => 'ok');
+    const r = defineRoute({ response: z.unknown(), limit: 'submission', limitBy: 'ip', db: false }, async () => 'ok');
     for (let i = 0; i < 5; i++) expect((await call(r, { path: '/s', headers: { 'x-forwarded-for': '192.0.2.7', ...(await authHeader(`u${i}`)) } })).status).toBe(200);
     expect((await call(r, { path: '/s', headers: { 'x-forwarded-for': '192.0.2.7', ...(await authHeader('other')) } })).status).toBe(429);
   });
   it('error responses of a limited route carry the headers too; a 401 carries none', async () => {
-    const failing = defineRoute({ limit: 'moderate', db: false }, async () => {
+    const failing = defineRoute({ response: z.unknown(), limit: 'moderate', db: false }, async () => {
       throw new Error('x');
     });
     const r = await call(failing, { path: '/f' });
     expect(r.status).toBe(500);
     expect(r.headers.get('x-ratelimit-limit')).toBe('60');
-    const authed = defineRoute({ auth: 'user', limit: 'moderate', db: false }, async () => 'ok');
+    const authed = defineRoute({ response: z.unknown(), auth: 'user', limit: 'moderate', db: false }, async () => 'ok');
     const u = await call(authed, { path: '/u' });
     expect(u.status).toBe(401);
     expect(u.headers.get('x-ratelimit-limit')).toBeNull();
@@ -77,7 +78,7 @@ describe('client keys and buckets', () => {
 describe('per-API-key limiter', () => {
   it('counts internal bearer keys per key, default 100/min, and answers the flat 429', async () => {
     process.env.API_KEY = 'key-a';
-    const r = defineRoute({ auth: 'api-key', db: false }, async () => 'ok');
+    const r = defineRoute({ response: z.unknown(), auth: 'api-key', db: false }, async () => 'ok');
     const h = { authorization: 'Bearer key-a' };
     for (let i = 0; i < 100; i++) expect((await call(r, { path: '/api/v1/admin/x', headers: h })).status).toBe(200);
     const over = await call(r, { path: '/api/v1/admin/x', headers: h });
@@ -87,7 +88,7 @@ describe('per-API-key limiter', () => {
   it('API_KEY_LIMITS configures a key', async () => {
     process.env.CRON_SECRET = 'cron-1';
     process.env.API_KEY_LIMITS = JSON.stringify({ CRON_SECRET: { limit: 3, windowSeconds: 60 } });
-    const r = defineRoute({ auth: 'cron', db: false }, async () => 'ok');
+    const r = defineRoute({ response: z.unknown(), auth: 'cron', db: false }, async () => 'ok');
     const h = { authorization: 'Bearer cron-1' };
     for (let i = 0; i < 3; i++) expect((await call(r, { path: '/api/v1/cron/x', headers: h })).status).toBe(200);
     const over = await call(r, { path: '/api/v1/cron/x', headers: h });
@@ -109,7 +110,7 @@ describe('switches and failures', () => {
     expect(last).toBe(429);
   });
   it('a store that throws lets the request through', async () => {
-    const broken: LimitStore = { name: 'broken', hit: async () => Promise.reject(new Error('ECONNREFUSED')) };
+    const broken: LimitStore = { name: 'broken', hit: async () => Promise.reject(new Error('ECONNREFUSED')), peek: async () => Promise.reject(new Error('ECONNREFUSED')) };
     setLimitStore(broken);
     const r = await call(routeFor('strict'), { path: '/b' });
     expect(r.status).toBe(200);
