@@ -2,7 +2,14 @@
  * A database failure, raised by the Db adapters (and recognised from raw driver errors that escape
  * them) so the route builder answers 500 DATABASE_ERROR, never the generic INTERNAL_ERROR.
  */
+/**
+ * A brand that survives bundling: the production build may hold this module in more than one
+ * chunk, each with its own class, so `instanceof` alone misses errors raised by another copy.
+ */
+const BRAND = Symbol.for('cannabis-intelligence-api.DatabaseError');
+
 export class DatabaseError extends Error {
+  readonly [BRAND] = true;
   constructor(
     message: string,
     readonly code: string | undefined,
@@ -32,12 +39,16 @@ const CONNECTION_MESSAGES = /Connection terminated|connection (?:terminated|ende
 
 /** True for an error a database driver raised (pg's DatabaseError, socket errors, PGlite). */
 export function isDatabaseFailure(e: unknown): boolean {
-  if (e instanceof DatabaseError) return true;
+  if (isBranded(e)) return true;
   const err = e as { code?: unknown; severity?: unknown; message?: unknown; name?: unknown };
   if (!err || typeof err !== 'object') return false;
   if (typeof err.severity === 'string' && typeof err.code === 'string') return true; // pg / PGlite server error
   if (typeof err.message === 'string' && CONNECTION_MESSAGES.test(err.message)) return true;
   return false;
+}
+
+function isBranded(e: unknown): e is DatabaseError {
+  return e instanceof DatabaseError || (typeof e === 'object' && e !== null && (e as Record<symbol, unknown>)[BRAND] === true);
 }
 
 function codeOf(e: unknown): string | undefined {
@@ -49,7 +60,7 @@ function codeOf(e: unknown): string | undefined {
 
 /** Normalise a driver error (node-postgres or PGlite) into our DatabaseError, keeping SQLSTATE. */
 export function toDatabaseError(e: unknown): DatabaseError {
-  if (e instanceof DatabaseError) return e;
+  if (isBranded(e)) return e;
   const err = e as { message?: string };
   return new DatabaseError(err?.message ?? String(e), codeOf(e), { cause: e });
 }

@@ -59,9 +59,19 @@ afterAll(async () => {
   app?.remove();
 });
 
+let resetsRetried = 0;
+const isReset = (e: unknown) => ['ECONNRESET', 'UND_ERR_SOCKET'].includes(String((e as { cause?: { code?: string } }).cause?.code));
+
 async function send(r: FuzzRequest): Promise<{ status: number; contentType: string; text: string; ms: number }> {
   const t = performance.now();
-  const res = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+  const go = () => fetch(r.url, { method: r.method, headers: r.headers, body: r.body, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+  // A kept-alive socket the server closed as the client reused it (a race of idle timers on a
+  // loaded machine) is retried once on a fresh connection, and counted; a second reset fails.
+  const res = await go().catch((e: unknown) => {
+    if (!isReset(e)) throw e;
+    resetsRetried++;
+    return go();
+  });
   const contentType = res.headers.get('content-type') ?? '';
   let text = '';
   if (contentType.includes('text/event-stream')) await res.body?.cancel();
@@ -79,6 +89,8 @@ describe('schema-driven fuzzing of every operation', () => {
     while (plan.length < REQUESTS) plan.push(g.pick(ops));
     const requests = plan.map((op) => requestFor(g, server.base, op, creds));
     const failures: string[] = [];
+    const kinds = new Map<string, number>();
+    const tally = (k: string) => kinds.set(k, (kinds.get(k) ?? 0) + 1);
     const statuses = new Map<number, number>();
     let next = 0;
     let slowest = 0;
@@ -90,14 +102,21 @@ describe('schema-driven fuzzing of every operation', () => {
             const a = await send(r);
             statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
             slowest = Math.max(slowest, a.ms);
-            for (const p of problemsWith(r, a.status, a.contentType, a.text, a.ms)) failures.push(`${r.method} ${r.url.slice(server.base.length, server.base.length + 160)} [${r.kind}] → ${a.status}: ${p}`);
+            for (const p of problemsWith(r, a.status, a.contentType, a.text, a.ms)) {
+              failures.push(`${r.method} ${r.url.slice(server.base.length, server.base.length + 160)} [${r.kind}] → ${a.status}: ${p}`);
+              tally(`${r.method} ${r.op.path} → ${a.status}: ${p.replace(/\d+ ms/, 'N ms')}`);
+            }
           } catch (e) {
-            failures.push(`${r.method} ${r.url.slice(server.base.length, server.base.length + 160)} [${r.kind}]: no answer (${(e as Error).message})`);
+            const cause = (e as Error & { cause?: { code?: string; message?: string } }).cause;
+            const why = `${(e as Error).message}${cause ? `: ${cause.code ?? cause.message}` : ''}`;
+            failures.push(`${r.method} ${r.url.slice(server.base.length, server.base.length + 160)} [${r.kind}]: no answer (${why})`);
+            tally(`${r.method} ${r.op.path}: no answer (${why})`);
           }
         }
       }),
     );
-    console.log(`fuzz: ${requests.length} requests over ${ops.length} operations; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; slowest ${slowest} ms; ${failures.length} failures`);
+    console.log(`fuzz: ${requests.length} requests over ${ops.length} operations; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; slowest ${slowest} ms; ${resetsRetried} kept-alive resets retried; ${failures.length} failures`);
+    for (const [k, n] of [...kinds].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${k}`);
     expect(failures.slice(0, 40)).toEqual([]);
   });
 });
