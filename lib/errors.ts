@@ -38,7 +38,19 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES;
 export const ALL_ERROR_CODES = Object.keys(ERROR_CODES) as ErrorCode[];
 
+/**
+ * Brands that survive bundling: the production build can hold this module in more than one chunk,
+ * each with its own class, so `instanceof` checks the brand rather than the prototype chain.
+ */
+const API_ERROR = Symbol.for('cannabis-intelligence-api.ApiError');
+const FLAT_ERROR = Symbol.for('cannabis-intelligence-api.FlatError');
+const branded = (x: unknown, brand: symbol): boolean => typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[brand] === true;
+
 export class ApiError extends Error {
+  static [Symbol.hasInstance](x: unknown): boolean {
+    return branded(x, API_ERROR);
+  }
+  readonly [API_ERROR] = true;
   readonly code: ErrorCode;
   readonly status: number;
   readonly details?: unknown;
@@ -70,6 +82,10 @@ export class ApiError extends Error {
  * the streaming-unavailable 503): thrown from auth or handlers, answered as-is.
  */
 export class FlatError extends Error {
+  static [Symbol.hasInstance](x: unknown): boolean {
+    return branded(x, FLAT_ERROR);
+  }
+  readonly [FLAT_ERROR] = true;
   constructor(
     readonly status: number,
     readonly body: Record<string, unknown>,

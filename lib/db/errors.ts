@@ -9,6 +9,9 @@
 const BRAND = Symbol.for('cannabis-intelligence-api.DatabaseError');
 
 export class DatabaseError extends Error {
+  static [Symbol.hasInstance](x: unknown): boolean {
+    return typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[BRAND] === true;
+  }
   readonly [BRAND] = true;
   constructor(
     message: string,
@@ -48,7 +51,7 @@ export function isDatabaseFailure(e: unknown): boolean {
 }
 
 function isBranded(e: unknown): e is DatabaseError {
-  return e instanceof DatabaseError || (typeof e === 'object' && e !== null && (e as Record<symbol, unknown>)[BRAND] === true);
+  return e instanceof DatabaseError; // the brand check (Symbol.hasInstance above)
 }
 
 function codeOf(e: unknown): string | undefined {
