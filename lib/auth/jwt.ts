@@ -1,6 +1,6 @@
 import { SignJWT, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { config, jwtSecret } from '../config';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { authFailure } from './flat';
 import { bearerToken } from './internal';
 

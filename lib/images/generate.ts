@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { generateImage } from 'ai';
 import sharp from 'sharp';
 import { config } from '../config';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { imageModel, resolveAiProvider } from '../ai/provider';
 import { logger } from '../log';
 import { objectExists, objectUrl, putObject } from '../storage';

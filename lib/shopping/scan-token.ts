@@ -1,5 +1,5 @@
 import type { UserClaims } from '../auth';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { startTask, taskRunner } from '../tasks';
 import { findActiveByKey } from '../tasks/store';
 import type { Queryable } from '../db';
