@@ -29,7 +29,7 @@ export interface StoredImage {
 
 /**
  * IMAGE_PROVIDER=local forces the local renderer; otherwise a configured hosted provider
- * (DECISIONS §4: `openai`, or `openai-compatible` when its server implements image generation)
+ * (docs/contract.md §4: `openai`, or `openai-compatible` when its server implements image generation)
  * generates through the AI SDK, and without one the local renderer does.
  */
 export function imageProvider(): { name: ImageProviderName; model: string } {
