@@ -14,7 +14,7 @@ import { FIXTURE_SITES, startFixtureServer, type FixtureServer, type FixtureSite
 import { PRODUCTS } from '../../fixtures/dispensaries/products';
 import { needsChromium, noChromium } from '../../helpers/chromium';
 import { authHeader, call } from '../../helpers/route';
-import { expectStagesInOrder } from '../../api/shopping/helpers';
+import { expectStagesInOrder, occupyRunner } from '../../api/shopping/helpers';
 
 // Menu scans end to end on real PostgreSQL (DATABASE_URL) and real Chromium (CHROMIUM_PATH):
 // scan-token → local runner → stream → output, for every fixture dispensary.
@@ -96,18 +96,25 @@ describe('every fixture dispensary through the API', () => {
 });
 
 describe('the de-duplication race on PostgreSQL', () => {
-  it('six concurrent identical requests start exactly one run', async () => {
-    process.env.TASK_CONCURRENCY = '1';
+  // The barrier: the runner's only slot is held until every request has answered, so the run they
+  // race for stays active (QUEUED) throughout, whatever the machine's load. Without it the run
+  // could fail (its host does not resolve) before the last request arrives, and a new run would
+  // then start legitimately. The claim itself is the unique partial index on (task, idempotency
+  // key) with INSERT … ON CONFLICT DO NOTHING (lib/tasks/store.ts insertRun), not check-then-insert.
+  it('six concurrent identical requests by one user start exactly one run', async () => {
+    const gate = await occupyRunner();
     try {
       const host = `race-${Date.now().toString(36)}.example`;
       const rs = await Promise.all(Array.from({ length: 6 }, () => request({ menuUrls: [`https://www.${host}/menu`] })));
+      expect(rs.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
       const ids = rs.map((r) => r.body.data.runId ?? r.body.data.existingRunId);
       expect(new Set(ids).size).toBe(1);
       expect(rs.filter((r) => r.body.data.runId).length).toBe(1);
-      const n = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM task_runs WHERE idempotency_key LIKE $1', [`${host}|%`]);
-      expect(n.rows[0].n).toBe(1);
+      expect(rs.filter((r) => r.body.data.existingRunId).length).toBe(5);
+      const n = await db.query<{ n: number; status: string }>('SELECT count(*)::int AS n, min(status) AS status FROM task_runs WHERE idempotency_key LIKE $1', [`${host}|%`]);
+      expect(n.rows[0]).toEqual({ n: 1, status: 'QUEUED' });
     } finally {
-      delete process.env.TASK_CONCURRENCY;
+      await gate.release();
     }
   });
 });
