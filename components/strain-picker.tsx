@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState } from 'react';
 import { api } from '@/lib/client/api';
-import type { Strain } from '@/lib/client/types';
+import type { Strain } from '@/lib/strains/types';
 import { useDebounced } from '@/lib/client/use-debounced';
 
 /**

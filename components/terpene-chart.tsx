@@ -1,4 +1,4 @@
-import type { Terpene } from '@/lib/client/types';
+import type { Terpene } from '@/lib/strains/types';
 
 /**
  * Bar chart of a terpene profile: one inline SVG bar per terpene between HTML label and value

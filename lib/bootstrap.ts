@@ -38,8 +38,3 @@ export function ready(): Promise<Db> {
   }
   return g.__ciReady;
 }
-
-/** Forget the memoised boot (tests that swap databases). */
-export function resetReady(): void {
-  g.__ciReady = undefined;
-}

@@ -1,7 +1,7 @@
 /**
  * Every error code the API can answer with, its HTTP status and default message.
- * The specification's Errors table plus STRAIN_REJECTED and PAYLOAD_TOO_LARGE (DECISIONS §10),
- * CONFLICT and INVALID_STATE_TRANSITION (DECISIONS §11). Any layer may throw these; the route
+ * The specification's Errors table plus STRAIN_REJECTED and PAYLOAD_TOO_LARGE (docs/contract.md §10),
+ * CONFLICT and INVALID_STATE_TRANSITION (docs/contract.md §11). Any layer may throw these; the route
  * builder (lib/http) turns them into the envelope or the flat body.
  */
 export const ERROR_CODES = {

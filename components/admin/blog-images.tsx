@@ -1,16 +1,11 @@
 'use client';
 
 import { useApi } from '@/lib/client/use-api';
+import type { BlogPost } from '@/lib/images/schemas';
 import { AdminPage, LoadState, findImageUrl } from './admin-page';
 import { ImageCard } from './image-card';
 
-interface Post {
-  slug: string;
-  title?: string;
-  excerpt?: string;
-  publishedAt?: string;
-  [k: string]: unknown;
-}
+type Post = BlogPost;
 
 export function BlogImages() {
   const { data, error, loading } = useApi<Post[] | { posts: Post[] }>('/blog/posts');

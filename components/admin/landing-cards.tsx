@@ -1,16 +1,11 @@
 'use client';
 
 import { useApi } from '@/lib/client/use-api';
+import type { LandingProblem } from '@/lib/images/schemas';
 import { AdminPage, LoadState, findImageUrl } from './admin-page';
 import { ImageCard } from './image-card';
 
-interface Problem {
-  id: string;
-  title?: string;
-  problem?: string;
-  description?: string;
-  [k: string]: unknown;
-}
+type Problem = LandingProblem;
 
 export function LandingCards() {
   const { data, error, loading } = useApi<Problem[] | { problems: Problem[] }>('/app-landing/problems');
@@ -23,7 +18,7 @@ export function LandingCards() {
             <ImageCard
               key={p.id}
               testId="landing-card"
-              title={p.title ?? p.problem ?? p.id}
+              title={p.title || p.id}
               subtitle={p.description}
               initialImage={findImageUrl(p)}
               generate={{ path: '/app-landing/generate-image', body: { problemId: p.id } }}

@@ -1,14 +1,10 @@
 'use client';
 
 import { useApi } from '@/lib/client/use-api';
+import type { RateLimits } from '@/lib/ratelimit/schemas';
 import { AdminPage, LoadState } from './admin-page';
 
-interface Limits {
-  enabled: boolean;
-  store: string;
-  tiers: Record<string, { limit: number; windowSeconds: number }>;
-  apiKeys?: Record<string, { limit: number; windowSeconds: number }>;
-}
+type Limits = RateLimits;
 
 function windowText(s: number): string {
   return s % 3600 === 0 ? `${s / 3600} h` : s % 60 === 0 ? `${s / 60} min` : `${s} s`;

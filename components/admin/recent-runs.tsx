@@ -1,7 +1,7 @@
 'use client';
 
 import { Fragment, useState } from 'react';
-import type { RunView } from '@/lib/client/types';
+import type { RunRecord } from '@/lib/tasks/schemas';
 import { useApi } from '@/lib/client/use-api';
 import { DataView } from '../data-view';
 import { ProgressBar } from '../progress-bar';
@@ -11,7 +11,7 @@ const BADGE: Record<string, string> = { COMPLETED: 'badge badge-ok', FAILED: 'ba
 
 export function RecentRuns() {
   const [task, setTask] = useState('');
-  const { data, error, loading, reload } = useApi<RunView[] | { runs: RunView[] }>('/admin/runs', { limit: 50, task: task || undefined });
+  const { data, error, loading, reload } = useApi<RunRecord[] | { runs: RunRecord[] }>('/admin/runs', { limit: 50, task: task || undefined });
   const runs = Array.isArray(data) ? data : (data?.runs ?? []);
   const [open, setOpen] = useState<string | null>(null);
   return (

@@ -2,20 +2,10 @@
 
 import { useState } from 'react';
 import { useApi } from '@/lib/client/use-api';
+import type { CacheListItem } from '@/lib/shopping/schemas';
 import { AdminPage, LoadState, relativeTime } from './admin-page';
 
-interface CacheEntry {
-  website_domain: string;
-  categories_hash: string;
-  products_count: number;
-  matched_count: number;
-  unmatched_count: number;
-  expires_at: string;
-  created_at?: string;
-  updated_at?: string;
-  scanned_at?: string;
-  expired?: boolean;
-}
+type CacheEntry = CacheListItem;
 
 export function ScanCache() {
   const { data, error, loading, reload } = useApi<CacheEntry[] | { entries: CacheEntry[] }>('/admin/scan-cache', { includeExpired: 'true', limit: 100 });

@@ -2,12 +2,15 @@
 
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { apiData, describeError } from '@/lib/client/api';
-import type { SectionDescriptor } from '@/lib/client/types';
+import type { z } from 'zod';
+import type { SectionDescriptorSchema } from '@/lib/notebooks/input';
 import { useNotebookStream, type SectionState } from '@/lib/client/use-notebook-stream';
 import { DataView } from '../data-view';
 import { ProgressBar } from '../progress-bar';
 import { ComputedSection } from './computed-sections';
 import { OrderItems, rowIsValid, toOrderItem, type OrderRow } from './order-items';
+
+type SectionDescriptor = z.output<typeof SectionDescriptorSchema>;
 
 const DEFAULT_KEYS = ['overview', 'effects_breakdown', 'terpene_analysis'];
 const STATUS_TEXT: Record<SectionState['status'], string> = { queued: 'Queued', streaming: 'Streaming', complete: 'Complete', failed: 'Failed' };

@@ -1,6 +1,6 @@
 'use client';
 
-import type { Strain } from '@/lib/client/types';
+import type { Strain } from '@/lib/strains/types';
 import { StrainPicker } from '../strain-picker';
 
 export interface OrderRow {

@@ -3,14 +3,11 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { ApiClientError, apiData, describeError } from '@/lib/client/api';
+import type { z } from 'zod';
+import type { SubmitResultSchema } from '@/lib/research/schema';
 import { KNOWN_TERPENES } from '@/lib/strains/terpenes';
 
-interface SubmitResult {
-  status: 'queued' | 'duplicate';
-  submissionId: string | null;
-  strain: { slug: string; name: string } | null;
-  message: string;
-}
+type SubmitResult = z.output<typeof SubmitResultSchema>;
 
 const PRODUCT_TYPES = ['flower', 'preroll', 'concentrate', 'vape', 'edible', 'tincture', 'topical', 'unknown'];
 

@@ -1,42 +1,10 @@
 import Link from 'next/link';
 
-interface MatchedStrain {
-  id: string;
-  slug: string;
-  name: string;
-  matchConfidence: string | null;
-}
+// The response schemas of the receipt and label routes are the types this page reads.
+import type { LabelData, ReceiptData, StrainRef } from '@/lib/vision/types';
 
-export interface ReceiptData {
-  attemptId: string;
-  dispensaryName: string | null;
-  orderDate: string | null;
-  items: Array<{ productName: string; strainName: string | null; category: string | null; grams: number | null; price: number | null; thcPct: number | null; cbdPct: number | null; type: string | null; strain: MatchedStrain | null }>;
-  subtotal: number | null;
-  tax: number | null;
-  total: number | null;
-  confidence: number;
-  engine: string;
-}
-
-export interface LabelData {
-  productName: string | null;
-  strainName: string | null;
-  brand: string | null;
-  category: string | null;
-  thcPct: number | null;
-  cbdPct: number | null;
-  totalCannabinoidsPct: number | null;
-  terpenes: Array<{ name: string; percentage: number }>;
-  netWeightGrams: number | null;
-  batchNumber: string | null;
-  harvestDate: string | null;
-  testDate: string | null;
-  labName: string | null;
-  strain: MatchedStrain | null;
-  confidence: number;
-  engine: string;
-}
+export type { LabelData, ReceiptData };
+type MatchedStrain = NonNullable<StrainRef>;
 
 const money = (n: number | null | undefined) => (n == null ? '—' : `$${n.toFixed(2)}`);
 const pct = (n: number | null | undefined) => (n == null ? '—' : `${n}%`);

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { ScanOutput, ScanProduct } from '@/lib/client/types';
+import type { Product as ScanProduct, ScanTaskOutput as ScanOutput } from '@/lib/shopping/schemas';
 
 const TAG_LABEL: Record<string, string> = {
   favorite_in_stock: 'Favourite in stock',

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { describeError } from '@/lib/client/api';
 import { publicApi } from '@/lib/client/typed-api';
 import { unwrapWithMeta, type paths } from '@/packages/client/src';
-import type { Strain } from '@/lib/client/types';
+import type { Strain } from '@/lib/strains/types';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { KNOWN_TERPENES } from '@/lib/strains/terpenes';
 import { StrainCard } from '../strain-card';

@@ -5,16 +5,14 @@ import { useEffect, useState } from 'react';
 import { describeError } from '@/lib/client/api';
 import { publicApi } from '@/lib/client/typed-api';
 import { ApiError, unwrap } from '@/packages/client/src';
-import type { Strain } from '@/lib/client/types';
+import type { z } from 'zod';
+import type { CompleteProfileSchema } from '@/lib/strains/schemas';
+import type { Strain } from '@/lib/strains/types';
 import { StrainCard, type StrainSummary } from '../strain-card';
 import { TerpeneChart } from '../terpene-chart';
 import { TypeBadge } from '../type-badge';
 
-interface Complete {
-  strain: Strain;
-  similar: StrainSummary[];
-  terpeneChart: { name: string; percentage: number; catalogAverage: number | null }[];
-}
+type Complete = z.output<typeof CompleteProfileSchema>;
 
 /** Strain, similar strains and catalog terpene averages out of the complete-profile payload. */
 export function splitComplete(d: Complete): { strain: Strain; similar: StrainSummary[]; averages: Record<string, number> | null } {

@@ -34,7 +34,7 @@ async function loadStrains(db: Queryable): Promise<Row[]> {
   return r.rows;
 }
 
-/** high_family from each strain's terpene profile (DECISIONS §6 rule, the catalog's function). */
+/** high_family from each strain's terpene profile (docs/contract.md §6 rule, the catalog's function). */
 async function highFamilyJob(db: Queryable) {
   const rows = await loadStrains(db);
   const changes = rows

@@ -1,5 +1,5 @@
 /**
- * AI provider selection (DECISIONS §4). One place decides which model every area talks to:
+ * AI provider selection (docs/contract.md §4). One place decides which model every area talks to:
  *
  * - `AI_PROVIDER=openai`             needs OPENAI_API_KEY (OPENAI_BASE_URL optional, e.g. a proxy)
  * - `AI_PROVIDER=openai-compatible`  needs OPENAI_BASE_URL (Ollama / vLLM / llama.cpp; key optional)

@@ -55,7 +55,7 @@ export function adminConfigured(): boolean {
 export type AdminVia = 'key' | 'session' | 'bypass';
 
 /**
- * `X-Admin-Key` check (specification Authentication rule 1, DECISIONS §1), or the dashboard's
+ * `X-Admin-Key` check (specification Authentication rule 1, docs/contract.md §1), or the dashboard's
  * signed session cookie. Throws the specification's flat bodies; returns how the caller got in.
  * A request that carries the header is judged by the header alone.
  */

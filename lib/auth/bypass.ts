@@ -7,7 +7,7 @@ export function hostIsLocal(req: Request): boolean {
 }
 
 /**
- * The specification's development bypass (DECISIONS §1, deliberate change): always in
+ * The specification's development bypass (docs/contract.md §1, deliberate change): always in
  * development; by Host only outside production, or in production with ALLOW_LOCALHOST_BYPASS=true,
  * because the Host header is client-controlled. Governs admin/bearer checks and rate limiting.
  */

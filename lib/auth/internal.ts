@@ -25,7 +25,7 @@ export function bearerToken(req: Request): string | null {
 }
 
 /**
- * Internal bearer secret check (DECISIONS §1). Returns the name of the secret that matched, or
+ * Internal bearer secret check (docs/contract.md §1). Returns the name of the secret that matched, or
  * null when the development bypass or development fail-open let the call through without one.
  */
 export function requireInternal(req: Request, family: InternalFamily): InternalSecretName | null {

@@ -1,6 +1,6 @@
 import { SignJWT, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { config, jwtSecret } from '../config';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { authFailure } from './flat';
 import { bearerToken } from './internal';
 
@@ -63,7 +63,7 @@ export async function verifyUserToken(token: string): Promise<UserClaims> {
 
 /**
  * Require a user token. `uniformCode` (shopping routes) answers every failure with
- * 401 UNAUTHORIZED, the `error` text saying why (DECISIONS §1).
+ * 401 UNAUTHORIZED, the `error` text saying why (docs/contract.md §1).
  */
 export async function requireUser(req: Request, opts: { uniformCode?: boolean } = {}): Promise<UserClaims> {
   const token = bearerToken(req);

@@ -6,19 +6,15 @@ import { publicConfig } from '@/lib/config/public';
 import { apiData, describeError } from './api';
 import { getUserSession } from './session';
 import { jsonData, streamSse } from './sse';
-import type { RunView, ScanMetadata, ScanOutput } from './types';
+import type { z } from 'zod';
+import type { ScanMetadata, ScanTaskOutput as ScanOutput, ScanTokenRequest, ScanTokenResponse } from '@/lib/shopping/schemas';
+import type { RunView } from '@/lib/tasks/schemas';
 
 export const SCAN_TASK_ID = 'shopping-menu-scan';
-export const SCAN_STAGES = ['cache-check', 'scrape', 'match', 'queue-unmatched', 'personalize', 'cache-save', 'complete'] as const;
+export { SCAN_STAGES } from '@/lib/shopping/stages';
 
-export interface MenuScanInput {
-  dispensaryName: string;
-  menuUrls: string[];
-  websiteDomain?: string;
-  categories?: string[];
-  forceRefresh?: boolean;
-  useInteract?: boolean;
-}
+/** The scan-token request without the user id (the hook adds the signed-in user's). */
+export type MenuScanInput = Omit<z.input<typeof ScanTokenRequest>, 'userId' | 'triggerServerSide' | 'userContext'>;
 
 export type ScanPhase = 'idle' | 'requesting' | 'running' | 'completed' | 'failed';
 
@@ -33,18 +29,7 @@ export interface MenuScanState {
   runner: 'local' | 'trigger';
 }
 
-interface ScanTokenData {
-  triggerToken: string | null;
-  publicAccessToken?: string;
-  runId?: string;
-  existingRunId: string | null;
-  cachedData: { website_domain: string; categories_hash: string; scan_results: ScanOutput; expires_at: string } | null;
-  isCached: boolean;
-  domain: string;
-  dispensaryName: string;
-  categoriesHash?: string;
-  menuUrls?: string[];
-}
+type ScanTokenData = z.output<typeof ScanTokenResponse>;
 
 const RUNNER = publicConfig.taskRunner;
 const TRIGGER_API_URL = publicConfig.triggerApiUrl;

@@ -2,9 +2,16 @@
 
 import { useCallback, useRef, useState } from 'react';
 import { describeError } from './api';
-import { streamNotebookBatch, type BatchRequest } from '@/packages/client/src';
+import { streamNotebookBatch, type BatchEvent, type BatchRequest } from '@/packages/client/src';
 import { userApi } from './typed-api';
-import type { StreamEvent } from './types';
+
+/**
+ * A batch stream event as the reducer takes it: the typed client's `BatchEvent` (generated from
+ * the server's schemas) with every field but `type` optional, so that a partial event never breaks
+ * the page.
+ */
+type Loose<E> = E extends { type: infer T } ? { type: T } & Partial<Omit<E, 'type'>> : never;
+export type StreamEvent = Loose<BatchEvent>;
 
 export type SectionStatus = 'queued' | 'streaming' | 'complete' | 'failed';
 
@@ -33,7 +40,7 @@ export function reduceStreamEvent(s: NotebookStreamState, ev: StreamEvent): Note
   if (typeof ev.overallProgress === 'number') next.overallProgress = Math.max(s.overallProgress, ev.overallProgress);
   if (typeof ev.totalSections === 'number') next.totalSections = ev.totalSections;
   if (typeof ev.completedSections === 'number') next.completedSections = ev.completedSections;
-  const key = ev.sectionKey;
+  const key = 'sectionKey' in ev ? ev.sectionKey : undefined;
   const prev = key ? (next.sections[key] ?? { status: 'queued', progress: 0, data: null, error: null }) : null;
   switch (ev.type) {
     case 'batch_start':

@@ -36,7 +36,7 @@ function forwardedFor(req: Request): string[] {
 }
 
 /**
- * The client's address, taken as TRUSTED_PROXY says (DECISIONS §2) and never from a value the
+ * The client's address, taken as TRUSTED_PROXY says (docs/contract.md §2) and never from a value the
  * client alone chose:
  * - `vercel`: the platform's `x-vercel-forwarded-for` (Vercel overwrites it on every request);
  * - `hops:N`: the entry the N-th trusted proxy appended, counted from the right of

@@ -1,5 +1,5 @@
 import { isProduction } from '../config';
-import type { ErrorCode } from './errors';
+import type { ErrorCode } from '../errors';
 
 export interface Pagination {
   limit: number;

@@ -8,7 +8,7 @@ import { verifyRunGrant, verifyTriggerGrant, type RunGrant, type TriggerGrant } 
  * - `none`: anyone, and any token is ignored (the dashboard session routes, the dev token);
  * - `user`: a Supabase access token (with `tier: 'premium'`, a paid one);
  * - `admin`: `X-Admin-Key` (or the dashboard's session cookie, same-origin writes only);
- * - `api-key` | `cron` | `internal`: the internal bearer secrets of DECISIONS §1;
+ * - `api-key` | `cron` | `internal`: the internal bearer secrets of docs/contract.md §1;
  * - `run-token`: the run-scoped token of the run named by the `runId` path parameter;
  * - `trigger-token`: a one-time trigger token for the route's `triggerTask` (spent by the handler).
  */
@@ -16,7 +16,7 @@ export type AuthMode = 'public' | 'none' | 'user' | 'admin' | 'api-key' | 'cron'
 
 export interface AuthOptions {
   auth?: AuthMode;
-  /** User routes: every token failure answers 401 UNAUTHORIZED (shopping, DECISIONS §1). */
+  /** User routes: every token failure answers 401 UNAUTHORIZED (shopping, docs/contract.md §1). */
   uniformAuthCode?: boolean;
   tier?: 'premium';
   feature?: string;

@@ -1,24 +1,12 @@
-import { z } from 'zod';
 import type { Queryable } from '../db';
-import { ApiError } from '../http/errors';
+import type { BlogPost } from './schemas';
+import { ApiError } from '../errors';
 import { generateStoredImage } from './generate';
 import { blogImagePrompt } from './prompts';
 
 export const BLOG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
-export const BlogPostSchema = z.object({
-  slug: z.string(),
-  title: z.string(),
-  excerpt: z.string(),
-  body: z.string(),
-  tags: z.array(z.string()),
-  heroImage: z
-    .object({ url: z.string(), prompt: z.string().nullable(), provider: z.string().nullable(), width: z.number().nullable(), height: z.number().nullable() })
-    .nullable(),
-  publishedAt: z.string(),
-  updatedAt: z.string(),
-});
-export type BlogPost = z.output<typeof BlogPostSchema>;
+export { BlogPostSchema, type BlogPost } from './schemas';
 
 interface Row {
   slug: string;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { generateImage } from 'ai';
 import sharp from 'sharp';
 import { config } from '../config';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { imageModel, resolveAiProvider } from '../ai/provider';
 import { logger } from '../log';
 import { objectExists, objectUrl, putObject } from '../storage';
@@ -29,7 +29,7 @@ export interface StoredImage {
 
 /**
  * IMAGE_PROVIDER=local forces the local renderer; otherwise a configured hosted provider
- * (DECISIONS §4: `openai`, or `openai-compatible` when its server implements image generation)
+ * (docs/contract.md §4: `openai`, or `openai-compatible` when its server implements image generation)
  * generates through the AI SDK, and without one the local renderer does.
  */
 export function imageProvider(): { name: ImageProviderName; model: string } {

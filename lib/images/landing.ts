@@ -1,21 +1,12 @@
-import { z } from 'zod';
 import type { Queryable } from '../db';
-import { ApiError } from '../http/errors';
+import type { LandingProblem } from './schemas';
+import { ApiError } from '../errors';
 import { generateStoredImage } from './generate';
 import { problemImagePrompt } from './prompts';
 
 export const LANDING_IMAGE_SIZE = { width: 1024, height: 768 } as const;
 
-export const LandingProblemSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  order: z.number(),
-  imageUrl: z.string().nullable(),
-  imagePrompt: z.string().nullable(),
-  imageProvider: z.string().nullable(),
-});
-export type LandingProblem = z.output<typeof LandingProblemSchema>;
+export { LandingProblemSchema, type LandingProblem } from './schemas';
 
 interface Row {
   id: string;

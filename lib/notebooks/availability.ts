@@ -1,5 +1,5 @@
 /**
- * Is notebook streaming usable, and with which model? "Unavailable" (503, DECISIONS §3) means no
+ * Is notebook streaming usable, and with which model? "Unavailable" (503, docs/contract.md §3) means no
  * usable model: AI_PROVIDER names a provider whose key/URL is missing, or NOTEBOOK_STREAMING=off.
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';

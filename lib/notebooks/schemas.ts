@@ -196,8 +196,3 @@ export const SECTION_SCHEMAS = {
 } as const satisfies Record<AiSectionKey, z.ZodType>;
 
 export type SectionData<K extends AiSectionKey> = z.infer<(typeof SECTION_SCHEMAS)[K]>;
-export type AnySectionData = { [K in AiSectionKey]: SectionData<K> }[AiSectionKey];
-
-export function sectionSchema(key: AiSectionKey): z.ZodType {
-  return SECTION_SCHEMAS[key];
-}

@@ -1,5 +1,5 @@
 /**
- * The notebook section registry (DECISIONS §3): twelve `ai` sections streamed from a model and
+ * The notebook section registry (docs/contract.md §3): twelve `ai` sections streamed from a model and
  * four `computed` sections the clients compute themselves (see ./computed.ts).
  */
 export type SectionStrategy = 'ai' | 'computed';

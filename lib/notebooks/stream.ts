@@ -91,7 +91,7 @@ export async function streamSingleSection(key: string, body: SectionRequestT, r:
   );
 }
 
-/** DECISIONS §3: round(100 × (finished + progress/100) / total), never decreasing. */
+/** docs/contract.md §3: round(100 × (finished + progress/100) / total), never decreasing. */
 export function overallProgress(finished: number, sectionProgress: number, total: number): number {
   return total > 0 ? Math.round((100 * (finished + sectionProgress / 100)) / total) : 100;
 }

@@ -82,7 +82,7 @@ export function tierWindow(tier: TierName): Window {
   return TIERS[tier];
 }
 
-/** `<tier>:<route id>:<client key>` (DECISIONS §2). */
+/** `<tier>:<route id>:<client key>` (docs/contract.md §2). */
 export function bucketKey(tier: string, routeId: string, clientKey: string): string {
   return `${tier}:${routeId}:${clientKey}`;
 }

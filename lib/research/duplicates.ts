@@ -1,7 +1,7 @@
 import type { Queryable } from '../db';
 import { matchProducts } from '../strains/match';
 
-/** DECISIONS §7: a catalog name counts as the same strain at trigram similarity ≥ 0.8. */
+/** docs/contract.md §7: a catalog name counts as the same strain at trigram similarity ≥ 0.8. */
 export const DUPLICATE_SIMILARITY = 0.8;
 
 export interface CatalogDuplicate {

@@ -9,7 +9,7 @@ import type { StrainDraft, SubmissionMetadata } from './schema';
 
 const MODEL_TIMEOUT_MS = 15_000;
 
-/** A hosted model is configured and usable (DECISIONS §4: otherwise the local code runs). */
+/** A hosted model is configured and usable (docs/contract.md §4: otherwise the local code runs). */
 export function hostedModelConfigured(): boolean {
   const p = resolveAiProvider();
   return p.available && p.name !== 'local';

@@ -1,5 +1,5 @@
 /**
- * Is a submitted name a plausible strain name (DECISIONS §7)? Pure and synchronous: URLs, e-mail
+ * Is a submitted name a plausible strain name (docs/contract.md §7)? Pure and synchronous: URLs, e-mail
  * addresses, fewer than two letters, mostly digits or symbols, a character repeated five times
  * in a row, profanity. The model check (when a hosted model is configured) lives in verify.ts.
  */

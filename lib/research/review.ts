@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { upsertStrain } from '../strains/repo';
 import { text } from './text';
 import { getSubmission, rowToSubmission, SUBMISSION_COLUMNS } from './repo';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { logger } from '../log';
 import { startTask } from '../tasks';
 import { findCatalogDuplicate } from './duplicates';
@@ -15,7 +15,7 @@ function reject(reason: RejectionReason, extra?: Record<string, unknown>): ApiEr
 }
 
 /**
- * POST /research/strains/submit (DECISIONS §7): catalog duplicate → plausibility → queue
+ * POST /research/strains/submit (docs/contract.md §7): catalog duplicate → plausibility → queue
  * duplicate → model verification (hosted model only) → queue → start the research task.
  * Cheap checks run first so the model is asked only about new, plausible names.
  */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { parse } from 'tldts';
 
 /**
- * DECISIONS §6: the registrable domain of the first menu URL's host (public-suffix list with its private section, so tenants of myshopify.com or github.io stay apart;
+ * docs/contract.md §6: the registrable domain of the first menu URL's host (public-suffix list with its private section, so tenants of myshopify.com or github.io stay apart;
  * `www.` and other subdomains go); an IP address or `localhost` stays as it is, followed by
  * `:<port>` when the URL names a non-default port.
  */

@@ -121,7 +121,7 @@ function similarToFavorite(item: MatchedItem, ctx: ResolvedContext): Strain | nu
   return null;
 }
 
-/** The tags of DECISIONS §6, set on each product in place. Returns the favourite each similar product resembles. */
+/** The tags of docs/contract.md §6, set on each product in place. Returns the favourite each similar product resembles. */
 export function tagProducts(items: MatchedItem[], ctx: ResolvedContext): Map<MatchedItem, Strain> {
   const medians = categoryMedians(items);
   const similar = new Map<MatchedItem, Strain>();

@@ -1,6 +1,6 @@
 import { config } from '../config';
 import type { Db } from '../db';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { sseResponse } from '../http/sse';
 import { spendTriggerGrant, startTask, taskRunner, toRunView, type RunView, type TriggerGrant } from '../tasks';
 import { getRunRow } from '../tasks/store';

@@ -1,5 +1,5 @@
 import type { UserClaims } from '../auth';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { startTask, taskRunner } from '../tasks';
 import { findActiveByKey } from '../tasks/store';
 import type { Queryable } from '../db';
@@ -50,7 +50,7 @@ export function taskInputFor(body: ScanTokenRequest, domain: string): ScanTaskIn
 }
 
 /**
- * POST /shopping/scan-token. Precedence (DECISIONS §6): cache hit unless forceRefresh, then
+ * POST /shopping/scan-token. Precedence (docs/contract.md §6): cache hit unless forceRefresh, then
  * de-duplication (also with forceRefresh), then start server-side or hand out a one-time token.
  */
 export async function requestScanToken(db: Queryable, body: ScanTokenRequest, user: UserClaims): Promise<ScanTokenResponse> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCAN_STAGES } from './stages';
 
 /** Zod schemas of the specification's shopping resources (request, task input/output, Product…). */
 
@@ -79,8 +80,7 @@ export const PRODUCT_TAGS = [
   'great_deal',
 ] as const;
 export type ProductTag = (typeof PRODUCT_TAGS)[number];
-export const SCAN_STAGES = ['cache-check', 'scrape', 'match', 'queue-unmatched', 'personalize', 'cache-save', 'complete'] as const;
-export type ScanStage = (typeof SCAN_STAGES)[number];
+export { SCAN_STAGES, type ScanStage } from './stages';
 
 export const Product = z.object({
   rawName: z.string(),
@@ -165,3 +165,18 @@ export const ScanTokenResponse = z.object({
 export type ScanTokenResponse = z.infer<typeof ScanTokenResponse>;
 
 export { RunViewSchema } from '../tasks/schemas';
+
+/** What the scan writes into its run's metadata while it runs (the run view's `metadata`). */
+export const ScanMetadataSchema = z.looseObject({
+  currentStage: z.enum(SCAN_STAGES).optional(),
+  progress: z.number().optional(),
+  status: z.string().optional(),
+  dispensaryName: z.string().optional(),
+  domain: z.string().optional(),
+  runId: z.string().optional(),
+  screenshotUrl: z.string().optional(),
+  extractionMethod: z.string().optional(),
+  cacheHit: z.boolean().optional(),
+  useInteract: z.boolean().optional(),
+});
+export type ScanMetadata = z.output<typeof ScanMetadataSchema>;

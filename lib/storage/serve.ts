@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { getObject, InvalidObjectPathError, isBucket, assertObjectPath } from './index';
 
 /** Names that carry a content hash (16+ hex characters) never change: cache them for a year. */

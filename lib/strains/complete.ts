@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { registerCache, TtlCache } from './cache';
 import { catalogTerpeneAverages, getStrainBySlug, getStrainsByIds, similarStrains } from './repo';
 import { TERPENE_INFO } from './terpenes';

@@ -1,7 +1,7 @@
 import type { Terpene } from './types';
 import { normalizeTerpeneName } from './terpenes';
 
-/** DECISIONS §6: the family a strain belongs to by its dominant terpene. */
+/** docs/contract.md §6: the family a strain belongs to by its dominant terpene. */
 export const HIGH_FAMILIES: Readonly<Record<string, string>> = {
   myrcene: 'Relaxing',
   limonene: 'Uplifting',

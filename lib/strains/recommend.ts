@@ -1,7 +1,7 @@
 import { generateText, Output } from 'ai';
 import { z } from 'zod';
 import type { Queryable } from '../db';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { logger } from '../log';
 import { parseIntent, potencyFits, type Intent } from './intent';
 import { cosine, profileVector } from './recommend-vector';

@@ -1,6 +1,6 @@
 import { config } from '../config';
 import type { Db } from '../db';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { getTaskDefinition, registerTask, registeredTaskIds } from './define';
 import { LocalRunner } from './local-runner';
 import { getRunRow, listRunRows } from './store';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { config } from '../config';
 import type { Db } from '../db';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { logger } from '../log';
 import { currentInstance, heartbeatMs, recoverOrphanedRuns } from './instance';
 import { DbMetadataPort } from './metadata';

@@ -6,7 +6,7 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 export const RunErrorSchema = z.object({ code: z.string(), message: z.string() });
 export type RunError = z.output<typeof RunErrorSchema>;
 
-/** The run as the API shows it (DECISIONS §6). */
+/** The run as the API shows it (docs/contract.md §6). */
 export const RunViewSchema = z.object({
   id: z.string(),
   taskIdentifier: z.string(),

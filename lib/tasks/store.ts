@@ -183,10 +183,6 @@ export async function heartbeat(db: Queryable, instanceId: string): Promise<void
   await db.query(`UPDATE task_runs SET heartbeat_at = now() WHERE instance_id = $1 AND status IN ('QUEUED', 'EXECUTING')`, [instanceId]);
 }
 
-export async function deleteRun(db: Queryable, id: string): Promise<void> {
-  await db.query('DELETE FROM task_runs WHERE id = $1', [id]);
-}
-
 /** Delete finished runs (and, by cascade, their events) older than `olderThanMs` (daily sync). */
 export async function pruneFinishedRuns(db: Queryable, olderThanMs = 7 * 24 * 3600 * 1000): Promise<number> {
   const r = await db.query(

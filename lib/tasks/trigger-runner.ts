@@ -1,6 +1,6 @@
 import { config } from '../config';
 import type { Db } from '../db';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { logger } from '../log';
 import { currentInstance } from './instance';
 import { findActiveByKey, insertRun } from './store';

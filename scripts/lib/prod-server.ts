@@ -40,8 +40,12 @@ function ensureBuild(): void {
   if (r.status !== 0) throw new Error(`build failed (exit ${r.status})`);
 }
 
-export function prepareProductionApp(label: string): ProductionApp {
-  ensureBuild();
+/**
+ * `reuseBuild`: take an existing build as it is, even if older than the sources (a benchmark on a
+ * busy machine); build only when there is none.
+ */
+export function prepareProductionApp(label: string, opts: { reuseBuild?: boolean } = {}): ProductionApp {
+  if (!opts.reuseBuild || !fs.existsSync(path.join(ROOT, '.next', 'standalone', 'server.js'))) ensureBuild();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), `${label}-`));
   const dir = path.join(work, 'app');
   const r = spawnSync('bash', [path.join(ROOT, 'scripts', 'container', 'build-steps.sh'), 'assemble', dir], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });

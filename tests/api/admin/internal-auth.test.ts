@@ -89,7 +89,7 @@ describe.each(endpoints)('$name', (ep) => {
       expectUnauthorized(await ep.send({}));
     });
 
-    it('honours a localhost Host header only outside production (DECISIONS §1)', async () => {
+    it('honours a localhost Host header only outside production (docs/contract.md §1)', async () => {
       setEnv(appEnv, true);
       const r = await ep.send({ host: 'localhost:3001', ...bearer('wrong') });
       if (appEnv === 'production') expectUnauthorized(r);

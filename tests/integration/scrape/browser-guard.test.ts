@@ -2,14 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resolver } from '@/lib/scrape/address';
-import { browserAvailable, closeBrowser, openScanContext } from '@/lib/scrape/browser';
+import { closeBrowser, openScanContext } from '@/lib/scrape/browser';
 import { renderMenuPage } from '@/lib/scrape/browser-page';
 import { denyProxy } from '@/lib/scrape/browser-guard';
 import { extractFromHtml } from '@/lib/scrape/extract';
+import { needsChromium, noChromium } from '../../helpers/chromium';
 
 // The browser's own requests (subresources, script fetches, redirects they follow, frames,
 // WebSockets) go through the same address rule as plain HTTP fetches.
-const hasChromium = browserAvailable();
 let server: http.Server;
 let base = '';
 const seen: string[] = [];
@@ -69,7 +69,7 @@ afterAll(async () => {
 const render = (scan: Awaited<ReturnType<typeof openScanContext>>, url: string) =>
   renderMenuPage(scan, url, { useInteract: false, screenshot: false, extract: (h, u) => extractFromHtml(h, u) });
 
-describe.runIf(hasChromium)('browser requests pass the address rule', () => {
+describe.skipIf(noChromium)(`browser requests pass the address rule${needsChromium}`, () => {
   it('blocks refused subresources, frames, redirect hops and WebSockets; serves the rest', async () => {
     process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
     const scan = await openScanContext({ resolver });

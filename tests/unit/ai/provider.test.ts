@@ -16,7 +16,7 @@ afterEach(() => {
   }
 });
 
-describe('resolveAiProvider (DECISIONS §4)', () => {
+describe('resolveAiProvider (docs/contract.md §4)', () => {
   it.each([
     [{}, 'local', true, 'local-analyst'],
     [{ OPENAI_API_KEY: 'sk-x' }, 'openai', true, 'gpt-4o-mini'],

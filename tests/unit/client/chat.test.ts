@@ -7,7 +7,7 @@ import { chatOnce, sendChatMessage, userMessage, type ChatMessage } from '@/pack
 import { connection } from '@/packages/client/src';
 
 /**
- * A local stand-in for POST /api/v1/chat (DECISIONS §11), written with the AI SDK's own UI
+ * A local stand-in for POST /api/v1/chat (docs/contract.md §11), written with the AI SDK's own UI
  * message stream writer, so the helper is tested against the real protocol: text in deltas,
  * a tool call, citations in the final message metadata, the flat 401, an error chunk.
  */

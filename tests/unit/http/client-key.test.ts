@@ -10,7 +10,7 @@ afterEach(() => {
 
 const req = (headers: Record<string, string>) => new Request('http://api.test/x', { headers });
 
-describe('client address (DECISIONS §2: TRUSTED_PROXY)', () => {
+describe('client address (docs/contract.md §2: TRUSTED_PROXY)', () => {
   it.each([
     // hops:N — the entry the N-th trusted proxy appended, counted from the right
     ['hops:1', { 'x-forwarded-for': '6.6.6.6, 203.0.113.7' }, '203.0.113.7'],

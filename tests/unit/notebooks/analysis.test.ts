@@ -6,7 +6,7 @@ import { AI_SECTION_KEYS, AI_SECTIONS, ALL_SECTIONS, getSection, isComputedSecti
 import { fakeCatalog, ORDER } from './fixtures';
 
 describe('section registry', () => {
-  it('sixteen sections in DECISIONS §3 order, twelve ai, each ai with a schema and writer', () => {
+  it('sixteen sections in docs/contract.md §3 order, twelve ai, each ai with a schema and writer', () => {
     expect(ALL_SECTIONS.map((s) => s.order)).toEqual([...Array(16)].map((_, i) => i + 1));
     expect(AI_SECTIONS).toHaveLength(12);
     expect(ALL_SECTIONS.filter((s) => s.strategy === 'computed').map((s) => s.key)).toEqual(['spend_summary', 'terpene_chart', 'potency_chart', 'type_distribution']);

@@ -18,7 +18,7 @@ describe.runIf(files.length > 0)('plausibility rules on real strain names', () =
     // Never mistaken for web or e-mail addresses.
     expect(rejected.filter((r) => r === 'url' || r === 'email')).toEqual([]);
     // Short codes like G13 and profane-but-real names like "… Thunder Fuck" are what the
-    // DECISIONS §7 rules refuse; anything else stays a small minority.
+    // docs/contract.md §7 rules refuse; anything else stays a small minority.
     const other = rejected.filter((r) => r !== 'too_few_letters' && r !== 'profanity');
     expect(other.length / names.length).toBeLessThan(0.002);
   });

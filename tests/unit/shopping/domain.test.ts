@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { categoriesHash, domainFor } from '@/lib/shopping/domain';
 import { normalizeDomainParam } from '@/lib/shopping/scan-token';
 
-describe('domain rule (DECISIONS §6)', () => {
+describe('domain rule (docs/contract.md §6)', () => {
   it.each([
     ['https://www.greenleaf.com/menu', 'greenleaf.com'],
     ['https://shop.menu.greenleaf.co.uk/flower?x=1', 'greenleaf.co.uk'],

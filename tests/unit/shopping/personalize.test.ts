@@ -42,7 +42,7 @@ async function personalize(uc: UserContext | undefined, over?: Record<string, nu
 }
 const tagsOf = (it: MatchedItem) => it.product.tags;
 
-describe('tags (DECISIONS §6)', () => {
+describe('tags (docs/contract.md §6)', () => {
   it('favorite_in_stock, running_low, bought_before, new_discovery by slug or name', async () => {
     const { byName } = await personalize({
       favorites: [{ name: 'Blue Dream', slug: null, strainType: 'hybrid' }],

@@ -49,7 +49,7 @@ describe('normalizeTerpeneName', () => {
   });
 });
 
-describe('highFamily (DECISIONS §6)', () => {
+describe('highFamily (docs/contract.md §6)', () => {
   const t = (...xs: [string, number][]) => xs.map(([name, percentage]) => ({ name, percentage }));
   it.each<[string, ReturnType<typeof t>, string | null]>([
     ['myrcene leads', t(['myrcene', 0.8], ['pinene', 0.2]), 'Relaxing'],

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findImageUrl, relativeTime } from '@/components/admin/admin-page';
 import { headlineStats } from '@/components/stats-panel';
 import { matchesFilters, strainQuery } from '@/components/strains/strain-browser';
-import type { Strain, StreamEvent } from '@/lib/client/types';
-import { reduceStreamEvent, type NotebookStreamState } from '@/lib/client/use-notebook-stream';
+import type { Strain } from '@/lib/strains/types';
+import { reduceStreamEvent, type NotebookStreamState, type StreamEvent } from '@/lib/client/use-notebook-stream';
 import { applyRun, type MenuScanState } from '@/lib/client/use-menu-scan';
 
 const idle: NotebookStreamState = { running: true, overallProgress: 0, completedSections: 0, totalSections: 0, sections: {}, error: null, finished: false };
@@ -15,7 +15,7 @@ describe('notebook stream reducer', () => {
       { type: 'start', sectionKey: 'overview', overallProgress: 0, completedSections: 0, totalSections: 2 },
       { type: 'partial', sectionKey: 'overview', progress: 40, data: { headline: 'H' }, overallProgress: 20 },
       { type: 'partial', sectionKey: 'overview', progress: 30, data: { headline: 'He' }, overallProgress: 15 },
-      { type: 'complete', sectionKey: 'overview', progress: 100, data: { headline: 'Hello' }, overallProgress: 50, completedSections: 1 },
+      { type: 'complete', sectionKey: 'overview', progress: 100, data: { headline: 'Hello' } as never, overallProgress: 50, completedSections: 1 },
       { type: 'start', sectionKey: 'terpene_analysis', overallProgress: 50 },
       { type: 'error', sectionKey: 'terpene_analysis', error: 'model timeout', overallProgress: 100 },
       { type: 'batch_complete', completedSections: 1, totalSections: 2, results: {} },

@@ -1127,6 +1127,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data?: {
+                            apiKeys: {
+                                [key: string]: {
+                                    limit: number;
+                                    windowSeconds: number;
+                                };
+                            };
+                            developmentBypass: string;
                             enabled: boolean;
                             store: string;
                             tiers: {
@@ -4199,6 +4206,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Missing, expired or spent one-time trigger token (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
+                };
+            };
             /** @description Payload too large */
             413: {
                 headers: {
@@ -4282,6 +4298,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Missing, expired or foreign run token (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
                 headers: {
@@ -4330,6 +4355,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, expired or foreign run token (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
                 };
             };
             /** @description Rate limit exceeded */

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, route } from '@/lib/http';
 import { describeLimits } from '@/lib/ratelimit';
+import { RateLimitsSchema } from '@/lib/ratelimit/schemas';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,7 +12,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       db: false,
       summary: 'Rate-limit tiers, per-API-key windows and the active store',
       tags: ['admin'],
-      response: z.object({ enabled: z.boolean(), store: z.string(), tiers: z.record(z.string(), z.object({ limit: z.number(), windowSeconds: z.number() })) }),
+      response: RateLimitsSchema,
     },
     async () => describeLimits(),
   ),
