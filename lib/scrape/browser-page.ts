@@ -118,6 +118,7 @@ async function interact(page: Page, kind: ClickKind, interactions: string[]): Pr
   return false;
 }
 
+const SCROLL_END = `(() => { window.scrollTo(0, document.documentElement.scrollHeight || document.body.scrollHeight); window.dispatchEvent(new Event('scroll')); })()`;
 const DOM_SIZE = 'document.getElementsByTagName("*").length';
 
 async function domSize(page: Page): Promise<number> {
@@ -154,7 +155,9 @@ async function growMenu(page: Page, maxRounds: number, interactions: string[], o
   let idle = 0;
   for (let round = 0; grew < maxRounds && idle < 2; round++) {
     if (opts.signal?.aborted) throw abortError(opts.signal);
-    for (const f of page.frames()) await f.evaluate('window.scrollTo(0, document.documentElement.scrollHeight || document.body.scrollHeight)').catch(() => undefined);
+    // Scroll to the end; a page too short to scroll still hears a scroll event (lists that load
+    // on scroll but start shorter than the window).
+    for (const f of page.frames()) await f.evaluate(SCROLL_END).catch(() => undefined);
     let clicked = false;
     for (const frame of page.frames()) {
       const token = `more-${interactions.length}-${round}`;

@@ -118,7 +118,7 @@ function pickName($: CheerioAPI, els: Element[], skip: string[]): string | null 
     for (const el of els.slice(1)) {
       if (!pred(el)) continue;
       const t = visibleText($, $(el));
-      if (t.length >= 2 && t.length <= 160 && /[a-z]{2}/i.test(t) && !NOT_A_NAME.test(t) && !skip.includes(t)) return t;
+      if (t.length >= 2 && t.length <= 160 && /\p{L}.*\p{L}/u.test(t) && !NOT_A_NAME.test(t) && !skip.includes(t)) return t;
     }
   }
   // No marked-up name: the longest text line that is not a price or label.
@@ -307,7 +307,8 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
       firstText($, els.slice(1), (e) => /category/.test(marks(e)) || e.attribs['data-category'] !== undefined) ??
       sectionHeading($, el);
     if (FURNITURE_TEXT.test(text) && text.length < 120) continue;
-    const name = pickName($, els, [brand ?? '', catLabel ?? '']);
+    // A menu whose brand line repeats the name still names the product.
+    const name = pickName($, els, [brand ?? '', catLabel ?? '']) ?? pickName($, els, [catLabel ?? '']);
     if (!name) continue;
     const prices = salePrices(el);
     const href = els.find((e) => e.name === 'a' && e.attribs.href)?.attribs.href;
