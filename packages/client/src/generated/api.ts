@@ -4131,6 +4131,7 @@ export interface operations {
                     /** @default [] */
                     categories?: string[];
                     dispensaryName: string;
+                    dispensaryWebsite?: string;
                     /** @default false */
                     forceRefresh?: boolean;
                     menuUrls: string[];
@@ -4197,6 +4198,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, expired or spent one-time trigger token (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
                 };
             };
             /** @description Payload too large */
@@ -4282,6 +4292,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Missing, expired or foreign run token (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
                 headers: {
@@ -4330,6 +4349,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, expired or foreign run token (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
                 };
             };
             /** @description Rate limit exceeded */
@@ -4449,6 +4477,7 @@ export interface operations {
                                         pricePerGram?: number | null;
                                         priceValue?: number | null;
                                         rawName: string;
+                                        regularPrice?: string | null;
                                         strainId: string | null;
                                         strainName: string | null;
                                         strainSlug: string | null;
@@ -4471,6 +4500,7 @@ export interface operations {
                                         pricePerGram?: number | null;
                                         priceValue?: number | null;
                                         rawName: string;
+                                        regularPrice?: string | null;
                                         strainId: string | null;
                                         strainName: string | null;
                                         strainSlug: string | null;
@@ -4494,6 +4524,7 @@ export interface operations {
                                             pricePerGram?: number | null;
                                             priceValue?: number | null;
                                             rawName: string;
+                                            regularPrice?: string | null;
                                             strainId: string | null;
                                             strainName: string | null;
                                             strainSlug: string | null;
@@ -4527,6 +4558,7 @@ export interface operations {
                                         pricePerGram?: number | null;
                                         priceValue?: number | null;
                                         rawName: string;
+                                        regularPrice?: string | null;
                                         strainId: string | null;
                                         strainName: string | null;
                                         strainSlug: string | null;
@@ -4671,6 +4703,7 @@ export interface operations {
                                     pricePerGram?: number | null;
                                     priceValue?: number | null;
                                     rawName: string;
+                                    regularPrice?: string | null;
                                     strainId: string | null;
                                     strainName: string | null;
                                     strainSlug: string | null;
@@ -4693,6 +4726,7 @@ export interface operations {
                                     pricePerGram?: number | null;
                                     priceValue?: number | null;
                                     rawName: string;
+                                    regularPrice?: string | null;
                                     strainId: string | null;
                                     strainName: string | null;
                                     strainSlug: string | null;
@@ -4716,6 +4750,7 @@ export interface operations {
                                         pricePerGram?: number | null;
                                         priceValue?: number | null;
                                         rawName: string;
+                                        regularPrice?: string | null;
                                         strainId: string | null;
                                         strainName: string | null;
                                         strainSlug: string | null;
@@ -4749,6 +4784,7 @@ export interface operations {
                                     pricePerGram?: number | null;
                                     priceValue?: number | null;
                                     rawName: string;
+                                    regularPrice?: string | null;
                                     strainId: string | null;
                                     strainName: string | null;
                                     strainSlug: string | null;
