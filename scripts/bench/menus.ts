@@ -37,6 +37,7 @@ export interface SiteScore {
   seconds: number;
   pages: number;
   platform: string | null;
+  platformOk: boolean;
   method: string;
   wrongPrices: string[];
   missing: string[];
@@ -84,6 +85,7 @@ export async function scoreSite(site: ServedSite): Promise<SiteScore> {
     seconds,
     pages: r.pagesVisited.length,
     platform: r.platform,
+    platformOk: r.platform === site.spec.platform,
     method: r.extractionMethod,
     wrongPrices,
     missing: site.spec.products.filter((t) => !used.has(norm(t.name))).map((t) => t.name),
@@ -194,12 +196,12 @@ async function main(): Promise<void> {
     const xs = scores.filter((s) => s.split === split);
     table(
       `${split === 'held-out' ? `Held-out styles (${HELDOUT_STYLES.join(', ')})` : `Tuning styles (${TUNE_STYLES.join(', ')})`}`,
-      ['site', 'products', 'recall', 'precision', 'price acc.', 'cold s', 'pages', 'method'],
-      xs.map((s) => [s.key, s.truth, f3(s.recall), f3(s.precision), f3(s.priceAccuracy), s.seconds.toFixed(2), s.pages, s.method]),
+      ['site', 'products', 'recall', 'precision', 'price acc.', 'cold s', 'pages', 'method', 'platform'],
+      xs.map((s) => [s.key, s.truth, f3(s.recall), f3(s.precision), f3(s.priceAccuracy), s.seconds.toFixed(2), s.pages, s.method, `${s.platform ?? '-'}${s.platformOk ? '' : ' (wrong)'}`]),
     );
     const minRecall = Math.min(...xs.map((s) => s.recall));
     const price = xs.reduce((a, s) => a + s.priceOk, 0) / Math.max(1, xs.reduce((a, s) => a + s.found, 0));
-    console.log(`${split}: min recall ${f3(minRecall)} (target ≥ 0.98), price accuracy ${f3(price)} (target ≥ 0.98)`);
+    console.log(`${split}: min recall ${f3(minRecall)} (target ≥ 0.98), price accuracy ${f3(price)} (target ≥ 0.98), platform right on ${xs.filter((s) => s.platformOk).length}/${xs.length} sites`);
   }
   const big = scores.filter((s) => s.technique === 'paginated');
   for (const s of big) console.log(`paginated ${s.style}: ${s.truth} products on ${Math.ceil(s.truth / 24)} pages, cold ${s.seconds.toFixed(2)} s (target ≤ 15 s)`);
