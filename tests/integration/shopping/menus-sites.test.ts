@@ -63,7 +63,7 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
     }
     // Run metadata: pages visited reported while scraping, and the platform key.
     expect(last.metadata.pagesVisited).toBeGreaterThanOrEqual(key === 'paginated-grid' ? 16 : 1);
-    expect(last.metadata).toHaveProperty('platform');
+    expect(last.metadata.platform ?? null).toBe(site.spec.platform);
     const scraping = events.filter((e) => e.metadata?.currentStage === 'scrape' && typeof e.metadata?.pagesVisited === 'number');
     if (key === 'paginated-grid') expect(scraping.length).toBeGreaterThan(0);
   });

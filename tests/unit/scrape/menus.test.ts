@@ -231,6 +231,9 @@ describe.runIf(menuDataPresent())('generated sites over plain HTTP', () => {
     // Pages reported as they are read.
     expect(Math.max(...progress)).toBe(r.pagesVisited.length);
     if (key.startsWith('paginated')) expect(r.pagesVisited.length).toBeGreaterThanOrEqual(16);
+    // Server-rendered menus, framed ones included, never need the browser.
+    expect(r.usedBrowser).toBe(false);
+    expect(r.platform).toBe(site.spec.platform);
   });
 
   it('SCRAPE_MAX_PAGES bounds the pages read', async () => {
