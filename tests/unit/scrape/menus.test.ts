@@ -244,6 +244,30 @@ describe.runIf(menuDataPresent())('generated sites over plain HTTP', () => {
     expect(r.products.length).toBe(72);
   });
 
+  it('a page link that redirects to a refused address is skipped; the other pages are still read', async () => {
+    process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
+    const cards = (n: number) => `<div class="grid">${[1, 2].map((i) => `<div class="product-card"><h3>Page ${n} strain ${i}</h3><span class="price">$${10 * n + i}</span></div>`).join('')}</div>`;
+    const nav = '<nav class="pagination"><a href="/menu?page=2">2</a> <a href="/menu?page=3">3</a> <a href="/menu?page=2">Next</a></nav>';
+    const main = http.createServer((req, res) => {
+      const n = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? 1);
+      if (n === 2) {
+        res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+        return res.end();
+      }
+      res.setHeader('content-type', 'text/html');
+      res.end(`<html><body>${cards(n)}${nav}</body></html>`);
+    });
+    await new Promise<void>((r) => main.listen(0, '127.0.0.1', () => r()));
+    try {
+      const port = (main.address() as AddressInfo).port;
+      const r = await scrapeMenu({ menuUrls: [`http://127.0.0.1:${port}/menu`], model: null, screenshot: false });
+      expect(r.products.map((p) => p.rawName).sort()).toEqual(['Page 1 strain 1', 'Page 1 strain 2', 'Page 3 strain 1', 'Page 3 strain 2']);
+      expect(r.pagesVisited.some((u) => u.includes('169.254'))).toBe(false);
+    } finally {
+      await new Promise<void>((r) => main.close(() => r()));
+    }
+  });
+
   it('a frame at a refused address is skipped and never contacted; the rest of the menu is read', async () => {
     process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
     const main = http.createServer((_req, res) => {
