@@ -245,6 +245,39 @@ function appStateToRaw(o: Obj, base: string): RawProductFields {
   };
 }
 
+const SIZE_LABEL = /^\s*(?:\d+(?:\.\d+)?|\.\d+)\s*(?:g|gr|grams?|oz|ounces?|mg|ml)\b|^\s*(?:1\/8|1\/4|1\/2)\s*(?:oz)?\b|^\s*(?:eighth|quarter|half|ounce|each|single|[1-9]\s*pk|[1-9]\s*pack)\b/i;
+
+/**
+ * A product sold in several sizes, each with its own price, becomes one product per size with the
+ * size in its name ("Blue Dream 1g", "Blue Dream 3.5g"), consistently for both shapes menus use:
+ * parallel arrays (`Options: ['1g', '3.5g'], Prices: [15, 40]`, optional `specialPrices` per
+ * size) and a `variants` / `options` array of objects with a size and a price.
+ */
+export function sizeVariants(o: Obj): Obj[] | null {
+  const name = pick(o, NAME_KEYS);
+  if (typeof name !== 'string') return null;
+  const nameKey = NAME_KEYS.find((k) => o[k] === name)!;
+  const labels = pick(o, ['Options', 'options', 'sizes', 'weights']);
+  const prices = pick(o, ['Prices', 'prices', 'recPrices', 'price_list']);
+  if (Array.isArray(labels) && Array.isArray(prices) && labels.length >= 2 && labels.length === prices.length && labels.every((l) => typeof l === 'string' && SIZE_LABEL.test(l))) {
+    const specials = pick(o, ['specialPrices', 'recSpecialPrices', 'special_prices', 'salePrices']);
+    return labels.map((l, i) => {
+      const sale = Array.isArray(specials) && specials.length === labels.length ? specials[i] : null;
+      const regular = prices[i];
+      const hasSale = typeof sale === 'number' || (typeof sale === 'string' && /\d/.test(sale));
+      return { ...o, [nameKey]: `${name} ${String(l).trim()}`, Options: null, options: null, Prices: null, prices: null, specialPrices: null, recSpecialPrices: null, price: hasSale ? sale : regular, regularPrice: hasSale ? regular : null, weight: String(l) } as Obj;
+    });
+  }
+  const variants = pick(o, ['variants', 'options', 'Variants', 'skus']);
+  if (Array.isArray(variants) && variants.length >= 2 && variants.every((v) => isObj(v))) {
+    const rows = (variants as Obj[]).map((v) => ({ v, label: str(pick(v, ['size', 'weight', 'option', 'label', 'name', 'title']) ?? null), prices: statePrices(v) }));
+    if (!rows.every((r) => r.label && SIZE_LABEL.test(r.label) && r.prices.price)) return null;
+    if (new Set(rows.map((r) => r.prices.price)).size < 2) return null;
+    return rows.map((r) => ({ ...o, [nameKey]: `${name} ${r.label!.trim()}`, variants: null, options: null, Variants: null, skus: null, price: r.prices.price, regularPrice: r.prices.regularPrice, salePrice: null, weight: r.label }) as Obj);
+  }
+  return null;
+}
+
 function walkState(node: Json, base: string, out: RawProductFields[], budget: { n: number }): void {
   if (budget.n-- <= 0 || node === null || typeof node !== 'object') return;
   if (Array.isArray(node)) {
@@ -252,7 +285,9 @@ function walkState(node: Json, base: string, out: RawProductFields[], budget: { 
     return;
   }
   if (isProductLike(node)) {
-    out.push(appStateToRaw(node, base));
+    const sizes = sizeVariants(node);
+    if (sizes) for (const v of sizes) out.push(appStateToRaw(v, base));
+    else out.push(appStateToRaw(node, base));
     return; // variants/options below belong to this product
   }
   for (const v of Object.values(node)) walkState(v, base, out, budget);

@@ -136,6 +136,23 @@ describe('sale and regular prices in JSON-LD and app state', () => {
     expect([p.priceValue, p.regularPrice]).toEqual([price, regular]);
   });
 
+  it.each([
+    [
+      'parallel Options / Prices / specialPrices (Dutchie-like)',
+      { Options: ['1g', '3.5g'], Prices: [15, 40], specialPrices: [null, 32] },
+      [['Blue Dream 1g', 15, null, 1], ['Blue Dream 3.5g', 32, '$40', 3.5]],
+    ],
+    [
+      'variants array of { size, price }',
+      { variants: [{ size: '3.5g', price: 35 }, { size: '7g', price: 60, compareAtPrice: 70 }] },
+      [['Blue Dream 3.5g', 35, null, 3.5], ['Blue Dream 7g', 60, '$70', 7]],
+    ],
+    ['one size stays one product', { variants: [{ size: '3.5g', price: 35 }] }, [['Blue Dream', 35, null, 3.5]]],
+  ])('sizes: %s', (_l, rec, want) => {
+    const ps = extractAppState(state({ price: undefined, ...rec }), BASE);
+    expect(ps.map((p) => [p.rawName, p.priceValue, p.regularPrice, p.weightGrams])).toEqual(want);
+  });
+
   it('window.__APOLLO_STATE__ records', async () => {
     const html = `<script>window.__APOLLO_STATE__ = ${JSON.stringify({ 'Product:1': { __typename: 'Product', Name: 'Blue Dream', brandName: 'X', type: 'Flower', Prices: [35], specialPrices: [28] } })};</script>`;
     const r = await extractFromHtml(html, BASE, { model: null });
