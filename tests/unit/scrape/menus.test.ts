@@ -211,21 +211,11 @@ describe('page signals', () => {
 // The generated sites over plain HTTP (the browser techniques run in tests/integration/shopping).
 describe.runIf(menuDataPresent())('generated sites over plain HTTP', () => {
   let sites: MenuSitesServer;
-  let evil: http.Server;
-  let evilHits = 0;
-  let evilPort = 0;
   beforeAll(async () => {
     sites = await startMenuSites({ keys: ['paginated-grid', 'paginated-text', 'iframe-table', 'app-state-list'] });
-    evil = http.createServer((_req, res) => {
-      evilHits++;
-      res.end('<div class="product-card"><h3>Evil</h3><span class="price">$1</span></div>');
-    });
-    await new Promise<void>((r) => evil.listen(0, '127.0.0.1', () => r()));
-    evilPort = (evil.address() as AddressInfo).port;
   });
   afterAll(async () => {
     await sites.close();
-    await new Promise<void>((r) => evil.close(() => r()));
   });
   afterEach(() => {
     delete process.env.SCAN_ALLOW_PRIVATE_NETWORKS;
@@ -259,6 +249,27 @@ describe.runIf(menuDataPresent())('generated sites over plain HTTP', () => {
     const r = await scrapeMenu({ menuUrls: [sites.site('paginated-grid').url], model: null, screenshot: false });
     expect(r.pagesVisited.length).toBe(3);
     expect(r.products.length).toBe(72);
+  });
+
+});
+
+describe('the address rule on every page and frame', () => {
+  let evil: http.Server;
+  let evilHits = 0;
+  let evilPort = 0;
+  beforeAll(async () => {
+    evil = http.createServer((_req, res) => {
+      evilHits++;
+      res.end('<div class="product-card"><h3>Evil</h3><span class="price">$1</span></div>');
+    });
+    await new Promise<void>((r) => evil.listen(0, '127.0.0.1', () => r()));
+    evilPort = (evil.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((r) => evil.close(() => r()));
+  });
+  afterEach(() => {
+    delete process.env.SCAN_ALLOW_PRIVATE_NETWORKS;
   });
 
   it('a page link that redirects to a refused address is skipped; the other pages are still read', async () => {
