@@ -18,6 +18,10 @@ export interface RenderOptions {
   screenshot: boolean;
   signal?: AbortSignal;
   extract: (html: string, url: string) => Promise<PageExtraction>;
+  /** "Load more" clicks / scroll rounds that grew the menu, at most (SCRAPE_MAX_PAGES left). */
+  maxRounds?: number;
+  /** Called after each round that added to the menu. */
+  onRound?: (what: string) => void;
 }
 
 export interface RenderResult {
@@ -114,6 +118,70 @@ async function interact(page: Page, kind: ClickKind, interactions: string[]): Pr
   return false;
 }
 
+const SCROLL_END = `(() => { window.scrollTo(0, document.documentElement.scrollHeight || document.body.scrollHeight); window.dispatchEvent(new Event('scroll')); })()`;
+const DOM_SIZE = 'document.getElementsByTagName("*").length';
+
+async function domSize(page: Page): Promise<number> {
+  let n = 0;
+  for (const f of page.frames()) n += Number(await f.evaluate<number>(DOM_SIZE).catch(() => 0)) || 0;
+  return n;
+}
+
+/** Waits up to `ms` for the document (all frames) to grow past `prev` and settle; answers the new size. */
+async function waitGrowth(page: Page, prev: number, ms: number): Promise<number> {
+  const end = Date.now() + ms;
+  let size = prev;
+  while (Date.now() < end) {
+    await page.waitForTimeout(150);
+    size = await domSize(page);
+    if (size > prev) {
+      // Let the batch finish rendering.
+      for (let i = 0; i < 5; i++) {
+        await page.waitForTimeout(150);
+        const again = await domSize(page);
+        if (again === size) break;
+        size = again;
+      }
+      return size;
+    }
+  }
+  return size;
+}
+
+/** Scroll / "load more" rounds until nothing new appears; answers the rounds that grew the menu. */
+async function growMenu(page: Page, maxRounds: number, interactions: string[], opts: RenderOptions): Promise<number> {
+  let prev = await domSize(page);
+  let grew = 0;
+  let idle = 0;
+  for (let round = 0; grew < maxRounds && idle < 2; round++) {
+    if (opts.signal?.aborted) throw abortError(opts.signal);
+    // Scroll to the end; a page too short to scroll still hears a scroll event (lists that load
+    // on scroll but start shorter than the window).
+    for (const f of page.frames()) await f.evaluate(SCROLL_END).catch(() => undefined);
+    let clicked = false;
+    for (const frame of page.frames()) {
+      const token = `more-${interactions.length}-${round}`;
+      if (!(await markClickTarget(frame, 'more', token))) continue;
+      const target = frame.locator(`[data-scan-click="${token}"]`);
+      if ((await target.count().catch(() => 0)) > 0) {
+        await target.first().click({ timeout: 5_000 }).catch(() => undefined);
+        clicked = true;
+        interactions.push(`more@${new URL(frame.url()).pathname}`);
+      }
+      break;
+    }
+    const size = await waitGrowth(page, prev, clicked ? 4_000 : 1_500);
+    if (size > prev) {
+      prev = size;
+      grew++;
+      idle = 0;
+      opts.onRound?.(`${page.url()}#${clicked ? 'load-more' : 'scroll'}-${grew}`);
+    } else if (!clicked) break;
+    else idle++;
+  }
+  return grew;
+}
+
 async function readFrames(page: Page, opts: RenderOptions): Promise<{ products: ScrapedProduct[]; method: PageExtraction['method']; urls: string[] }> {
   const all: ScrapedProduct[] = [];
   const urls: string[] = [];
@@ -171,15 +239,14 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
       read = await readFrames(page, opts);
       if (!acted && read.products.length === 0 && round > 0) break;
     }
-    if (opts.useInteract && read.products.length > 0) {
-      // Lazy lists: scroll to the end and press "load more" a few times, keeping the larger read.
-      for (let i = 0; i < 3; i++) {
-        await page.evaluate('window.scrollTo(0, document.body.scrollHeight)').catch(() => undefined);
-        const more = await interact(page, 'more', interactions);
-        if (!more) break;
+    if (read.products.length > 0 && (opts.maxRounds ?? 3) > 0) {
+      // Lazy lists: scroll every frame to its end and press "load more" / "show more" until the
+      // document stops growing (no new products), bounded by the rounds left.
+      const rounds = await growMenu(page, opts.maxRounds ?? 3, interactions, opts);
+      if (rounds > 0) {
+        const again = await readFrames(page, opts);
+        if (again.products.length > read.products.length) read = again;
       }
-      const again = await readFrames(page, opts);
-      if (again.products.length > read.products.length) read = again;
     }
     const screenshot = opts.screenshot ? await fullPageScreenshot(page) : null;
     return { url: page.url(), products: read.products, method: read.method, framesRead: read.urls, interactions, screenshot };

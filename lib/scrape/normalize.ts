@@ -176,6 +176,8 @@ export interface RawProductFields {
   brand?: string | null;
   category?: string | null;
   price?: string | number | null;
+  /** The struck-through / was / reg. price when the menu shows one. */
+  regularPrice?: string | number | null;
   weight?: string | number | null;
   thc?: string | number | null;
   cbd?: string | number | null;
@@ -193,6 +195,11 @@ export function toScrapedProduct(raw: RawProductFields): ScrapedProduct | null {
   const priceText =
     typeof raw.price === 'number' ? `$${raw.price.toFixed(2)}` : raw.price ? ws(String(raw.price)) : extractPriceText(raw.text ?? null);
   const priceValue = parsePrice(priceText);
+  const regularText =
+    typeof raw.regularPrice === 'number' ? `$${raw.regularPrice.toFixed(2)}` : raw.regularPrice ? extractPriceText(String(raw.regularPrice)) ?? ws(String(raw.regularPrice)) : null;
+  const regularValue = parsePrice(regularText);
+  // Only a higher price is a regular price; an equal one is no discount.
+  const regularPrice = regularValue !== null && priceValue !== null && regularValue > priceValue ? regularText : null;
   const weightGrams =
     typeof raw.weight === 'number' && raw.weight > 0 ? raw.weight : parseWeightGrams(raw.weight ? String(raw.weight) : null) ?? parseWeightGrams(text);
   const brand = raw.brand ? ws(raw.brand) || null : splitBrand(rawName).brand;
@@ -202,6 +209,7 @@ export function toScrapedProduct(raw: RawProductFields): ScrapedProduct | null {
     category: categorize(rawName, raw.category ?? null),
     price: priceText || null,
     priceValue,
+    regularPrice,
     weightGrams,
     thcPct: raw.thc !== undefined && raw.thc !== null ? (parsePct(raw.thc) ?? parseThcPct(text)) : parseThcPct(text),
     cbdPct: raw.cbd !== undefined && raw.cbd !== null ? (parsePct(raw.cbd) ?? parseCbdPct(text)) : parseCbdPct(text),

@@ -11,6 +11,9 @@ import { canonicalCategory, dedupeProducts } from './normalize';
 import { discoverMenuUrls } from './sitemap';
 import type { ProductCategory, ScrapedProduct, ScrapeMenuInput, ScrapeMenuResult } from './types';
 import { isWildcardUrl, matchingLinks, WILDCARD_LIMITS, wildcardPattern } from './wildcard';
+import { config } from '@/lib/config';
+import { frameUrls, paginationLinks } from './pagination';
+import { detectPlatform } from './platforms';
 
 /**
  * The scrape stage's cascade (docs/scraping.md):
@@ -40,12 +43,16 @@ interface Run {
   screenshot: Buffer | null;
   browser: (ScanContext & { close(): Promise<void> }) | null;
   fraction: number;
+  platform: string | null;
+  /** Pages of the menu's own pagination / frames / load-more rounds read (bounded by SCRAPE_MAX_PAGES). */
+  pages: number;
+  maxPages: number;
 }
 
 function progress(run: Run, step: string, fraction: number, message?: string): void {
   run.fraction = Math.min(1, Math.max(run.fraction, fraction));
   try {
-    run.opts.onProgress?.({ step, fraction: run.fraction, message });
+    run.opts.onProgress?.({ step, fraction: run.fraction, message, pagesVisited: run.pagesVisited.length, platform: run.platform });
   } catch {
     // A failing progress listener must not fail the scrape.
   }
@@ -94,7 +101,16 @@ async function viaBrowser(run: Run, url: string): Promise<PageExtraction | null>
       useInteract: run.opts.useInteract ?? false,
       screenshot: run.opts.screenshot !== false && run.screenshot === null,
       signal: run.opts.signal,
-      extract: (html, pageUrl) => extractFromHtml(html, pageUrl, { model: run.model, signal: run.opts.signal }),
+      maxRounds: Math.max(0, run.maxPages - run.pages),
+      onRound: (what) => {
+        run.pages++;
+        run.pagesVisited.push(what);
+        progress(run, 'browser', run.fraction, `read ${what}`);
+      },
+      extract: (html, pageUrl) => {
+        run.platform ??= detectPlatform(html, pageUrl);
+        return extractFromHtml(html, pageUrl, { model: run.model, signal: run.opts.signal });
+      },
     }), run.opts.signal);
     run.reachable = true;
     for (const f of r.framesRead) if (!run.pagesVisited.includes(f)) run.pagesVisited.push(f);
@@ -106,20 +122,91 @@ async function viaBrowser(run: Run, url: string): Promise<PageExtraction | null>
   }
 }
 
-/** Step 2 for one URL: HTTP + extraction, then the browser when warranted. */
+const productKey = (p: ScrapedProduct) => `${p.rawName.toLowerCase()}|${p.priceValue ?? ''}|${p.weightGrams ?? ''}`;
+
+interface Crawl {
+  products: ScrapedProduct[];
+  keys: Set<string>;
+  methods: Set<string>;
+  seen: Set<string>;
+  /** The first page's body (browser decision) when it was reached. */
+  first: { url: string; body: string } | null;
+  wantBrowser: boolean;
+}
+
+/**
+ * One menu URL over plain HTTP with its own pagination and frames: each page's products, then
+ * its frames (every frame URL through the same guarded fetch, so a refused one is never
+ * contacted), then its next / numbered page links in the same origin and path family. A page
+ * already seen, or one that adds no new product, is not followed further. Bounded by
+ * SCRAPE_MAX_PAGES and the scan's signal.
+ */
+async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promise<void> {
+  const queue = [url];
+  c.seen.add(url);
+  let first = depth === 0 && c.first === null;
+  while (queue.length && run.pages < run.maxPages) {
+    throwIfAborted(run.opts.signal);
+    const u = queue.shift()!;
+    run.pages++;
+    const page = await fetchPage(run, u);
+    progress(run, 'pages', run.fraction, `read ${u}`);
+    if (!page) continue;
+    if (page.url !== u && c.seen.has(page.url) && !first) continue;
+    c.seen.add(page.url);
+    run.platform ??= detectPlatform(page.body, page.url);
+    const r = await extractFromHtml(page.body, page.url, { model: first ? run.model : null, signal: run.opts.signal });
+    let fresh = 0;
+    for (const p of r.products) {
+      const k = productKey(p);
+      if (c.keys.has(k)) continue;
+      c.keys.add(k);
+      c.products.push(p);
+      fresh++;
+    }
+    if (fresh) c.methods.add(r.method);
+    const signals = pageSignals(page.body);
+    if (first) {
+      c.first = page;
+      first = false;
+      // A page without products goes to the browser only if its frames give none either (decided
+      // after the crawl); one with a "load more" button goes there for the rest of the list.
+      if (r.products.length > 0 && signals.loadMore) c.wantBrowser = true;
+    } else if (depth > 0 && r.products.length === 0 && needsBrowser(signals)) c.wantBrowser = true;
+    if (depth < 2) {
+      for (const f of frameUrls(page.body, page.url)) {
+        if (c.seen.has(f) || run.pages >= run.maxPages) continue;
+        await crawlHttp(run, f, c, depth + 1);
+      }
+    }
+    if (fresh === 0) continue;
+    const links = paginationLinks(page.body, page.url);
+    for (const l of [...links.next, ...links.numbered]) {
+      if (c.seen.has(l)) continue;
+      c.seen.add(l);
+      queue.push(l);
+    }
+  }
+}
+
+/** Step 2 for one URL: HTTP (pages, frames) + extraction, then the browser when warranted. */
 async function singlePage(run: Run, url: string): Promise<{ products: ScrapedProduct[]; method: string }> {
   const before = run.errors.length;
-  const page = await fetchPage(run, url);
-  let http: PageExtraction = { products: [], method: 'none' };
-  if (page) http = await extractFromHtml(page.body, page.url, { model: run.model, signal: run.opts.signal });
-  const wantBrowser = run.opts.useInteract || (page !== null && http.products.length === 0 && needsBrowser(pageSignals(page.body)));
+  const c: Crawl = { products: [], keys: new Set(), methods: new Set(), seen: new Set(), first: null, wantBrowser: false };
+  await crawlHttp(run, url, c, 0);
+  const page = c.first;
+  const method = [...c.methods].join('+') || 'none';
+  const wantBrowser = run.opts.useInteract || (page !== null && (c.products.length === 0 || c.wantBrowser) && (c.wantBrowser || needsBrowser(pageSignals(page.body))));
   // Bot walls (401/403/429) often let a real browser through.
-  const botWall = !page && run.errors.length > before && /^http-(401|403|429)$/.test(run.errors[run.errors.length - 1].reason);
+  const botWall = !page && run.errors.length > before && /^http-(401|403|429)$/.test(run.errors[before]?.reason ?? '');
   if (wantBrowser || botWall) {
     const b = await viaBrowser(run, url);
-    if (b && b.products.length > http.products.length) return { products: b.products, method: `browser:${b.method}` };
+    if (b && b.products.length) {
+      const merged = dedupeProducts([...b.products, ...c.products]);
+      if (merged.length > c.products.length) return { products: merged, method: `browser:${b.method}` };
+    }
   }
-  return { products: http.products, method: http.method };
+  return { products: c.products, method };
 }
 
 async function wildcard(run: Run, pattern: string): Promise<{ products: ScrapedProduct[]; method: string }> {
@@ -174,6 +261,9 @@ export async function scrapeMenu(input: ScrapeMenuOptions): Promise<ScrapeMenuRe
     screenshot: null,
     browser: null,
     fraction: 0,
+    platform: null,
+    pages: 0,
+    maxPages: config().scrape.maxPages,
   };
   try {
     progress(run, 'start', 0, `scanning ${urls.length} menu URL(s)`);
@@ -226,6 +316,7 @@ export async function scrapeMenu(input: ScrapeMenuOptions): Promise<ScrapeMenuRe
       pagesVisited: run.pagesVisited,
       screenshot: run.screenshot ? { data: run.screenshot, contentType: 'image/png' } : null,
       usedBrowser: run.usedBrowser,
+      platform: run.platform,
     };
   } catch (e) {
     if (input.signal?.aborted) throw abortError(input.signal);

@@ -10,6 +10,8 @@ export interface ScrapedProduct {
   /** Price as extracted (may carry a unit, e.g. "$35.00 / 3.5g"). */
   price: string | null;
   priceValue: number | null;
+  /** The struck-through / "was" / "reg." price of a discounted product (DECISIONS §12), else null. */
+  regularPrice?: string | null;
   weightGrams: number | null;
   thcPct: number | null;
   cbdPct: number | null;
@@ -24,6 +26,10 @@ export interface ScrapeProgress {
   /** 0..1 within the scrape stage, never decreasing. */
   fraction: number;
   message?: string;
+  /** Pages (documents, frames, "load more" rounds) read so far. */
+  pagesVisited?: number;
+  /** Menu-hosting platform recognised so far (dutchie, jane, weedmaps, leafly…). */
+  platform?: string | null;
 }
 
 export interface ScrapeMenuInput {
@@ -44,4 +50,6 @@ export interface ScrapeMenuResult {
   pagesVisited: string[];
   screenshot: { data: Buffer; contentType: 'image/png' } | null;
   usedBrowser: boolean;
+  /** Menu-hosting platform recognised from the URL, markup, embed scripts or app state; null when none. */
+  platform: string | null;
 }

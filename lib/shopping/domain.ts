@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parse } from 'tldts';
+import { platformDomain } from '../scrape/platforms';
 
 /**
  * docs/contract.md §6: the registrable domain of the first menu URL's host (public-suffix list with its private section, so tenants of myshopify.com or github.io stay apart;
@@ -7,6 +8,9 @@ import { parse } from 'tldts';
  * `:<port>` when the URL names a non-default port.
  */
 export function domainFor(menuUrl: string): string {
+  // DECISIONS §12: a menu-hosting platform's host plus the path segments naming the dispensary.
+  const onPlatform = platformDomain(menuUrl);
+  if (onPlatform) return onPlatform;
   const u = new URL(menuUrl);
   const host = u.hostname.toLowerCase().replace(/\.$/, '');
   const info = parse(host, { allowPrivateDomains: true });

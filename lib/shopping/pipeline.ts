@@ -9,6 +9,7 @@ import { categoriesHash } from './domain';
 import { categoryMedians, resolveContext, tagProducts } from './personalize';
 import { matchMenu, queueUnmatched } from './products';
 import { recommend } from './recommend';
+import { personalizeCached, withoutPersonalData } from './personal';
 import { ScanTaskInput, type ScanStage, type ScanTaskInputParsed, type ScanTaskOutput } from './schemas';
 
 export interface RunMenuScanOptions {
@@ -110,6 +111,7 @@ export async function runMenuScan(rawInput: ScanTaskInputParsed | ScanTaskInput,
     domain: input.websiteDomain,
     ...(runId ? { runId } : {}),
     useInteract: input.useInteract,
+    ...(input.dispensaryWebsite ? { dispensaryWebsite: input.dispensaryWebsite } : {}),
     cacheHit: false,
   });
   if (!input.forceRefresh) {
@@ -120,9 +122,11 @@ export async function runMenuScan(rawInput: ScanTaskInputParsed | ScanTaskInput,
       if (hit.scan_results.screenshotUrl) m.set('screenshotUrl', hit.scan_results.screenshotUrl);
       if (hit.scan_results.extractionMethod) m.set('extractionMethod', hit.scan_results.extractionMethod);
       progress.to(5);
+      // The cached menu, personalised for this caller (DECISIONS §12).
+      const mine = await personalizeCached(db, hit.scan_results, input.userContext, signal);
       await progress.stage('complete');
       await m.flush();
-      return { ...hit.scan_results, cached: true };
+      return { ...mine, cached: true };
     }
   }
   progress.to(5);
@@ -135,9 +139,15 @@ export async function runMenuScan(rawInput: ScanTaskInputParsed | ScanTaskInput,
     useInteract: input.useInteract,
     categories: input.categories,
     signal,
-    onProgress: (p) => progress.to(5 + 35 * Math.min(1, Math.max(0, p.fraction))),
+    onProgress: (p) => {
+      if (p.pagesVisited !== undefined) m.set('pagesVisited', p.pagesVisited);
+      if (p.platform) m.set('platform', p.platform);
+      progress.to(5 + 35 * Math.min(1, Math.max(0, p.fraction)));
+    },
   });
   m.set('extractionMethod', scraped.extractionMethod);
+  m.set('pagesVisited', scraped.pagesVisited.length);
+  m.set('platform', scraped.platform);
   let screenshotUrl: string | null = null;
   if (scraped.screenshot) {
     try {
@@ -205,7 +215,8 @@ export async function runMenuScan(rawInput: ScanTaskInputParsed | ScanTaskInput,
 
   // cache-save
   await progress.stage('cache-save', { status: 'saving' });
-  await saveCachedScan(db, { domain: input.websiteDomain, categoriesHash: hash, dispensaryName: input.dispensaryName, output, runId });
+  // The cache holds the menu only: no tags, no recommendations (DECISIONS §12).
+  await saveCachedScan(db, { domain: input.websiteDomain, categoriesHash: hash, dispensaryName: input.dispensaryName, output: withoutPersonalData(output), runId });
   progress.to(95);
 
   await progress.stage('complete', { status: 'success' });

@@ -31,6 +31,7 @@ export function toProduct(s: ScrapedProduct, m: MatchResult | null): Product {
     displayName: strain?.name ?? (cleaned ? titleCase(cleaned) : s.rawName.trim()),
     category: s.category,
     price: s.price,
+    regularPrice: s.regularPrice ?? null,
     matched: strain !== null,
     matchConfidence: strain ? (m?.confidence ?? null) : null,
     strainId: strain?.id ?? null,

@@ -4,6 +4,8 @@ import { startTask, taskRunner } from '../tasks';
 import { findActiveByKey } from '../tasks/store';
 import type { Queryable } from '../db';
 import { getCachedScan } from './cache';
+import { platformDomain } from '../scrape/platforms';
+import { personalizeCached } from './personal';
 import { categoriesHash, domainFor, scanKey } from './domain';
 import type { CachedScanRecord, ScanTaskInputParsed, ScanTokenRequest, ScanTokenResponse } from './schemas';
 import { SCAN_TASK_ID } from './task';
@@ -14,6 +16,9 @@ import { SCAN_TASK_ID } from './task';
  */
 export function resolveDomain(req: Pick<ScanTokenRequest, 'menuUrls' | 'websiteDomain'>): string {
   const derived = domainFor(req.menuUrls[0]);
+  // DECISIONS §12: on a menu-hosting platform the domain is the platform host plus the
+  // dispensary's path; a given websiteDomain is the dispensary's own site and is accepted.
+  if (platformDomain(req.menuUrls[0])) return derived;
   if (req.websiteDomain) {
     const given = normalizeDomainParam(req.websiteDomain);
     if (given !== derived) {
@@ -28,7 +33,15 @@ export function resolveDomain(req: Pick<ScanTokenRequest, 'menuUrls' | 'websiteD
 
 /** A domain as a user types it (`www.Shop.com`, `shop.com/`, `https://shop.com`) → the domain rule's form. */
 export function normalizeDomainParam(raw: string): string {
-  const s = raw.trim().toLowerCase();
+  let s = raw.trim().toLowerCase();
+  // A platform domain arrives URL-encoded as one route parameter (dutchie.com%2Fdispensary%2Fx).
+  if (/%2f/i.test(s)) {
+    try {
+      s = decodeURIComponent(s);
+    } catch {
+      // keep as given
+    }
+  }
   try {
     return domainFor(/^[a-z][a-z0-9+.-]*:\/\//.test(s) ? s : `http://${s}`);
   } catch {
@@ -45,6 +58,7 @@ export function taskInputFor(body: ScanTokenRequest, domain: string): ScanTaskIn
     userId: body.userId,
     forceRefresh: body.forceRefresh ?? false,
     useInteract: body.useInteract ?? false,
+    ...(body.websiteDomain && platformDomain(body.menuUrls[0]) ? { dispensaryWebsite: normalizeDomainParam(body.websiteDomain) } : {}),
     ...(body.userContext ? { userContext: body.userContext } : {}),
   };
 }
@@ -67,7 +81,13 @@ export async function requestScanToken(db: Queryable, body: ScanTokenRequest, us
         triggerToken: null,
         existingRunId: null,
         isCached: true,
-        cachedData: { website_domain: hit.website_domain, categories_hash: hit.categories_hash, scan_results: hit.scan_results, expires_at: hit.expires_at },
+        // Re-personalised for this caller: the cached record carries no one's tags (DECISIONS §12).
+        cachedData: {
+          website_domain: hit.website_domain,
+          categories_hash: hit.categories_hash,
+          scan_results: await personalizeCached(db, hit.scan_results, body.userContext),
+          expires_at: hit.expires_at,
+        },
       };
     }
   }

@@ -64,6 +64,8 @@ export const ScanTaskInput = z.object({
   userId: z.string().trim().min(1).max(200),
   forceRefresh: z.boolean().default(false),
   useInteract: z.boolean().default(false),
+  /** The dispensary's own site when the menu is hosted on a platform (DECISIONS §12). */
+  dispensaryWebsite: z.string().trim().min(1).max(253).optional(),
   userContext: UserContext.optional(),
 });
 export type ScanTaskInput = z.input<typeof ScanTaskInput>;
@@ -87,6 +89,8 @@ export const Product = z.object({
   displayName: z.string(),
   category: z.enum(PRODUCT_CATEGORIES),
   price: z.string().nullable(),
+  /** DECISIONS §12: the struck-through / was / reg. price of a discounted product; `price` is what the buyer pays now. */
+  regularPrice: z.string().nullable().optional(),
   matched: z.boolean(),
   matchConfidence: z.enum(['high', 'medium', 'low']).nullable(),
   strainId: z.string().nullable(),

@@ -8,6 +8,7 @@ export const scrape = {
     fetchTimeoutMs: int('SCRAPE_FETCH_TIMEOUT_MS', 20_000, 'one fetch\'s time limit', { min: 1 }),
     maxBytes: int('SCRAPE_MAX_BYTES', 8 * 1024 * 1024, 'one fetch\'s size cap', { min: 1024 }),
     maxRedirects: int('SCRAPE_MAX_REDIRECTS', 5, 'redirects followed per fetch (each re-checked)', { min: 0, max: 20 }),
+    maxPages: int('SCRAPE_MAX_PAGES', 40, 'pages of one menu\'s own pagination (links, "load more", scrolling, frames) a scan reads at most', { min: 1 }),
     wildcardMaxPages: int('SCRAPE_WILDCARD_MAX_PAGES', 25, 'pages a `*` menu URL crawl visits at most', { min: 1 }),
     wildcardMaxDepth: int('SCRAPE_WILDCARD_MAX_DEPTH', 3, 'link depth of a `*` menu URL crawl', { min: 1 }),
     browserNavTimeoutMs: int('SCRAPE_BROWSER_NAV_TIMEOUT_MS', 30_000, 'browser navigation limit', { min: 1 }),

@@ -11,7 +11,17 @@ import type { ScrapedProduct } from '../types';
  * group of cards give the category when the card itself does not.
  */
 
-const NOISE = 'script, style, noscript, template, svg, iframe, head, nav, footer, [aria-hidden="true"], [hidden]';
+const NOISE = 'script, style, noscript, template, svg, iframe, head, nav, footer, select, option, aside, [role="navigation"], [aria-hidden="true"], [hidden]';
+
+/**
+ * Page furniture that carries prices but is never a product: filters and facets ("Under $25"),
+ * sort bars, cart totals, promotion banners, pagination. Matched on class tokens.
+ */
+const FURNITURE_CLASS = /^(?:[a-z0-9]+[_-])*(?:filters?|facets?|sort|sorting|sort-bar|sortbar|mini-?cart|cart|minicart|cart-summary|cart-total|subtotal|promos?|promotions?|banner|announcement|pagination|pager)(?:[_-][a-z0-9]+)*$/i;
+const isFurnitureClass = (cls: string | undefined) =>
+  !!cls && cls.split(/\s+/).some((t) => FURNITURE_CLASS.test(t) && !/add-?to-?cart|cart-?add|product|card|item/i.test(t));
+/** Text of a "card" that is furniture: totals, delivery promises, price bands of a filter. */
+const FURNITURE_TEXT = /\b(?:sub-?total|cart total|order total|your cart|free (?:delivery|shipping)|orders? (?:over|above)|minimum order|sort by)\b|^(?:under|over|below|above|less than|more than|up to)\s*\$\s?\d+$|^\$\s?\d+(?:\.\d\d)?\s*(?:-|–|to)\s*\$\s?\d+(?:\.\d\d)?$|^\$\s?\d+(?:\.\d\d)?\s*(?:and up|\+|or more)$/i;
 /** Marker text of an element: class, itemprop, data-testid (lower-cased), for field lookup. */
 const marks = (e: Element) => `${e.attribs.class ?? ''} ${e.attribs.itemprop ?? ''} ${e.attribs['data-testid'] ?? ''}`.toLowerCase();
 
@@ -108,7 +118,7 @@ function pickName($: CheerioAPI, els: Element[], skip: string[]): string | null 
     for (const el of els.slice(1)) {
       if (!pred(el)) continue;
       const t = visibleText($, $(el));
-      if (t.length >= 2 && t.length <= 160 && /[a-z]{2}/i.test(t) && !NOT_A_NAME.test(t) && !skip.includes(t)) return t;
+      if (t.length >= 2 && t.length <= 160 && /\p{L}.*\p{L}/u.test(t) && !NOT_A_NAME.test(t) && !skip.includes(t)) return t;
     }
   }
   // No marked-up name: the longest text line that is not a price or label.
@@ -161,10 +171,85 @@ function resolve(href: string | undefined, base: string): string | null {
   }
 }
 
+// ---------- sale and regular prices ----------
+
+/** Class tokens of a struck-through / previous price ("price--regular", "old-price", "was-price"). */
+const REGULAR_CLASS = /(?:^|[\s_-])(?:strike|struck|strikethrough|line-?through|crossed|original|regular|reg|was|compare|compare-at|compareat|old|before|msrp|list-price|listprice|retail)(?:[\s_-]|$)/i;
+/** A label right before a price that makes it the previous price ("Was", "Reg.", "Regular price:"). */
+const REGULAR_LABEL = /\b(?:was|reg\.?|regular(?: price)?|orig(?:inal|\.)?(?: price)?|msrp|compare at|list price|retail|before)\s*:?\s*$/i;
+/** Amounts that are not the item's price: "Save $8", "$5 off". */
+const SAVING_BEFORE = /\b(?:save|saving|you save|discount)\s*:?\s*$/i;
+const SAVING_AFTER = /^\s*(?:off|discount|savings?)\b/i;
+const PRICE_ALL = /(?:(?:US)?\$|USD\s?)\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?/gi;
+
+function struck(el: Element): boolean {
+  if (el.name === 's' || el.name === 'del' || el.name === 'strike') return true;
+  if (/line-through/i.test(el.attribs.style ?? '')) return true;
+  return REGULAR_CLASS.test(`${el.attribs.class ?? ''} ${el.attribs['data-testid'] ?? ''} ${el.attribs.itemprop ?? ''}`.replace(/\b(?:price|prices)\b/gi, ' '));
+}
+
+interface PriceHit {
+  text: string;
+  regular: boolean;
+  /** Inside an element marked as a price (class, itemprop). */
+  marked: boolean;
+}
+
+/**
+ * Every price in a card in document order, each flagged regular (struck through, in a "was"/
+ * "reg." element or after such a label) or not; savings ("Save $8", "$5 off") are left out.
+ */
+export function cardPrices(card: Element): PriceHit[] {
+  const segs: Array<{ text: string; regular: boolean; marked: boolean }> = [];
+  const walk = (n: AnyNode, regular: boolean, marked: boolean) => {
+    if (n.type === 'text') {
+      segs.push({ text: (n as unknown as { data: string }).data, regular, marked });
+      return;
+    }
+    if (n.type !== 'tag') return;
+    const el = n as Element;
+    if (el.name === 'script' || el.name === 'style' || el.name === 'noscript' || el.name === 'template') return;
+    const r = regular || struck(el);
+    const m = marked || /price/i.test(marks(el));
+    segs.push({ text: ' ', regular: r, marked: m });
+    for (const c of el.children) walk(c as AnyNode, r, m);
+    segs.push({ text: ' ', regular: r, marked: m });
+  };
+  walk(card, false, false);
+  let full = '';
+  const owner: number[] = [];
+  segs.forEach((sg, i) => {
+    full += sg.text;
+    for (let k = 0; k < sg.text.length; k++) owner.push(i);
+  });
+  const hits: PriceHit[] = [];
+  PRICE_ALL.lastIndex = 0;
+  for (let m = PRICE_ALL.exec(full); m; m = PRICE_ALL.exec(full)) {
+    const before = full.slice(Math.max(0, m.index - 24), m.index).replace(/\s+/g, ' ');
+    const after = full.slice(m.index + m[0].length, m.index + m[0].length + 16);
+    if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after)) continue;
+    if ((parsePrice(m[0]) ?? 0) <= 0) continue;
+    const seg = segs[owner[m.index]];
+    hits.push({ text: m[0].replace(/\s+/g, ' ').trim(), regular: seg.regular || REGULAR_LABEL.test(before), marked: seg.marked });
+  }
+  return hits;
+}
+
+/** The price paid now and the regular price of a card (DECISIONS §12). */
+export function salePrices(card: Element): { price: string | null; regularPrice: string | null } {
+  const hits = cardPrices(card);
+  const now = hits.filter((h) => !h.regular);
+  const was = hits.filter((h) => h.regular);
+  const price = (now.find((h) => h.marked) ?? now[0])?.text ?? null;
+  if (!price) return { price: was[0]?.text ?? null, regularPrice: null };
+  return { price, regularPrice: was[0]?.text ?? null };
+}
+
 export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct[] {
   const root: Cheerio<AnyNode> = $('body').length ? $('body') : $.root();
   const scope = root.clone();
   scope.find(NOISE).remove();
+  scope.find('[class]').filter((_, el) => el.type === 'tag' && isFurnitureClass((el as Element).attribs.class)).remove();
 
   // Price holders: the smallest elements whose own text carries a price.
   const priceEls = scope
@@ -221,15 +306,18 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
       el.attribs['data-category'] ??
       firstText($, els.slice(1), (e) => /category/.test(marks(e)) || e.attribs['data-category'] !== undefined) ??
       sectionHeading($, el);
-    const name = pickName($, els, [brand ?? '', catLabel ?? '']);
+    if (FURNITURE_TEXT.test(text) && text.length < 120) continue;
+    // A menu whose brand line repeats the name still names the product.
+    const name = pickName($, els, [brand ?? '', catLabel ?? '']) ?? pickName($, els, [catLabel ?? '']);
     if (!name) continue;
-    const priceText = firstText($, els, (e) => /price/.test(marks(e)));
+    const prices = salePrices(el);
     const href = els.find((e) => e.name === 'a' && e.attribs.href)?.attribs.href;
     const p = toScrapedProduct({
       name,
       brand,
       category: canonicalCategory(catLabel) ? catLabel : null,
-      price: extractPriceText(priceText) ?? extractPriceText(text),
+      price: prices.price ?? extractPriceText(text),
+      regularPrice: prices.regularPrice,
       weight: firstText($, els.slice(1), (e) => /weight|size/.test(marks(e))),
       strainType: firstText($, els.slice(1), (e) => /strain-type|lineage|(^|[\s_-])type\b/.test(marks(e))),
       url: resolve(href ?? card.attr('href'), baseUrl),

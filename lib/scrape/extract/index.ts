@@ -58,6 +58,8 @@ export interface PageSignals {
   ageGate: boolean;
   storePicker: boolean;
   iframes: number;
+  /** A "load more" / "show more" button (not a link): the rest of the menu needs the browser. */
+  loadMore: boolean;
   /** Visible text length (scripts and styles excluded). */
   textLength: number;
 }
@@ -78,6 +80,7 @@ export function pageSignals(html: string): PageSignals {
     ageGate: AGE_GATE.test(text),
     storePicker: STORE_PICKER.test(text),
     iframes: $('iframe[src]').length,
+    loadMore: $('button, [role="button"], input[type="button"]').toArray().some((el) => /^(?:load|show|view|see) more\b/i.test(($(el).text() || $(el).attr('value') || '').replace(/\s+/g, ' ').trim())),
     textLength: text.length,
   };
 }

@@ -39,19 +39,31 @@ function ldName(v: Json | undefined): string | null {
   return isObj(v) ? str(v.name) : str(v);
 }
 
-function ldOffer(offers: Json | undefined): { price: string | null; weight: string | null } {
+/** schema.org price types of a previous price (StrikethroughPrice, ListPrice, MSRP, SRP). */
+const LD_REGULAR_TYPE = /(?:strikethrough|list|msrp|srp|regular|original)/i;
+
+function ldPriceSpecs(o: Obj): Obj[] {
+  const ps = o.priceSpecification;
+  return (Array.isArray(ps) ? ps : ps ? [ps] : []).filter(isObj);
+}
+
+function ldOffer(offers: Json | undefined): { price: string | null; regularPrice: string | null; weight: string | null } {
   const list = Array.isArray(offers) ? offers : offers ? [offers] : [];
   for (const o of list) {
     if (!isObj(o)) continue;
-    const p = str(o.price) ?? str(o.lowPrice) ?? (isObj(o.priceSpecification) ? str(o.priceSpecification.price) : null);
+    const specs = ldPriceSpecs(o);
+    const regularSpec = specs.find((x) => LD_REGULAR_TYPE.test(str(x.priceType) ?? ''));
+    const saleSpec = specs.find((x) => !LD_REGULAR_TYPE.test(str(x.priceType) ?? '') && str(x.price));
+    const p = str(o.price) ?? str(o.lowPrice) ?? (saleSpec ? str(saleSpec.price) : null);
     if (p) {
       const cur = str(o.priceCurrency);
       const weight = isObj(o.eligibleQuantity) ? [str(o.eligibleQuantity.value), str(o.eligibleQuantity.unitText) ?? str(o.eligibleQuantity.unitCode)].filter(Boolean).join(' ') : str(o.name);
-      const priceText = /^[\d.,]+$/.test(p) ? `${cur && cur !== 'USD' ? `${cur} ` : '$'}${p}` : p;
-      return { price: priceText, weight: weight || null };
+      const money = (v: string) => (/^[\d.,]+$/.test(v) ? `${cur && cur !== 'USD' ? `${cur} ` : '$'}${v}` : v);
+      const reg = (regularSpec ? str(regularSpec.price) : null) ?? str(o.regularPrice) ?? str(o.originalPrice) ?? str(o.listPrice) ?? str(o.wasPrice) ?? null;
+      return { price: money(p), regularPrice: reg ? money(reg) : null, weight: weight || null };
     }
   }
-  return { price: null, weight: null };
+  return { price: null, regularPrice: null, weight: null };
 }
 
 function ldProperty(o: Obj, re: RegExp): string | null {
@@ -72,6 +84,7 @@ function ldToRaw(o: Obj, base: string): RawProductFields | null {
     brand: ldName(o.brand) ?? ldName(o.manufacturer),
     category: str(o.category) ?? ldName(o.category),
     price: offer.price,
+    regularPrice: offer.regularPrice,
     weight: weight ?? ldProperty(o, /weight|size/i) ?? offer.weight,
     thc: ldProperty(o, /\bthc/i),
     cbd: ldProperty(o, /\bcbd/i),
@@ -116,6 +129,10 @@ export function extractJsonLd($: CheerioAPI, baseUrl: string): ScrapedProduct[] 
 // ---------- Embedded application state ----------
 
 const NAME_KEYS = ['name', 'productName', 'product_name', 'displayName', 'display_name', 'title', 'Name'];
+/** Keys of the price paid now on a discounted product, most specific first. */
+const SALE_KEYS = ['salePrice', 'sale_price', 'specialPrice', 'special_price', 'specialPrices', 'special_prices', 'recSpecialPrices', 'medicalSpecialPrices', 'discountedPrice', 'discounted_price', 'discountPrice', 'discount_price', 'promoPrice', 'dealPrice', 'finalPrice', 'final_price', 'currentPrice', 'current_price', 'nowPrice'];
+/** Keys of the regular (struck-through) price. */
+const REGULAR_KEYS = ['regularPrice', 'regular_price', 'originalPrice', 'original_price', 'compareAtPrice', 'compare_at_price', 'compareAt', 'listPrice', 'list_price', 'wasPrice', 'was_price', 'msrp', 'retailPrice', 'basePrice', 'base_price', 'fullPrice', 'full_price', 'strikethroughPrice'];
 const PRICE_KEYS = ['price', 'Price', 'priceValue', 'unitPrice', 'unit_price', 'salePrice', 'sale_price', 'price_unit', 'priceCents', 'price_cents', 'amount', 'prices', 'Prices', 'pricing', 'variants', 'offers', 'options'];
 const PRODUCTISH_KEYS = ['brand', 'brandName', 'brand_name', 'thc', 'thcPct', 'thcPercent', 'thc_percent', 'potency', 'strainType', 'strain_type', 'category', 'productType', 'product_type', 'sku', 'weight'];
 
@@ -174,14 +191,42 @@ function potencyOf(o: Obj, which: 'thc' | 'cbd'): string | number | null {
 function isProductLike(o: Obj): boolean {
   const name = pick(o, NAME_KEYS);
   if (typeof name !== 'string' || name.trim().length < 2 || name.length > 200) return false;
-  const hasPrice = PRICE_KEYS.some((k) => o[k] !== undefined && priceOf(o[k], k) !== null);
+  const hasPrice = [...PRICE_KEYS, ...SALE_KEYS, ...REGULAR_KEYS].some((k) => o[k] !== undefined && o[k] !== null && priceOf(o[k], k) !== null) || nestedPrices(o).sale !== null || nestedPrices(o).regular !== null;
   const productish = PRODUCTISH_KEYS.filter((k) => o[k] !== undefined && o[k] !== null).length;
   return hasPrice ? productish >= 1 || /price/i.test(Object.keys(o).join(' ')) : productish >= 3;
 }
 
+/** A nested pricing object's sale / regular pair ({ current, was }, { sale, regular }, { special, original }). */
+function nestedPrices(o: Obj): { sale: string | null; regular: string | null } {
+  for (const k of ['pricing', 'prices', 'Prices', 'priceInfo', 'price']) {
+    const v = o[k];
+    if (!isObj(v)) continue;
+    const sale = pick(v, ['sale', 'salePrice', 'special', 'specialPrice', 'current', 'now', 'discounted', 'final', 'promo']);
+    const regular = pick(v, ['regular', 'regularPrice', 'original', 'originalPrice', 'was', 'list', 'compareAt', 'msrp', 'base', 'full']);
+    const s = sale !== undefined ? priceOf(sale) : null;
+    const r = regular !== undefined ? priceOf(regular) : null;
+    if (s || r) return { sale: s, regular: r };
+  }
+  return { sale: null, regular: null };
+}
+
+/** What the buyer pays now and the regular price (DECISIONS §12), from sale / regular keys. */
+export function statePrices(o: Obj): { price: string | null; regularPrice: string | null } {
+  const saleKey = SALE_KEYS.find((k) => o[k] !== undefined && o[k] !== null && priceOf(o[k], k) !== null);
+  const regularKey = REGULAR_KEYS.find((k) => o[k] !== undefined && o[k] !== null && priceOf(o[k], k) !== null);
+  const nested = nestedPrices(o);
+  const priceKey = PRICE_KEYS.find((k) => o[k] !== undefined && priceOf(o[k], k) !== null && !(k === 'price' && isObj(o[k]) && (nested.sale || nested.regular)));
+  const plain = priceKey ? priceOf(o[priceKey], priceKey) : null;
+  const sale = saleKey ? priceOf(o[saleKey], saleKey) : nested.sale;
+  const regular = regularKey ? priceOf(o[regularKey], regularKey) : nested.regular;
+  if (sale) return { price: sale, regularPrice: regular ?? (plain !== sale ? plain : null) };
+  if (regular && plain) return { price: plain, regularPrice: regular };
+  return { price: plain ?? regular, regularPrice: null };
+}
+
 function appStateToRaw(o: Obj, base: string): RawProductFields {
-  const priceKey = PRICE_KEYS.find((k) => o[k] !== undefined && priceOf(o[k], k) !== null);
-  const cat = pick(o, ['category', 'Category', 'productType', 'product_type', 'kind', 'category_name', 'categoryName']);
+  const prices = statePrices(o);
+  const cat = pick(o, ['category', 'Category', 'productType', 'product_type', 'kind', 'category_name', 'categoryName', 'type']);
   const brand = pick(o, ['brand', 'brandName', 'brand_name', 'vendor', 'producer', 'manufacturer']);
   const type = pick(o, ['strainType', 'strain_type', 'lineage', 'genetics', 'type']);
   const href = str(pick(o, ['url', 'href', 'link', 'permalink']) ?? null);
@@ -189,7 +234,8 @@ function appStateToRaw(o: Obj, base: string): RawProductFields {
     name: String(pick(o, NAME_KEYS)),
     brand: isObj(brand) ? str(brand.name) : str(brand),
     category: isObj(cat) ? str(cat.name) : Array.isArray(cat) ? str(cat[0]) : str(cat),
-    price: priceKey ? priceOf(o[priceKey], priceKey) : null,
+    price: prices.price,
+    regularPrice: prices.regularPrice,
     weight: weightOf(o),
     thc: potencyOf(o, 'thc'),
     cbd: potencyOf(o, 'cbd'),
@@ -199,6 +245,39 @@ function appStateToRaw(o: Obj, base: string): RawProductFields {
   };
 }
 
+const SIZE_LABEL = /^\s*(?:\d+(?:\.\d+)?|\.\d+)\s*(?:g|gr|grams?|oz|ounces?|mg|ml)\b|^\s*(?:1\/8|1\/4|1\/2)\s*(?:oz)?\b|^\s*(?:eighth|quarter|half|ounce|each|single|[1-9]\s*pk|[1-9]\s*pack)\b/i;
+
+/**
+ * A product sold in several sizes, each with its own price, becomes one product per size with the
+ * size in its name ("Blue Dream 1g", "Blue Dream 3.5g"), consistently for both shapes menus use:
+ * parallel arrays (`Options: ['1g', '3.5g'], Prices: [15, 40]`, optional `specialPrices` per
+ * size) and a `variants` / `options` array of objects with a size and a price.
+ */
+export function sizeVariants(o: Obj): Obj[] | null {
+  const name = pick(o, NAME_KEYS);
+  if (typeof name !== 'string') return null;
+  const nameKey = NAME_KEYS.find((k) => o[k] === name)!;
+  const labels = pick(o, ['Options', 'options', 'sizes', 'weights']);
+  const prices = pick(o, ['Prices', 'prices', 'recPrices', 'price_list']);
+  if (Array.isArray(labels) && Array.isArray(prices) && labels.length >= 2 && labels.length === prices.length && labels.every((l) => typeof l === 'string' && SIZE_LABEL.test(l))) {
+    const specials = pick(o, ['specialPrices', 'recSpecialPrices', 'special_prices', 'salePrices']);
+    return labels.map((l, i) => {
+      const sale = Array.isArray(specials) && specials.length === labels.length ? specials[i] : null;
+      const regular = prices[i];
+      const hasSale = typeof sale === 'number' || (typeof sale === 'string' && /\d/.test(sale));
+      return { ...o, [nameKey]: `${name} ${String(l).trim()}`, Options: null, options: null, Prices: null, prices: null, specialPrices: null, recSpecialPrices: null, price: hasSale ? sale : regular, regularPrice: hasSale ? regular : null, weight: String(l) } as Obj;
+    });
+  }
+  const variants = pick(o, ['variants', 'options', 'Variants', 'skus']);
+  if (Array.isArray(variants) && variants.length >= 2 && variants.every((v) => isObj(v))) {
+    const rows = (variants as Obj[]).map((v) => ({ v, label: str(pick(v, ['size', 'weight', 'option', 'label', 'name', 'title']) ?? null), prices: statePrices(v) }));
+    if (!rows.every((r) => r.label && SIZE_LABEL.test(r.label) && r.prices.price)) return null;
+    if (new Set(rows.map((r) => r.prices.price)).size < 2) return null;
+    return rows.map((r) => ({ ...o, [nameKey]: `${name} ${r.label!.trim()}`, variants: null, options: null, Variants: null, skus: null, price: r.prices.price, regularPrice: r.prices.regularPrice, salePrice: null, weight: r.label }) as Obj);
+  }
+  return null;
+}
+
 function walkState(node: Json, base: string, out: RawProductFields[], budget: { n: number }): void {
   if (budget.n-- <= 0 || node === null || typeof node !== 'object') return;
   if (Array.isArray(node)) {
@@ -206,7 +285,9 @@ function walkState(node: Json, base: string, out: RawProductFields[], budget: { 
     return;
   }
   if (isProductLike(node)) {
-    out.push(appStateToRaw(node, base));
+    const sizes = sizeVariants(node);
+    if (sizes) for (const v of sizes) out.push(appStateToRaw(v, base));
+    else out.push(appStateToRaw(node, base));
     return; // variants/options below belong to this product
   }
   for (const v of Object.values(node)) walkState(v, base, out, budget);

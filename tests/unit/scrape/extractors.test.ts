@@ -86,6 +86,7 @@ describe('heuristic card reader', () => {
       category: 'Flower',
       price: '$35.00',
       priceValue: 35,
+      regularPrice: null,
       weightGrams: 3.5,
       thcPct: 24.1,
       cbdPct: null,

@@ -154,6 +154,7 @@ describe('toScrapedProduct', () => {
       category: 'Flower',
       price: '$40.00',
       priceValue: 40,
+      regularPrice: null,
       weightGrams: 3.5,
       thcPct: 24.8,
       cbdPct: null,

@@ -4138,6 +4138,7 @@ export interface operations {
                     /** @default [] */
                     categories?: string[];
                     dispensaryName: string;
+                    dispensaryWebsite?: string;
                     /** @default false */
                     forceRefresh?: boolean;
                     menuUrls: string[];
@@ -4483,6 +4484,7 @@ export interface operations {
                                         pricePerGram?: number | null;
                                         priceValue?: number | null;
                                         rawName: string;
+                                        regularPrice?: string | null;
                                         strainId: string | null;
                                         strainName: string | null;
                                         strainSlug: string | null;
@@ -4505,6 +4507,7 @@ export interface operations {
                                         pricePerGram?: number | null;
                                         priceValue?: number | null;
                                         rawName: string;
+                                        regularPrice?: string | null;
                                         strainId: string | null;
                                         strainName: string | null;
                                         strainSlug: string | null;
@@ -4528,6 +4531,7 @@ export interface operations {
                                             pricePerGram?: number | null;
                                             priceValue?: number | null;
                                             rawName: string;
+                                            regularPrice?: string | null;
                                             strainId: string | null;
                                             strainName: string | null;
                                             strainSlug: string | null;
@@ -4561,6 +4565,7 @@ export interface operations {
                                         pricePerGram?: number | null;
                                         priceValue?: number | null;
                                         rawName: string;
+                                        regularPrice?: string | null;
                                         strainId: string | null;
                                         strainName: string | null;
                                         strainSlug: string | null;
@@ -4705,6 +4710,7 @@ export interface operations {
                                     pricePerGram?: number | null;
                                     priceValue?: number | null;
                                     rawName: string;
+                                    regularPrice?: string | null;
                                     strainId: string | null;
                                     strainName: string | null;
                                     strainSlug: string | null;
@@ -4727,6 +4733,7 @@ export interface operations {
                                     pricePerGram?: number | null;
                                     priceValue?: number | null;
                                     rawName: string;
+                                    regularPrice?: string | null;
                                     strainId: string | null;
                                     strainName: string | null;
                                     strainSlug: string | null;
@@ -4750,6 +4757,7 @@ export interface operations {
                                         pricePerGram?: number | null;
                                         priceValue?: number | null;
                                         rawName: string;
+                                        regularPrice?: string | null;
                                         strainId: string | null;
                                         strainName: string | null;
                                         strainSlug: string | null;
@@ -4783,6 +4791,7 @@ export interface operations {
                                     pricePerGram?: number | null;
                                     priceValue?: number | null;
                                     rawName: string;
+                                    regularPrice?: string | null;
                                     strainId: string | null;
                                     strainName: string | null;
                                     strainSlug: string | null;

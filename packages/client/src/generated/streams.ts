@@ -48,6 +48,7 @@ export interface components {
                 pricePerGram?: number | null;
                 priceValue?: number | null;
                 rawName: string;
+                regularPrice?: string | null;
                 strainId: string | null;
                 strainName: string | null;
                 strainSlug: string | null;
@@ -70,6 +71,7 @@ export interface components {
                 pricePerGram?: number | null;
                 priceValue?: number | null;
                 rawName: string;
+                regularPrice?: string | null;
                 strainId: string | null;
                 strainName: string | null;
                 strainSlug: string | null;
@@ -93,6 +95,7 @@ export interface components {
                     pricePerGram?: number | null;
                     priceValue?: number | null;
                     rawName: string;
+                    regularPrice?: string | null;
                     strainId: string | null;
                     strainName: string | null;
                     strainSlug: string | null;
@@ -126,6 +129,7 @@ export interface components {
                 pricePerGram?: number | null;
                 priceValue?: number | null;
                 rawName: string;
+                regularPrice?: string | null;
                 strainId: string | null;
                 strainName: string | null;
                 strainSlug: string | null;

@@ -1,0 +1,103 @@
+import * as cheerio from 'cheerio';
+
+/**
+ * A menu's own pagination, followed from the URL a user gives (no wildcard): `rel="next"`,
+ * next/›/» controls, numbered page links, `?page=N` / `/page/N` patterns and "load more" links.
+ * Only links on the same origin and in the same path family as the page are followed (the
+ * family: the path without its `/page/N` tail, the query without its page parameter).
+ */
+
+const PAGE_PARAMS = ['page', 'p', 'pg', 'paged', 'pagenum', 'page_number', 'pagenumber', 'pageno', 'offset', 'start', 'skip'];
+const PATH_PAGE = /\/(?:page|p|seite|pagina)\/(\d{1,4})\/?$/i;
+const NEXT_TEXT = /^(?:next(?: page)?|next ?[›»>→]|[›»>→]|[›»>→]{2}|more|older|load more|show more|view more|see more(?: products)?)$/i;
+const NEXT_ATTR = /\bnext\b/i;
+
+/** The path family key of a URL: origin + path without a /page/N tail + query without page params. */
+export function pathFamily(url: string): string {
+  const u = new URL(url);
+  const path = u.pathname.replace(PATH_PAGE, '').replace(/\/+$/, '') || '/';
+  const q = new URLSearchParams(u.search);
+  for (const k of [...q.keys()]) if (PAGE_PARAMS.includes(k.toLowerCase())) q.delete(k);
+  q.sort();
+  const qs = q.toString();
+  return `${u.origin}${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** The page number a URL names (?page=N or /page/N), 1 when it names none. */
+export function pageNumber(url: string): number {
+  const u = new URL(url);
+  const m = PATH_PAGE.exec(u.pathname);
+  if (m) return Number(m[1]);
+  for (const [k, v] of new URLSearchParams(u.search)) if (['page', 'p', 'pg', 'paged', 'pagenum', 'page_number', 'pagenumber', 'pageno'].includes(k.toLowerCase()) && /^\d{1,4}$/.test(v)) return Number(v);
+  return 1;
+}
+
+function resolve(href: string | undefined, base: string): string | null {
+  if (!href || href.startsWith('#') || /^(?:javascript|mailto|tel):/i.test(href)) return null;
+  try {
+    const u = new URL(href, base);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+    u.hash = '';
+    return u.href;
+  } catch {
+    return null;
+  }
+}
+
+export interface PageLinks {
+  /** Next-page links (rel=next, next controls), strongest first. */
+  next: string[];
+  /** Numbered page links and other same-family page URLs, in page order. */
+  numbered: string[];
+}
+
+/**
+ * The pagination links of a page. A link is kept only when it stays on the page's origin and in
+ * its path family and names a page (a page parameter, a /page/N tail, or the family's first page).
+ */
+export function paginationLinks(html: string, pageUrl: string): PageLinks {
+  const $ = cheerio.load(html);
+  const family = pathFamily(pageUrl);
+  const here = new URL(pageUrl);
+  here.hash = '';
+  const ok = (u: string | null): u is string => {
+    if (!u || u === here.href) return false;
+    try {
+      return new URL(u).origin === here.origin && pathFamily(u) === family;
+    } catch {
+      return false;
+    }
+  };
+  const next: string[] = [];
+  const numbered: Array<{ url: string; n: number }> = [];
+  $('link[rel~="next"], a[rel~="next"]').each((_, el) => {
+    const u = resolve($(el).attr('href'), pageUrl);
+    if (ok(u)) next.push(u);
+  });
+  $('a[href]').each((_, el) => {
+    const a = $(el);
+    const u = resolve(a.attr('href'), pageUrl);
+    if (!ok(u)) return;
+    const text = a.text().replace(/\s+/g, ' ').trim();
+    const label = `${a.attr('aria-label') ?? ''} ${a.attr('title') ?? ''} ${a.attr('class') ?? ''}`;
+    if (NEXT_TEXT.test(text) || (NEXT_ATTR.test(label) && !/\bprev/i.test(label))) {
+      next.push(u);
+      return;
+    }
+    if (/^\d{1,4}$/.test(text) || pageNumber(u) > 1 || u !== family) numbered.push({ url: u, n: /^\d{1,4}$/.test(text) ? Number(text) : pageNumber(u) });
+  });
+  const seen = new Set<string>();
+  const uniq = (xs: string[]) => xs.filter((x) => (seen.has(x) ? false : (seen.add(x), true)));
+  return { next: uniq(next), numbered: uniq(numbered.sort((a, b) => a.n - b.n).map((x) => x.url)) };
+}
+
+/** Frame URLs of a page (iframe/frame src), resolved, http(s) only, in document order. */
+export function frameUrls(html: string, pageUrl: string): string[] {
+  const $ = cheerio.load(html);
+  const out: string[] = [];
+  $('iframe[src], frame[src]').each((_, el) => {
+    const u = resolve($(el).attr('src'), pageUrl);
+    if (u && !out.includes(u)) out.push(u);
+  });
+  return out;
+}

@@ -1,0 +1,217 @@
+/**
+ * npm run bench:menus — the scrape stage on dispensary sites generated from the real Weedmaps NM
+ * menu items (tests/fixtures/menus-sites): six techniques (paginated server-rendered grid,
+ * "load more", infinite scroll, cross-origin iframe on 127.0.0.2, age gate + script-rendered,
+ * app state only), each in four markup styles. The scraper was tuned on the `grid` and `list`
+ * styles; `table` and `text` are held out and reported first.
+ *
+ * Per site: extraction recall and precision (products by name), price accuracy (price paid and
+ * regular price both right), matching precision per confidence and recall on the products whose
+ * strain is labelled (tests/fixtures/matching/labelled.json), cold scan seconds (browser closed).
+ *
+ * BENCH_MENUS_SITES=paginated-grid,… limits the sites; BENCH_MENUS_MATCH=0 skips matching.
+ */
+import { closeBrowser, scrapeMenu, type ScrapedProduct } from '../../lib/scrape';
+import { resetConfig } from '../../lib/config';
+import { HELDOUT_STYLES, menuDataPresent, TUNE_STYLES, type TruthProduct } from '../../tests/fixtures/menus-sites/generate';
+import { startMenuSites, type ServedSite } from '../../tests/fixtures/menus-sites/server';
+
+process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
+resetConfig();
+
+const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+const near = (a: number | null | undefined, b: number | null) => (a === null || a === undefined ? b === null : b !== null && Math.abs(a - b) < 0.011);
+
+export interface SiteScore {
+  key: string;
+  technique: string;
+  style: string;
+  split: 'tune' | 'held-out';
+  truth: number;
+  scraped: number;
+  found: number;
+  recall: number;
+  precision: number;
+  priceOk: number;
+  priceAccuracy: number;
+  seconds: number;
+  pages: number;
+  platform: string | null;
+  platformOk: boolean;
+  method: string;
+  wrongPrices: string[];
+  missing: string[];
+  extra: string[];
+  products: ScrapedProduct[];
+  pairs: Array<{ p: ScrapedProduct; t: TruthProduct }>;
+}
+
+export async function scoreSite(site: ServedSite): Promise<SiteScore> {
+  await closeBrowser();
+  const t0 = performance.now();
+  const r = await scrapeMenu({ menuUrls: [site.url], screenshot: false, model: null });
+  const seconds = (performance.now() - t0) / 1000;
+  const truth = new Map(site.spec.products.map((p) => [norm(p.name), p]));
+  const used = new Set<string>();
+  const pairs: Array<{ p: ScrapedProduct; t: TruthProduct }> = [];
+  const extra: string[] = [];
+  for (const p of r.products) {
+    const t = truth.get(norm(p.rawName));
+    if (t && !used.has(norm(t.name))) {
+      used.add(norm(t.name));
+      pairs.push({ p, t });
+    } else extra.push(p.rawName);
+  }
+  const wrongPrices: string[] = [];
+  let priceOk = 0;
+  for (const { p, t } of pairs) {
+    const reg = p.regularPrice ? Number(p.regularPrice.replace(/[^0-9.]/g, '')) : null;
+    if (near(p.priceValue, t.price) && near(reg, t.regularPrice)) priceOk++;
+    else wrongPrices.push(`${t.name}: got ${p.price} / ${p.regularPrice ?? '-'}, want $${t.price} / ${t.regularPrice ?? '-'}`);
+  }
+  const split = (TUNE_STYLES as readonly string[]).includes(site.spec.style) ? 'tune' : 'held-out';
+  return {
+    key: site.spec.key,
+    technique: site.spec.technique,
+    style: site.spec.style,
+    split,
+    truth: truth.size,
+    scraped: r.products.length,
+    found: pairs.length,
+    recall: pairs.length / truth.size,
+    precision: r.products.length ? pairs.length / r.products.length : 0,
+    priceOk,
+    priceAccuracy: pairs.length ? priceOk / pairs.length : 0,
+    seconds,
+    pages: r.pagesVisited.length,
+    platform: r.platform,
+    platformOk: r.platform === site.spec.platform,
+    method: r.extractionMethod,
+    wrongPrices,
+    missing: site.spec.products.filter((t) => !used.has(norm(t.name))).map((t) => t.name),
+    extra,
+    products: r.products,
+    pairs,
+  };
+}
+
+const f3 = (x: number) => x.toFixed(3);
+
+function table(title: string, head: string[], rows: (string | number)[][]): void {
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (r: (string | number)[]) => r.map((c, i) => (typeof c === 'number' ? String(c).padStart(w[i]) : String(c).padEnd(w[i]))).join('  ');
+  console.log(`\n${title}\n${line(head)}\n${w.map((n) => '-'.repeat(n)).join('  ')}`);
+  for (const r of rows) console.log(line(r));
+}
+
+async function matching(scores: SiteScore[]): Promise<void> {
+  const { dataPresent, loadCatalog, openScratch } = await import('./match-setup');
+  if (!dataPresent()) {
+    console.log('\nmatching: catalog data absent, skipped');
+    return;
+  }
+  const { matchProducts } = await import('../../lib/strains/match');
+  const { canonicalName, slugify } = await import('../../lib/strains/slug');
+  const db = await openScratch('pglite');
+  try {
+    const t = Date.now();
+    await loadCatalog(db);
+    console.log(`\nmatching: catalog loaded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    const rows: (string | number)[][] = [];
+    const total = { tune: zero(), 'held-out': zero() };
+    for (const s of scores) {
+      const labelled = s.pairs.filter((x) => x.t.strain !== undefined);
+      const res = await matchProducts(db, s.products.map((p) => ({ name: p.rawName, category: p.category, brand: p.brand })));
+      const idx = new Map(s.products.map((p, i) => [p, i]));
+      const labels = await db.query<{ i: number; slug: string }>(
+        `SELECT DISTINCT ON (q.i) q.i, s.slug FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q(c, sl, i)
+         JOIN strain_names n ON n.name = q.c OR n.slug = q.sl JOIN strains s ON s.id = n.strain_id ORDER BY q.i, n.is_alias, s.popularity_score DESC`,
+        [labelled.map((x) => (x.t.strain ? canonicalName(x.t.strain) : '')), labelled.map((x) => (x.t.strain ? slugify(x.t.strain) : ''))],
+      );
+      const expected = new Array<string | null>(labelled.length).fill(null);
+      for (const l of labels.rows) expected[Number(l.i) - 1] = l.slug;
+      const m = zero();
+      labelled.forEach((x, i) => {
+        const g = res[idx.get(x.p)!];
+        const ok = Boolean(g?.strain && g.strain.slug === expected[i]);
+        if (expected[i]) m.inCatalog++;
+        if (g?.confidence) {
+          m[g.confidence].n++;
+          if (ok) m[g.confidence].ok++;
+        }
+        if (ok) m.found++;
+      });
+      add(total[s.split], m);
+      rows.push([s.key, s.split, labelled.length, m.inCatalog, ...(['high', 'medium', 'low'] as const).map((k) => `${m[k].ok}/${m[k].n}`), m.inCatalog ? f3(m.found / m.inCatalog) : '-']);
+    }
+    table('Matching on the labelled products found (right/predicted per confidence)', ['site', 'split', 'labelled', 'in catalog', 'high', 'medium', 'low', 'recall'], rows);
+    for (const k of ['held-out', 'tune'] as const) {
+      const m = total[k];
+      const p = (c: 'high' | 'medium' | 'low') => (m[c].n ? f3(m[c].ok / m[c].n) : '-');
+      console.log(`${k}: high precision ${p('high')} (${m.high.ok}/${m.high.n}), medium ${p('medium')} (${m.medium.ok}/${m.medium.n}), low ${p('low')} (${m.low.ok}/${m.low.n}), recall ${m.inCatalog ? f3(m.found / m.inCatalog) : '-'} (${m.found}/${m.inCatalog})`);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+type M = { high: { n: number; ok: number }; medium: { n: number; ok: number }; low: { n: number; ok: number }; inCatalog: number; found: number };
+function zero(): M {
+  return { high: { n: 0, ok: 0 }, medium: { n: 0, ok: 0 }, low: { n: 0, ok: 0 }, inCatalog: 0, found: 0 };
+}
+function add(a: M, b: M): void {
+  for (const k of ['high', 'medium', 'low'] as const) {
+    a[k].n += b[k].n;
+    a[k].ok += b[k].ok;
+  }
+  a.inCatalog += b.inCatalog;
+  a.found += b.found;
+}
+
+async function main(): Promise<void> {
+  if (!menuDataPresent()) {
+    console.log('bench:menus: ../shared/data/menus/weedmaps_nm_menu_items.csv absent; nothing to measure');
+    return;
+  }
+  const only = process.env.BENCH_MENUS_SITES?.split(',').filter(Boolean);
+  const server = await startMenuSites({ keys: only });
+  const scores: SiteScore[] = [];
+  try {
+    const order = [...server.sites].sort((a, b) => Number(TUNE_STYLES.includes(a.spec.style)) - Number(TUNE_STYLES.includes(b.spec.style)));
+    for (const site of order) {
+      const s = await scoreSite(site);
+      scores.push(s);
+      console.log(`${s.key.padEnd(18)} recall ${f3(s.recall)} precision ${f3(s.precision)} price ${f3(s.priceAccuracy)} ${s.seconds.toFixed(2)} s (${s.found}/${s.truth}, scraped ${s.scraped}, pages ${s.pages}, ${s.method}, platform ${s.platform ?? '-'})`);
+      if (process.env.BENCH_MENUS_VERBOSE) {
+        console.log('  missing:', s.missing.slice(0, 8));
+        console.log('  extra:', s.extra.slice(0, 8));
+        console.log('  wrong prices:', s.wrongPrices.slice(0, 8));
+      }
+    }
+  } finally {
+    await closeBrowser();
+    await server.close();
+  }
+  for (const split of ['held-out', 'tune'] as const) {
+    const xs = scores.filter((s) => s.split === split);
+    table(
+      `${split === 'held-out' ? `Held-out styles (${HELDOUT_STYLES.join(', ')})` : `Tuning styles (${TUNE_STYLES.join(', ')})`}`,
+      ['site', 'products', 'recall', 'precision', 'price acc.', 'cold s', 'pages', 'method', 'platform'],
+      xs.map((s) => [s.key, s.truth, f3(s.recall), f3(s.precision), f3(s.priceAccuracy), s.seconds.toFixed(2), s.pages, s.method, `${s.platform ?? '-'}${s.platformOk ? '' : ' (wrong)'}`]),
+    );
+    const minRecall = Math.min(...xs.map((s) => s.recall));
+    const price = xs.reduce((a, s) => a + s.priceOk, 0) / Math.max(1, xs.reduce((a, s) => a + s.found, 0));
+    console.log(`${split}: min recall ${f3(minRecall)} (target ≥ 0.98), price accuracy ${f3(price)} (target ≥ 0.98), platform right on ${xs.filter((s) => s.platformOk).length}/${xs.length} sites`);
+  }
+  const big = scores.filter((s) => s.technique === 'paginated');
+  for (const s of big) console.log(`paginated ${s.style}: ${s.truth} products on ${Math.ceil(s.truth / 24)} pages, cold ${s.seconds.toFixed(2)} s (target ≤ 15 s)`);
+  if (process.env.BENCH_MENUS_MATCH !== '0') await matching(scores);
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

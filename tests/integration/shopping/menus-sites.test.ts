@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as scanToken } from '@/app/api/v1/shopping/scan-token/route';
+import { GET as streamRun } from '@/app/api/v1/shopping/runs/[runId]/stream/route';
+import { GET as cached } from '@/app/api/v1/shopping/scan/[domain]/cached/route';
+import { ready } from '@/lib/bootstrap';
+import type { Db } from '@/lib/db';
+import { browserAvailable, closeBrowser } from '@/lib/scrape';
+import { localRunner } from '@/lib/tasks';
+import { menuDataPresent, type TruthProduct } from '../../fixtures/menus-sites/generate';
+import { startMenuSites, type MenuSitesServer } from '../../fixtures/menus-sites/server';
+import { readSse } from '../../helpers/sse';
+import { authHeader, call } from '../../helpers/route';
+
+// Issue 13 end to end on real PostgreSQL and real Chromium: the generated dispensary sites (one
+// per technique, mixing tuned and held-out markup styles) scanned through POST
+// /shopping/scan-token with triggerServerSide, and the cache carrying no one's personal data.
+const KEYS = ['paginated-grid', 'load-more-list', 'infinite-table', 'iframe-text', 'age-gate-grid', 'app-state-list', 'paginated-text'] as const;
+const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
+
+describe.runIf(run)('generated dispensary sites through the API', () => {
+  let sites: MenuSitesServer;
+  let db: Db;
+  beforeAll(async () => {
+    process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
+    process.env.RUN_STREAM_POLL_MS = '50';
+    db = await ready();
+    sites = await startMenuSites({ keys: [...KEYS] });
+  });
+  afterAll(async () => {
+    await localRunner().drain();
+    await closeBrowser();
+    await sites?.close();
+  });
+
+  const scan = async (user: string, body: Record<string, unknown>) =>
+    call(scanToken, {
+      path: '/api/v1/shopping/scan-token',
+      method: 'POST',
+      body: { dispensaryName: 'Generated', userId: user, triggerServerSide: true, ...body },
+      headers: await authHeader(user, 'free'),
+    });
+  async function toEnd(t: { runId: string; publicAccessToken: string }) {
+    const r = await call(streamRun, { path: `/api/v1/shopping/runs/${t.runId}/stream`, params: { runId: t.runId }, headers: { authorization: `Bearer ${t.publicAccessToken}` } });
+    return (await readSse(r.response)).events.map((e) => e.data);
+  }
+  const money = (s: string | null | undefined) => (s ? Number(s.replace(/[^0-9.]/g, '')) : null);
+
+  it.each(KEYS.filter((k) => k !== 'paginated-text'))('%s: every product, at the price paid, pages and platform in the metadata', async (key) => {
+    const site = sites.site(key);
+    const t = (await scan('menus-user', { menuUrls: [site.url], forceRefresh: true })).body.data;
+    expect(t.runId).toMatch(/^run_/);
+    const events = await toEnd(t);
+    const last = events.at(-1);
+    expect(last.status).toBe('COMPLETED');
+    const out = last.output;
+    const truth = new Map<string, TruthProduct>(site.spec.products.map((p) => [p.name.toLowerCase(), p]));
+    expect(out.stats.productsCount).toBe(site.spec.products.length);
+    for (const p of out.products) {
+      const want = truth.get(String(p.rawName).toLowerCase());
+      expect(want, p.rawName).toBeDefined();
+      expect(money(p.price), p.rawName).toBeCloseTo(want!.price, 2);
+      expect(money(p.regularPrice), p.rawName).toBe(want!.regularPrice);
+    }
+    // Run metadata: pages visited reported while scraping, and the platform key.
+    expect(last.metadata.pagesVisited).toBeGreaterThanOrEqual(key === 'paginated-grid' ? 16 : 1);
+    expect(last.metadata.platform ?? null).toBe(site.spec.platform);
+    const scraping = events.filter((e) => e.metadata?.currentStage === 'scrape' && typeof e.metadata?.pagesVisited === 'number');
+    if (key === 'paginated-grid') expect(scraping.length).toBeGreaterThan(0);
+  });
+
+  it('no personal data in the cache: scanned as one user with favorites and stash, read as another', async () => {
+    const site = sites.site('paginated-text');
+    const fav = site.spec.products.find((p) => p.category === 'Flower')!;
+    const low = site.spec.products.filter((p) => p.category === 'Flower')[1];
+    const contextA = {
+      favorites: [{ name: fav.name }],
+      stashItems: [{ name: low.name, remainingGrams: 1 }],
+      recentOrders: [{ name: low.name }],
+    };
+    const t = (await scan('user-a', { menuUrls: [site.url], forceRefresh: true, userContext: contextA })).body.data;
+    const last = (await toEnd(t)).at(-1);
+    expect(last.status).toBe('COMPLETED');
+    const mine = last.output;
+    const tagsOf = (o: { products: Array<{ rawName: string; tags: string[] }> }, name: string) => o.products.find((p) => p.rawName === name)?.tags ?? [];
+    // User A's own answer is personalised.
+    expect(tagsOf(mine, fav.name)).toContain('favorite_in_stock');
+    expect(tagsOf(mine, low.name)).toEqual(expect.arrayContaining(['running_low', 'bought_before']));
+    expect(mine.recommendations.length).toBeGreaterThan(0);
+
+    // The stored record: tags [] everywhere, recommendations [].
+    const row = await db.query<{ scan_results: { products: Array<{ tags: string[] }>; matchedProducts: Array<{ tags: string[] }>; unmatchedProducts: Array<{ tags: string[] }>; recommendations: unknown[] } }>(
+      'SELECT scan_results FROM scan_cache WHERE website_domain = $1',
+      [t.domain],
+    );
+    expect(row.rows).toHaveLength(1);
+    const stored = row.rows[0].scan_results;
+    expect(stored.recommendations).toEqual([]);
+    for (const list of [stored.products, stored.matchedProducts, stored.unmatchedProducts]) for (const p of list) expect(p.tags).toEqual([]);
+    expect(JSON.stringify(stored)).not.toMatch(/favorite_in_stock|running_low|bought_before/);
+
+    // User B, another user, reads the cache: none of A's tags; B's own context applies.
+    const b = (await scan('user-b', { menuUrls: [site.url] })).body.data;
+    expect(b.isCached).toBe(true);
+    const theirs = b.cachedData.scan_results;
+    expect(theirs.products).toHaveLength(site.spec.products.length);
+    expect(JSON.stringify(theirs)).not.toMatch(/favorite_in_stock|running_low|bought_before/);
+    const c = (await scan('user-c', { menuUrls: [site.url], userContext: { favorites: [{ name: low.name }] } })).body.data;
+    expect(c.isCached).toBe(true);
+    expect(tagsOf(c.cachedData.scan_results, low.name)).toContain('favorite_in_stock');
+    expect(tagsOf(c.cachedData.scan_results, fav.name)).not.toContain('favorite_in_stock');
+
+    // GET …/cached serves the record as stored: no tags.
+    const rec = await call(cached, { path: `/api/v1/shopping/scan/${t.domain}/cached`, params: { domain: t.domain }, headers: await authHeader('user-b', 'free') });
+    expect(rec.status).toBe(200);
+    expect(JSON.stringify(rec.body.data.scan_results)).not.toMatch(/favorite_in_stock|running_low|bought_before/);
+  });
+});
