@@ -13,6 +13,13 @@ export type AddressVerdict = { allowed: boolean; range: string; address: string 
 
 const PRIVATE_WHEN_ALLOWED = new Set(['loopback', 'private', 'uniqueLocal']);
 
+/**
+ * Cloud instance-metadata addresses inside ranges the flag can open (AWS's IPv6 IMDS and Google's
+ * IPv6 metadata server sit in unique-local space): refused whatever the flag says, like the
+ * link-local 169.254.169.254. Compared in normalised form.
+ */
+const METADATA_ADDRESSES = new Set(['fd00:ec2::254', 'fd20:ce::254', '192.0.0.192'].map((a) => ipaddr.parse(a).toString()));
+
 export const allowPrivateNetworks = (): boolean => config().scrape.allowPrivateNetworks;
 
 function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
@@ -40,6 +47,7 @@ export function classifyAddress(ip: string, allowPrivate = allowPrivateNetworks(
     const v4 = embeddedIPv4(addr as ipaddr.IPv6);
     if (v4) addr = v4;
   }
+  if (METADATA_ADDRESSES.has(addr.toString())) return { allowed: false, range: 'cloudMetadata', address: addr.toString() };
   const range = raw.includes('%') ? 'linkLocal' : addr.range();
   const allowed = range === 'unicast' || (allowPrivate && PRIVATE_WHEN_ALLOWED.has(range));
   return { allowed, range, address: addr.toString() };

@@ -24,6 +24,8 @@ export interface BlockedRequest {
   reason: string;
   /** The refusal message (names the refused host when a followed redirect led there). */
   detail?: string;
+  /** The page's own top-level navigation (script `location=`, meta refresh, a redirect), not a subresource or frame. */
+  topLevel?: boolean;
 }
 
 const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'accept-encoding', 'upgrade', 'proxy-connection']);
@@ -77,7 +79,13 @@ export async function proxyThroughGuard(route: Route, state: GuardState, signal:
     await route.fulfill({ status: res.status, headers: out, body: res.body });
   } catch (e) {
     const reason = e instanceof ScrapeError ? e.reason : 'network-error';
-    state.blocked.push({ url, reason, detail: (e as Error).message });
+    let topLevel = false;
+    try {
+      topLevel = isDocument && req.frame().parentFrame() === null;
+    } catch {
+      // a request without a frame (service worker): never top-level
+    }
+    state.blocked.push({ url, reason, detail: (e as Error).message, ...(topLevel ? { topLevel } : {}) });
     await route.abort(reason === 'address-refused' || reason === 'scheme-refused' ? 'blockedbyclient' : 'failed').catch(() => undefined);
   }
 }

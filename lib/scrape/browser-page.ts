@@ -248,6 +248,13 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
         if (again.products.length > read.products.length) read = again;
       }
     }
+    // The page sent the browser on to a refused address (script `location=`, meta refresh, a
+    // redirect after an interaction): the menu is where it wanted to go, and may not be reached.
+    // Reading the abandoned page instead would report a wrong or empty menu as a success.
+    const leftForRefused = scan.blocked.find((b) => b.topLevel && (b.reason === 'address-refused' || b.reason === 'scheme-refused'));
+    if (leftForRefused) {
+      throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'address-refused', `Menu not accessible: the page navigated to a refused address (${new URL(leftForRefused.url).host})`);
+    }
     const screenshot = opts.screenshot ? await fullPageScreenshot(page) : null;
     return { url: page.url(), products: read.products, method: read.method, framesRead: read.urls, interactions, screenshot };
   } finally {

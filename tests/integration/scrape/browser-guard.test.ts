@@ -49,6 +49,12 @@ beforeAll(async () => {
       res.writeHead(302, { location: '/menu' });
       return res.end();
     }
+    if (req.url === '/script-leaves' || req.url === '/refresh-leaves') {
+      // A menu-looking page that sends the browser on to the metadata address after it loaded.
+      const leave = req.url === '/script-leaves' ? `<script>setTimeout(() => { location.href = 'http://169.254.169.254/latest/meta-data/'; }, 50)</script>` : `<meta http-equiv="refresh" content="0;url=http://metadata.test/latest/">`;
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return res.end(`<!doctype html><html><head>${leave}</head><body><h1>Loading menu…</h1></body></html>`);
+    }
     if (req.url === '/redirect-to-metadata') {
       res.writeHead(301, { location: 'http://169.254.169.254/' });
       return res.end();
@@ -115,6 +121,20 @@ describe.skipIf(noChromium)(`browser requests pass the address rule${needsChromi
       await expect(render(scan, `${base}/redirect-to-metadata`)).rejects.toMatchObject({ code: 'MENU_NOT_ACCESSIBLE', reason: 'address-refused' });
       expect(scan.blocked.find((b) => b.url === `${base}/redirect-to-metadata`)).toMatchObject({ reason: 'address-refused', detail: expect.stringContaining('169.254.169.254') });
       expect(seen).not.toContain('/latest/api/token');
+    } finally {
+      await scan.close();
+    }
+  });
+
+  it.each([
+    ['a script `location=`', '/script-leaves', '169.254.169.254'],
+    ['a meta refresh', '/refresh-leaves', 'metadata.test'],
+  ])('a page that sends the browser to a refused address through %s fails MENU_NOT_ACCESSIBLE (not an empty success)', async (_how, path, host) => {
+    process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
+    const scan = await openScanContext({ resolver });
+    try {
+      await expect(render(scan, `${base}${path}`)).rejects.toMatchObject({ code: 'MENU_NOT_ACCESSIBLE', reason: 'address-refused' });
+      expect(scan.blocked.find((b) => b.topLevel)).toMatchObject({ reason: 'address-refused', url: expect.stringContaining(host) });
     } finally {
       await scan.close();
     }

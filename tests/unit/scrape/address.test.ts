@@ -44,6 +44,11 @@ const TABLE: Array<[string, boolean, boolean]> = [
   ['2001:db8::1', false, false],
   ['2002:a9fe:a9fe::1', false, false], // 6to4 wrapping 169.254.169.254
   ['2002:7f00:1::1', false, true], // 6to4 wrapping 127.0.0.1
+  ['fd00:ec2::254', false, false], // AWS IPv6 instance metadata, inside unique-local space
+  ['fd00:ec2:0:0:0:0:0:254', false, false],
+  ['fd20:ce::254', false, false], // Google Cloud IPv6 metadata
+  ['fd00:ec2::253', false, true], // its neighbour is ordinary unique-local space
+  ['192.0.0.192', false, false], // Oracle Cloud metadata
   ['not-an-ip', false, false],
 ];
 
@@ -59,6 +64,7 @@ describe('address rule (DECISIONS §6)', () => {
     expect(classifyAddress('169.254.169.254', true)).toMatchObject({ allowed: false, range: 'linkLocal' });
     expect(classifyAddress('::ffff:127.0.0.1', false)).toMatchObject({ allowed: false, range: 'loopback', address: '127.0.0.1' });
     expect(classifyAddress('100.64.1.1', true)).toMatchObject({ allowed: false, range: 'carrierGradeNat' });
+    expect(classifyAddress('[fd00:ec2::254]', true)).toMatchObject({ allowed: false, range: 'cloudMetadata' });
   });
 
   it('assertPublicAddress refuses a name when ANY resolved address is refused', async () => {
