@@ -141,6 +141,16 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "bucket": "/api/v1/blog/posts/:slug"
   },
   {
+    "pattern": "/api/v1/chat/conversations",
+    "id": "/api/v1/chat/conversations",
+    "bucket": "/api/v1/chat/conversations"
+  },
+  {
+    "pattern": "/api/v1/chat/conversations/{id}",
+    "id": "/api/v1/chat/conversations/:id",
+    "bucket": "/api/v1/chat/conversations/:id"
+  },
+  {
     "pattern": "/api/v1/cron/daily-sync",
     "id": "/api/v1/cron/daily-sync",
     "bucket": "/api/v1/cron/daily-sync"
@@ -239,6 +249,11 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "pattern": "/api/v1/trigger/pipeline",
     "id": "/api/v1/trigger/pipeline",
     "bucket": "/api/v1/trigger/pipeline"
+  },
+  {
+    "pattern": "/api/v1/chat",
+    "id": "/api/v1/chat",
+    "bucket": "/api/v1/chat"
   },
   {
     "pattern": "/api/v1/health",
