@@ -207,8 +207,9 @@ export function plan(r: Recognised, steps: ToolStep[], available: Set<string>, h
       return null;
     }
     case 'compare': {
-      let names = r.names;
-      if (names.length === 1) {
+      const prev0 = lastStrainInHistory(history);
+      let names = r.names.map((n) => (PRONOUN.test(n) && prev0 ? prev0 : n)).filter((n) => !PRONOUN.test(n));
+      if (names.length === 1 && !r.names.some((n) => PRONOUN.test(n))) {
         const prev = lastStrainInHistory(history);
         if (prev) names = [prev, names[0]];
       }
