@@ -181,6 +181,16 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "bucket": "/api/v1/notebooks/stream/:sectionKey"
   },
   {
+    "pattern": "/api/v1/research/papers",
+    "id": "/api/v1/research/papers",
+    "bucket": "/api/v1/research/papers"
+  },
+  {
+    "pattern": "/api/v1/research/papers/{id}",
+    "id": "/api/v1/research/papers/:id",
+    "bucket": "/api/v1/research/papers/:id"
+  },
+  {
     "pattern": "/api/v1/scanner/analyze-batch",
     "id": "/api/v1/scanner/analyze-batch",
     "bucket": "/api/v1/scanner/analyze-batch"

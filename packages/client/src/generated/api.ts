@@ -642,6 +642,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/research/papers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search research papers: full text on title and abstract, filters by terpene, cannabinoid, effect, study type, years, or a strain
+         * @description `q` is a web-search style query (quotes, OR, -word). `strain=<slug>` finds papers about the strain's leading terpenes (top 3) and cannabinoids (THC/CBD at 1 % or more), most shared first; an unknown strain is 404 STRAIN_NOT_FOUND. Without `q` or `strain`, newest first.
+         */
+        get: operations["getApiV1ResearchPapers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/research/papers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One research paper by id (404 NOT_FOUND when unknown) */
+        get: operations["getApiV1ResearchPapersId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/research/strains/submit": {
         parameters: {
             query?: never;
@@ -4151,6 +4188,159 @@ export interface operations {
                             tab: string;
                         }[];
                         totalSections: number;
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1ResearchPapers: {
+        parameters: {
+            query?: {
+                cannabinoid?: string;
+                effect?: string;
+                limit?: number;
+                offset?: number;
+                q?: string;
+                strain?: string;
+                studyType?: "review" | "clinical" | "preclinical" | "observational" | "analytical" | "other";
+                terpene?: string;
+                yearFrom?: number;
+                yearTo?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            abstract: string | null;
+                            authors: string[];
+                            doi: string | null;
+                            id: string;
+                            issue: string | null;
+                            journal: string | null;
+                            pages: string | null;
+                            pmid: string | null;
+                            source: string;
+                            studyType: ("review" | "clinical" | "preclinical" | "observational" | "analytical" | "other") | null;
+                            title: string;
+                            topics: {
+                                cannabinoids: string[];
+                                effects: string[];
+                                terpenes: string[];
+                            };
+                            url: string | null;
+                            volume: string | null;
+                            year: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1ResearchPapersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            abstract: string | null;
+                            authors: string[];
+                            doi: string | null;
+                            id: string;
+                            issue: string | null;
+                            journal: string | null;
+                            pages: string | null;
+                            pmid: string | null;
+                            source: string;
+                            studyType: ("review" | "clinical" | "preclinical" | "observational" | "analytical" | "other") | null;
+                            title: string;
+                            topics: {
+                                cannabinoids: string[];
+                                effects: string[];
+                                terpenes: string[];
+                            };
+                            url: string | null;
+                            volume: string | null;
+                            year: number | null;
+                        };
                     };
                 };
             };
