@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GET as getStrain } from '@/app/api/v1/strains/slug/[slug]/route';
+import { GET as getPaper } from '@/app/api/v1/research/papers/[id]/route';
 import { POST as chatPost } from '@/app/api/v1/chat/route';
 import { ready } from '@/lib/bootstrap';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
@@ -117,7 +118,7 @@ describe('POST /chat: the local assistant, read back by the AI SDK client reader
 
     const terp = await ask(randomUUID(), 'What does limonene do?');
     const t = toolParts(terp.message);
-    expect(t[0].type).toBe('tool-terpeneInfo');
+    expect(t.map((x) => x.type)).toEqual(['tool-terpeneInfo', 'tool-searchPapers']);
     expect(t[0].output).toMatchObject({ found: true, terpene: 'limonene' });
     expect(messageText(terp.message)).toContain('Citrus-scented terpene');
   });
@@ -127,5 +128,26 @@ describe('POST /chat: the local assistant, read back by the AI SDK client reader
     expect(toolParts(message)[0].type).toBe('tool-searchStrains');
     expect(messageText(message)).toMatch(/couldn't find a strain called "Zqxwv Plorbnak"/);
     expect(message.metadata?.citations).toEqual([]);
+  });
+});
+
+describe('POST /chat: papers', () => {
+  it('finds papers through searchPapers and cites only papers the tool returned, each resolving to a real paper', async () => {
+    const { message } = await ask(randomUUID(), 'What research is there on myrcene?');
+    const tools = toolParts(message);
+    expect(tools.map((t) => t.type)).toEqual(['tool-searchPapers']);
+    expect(tools[0].input).toMatchObject({ terpene: 'myrcene' });
+    const returned = (tools[0].output.results as { id: string; title: string }[]).map((p) => p.id);
+    expect(returned.length).toBeGreaterThan(0);
+    const citations = message.metadata?.citations ?? [];
+    expect(citations.length).toBeGreaterThan(0);
+    for (const c of citations) {
+      expect(c.kind).toBe('paper');
+      expect(returned).toContain(c.id);
+      const r = await call(getPaper, { path: `/api/v1/research/papers/${c.id}`, params: { id: c.id } });
+      expect(r.status).toBe(200);
+      expect(r.body.data.title).toBe(c.title);
+      expect(messageText(message)).toContain(c.title);
+    }
   });
 });

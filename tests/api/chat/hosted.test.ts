@@ -71,7 +71,7 @@ describe('chat on an OpenAI-compatible server', () => {
     const [step1, step2] = received;
     expect(step1.model).toBe('stand-in-model');
     expect(step1.stream).toBe(true);
-    expect(step1.tools.map((t: Loose) => t.function.name).sort()).toEqual(['getStrain', 'myNotebooks', 'recommendStrains', 'searchStrains', 'terpeneInfo']);
+    expect(step1.tools.map((t: Loose) => t.function.name).sort()).toEqual(['getStrain', 'myNotebooks', 'recommendStrains', 'searchPapers', 'searchStrains', 'terpeneInfo']);
     expect(step1.messages[0].role).toBe('system');
     expect(step1.messages[0].content).toContain('Never invent a strain');
     expect(step1.messages.slice(1)).toEqual([{ role: 'user', content: 'tell me about blue dream' }]);
