@@ -46,19 +46,21 @@ import * as r43 from '@/app/api/v1/shopping/runs/[runId]/stream/route';
 import * as r44 from '@/app/api/v1/shopping/runs/route';
 import * as r45 from '@/app/api/v1/shopping/scan-token/route';
 import * as r46 from '@/app/api/v1/shopping/scan/[domain]/cached/route';
-import * as r47 from '@/app/api/v1/strains/by-terpene/[terpene]/route';
-import * as r48 from '@/app/api/v1/strains/by-type/[type]/route';
-import * as r49 from '@/app/api/v1/strains/popular/route';
-import * as r50 from '@/app/api/v1/strains/popularity/route';
-import * as r51 from '@/app/api/v1/strains/recommendations/route';
-import * as r52 from '@/app/api/v1/strains/route';
-import * as r53 from '@/app/api/v1/strains/search/route';
-import * as r54 from '@/app/api/v1/strains/slug/[slug]/complete/route';
-import * as r55 from '@/app/api/v1/strains/slug/[slug]/route';
-import * as r56 from '@/app/api/v1/strains/sources/route';
-import * as r57 from '@/app/api/v1/strains/stats/count/route';
-import * as r58 from '@/app/api/v1/strains/universe/slug/[slug]/route';
-import * as r59 from '@/app/api/v1/trigger/pipeline/route';
+import * as r47 from '@/app/api/v1/stories/daily/route';
+import * as r48 from '@/app/api/v1/stories/route';
+import * as r49 from '@/app/api/v1/strains/by-terpene/[terpene]/route';
+import * as r50 from '@/app/api/v1/strains/by-type/[type]/route';
+import * as r51 from '@/app/api/v1/strains/popular/route';
+import * as r52 from '@/app/api/v1/strains/popularity/route';
+import * as r53 from '@/app/api/v1/strains/recommendations/route';
+import * as r54 from '@/app/api/v1/strains/route';
+import * as r55 from '@/app/api/v1/strains/search/route';
+import * as r56 from '@/app/api/v1/strains/slug/[slug]/complete/route';
+import * as r57 from '@/app/api/v1/strains/slug/[slug]/route';
+import * as r58 from '@/app/api/v1/strains/sources/route';
+import * as r59 from '@/app/api/v1/strains/stats/count/route';
+import * as r60 from '@/app/api/v1/strains/universe/slug/[slug]/route';
+import * as r61 from '@/app/api/v1/trigger/pipeline/route';
 
 export const ROUTE_MODULES: { path: string; file: string; module: Record<string, unknown> }[] = [
   { path: "/api/{path*}", file: "app/api/[...path]/route.ts", module: r0 as Record<string, unknown> },
@@ -108,17 +110,19 @@ export const ROUTE_MODULES: { path: string; file: string; module: Record<string,
   { path: "/api/v1/shopping/runs", file: "app/api/v1/shopping/runs/route.ts", module: r44 as Record<string, unknown> },
   { path: "/api/v1/shopping/scan-token", file: "app/api/v1/shopping/scan-token/route.ts", module: r45 as Record<string, unknown> },
   { path: "/api/v1/shopping/scan/{domain}/cached", file: "app/api/v1/shopping/scan/[domain]/cached/route.ts", module: r46 as Record<string, unknown> },
-  { path: "/api/v1/strains/by-terpene/{terpene}", file: "app/api/v1/strains/by-terpene/[terpene]/route.ts", module: r47 as Record<string, unknown> },
-  { path: "/api/v1/strains/by-type/{type}", file: "app/api/v1/strains/by-type/[type]/route.ts", module: r48 as Record<string, unknown> },
-  { path: "/api/v1/strains/popular", file: "app/api/v1/strains/popular/route.ts", module: r49 as Record<string, unknown> },
-  { path: "/api/v1/strains/popularity", file: "app/api/v1/strains/popularity/route.ts", module: r50 as Record<string, unknown> },
-  { path: "/api/v1/strains/recommendations", file: "app/api/v1/strains/recommendations/route.ts", module: r51 as Record<string, unknown> },
-  { path: "/api/v1/strains", file: "app/api/v1/strains/route.ts", module: r52 as Record<string, unknown> },
-  { path: "/api/v1/strains/search", file: "app/api/v1/strains/search/route.ts", module: r53 as Record<string, unknown> },
-  { path: "/api/v1/strains/slug/{slug}/complete", file: "app/api/v1/strains/slug/[slug]/complete/route.ts", module: r54 as Record<string, unknown> },
-  { path: "/api/v1/strains/slug/{slug}", file: "app/api/v1/strains/slug/[slug]/route.ts", module: r55 as Record<string, unknown> },
-  { path: "/api/v1/strains/sources", file: "app/api/v1/strains/sources/route.ts", module: r56 as Record<string, unknown> },
-  { path: "/api/v1/strains/stats/count", file: "app/api/v1/strains/stats/count/route.ts", module: r57 as Record<string, unknown> },
-  { path: "/api/v1/strains/universe/slug/{slug}", file: "app/api/v1/strains/universe/slug/[slug]/route.ts", module: r58 as Record<string, unknown> },
-  { path: "/api/v1/trigger/pipeline", file: "app/api/v1/trigger/pipeline/route.ts", module: r59 as Record<string, unknown> },
+  { path: "/api/v1/stories/daily", file: "app/api/v1/stories/daily/route.ts", module: r47 as Record<string, unknown> },
+  { path: "/api/v1/stories", file: "app/api/v1/stories/route.ts", module: r48 as Record<string, unknown> },
+  { path: "/api/v1/strains/by-terpene/{terpene}", file: "app/api/v1/strains/by-terpene/[terpene]/route.ts", module: r49 as Record<string, unknown> },
+  { path: "/api/v1/strains/by-type/{type}", file: "app/api/v1/strains/by-type/[type]/route.ts", module: r50 as Record<string, unknown> },
+  { path: "/api/v1/strains/popular", file: "app/api/v1/strains/popular/route.ts", module: r51 as Record<string, unknown> },
+  { path: "/api/v1/strains/popularity", file: "app/api/v1/strains/popularity/route.ts", module: r52 as Record<string, unknown> },
+  { path: "/api/v1/strains/recommendations", file: "app/api/v1/strains/recommendations/route.ts", module: r53 as Record<string, unknown> },
+  { path: "/api/v1/strains", file: "app/api/v1/strains/route.ts", module: r54 as Record<string, unknown> },
+  { path: "/api/v1/strains/search", file: "app/api/v1/strains/search/route.ts", module: r55 as Record<string, unknown> },
+  { path: "/api/v1/strains/slug/{slug}/complete", file: "app/api/v1/strains/slug/[slug]/complete/route.ts", module: r56 as Record<string, unknown> },
+  { path: "/api/v1/strains/slug/{slug}", file: "app/api/v1/strains/slug/[slug]/route.ts", module: r57 as Record<string, unknown> },
+  { path: "/api/v1/strains/sources", file: "app/api/v1/strains/sources/route.ts", module: r58 as Record<string, unknown> },
+  { path: "/api/v1/strains/stats/count", file: "app/api/v1/strains/stats/count/route.ts", module: r59 as Record<string, unknown> },
+  { path: "/api/v1/strains/universe/slug/{slug}", file: "app/api/v1/strains/universe/slug/[slug]/route.ts", module: r60 as Record<string, unknown> },
+  { path: "/api/v1/trigger/pipeline", file: "app/api/v1/trigger/pipeline/route.ts", module: r61 as Record<string, unknown> },
 ];

@@ -216,6 +216,11 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "bucket": "/api/v1/shopping/scan-token"
   },
   {
+    "pattern": "/api/v1/stories/daily",
+    "id": "/api/v1/stories/daily",
+    "bucket": "/api/v1/stories/daily"
+  },
+  {
     "pattern": "/api/v1/strains/by-terpene/{terpene}",
     "id": "/api/v1/strains/by-terpene/:terpene",
     "bucket": "/api/v1/strains/by-terpene/:terpene"
@@ -284,6 +289,11 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "pattern": "/api/v1/openapi.json",
     "id": "/api/v1/openapi.json",
     "bucket": "/api/v1/openapi.json"
+  },
+  {
+    "pattern": "/api/v1/stories",
+    "id": "/api/v1/stories",
+    "bucket": "/api/v1/stories"
   },
   {
     "pattern": "/api/v1/strains",
