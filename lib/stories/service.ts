@@ -16,8 +16,10 @@ import { factsOf, writeStory } from './write';
 
 export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
-const g = globalThis as unknown as { __storyInflight?: Map<string, Promise<DailyStory>>; __storyGenerations?: number };
-const inflight = (g.__storyInflight ??= new Map());
+// In-flight generations per database handle (one per process in the service; tests open several
+// to act as instances, which then meet at the advisory lock).
+const g = globalThis as unknown as { __storyInflight?: WeakMap<Db, Map<string, Promise<DailyStory>>>; __storyGenerations?: number };
+const byDb = (g.__storyInflight ??= new WeakMap());
 
 /** How many stories this process has generated (tests prove "once" with it). */
 export const storyGenerations = () => g.__storyGenerations ?? 0;
@@ -66,11 +68,14 @@ async function generate(db: Db, date: string, signal?: AbortSignal): Promise<Dai
 export async function ensureStory(db: Db, date: string, signal?: AbortSignal): Promise<DailyStory> {
   const stored = await findStory(db, date);
   if (stored) return stored;
-  let p = inflight.get(date);
+  let inflight = byDb.get(db);
+  if (!inflight) byDb.set(db, (inflight = new Map()));
+  const running = inflight;
+  let p = running.get(date);
   if (!p) {
     // The shared generation must not die with the first caller's request.
-    p = generate(db, date).finally(() => inflight.delete(date));
-    inflight.set(date, p);
+    p = generate(db, date).finally(() => running.delete(date));
+    running.set(date, p);
   }
   void signal;
   return p;
