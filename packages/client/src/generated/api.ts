@@ -2991,6 +2991,10 @@ export interface operations {
                             scanCache: {
                                 purged: number;
                             };
+                            stories: {
+                                date: string;
+                                generated: boolean;
+                            } | null;
                             triggerTokens: {
                                 purged: number;
                             };
