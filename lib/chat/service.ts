@@ -88,6 +88,8 @@ export async function chatResponse(body: ChatBody, ctx: ChatContext): Promise<Re
     stopWhen: stepCountIs(MAX_STEPS),
     maxRetries: chosen.maxRetries,
     abortSignal: signal,
+    // Through the service's logger (the SDK's default writes the whole error to the console).
+    onError: ({ error }) => logger().warn({ err: error instanceof Error ? error.message : String(error), provider: chosen.provider }, 'chat: the model failed'),
   });
 
   let answer = '';

@@ -123,6 +123,13 @@ describe('POST /chat: the local assistant, read back by the AI SDK client reader
     expect(messageText(terp.message)).toContain('Citrus-scented terpene');
   });
 
+  it('answers a greeting with what it can and cannot do, calling no tool', async () => {
+    const { message } = await ask(randomUUID(), 'hi');
+    expect(toolParts(message)).toEqual([]);
+    expect(messageText(message)).toContain('I do not know store prices');
+    expect(message.metadata?.citations).toEqual([]);
+  });
+
   it('says so instead of inventing a strain the catalog does not have', async () => {
     const { message } = await ask(randomUUID(), 'tell me about Zqxwv Plorbnak');
     expect(toolParts(message)[0].type).toBe('tool-searchStrains');

@@ -10,7 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ready } from '@/lib/bootstrap';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
-import { ask, messageText, pngDataUrl, toolParts } from './helpers';
+import { GET as getConv } from '@/app/api/v1/chat/conversations/[id]/route';
+import { authHeader, call } from '../../helpers/route';
+import { ask, messageText, pngDataUrl, send, toolParts } from './helpers';
+import { parseJsonEventStream, uiMessageChunkSchema } from 'ai';
 
 type Loose = any;
 const ENV_KEYS = ['AI_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL'] as const;
@@ -29,8 +32,13 @@ const server = http.createServer((req, res) => {
   req.on('end', () => {
     const body = JSON.parse(raw);
     received.push(body);
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
     const last = body.messages.at(-1);
+    if (JSON.stringify(last.content).includes('overload me')) {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'model overloaded', type: 'server_error' } }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
     const userText = typeof last.content === 'string' ? last.content : (last.content ?? []).map((p: Loose) => p.text ?? '').join('');
     if (last.role === 'user' && /tell me about/.test(userText)) {
       res.write(chunk(body.model, { role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'searchStrains', arguments: '' } }] }));
@@ -101,5 +109,27 @@ describe('chat on an OpenAI-compatible server', () => {
     expect(parts.filter((p: Loose) => p.type === 'image_url').map((p: Loose) => p.image_url.url)).toEqual([png, png]);
     expect(messageText(second.message)).toContain('no label text');
     expect(second.message.metadata?.citations).toEqual([]);
+  });
+
+  it('a failing model ends the stream with an error chunk (no server detail), and the question stays stored', async () => {
+    const sub = `hosted-fail-${randomUUID()}`;
+    const conv = randomUUID();
+    const before = received.length;
+    const r = await send(conv, 'please overload me', { sub });
+    expect(r.status).toBe(200);
+    const chunks: Loose[] = [];
+    const reader = parseJsonEventStream({ stream: r.response.body!, schema: uiMessageChunkSchema }).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value.success ? value.value : { parseError: true });
+    }
+    const error = chunks.find((c) => c.type === 'error');
+    expect(error?.errorText).toBe('The assistant failed to answer; please try again.');
+    expect(JSON.stringify(chunks)).not.toContain('model overloaded');
+    // One retry (maxRetries 1), then the error.
+    expect(received.length - before).toBe(2);
+    const stored = await call(getConv, { path: `/api/v1/chat/conversations/${conv}`, params: { id: conv }, headers: await authHeader(sub) });
+    expect(stored.body.data.messages[0].parts).toEqual([{ type: 'text', text: 'please overload me' }]);
   });
 });
