@@ -43,7 +43,7 @@ describe('research pages', () => {
     await page.goto('/research/deep');
     await page.getByLabel('Your question').fill('Does the myrcene in Blue Dream help with sleep?');
     await page.getByRole('button', { name: 'Research' }).click();
-    await expect.poll(async () => page.getByTestId('deep-progress').getAttribute('data-phase'), { timeout: 30_000 }).toBe('completed');
+    await expect.poll(async () => page.getByTestId('deep-progress').getAttribute('data-phase'), { timeout: 60_000 }).toBe('completed');
     await page.getByTestId('deep-report').waitFor();
     expect(await page.locator('[data-stage="complete"][data-state="done"]').count()).toBe(1);
     const links = page.getByTestId('deep-sources').getByRole('link');
