@@ -46,6 +46,11 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "bucket": "/api/v1/notebooks/stream/sections"
   },
   {
+    "pattern": "/api/v1/research/deep/{runId}/stream",
+    "id": "/api/v1/research/deep/:runId/stream",
+    "bucket": "/api/v1/research/deep/:runId/stream"
+  },
+  {
     "pattern": "/api/v1/research/strains/submit",
     "id": "/api/v1/research/strains/submit",
     "bucket": "/api/v1/research/strains/submit"
@@ -179,6 +184,16 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "pattern": "/api/v1/reports/stream/{sectionKey}",
     "id": "/api/v1/reports/stream/:sectionKey",
     "bucket": "/api/v1/notebooks/stream/:sectionKey"
+  },
+  {
+    "pattern": "/api/v1/research/deep",
+    "id": "/api/v1/research/deep",
+    "bucket": "/api/v1/research/deep"
+  },
+  {
+    "pattern": "/api/v1/research/deep/{runId}",
+    "id": "/api/v1/research/deep/:runId",
+    "bucket": "/api/v1/research/deep/:runId"
   },
   {
     "pattern": "/api/v1/research/papers",

@@ -85,7 +85,8 @@ export async function searchPaperRows(db: Queryable, f: PaperFilters): Promise<{
   let from = 'papers p';
   if (f.q) {
     from += `, websearch_to_tsquery('english', ${p(f.q)}) AS tsq`;
-    where.push('p.search @@ tsq');
+    // A query of stop words only ("the") is an empty tsquery: it filters nothing.
+    where.push('(numnode(tsq) = 0 OR p.search @@ tsq)');
     rank = 'ts_rank_cd(p.search, tsq, 1)';
   }
   if (f.terpeneKey) where.push(`p.terpene_keys @> ARRAY[${p(f.terpeneKey)}]::text[]`);

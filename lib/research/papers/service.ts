@@ -1,4 +1,4 @@
-import 'server-only';
+// No `server-only` here: the Trigger.dev worker (trigger/deep-research.ts) imports this module.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Queryable } from '../../db';

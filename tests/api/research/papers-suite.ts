@@ -71,6 +71,8 @@ export function papersSuite(): void {
       const t = await get({ q: 'terpenes', limit: 100 });
       expect(t.body.data.some((p: any) => /\bterpene\b/i.test(p.title))).toBe(true);
       expect(t.body.data.some((p: any) => /\bterpenes\b/i.test(p.title))).toBe(true);
+      const stop = await get({ q: 'the of' });
+      expect(stop.body.meta.pagination.total).toBe(SEED.length);
       const none = await get({ q: 'xylophone' });
       expect(none.body.data).toEqual([]);
       expect(none.body.meta.pagination.total).toBe(0);

@@ -642,6 +642,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/research/deep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a deep-research run: plan → search → read → synthesize → complete (202)
+         * @description Body `{ question: 10–1000 characters, strainSlugs?: at most 5 }`. Answers 202 `{ runId, publicAccessToken }`; follow the run at GET /research/deep/:runId or /stream with `Authorization: Bearer <publicAccessToken>`. The same question from the same user while a run is active joins that run. An unknown strain slug: 400.
+         */
+        post: operations["postApiV1ResearchDeep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/research/deep/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A deep-research run: status, stage metadata, the report (output) once complete, error
+         * @description Authorization: Bearer <publicAccessToken> (scoped to this run, 1 hour). Metadata `{ stage: plan | search | read | synthesize | complete, progress 0–100, message, sourcesFound }`.
+         */
+        get: operations["getApiV1ResearchDeepRunId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/research/deep/{runId}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent deep-research updates (event: update) until the run ends
+         * @description Authorization: Bearer <publicAccessToken>. First the current state, then every metadata change, then the final state with the report.
+         */
+        get: operations["getApiV1ResearchDeepRunIdStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/research/papers": {
         parameters: {
             query?: never;
@@ -4239,6 +4299,251 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postApiV1ResearchDeep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    question: string;
+                    strainSlugs?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            publicAccessToken: string;
+                            runId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid user token (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
+                };
+            };
+            /** @description Premium tier required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1ResearchDeepRunId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            createdAt: string;
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            id: string;
+                            metadata: {
+                                message?: string;
+                                progress?: number;
+                                sourcesFound?: number;
+                                /** @enum {string} */
+                                stage?: "plan" | "search" | "read" | "synthesize" | "complete";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            output: {
+                                generatedAt: string;
+                                question: string;
+                                sections: {
+                                    body: string;
+                                    citations: string[];
+                                    heading: string;
+                                }[];
+                                sources: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "paper" | "strain" | "scan";
+                                    title: string;
+                                    url: string | null;
+                                    year: number | null;
+                                }[];
+                                summary: string;
+                            } | null;
+                            /** @enum {string} */
+                            status: "QUEUED" | "EXECUTING" | "COMPLETED" | "FAILED" | "TIMED_OUT";
+                            taskIdentifier: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, expired or foreign run token (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1ResearchDeepRunIdStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, expired or foreign run token (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
                 };
             };
             /** @description Rate limit exceeded */
