@@ -10,6 +10,8 @@ type StartupStep = { name: string; run: (db: Db) => Promise<unknown> };
 const steps: StartupStep[] = [
   // The strain catalog ships its own seed so a fresh database is useful out of the box.
   { name: 'strain-catalog-seed', run: async (db) => (await import('./strains/seed')).seedCatalog(db) },
+  // The research papers ship as a seed too (supabase/seed/papers.json, bibliographic facts).
+  { name: 'papers-seed', run: async (db) => (await import('./research/papers/service')).seedPapers(db) },
   // Runs left QUEUED/EXECUTING by a process that died end FAILED instead of hanging.
   { name: 'task-runs-recovery', run: async (db) => (await import('./tasks/instance')).recoverOrphanedRuns(db) },
 ];

@@ -1,9 +1,11 @@
 /**
  * npm run import -- <file.csv|json> [--universe] [--source <name>] [--batch <n>]
+ * npm run import -- --papers <file.json|csv> [--source <name>]
  *
  * Upserts strains by slug (or, with --universe, names into the strain universe) with a progress
  * bar on stderr and a summary on stdout. Bad rows are reported with their line and reason; a bad
  * row never aborts the import. A file named like kushy-strain-names.csv goes to the universe.
+ * With --papers the file holds research papers (papers.json's shape, or CSV with its columns).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,18 +13,21 @@ import { closeDb } from '../lib/db';
 import { ready } from '../lib/bootstrap';
 import { importStrains, importUniverse, type ImportSummary } from '../lib/strains/import';
 import { parseCatalogRecords, parseUniverseRecords, readRecords } from '../lib/strains/import-parse';
+import { importPapers, parsePaperRecords, readPaperFile, type PaperImportSummary } from '../lib/research/papers/service';
 
 function usage(msg?: string): never {
   if (msg) process.stderr.write(`${msg}\n`);
   process.stderr.write('usage: npm run import -- <file.csv|json> [--universe] [--source <name>] [--batch <n>]\n');
+  process.stderr.write('       npm run import -- --papers <file.json|csv> [--source <name>]\n');
   process.exit(2);
 }
 
 function parseArgs(argv: string[]) {
-  const out = { file: '', universe: false, source: '', batch: 0 };
+  const out = { file: '', universe: false, papers: false, source: '', batch: 0 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--universe') out.universe = true;
+    else if (a === '--papers') out.papers = true;
     else if (a === '--source') out.source = argv[++i] ?? usage('--source needs a value');
     else if (a === '--batch') out.batch = Number(argv[++i]);
     else if (a === '-h' || a === '--help') usage();
@@ -62,10 +67,30 @@ function printSummary(s: ImportSummary): void {
   show('Warnings', s.warnings);
 }
 
+function printPaperSummary(s: PaperImportSummary): void {
+  const out = process.stdout;
+  out.write(`\nPapers import from source "${s.source}" in ${s.ms} ms\n`);
+  out.write(`  rows:     ${s.total}\n  inserted: ${s.inserted}\n  updated:  ${s.updated}\n  skipped:  ${s.skipped.length}\n  warnings: ${s.warnings.length}\n`);
+  for (const [title, xs] of [['Skipped rows', s.skipped], ['Warnings', s.warnings]] as const) {
+    if (!xs.length) continue;
+    out.write(`\n${title}:\n`);
+    for (const x of xs.slice(0, 50)) out.write(`  line ${x.line}${x.name ? ` (${x.name})` : ''}: ${x.reason}\n`);
+    if (xs.length > 50) out.write(`  … and ${xs.length - 50} more\n`);
+  }
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const file = path.resolve(args.file);
   if (!fs.existsSync(file)) usage(`no such file: ${args.file}`);
+  if (args.papers) {
+    const rows = parsePaperRecords(readPaperFile(file));
+    const db = await ready();
+    const summary = await importPapers(db, rows, args.source || path.basename(file).replace(/\.(csv|json)$/i, ''), { onProgress: progressBar('papers') });
+    printPaperSummary(summary);
+    await closeDb();
+    return;
+  }
   const format = /\.json$/i.test(file) ? 'json' : 'csv';
   const base = path.basename(file).replace(/\.(csv|json)$/i, '');
   const universe = args.universe || /strain-names|universe/i.test(base);

@@ -10,6 +10,10 @@ const NAV = [
   { href: '/shop', label: 'Menu scan' },
   { href: '/scan', label: 'Receipts & labels' },
   { href: '/research', label: 'Research' },
+  { href: '/research/papers', label: 'Papers' },
+  { href: '/research/deep', label: 'Deep research' },
+  { href: '/chat', label: 'Assistant' },
+  { href: '/stories', label: 'Stories' },
 ];
 
 export default function SiteLayout({ children }: { children: ReactNode }) {

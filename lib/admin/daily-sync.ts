@@ -1,4 +1,6 @@
-import type { Queryable } from '../db';
+import type { Db, Queryable } from '../db';
+import { logger } from '../log';
+import { dailyStoryForSync } from '../stories/service';
 import { config } from '../config';
 import { purgeExpiredScans } from '../shopping/cache';
 import { pruneFinishedRuns } from '../tasks';
@@ -34,6 +36,15 @@ export async function dailySync(db: Queryable): Promise<DailySyncResult> {
     [STALE_RESEARCH_MS],
   );
   const popularity = await recomputePopularity(db);
+  // Today's story (DECISIONS §11), after popularity (the pick weighs it); the first reader of the
+  // day generates it when this did not run. A failure here never fails the sync.
+  let stories: { date: string; generated: boolean } | null = null;
+  if ('transaction' in db) {
+    stories = await dailyStoryForSync(db as Db).catch((e: unknown) => {
+      logger().warn({ err: e instanceof Error ? e.message : String(e) }, 'daily sync: the daily story was not generated');
+      return null;
+    });
+  }
   return {
     scanCache: { purged: cachePurged },
     triggerTokens: { purged: tokens.rowCount },
@@ -41,6 +52,7 @@ export async function dailySync(db: Queryable): Promise<DailySyncResult> {
     runs: { ...recovered, purged: runsPurged },
     research: { requeued: requeued.rowCount },
     popularity,
+    stories,
     durationMs: Date.now() - t,
   };
 }

@@ -41,6 +41,8 @@ export const DailySyncResultSchema = z.object({
   runs: z.object({ failed: Count, timedOut: Count, released: Count, purged: Count }),
   research: z.object({ requeued: Count }),
   popularity: PopularityCountsSchema,
+  /** Today's daily story: whether this sync generated it (null: not attempted or failed). */
+  stories: z.object({ date: z.string(), generated: z.boolean() }).nullable(),
   durationMs: z.number(),
 });
 export type DailySyncResult = z.output<typeof DailySyncResultSchema>;

@@ -46,6 +46,11 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "bucket": "/api/v1/notebooks/stream/sections"
   },
   {
+    "pattern": "/api/v1/research/deep/{runId}/stream",
+    "id": "/api/v1/research/deep/:runId/stream",
+    "bucket": "/api/v1/research/deep/:runId/stream"
+  },
+  {
     "pattern": "/api/v1/research/strains/submit",
     "id": "/api/v1/research/strains/submit",
     "bucket": "/api/v1/research/strains/submit"
@@ -141,6 +146,16 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "bucket": "/api/v1/blog/posts/:slug"
   },
   {
+    "pattern": "/api/v1/chat/conversations",
+    "id": "/api/v1/chat/conversations",
+    "bucket": "/api/v1/chat/conversations"
+  },
+  {
+    "pattern": "/api/v1/chat/conversations/{id}",
+    "id": "/api/v1/chat/conversations/:id",
+    "bucket": "/api/v1/chat/conversations/:id"
+  },
+  {
     "pattern": "/api/v1/cron/daily-sync",
     "id": "/api/v1/cron/daily-sync",
     "bucket": "/api/v1/cron/daily-sync"
@@ -171,6 +186,26 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "bucket": "/api/v1/notebooks/stream/:sectionKey"
   },
   {
+    "pattern": "/api/v1/research/deep",
+    "id": "/api/v1/research/deep",
+    "bucket": "/api/v1/research/deep"
+  },
+  {
+    "pattern": "/api/v1/research/deep/{runId}",
+    "id": "/api/v1/research/deep/:runId",
+    "bucket": "/api/v1/research/deep/:runId"
+  },
+  {
+    "pattern": "/api/v1/research/papers",
+    "id": "/api/v1/research/papers",
+    "bucket": "/api/v1/research/papers"
+  },
+  {
+    "pattern": "/api/v1/research/papers/{id}",
+    "id": "/api/v1/research/papers/:id",
+    "bucket": "/api/v1/research/papers/:id"
+  },
+  {
     "pattern": "/api/v1/scanner/analyze-batch",
     "id": "/api/v1/scanner/analyze-batch",
     "bucket": "/api/v1/scanner/analyze-batch"
@@ -194,6 +229,11 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "pattern": "/api/v1/shopping/scan-token",
     "id": "/api/v1/shopping/scan-token",
     "bucket": "/api/v1/shopping/scan-token"
+  },
+  {
+    "pattern": "/api/v1/stories/daily",
+    "id": "/api/v1/stories/daily",
+    "bucket": "/api/v1/stories/daily"
   },
   {
     "pattern": "/api/v1/strains/by-terpene/{terpene}",
@@ -241,6 +281,11 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "bucket": "/api/v1/trigger/pipeline"
   },
   {
+    "pattern": "/api/v1/chat",
+    "id": "/api/v1/chat",
+    "bucket": "/api/v1/chat"
+  },
+  {
     "pattern": "/api/v1/health",
     "id": "/api/v1/health",
     "bucket": "/api/v1/health"
@@ -259,6 +304,11 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "pattern": "/api/v1/openapi.json",
     "id": "/api/v1/openapi.json",
     "bucket": "/api/v1/openapi.json"
+  },
+  {
+    "pattern": "/api/v1/stories",
+    "id": "/api/v1/stories",
+    "bucket": "/api/v1/stories"
   },
   {
     "pattern": "/api/v1/strains",

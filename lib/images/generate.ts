@@ -62,7 +62,7 @@ async function hosted(prompt: string, shape: 'landscape' | 'card', signal?: Abor
  * Names are content-addressed (SHA-256 of provider, model, size and prompt), so the same prompt
  * is generated once: a second call finds both files and renders nothing.
  */
-export async function generateStoredImage(prompt: string, opts: { folder: 'blog' | 'landing'; size: ImageSize; shape: 'landscape' | 'card'; signal?: AbortSignal }): Promise<StoredImage> {
+export async function generateStoredImage(prompt: string, opts: { folder: 'blog' | 'landing' | 'stories'; size: ImageSize; shape: 'landscape' | 'card'; signal?: AbortSignal }): Promise<StoredImage> {
   const provider = imageProvider();
   const sizeKey = provider.name === 'local' ? `${opts.size.width}x${opts.size.height}` : HOSTED_SIZE[opts.shape];
   const hash = createHash('sha256').update(`${provider.name}\n${provider.model}\n${sizeKey}\n${prompt}`).digest('hex').slice(0, 32);

@@ -3,11 +3,11 @@ import type { Db } from '../db';
 import { ApiError } from '../errors';
 import { sseResponse } from '../http/sse';
 import { spendTriggerGrant, startTask, taskRunner, toRunView, type RunView, type TriggerGrant } from '../tasks';
-import { getRunRow } from '../tasks/store';
+import { getRunRow, listRunRows } from '../tasks/store';
 import { watchRun } from '../tasks/watch';
 import { categoriesHash, scanKey } from './domain';
 import { resolveDomain } from './scan-token';
-import type { ScanTaskInputParsed } from './schemas';
+import type { Product, ScanTaskInputParsed, ScanTaskOutput } from './schemas';
 import { SCAN_TASK_ID, scanTimeoutMs } from './task';
 
 /** GET /shopping/runs/:runId (the route builder checked the run-scoped token). */
@@ -53,4 +53,36 @@ export async function startRunWithTriggerToken(db: Db, input: ScanTaskInputParse
     await spent.release(); // nothing started: the client may retry with the same token
     throw e;
   }
+}
+
+/** One finished scan of a user's, as other areas read it (deep research). */
+export interface UserScan {
+  runId: string;
+  dispensaryName: string;
+  websiteDomain: string;
+  scannedAt: string;
+  productsCount: number;
+  matchedProducts: Product[];
+}
+
+/**
+ * The user's own completed menu scans, newest first (the runs they started with their `userId`;
+ * a scan answered from the cache or joined while another user's run was active is not theirs).
+ */
+export async function userScanHistory(db: Db, userId: string, limit = 10): Promise<UserScan[]> {
+  const { items } = await listRunRows(db, { taskIdentifier: SCAN_TASK_ID, status: 'COMPLETED', payloadContains: { userId }, limit });
+  const out: UserScan[] = [];
+  for (const run of items) {
+    const o = run.output as ScanTaskOutput | null;
+    if (!o || typeof o !== 'object' || !o.success || !Array.isArray(o.matchedProducts)) continue;
+    out.push({
+      runId: run.id,
+      dispensaryName: o.dispensaryName,
+      websiteDomain: o.websiteDomain,
+      scannedAt: o.scannedAt ?? run.updatedAt,
+      productsCount: o.stats?.productsCount ?? o.products?.length ?? 0,
+      matchedProducts: o.matchedProducts,
+    });
+  }
+  return out;
 }

@@ -5,6 +5,8 @@
 import { registerTask } from './define';
 import { shoppingMenuScanTask } from '../shopping/task';
 import { strainResearchTask } from '../research/task';
+import { deepResearchTask } from '../research/deep/task';
 
 registerTask(shoppingMenuScanTask);
 registerTask(strainResearchTask);
+registerTask(deepResearchTask);

@@ -92,11 +92,16 @@ export async function getRunRow(db: Queryable, id: string): Promise<RunRecord | 
   return res.rows[0] ? toRecord(res.rows[0]) : null;
 }
 
-export async function listRunRows(db: Queryable, opts: { limit: number; offset?: number; taskIdentifier?: string; status?: RunStatus }): Promise<{ items: RunRecord[]; total: number }> {
+export async function listRunRows(
+  db: Queryable,
+  opts: { limit: number; offset?: number; taskIdentifier?: string; status?: RunStatus; payloadContains?: Record<string, unknown> },
+): Promise<{ items: RunRecord[]; total: number }> {
   const where: string[] = [];
   const params: unknown[] = [];
   if (opts.taskIdentifier) where.push(`task_identifier = $${params.push(opts.taskIdentifier)}`);
   if (opts.status) where.push(`status = $${params.push(opts.status)}`);
+  // Runs whose payload has these fields (e.g. { userId } for one user's scans).
+  if (opts.payloadContains) where.push(`payload @> $${params.push(JSON.stringify(opts.payloadContains))}::jsonb`);
   const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM task_runs ${w}`, params);
   const res = await db.query<Row>(

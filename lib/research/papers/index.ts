@@ -1,0 +1,20 @@
+export {
+  searchPapers,
+  getPaper,
+  getPapers,
+  papersFreshness,
+  toPaper,
+  strainBasis,
+  terpeneKey,
+  cannabinoidKey,
+  importPapers,
+  parsePaperRecords,
+  readPaperFile,
+  seedPapers,
+  PAPERS_SEED_FILE,
+  type PaperSearchResult,
+  type PaperImportSummary,
+  type StrainBasis,
+  type PaperHit,
+} from './service';
+export { PaperSchema, PaperList, PaperSearchQuery, PaperParams, STUDY_TYPES, type Paper, type StudyType, type PaperSearchInput } from './schemas';

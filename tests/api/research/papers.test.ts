@@ -1,0 +1,4 @@
+import { describe } from 'vitest';
+import { papersSuite } from './papers-suite';
+
+describe('research papers on PGlite', () => papersSuite());
