@@ -6,6 +6,7 @@ import { recoverOrphanedRuns } from '../tasks/instance';
 import { STALE_RESEARCH_MS } from '../research/task';
 import { purgeAttempts } from '../vision/attempts';
 import { recomputePopularity } from './popularity';
+import { refreshDiscoverLists } from '../discover';
 import type { DailySyncResult } from './schemas';
 
 
@@ -34,6 +35,7 @@ export async function dailySync(db: Queryable): Promise<DailySyncResult> {
     [STALE_RESEARCH_MS],
   );
   const popularity = await recomputePopularity(db);
+  const discover = await refreshDiscoverLists(db);
   return {
     scanCache: { purged: cachePurged },
     triggerTokens: { purged: tokens.rowCount },
@@ -41,6 +43,7 @@ export async function dailySync(db: Queryable): Promise<DailySyncResult> {
     runs: { ...recovered, purged: runsPurged },
     research: { requeued: requeued.rowCount },
     popularity,
+    discover,
     durationMs: Date.now() - t,
   };
 }

@@ -1,4 +1,5 @@
 import { defineRoute, route, paginated } from '@/lib/http';
+import { catalogConditional } from '@/lib/meta';
 import { listStrains } from '@/lib/strains/catalog';
 import { ListQuery, StrainList } from '@/lib/strains/schemas';
 
@@ -13,9 +14,10 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       tags: ['strains'],
       response: StrainList,
     },
-    async ({ db, query }) => {
-      const page = await listStrains(db, query);
-      return paginated(page.items, page);
-    },
+    async ({ db, query, req, url }) =>
+      catalogConditional({ db, req, url }, async () => {
+        const page = await listStrains(db, query);
+        return paginated(page.items, page);
+      }),
   ),
 });

@@ -1,4 +1,5 @@
 import { defineRoute, route, paginated } from '@/lib/http';
+import { catalogConditional } from '@/lib/meta';
 import { popularStrains } from '@/lib/strains/catalog';
 import { PageQuery, StrainList } from '@/lib/strains/schemas';
 
@@ -7,9 +8,10 @@ export const dynamic = 'force-dynamic';
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
   GET: defineRoute(
     { limit: 'lenient', query: PageQuery, summary: 'Most popular strains', tags: ['strains'], response: StrainList },
-    async ({ db, query }) => {
-      const page = await popularStrains(db, query.limit, query.offset);
-      return paginated(page.items, page);
-    },
+    async ({ db, query, req, url }) =>
+      catalogConditional({ db, req, url }, async () => {
+        const page = await popularStrains(db, query.limit, query.offset);
+        return paginated(page.items, page);
+      }),
   ),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, route, paginated } from '@/lib/http';
+import { catalogConditional } from '@/lib/meta';
 import { strainsByTerpene } from '@/lib/strains/catalog';
 import { Limit, Offset, StrainSchema } from '@/lib/strains/schemas';
 
@@ -15,9 +16,10 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       tags: ['strains'],
       response: z.array(StrainSchema.extend({ share: z.number().nullable() })),
     },
-    async ({ db, params, query }) => {
-      const { terpene, page } = await strainsByTerpene(db, params.terpene, query);
-      return paginated(page.items, page, { 'X-Terpene': terpene });
-    },
+    async ({ db, params, query, req, url }) =>
+      catalogConditional({ db, req, url }, async () => {
+        const { terpene, page } = await strainsByTerpene(db, params.terpene, query);
+        return paginated(page.items, page, { 'X-Terpene': terpene });
+      }),
   ),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, route, paginated } from '@/lib/http';
+import { catalogConditional } from '@/lib/meta';
 import { strainsByType } from '@/lib/strains/catalog';
 import { PageQuery, StrainList } from '@/lib/strains/schemas';
 
@@ -15,9 +16,10 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       tags: ['strains'],
       response: StrainList,
     },
-    async ({ db, params, query }) => {
-      const page = await strainsByType(db, params.type, query.limit, query.offset);
-      return paginated(page.items, page);
-    },
+    async ({ db, params, query, req, url }) =>
+      catalogConditional({ db, req, url }, async () => {
+        const page = await strainsByType(db, params.type, query.limit, query.offset);
+        return paginated(page.items, page);
+      }),
   ),
 });
