@@ -9,6 +9,7 @@ import type { Strain } from '@/lib/client/types';
 import { StrainCard, type StrainSummary } from '../strain-card';
 import { TerpeneChart } from '../terpene-chart';
 import { TypeBadge } from '../type-badge';
+import { MusicCard } from '../content/music-card';
 
 interface Complete {
   strain: Strain;
@@ -119,6 +120,7 @@ export function StrainProfile({ slug }: { slug: string }) {
             <h2 id="aroma-h">Aromas</h2>
             <div className="chips">{s.aromas?.length ? s.aromas.map((a) => <span key={a} className="chip">{a}</span>) : <span className="muted">No aromas recorded.</span>}</div>
           </section>
+          <MusicCard slug={s.slug} />
           {helps.length ? (
             <section className="card" aria-labelledby="helps-h">
               <h2 id="helps-h">Reported to help with</h2>
