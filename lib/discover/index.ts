@@ -67,9 +67,17 @@ export function refreshDiscoverLists(db: Queryable): Promise<RefreshResult> {
   return inFlight;
 }
 
-/** Before the first daily sync the computed lists do not exist yet: build them on first read. */
+const ensured = new WeakSet<object>();
+
+/**
+ * Before the first daily sync the computed lists do not exist yet: build them on first read. Once
+ * they exist they stay (no route deletes a computed list), so each database is checked once per
+ * process.
+ */
 async function ensureComputed(db: Db): Promise<void> {
+  if (ensured.has(db)) return;
   if ((await computedCount(db)) < COMPUTED_LISTS.length) await refreshDiscoverLists(db);
+  ensured.add(db);
 }
 
 export async function discoverIndex(db: Db, o: { kind?: 'computed' | 'curated'; limit: number; offset: number }) {
