@@ -44,8 +44,8 @@ export async function freshness(db: Queryable): Promise<Freshness> {
 /**
  * Conditional GET for the catalog list routes: the tag is the catalog version (bumped by every
  * write to the catalog tables, popularity included) plus the route's path and query, so a 304
- * costs one one-row read and never runs the list query. Inside a transaction that wrote the
- * catalog itself there is no tag (the version is not yet visible to anyone else).
+ * costs one one-row read and never runs the list query (routes read outside any transaction, so
+ * the version they see is committed).
  */
 export async function catalogConditional<T>(ctx: { db: Queryable; req: Request; url: URL }, produce: () => Promise<T | Ok<T>> | T | Ok<T>): Promise<Ok<T> | Response> {
   const stamp = await readCatalogStamp(ctx.db);
