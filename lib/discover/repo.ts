@@ -192,13 +192,9 @@ export async function deleteCurated(db: Queryable, slug: string): Promise<'ok' |
   const r = await db.query<{ kind: string }>(`SELECT kind FROM discover_lists WHERE slug = $1`, [slug]);
   if (!r.rows[0]) return 'missing';
   if (r.rows[0].kind !== 'curated') return 'computed';
-  await db.query(`DELETE FROM discover_lists WHERE slug = $1 AND kind = 'curated'`, [slug]);
+  await inTransaction(db, async (q) => {
+    await q.query(`DELETE FROM discover_lists WHERE slug = $1 AND kind = 'curated'`, [slug]);
+    await q.query(`UPDATE discover_state SET deleted_at = now()`);
+  });
   return 'ok';
-}
-
-/** The newest change of any list (a deleted curated list is not seen here: GET /meta/freshness reads the same). */
-export async function discoverStamp(db: Queryable): Promise<string | null> {
-  const r = await db.query<{ t: Date | string | null; n: number }>(`SELECT max(updated_at) AS t, count(*)::int AS n FROM discover_lists`);
-  const row = r.rows[0];
-  return row?.t ? `${new Date(row.t).toISOString()}|${row.n}` : null;
 }

@@ -73,7 +73,7 @@ export async function readFreshness(db: Queryable): Promise<FreshnessRow> {
        (SELECT count(*)::int FROM research_submissions WHERE status IN ('pending', 'researching', 'pending_review')) AS research_pending,
        (SELECT max(coalesce(reviewed_at, updated_at)) FROM research_submissions WHERE status = 'approved') AS research_latest_approved_at,
        ${papersSql},
-       (SELECT max(updated_at) FROM discover_lists) AS discover_updated_at,
+       greatest((SELECT max(updated_at) FROM discover_lists), (SELECT deleted_at FROM discover_state)) AS discover_updated_at,
        (SELECT max(published_at) FROM blog_posts WHERE published_at <= now()) AS blog_latest_published_at,
        ${storiesSql}`,
   );

@@ -57,3 +57,11 @@ CREATE TABLE IF NOT EXISTS dispensary_scans (
 );
 CREATE INDEX IF NOT EXISTS dispensary_scans_domain_idx ON dispensary_scans (domain, scanned_at DESC);
 CREATE INDEX IF NOT EXISTS dispensary_scans_recent_idx ON dispensary_scans (scanned_at DESC);
+
+-- When a curated list is deleted no row is left to carry the time of the change: this one-row
+-- table does, so GET /meta/freshness → discover.updatedAt moves on deletes too.
+CREATE TABLE IF NOT EXISTS discover_state (
+  id boolean PRIMARY KEY DEFAULT true CHECK (id),
+  deleted_at timestamptz
+);
+INSERT INTO discover_state (id) VALUES (true) ON CONFLICT (id) DO NOTHING;

@@ -181,10 +181,13 @@ export function discoverSuite(): void {
     });
 
     const d = (slug: string, headers: Record<string, string> = admin) => call(deleteCurated, { path: `${path}/${slug}`, method: 'DELETE', params: { slug }, headers: { ...fresh(), ...headers } });
-    it('DELETE: key required, computed refused, curated removed, then 404', async () => {
+    it('DELETE: key required, computed refused, curated removed (freshness moves), then 404', async () => {
       expect((await d('staff-picks', {})).status).toBe(401);
       expect((await d('newest')).status).toBe(403);
+      const before = (await call(freshness, { path: '/api/v1/meta/freshness', headers: fresh() })).body.data.discover.updatedAt;
       const gone = await d('staff-picks');
+      const after = (await call(freshness, { path: '/api/v1/meta/freshness', headers: fresh() })).body.data.discover.updatedAt;
+      expect(Date.parse(after)).toBeGreaterThan(Date.parse(before));
       expect(gone.status).toBe(200);
       expect(gone.body.data).toEqual({ slug: 'staff-picks', deleted: true });
       expect((await d('staff-picks')).status).toBe(404);
