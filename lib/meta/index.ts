@@ -5,6 +5,8 @@ import { readCatalogStamp } from '../strains/match-repo';
 import { readFreshness } from './repo';
 
 export const FRESHNESS_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
+/** The OpenAPI entry of the conditional routes' 304. */
+export const NOT_MODIFIED = { 304: 'Not modified: If-None-Match named the current ETag (no body)' };
 
 const ts = z.string().nullable();
 export const FreshnessSchema = z.object({

@@ -3618,7 +3618,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified (If-None-Match named the current ETag) */
+            /** @description Not modified: If-None-Match named the current ETag (no body) */
             304: {
                 headers: {
                     [name: string]: unknown;
@@ -6016,6 +6016,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: If-None-Match named the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Bad request or validation error */
             400: {
                 headers: {
@@ -6102,6 +6109,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: If-None-Match named the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Bad request or validation error */
             400: {
                 headers: {
@@ -6186,6 +6200,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: If-None-Match named the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Bad request or validation error */
             400: {
                 headers: {
@@ -6267,6 +6288,13 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad request or validation error */
             400: {
@@ -6497,6 +6525,13 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad request or validation error */
             400: {

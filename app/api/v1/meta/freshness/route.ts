@@ -1,5 +1,5 @@
 import { conditionalByContent, defineRoute, route } from '@/lib/http';
-import { FRESHNESS_CACHE_CONTROL, freshness, FreshnessSchema } from '@/lib/meta';
+import { FRESHNESS_CACHE_CONTROL, freshness, FreshnessSchema, NOT_MODIFIED } from '@/lib/meta';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,7 +11,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       summary: 'What changed when: catalog, popularity, scans, research, papers, discover, blog and stories, read from the data. Strong ETag; If-None-Match → 304',
       tags: ['meta'],
       response: FreshnessSchema,
-      responses: { 304: 'Not modified (If-None-Match named the current ETag)' },
+      responses: NOT_MODIFIED,
     },
     async ({ db, req }) => conditionalByContent(req, await freshness(db), { 'cache-control': FRESHNESS_CACHE_CONTROL }),
   ),
