@@ -6,6 +6,8 @@ import { ThemeToggle } from '@/components/theme-toggle';
 
 const NAV = [
   { href: '/strains', label: 'Strains' },
+  { href: '/discover', label: 'Discover' },
+  { href: '/dispensaries', label: 'Dispensaries' },
   { href: '/notebook', label: 'Notebook' },
   { href: '/shop', label: 'Menu scan' },
   { href: '/scan', label: 'Receipts & labels' },

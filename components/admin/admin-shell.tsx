@@ -11,6 +11,7 @@ const NAV = [
   { href: '/admin/scan-cache', label: 'Scan cache' },
   { href: '/admin/blog', label: 'Blog images' },
   { href: '/admin/landing', label: 'Landing cards' },
+  { href: '/admin/discover', label: 'Discover lists' },
   { href: '/admin/rate-limits', label: 'Rate limits' },
 ];
 

@@ -11,6 +11,7 @@ import type { Strain } from '@/lib/strains/types';
 import { StrainCard, type StrainSummary } from '../strain-card';
 import { TerpeneChart } from '../terpene-chart';
 import { TypeBadge } from '../type-badge';
+import { MusicCard } from '../content/music-card';
 
 type Complete = z.output<typeof CompleteProfileSchema>;
 
@@ -117,6 +118,7 @@ export function StrainProfile({ slug }: { slug: string }) {
             <h2 id="aroma-h">Aromas</h2>
             <div className="chips">{s.aromas?.length ? s.aromas.map((a) => <span key={a} className="chip">{a}</span>) : <span className="muted">No aromas recorded.</span>}</div>
           </section>
+          <MusicCard slug={s.slug} />
           {helps.length ? (
             <section className="card" aria-labelledby="helps-h">
               <h2 id="helps-h">Reported to help with</h2>

@@ -8,6 +8,7 @@ import { recoverOrphanedRuns } from '../tasks/instance';
 import { STALE_RESEARCH_MS } from '../research/task';
 import { purgeAttempts } from '../vision/attempts';
 import { recomputePopularity } from './popularity';
+import { refreshDiscoverLists } from '../discover';
 import type { DailySyncResult } from './schemas';
 
 
@@ -45,6 +46,8 @@ export async function dailySync(db: Queryable): Promise<DailySyncResult> {
       return null;
     });
   }
+
+  const discover = await refreshDiscoverLists(db);
   return {
     scanCache: { purged: cachePurged },
     triggerTokens: { purged: tokens.rowCount },
@@ -53,6 +56,8 @@ export async function dailySync(db: Queryable): Promise<DailySyncResult> {
     research: { requeued: requeued.rowCount },
     popularity,
     stories,
+
+    discover,
     durationMs: Date.now() - t,
   };
 }

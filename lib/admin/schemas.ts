@@ -43,6 +43,8 @@ export const DailySyncResultSchema = z.object({
   popularity: PopularityCountsSchema,
   /** Today's daily story: whether this sync generated it (null: not attempted or failed). */
   stories: z.object({ date: z.string(), generated: z.boolean() }).nullable(),
+
+  discover: z.object({ lists: Count, changed: Count, durationMs: z.number() }),
   durationMs: z.number(),
 });
 export type DailySyncResult = z.output<typeof DailySyncResultSchema>;

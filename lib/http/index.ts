@@ -7,3 +7,4 @@ export { ok, paginated, Ok, json, successBody, errorBody, type Pagination } from
 export { sseResponse, formatSse, SSE_HEADERS, type SseWriter } from './sse';
 export { DEFAULT_MAX_BYTES, IMAGE_MAX_BYTES, readBodyText } from './body';
 export { clientIp } from './client-key';
+export { strongEtag, ifNoneMatchHits, notModified, conditional, conditionalByContent, canonicalQuery } from './conditional';

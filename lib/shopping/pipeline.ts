@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { dispensaryScanSummary, recordDispensaryScan } from '../dispensaries';
 import { logger } from '../log';
 import { scrapeMenu } from '../scrape';
 import { putObject } from '../storage';
@@ -217,6 +218,7 @@ export async function runMenuScan(rawInput: ScanTaskInputParsed | ScanTaskInput,
   await progress.stage('cache-save', { status: 'saving' });
   // The cache holds the menu only: no tags, no recommendations (DECISIONS §12).
   await saveCachedScan(db, { domain: input.websiteDomain, categoriesHash: hash, dispensaryName: input.dispensaryName, output: withoutPersonalData(output), runId });
+  await recordDispensaryScan(db, dispensaryScanSummary(input, output));
   progress.to(95);
 
   await progress.stage('complete', { status: 'success' });

@@ -1,5 +1,8 @@
 import type { Queryable } from '../../db';
-import { getStrainBySlug, normalizeTerpeneName, slugify, type Strain } from '../../strains';
+import { getStrainBySlug } from '../../strains/repo';
+import { slugify } from '../../strains/slug';
+import { normalizeTerpeneName } from '../../strains/terpenes';
+import type { Strain } from '../../strains/types';
 import { cannabinoidKey } from '../papers/service';
 
 /**

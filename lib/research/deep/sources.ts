@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db';
-import { HIGH_FAMILIES, type Strain } from '../../strains';
+import { HIGH_FAMILIES } from '../../strains/high-family';
+import type { Strain } from '../../strains/types';
 import { strainsByTerpene } from '../../strains/catalog';
 import { userScanHistory, type UserScan } from '../../shopping/runs';
 import { searchPapers, terpeneKey, type Paper } from '../papers/service';

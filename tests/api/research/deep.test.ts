@@ -7,7 +7,7 @@ import { GET as getPaperRoute } from '@/app/api/v1/research/papers/[id]/route';
 import { ready } from '@/lib/bootstrap';
 import { DeepResearchOutput, DeepRunViewSchema } from '@/lib/research/deep/schemas';
 import { setDeepResearchStageHook } from '@/lib/research/deep/task';
-import { getStrainBySlug } from '@/lib/strains';
+import { getStrainBySlug } from '@/lib/strains/repo';
 import { localRunner, recoverOrphanedRuns, signRunToken } from '@/lib/tasks';
 import { finishRun, getRunRow, insertRun } from '@/lib/tasks/store';
 import { authHeader, call } from '../../helpers/route';

@@ -1,4 +1,5 @@
 import { defineRoute, route, paginated } from '@/lib/http';
+import { catalogConditional, NOT_MODIFIED } from '@/lib/meta';
 import { listStrains } from '@/lib/strains/catalog';
 import { ListQuery, StrainList } from '@/lib/strains/schemas';
 
@@ -10,12 +11,13 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       limit: 'lenient',
       query: ListQuery,
       summary: 'Strain catalog: filter by type, terpene, effect, aroma (comma lists match all), THC range; sort by popularity, name or thc',
-      tags: ['strains'],
+      tags: ['strains'], responses: NOT_MODIFIED,
       response: StrainList,
     },
-    async ({ db, query }) => {
-      const page = await listStrains(db, query);
-      return paginated(page.items, page);
-    },
+    async ({ db, query, req, url }) =>
+      catalogConditional({ db, req, url }, async () => {
+        const page = await listStrains(db, query);
+        return paginated(page.items, page);
+      }),
   ),
 });

@@ -20,6 +20,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a curated discover list (an unknown strain slug is 400; a taken slug 409) */
+        post: operations["postApiV1AdminDiscover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/discover/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a curated list (computed lists cannot be deleted: 403) */
+        delete: operations["deleteApiV1AdminDiscoverSlug"];
+        options?: never;
+        head?: never;
+        /** Change a curated list: title, description, strainSlugs (replaces the members, in order) */
+        patch: operations["patchApiV1AdminDiscoverSlug"];
+        trace?: never;
+    };
+    "/api/v1/admin/discover/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recompute the computed discover lists now (the daily sync does it once a day) */
+        post: operations["postApiV1AdminDiscoverRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/dispensaries/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Correct a dispensary’s name (kept over later scans) and set its address and website */
+        patch: operations["patchApiV1AdminDispensariesDomain"];
+        trace?: never;
+    };
     "/api/v1/admin/rate-limits": {
         parameters: {
             query?: never;
@@ -381,6 +450,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Discover lists: curated first, then the computed ones (trending, newest, one per terpene family, high CBD, complete lab profiles…) */
+        get: operations["getApiV1Discover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/discover/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One discover list and a page of its strains (meta.pagination counts the strains) */
+        get: operations["getApiV1DiscoverSlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dispensaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dispensaries seen by menu scans (q matches name or domain), most recently scanned first */
+        get: operations["getApiV1Dispensaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dispensaries/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One dispensary: top strains, median price per gram by category, the last 10 scans */
+        get: operations["getApiV1DispensariesDomain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/files/{path*}": {
         parameters: {
             query?: never;
@@ -410,6 +547,57 @@ export interface paths {
         };
         /** Service health: database reachable, migration level, version */
         get: operations["getApiV1Health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/meta/freshness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed when: catalog, popularity, scans, research, papers, discover, blog and stories, read from the data. Strong ETag; If-None-Match → 304 */
+        get: operations["getApiV1MetaFreshness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/music/moods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The music table: terpene rows, type fallbacks and shifts, effect shifts, and the rules that combine them */
+        get: operations["getApiV1MusicMoods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/music/strains/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Music for a strain: mood, tempo, genres, activities and recommendation-API seeds from its terpenes, type and effects (cached 15 minutes, X-Cache HIT|MISS) */
+        get: operations["getApiV1MusicStrainsSlug"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1296,6 +1484,396 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
+            };
+        };
+    };
+    postApiV1AdminDiscover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    slug: string;
+                    strainSlugs: string[];
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            description: string;
+                            /** @enum {string} */
+                            kind: "computed" | "curated";
+                            slug: string;
+                            strainCount: number;
+                            title: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-Admin-Key (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
+                };
+            };
+            /** @description The slug is taken (or belongs to a computed list) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Admin key not configured, or an unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteApiV1AdminDiscoverSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            /** @constant */
+                            deleted: true;
+                            slug: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-Admin-Key (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Admin key not configured, or an unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchApiV1AdminDiscoverSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    strainSlugs?: string[];
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            description: string;
+                            /** @enum {string} */
+                            kind: "computed" | "curated";
+                            slug: string;
+                            strainCount: number;
+                            title: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-Admin-Key (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Admin key not configured, or an unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postApiV1AdminDiscoverRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            changed: number;
+                            durationMs: number;
+                            lists: number;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid X-Admin-Key (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Admin key not configured, or an unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchApiV1AdminDispensariesDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address?: string | null;
+                    name?: string;
+                    website?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            address: string | null;
+                            categories: string[];
+                            domain: string;
+                            lastScannedAt: string | null;
+                            matchedRate: number;
+                            medianPricePerGram: {
+                                [key: string]: number;
+                            };
+                            menuUrls: string[];
+                            name: string;
+                            /** @enum {string} */
+                            platform: "dutchie" | "jane" | "weedmaps" | "leafly" | "dispense" | "sweed" | "custom";
+                            productsCount: number;
+                            scans: {
+                                matchedCount: number;
+                                productsCount: number;
+                                scannedAt: string;
+                            }[];
+                            topStrains: {
+                                count: number;
+                                name: string;
+                                slug: string;
+                            }[];
+                            website: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-Admin-Key (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Admin key not configured, or an unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -3036,6 +3614,11 @@ export interface operations {
                         data?: {
                             /** @constant */
                             alreadyRunning: false;
+                            discover: {
+                                changed: number;
+                                durationMs: number;
+                                lists: number;
+                            };
                             durationMs: number;
                             popularity: {
                                 rebased: number;
@@ -3151,6 +3734,305 @@ export interface operations {
             };
         };
     };
+    getApiV1Discover: {
+        parameters: {
+            query?: {
+                kind?: "computed" | "curated";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            description: string;
+                            /** @enum {string} */
+                            kind: "computed" | "curated";
+                            slug: string;
+                            strainCount: number;
+                            title: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1DiscoverSlug: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            list: {
+                                description: string;
+                                /** @enum {string} */
+                                kind: "computed" | "curated";
+                                slug: string;
+                                strainCount: number;
+                                title: string;
+                                updatedAt: string;
+                            };
+                            strains: {
+                                akas: string[];
+                                aromas: string[];
+                                cbd: number | null;
+                                cbdMax: number | null;
+                                cbdMin: number | null;
+                                createdAt: string;
+                                description?: string | null;
+                                effects: string[];
+                                helpsWith: {
+                                    [key: string]: number;
+                                };
+                                highFamily: string | null;
+                                id: string;
+                                name: string;
+                                negatives: string[];
+                                parents: string[];
+                                popularityScore: number;
+                                slug: string;
+                                source: string;
+                                terpenes: {
+                                    name: string;
+                                    percentage: number;
+                                }[];
+                                thc: number | null;
+                                thcMax: number | null;
+                                thcMin: number | null;
+                                type: ("indica" | "sativa" | "hybrid") | null;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1Dispensaries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                platform?: "dutchie" | "jane" | "weedmaps" | "leafly" | "dispense" | "sweed" | "custom";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            categories: string[];
+                            domain: string;
+                            lastScannedAt: string | null;
+                            matchedRate: number;
+                            menuUrls: string[];
+                            name: string;
+                            /** @enum {string} */
+                            platform: "dutchie" | "jane" | "weedmaps" | "leafly" | "dispense" | "sweed" | "custom";
+                            productsCount: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1DispensariesDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            address: string | null;
+                            categories: string[];
+                            domain: string;
+                            lastScannedAt: string | null;
+                            matchedRate: number;
+                            medianPricePerGram: {
+                                [key: string]: number;
+                            };
+                            menuUrls: string[];
+                            name: string;
+                            /** @enum {string} */
+                            platform: "dutchie" | "jane" | "weedmaps" | "leafly" | "dispense" | "sweed" | "custom";
+                            productsCount: number;
+                            scans: {
+                                matchedCount: number;
+                                productsCount: number;
+                                scannedAt: string;
+                            }[];
+                            topStrains: {
+                                count: number;
+                                name: string;
+                                slug: string;
+                            }[];
+                            website: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getApiV1FilesPath: {
         parameters: {
             query?: never;
@@ -3247,6 +4129,247 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getApiV1MetaFreshness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            blog: {
+                                latestPublishedAt: string | null;
+                            };
+                            catalog: {
+                                count: number;
+                                updatedAt: string | null;
+                            };
+                            discover: {
+                                updatedAt: string | null;
+                            };
+                            papers: {
+                                count: number;
+                                updatedAt: string | null;
+                            };
+                            popularity: {
+                                computedAt: string | null;
+                            };
+                            research: {
+                                latestApprovedAt: string | null;
+                                pending: number;
+                            };
+                            scans: {
+                                domains: number;
+                                latestAt: string | null;
+                            };
+                            stories: {
+                                latestDate: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match named the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1MusicMoods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            effects: {
+                                acousticness: number;
+                                activity: string | null;
+                                effect: string;
+                                energy: number;
+                                tempo: number;
+                                valence: number;
+                            }[];
+                            rules: string[];
+                            terpenes: {
+                                acousticness: number;
+                                activities: string[];
+                                energy: number;
+                                family: string;
+                                genres: string[];
+                                tempoBpm: {
+                                    max: number;
+                                    min: number;
+                                };
+                                terpene: string;
+                                valence: number;
+                            }[];
+                            types: {
+                                energyShift: number;
+                                fallback: {
+                                    acousticness: number;
+                                    activities: string[];
+                                    energy: number;
+                                    genres: string[];
+                                    tempoBpm: {
+                                        max: number;
+                                        min: number;
+                                    };
+                                    valence: number;
+                                };
+                                tempoShift: number;
+                                type: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1MusicStrainsSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            activities: string[];
+                            basis: {
+                                effects: string[];
+                                terpenes: {
+                                    name: string;
+                                    weight: number;
+                                }[];
+                                type: string | null;
+                            };
+                            description: string;
+                            genres: string[];
+                            mood: {
+                                acousticness: number;
+                                energy: number;
+                                valence: number;
+                            };
+                            seeds: {
+                                seed_genres: string[];
+                                target_energy: number;
+                                target_tempo: number;
+                                target_valence: number;
+                            };
+                            strain: {
+                                name: string;
+                                slug: string;
+                                type: string | null;
+                            };
+                            tempoBpm: {
+                                max: number;
+                                min: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6037,6 +7160,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: If-None-Match named the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Bad request or validation error */
             400: {
                 headers: {
@@ -6123,6 +7253,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: If-None-Match named the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Bad request or validation error */
             400: {
                 headers: {
@@ -6207,6 +7344,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: If-None-Match named the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Bad request or validation error */
             400: {
                 headers: {
@@ -6288,6 +7432,13 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad request or validation error */
             400: {
@@ -6518,6 +7669,13 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad request or validation error */
             400: {

@@ -1,4 +1,5 @@
 import { defineRoute, route, paginated } from '@/lib/http';
+import { catalogConditional, NOT_MODIFIED } from '@/lib/meta';
 import { popularStrains } from '@/lib/strains/catalog';
 import { PageQuery, StrainList } from '@/lib/strains/schemas';
 
@@ -6,10 +7,11 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
   GET: defineRoute(
-    { limit: 'lenient', query: PageQuery, summary: 'Most popular strains', tags: ['strains'], response: StrainList },
-    async ({ db, query }) => {
-      const page = await popularStrains(db, query.limit, query.offset);
-      return paginated(page.items, page);
-    },
+    { limit: 'lenient', query: PageQuery, summary: 'Most popular strains', tags: ['strains'], responses: NOT_MODIFIED, response: StrainList },
+    async ({ db, query, req, url }) =>
+      catalogConditional({ db, req, url }, async () => {
+        const page = await popularStrains(db, query.limit, query.offset);
+        return paginated(page.items, page);
+      }),
   ),
 });

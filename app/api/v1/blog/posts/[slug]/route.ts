@@ -9,7 +9,6 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
   GET: defineRoute(
     {
       auth: 'public',
-      limit: 'lenient',
       params: z.object({ slug: text(1, 200) }),
       summary: 'One blog post',
       tags: ['blog'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, route, paginated } from '@/lib/http';
+import { catalogConditional, NOT_MODIFIED } from '@/lib/meta';
 import { strainsByType } from '@/lib/strains/catalog';
 import { PageQuery, StrainList } from '@/lib/strains/schemas';
 
@@ -12,12 +13,13 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       params: z.object({ type: z.string().min(1).max(200) }),
       query: PageQuery,
       summary: 'Strains of one type (indica, sativa or hybrid; anything else is 400)',
-      tags: ['strains'],
+      tags: ['strains'], responses: NOT_MODIFIED,
       response: StrainList,
     },
-    async ({ db, params, query }) => {
-      const page = await strainsByType(db, params.type, query.limit, query.offset);
-      return paginated(page.items, page);
-    },
+    async ({ db, params, query, req, url }) =>
+      catalogConditional({ db, req, url }, async () => {
+        const page = await strainsByType(db, params.type, query.limit, query.offset);
+        return paginated(page.items, page);
+      }),
   ),
 });

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { text } from '../research/text';
+import { SLUG_RE } from './index';
+
+export const ListSlug = z.string().min(2).max(80).regex(SLUG_RE, 'lower-case letters, digits and single hyphens');
+const StrainSlugs = z.array(z.string().min(1).max(200)).max(200);
+
+export const CreateCuratedBody = z
+  .object({ slug: ListSlug, title: text(1, 120), description: text(0, 1000).optional(), strainSlugs: StrainSlugs })
+  .strict();
+export const PatchCuratedBody = z
+  .object({ title: text(1, 120).optional(), description: text(0, 1000).optional(), strainSlugs: StrainSlugs.optional() })
+  .strict()
+  .refine((b) => b.title !== undefined || b.description !== undefined || b.strainSlugs !== undefined, { message: 'Nothing to change: give title, description or strainSlugs' });
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { Queryable } from '../db';
+import { canonicalQuery, conditional, strongEtag, type Ok } from '../http';
+import { readCatalogStamp } from '../strains/match-repo';
+import { readFreshness } from './repo';
+
+export const FRESHNESS_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
+/** The OpenAPI entry of the conditional routes' 304. */
+export const NOT_MODIFIED = { 304: 'Not modified: If-None-Match named the current ETag (no body)' };
+
+const ts = z.string().nullable();
+export const FreshnessSchema = z.object({
+  catalog: z.object({ count: z.number().int(), updatedAt: ts }),
+  popularity: z.object({ computedAt: ts }),
+  scans: z.object({ latestAt: ts, domains: z.number().int() }),
+  research: z.object({ pending: z.number().int(), latestApprovedAt: ts }),
+  papers: z.object({ count: z.number().int(), updatedAt: ts }),
+  discover: z.object({ updatedAt: ts }),
+  blog: z.object({ latestPublishedAt: ts }),
+  stories: z.object({ latestDate: ts }),
+});
+export type Freshness = z.output<typeof FreshnessSchema>;
+
+const iso = (v: Date | string | null): string | null => (v === null || v === undefined ? null : new Date(v).toISOString());
+const day = (v: Date | string | null): string | null => {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  return /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : new Date(v).toISOString().slice(0, 10);
+};
+
+/** GET /meta/freshness: every value read from the data, none kept by hand. */
+export async function freshness(db: Queryable): Promise<Freshness> {
+  const r = await readFreshness(db);
+  return {
+    catalog: { count: Number(r.catalog_count), updatedAt: iso(r.catalog_updated_at) },
+    popularity: { computedAt: iso(r.popularity_computed_at) },
+    scans: { latestAt: iso(r.scans_latest_at), domains: Number(r.scans_domains) },
+    research: { pending: Number(r.research_pending), latestApprovedAt: iso(r.research_latest_approved_at) },
+    papers: { count: Number(r.papers_count ?? 0), updatedAt: iso(r.papers_updated_at) },
+    discover: { updatedAt: iso(r.discover_updated_at) },
+    blog: { latestPublishedAt: iso(r.blog_latest_published_at) },
+    stories: { latestDate: day(r.stories_latest_date) },
+  };
+}
+
+/**
+ * Conditional GET for the catalog list routes: the tag is the catalog version (bumped by every
+ * write to the catalog tables, popularity included) plus the route's path and query, so a 304
+ * costs one one-row read and never runs the list query (routes read outside any transaction, so
+ * the version they see is committed).
+ */
+export async function catalogConditional<T>(ctx: { db: Queryable; req: Request; url: URL }, produce: () => Promise<T | Ok<T>> | T | Ok<T>): Promise<Ok<T> | Response> {
+  const stamp = await readCatalogStamp(ctx.db);
+  const etag = strongEtag('catalog', stamp.instance, stamp.version, ctx.url.pathname, canonicalQuery(ctx.url));
+  return conditional(ctx.req, etag, produce, { 'cache-control': FRESHNESS_CACHE_CONTROL });
+}
