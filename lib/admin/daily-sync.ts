@@ -5,6 +5,7 @@ import { pruneFinishedRuns } from '../tasks';
 import { recoverOrphanedRuns } from '../tasks/instance';
 import { STALE_RESEARCH_MS } from '../research/task';
 import { purgeAttempts } from '../vision/attempts';
+import { generateSocialDrafts } from '../social/generate';
 import { recomputePopularity } from './popularity';
 import type { DailySyncResult } from './schemas';
 
@@ -34,6 +35,8 @@ export async function dailySync(db: Queryable): Promise<DailySyncResult> {
     [STALE_RESEARCH_MS],
   );
   const popularity = await recomputePopularity(db);
+  // Social drafts for the day's new content (one per platform and source, never twice).
+  const social = await generateSocialDrafts(db);
   return {
     scanCache: { purged: cachePurged },
     triggerTokens: { purged: tokens.rowCount },
@@ -41,6 +44,7 @@ export async function dailySync(db: Queryable): Promise<DailySyncResult> {
     runs: { ...recovered, purged: runsPurged },
     research: { requeued: requeued.rowCount },
     popularity,
+    social: { created: social.created, skipped: social.skipped },
     durationMs: Date.now() - t,
   };
 }

@@ -41,6 +41,7 @@ export const DailySyncResultSchema = z.object({
   runs: z.object({ failed: Count, timedOut: Count, released: Count, purged: Count }),
   research: z.object({ requeued: Count }),
   popularity: PopularityCountsSchema,
+  social: z.object({ created: Count, skipped: Count }),
   durationMs: z.number(),
 });
 export type DailySyncResult = z.output<typeof DailySyncResultSchema>;
