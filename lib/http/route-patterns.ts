@@ -161,6 +161,11 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "bucket": "/api/v1/hero-images/generate"
   },
   {
+    "pattern": "/api/v1/mascot/generate",
+    "id": "/api/v1/mascot/generate",
+    "bucket": "/api/v1/mascot/generate"
+  },
+  {
     "pattern": "/api/v1/notebooks/stream/{sectionKey}",
     "id": "/api/v1/notebooks/stream/:sectionKey",
     "bucket": "/api/v1/notebooks/stream/:sectionKey"
@@ -269,6 +274,11 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "pattern": "/api/v1/hero-images",
     "id": "/api/v1/hero-images",
     "bucket": "/api/v1/hero-images"
+  },
+  {
+    "pattern": "/api/v1/mascot",
+    "id": "/api/v1/mascot",
+    "bucket": "/api/v1/mascot"
   },
   {
     "pattern": "/api/v1/notebooks",
