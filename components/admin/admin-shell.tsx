@@ -11,6 +11,8 @@ const NAV = [
   { href: '/admin/scan-cache', label: 'Scan cache' },
   { href: '/admin/blog', label: 'Blog images' },
   { href: '/admin/landing', label: 'Landing cards' },
+  { href: '/admin/social', label: 'Social drafts' },
+  { href: '/admin/hero-mascot', label: 'Hero & mascot' },
   { href: '/admin/rate-limits', label: 'Rate limits' },
 ];
 
