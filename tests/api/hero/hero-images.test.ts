@@ -9,6 +9,7 @@ import { POST as GENERATE } from '@/app/api/v1/hero-images/generate/route';
 import { GET as COMPLETE } from '@/app/api/v1/strains/slug/[slug]/complete/route';
 import { GET as FILES } from '@/app/api/v1/files/[...path]/route';
 import { ready } from '@/lib/bootstrap';
+import { startOpenAiStandIn } from '../research/helpers/openai-stand-in';
 
 const ADMIN = 'admin-key-hero-0123456789';
 const admin = { 'x-admin-key': ADMIN };
@@ -117,5 +118,37 @@ describe('GET /hero-images (public)', () => {
     const r = await list(q);
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('hosted image model (OpenAI stand-in): cropped to exactly 1600×900', () => {
+  const saved = { AI_PROVIDER: process.env.AI_PROVIDER, OPENAI_BASE_URL: process.env.OPENAI_BASE_URL, OPENAI_API_KEY: process.env.OPENAI_API_KEY };
+  let standIn: Awaited<ReturnType<typeof startOpenAiStandIn>>;
+  beforeAll(async () => {
+    const png = await sharp({ create: { width: 1536, height: 1024, channels: 3, background: { r: 20, g: 120, b: 60 } } }).png().toBuffer();
+    standIn = await startOpenAiStandIn({ image: () => png });
+    process.env.AI_PROVIDER = 'openai';
+    process.env.OPENAI_API_KEY = 'sk-test-stand-in';
+    process.env.OPENAI_BASE_URL = standIn.baseURL;
+  });
+  afterAll(async () => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    await standIn.close();
+  });
+
+  it('asks the model once, stores 1600×900, reuses it', async () => {
+    const r = await generate({ subject: 'strain', slug: 'og-kush' });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ width: 1600, height: 900, cached: false });
+    expect(await sharp((await fetchFile(r.body.data.url)).bytes).metadata()).toMatchObject({ width: 1600, height: 900 });
+    const calls = standIn.requests.filter((q) => q.path.endsWith('/images/generations'));
+    expect(calls).toHaveLength(1);
+    expect(String((calls[0].body as { prompt: string }).prompt)).toContain('OG Kush');
+    expect((await generate({ subject: 'strain', slug: 'og-kush' })).body.data.cached).toBe(true);
+    expect(standIn.requests.filter((q) => q.path.endsWith('/images/generations'))).toHaveLength(1);
+    expect((await list({ subject: 'strain', slug: 'og-kush' })).body.data[0].provider).toBe('openai');
   });
 });
