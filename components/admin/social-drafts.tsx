@@ -74,11 +74,10 @@ export function SocialDrafts() {
           {generated}
         </p>
       ) : null}
-      {stats.data ? (
-        <p className="small muted" data-testid="social-stats">
-          {stats.data.scheduledNext7Days} scheduled in the next 7 days · {stats.data.publishedLast30Days} published in the last 30 days · {stats.data.createdLast24h} drafted in the last 24 hours
-        </p>
-      ) : null}
+      {/* Always rendered (one line reserved) so the counts arriving do not push the board down. */}
+      <p className="small muted" data-testid={stats.data ? 'social-stats' : undefined} style={{ minHeight: '1.5em' }}>
+        {stats.data ? `${stats.data.scheduledNext7Days} scheduled in the next 7 days · ${stats.data.publishedLast30Days} published in the last 30 days · ${stats.data.createdLast24h} drafted in the last 24 hours` : '\u00a0'}
+      </p>
       <div className="row" style={{ alignItems: 'end' }}>
         <div className="tabs" role="tablist" aria-label="Draft status">
           {(['', ...DRAFT_STATUSES] as const).map((s) => (

@@ -11,11 +11,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The sign-in form itself is covered by admin.e2e.test.ts; here the session cookie is set through its API. */
 async function signIn(page: Page): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel('Admin key').fill(ADMIN_KEY);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Overview' }).waitFor({ timeout: 15_000 });
+  const res = await page.request.post('/api/v1/admin/session', { data: { key: ADMIN_KEY } });
+  expect(res.status()).toBe(200);
 }
 
 async function adminApi<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -37,11 +36,13 @@ describe('admin: social drafts board', () => {
     await signIn(page);
     await page.goto('/admin/social');
     await page.getByRole('heading', { name: 'Social drafts' }).waitFor();
+    await page.locator('[data-testid="social-draft"]').first().waitFor({ timeout: 15_000 });
+    await page.getByTestId('social-stats').waitFor();
+    await checkPage(tp, 'admin-social');
     await page.getByLabel('Platform').selectOption('x');
     const cards = page.locator('[data-testid="social-draft"][data-platform="x"][data-status="draft"]');
     await cards.first().waitFor({ timeout: 15_000 });
-    expect(await page.locator('[data-testid="social-draft"]:not([data-platform="x"])').count()).toBe(0);
-    await checkPage(tp, 'admin-social');
+    await expect.poll(() => page.locator('[data-testid="social-draft"]:not([data-platform="x"])').count()).toBe(0);
 
     // Follow one card by its draft id (its data-status changes as it moves through the table).
     const id = (await cards.first().locator('textarea').getAttribute('id'))!.replace(/^text-/, '');
@@ -95,7 +96,7 @@ describe('admin: hero images and mascot', () => {
     await page.getByRole('status').filter({ hasText: /Generated|reused/ }).waitFor({ timeout: 60_000 });
     const hero = page.getByTestId('hero-image').filter({ hasText: 'blue-dream' });
     await hero.waitFor();
-    expect(await hero.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
+    await expect.poll(() => hero.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBe(1600);
 
     const welcome = page.getByTestId('mascot-pose').filter({ hasText: 'welcome' });
     await welcome.getByRole('button', { name: /Generate image|Regenerate image/ }).click();
