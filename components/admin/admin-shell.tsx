@@ -12,6 +12,9 @@ const NAV = [
   { href: '/admin/blog', label: 'Blog images' },
   { href: '/admin/landing', label: 'Landing cards' },
   { href: '/admin/discover', label: 'Discover lists' },
+
+  { href: '/admin/social', label: 'Social drafts' },
+  { href: '/admin/hero-mascot', label: 'Hero & mascot' },
   { href: '/admin/rate-limits', label: 'Rate limits' },
 ];
 

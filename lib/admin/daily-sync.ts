@@ -7,6 +7,7 @@ import { pruneFinishedRuns } from '../tasks';
 import { recoverOrphanedRuns } from '../tasks/instance';
 import { STALE_RESEARCH_MS } from '../research/task';
 import { purgeAttempts } from '../vision/attempts';
+import { generateSocialDrafts } from '../social/generate';
 import { recomputePopularity } from './popularity';
 import { refreshDiscoverLists } from '../discover';
 import type { DailySyncResult } from './schemas';
@@ -48,6 +49,8 @@ export async function dailySync(db: Queryable): Promise<DailySyncResult> {
   }
 
   const discover = await refreshDiscoverLists(db);
+  // Social drafts for the day's new content (one per platform and source, never twice).
+  const social = await generateSocialDrafts(db);
   return {
     scanCache: { purged: cachePurged },
     triggerTokens: { purged: tokens.rowCount },
@@ -56,8 +59,8 @@ export async function dailySync(db: Queryable): Promise<DailySyncResult> {
     research: { requeued: requeued.rowCount },
     popularity,
     stories,
-
     discover,
+    social: { created: social.created, skipped: social.skipped },
     durationMs: Date.now() - t,
   };
 }

@@ -45,6 +45,8 @@ export const DailySyncResultSchema = z.object({
   stories: z.object({ date: z.string(), generated: z.boolean() }).nullable(),
 
   discover: z.object({ lists: Count, changed: Count, durationMs: z.number() }),
+
+  social: z.object({ created: Count, skipped: Count }),
   durationMs: z.number(),
 });
 export type DailySyncResult = z.output<typeof DailySyncResultSchema>;

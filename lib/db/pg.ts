@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { toDatabaseError, wrapDbError } from './errors';
+import { isDatabaseFailure, toDatabaseError, wrapDbError } from './errors';
 import type { Db, Queryable, QueryResult, Tx } from './types';
 
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
@@ -25,8 +25,13 @@ function wrap(c: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/**
+ * A failure the database or its driver raised (as the PGlite adapter judges it). Not "has a
+ * `code`": an ApiError thrown by the caller inside the transaction has one too (e.g. CONFLICT)
+ * and must reach the route as itself, not as DATABASE_ERROR.
+ */
 function isDriverError(e: unknown): boolean {
-  return toDatabaseError(e).code !== undefined;
+  return isDatabaseFailure(e);
 }
 
 async function runTransaction<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Promise<T> {

@@ -31,50 +31,57 @@ import * as r28 from '@/app/api/v1/dispensaries/[domain]/route';
 import * as r29 from '@/app/api/v1/dispensaries/route';
 import * as r30 from '@/app/api/v1/files/[...path]/route';
 import * as r31 from '@/app/api/v1/health/route';
-import * as r32 from '@/app/api/v1/meta/freshness/route';
-import * as r33 from '@/app/api/v1/music/moods/route';
-import * as r34 from '@/app/api/v1/music/strains/[slug]/route';
-import * as r35 from '@/app/api/v1/notebooks/[id]/route';
-import * as r36 from '@/app/api/v1/notebooks/route';
-import * as r37 from '@/app/api/v1/notebooks/stream/[sectionKey]/route';
-import * as r38 from '@/app/api/v1/notebooks/stream/batch/route';
-import * as r39 from '@/app/api/v1/notebooks/stream/health/route';
-import * as r40 from '@/app/api/v1/notebooks/stream/sections/route';
-import * as r41 from '@/app/api/v1/openapi.json/route';
-import * as r42 from '@/app/api/v1/receipts/parse-image/route';
-import * as r43 from '@/app/api/v1/receipts/parse/route';
-import * as r44 from '@/app/api/v1/reports/stream/[sectionKey]/route';
-import * as r45 from '@/app/api/v1/reports/stream/batch/route';
-import * as r46 from '@/app/api/v1/reports/stream/health/route';
-import * as r47 from '@/app/api/v1/reports/stream/sections/route';
-import * as r48 from '@/app/api/v1/research/deep/[runId]/route';
-import * as r49 from '@/app/api/v1/research/deep/[runId]/stream/route';
-import * as r50 from '@/app/api/v1/research/deep/route';
-import * as r51 from '@/app/api/v1/research/papers/[id]/route';
-import * as r52 from '@/app/api/v1/research/papers/route';
-import * as r53 from '@/app/api/v1/research/strains/submit/route';
-import * as r54 from '@/app/api/v1/scanner/analyze-batch/route';
-import * as r55 from '@/app/api/v1/scanner/analyze-label/route';
-import * as r56 from '@/app/api/v1/shopping/runs/[runId]/route';
-import * as r57 from '@/app/api/v1/shopping/runs/[runId]/stream/route';
-import * as r58 from '@/app/api/v1/shopping/runs/route';
-import * as r59 from '@/app/api/v1/shopping/scan-token/route';
-import * as r60 from '@/app/api/v1/shopping/scan/[domain]/cached/route';
-import * as r61 from '@/app/api/v1/stories/daily/route';
-import * as r62 from '@/app/api/v1/stories/route';
-import * as r63 from '@/app/api/v1/strains/by-terpene/[terpene]/route';
-import * as r64 from '@/app/api/v1/strains/by-type/[type]/route';
-import * as r65 from '@/app/api/v1/strains/popular/route';
-import * as r66 from '@/app/api/v1/strains/popularity/route';
-import * as r67 from '@/app/api/v1/strains/recommendations/route';
-import * as r68 from '@/app/api/v1/strains/route';
-import * as r69 from '@/app/api/v1/strains/search/route';
-import * as r70 from '@/app/api/v1/strains/slug/[slug]/complete/route';
-import * as r71 from '@/app/api/v1/strains/slug/[slug]/route';
-import * as r72 from '@/app/api/v1/strains/sources/route';
-import * as r73 from '@/app/api/v1/strains/stats/count/route';
-import * as r74 from '@/app/api/v1/strains/universe/slug/[slug]/route';
-import * as r75 from '@/app/api/v1/trigger/pipeline/route';
+import * as r32 from '@/app/api/v1/hero-images/generate/route';
+import * as r33 from '@/app/api/v1/hero-images/route';
+import * as r34 from '@/app/api/v1/mascot/generate/route';
+import * as r35 from '@/app/api/v1/mascot/route';
+import * as r36 from '@/app/api/v1/meta/freshness/route';
+import * as r37 from '@/app/api/v1/music/moods/route';
+import * as r38 from '@/app/api/v1/music/strains/[slug]/route';
+import * as r39 from '@/app/api/v1/notebooks/[id]/route';
+import * as r40 from '@/app/api/v1/notebooks/route';
+import * as r41 from '@/app/api/v1/notebooks/stream/[sectionKey]/route';
+import * as r42 from '@/app/api/v1/notebooks/stream/batch/route';
+import * as r43 from '@/app/api/v1/notebooks/stream/health/route';
+import * as r44 from '@/app/api/v1/notebooks/stream/sections/route';
+import * as r45 from '@/app/api/v1/openapi.json/route';
+import * as r46 from '@/app/api/v1/receipts/parse-image/route';
+import * as r47 from '@/app/api/v1/receipts/parse/route';
+import * as r48 from '@/app/api/v1/reports/stream/[sectionKey]/route';
+import * as r49 from '@/app/api/v1/reports/stream/batch/route';
+import * as r50 from '@/app/api/v1/reports/stream/health/route';
+import * as r51 from '@/app/api/v1/reports/stream/sections/route';
+import * as r52 from '@/app/api/v1/research/deep/[runId]/route';
+import * as r53 from '@/app/api/v1/research/deep/[runId]/stream/route';
+import * as r54 from '@/app/api/v1/research/deep/route';
+import * as r55 from '@/app/api/v1/research/papers/[id]/route';
+import * as r56 from '@/app/api/v1/research/papers/route';
+import * as r57 from '@/app/api/v1/research/strains/submit/route';
+import * as r58 from '@/app/api/v1/scanner/analyze-batch/route';
+import * as r59 from '@/app/api/v1/scanner/analyze-label/route';
+import * as r60 from '@/app/api/v1/shopping/runs/[runId]/route';
+import * as r61 from '@/app/api/v1/shopping/runs/[runId]/stream/route';
+import * as r62 from '@/app/api/v1/shopping/runs/route';
+import * as r63 from '@/app/api/v1/shopping/scan-token/route';
+import * as r64 from '@/app/api/v1/shopping/scan/[domain]/cached/route';
+import * as r65 from '@/app/api/v1/social/drafts/generate/route';
+import * as r66 from '@/app/api/v1/social/drafts/route';
+import * as r67 from '@/app/api/v1/social/stats/route';
+import * as r68 from '@/app/api/v1/stories/daily/route';
+import * as r69 from '@/app/api/v1/stories/route';
+import * as r70 from '@/app/api/v1/strains/by-terpene/[terpene]/route';
+import * as r71 from '@/app/api/v1/strains/by-type/[type]/route';
+import * as r72 from '@/app/api/v1/strains/popular/route';
+import * as r73 from '@/app/api/v1/strains/popularity/route';
+import * as r74 from '@/app/api/v1/strains/recommendations/route';
+import * as r75 from '@/app/api/v1/strains/route';
+import * as r76 from '@/app/api/v1/strains/search/route';
+import * as r77 from '@/app/api/v1/strains/slug/[slug]/complete/route';
+import * as r78 from '@/app/api/v1/strains/slug/[slug]/route';
+import * as r79 from '@/app/api/v1/strains/sources/route';
+import * as r80 from '@/app/api/v1/strains/stats/count/route';
+import * as r81 from '@/app/api/v1/strains/universe/slug/[slug]/route';
+import * as r82 from '@/app/api/v1/trigger/pipeline/route';
 
 export const ROUTE_MODULES: { path: string; file: string; module: Record<string, unknown> }[] = [
   { path: "/api/{path*}", file: "app/api/[...path]/route.ts", module: r0 as Record<string, unknown> },
@@ -109,48 +116,55 @@ export const ROUTE_MODULES: { path: string; file: string; module: Record<string,
   { path: "/api/v1/dispensaries", file: "app/api/v1/dispensaries/route.ts", module: r29 as Record<string, unknown> },
   { path: "/api/v1/files/{path*}", file: "app/api/v1/files/[...path]/route.ts", module: r30 as Record<string, unknown> },
   { path: "/api/v1/health", file: "app/api/v1/health/route.ts", module: r31 as Record<string, unknown> },
-  { path: "/api/v1/meta/freshness", file: "app/api/v1/meta/freshness/route.ts", module: r32 as Record<string, unknown> },
-  { path: "/api/v1/music/moods", file: "app/api/v1/music/moods/route.ts", module: r33 as Record<string, unknown> },
-  { path: "/api/v1/music/strains/{slug}", file: "app/api/v1/music/strains/[slug]/route.ts", module: r34 as Record<string, unknown> },
-  { path: "/api/v1/notebooks/{id}", file: "app/api/v1/notebooks/[id]/route.ts", module: r35 as Record<string, unknown> },
-  { path: "/api/v1/notebooks", file: "app/api/v1/notebooks/route.ts", module: r36 as Record<string, unknown> },
-  { path: "/api/v1/notebooks/stream/{sectionKey}", file: "app/api/v1/notebooks/stream/[sectionKey]/route.ts", module: r37 as Record<string, unknown> },
-  { path: "/api/v1/notebooks/stream/batch", file: "app/api/v1/notebooks/stream/batch/route.ts", module: r38 as Record<string, unknown> },
-  { path: "/api/v1/notebooks/stream/health", file: "app/api/v1/notebooks/stream/health/route.ts", module: r39 as Record<string, unknown> },
-  { path: "/api/v1/notebooks/stream/sections", file: "app/api/v1/notebooks/stream/sections/route.ts", module: r40 as Record<string, unknown> },
-  { path: "/api/v1/openapi.json", file: "app/api/v1/openapi.json/route.ts", module: r41 as Record<string, unknown> },
-  { path: "/api/v1/receipts/parse-image", file: "app/api/v1/receipts/parse-image/route.ts", module: r42 as Record<string, unknown> },
-  { path: "/api/v1/receipts/parse", file: "app/api/v1/receipts/parse/route.ts", module: r43 as Record<string, unknown> },
-  { path: "/api/v1/reports/stream/{sectionKey}", file: "app/api/v1/reports/stream/[sectionKey]/route.ts", module: r44 as Record<string, unknown> },
-  { path: "/api/v1/reports/stream/batch", file: "app/api/v1/reports/stream/batch/route.ts", module: r45 as Record<string, unknown> },
-  { path: "/api/v1/reports/stream/health", file: "app/api/v1/reports/stream/health/route.ts", module: r46 as Record<string, unknown> },
-  { path: "/api/v1/reports/stream/sections", file: "app/api/v1/reports/stream/sections/route.ts", module: r47 as Record<string, unknown> },
-  { path: "/api/v1/research/deep/{runId}", file: "app/api/v1/research/deep/[runId]/route.ts", module: r48 as Record<string, unknown> },
-  { path: "/api/v1/research/deep/{runId}/stream", file: "app/api/v1/research/deep/[runId]/stream/route.ts", module: r49 as Record<string, unknown> },
-  { path: "/api/v1/research/deep", file: "app/api/v1/research/deep/route.ts", module: r50 as Record<string, unknown> },
-  { path: "/api/v1/research/papers/{id}", file: "app/api/v1/research/papers/[id]/route.ts", module: r51 as Record<string, unknown> },
-  { path: "/api/v1/research/papers", file: "app/api/v1/research/papers/route.ts", module: r52 as Record<string, unknown> },
-  { path: "/api/v1/research/strains/submit", file: "app/api/v1/research/strains/submit/route.ts", module: r53 as Record<string, unknown> },
-  { path: "/api/v1/scanner/analyze-batch", file: "app/api/v1/scanner/analyze-batch/route.ts", module: r54 as Record<string, unknown> },
-  { path: "/api/v1/scanner/analyze-label", file: "app/api/v1/scanner/analyze-label/route.ts", module: r55 as Record<string, unknown> },
-  { path: "/api/v1/shopping/runs/{runId}", file: "app/api/v1/shopping/runs/[runId]/route.ts", module: r56 as Record<string, unknown> },
-  { path: "/api/v1/shopping/runs/{runId}/stream", file: "app/api/v1/shopping/runs/[runId]/stream/route.ts", module: r57 as Record<string, unknown> },
-  { path: "/api/v1/shopping/runs", file: "app/api/v1/shopping/runs/route.ts", module: r58 as Record<string, unknown> },
-  { path: "/api/v1/shopping/scan-token", file: "app/api/v1/shopping/scan-token/route.ts", module: r59 as Record<string, unknown> },
-  { path: "/api/v1/shopping/scan/{domain}/cached", file: "app/api/v1/shopping/scan/[domain]/cached/route.ts", module: r60 as Record<string, unknown> },
-  { path: "/api/v1/stories/daily", file: "app/api/v1/stories/daily/route.ts", module: r61 as Record<string, unknown> },
-  { path: "/api/v1/stories", file: "app/api/v1/stories/route.ts", module: r62 as Record<string, unknown> },
-  { path: "/api/v1/strains/by-terpene/{terpene}", file: "app/api/v1/strains/by-terpene/[terpene]/route.ts", module: r63 as Record<string, unknown> },
-  { path: "/api/v1/strains/by-type/{type}", file: "app/api/v1/strains/by-type/[type]/route.ts", module: r64 as Record<string, unknown> },
-  { path: "/api/v1/strains/popular", file: "app/api/v1/strains/popular/route.ts", module: r65 as Record<string, unknown> },
-  { path: "/api/v1/strains/popularity", file: "app/api/v1/strains/popularity/route.ts", module: r66 as Record<string, unknown> },
-  { path: "/api/v1/strains/recommendations", file: "app/api/v1/strains/recommendations/route.ts", module: r67 as Record<string, unknown> },
-  { path: "/api/v1/strains", file: "app/api/v1/strains/route.ts", module: r68 as Record<string, unknown> },
-  { path: "/api/v1/strains/search", file: "app/api/v1/strains/search/route.ts", module: r69 as Record<string, unknown> },
-  { path: "/api/v1/strains/slug/{slug}/complete", file: "app/api/v1/strains/slug/[slug]/complete/route.ts", module: r70 as Record<string, unknown> },
-  { path: "/api/v1/strains/slug/{slug}", file: "app/api/v1/strains/slug/[slug]/route.ts", module: r71 as Record<string, unknown> },
-  { path: "/api/v1/strains/sources", file: "app/api/v1/strains/sources/route.ts", module: r72 as Record<string, unknown> },
-  { path: "/api/v1/strains/stats/count", file: "app/api/v1/strains/stats/count/route.ts", module: r73 as Record<string, unknown> },
-  { path: "/api/v1/strains/universe/slug/{slug}", file: "app/api/v1/strains/universe/slug/[slug]/route.ts", module: r74 as Record<string, unknown> },
-  { path: "/api/v1/trigger/pipeline", file: "app/api/v1/trigger/pipeline/route.ts", module: r75 as Record<string, unknown> },
+  { path: "/api/v1/hero-images/generate", file: "app/api/v1/hero-images/generate/route.ts", module: r32 as Record<string, unknown> },
+  { path: "/api/v1/hero-images", file: "app/api/v1/hero-images/route.ts", module: r33 as Record<string, unknown> },
+  { path: "/api/v1/mascot/generate", file: "app/api/v1/mascot/generate/route.ts", module: r34 as Record<string, unknown> },
+  { path: "/api/v1/mascot", file: "app/api/v1/mascot/route.ts", module: r35 as Record<string, unknown> },
+  { path: "/api/v1/meta/freshness", file: "app/api/v1/meta/freshness/route.ts", module: r36 as Record<string, unknown> },
+  { path: "/api/v1/music/moods", file: "app/api/v1/music/moods/route.ts", module: r37 as Record<string, unknown> },
+  { path: "/api/v1/music/strains/{slug}", file: "app/api/v1/music/strains/[slug]/route.ts", module: r38 as Record<string, unknown> },
+  { path: "/api/v1/notebooks/{id}", file: "app/api/v1/notebooks/[id]/route.ts", module: r39 as Record<string, unknown> },
+  { path: "/api/v1/notebooks", file: "app/api/v1/notebooks/route.ts", module: r40 as Record<string, unknown> },
+  { path: "/api/v1/notebooks/stream/{sectionKey}", file: "app/api/v1/notebooks/stream/[sectionKey]/route.ts", module: r41 as Record<string, unknown> },
+  { path: "/api/v1/notebooks/stream/batch", file: "app/api/v1/notebooks/stream/batch/route.ts", module: r42 as Record<string, unknown> },
+  { path: "/api/v1/notebooks/stream/health", file: "app/api/v1/notebooks/stream/health/route.ts", module: r43 as Record<string, unknown> },
+  { path: "/api/v1/notebooks/stream/sections", file: "app/api/v1/notebooks/stream/sections/route.ts", module: r44 as Record<string, unknown> },
+  { path: "/api/v1/openapi.json", file: "app/api/v1/openapi.json/route.ts", module: r45 as Record<string, unknown> },
+  { path: "/api/v1/receipts/parse-image", file: "app/api/v1/receipts/parse-image/route.ts", module: r46 as Record<string, unknown> },
+  { path: "/api/v1/receipts/parse", file: "app/api/v1/receipts/parse/route.ts", module: r47 as Record<string, unknown> },
+  { path: "/api/v1/reports/stream/{sectionKey}", file: "app/api/v1/reports/stream/[sectionKey]/route.ts", module: r48 as Record<string, unknown> },
+  { path: "/api/v1/reports/stream/batch", file: "app/api/v1/reports/stream/batch/route.ts", module: r49 as Record<string, unknown> },
+  { path: "/api/v1/reports/stream/health", file: "app/api/v1/reports/stream/health/route.ts", module: r50 as Record<string, unknown> },
+  { path: "/api/v1/reports/stream/sections", file: "app/api/v1/reports/stream/sections/route.ts", module: r51 as Record<string, unknown> },
+  { path: "/api/v1/research/deep/{runId}", file: "app/api/v1/research/deep/[runId]/route.ts", module: r52 as Record<string, unknown> },
+  { path: "/api/v1/research/deep/{runId}/stream", file: "app/api/v1/research/deep/[runId]/stream/route.ts", module: r53 as Record<string, unknown> },
+  { path: "/api/v1/research/deep", file: "app/api/v1/research/deep/route.ts", module: r54 as Record<string, unknown> },
+  { path: "/api/v1/research/papers/{id}", file: "app/api/v1/research/papers/[id]/route.ts", module: r55 as Record<string, unknown> },
+  { path: "/api/v1/research/papers", file: "app/api/v1/research/papers/route.ts", module: r56 as Record<string, unknown> },
+  { path: "/api/v1/research/strains/submit", file: "app/api/v1/research/strains/submit/route.ts", module: r57 as Record<string, unknown> },
+  { path: "/api/v1/scanner/analyze-batch", file: "app/api/v1/scanner/analyze-batch/route.ts", module: r58 as Record<string, unknown> },
+  { path: "/api/v1/scanner/analyze-label", file: "app/api/v1/scanner/analyze-label/route.ts", module: r59 as Record<string, unknown> },
+  { path: "/api/v1/shopping/runs/{runId}", file: "app/api/v1/shopping/runs/[runId]/route.ts", module: r60 as Record<string, unknown> },
+  { path: "/api/v1/shopping/runs/{runId}/stream", file: "app/api/v1/shopping/runs/[runId]/stream/route.ts", module: r61 as Record<string, unknown> },
+  { path: "/api/v1/shopping/runs", file: "app/api/v1/shopping/runs/route.ts", module: r62 as Record<string, unknown> },
+  { path: "/api/v1/shopping/scan-token", file: "app/api/v1/shopping/scan-token/route.ts", module: r63 as Record<string, unknown> },
+  { path: "/api/v1/shopping/scan/{domain}/cached", file: "app/api/v1/shopping/scan/[domain]/cached/route.ts", module: r64 as Record<string, unknown> },
+  { path: "/api/v1/social/drafts/generate", file: "app/api/v1/social/drafts/generate/route.ts", module: r65 as Record<string, unknown> },
+  { path: "/api/v1/social/drafts", file: "app/api/v1/social/drafts/route.ts", module: r66 as Record<string, unknown> },
+  { path: "/api/v1/social/stats", file: "app/api/v1/social/stats/route.ts", module: r67 as Record<string, unknown> },
+  { path: "/api/v1/stories/daily", file: "app/api/v1/stories/daily/route.ts", module: r68 as Record<string, unknown> },
+  { path: "/api/v1/stories", file: "app/api/v1/stories/route.ts", module: r69 as Record<string, unknown> },
+  { path: "/api/v1/strains/by-terpene/{terpene}", file: "app/api/v1/strains/by-terpene/[terpene]/route.ts", module: r70 as Record<string, unknown> },
+  { path: "/api/v1/strains/by-type/{type}", file: "app/api/v1/strains/by-type/[type]/route.ts", module: r71 as Record<string, unknown> },
+  { path: "/api/v1/strains/popular", file: "app/api/v1/strains/popular/route.ts", module: r72 as Record<string, unknown> },
+  { path: "/api/v1/strains/popularity", file: "app/api/v1/strains/popularity/route.ts", module: r73 as Record<string, unknown> },
+  { path: "/api/v1/strains/recommendations", file: "app/api/v1/strains/recommendations/route.ts", module: r74 as Record<string, unknown> },
+  { path: "/api/v1/strains", file: "app/api/v1/strains/route.ts", module: r75 as Record<string, unknown> },
+  { path: "/api/v1/strains/search", file: "app/api/v1/strains/search/route.ts", module: r76 as Record<string, unknown> },
+  { path: "/api/v1/strains/slug/{slug}/complete", file: "app/api/v1/strains/slug/[slug]/complete/route.ts", module: r77 as Record<string, unknown> },
+  { path: "/api/v1/strains/slug/{slug}", file: "app/api/v1/strains/slug/[slug]/route.ts", module: r78 as Record<string, unknown> },
+  { path: "/api/v1/strains/sources", file: "app/api/v1/strains/sources/route.ts", module: r79 as Record<string, unknown> },
+  { path: "/api/v1/strains/stats/count", file: "app/api/v1/strains/stats/count/route.ts", module: r80 as Record<string, unknown> },
+  { path: "/api/v1/strains/universe/slug/{slug}", file: "app/api/v1/strains/universe/slug/[slug]/route.ts", module: r81 as Record<string, unknown> },
+  { path: "/api/v1/trigger/pipeline", file: "app/api/v1/trigger/pipeline/route.ts", module: r82 as Record<string, unknown> },
 ];

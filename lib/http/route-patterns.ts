@@ -71,6 +71,11 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "bucket": "/api/v1/shopping/scan/:domain/cached"
   },
   {
+    "pattern": "/api/v1/social/drafts/generate",
+    "id": "/api/v1/social/drafts/generate",
+    "bucket": "/api/v1/social/drafts/generate"
+  },
+  {
     "pattern": "/api/v1/strains/slug/{slug}/complete",
     "id": "/api/v1/strains/slug/:slug/complete",
     "bucket": "/api/v1/strains/slug/:slug/complete"
@@ -186,6 +191,16 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "bucket": "/api/v1/dev/session"
   },
   {
+    "pattern": "/api/v1/hero-images/generate",
+    "id": "/api/v1/hero-images/generate",
+    "bucket": "/api/v1/hero-images/generate"
+  },
+  {
+    "pattern": "/api/v1/mascot/generate",
+    "id": "/api/v1/mascot/generate",
+    "bucket": "/api/v1/mascot/generate"
+  },
+  {
     "pattern": "/api/v1/meta/freshness",
     "id": "/api/v1/meta/freshness",
     "bucket": "/api/v1/meta/freshness"
@@ -266,6 +281,16 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "bucket": "/api/v1/shopping/scan-token"
   },
   {
+    "pattern": "/api/v1/social/drafts",
+    "id": "/api/v1/social/drafts",
+    "bucket": "/api/v1/social/drafts"
+  },
+  {
+    "pattern": "/api/v1/social/stats",
+    "id": "/api/v1/social/stats",
+    "bucket": "/api/v1/social/stats"
+  },
+  {
     "pattern": "/api/v1/stories/daily",
     "id": "/api/v1/stories/daily",
     "bucket": "/api/v1/stories/daily"
@@ -344,6 +369,16 @@ export const ROUTE_PATTERNS: readonly { pattern: string; id: string; bucket: str
     "pattern": "/api/v1/health",
     "id": "/api/v1/health",
     "bucket": "/api/v1/health"
+  },
+  {
+    "pattern": "/api/v1/hero-images",
+    "id": "/api/v1/hero-images",
+    "bucket": "/api/v1/hero-images"
+  },
+  {
+    "pattern": "/api/v1/mascot",
+    "id": "/api/v1/mascot",
+    "bucket": "/api/v1/mascot"
   },
   {
     "pattern": "/api/v1/notebooks",

@@ -57,21 +57,46 @@ async function hosted(prompt: string, shape: 'landscape' | 'card', signal?: Abor
   }
 }
 
+/** Cover-crop a hosted image to an exact size (centre kept). */
+async function cropTo(img: RenderedImage, size: ImageSize): Promise<RenderedImage> {
+  const resized = () => sharp(img.png).resize(size.width, size.height, { fit: 'cover', position: 'centre' });
+  const [png, webp] = await Promise.all([resized().png({ compressionLevel: 9 }).toBuffer(), resized().webp({ quality: 84 }).toBuffer()]);
+  return { png, webp, width: size.width, height: size.height };
+}
+
 /**
  * Generate (or find) the image for a prompt and store it in the `images` bucket as WebP and PNG.
  * Names are content-addressed (SHA-256 of provider, model, size and prompt), so the same prompt
  * is generated once: a second call finds both files and renders nothing.
  */
-export async function generateStoredImage(prompt: string, opts: { folder: 'blog' | 'landing' | 'stories'; size: ImageSize; shape: 'landscape' | 'card'; signal?: AbortSignal }): Promise<StoredImage> {
-  const provider = imageProvider();
-  const sizeKey = provider.name === 'local' ? `${opts.size.width}x${opts.size.height}` : HOSTED_SIZE[opts.shape];
+export async function generateStoredImage(
+  prompt: string,
+  opts: {
+    folder: 'blog' | 'landing' | 'stories' | 'hero' | 'mascot';
+    size: ImageSize;
+    shape: 'landscape' | 'card';
+    signal?: AbortSignal;
+    /** Crop a hosted model's fixed size to exactly `size` (hero banners are 1600×900). */
+    exact?: boolean;
+    /** A local renderer of its own (the mascot's figure) instead of the abstract artwork. */
+    local?: { model: string; render: () => Promise<RenderedImage> };
+  },
+): Promise<StoredImage> {
+  const base0 = imageProvider();
+  const provider = base0.name === 'local' && opts.local ? { name: base0.name, model: opts.local.model } : base0;
+  const sizeKey = provider.name === 'local' || opts.exact ? `${opts.size.width}x${opts.size.height}` : HOSTED_SIZE[opts.shape];
   const hash = createHash('sha256').update(`${provider.name}\n${provider.model}\n${sizeKey}\n${prompt}`).digest('hex').slice(0, 32);
   const base = `${opts.folder}/${hash}`;
   const [w, h] = sizeKey.split('x').map(Number);
   if ((await objectExists('images', `${base}.webp`)) && (await objectExists('images', `${base}.png`))) {
     return { imageUrl: objectUrl('images', `${base}.webp`), pngUrl: objectUrl('images', `${base}.png`), provider: provider.name, model: provider.model, width: w, height: h, cached: true };
   }
-  const img = provider.name === 'local' ? await renderArtwork(prompt, opts.size.width, opts.size.height) : await hosted(prompt, opts.shape, opts.signal);
+  let img: RenderedImage;
+  if (provider.name === 'local') img = opts.local ? await opts.local.render() : await renderArtwork(prompt, opts.size.width, opts.size.height);
+  else {
+    img = await hosted(prompt, opts.shape, opts.signal);
+    if (opts.exact) img = await cropTo(img, opts.size);
+  }
   // PNG first, WebP last: a WebP on disk means its PNG is complete too (concurrent callers
   // write identical bytes through atomic renames, so a race costs time, never correctness).
   const png = await putObject('images', `${base}.png`, img.png, 'image/png');

@@ -27,6 +27,10 @@ export class TtlCache<V> {
     this.map.set(key, { value, expires: Date.now() + this.ttlMs });
   }
 
+  delete(key: string): void {
+    this.map.delete(key);
+  }
+
   clear(): void {
     this.map.clear();
   }

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db';
 import { ApiError } from '../errors';
 import { registerCache, TtlCache } from './cache';
+import { getHeroImage } from '../hero/repo';
 import { catalogTerpeneAverages, getStrainBySlug, getStrainsByIds, similarStrains } from './repo';
 import { TERPENE_INFO } from './terpenes';
 import type { z } from 'zod';
@@ -13,6 +14,11 @@ export type CompleteProfile = z.output<typeof CompleteProfileSchema>;
 const completeCache = registerCache(new TtlCache<CompleteProfile>(15 * 60_000, 2000));
 const averagesCache = registerCache(new TtlCache<Record<string, number>>(15 * 60_000, 1));
 
+/** Drop one strain's cached profile (its hero image changed). */
+export function forgetCompleteProfile(slug: string): void {
+  completeCache.delete(slug);
+}
+
 /** The full profile of a strain; cached 15 minutes per slug. */
 export async function completeProfile(db: Queryable, slug: string): Promise<{ data: CompleteProfile; cached: boolean }> {
   const hit = completeCache.get(slug);
@@ -24,13 +30,14 @@ export async function completeProfile(db: Queryable, slug: string): Promise<{ da
     averages = await catalogTerpeneAverages(db);
     averagesCache.set('all', averages);
   }
-  const [similar, sources, universe] = await Promise.all([
+  const [similar, sources, universe, hero] = await Promise.all([
     similarStrains(db, strain, 6),
     db.query<{ source: string; url: string | null; domain: string | null; created_at: Date | string }>(
       'SELECT source, url, domain, created_at FROM strain_sources WHERE strain_id = $1 ORDER BY created_at, source',
       [strain.id],
     ),
     db.query<{ completeness: number; sources: string[] }>('SELECT completeness, sources FROM strain_universe WHERE strain_id = $1 LIMIT 1', [strain.id]),
+    getHeroImage(db, 'strain', slug),
   ]);
   const sum = strain.terpenes.reduce((a, t) => a + t.percentage, 0);
   const data: CompleteProfile = {
@@ -46,6 +53,7 @@ export async function completeProfile(db: Queryable, slug: string): Promise<{ da
     })),
     sources: sources.rows.map((r) => ({ source: r.source, url: r.url, domain: r.domain, addedAt: new Date(r.created_at).toISOString() })),
     universe: universe.rows[0] ? { completeness: Number(universe.rows[0].completeness), sources: universe.rows[0].sources } : null,
+    heroImageUrl: hero?.webpUrl ?? null,
   };
   completeCache.set(slug, data);
   return { data, cached: false };

@@ -72,6 +72,8 @@ export const CompleteProfileSchema = z.object({
   ),
   sources: z.array(z.object({ source: z.string(), url: z.string().nullable(), domain: z.string().nullable(), addedAt: z.string() })),
   universe: z.object({ completeness: z.number(), sources: z.array(z.string()) }).nullable(),
+  /** The strain's hero banner (WebP) once one was generated (POST /hero-images/generate). */
+  heroImageUrl: z.string().nullable().optional(),
 });
 
 const Counts = z.record(z.string(), z.number());

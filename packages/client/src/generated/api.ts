@@ -555,6 +555,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/hero-images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Generated hero images (1600×900), newest first; filter by subject (strain | page) and slug */
+        get: operations["getApiV1HeroImages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hero-images/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate (or reuse) a 1600×900 hero image for a strain or a page
+         * @description The prompt is built from the strain record (or the page slug); `prompt` replaces that description. Stored content-addressed as PNG (`url`) and WebP (`webpUrl`): the same prompt is generated once (`cached: true` afterwards). A strain’s complete profile then carries `heroImageUrl`. Unknown strain: 404.
+         */
+        post: operations["postApiV1HeroImagesGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mascot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mascot: name, the fixed character description, and its poses (the six standard ones first, imageUrl null until generated) */
+        get: operations["getApiV1Mascot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mascot/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate (or reuse) the mascot in a pose: welcome | thinking | celebrating | sleepy | error | empty, or a custom pose of 2–40 characters
+         * @description The local renderer draws the same figure (shape, palette, outline) in every pose; a hosted image model gets the fixed character description plus the pose. 1024×1024, stored content-addressed as WebP (`imageUrl`) and PNG (`pngUrl`).
+         */
+        post: operations["postApiV1MascotGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/meta/freshness": {
         parameters: {
             query?: never;
@@ -1070,6 +1144,67 @@ export interface paths {
         };
         /** The newest unexpired cached scan of a dispensary domain */
         get: operations["getApiV1ShoppingScanDomainCached"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/social/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Social content drafts, newest first, filtered by status, platform and kind
+         * @description Each draft carries `length { count, limit }`: the composed post (text, link, hashtags) counted as its platform counts.
+         */
+        get: operations["getApiV1SocialDrafts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit, approve, schedule, publish or reject drafts (1–50, all or nothing)
+         * @description Each update names the `version` it read: a stale version answers 409 CONFLICT (details.current is the draft as it is now). Transitions: draft→approved|rejected, approved→scheduled|draft|rejected, scheduled→published|approved, rejected→draft; published is final; anything else 422 INVALID_STATE_TRANSITION. `scheduledFor` must be in the future. A text that does not fit its platform answers 400. Any failure rolls the whole batch back.
+         */
+        patch: operations["patchApiV1SocialDrafts"];
+        trace?: never;
+    };
+    "/api/v1/social/drafts/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Draft social posts now for new content (what the daily sync does)
+         * @description Sources since `since` (default the last 7 days): strains approved from research submissions and blog posts published in the window (the daily story once that group exists); one draft per platform and source, never twice (`skipped` counts those that already existed).
+         */
+        post: operations["postApiV1SocialDraftsGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/social/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Social draft counts: by status and platform, scheduled in the next 7 days, published in the last 30, created in the last 24 hours */
+        get: operations["getApiV1SocialStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3641,6 +3776,10 @@ export interface operations {
                             scanCache: {
                                 purged: number;
                             };
+                            social: {
+                                created: number;
+                                skipped: number;
+                            };
                             stories: {
                                 date: string;
                                 generated: boolean;
@@ -4125,6 +4264,289 @@ export interface operations {
             };
             /** @description Database unreachable (body still the health report) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getApiV1HeroImages: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                slug?: string;
+                subject?: "strain" | "page";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            createdAt: string;
+                            height: number;
+                            prompt: string;
+                            provider: string;
+                            slug: string;
+                            /** @enum {string} */
+                            subject: "strain" | "page";
+                            updatedAt: string;
+                            url: string;
+                            webpUrl: string;
+                            width: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postApiV1HeroImagesGenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    prompt?: string;
+                    slug: string;
+                    /** @enum {string} */
+                    subject: "strain" | "page";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            cached: boolean;
+                            /** @constant */
+                            height: 900;
+                            url: string;
+                            webpUrl: string;
+                            /** @constant */
+                            width: 1600;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-Admin-Key (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Admin key not configured, or an unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getApiV1Mascot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            description: string;
+                            name: string;
+                            poses: {
+                                custom: boolean;
+                                imageUrl: string | null;
+                                key: string;
+                                pngUrl: string | null;
+                                title: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postApiV1MascotGenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pose: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            cached: boolean;
+                            height: number;
+                            imageUrl: string;
+                            key: string;
+                            pngUrl: string;
+                            prompt: string;
+                            provider: string;
+                            title: string;
+                            width: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-Admin-Key (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Admin key not configured, or an unexpected error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6926,6 +7348,386 @@ export interface operations {
             };
         };
     };
+    getApiV1SocialDrafts: {
+        parameters: {
+            query?: {
+                kind?: "strain_spotlight" | "daily_story" | "new_strain" | "blog_post" | "discover_list";
+                limit?: number;
+                offset?: number;
+                platform?: "x" | "bluesky" | "threads" | "instagram" | "facebook";
+                status?: "draft" | "approved" | "scheduled" | "published" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            createdAt: string;
+                            hashtags: string[];
+                            id: string;
+                            imageUrl: string | null;
+                            /** @enum {string} */
+                            kind: "strain_spotlight" | "daily_story" | "new_strain" | "blog_post" | "discover_list";
+                            length: {
+                                count: number;
+                                limit: number;
+                            };
+                            link: string | null;
+                            /** @enum {string} */
+                            platform: "x" | "bluesky" | "threads" | "instagram" | "facebook";
+                            publishedAt: string | null;
+                            scheduledFor: string | null;
+                            source: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "story" | "strain" | "blog_post" | "discover_list";
+                            };
+                            /** @enum {string} */
+                            status: "draft" | "approved" | "scheduled" | "published" | "rejected";
+                            text: string;
+                            updatedAt: string;
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-Admin-Key (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Admin key not configured, or an unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchApiV1SocialDrafts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    updates: {
+                        hashtags?: string[];
+                        /** Format: uuid */
+                        id: string;
+                        scheduledFor?: string | null;
+                        /** @enum {string} */
+                        status?: "draft" | "approved" | "scheduled" | "published" | "rejected";
+                        text?: string;
+                        version: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            updated: {
+                                createdAt: string;
+                                hashtags: string[];
+                                id: string;
+                                imageUrl: string | null;
+                                /** @enum {string} */
+                                kind: "strain_spotlight" | "daily_story" | "new_strain" | "blog_post" | "discover_list";
+                                length: {
+                                    count: number;
+                                    limit: number;
+                                };
+                                link: string | null;
+                                /** @enum {string} */
+                                platform: "x" | "bluesky" | "threads" | "instagram" | "facebook";
+                                publishedAt: string | null;
+                                scheduledFor: string | null;
+                                source: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "story" | "strain" | "blog_post" | "discover_list";
+                                };
+                                /** @enum {string} */
+                                status: "draft" | "approved" | "scheduled" | "published" | "rejected";
+                                text: string;
+                                updatedAt: string;
+                                version: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-Admin-Key (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
+                };
+            };
+            /** @description A draft was changed by someone else (stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A transition the table does not allow */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Admin key not configured, or an unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postApiV1SocialDraftsGenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    platforms?: ("x" | "bluesky" | "threads" | "instagram" | "facebook")[];
+                    /** Format: date-time */
+                    since?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            created: number;
+                            drafts: {
+                                createdAt: string;
+                                hashtags: string[];
+                                id: string;
+                                imageUrl: string | null;
+                                /** @enum {string} */
+                                kind: "strain_spotlight" | "daily_story" | "new_strain" | "blog_post" | "discover_list";
+                                length: {
+                                    count: number;
+                                    limit: number;
+                                };
+                                link: string | null;
+                                /** @enum {string} */
+                                platform: "x" | "bluesky" | "threads" | "instagram" | "facebook";
+                                publishedAt: string | null;
+                                scheduledFor: string | null;
+                                source: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "story" | "strain" | "blog_post" | "discover_list";
+                                };
+                                /** @enum {string} */
+                                status: "draft" | "approved" | "scheduled" | "published" | "rejected";
+                                text: string;
+                                updatedAt: string;
+                                version: number;
+                            }[];
+                            skipped: number;
+                            sources: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "story" | "strain" | "blog_post" | "discover_list";
+                                title: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-Admin-Key (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Admin key not configured, or an unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getApiV1SocialStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data?: {
+                            byPlatform: {
+                                [key: string]: number;
+                            };
+                            byStatus: {
+                                [key: string]: number;
+                            };
+                            createdLast24h: number;
+                            publishedLast30Days: number;
+                            scheduledNext7Days: number;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid X-Admin-Key (flat body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFailure"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Admin key not configured, or an unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getApiV1Stories: {
         parameters: {
             query?: {
@@ -7807,6 +8609,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data?: {
+                            heroImageUrl?: string | null;
                             similar: {
                                 dominantTerpene: string | null;
                                 highFamily: string | null;
