@@ -95,9 +95,11 @@ describe('POST /social/drafts/generate and the daily sync', () => {
     expect((await list({ limit: 100 })).body.meta.pagination.total).toBe(10);
   });
 
-  it('the daily sync runs the same generation (nothing new here)', async () => {
+  it('the daily sync runs the same generation: only the day\'s story (which the sync writes first) is new', async () => {
     const r = await dailySync(db);
-    expect(r.social).toEqual({ created: 0, skipped: 10 });
+    expect(r.stories?.generated).toBe(true);
+    expect(r.social).toEqual({ created: 5, skipped: 10 }); // one story draft per platform
+    expect((await dailySync(db)).social).toEqual({ created: 0, skipped: 15 });
   });
 
   it('a window that excludes both sources drafts nothing; bad bodies are 400', async () => {

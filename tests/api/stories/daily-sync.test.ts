@@ -34,5 +34,12 @@ describe('the daily sync writes the day\'s story', () => {
     expect(r.status).toBe(200);
     expect(r.body.data.date).toBe(todayUtc());
     expect(storyGenerations() - before).toBe(1);
+
+    // The same sync drafted the story for every social platform, once (a second sync adds none).
+    const db = await ready();
+    const drafts = await db.query<{ platform: string; kind: string }>(`SELECT platform, kind FROM social_drafts WHERE source_kind = 'story' AND source_id = $1`, [todayUtc()]);
+    expect(drafts.rows.map((d) => d.kind)).toEqual(drafts.rows.map(() => 'daily_story'));
+    expect(new Set(drafts.rows.map((d) => d.platform)).size).toBe(drafts.rows.length);
+    expect(drafts.rows.length).toBeGreaterThanOrEqual(4);
   });
 });
