@@ -37,9 +37,9 @@ function pct(m: RegExpExecArray | null): { pct: number | null; mg: number | null
 
 type DateKey = 'harvest' | 'test' | 'package';
 const DATE_KEYS: [DateKey, RegExp][] = [
-  ['harvest', /harvest(?:ed)?/gi],
-  ['test', /(?:test(?:ed)?|date\s+tested|lab\s+date|analy[sz]ed)/gi],
-  ['package', /(?:pack(?:aged|age|ed)|pkg|pkd)/gi],
+  ['harvest', /\bharvest(?:ed)?\b/gi],
+  ['test', /\b(?:test(?:ed)?|date\s+tested|lab\s+date|analy[sz]ed)\b/gi],
+  ['package', /\b(?:pack(?:aged|age|ed)|pkg|pkd)\b/gi],
 ];
 const DATE_FORMS = [
   /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/g,
