@@ -135,8 +135,43 @@ export async function prepareForOcr(bytes: Buffer, opts: PrepareOptions = {}): P
   const target = opts.targetWidth ?? (w < 760 ? Math.min(w * 2, 1100) : Math.min(w, 1600));
   if (w && target !== w) img.resize({ width: Math.round(target), kernel: 'lanczos3' });
   if (opts.median) img.median(opts.median);
-  img.normalise();
-  if (opts.sharpen) img.sharpen({ sigma: 1.2 });
-  if (opts.threshold != null) img.threshold(opts.threshold);
-  return img.toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
+  const flat = await flattenLight(await img.extractChannel(0).raw().toBuffer({ resolveWithObject: true }));
+  let out = sharp(flat.data, { raw: { width: flat.width, height: flat.height, channels: 1 } }).normalise();
+  if (opts.sharpen) out = out.sharpen({ sigma: 1.2 });
+  if (opts.threshold != null) out = out.threshold(opts.threshold);
+  return out.png({ compressionLevel: 1 }).toBuffer();
+}
+
+/**
+ * Even out uneven light (a phone shadow, a lamp at one corner): estimate the paper's brightness
+ * on a 1/16 copy (local maximum, so dark text does not count as shadow, then smoothed), scale it
+ * back up and divide every pixel by it. Dark labels (light text) are left alone.
+ */
+async function flattenLight(img: { data: Buffer; info: { width: number; height: number } }): Promise<{ data: Buffer; width: number; height: number }> {
+  const { width, height } = img.info;
+  const data = img.data;
+  let sum = 0;
+  for (let i = 0; i < data.length; i += 7) sum += data[i];
+  const mean = sum / Math.ceil(data.length / 7);
+  if (mean < 110) return { data, width, height };
+  const sw = Math.max(4, Math.round(width / 16));
+  const sh = Math.max(4, Math.round(height / 16));
+  const small = await sharp(data, { raw: { width, height, channels: 1 } }).resize(sw, sh, { kernel: 'cubic' }).extractChannel(0).raw().toBuffer();
+  const dil = Buffer.alloc(small.length);
+  const R = 2;
+  for (let y = 0; y < sh; y++)
+    for (let x = 0; x < sw; x++) {
+      let m = 0;
+      for (let dy = -R; dy <= R; dy++)
+        for (let dx = -R; dx <= R; dx++) {
+          const yy = Math.min(sh - 1, Math.max(0, y + dy));
+          const xx = Math.min(sw - 1, Math.max(0, x + dx));
+          m = Math.max(m, small[yy * sw + xx]);
+        }
+      dil[y * sw + x] = m;
+    }
+  const bg = await sharp(dil, { raw: { width: sw, height: sh, channels: 1 } }).blur(1).resize(width, height, { kernel: 'linear' }).extractChannel(0).raw().toBuffer();
+  const out = Buffer.alloc(data.length);
+  for (let i = 0; i < data.length; i++) out[i] = Math.min(255, Math.round((data[i] * 255) / Math.max(40, bg[i])));
+  return { data: out, width, height };
 }

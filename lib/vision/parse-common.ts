@@ -40,6 +40,10 @@ export function cleanLine(line: string): string {
   // "$3 5.00" / "35 .00" / "35. 00": stray spaces inside an amount
   s = s.replace(/(\$\s?\d+)\s+(\d*[.,]\d{2})\b/g, '$1$2').replace(/(\d)\s+([.,]\d{2})\b/g, '$1$2').replace(/(\d[.,])\s+(\d{2})\b/g, '$1$2');
   s = s.replace(/\$\s+(?=\d)/g, '$');
+  // "s12.24" / "S12.24": a dollar sign read as a letter before an amount
+  s = s.replace(/(?<=^|[\s@(])[sS](?=\d{1,4}[.,]\d{2}\b)/g, '$');
+  // "$9194": the decimal point of an amount lost to blur (amounts on receipts carry cents)
+  s = s.replace(/\$(\d{1,3})(\d{2})(?![\d.,%])/g, '$$$1.$2');
   // "1 / 8 oz" → "1/8 oz"
   s = s.replace(/(\d)\s*\/\s*(\d)/g, '$1/$2');
   // "1/4 02" → "1/4 oz" (the o and z of an ounce read as digits)

@@ -57,12 +57,15 @@ function cellKind(text: string): Cell['kind'] {
 
 /** Raw OCR line → cells split at wide gaps, each cleaned; and the whole cleaned line. */
 function splitLine(raw: string): { line: string; cells: Cell[] } {
-  const cells = raw
+  const parts = raw
     .split(/\s{2,}|\t/)
     .map(cleanLine)
-    .filter((c) => c.length > 0)
-    .map((text) => ({ text, kind: cellKind(text) }));
-  return { line: cleanLine(raw), cells };
+    .filter((c) => c.length > 0);
+  // Specks at the page edge ("i", "E", ":") read as a column of their own.
+  const junk = (c: string) => c.length <= 3 && !/\d/.test(c) && !/^(qty|tax|thc|cbd)$/i.test(c);
+  const kept = parts.length > 1 ? parts.filter((c) => !junk(c)) : parts;
+  const cells = kept.map((text) => ({ text, kind: cellKind(text) }));
+  return { line: cleanLine(kept.join('   ')), cells };
 }
 
 export function parseReceiptText(raw: string): ParsedReceipt {
