@@ -226,7 +226,8 @@ export function strainFromProduct(productName: string, brand: string | null): st
   if (brand) s = s.replace(new RegExp(brand.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'), ' ');
   const w = parseWeightGrams(s);
   if (w) s = s.slice(0, w.index) + ' ' + s.slice(w.end);
-  s = stripCategoryWords(s).replace(/\b(indica|sativa|hybrid|dominant|premium)\b/gi, ' ');
-  s = tidyName(s.replace(/[|·•]/g, ' '));
+  s = s.replace(/\s[x×]\s?\d{1,2}\b/gi, ' ');
+  s = stripCategoryWords(s).replace(/\b(indica|sativa|hybrid|dominant|premium|whole|infused|cured|live|pack|single|full\s+spectrum)\b/gi, ' ');
+  s = tidyName(s.replace(/[|·•()[\]]/g, ' '));
   return letters(s) >= 2 ? s : null;
 }
