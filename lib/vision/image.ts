@@ -120,6 +120,41 @@ export async function estimateSkew(bytes: Buffer): Promise<number> {
 }
 
 /**
+ * Median height of the text rows (in pixels of the full-width image), from the row-ink profile
+ * of a small binarised copy; null when no rows are found. Tells how far to scale the page so
+ * glyphs land at the size the LSTM model reads best.
+ */
+export async function estimateTextHeight(bytes: Buffer, skew: number): Promise<number | null> {
+  const base = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate().grayscale();
+  const meta = await base.metadata();
+  const w = (meta.autoOrient?.width ?? meta.width) || 0;
+  const small = await sharp(await base.resize({ width: SKEW_WIDTH }).normalise().threshold(160).png().toBuffer())
+    .rotate(skew, { background: '#ffffff' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { data, info } = small;
+  // Ink per row; dark pages (light text) are inverted first.
+  let dark = 0;
+  for (let i = 0; i < data.length; i += 5) if (data[i] < 128) dark++;
+  const invert = dark / Math.ceil(data.length / 5) > 0.5;
+  const runs: number[] = [];
+  let run = 0;
+  for (let y = 0; y < info.height; y++) {
+    let ink = 0;
+    for (let x = 0; x < info.width; x++) if (invert ? data[y * info.width + x] >= 128 : data[y * info.width + x] < 128) ink++;
+    if (ink >= 2 && ink < info.width * 0.6) run++;
+    else {
+      if (run >= 2) runs.push(run);
+      run = 0;
+    }
+  }
+  if (runs.length < 3 || !w) return null;
+  runs.sort((a, b) => a - b);
+  return (runs[Math.floor(runs.length / 2)] * w) / SKEW_WIDTH;
+}
+
+/**
  * OCR preparation: honour EXIF orientation, grayscale, upscale small images (≈2×, capped so big
  * photos do not explode CPU time), stretch contrast, optional denoise / sharpen / threshold.
  */
@@ -132,7 +167,10 @@ export async function prepareForOcr(bytes: Buffer, opts: PrepareOptions = {}): P
   // Glyphs of a ≈1,000 px phone photo are already tall enough for the LSTM model: only narrow
   // images are enlarged (to ≈1,000 px), and large photos come down to 1,600 px (OCR time grows
   // with the pixel count, accuracy does not).
-  const target = opts.targetWidth ?? (w < 760 ? Math.min(w * 2, 1100) : Math.min(w, 1600));
+  // Scale so text rows are ≈20 px tall (measured), within 0.6–2× and at most 2,000 px wide.
+  const rowH = opts.targetWidth ? null : await estimateTextHeight(bytes, skew).catch(() => null);
+  const scale = rowH ? Math.max(0.6, Math.min(2, 20 / rowH)) : w < 760 ? Math.min(2, 1100 / w) : 1;
+  const target = opts.targetWidth ?? Math.min(2000, Math.round(w * scale));
   if (w && target !== w) img.resize({ width: Math.round(target), kernel: 'lanczos3' });
   if (opts.median) img.median(opts.median);
   const flat = await flattenLight(await img.extractChannel(0).raw().toBuffer({ resolveWithObject: true }));
