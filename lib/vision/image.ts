@@ -177,7 +177,7 @@ export async function prepareForOcr(bytes: Buffer, opts: PrepareOptions = {}): P
   let out = sharp(flat.data, { raw: { width: flat.width, height: flat.height, channels: 1 } }).normalise();
   if (opts.sharpen) out = out.sharpen({ sigma: 1.2 });
   if (opts.threshold != null) out = out.threshold(opts.threshold);
-  return out.png({ compressionLevel: 1 }).toBuffer();
+  return out.toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
 }
 
 /**
