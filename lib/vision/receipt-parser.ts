@@ -89,7 +89,9 @@ export function parseReceiptText(raw: string): ParsedReceipt {
 
   // When prices carry "$" on this receipt, an amount without one on an item line is not a price
   // (a "0.59" that was "0.5g" would otherwise turn a name line into an item).
-  const usesDollar = lines.filter((l) => /\$\s?\d/.test(l.line)).length >= 2;
+  // Only lines that could be item lines count: a thermal receipt prints its items without "$"
+  // and still shows "Cash $60.00" at the bottom.
+  const usesDollar = lines.filter((l) => /\$\s?\d/.test(l.line) && !SUBTOTAL.test(l.line) && !TAX.test(l.line) && !TOTAL.test(l.line) && !PAYMENT.test(l.line) && !DISCOUNT.test(l.line)).length >= 2;
 
   for (const { line, cells } of lines) {
     orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})/i.test(line) ? parseDate(line) : null;
