@@ -91,7 +91,7 @@ export function parseReceiptText(raw: string): ParsedReceipt {
   // (a "0.59" that was "0.5g" would otherwise turn a name line into an item).
   // Only lines that could be item lines count: a thermal receipt prints its items without "$"
   // and still shows "Cash $60.00" at the bottom.
-  const usesDollar = lines.filter((l) => /\$\s?\d/.test(l.line) && !SUBTOTAL.test(l.line) && !TAX.test(l.line) && !TOTAL.test(l.line) && !PAYMENT.test(l.line) && !DISCOUNT.test(l.line)).length >= 2;
+  const usesDollar = lines.filter((l) => /\$\s?\d/.test(l.line) && !SUBTOTAL.test(l.line) && !TAX.test(l.line) && !TOTAL.test(l.line) && !PAYMENT.test(l.line) && !DISCOUNT.test(l.line)).length >= 1;
 
   for (const { line, cells } of lines) {
     orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})/i.test(line) ? parseDate(line) : null;
