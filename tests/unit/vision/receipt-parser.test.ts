@@ -117,6 +117,26 @@ TOTAL                                                                    $190.00
     ]);
   });
 
+  it('narrow thermal receipt: amounts without "$" on item lines, "$" only on the payment lines', () => {
+    const r = parseReceiptText(`PACIFIC ROOTS
+Date: 2026-03-24
+Blue Dream Flower 3.5g
+  1 x 35.00        35.00
+Moonbow Cart .5g
+  2 x 30.00        60.00
+  DISC 10%         -6.00
+SUBTOTAL           89.00
+TAX                 8.90
+TOTAL              97.90
+Cash             $100.00
+Change             $2.10`);
+    expect(r.items.map((i) => [i.productName, i.grams, i.quantity, i.unitPrice, i.price, i.discount])).toEqual([
+      ['Blue Dream Flower 3.5g', 3.5, 1, 35, 35, null],
+      ['Moonbow Cart .5g', 0.5, 2, 30, 60, 6],
+    ]);
+    expect([r.subtotal, r.tax, r.total]).toEqual([89, 8.9, 97.9]);
+  });
+
   it('finds nothing in text that is not a receipt', () => {
     const r = parseReceiptText('The quick brown fox\njumps over the lazy dog');
     expect(r.items).toEqual([]);
