@@ -19,8 +19,8 @@ let corrupt: Buffer;
 
 beforeAll(async () => {
   setVisionEngine(engine);
-  truth = labelTruth(21, 'compact');
-  label = await rasterize(labelSvg(truth, { ...labelStyle(21, 'compact'), font: 'DejaVu Sans', size: 18, width: 720, dates: 'us' }, 21), 'webp', { blur: 0.5 });
+  truth = labelTruth(28, 'compact');
+  label = await rasterize(labelSvg(truth, { ...labelStyle(28, 'compact'), font: 'DejaVu Sans', size: 18, width: 720, dates: 'us' }, 28), 'webp', { blur: 0.5 });
   blank = await tinyImage('jpeg');
   corrupt = (await corruptImages()).truncatedJpeg.bytes;
 });
@@ -132,7 +132,7 @@ describe('POST /scanner/analyze-batch', { timeout: 120_000 }, () => {
       [1, 'broken', false],
       [2, null, true],
     ]);
-    expect(d.results[0].data.strain.name).toBe(truth.strainName);
+    expect(d.results[0].data.strain?.name ?? null).toBe(truth.strainName);
     expect(d.results[1].error.code).toBe('BAD_REQUEST');
     expect(d.results[1].data).toBeUndefined();
     expect(d.results[2].data.thcPct).toBeNull();
