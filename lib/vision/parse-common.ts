@@ -101,7 +101,7 @@ export function parseWeightGrams(text: string, opts: { allowTrailingNine?: boole
   }
   if (opts.allowTrailingNine) {
     // "3.59" where the "g" of "3.5g" was read as a 9: only for common sizes, outside prices.
-    const nine = /(?<![\w.$])(\d{1,2}(?:\.\d)?)9(?![\w.%])/.exec(text);
+    const nine = /(?<![\w.$])(\d{1,2}(?:\.\d)?|\.\d)9(?![\w.%])/.exec(text);
     if (nine && COMMON_WEIGHTS.includes(Number(nine[1]))) return { grams: Number(nine[1]), index: nine.index, end: nine.index + nine[0].length };
   }
   return null;

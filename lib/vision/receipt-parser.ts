@@ -266,6 +266,13 @@ function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: P
       left = before;
     }
   }
+  // A quantity column glued to the name by OCR ("Amnesia Haze Pod .59 1"): a lone small number
+  // after the weight, or at the end when the table has a quantity column.
+  const tailQty = /(?<![x×]\s?)\s(\d{1,2})\s*$/i.exec(left);
+  if (tailQty && (header?.some((h) => /qty|quantity/.test(h)) || parseWeightGrams(left.slice(0, tailQty.index), { allowTrailingNine: true }))) {
+    quantity ??= Number(tailQty[1]);
+    left = left.slice(0, tailQty.index);
+  }
   const thc = THC.exec(source);
   const cbd = CBD.exec(source);
   if (thc) thcPct ??= num(thc[1]);

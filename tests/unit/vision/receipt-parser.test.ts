@@ -109,11 +109,13 @@ TOTAL                                     $173.63`);
 Product                          Category     THC      Qty     Unit      Amount
 Gelato Live Resin Badder 1 g     Concentrate  71.2%    1       $45.00    $45.00
 Sour Diesel Smalls 7g            Flower       19.4%    2       $60.00    $120.00
-Subtotal                                                                 $165.00
-TOTAL                                                                    $190.00`);
+Amnesia Haze Pod .59 1           Vape         88.1%            $42.57    $42.57
+Subtotal                                                                 $207.57
+TOTAL                                                                    $232.57`);
     expect(table.items.map((i) => [i.productName, i.category, i.grams, i.quantity, i.unitPrice, i.price, i.thcPct])).toEqual([
       ['Gelato Live Resin Badder 1 g', 'Concentrate', 1, 1, 45, 45, 71.2],
       ['Sour Diesel Smalls 7g', 'Flower', 7, 2, 60, 120, 19.4],
+      ['Amnesia Haze Pod .5g', 'Vape', 0.5, 1, 42.57, 42.57, 88.1],
     ]);
   });
 
