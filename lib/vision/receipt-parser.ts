@@ -31,7 +31,8 @@ const QTY_X = /(?<![\w.])(\d{1,3})\s?(?:x|X|×|@|ea\b)(?![a-wyz])\s?(?:@\s?)?/;
 const QTY_WORD = /\bqty:?\s?(\d{1,3})\b/i;
 const THC = /\bTHC:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%/i;
 const CBD = /\bCBD:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%/i;
-const DETAIL = /\b(THC|CBD|SKU|lot|pkg|batch|qty|ea)\b|@|^\s*(flower|pre-?roll|vape|concentrate|edible|cartridge|cart)\b/i;
+// "THC" alone is not a detail word: "THC Bomb" is a strain. Potency needs its figure.
+const DETAIL = /\b(THC|CBD):?\s?\(?\d|\b(SKU|lot|pkg|batch|qty|ea)\b|@|^\s*(flower|pre-?roll|vape|concentrate|edible|cartridge|cart)\b/i;
 const PCT_CELL = /^\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%\)?$/;
 const INT_CELL = /^\d{1,3}$/;
 

@@ -95,16 +95,19 @@ Jeeter Mimosa Infused Pre-Roll 1g x 2     $24.00
   Pre-Roll · Qty 2 @ $12.00 · THC 31.20%
 Blue Dream Flower 1/8oz                   $40.00
   Flower · THC 22.10%
-Subtotal                                  $150.98
+THC Bomb Whole Flower 1G                  $10.61
+  Flower · THC 18.10%
+Subtotal                                  $161.59
 Tax                                        $22.65
-TOTAL                                     $173.63`);
+TOTAL                                     $184.24`);
     expect(r.items.map((i) => [i.productName, i.category, i.grams, i.quantity, i.unitPrice, i.price, i.thcPct, i.cbdPct])).toEqual([
       ['Hippie Crippler Whole Flower 3.5 g', 'Flower', 3.5, 1, 51.99, 51.99, 15.83, null],
       ['Royal Kush Disposable .5g', 'Vape', 0.5, 1, 34.99, 34.99, 79.51, 0.2],
       ['Jeeter Mimosa Infused Pre-Roll 1g x 2', 'Pre-Roll', 2, 2, 12, 24, 31.2, null],
       ['Blue Dream Flower 1/8oz', 'Flower', 3.5, 1, 40, 40, 22.1, null],
+      ['THC Bomb Whole Flower 1G', 'Flower', 1, 1, 10.61, 10.61, 18.1, null],
     ]);
-    expect(r.subtotal).toBe(150.98);
+    expect(r.subtotal).toBe(161.59);
     const table = parseReceiptText(`Canyon Cannabis Co
 Product                          Category     THC      Qty     Unit      Amount
 Gelato Live Resin Badder 1 g     Concentrate  71.2%    1       $45.00    $45.00
