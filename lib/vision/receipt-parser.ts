@@ -173,7 +173,7 @@ function beforeAmounts(text: string): string {
     end = Math.min(end, m.index ?? end);
     break;
   }
-  for (const re of [/\(?\bTHC\b/i, /\(?\bCBD\b/i]) {
+  for (const re of [/[(|·-]?\s?\bTHC:?\s?\(?\d/i, /[(|·-]?\s?\bCBD:?\s?\(?\d/i]) {
     const m = re.exec(text);
     if (m) end = Math.min(end, m.index);
   }
