@@ -47,7 +47,7 @@ export function ReceiptResult({ data }: { data: ReceiptData }) {
                 <td>
                   {it.productName}
                   <div className="muted small">
-                    {[it.category, it.type, it.thcPct != null ? `THC ${it.thcPct}%` : null].filter(Boolean).join(' · ')}
+                    {[it.category, it.type, it.thcPct != null ? `THC ${it.thcPct}%` : null, it.cbdPct != null ? `CBD ${it.cbdPct}%` : null].filter(Boolean).join(' · ')}
                   </div>
                 </td>
                 <td className="num">{it.grams ?? '—'}</td>
@@ -92,6 +92,12 @@ export function LabelResult({ data }: { data: LabelData }) {
         <dt>THC / CBD</dt>
         <dd>
           {pct(data.thcPct)} / {pct(data.cbdPct)}
+        </dd>
+        <dt>Total cannabinoids</dt>
+        <dd>{pct(data.totalCannabinoidsPct)}</dd>
+        <dt>Harvested / tested / packaged</dt>
+        <dd>
+          {data.harvestDate ?? '—'} / {data.testDate ?? '—'} / {data.packageDate ?? '—'}
         </dd>
         <dt>Net weight</dt>
         <dd>{data.netWeightGrams != null ? `${data.netWeightGrams} g` : '—'}</dd>

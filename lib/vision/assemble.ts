@@ -39,7 +39,8 @@ export async function assembleReceipt(db: Queryable, parsed: ParsedReceipt, ctx:
   const matches = parsed.items.length
     ? await matchProducts(
         db,
-        parsed.items.map((it) => ({ name: it.strainName ?? it.productName, category: it.category, brand: it.brand })),
+        // The printed name carries weight, pack and product words: the matcher sees the strain part.
+        parsed.items.map((it) => ({ name: it.strainName ?? strainFromProduct(it.productName, it.brand) ?? it.productName, category: it.category, brand: it.brand })),
       )
     : [];
   const items = parsed.items.map((it, i) => {

@@ -16,16 +16,13 @@ const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|
 const TOTAL_CANN = new RegExp(String.raw`\btota[l1]\s+cannabinoids?\b[^0-9\n]{0,12}${NUM}\s*%`, 'i');
 const NET_WT = /\b(?:net\s*(?:wt|weight|contents?)|weight)\b\.?\s*:?\s*(.{1,30})/i;
 const BATCH = /\b(?:batch|lot)\s*(?:#|no\.?|number|id|code)?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{2,24})\b/i;
-const HARVEST = /\bharvest(?:ed)?(?:\s*date)?\b\s*(?:on)?\s*:?\s*(.{6,30})/i;
-const TESTED = /\b(?:test(?:ed)?(?:\s*date)?|tested\s+on|lab\s+date)\b\s*(?:on)?\s*:?\s*(.{6,30})/i;
-const PACKAGED = /\bpack(?:aged|age\s*date|ed)(?:\s*on)?\b\s*:?\s*(.{6,30})/i;
 const LAB = /\b(?:tested\s+by|testing\s+lab(?:oratory)?|lab(?:oratory)?(?:\s*name)?\s*:|analy[sz]ed\s+by)\s*:?\s*([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
 const BRAND = /\b(?:brand|producer|cultivator|grown\s+by|manufacturer)\s*:\s*(.{2,60})/i;
 const PRODUCT = /\bproduct(?:\s*name)?\s*:\s*(.{2,80})/i;
 const STRAIN = /\b(?:strain|cultivar|genetics)(?:\s*name)?\s*:\s*(.{2,60})/i;
 const CATEGORY = /\b(?:category|product\s*type)\s*:\s*(.{2,40})/i;
 const KEYED = /:|\b(thc|cbd|cannabinoids?|batch|lot|harvest|tested|test date|packaged|net\s*wt|weight|terpenes?|warning|keep out|license|lic\b|lab\b|for use|government|www\.|ingredients)\b|%|\d{3,}/i;
-const TERP = /([A-Za-z][A-Za-z\- ]{2,30}?)\s*[:.\-]*\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)/g;
+const TERP = /([A-Za-zαβγΔδ][A-Za-zαβγδ\- ]{2,30}?)\s*[:.\-]*\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?(?:\s+(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?)?(?![\d.])/g;
 
 function num(s: string): number {
   return Number(s.replace(',', '.'));
@@ -38,33 +35,102 @@ function pct(m: RegExpExecArray | null): { pct: number | null; mg: number | null
   return { pct: v <= 100 ? v : null, mg: null };
 }
 
-function dateAfter(re: RegExp, text: string): string | null {
-  for (const line of text.split('\n')) {
-    const m = re.exec(line);
-    if (m) {
-      const d = parseDate(m[1]);
-      if (d) return d;
+type DateKey = 'harvest' | 'test' | 'package';
+const DATE_KEYS: [DateKey, RegExp][] = [
+  ['harvest', /\bharvest(?:ed)?\b/gi],
+  ['test', /\b(?:test(?:ed)?|date\s+tested|lab\s+date|analy[sz]ed)\b/gi],
+  ['package', /\b(?:pack(?:aged|age|ed)|pkg|pkd)\b/gi],
+];
+const DATE_FORMS = [
+  /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/g,
+  /\b\d{1,2}\/\d{1,2}\/(?:\d{4}|\d{2})\b/g,
+  /\b\d{1,2}[.-]\d{1,2}[.-]\d{4}\b/g,
+  /\b[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4}\b/g,
+  /\b\d{1,2}\s+[A-Za-z]{3,9}\.?,?\s+\d{4}\b/g,
+];
+
+/** Every printed date on a line with its position. */
+function datesOn(line: string): { index: number; iso: string }[] {
+  const out: { index: number; iso: string }[] = [];
+  for (const re of DATE_FORMS) {
+    for (const m of line.matchAll(re)) {
+      const iso = parseDate(m[0]);
+      const index = m.index ?? 0;
+      if (iso && !out.some((o) => Math.abs(o.index - index) < 6)) out.push({ index, iso });
     }
   }
-  return null;
+  return out.sort((a, b) => a.index - b.index);
+}
+
+function keysOn(line: string): { index: number; key: DateKey }[] {
+  const out: { index: number; key: DateKey }[] = [];
+  for (const [key, re] of DATE_KEYS) for (const m of line.matchAll(re)) out.push({ index: m.index ?? 0, key });
+  return out.sort((a, b) => a.index - b.index);
+}
+
+/**
+ * Harvest / test / package dates by the key word nearest before each date on its line
+ * ("Tested by SC Labs on 2026-05-01", "Harvest: … Packaged: …"), or, for a header row of keys
+ * with the dates on the row beneath, by column order.
+ */
+function readDates(lines: string[]): Record<DateKey, string | null> {
+  const out: Record<DateKey, string | null> = { harvest: null, test: null, package: null };
+  lines.forEach((line, i) => {
+    const keys = keysOn(line);
+    if (!keys.length) return;
+    const dates = datesOn(line);
+    if (dates.length) {
+      for (const d of dates) {
+        const k = [...keys].reverse().find((x) => x.index < d.index);
+        if (k && !out[k.key]) out[k.key] = d.iso;
+      }
+      return;
+    }
+    const next = lines[i + 1] ? datesOn(lines[i + 1]) : [];
+    if (keys.length >= 2 && next.length === keys.length) keys.forEach((k, j) => (out[k.key] ??= next[j].iso));
+    else if (keys.length === 1 && next.length === 1 && !keysOn(lines[i + 1]).length) out[keys[0].key] ??= next[0].iso;
+  });
+  return out;
 }
 
 export function parseLabelText(raw: string): ParsedLabel {
   const lines = raw.split(/\r?\n/).map(cleanLine).filter((l) => l.length > 0);
   const text = lines.join('\n');
 
+  const dates = readDates(lines);
   const thc = pct(TOTAL_THC.exec(text) ?? THC.exec(text));
   const cbd = pct(TOTAL_CBD.exec(text) ?? CBD.exec(text));
   const totalCann = TOTAL_CANN.exec(text);
 
   const terpenes: { name: string; percentage: number }[] = [];
+  // Unit context: a "(mg/g)" key or a table header naming the columns ("Terpene  mg/g  %").
+  let columns: ('mg' | 'pct')[] = [];
   for (const line of lines) {
+    const head = /\bterpenes?\b/i.test(line) && !/\d[.,]\d/.test(line);
+    if (head || /^\s*(mg\/g|%)(\s+(mg\/g|%))*\s*$/i.test(line.replace(/^\S*terp\S*\s*/i, ''))) {
+      columns = [...line.matchAll(/mg\/g|%/gi)].map((m) => (m[0] === '%' ? 'pct' : 'mg'));
+      if (head) continue;
+    }
     if (/\b(thc|cbd|cannabinoids?|cbg|cbn)\b/i.test(line) && !/terp/i.test(line)) continue;
-    for (const m of line.replace(/^\s*terpenes?\s*:?/i, '').matchAll(TERP)) {
+    const mgLine = /\(mg\/g\)|mg\/g\s*\)?\s*:/i.test(line);
+    for (const m of line.replace(/^\s*terpenes?\s*(\([^)]*\))?\s*:?/i, '').matchAll(TERP)) {
       const name = terpeneName(m[1]);
       if (!name || terpenes.some((t) => t.name === name)) continue;
-      const v = num(m[2]);
-      terpenes.push({ name, percentage: m[3] === '%' ? v : round2(v / 10) });
+      const vals: { v: number; unit: string | undefined }[] = [{ v: num(m[2]), unit: m[3] }];
+      if (m[4]) vals.push({ v: num(m[4]), unit: m[5] });
+      let pick = vals.find((x) => x.unit === '%');
+      let pctv: number | null = pick ? pick.v : null;
+      if (pctv === null) {
+        const mg = vals.find((x) => x.unit && /mg/i.test(x.unit));
+        if (mg) pctv = round2(mg.v / 10);
+        else if (vals.length === 2 && columns.length >= 2) pctv = columns[1] === 'pct' ? vals[1].v : columns[0] === 'pct' ? vals[0].v : round2(vals[0].v / 10);
+        else if (mgLine || (columns.length === 1 && columns[0] === 'mg')) pctv = round2(vals[0].v / 10);
+        else if (columns.length === 0 && !m[3]) pctv = null;
+        else pctv = vals[0].v;
+      }
+      pick = undefined;
+      if (pctv === null || pctv > 100) continue;
+      terpenes.push({ name, percentage: pctv });
     }
   }
 
@@ -92,7 +158,10 @@ export function parseLabelText(raw: string): ParsedLabel {
   // Batch codes mix letters and digits on purpose: read them before the digit fix-ups.
   const rawLines = raw.split(/\r?\n/).map((l) => l.replace(/\s+/g, ' ').trim());
   const batch = rawLines.map((l) => BATCH.exec(l)).find((m) => m && /\d/.test(m[1]));
-  const lab = lines.map((l) => LAB.exec(l) ?? /\btested\b.*\bby\s+([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i.exec(l)).find(Boolean);
+  const lab =
+    lines.map((l) => LAB.exec(l) ?? /\btested\b.*\bby\s+([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i.exec(l)).find(Boolean) ??
+    // No key: a laboratory's own name ("… · Digipath Labs"), not on the brand line at the top.
+    lines.slice(2).map((l) => /([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3}\s(?:Labs?|Laboratories|Laboratory|Analytics|Testing))\b/.exec(l)).find(Boolean);
   const brandKey = lines.map((l) => BRAND.exec(l)).find(Boolean);
   const productKey = lines.map((l) => PRODUCT.exec(l)).find(Boolean);
   const strainKey = lines.map((l) => STRAIN.exec(l)).find(Boolean);
@@ -126,9 +195,9 @@ export function parseLabelText(raw: string): ParsedLabel {
     terpenes,
     netWeightGrams,
     batchNumber: batch ? batch[1].toUpperCase() : null,
-    harvestDate: dateAfter(HARVEST, text),
-    testDate: dateAfter(TESTED, text),
-    packageDate: dateAfter(PACKAGED, text),
+    harvestDate: dates.harvest,
+    testDate: dates.test,
+    packageDate: dates.package,
     labName: lab ? labNameOf(lab[1]) : null,
   };
   return { ...parsed, coverage: labelCoverage(parsed) };
@@ -157,7 +226,8 @@ export function strainFromProduct(productName: string, brand: string | null): st
   if (brand) s = s.replace(new RegExp(brand.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'), ' ');
   const w = parseWeightGrams(s);
   if (w) s = s.slice(0, w.index) + ' ' + s.slice(w.end);
-  s = stripCategoryWords(s).replace(/\b(indica|sativa|hybrid|dominant|premium)\b/gi, ' ');
-  s = tidyName(s.replace(/[|·•]/g, ' '));
+  s = s.replace(/\s[x×]\s?\d{1,2}\b/gi, ' ');
+  s = stripCategoryWords(s).replace(/\b(indica|sativa|hybrid|dominant|premium|whole|infused|cured|live|pack|single|full\s+spectrum)\b/gi, ' ');
+  s = tidyName(s.replace(/[|·•()[\]]/g, ' '));
   return letters(s) >= 2 ? s : null;
 }

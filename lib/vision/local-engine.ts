@@ -12,7 +12,9 @@ import type { ImageInput } from './types';
  * most twice a good one.
  */
 const PASSES: PrepareOptions[] = [{}, { median: 3, sharpen: true }];
-const GOOD_ENOUGH = 0.85;
+/** One pass is enough when the reading is this complete and tesseract this sure of its words. */
+const GOOD_ENOUGH = 0.6;
+const SURE_ENOUGH = 0.75;
 
 async function bestReading<T extends { coverage: number }>(
   image: ImageInput,
@@ -29,7 +31,7 @@ async function bestReading<T extends { coverage: number }>(
     const conf = Math.max(0, Math.min(1, ocr.confidence / 100));
     const score = parsed.coverage * 0.7 + conf * 0.3;
     if (!best || score > best.score) best = { parsed, engineConfidence: conf, text: ocr.text, score };
-    if (parsed.coverage >= GOOD_ENOUGH) break;
+    if (parsed.coverage >= GOOD_ENOUGH && conf >= SURE_ENOUGH) break;
   }
   if (!best) throw new Error('OCR aborted');
   return { parsed: best.parsed, engineConfidence: best.engineConfidence, text: best.text };

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Worker as ThreadWorker } from 'node:worker_threads';
@@ -218,7 +219,8 @@ const g = globalThis as unknown as { __ciOcrPool?: OcrPool };
 /** The process-wide pool (survives Next dev hot reloads). */
 export function ocrPool(): OcrPool {
   if (!g.__ciOcrPool) {
-    g.__ciOcrPool = new OcrPool(config().vision.ocrWorkers, config().vision.ocrTimeoutMs);
+    // Never more workers than cores: OCR is CPU bound, extra threads only add switching.
+    g.__ciOcrPool = new OcrPool(Math.max(1, Math.min(config().vision.ocrWorkers, os.availableParallelism())), config().vision.ocrTimeoutMs);
   }
   return g.__ciOcrPool;
 }

@@ -12,7 +12,7 @@ const COMMON_WEIGHTS = [0.5, 1, 2, 2.5, 3.5, 7, 14, 28];
 export function fixDigits(token: string): string {
   if (!/\d/.test(token)) return token;
   return token
-    .replace(/(?<=[\d.,$])[Oo]|[Oo](?=[\d.,])/g, '0')
+    .replace(/(?<=[\d.,$])[Oo](?![zZ])|[Oo](?=[\d.,])/g, '0')
     .replace(/(?<=[\d.,$])[lI|]|[lI|](?=[\d.,/])/g, '1')
     .replace(/(?<=\d)S(?=\d)/g, '5')
     .replace(/(?<=\d)B(?=\d)/g, '8');
@@ -30,6 +30,8 @@ export function cleanLine(line: string): string {
     .replace(/^[^\w$(\-]+\s*/, '');
   // OCR junk between a number and its unit ("3.5¢g"), "§" for "$", a zero that starts a word ("0G Kush")
   s = s.replace(/(\d)[¢©®°«»~]+(?=[a-z])/gi, '$1').replace(/(\d)¢(?=\s|$)/g, '$1g').replace(/§/g, '$');
+  // "©.5g" / "O.5g": a zero read as a symbol or letter before a decimal point
+  s = s.replace(/(?<=^|\s)[©®°Oo](?=[.,]\d)/g, '0');
   s = s
     .split(' ')
     .map((t) => fixDigits(t))
@@ -38,8 +40,14 @@ export function cleanLine(line: string): string {
   // "$3 5.00" / "35 .00" / "35. 00": stray spaces inside an amount
   s = s.replace(/(\$\s?\d+)\s+(\d*[.,]\d{2})\b/g, '$1$2').replace(/(\d)\s+([.,]\d{2})\b/g, '$1$2').replace(/(\d[.,])\s+(\d{2})\b/g, '$1$2');
   s = s.replace(/\$\s+(?=\d)/g, '$');
+  // "s12.24" / "S12.24": a dollar sign read as a letter before an amount
+  s = s.replace(/(?<=^|[\s@(])[sS](?=\d{1,4}[.,]\d{2}\b)/g, '$');
+  // "$9194": the decimal point of an amount lost to blur (amounts on receipts carry cents)
+  s = s.replace(/\$(\d{1,3})(\d{2})(?![\d.,%])/g, '$$$1.$2');
   // "1 / 8 oz" → "1/8 oz"
   s = s.replace(/(\d)\s*\/\s*(\d)/g, '$1/$2');
+  // "1/4 02" → "1/4 oz" (the o and z of an ounce read as digits)
+  s = s.replace(/(\b\d\/\d{1,2}\s?)(?:02|0z|o2)\b/gi, '$1oz');
   return s;
 }
 
@@ -70,7 +78,9 @@ export function round2(n: number): number {
 }
 
 const FRACTION_OZ = /\b([1-9])\/(2|4|8|16)\s?(?:oz|0z|o2|02|ounce)s?\b/i;
-const WEIGHT_RE = /(?<![\w.])(\d{1,4}(?:[.,]\d{1,3})?)\s?(mg|g|gr|grams?|q|oz|0z|ounces?)(?![a-z])/i;
+const WEIGHT_RE = /(?<![\w.])(\d{0,4}[.,]\d{1,3}|\d{1,4})\s?(mg|g|gr|grams?|q|oz|0z|ounces?)(?![a-z])/i;
+/** "1g x 2", ".5g x 5": a pack of n units of the printed weight. */
+const PACK_RE = /^\s?[x×]\s?(\d{1,2})\b(?!\s?[.,]\d)(?!\s?@)/i;
 
 /** Weight in grams printed in a text: "3.5g", "1g", "1/8 oz", "1 oz", "500mg", "3.59" (g read as 9). */
 export function parseWeightGrams(text: string, opts: { allowTrailingNine?: boolean } = {}): { grams: number; index: number; end: number } | null {
@@ -80,12 +90,18 @@ export function parseWeightGrams(text: string, opts: { allowTrailingNine?: boole
   if (m) {
     const n = Number(m[1].replace(',', '.'));
     const unit = m[2].toLowerCase();
-    const grams = unit === 'mg' ? n / 1000 : unit.startsWith('o') || unit === '0z' ? n * GRAMS_PER_OZ : n;
-    if (grams > 0 && grams <= 1000) return { grams: round2(grams), index: m.index, end: m.index + m[0].length };
+    let grams = unit === 'mg' ? n / 1000 : unit.startsWith('o') || unit === '0z' ? n * GRAMS_PER_OZ : n;
+    let end = m.index + m[0].length;
+    const pack = unit === 'mg' ? null : PACK_RE.exec(text.slice(end));
+    if (pack && Number(pack[1]) >= 2) {
+      grams *= Number(pack[1]);
+      end += pack[0].length;
+    }
+    if (grams > 0 && grams <= 1000) return { grams: round2(grams), index: m.index, end };
   }
   if (opts.allowTrailingNine) {
     // "3.59" where the "g" of "3.5g" was read as a 9: only for common sizes, outside prices.
-    const nine = /(?<![\w.$])(\d{1,2}(?:\.\d)?)9(?![\w.%])/.exec(text);
+    const nine = /(?<![\w.$])(\d{1,2}(?:\.\d)?|\.\d)9(?![\w.%])/.exec(text);
     if (nine && COMMON_WEIGHTS.includes(Number(nine[1]))) return { grams: Number(nine[1]), index: nine.index, end: nine.index + nine[0].length };
   }
   return null;

@@ -1,35 +1,79 @@
-import { brandPrefix, categorize, cleanLine, letters, moneyOn, nameFix, parseDate, parseWeightGrams, round2, strainTypeIn, tidyName, type MoneyHit } from './parse-common';
-import type { ParsedReceipt, ParsedReceiptItem } from './types';
+import { brandPrefix, categorize, cleanLine, letters, moneyOn, nameFix, parseDate, parseWeightGrams, round2, stripCategoryWords, strainTypeIn, tidyName, type MoneyHit } from './parse-common';
+import type { Category, ParsedReceipt, ParsedReceiptItem } from './types';
 
 /**
  * Receipt text (OCR output, a pasted or e-mailed receipt) → line items and totals.
- * Line based: summary lines are recognised by their keywords, item lines by a price; a name-only
- * line followed by a price-only line ("2 @ $35.00   $70.00") is one item; a discount printed
- * before the subtotal belongs to the item above it, one printed after it to the whole order.
+ *
+ * Driven by the words on a line and the line's geometry, not by one layout's order:
+ * - OCR keeps wide gaps as runs of spaces (preserve_interword_spaces), so a line splits into
+ *   column cells: the name cell, a category cell, a THC % cell, a quantity cell, "2 x $35.00",
+ *   unit and line amounts. A table's header row names its columns (THC vs CBD).
+ * - Summary lines are recognised by their keywords (subtotal, taxes, total, discounts, payment).
+ * - A line without a price after an item is that item's detail line when it carries detail
+ *   words (THC/CBD %, a category alone, "Qty 2 @ $25.00", "1 ea @", SKU/lot): the item a
+ *   detail line belongs to is the item line above it. Otherwise it is the name of the next
+ *   item, whose price comes on the following line ("2 @ $35.00   $70.00").
+ * - A discount printed before the subtotal belongs to the item above it, one printed after it to
+ *   the whole order.
  */
 
 const SUBTOTAL = /\bsub\s?-?\s?tota[l1]\b/i;
 const TOTAL = /\b(grand\s+)?tota[l1]\b|\bamount\s+due\b|\bbalance\s+due\b/i;
 const NOT_TOTAL = /\btotal\s+(savings|saved|discounts?|items?|qty|quantity|units?)\b/i;
 const TAX = /\b(tax|taxes|excise|vat|gst|hst)\b/i;
-const DISCOUNT = /\b(discount|promo|coupon|savings|loyalty|reward|deal)\b|%\s*off\b/i;
-const PAYMENT = /\b(cash|card|visa|master\s?card|amex|debit|credit|change|tender(ed)?|paid|payment|tip|points|cashback|rounding)\b/i;
+const DISCOUNT = /\b(discount|disc|promo|coupon|savings|loyalty|reward|deal|bogo)\b|%\s*off\b/i;
+const PAYMENT = /\b(cash|card|visa|master\s?card|amex|debit|credit|change|tender(ed)?|paid|payment|tip|points|cashback|rounding|auth)\b/i;
 const HEADER_NOISE =
-  /\b(receipt|order|invoice|ticket|transaction|cashier|budtender|served|register|terminal|license|lic\b|tel|phone|www\.|https?:|\.com|thank|date|time|customer|member|patient|st\.?|street|ave|avenue|blvd|road|rd\.?|suite|ste)\b|#\s?\d|\(\d{3}\)|\d{3}[-.]\d{3}[-.]\d{4}|\b[A-Z]{2}\s\d{5}\b/i;
+  /\b(receipt|order|invoice|ticket|transaction|cashier|budtender|served|register|terminal|license|lic\b|tel|phone|www\.|https?:|\.com|thank|thanks|date|time|customer|member|patient|bill\s+to|st\.?|street|ave|avenue|blvd|road|rd\.?|suite|ste)\b|#\s?\d|\(\d{3}\)|\d{3}[-.]\d{3}[-.]\d{4}|\b[A-Z]{2}\s\d{5}\b/i;
 const STORE_NOISE = /\d{3}|\b(receipt|order|invoice|ticket|transaction|cashier|budtender|register|terminal|license|tel|phone|www\.|https?:|\.com|thank|date|time|customer|member|patient)\b|#\s?\d/i;
-const QTY_X = /(?<![\w.])(\d{1,3})\s?(?:x|X|×|@|ea\b)(?![a-wyz])/;
+const COLUMN_WORDS = /^(item|items|product|products|description|qty|quantity|price|unit|each|total|amount|category|type|thc|cbd|sku)$/i;
+const QTY_X = /(?<![\w.])(\d{1,3})\s?(?:x|X|×|@|ea\b)(?![a-wyz])\s?(?:@\s?)?/;
 const QTY_WORD = /\bqty:?\s?(\d{1,3})\b/i;
-const THC = /\bTHC:?\s?(\d{1,2}(?:\.\d{1,2})?)\s?%/i;
-const CBD = /\bCBD:?\s?(\d{1,2}(?:\.\d{1,2})?)\s?%/i;
+const THC = /\bTHC:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%/i;
+const CBD = /\bCBD:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%/i;
+// "THC" alone is not a detail word: "THC Bomb" is a strain. Potency needs its figure.
+const DETAIL = /\b(THC|CBD):?\s?\(?\d|\b(SKU|lot|pkg|batch|qty|ea)\b|@|^\s*(flower|pre-?roll|vape|concentrate|edible|cartridge|cart)\b/i;
+const PCT_CELL = /^\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%\)?$/;
+const INT_CELL = /^\d{1,3}$/;
 
 interface Pending {
   name: string;
-  grams: number | null;
-  line: string;
+}
+
+interface Cell {
+  text: string;
+  kind: 'money' | 'qtyunit' | 'int' | 'pct' | 'category' | 'text';
+}
+
+const num = (s: string) => Number(s.replace(',', '.'));
+
+function cellKind(text: string): Cell['kind'] {
+  if (/^[-(]?\$?\s?\d{1,5}[.,]\d{2}\)?$/.test(text)) return 'money';
+  if (/^(qty:?\s?)?\d{1,3}\s?(x|×|@|ea)\s?@?\s?\$?\d{1,5}[.,]\d{2}$/i.test(text)) return 'qtyunit';
+  if (INT_CELL.test(text)) return 'int';
+  if (PCT_CELL.test(text)) return 'pct';
+  if (letters(stripCategoryWords(text).replace(/\b(indica|sativa|hybrid)\b/gi, '')) < 2 && categorize(text, 'Other') !== 'Other') return 'category';
+  return 'text';
+}
+
+/** Raw OCR line → cells split at wide gaps, each cleaned; and the whole cleaned line. */
+function splitLine(raw: string): { line: string; cells: Cell[] } {
+  const parts = raw
+    .split(/\s{2,}|\t/)
+    .map(cleanLine)
+    .filter((c) => c.length > 0);
+  // Specks at the page edge ("i", "E", ":") read as a column of their own.
+  const junk = (c: string) => c.length <= 3 && !/\d/.test(c) && !/^(qty|tax|thc|cbd)$/i.test(c);
+  const kept = parts.length > 1 ? parts.filter((c) => !junk(c)) : parts;
+  const cells = kept.map((text) => ({ text, kind: cellKind(text) }));
+  return { line: cleanLine(kept.join('   ')), cells };
 }
 
 export function parseReceiptText(raw: string): ParsedReceipt {
-  const lines = raw.split(/\r?\n/).map(cleanLine).filter((l) => l.length > 0);
+  const lines = raw
+    .split(/\r?\n/)
+    .map(splitLine)
+    .filter((l) => l.line.length > 0);
   const items: ParsedReceiptItem[] = [];
   let dispensaryName: string | null = null;
   let orderDate: string | null = null;
@@ -40,21 +84,30 @@ export function parseReceiptText(raw: string): ParsedReceipt {
   const taxes: number[] = [];
   let totalTax: number | null = null;
   let afterSubtotal = false;
-  let lastWasItem = false;
+  let lastItem: ParsedReceiptItem | null = null;
   let pending: Pending | null = null;
+  let header: string[] | null = null;
 
   // When prices carry "$" on this receipt, an amount without one on an item line is not a price
   // (a "0.59" that was "0.5g" would otherwise turn a name line into an item).
-  const usesDollar = lines.filter((l) => /\$\s?\d/.test(l)).length >= 2;
+  // Only lines that could be item lines count: a thermal receipt prints its items without "$"
+  // and still shows "Cash $60.00" at the bottom.
+  const usesDollar = lines.filter((l) => /\$\s?\d/.test(l.line) && !SUBTOTAL.test(l.line) && !TAX.test(l.line) && !TOTAL.test(l.line) && !PAYMENT.test(l.line) && !DISCOUNT.test(l.line)).length >= 1;
 
-  for (const line of lines) {
+  for (const { line, cells } of lines) {
     orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})/i.test(line) ? parseDate(line) : null;
     const money = moneyOn(line);
     const last = money.at(-1);
+    // A table's header row: two or more column words and nothing else.
+    const words = line.split(/\s+/);
+    if (!money.length && words.length >= 2 && words.filter((w) => COLUMN_WORDS.test(w.replace(/[:.]$/, ''))).length >= Math.max(2, words.length - 1)) {
+      header = cells.map((c) => c.text.toLowerCase());
+      continue;
+    }
     if (SUBTOTAL.test(line)) {
       if (last) subtotal = last.value;
       afterSubtotal = true;
-      lastWasItem = false;
+      lastItem = null;
       continue;
     }
     if (TAX.test(line) && !DISCOUNT.test(line)) {
@@ -62,20 +115,19 @@ export function parseReceiptText(raw: string): ParsedReceipt {
         if (/\btotal\b/i.test(line)) totalTax = last.value;
         else taxes.push(last.value);
       }
-      lastWasItem = false;
+      lastItem = null;
       continue;
     }
     if (TOTAL.test(line) && !NOT_TOTAL.test(line)) {
       if (last) total = last.value;
       afterSubtotal = true;
-      lastWasItem = false;
+      lastItem = null;
       continue;
     }
     if (DISCOUNT.test(line) || NOT_TOTAL.test(line)) {
       if (last && !/\btotal\s+(items?|qty|quantity|units?)\b/i.test(line)) {
-        if (!afterSubtotal && lastWasItem && items.length) {
-          const it = items[items.length - 1];
-          it.discount = round2((it.discount ?? 0) + last.value);
+        if (!afterSubtotal && lastItem && !/\b(loyalty|points|order|coupon|reward)\b/i.test(line)) {
+          lastItem.discount = round2((lastItem.discount ?? 0) + last.value);
         } else if (!/\btotal\s+(savings|saved|discounts?)\b/i.test(line) || !sawOrderDiscount) {
           orderDiscount += last.value;
           sawOrderDiscount = true;
@@ -84,30 +136,70 @@ export function parseReceiptText(raw: string): ParsedReceipt {
       continue;
     }
     if (PAYMENT.test(line) || afterSubtotal) {
-      lastWasItem = false;
+      lastItem = null;
       continue;
     }
     const prices = usesDollar ? money.filter((m) => m.hasSign) : money;
+    const nameCell = cells.find((c) => c.kind === 'text' && letters(beforeAmounts(c.text)) >= 3);
+    const detailish = DETAIL.test(line) && (!nameCell || letters(stripDetail(nameCell.text)) < 3);
+    if (lastItem && !pending && detailish) {
+      applyDetail(lastItem, line);
+      continue;
+    }
     if (!prices.length) {
-      // The first plain line of the header is the store; later name lines wait for a price line.
       const nameish = letters(line) >= 3 && !HEADER_NOISE.test(line) && !parseDate(line);
       // The store's name is the first plain line; street words are allowed there ("High Street").
       if (!items.length && dispensaryName === null && letters(line) >= 3 && !STORE_NOISE.test(line) && !parseDate(line)) dispensaryName = tidyName(line);
-      else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) pending = { name: line, grams: null, line };
-      lastWasItem = false;
+      else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) pending = { name: line };
       continue;
     }
-    const item = readItemLine(line, itemAmounts(line, prices), pending);
+    const item = readItemLine(line, cells, itemAmounts(line, prices), pending, header);
     pending = null;
-    if (item) {
-      items.push(item);
-      lastWasItem = true;
-    } else lastWasItem = false;
+    if (item) items.push(item);
+    lastItem = item;
   }
 
   const tax = totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null);
   const discount = sawOrderDiscount ? round2(orderDiscount) : null;
   return { dispensaryName, orderDate, items, discount, subtotal, tax, total, coverage: receiptCoverage(items, subtotal, tax, total, discount) };
+}
+
+/** The part of a text before its first amount, quantity mark or potency figure. */
+function beforeAmounts(text: string): string {
+  let end = text.length;
+  for (const m of text.matchAll(/\$?\s?\d{1,5}[.,]\d{2}(?!\s?(?:g|mg|oz|%))/g)) {
+    // "3.59" (3.5g whose g became 9) inside a name is a weight, not an amount
+    if (!m[0].includes('$') && parseWeightGrams(m[0].trim(), { allowTrailingNine: true })) continue;
+    end = Math.min(end, m.index ?? end);
+    break;
+  }
+  for (const re of [/[(|·-]?\s?\bTHC:?\s?\(?\d/i, /[(|·-]?\s?\bCBD:?\s?\(?\d/i]) {
+    const m = re.exec(text);
+    if (m) end = Math.min(end, m.index);
+  }
+  return text.slice(0, end);
+}
+
+function stripDetail(text: string): string {
+  return stripCategoryWords(text).replace(/\b(THC|CBD|SKU|lot|pkg|qty|ea|batch)\b.*$/i, '');
+}
+
+/** A detail line under an item: potency, category, quantity × unit price. */
+function applyDetail(item: ParsedReceiptItem, line: string): void {
+  const thc = THC.exec(line);
+  const cbd = CBD.exec(line);
+  if (thc) item.thcPct = num(thc[1]);
+  if (cbd) item.cbdPct = num(cbd[1]);
+  const cat = categorize(line.replace(/\b(THC|CBD)\b.*$/i, ''), 'Other');
+  if (cat !== 'Other') item.category = cat;
+  const type = strainTypeIn(line);
+  if (type) item.type = type;
+  const qx = /\b(?:qty:?\s?)?(\d{1,3})\s?(?:x|×|@|ea)\s?@?\s?\$?(\d{1,5}[.,]\d{2})/i.exec(line) ?? /\bqty:?\s?(\d{1,3})\b/i.exec(line);
+  if (qx) {
+    item.quantity = Number(qx[1]);
+    if (qx[2]) item.unitPrice = num(qx[2]);
+    else if (item.price !== null) item.unitPrice = round2(item.price / item.quantity);
+  }
 }
 
 /**
@@ -120,65 +212,106 @@ function itemAmounts(line: string, money: MoneyHit[]): MoneyHit[] {
   return money;
 }
 
-function readItemLine(line: string, money: MoneyHit[], pending: Pending | null): ParsedReceiptItem | null {
-  const left = line.slice(0, money[0].index);
-  let nameEnd = left.length;
-  let nameStart = 0;
+function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: Pending | null, header: string[] | null): ParsedReceiptItem | null {
   let quantity: number | null = null;
+  let unitPrice: number | null = null;
+  let thcPct: number | null = null;
+  let cbdPct: number | null = null;
+  let category: Category | null = null;
 
-  const qx = QTY_X.exec(left) ?? QTY_WORD.exec(left);
-  if (qx) {
-    quantity = Number(qx[1]);
-    nameEnd = Math.min(nameEnd, qx.index);
-  } else {
-    const lead = /^(\d{1,2})\s+(?=[A-Za-z])/.exec(left);
-    if (lead && money.length >= 1) {
-      quantity = Number(lead[1]);
-      nameStart = lead[0].length;
+  // Column cells other than the name.
+  const nameIdx = cells.findIndex((c) => c.kind === 'text' && letters(beforeAmounts(c.text)) >= 2);
+  const multiCell = cells.length >= 2 && nameIdx >= 0;
+  if (multiCell) {
+    cells.forEach((c, i) => {
+      if (i === nameIdx) return;
+      const col = header && header.length === cells.length ? header[i] : null;
+      if (c.kind === 'int' && i < nameIdx) quantity = Number(c.text);
+      else if (c.kind === 'int' && (!col || /qty|quantity/.test(col))) quantity ??= Number(c.text);
+      else if (c.kind === 'pct') {
+        const v = num((PCT_CELL.exec(c.text) as RegExpExecArray)[1]);
+        if (col && /cbd/.test(col)) cbdPct = v;
+        else if (!header || !header.some((h) => /cbd/.test(h)) || (col && /thc/.test(col))) thcPct ??= v;
+      } else if (c.kind === 'category' || c.kind === 'text') {
+        if (c.kind === 'category') category = categorize(c.text, 'Other');
+        const p = /(?<![\w.])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(c.text);
+        if (p && !/\bCBD\b/i.test(c.text)) thcPct ??= num(p[1]);
+      }
+      else if (c.kind === 'qtyunit') {
+        const m = /(\d{1,3})\s?(?:x|×|@|ea)\s?@?\s?\$?(\d{1,5}[.,]\d{2})/i.exec(c.text);
+        if (m) {
+          quantity = Number(m[1]);
+          unitPrice = num(m[2]);
+        }
+      }
+    });
+  }
+  const source = multiCell ? cells[nameIdx].text : line;
+  let left = beforeAmounts(source);
+  const lead = /^(\d{1,2})\s?(?:x|×)?\s+(?=[A-Za-z])/.exec(left);
+  if (lead) {
+    quantity ??= Number(lead[1]);
+    left = left.slice(lead[0].length);
+  }
+ const qw = QTY_WORD.exec(left);
+  if (qw) {
+    quantity ??= Number(qw[1]);
+    left = left.slice(0, qw.index);
+  }
+  const qx = QTY_X.exec(left);
+  if (qx && !/^\s?[x×]\s?\d/.test(left.slice(qx.index - 1))) {
+    // "2 @ $35.00" after the name; a pack ("1g x 2") is part of the name, not a quantity.
+    const before = left.slice(0, qx.index);
+    if (!/\d\s?(g|mg|oz)\s?$/i.test(before)) {
+      quantity ??= Number(qx[1]);
+      left = before;
     }
   }
-  const weightZone = left.slice(nameStart, qx ? qx.index : left.length);
-  const w = parseWeightGrams(weightZone, { allowTrailingNine: true });
-  if (w) nameEnd = Math.min(nameEnd, nameStart + w.index);
-  const thc = THC.exec(line);
-  const cbd = CBD.exec(line);
-  if (thc) nameEnd = Math.min(nameEnd, thc.index);
+  // A quantity column glued to the name by OCR ("Amnesia Haze Pod .59 1"): a lone small number
+  // after the weight, or at the end when the table has a quantity column.
+  const tailQty = /(?<![x×]\s?)\s(\d{1,2})\s*$/i.exec(left);
+  if (tailQty && (header?.some((h) => /qty|quantity/.test(h)) || parseWeightGrams(left.slice(0, tailQty.index), { allowTrailingNine: true }))) {
+    quantity ??= Number(tailQty[1]);
+    left = left.slice(0, tailQty.index);
+  }
+  const thc = THC.exec(source);
+  const cbd = CBD.exec(source);
+  if (thc) thcPct ??= num(thc[1]);
+  if (cbd) cbdPct ??= num(cbd[1]);
 
-  let name = nameFix(left.slice(nameStart, nameEnd).replace(/\(\s*$/, ''));
-  let grams = w?.grams ?? null;
+  let name = nameFix(left.replace(/[([]\s*$/, ''));
+  let grams = parseWeightGrams(name, { allowTrailingNine: true })?.grams ?? null;
   if (letters(name) < 2) {
     if (!pending) return null;
-    name = nameFix(pending.name);
-    const pw = parseWeightGrams(pending.name, { allowTrailingNine: true });
-    if (pw) {
-      grams ??= pw.grams;
-      name = tidyName(pending.name.slice(0, pw.index));
-    }
+    name = nameFix(beforeAmounts(pending.name));
+    grams = parseWeightGrams(name, { allowTrailingNine: true })?.grams ?? null;
     const pth = THC.exec(pending.name);
-    if (pth) name = tidyName(name.replace(pth[0], ''));
+    if (pth) thcPct ??= num(pth[1]);
   }
   if (letters(name) < 2) return null;
+  // "3.59" read for "3.5g": print the weight as it was printed.
+  const w = parseWeightGrams(name, { allowTrailingNine: true });
+  if (w && /^\d*\.?\d+9$/.test(name.slice(w.index, w.end))) name = `${name.slice(0, w.index)}${name.slice(w.index, w.end - 1)}g${name.slice(w.end)}`;
 
-  const lineHit = money[money.length - 1];
-  const price = lineHit.value;
-  let unitPrice: number | null = money.length >= 2 ? money[money.length - 2].value : null;
+  const price = money[money.length - 1].value;
+  if (unitPrice === null && money.length >= 2) unitPrice = money[money.length - 2].value;
   if (quantity === null && unitPrice !== null && unitPrice > 0 && Math.abs(price / unitPrice - Math.round(price / unitPrice)) < 0.01) {
     quantity = Math.round(price / unitPrice);
   }
   quantity ??= 1;
   unitPrice ??= round2(price / quantity);
-  const context = `${name} ${pending?.name ?? ''} ${line}`;
+  const context = `${name} ${line}`;
   return {
     productName: name,
     strainName: null,
-    category: categorize(context, grams !== null && grams >= 0.5 ? 'Flower' : 'Other'),
+    category: category ?? categorize(context, grams !== null && grams >= 0.5 ? 'Flower' : 'Other'),
     grams,
     quantity,
     unitPrice,
     price,
     discount: null,
-    thcPct: thc ? Number(thc[1]) : null,
-    cbdPct: cbd ? Number(cbd[1]) : null,
+    thcPct,
+    cbdPct,
     type: strainTypeIn(context),
     brand: brandPrefix(name),
   };
@@ -190,7 +323,7 @@ export function receiptCoverage(items: ParsedReceiptItem[], subtotal: number | n
   const checks: boolean[] = [true, total !== null, subtotal !== null || tax !== null];
   const lineSum = items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0);
   if (subtotal !== null) checks.push(Math.abs(lineSum - subtotal) < 0.02 || Math.abs(lineSum - (discount ?? 0) - subtotal) < 0.02);
-  if (total !== null && subtotal !== null) checks.push(Math.abs(subtotal - (discount ?? 0) + (tax ?? 0) - total) < 0.02 || Math.abs(subtotal + (tax ?? 0) - total) < 0.02);
+  if (total !== null) checks.push(Math.abs((subtotal ?? lineSum) - (discount ?? 0) + (tax ?? 0) - total) < 0.02 || Math.abs((subtotal ?? lineSum) + (tax ?? 0) - total) < 0.02);
   checks.push(items.every((i) => i.grams !== null || i.category !== 'Flower'));
   return checks.filter(Boolean).length / checks.length;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labelSvg, labelTruth } from '../fixtures/vision/labels';
+import { labelStyle, labelSvg, labelTruth } from '../fixtures/vision/labels';
 import { rasterize } from '../fixtures/vision/render';
 import { launch, newTrackedPage } from './browser';
 import { checkPage } from './quality';
@@ -34,8 +34,9 @@ describe('assistant (/chat)', () => {
     await page.getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: /Compare Sour Diesel vs OG Kush/ }).waitFor({ timeout: 15_000 });
 
     // A label photo: preview before sending, the label engine's reading in the answer.
-    const truth = labelTruth(21);
-    const png = await rasterize(labelSvg(truth, { layout: 'compact', font: 'DejaVu Sans', size: 18, width: 720, usDates: true }), 'png');
+    // A generated label that names a strain (some name products only).
+    const truth = Array.from({ length: 40 }, (_, i) => labelTruth(21 + i)).find((t) => t.strainName)!;
+    const png = await rasterize(labelSvg(truth, { ...labelStyle(1, 'compact'), font: 'DejaVu Sans', size: 18, width: 720, dates: 'us', paper: '#ffffff', ink: '#111111' }), 'png');
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-chat-')), 'label.png');
     writeFileSync(file, png);
     await page.getByLabel('Attach photos').setInputFiles(file);

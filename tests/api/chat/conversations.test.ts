@@ -8,7 +8,7 @@ import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { setVisionEngine } from '@/lib/vision/engine';
 import { shutdownOcrPool } from '@/lib/vision/ocr-pool';
 import { authHeader, call } from '../../helpers/route';
-import { labelSvg, labelTruth } from '../../fixtures/vision/labels';
+import { labelStyle, labelSvg, labelTruth } from '../../fixtures/vision/labels';
 import { rasterize } from '../../fixtures/vision/render';
 import { countingEngine } from '../vision/helpers';
 import { ask, messageText, send, toolParts } from './helpers';
@@ -100,8 +100,9 @@ describe('conversations', () => {
   it('reads a label photo with the local label engine and passes the fields to the model as text', { timeout: 120_000 }, async () => {
     const { engine, calls } = countingEngine();
     setVisionEngine(engine);
-    const truth = labelTruth(21);
-    const png = await rasterize(labelSvg(truth, { layout: 'compact', font: 'DejaVu Sans', size: 18, width: 720, usDates: true }), 'png');
+    // A generated label that names a strain (some name products only).
+    const truth = Array.from({ length: 40 }, (_, i) => labelTruth(21 + i)).find((t) => t.strainName)!;
+    const png = await rasterize(labelSvg(truth, { ...labelStyle(1, 'compact'), font: 'DejaVu Sans', size: 18, width: 720, dates: 'us', paper: '#ffffff', ink: '#111111' }), 'png');
     const sub = `photo-${randomUUID()}`;
     const conv = randomUUID();
     const { message } = await ask(conv, 'What is this?', { sub, files: [{ mediaType: 'image/png', url: `data:image/png;base64,${png.toString('base64')}` }] });

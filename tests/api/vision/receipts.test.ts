@@ -5,7 +5,7 @@ import { setVisionEngine } from '@/lib/vision/engine';
 import { shutdownOcrPool } from '@/lib/vision/ocr-pool';
 import { authHeader, call } from '../../helpers/route';
 import { corruptImages, rasterize, tinyImage } from '../../fixtures/vision/render';
-import { receiptSvg, receiptTruth, type ReceiptTruth } from '../../fixtures/vision/receipts';
+import { receiptStyle, receiptSvg, receiptTruth, type ReceiptTruth } from '../../fixtures/vision/receipts';
 import { b64, countingEngine } from './helpers';
 
 process.env.VISION_OCR_WORKERS = '1';
@@ -19,8 +19,8 @@ let blankJpeg: Buffer;
 
 beforeAll(async () => {
   setVisionEngine(engine);
-  truth = receiptTruth(7, 3);
-  receipt = await rasterize(receiptSvg(truth, { layout: 'single', font: 'DejaVu Sans Mono', size: 17, width: 760, upper: true }, 7), 'jpeg', { rotate: 1 });
+  truth = receiptTruth(7, 3, 'detail-below');
+  receipt = await rasterize(receiptSvg(truth, { ...receiptStyle(7, 'detail-below'), font: 'DejaVu Sans Mono', size: 17, width: 760, upper: true }, 7), 'jpeg', { rotate: 1 });
   blank = await tinyImage('png');
   blankJpeg = await tinyImage('jpeg');
 });
@@ -44,8 +44,11 @@ describe('POST /receipts/parse-image', { timeout: 120_000 }, () => {
     for (const [i, t] of truth.items.entries()) {
       expect(d.items[i].grams).toBe(t.grams);
       expect(d.items[i].price).toBe(t.price);
-      expect(d.items[i].strain?.name).toBe(t.strainName);
-      expect(d.items[i].strain?.slug).toMatch(/^[a-z0-9-]+$/);
+      expect(d.items[i].productName.toLowerCase()).toBe(t.productName.toLowerCase());
+      expect(d.items[i].category).toBe(t.category);
+      expect(d.items[i].thcPct).toBe(t.thcPct);
+      expect(d.items[i].strain?.name ?? null).toBe(t.strainName);
+      if (t.strainName) expect(d.items[i].strain?.slug).toMatch(/^[a-z0-9-]+$/);
     }
     expect(d.total).toBe(truth.total);
     expect(d.dispensaryName?.toLowerCase()).toBe(truth.dispensaryName.toLowerCase());

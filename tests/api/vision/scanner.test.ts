@@ -6,7 +6,7 @@ import { OcrError, shutdownOcrPool } from '@/lib/vision/ocr-pool';
 import { localEngine } from '@/lib/vision/local-engine';
 import { authHeader, call } from '../../helpers/route';
 import { corruptImages, rasterize, tinyImage } from '../../fixtures/vision/render';
-import { labelSvg, labelTruth, type LabelTruth } from '../../fixtures/vision/labels';
+import { labelStyle, labelSvg, labelTruth, type LabelTruth } from '../../fixtures/vision/labels';
 import { b64, countingEngine } from './helpers';
 
 process.env.VISION_OCR_WORKERS = '1';
@@ -19,8 +19,8 @@ let corrupt: Buffer;
 
 beforeAll(async () => {
   setVisionEngine(engine);
-  truth = labelTruth(21);
-  label = await rasterize(labelSvg(truth, { layout: 'compact', font: 'DejaVu Sans', size: 18, width: 720, usDates: true }), 'webp', { blur: 0.5 });
+  truth = labelTruth(28, 'compact');
+  label = await rasterize(labelSvg(truth, { ...labelStyle(28, 'compact'), font: 'DejaVu Sans', size: 18, width: 720, dates: 'us' }, 28), 'webp', { blur: 0.5 });
   blank = await tinyImage('jpeg');
   corrupt = (await corruptImages()).truncatedJpeg.bytes;
 });
@@ -40,8 +40,11 @@ describe('POST /scanner/analyze-label', { timeout: 120_000 }, () => {
     expect(r.status).toBe(200);
     const d = r.body.data;
     expect(d.engine).toBe('ocr');
-    expect(d.strain?.name).toBe(truth.strainName);
-    expect(d.strainName).toBe(truth.strainName);
+    expect(d.strain?.name ?? null).toBe(truth.strainName);
+    if (truth.strainName) expect(d.strainName).toBe(truth.strainName);
+    expect(d.brand).toBe(truth.brand.toUpperCase());
+    expect(d.category).toBe(truth.category);
+    expect(d.totalCannabinoidsPct).toBe(truth.totalCannabinoidsPct);
     expect(d.thcPct).toBe(truth.thcPct);
     expect(d.cbdPct).toBe(truth.cbdPct);
     expect(d.netWeightGrams).toBe(truth.netWeightGrams);
@@ -129,7 +132,7 @@ describe('POST /scanner/analyze-batch', { timeout: 120_000 }, () => {
       [1, 'broken', false],
       [2, null, true],
     ]);
-    expect(d.results[0].data.strain.name).toBe(truth.strainName);
+    expect(d.results[0].data.strain?.name ?? null).toBe(truth.strainName);
     expect(d.results[1].error.code).toBe('BAD_REQUEST');
     expect(d.results[1].data).toBeUndefined();
     expect(d.results[2].data.thcPct).toBeNull();

@@ -52,6 +52,54 @@ Tested 2026-09-12 by Steep Hill`);
     expect(l.terpenes.map((t) => t.name)).toEqual(['caryophyllene', 'limonene']);
   });
 
+  it('compliance label: Total THC over THCa/Δ9-THC, Batch/Lot #, dates by their nearest key, "Tested by X on date"', () => {
+    const l = parseLabelText(`Glass House
+Jack Herer Whole Flower
+Sativa · Flower
+Net Wt. 3.5 g (0.125 oz)
+THCa: 25.90%    A9-THC: 0.69%
+Total THC: 23.41%    Total CBD: 0.05%
+Total Cannabinoids: 27.10%
+UID: 1A4060300002EE1000012345
+Batch/Lot #: JH2641-07
+Harvest Date: Mar 4, 2026
+Packaged On: 05/06/2026
+Tested by: SC Labs    Test Date: 2026-04-05`);
+    expect(l).toMatchObject({
+      brand: 'Glass House', productName: 'Jack Herer Whole Flower', category: 'Flower', type: 'sativa', thcPct: 23.41, cbdPct: 0.05,
+      totalCannabinoidsPct: 27.1, netWeightGrams: 3.5, batchNumber: 'JH2641-07', harvestDate: '2026-03-04', testDate: '2026-04-05',
+      packageDate: '2026-05-06', labName: 'SC Labs',
+    });
+    const dark = parseLabelText('Select\nMimosa Smalls\nTotal THC 24.1%\nTested by Digipath Labs on 2026-06-15');
+    expect([dark.testDate, dark.labName]).toEqual(['2026-06-15', 'Digipath Labs']);
+  });
+
+  it('header grid of dates, a terpene table with mg/g and % columns, terpenes in mg/g, a lab without key', () => {
+    const l = parseLabelText(`Sublime
+Willie Nelson Preroll
+Harvest Date      Test Date       Packaged On
+2026-06-01        2026-07-08      2026-08-25
+Terpene              mg/g          %
+β-Myrcene            8.12        0.81%
+D-Limonene           4.20        0.42%
+trans-Caryophyllene  3.10        0.31%
+Lot: WN2673-32
+Test Date 2026-07-08 · ProVerde Labs`);
+    expect([l.harvestDate, l.testDate, l.packageDate]).toEqual(['2026-06-01', '2026-07-08', '2026-08-25']);
+    expect(l.terpenes).toEqual([
+      { name: 'myrcene', percentage: 0.81 },
+      { name: 'limonene', percentage: 0.42 },
+      { name: 'caryophyllene', percentage: 0.31 },
+    ]);
+    expect(l.labName).toBe('ProVerde Labs');
+    const mg = parseLabelText('Derived\nAlien Cookies Smalls\nTerpenes (mg/g): Ocimene 10.3 mg/g, a-Pinene 6.5 mg/g, Humulene 4.5');
+    expect(mg.terpenes).toEqual([
+      { name: 'ocimene', percentage: 1.03 },
+      { name: 'pinene', percentage: 0.65 },
+      { name: 'humulene', percentage: 0.45 },
+    ]);
+  });
+
   it('prefers total THC over THCa and reads mg for edibles', () => {
     const l = parseLabelText('Kiva Camino Gummies\nTHCa: 24.0%\nTotal THC: 21.5%\n');
     expect(l.thcPct).toBe(21.5);

@@ -19,9 +19,9 @@ Change     $13.95`);
     expect(r.dispensaryName).toBe('GREEN LEAF DISPENSARY');
     expect(r.orderDate).toBe('2026-11-02');
     expect(r.items.map((i) => [i.productName, i.grams, i.quantity, i.unitPrice, i.price])).toEqual([
-      ['Blue Dream', 3.5, 1, 35, 35],
-      ['Gelato', 3.5, 2, 40, 80],
-      ['Sour Diesel Pre-Roll', 1, 1, 12, 12],
+      ['Blue Dream 3.5g', 3.5, 1, 35, 35],
+      ['Gelato 1/8 oz', 3.5, 2, 40, 80],
+      ['Sour Diesel Pre-Roll 1g', 1, 1, 12, 12],
     ]);
     expect(r.items[2].category).toBe('Pre-Roll');
     expect([r.subtotal, r.tax, r.total]).toEqual([127, 19.05, 146.05]);
@@ -30,19 +30,19 @@ Change     $13.95`);
 
   // Typical tesseract slips, one per row: the value must still come out right.
   const slips: [string, string, Partial<{ grams: number; price: number; unitPrice: number; quantity: number; name: string }>][] = [
-    ['g read as 9', 'Blue Dream 3.59   1 x $35.00   $35.00', { grams: 3.5, price: 35, name: 'Blue Dream' }],
+    ['g read as 9', 'Blue Dream 3.59   1 x $35.00   $35.00', { grams: 3.5, price: 35, name: 'Blue Dream 3.5g' }],
     ['O for 0 in a price', 'Gelato 7g   1 x $6O.OO   $6O.0O', { grams: 7, price: 60 }],
     ['l for 1 in a fraction', 'Gelato l/8 oz   $40.00', { grams: 3.5, price: 40 }],
     ['stray space inside an amount', 'OG Kush 1g   $1 2.50', { grams: 1, price: 12.5 }],
     ['space after the dollar sign', 'OG Kush 14g   2 x $ 110.00   $ 220.00', { grams: 14, quantity: 2, unitPrice: 110, price: 220 }],
     ['comma decimal', 'Zkittlez 3.5 g   $35,00', { grams: 3.5, price: 35 }],
     ['X read for x', 'Sour Diesel 7g 2 Xx $60.00 $120.00', { grams: 7, price: 120 }],
-    ['quantity first', '2  Wedding Cake 1g   $24.00', { grams: 1, quantity: 2, unitPrice: 12, price: 24, name: 'Wedding Cake' }],
+    ['quantity first', '2  Wedding Cake 1g   $24.00', { grams: 1, quantity: 2, unitPrice: 12, price: 24, name: 'Wedding Cake 1g' }],
     ['g read as q', 'Mimosa 3.5q   $38.00', { grams: 3.5, price: 38 }],
-    ['¢ between number and unit', 'Cherry Pie 3.5¢g   $35.00', { grams: 3.5, price: 35, name: 'Cherry Pie' }],
-    ['g read as ¢', 'Skywalker OG 3.5¢   $35.00', { grams: 3.5, name: 'Skywalker OG' }],
-    ['0 for O at the start of a word', 'Skywalker 0G 1/4 02   $65.00', { grams: 7, name: 'Skywalker OG' }],
-    ['stray mark before the quantity', '© 1 Super Lemon Haze 1g   $14.00', { grams: 1, quantity: 1, name: 'Super Lemon Haze' }],
+    ['¢ between number and unit', 'Cherry Pie 3.5¢g   $35.00', { grams: 3.5, price: 35, name: 'Cherry Pie 3.5g' }],
+    ['g read as ¢', 'Skywalker OG 3.5¢   $35.00', { grams: 3.5, name: 'Skywalker OG 3.5g' }],
+    ['0 for O at the start of a word', 'Skywalker 0G 1/4 02   $65.00', { grams: 7, name: 'Skywalker OG 1/4 oz' }],
+    ['stray mark before the quantity', '© 1 Super Lemon Haze 1g   $14.00', { grams: 1, quantity: 1, name: 'Super Lemon Haze 1g' }],
   ];
   it.each(slips)('%s', (_label, line, want) => {
     const r = parseReceiptText(`SWEET LEAF MARKET\n${line}\nTOTAL $99.00`);
@@ -70,8 +70,8 @@ Sales Tax     $2.40
 TOTAL   $96.70`);
     expect(r.orderDate).toBe('2026-11-02');
     expect(r.items.map((i) => [i.productName, i.grams, i.quantity, i.price, i.discount])).toEqual([
-      ['Cookies - Gelato', 3.5, 2, 80, 8],
-      ['Jack Herer', 1, 1, 14, null],
+      ['Cookies - Gelato 3.5g', 3.5, 2, 80, 8],
+      ['Jack Herer 1g', 1, 1, 14, null],
     ]);
     expect(r.items.map((i) => i.brand)).toEqual(['Cookies', null]);
     expect(r.discount).toBe(4);
@@ -81,7 +81,65 @@ TOTAL   $96.70`);
 
   it('a name line whose "0.59" (0.5g) looks like money still waits for its price line', () => {
     const r = parseReceiptText('CANYON CANNABIS CO\nJack Herer Cart 0.59\n   1 @ $40.00   $40.00\nSubtotal $40.00\nTOTAL $46.00');
-    expect(r.items.map((i) => [i.productName, i.grams, i.price])).toEqual([['Jack Herer Cart', 0.5, 40]]);
+    expect(r.items.map((i) => [i.productName, i.grams, i.price])).toEqual([['Jack Herer Cart 0.5g', 0.5, 40]]);
+  });
+
+  it('reads detail lines under items (THC/CBD, category, quantity), packs, ".5g" and a THC column', () => {
+    const r = parseReceiptText(`Desert Bloom Wellness
+Date: 2026-03-24
+Hippie Crippler Whole Flower 3.5 g        $51.99
+  Flower · THC 15.83%
+Royal Kush Disposable .5g                 $34.99
+  Vape · THC 79.51% · CBD 0.20%
+Jeeter Mimosa Infused Pre-Roll 1g x 2     $24.00
+  Pre-Roll · Qty 2 @ $12.00 · THC 31.20%
+Blue Dream Flower 1/8oz                   $40.00
+  Flower · THC 22.10%
+THC Bomb Whole Flower 1G                  $10.61
+  Flower · THC 18.10%
+Subtotal                                  $161.59
+Tax                                        $22.65
+TOTAL                                     $184.24`);
+    expect(r.items.map((i) => [i.productName, i.category, i.grams, i.quantity, i.unitPrice, i.price, i.thcPct, i.cbdPct])).toEqual([
+      ['Hippie Crippler Whole Flower 3.5 g', 'Flower', 3.5, 1, 51.99, 51.99, 15.83, null],
+      ['Royal Kush Disposable .5g', 'Vape', 0.5, 1, 34.99, 34.99, 79.51, 0.2],
+      ['Jeeter Mimosa Infused Pre-Roll 1g x 2', 'Pre-Roll', 2, 2, 12, 24, 31.2, null],
+      ['Blue Dream Flower 1/8oz', 'Flower', 3.5, 1, 40, 40, 22.1, null],
+      ['THC Bomb Whole Flower 1G', 'Flower', 1, 1, 10.61, 10.61, 18.1, null],
+    ]);
+    expect(r.subtotal).toBe(161.59);
+    const table = parseReceiptText(`Canyon Cannabis Co
+Product                          Category     THC      Qty     Unit      Amount
+Gelato Live Resin Badder 1 g     Concentrate  71.2%    1       $45.00    $45.00
+Sour Diesel Smalls 7g            Flower       19.4%    2       $60.00    $120.00
+Amnesia Haze Pod .59 1           Vape         88.1%            $42.57    $42.57
+Subtotal                                                                 $207.57
+TOTAL                                                                    $232.57`);
+    expect(table.items.map((i) => [i.productName, i.category, i.grams, i.quantity, i.unitPrice, i.price, i.thcPct])).toEqual([
+      ['Gelato Live Resin Badder 1 g', 'Concentrate', 1, 1, 45, 45, 71.2],
+      ['Sour Diesel Smalls 7g', 'Flower', 7, 2, 60, 120, 19.4],
+      ['Amnesia Haze Pod .5g', 'Vape', 0.5, 1, 42.57, 42.57, 88.1],
+    ]);
+  });
+
+  it('narrow thermal receipt: amounts without "$" on item lines, "$" only on the payment lines', () => {
+    const r = parseReceiptText(`PACIFIC ROOTS
+Date: 2026-03-24
+Blue Dream Flower 3.5g
+  1 x 35.00        35.00
+Moonbow Cart .5g
+  2 x 30.00        60.00
+  DISC 10%         -6.00
+SUBTOTAL           89.00
+TAX                 8.90
+TOTAL              97.90
+Cash             $100.00
+Change             $2.10`);
+    expect(r.items.map((i) => [i.productName, i.grams, i.quantity, i.unitPrice, i.price, i.discount])).toEqual([
+      ['Blue Dream Flower 3.5g', 3.5, 1, 35, 35, null],
+      ['Moonbow Cart .5g', 0.5, 2, 30, 60, 6],
+    ]);
+    expect([r.subtotal, r.tax, r.total]).toEqual([89, 8.9, 97.9]);
   });
 
   it('finds nothing in text that is not a receipt', () => {
