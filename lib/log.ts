@@ -31,8 +31,37 @@ export function createLogger(destination?: pino.DestinationStream, level?: strin
   );
 }
 
+/**
+ * stdout, buffered: a line joins a buffer written asynchronously once it holds LOG_BUFFER_BYTES
+ * (and at least once a second), so no request waits on a blocking write to a slow pipe. The
+ * buffer is flushed synchronously when the process exits. `LOG_BUFFER_BYTES=0`: one synchronous
+ * write per line.
+ */
+function stdoutDestination(): pino.DestinationStream | undefined {
+  const bytes = config().hotpath.logBufferBytes;
+  if (bytes === 0) return undefined;
+  const dest = pino.destination({ dest: 1, sync: false, minLength: bytes });
+  const timer = setInterval(() => {
+    try {
+      dest.flush();
+    } catch {
+      /* not ready yet or already closed */
+    }
+  }, 1000);
+  timer.unref();
+  process.once('exit', () => {
+    clearInterval(timer);
+    try {
+      dest.flushSync();
+    } catch {
+      /* a write in flight or nothing to write */
+    }
+  });
+  return dest;
+}
+
 export function logger(): Logger {
-  g.__ciLogger ??= createLogger();
+  g.__ciLogger ??= createLogger(stdoutDestination());
   return g.__ciLogger;
 }
 

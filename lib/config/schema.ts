@@ -1,6 +1,7 @@
 import { ai } from './groups/ai';
 import { auth } from './groups/auth';
 import { database } from './groups/database';
+import { hotpath } from './groups/hotpath';
 import { ratelimit } from './groups/ratelimit';
 import { scrape } from './groups/scrape';
 import { server } from './groups/server';
@@ -10,4 +11,4 @@ import { vision } from './groups/vision';
 import { web } from './groups/web';
 
 /** Every environment variable the service reads, grouped by area (README order). */
-export const CONFIG_GROUPS = { server, database, auth, ratelimit, ai, vision, tasks, scrape, storage, web } as const;
+export const CONFIG_GROUPS = { server, database, auth, ratelimit, ai, vision, tasks, scrape, storage, web, hotpath } as const;

@@ -1,4 +1,4 @@
-import { defineRoute, route, paginated } from '@/lib/http';
+import { CDN, defineRoute, route, paginated } from '@/lib/http';
 import { listStrains } from '@/lib/strains/catalog';
 import { ListQuery, StrainList } from '@/lib/strains/schemas';
 
@@ -10,7 +10,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       limit: 'lenient',
       query: ListQuery,
       summary: 'Strain catalog: filter by type, terpene, effect, aroma (comma lists match all), THC range; sort by popularity, name or thc',
-      tags: ['strains'],
+      tags: ['strains'], cache: CDN.catalog,
       response: StrainList,
     },
     async ({ db, query }) => {

@@ -1,5 +1,5 @@
-import { defineRoute, route, paginated } from '@/lib/http';
-import { searchStrains } from '@/lib/strains/catalog';
+import { CDN, defineRoute, route, paginated } from '@/lib/http';
+import { searchStrainsCached } from '@/lib/strains/catalog';
 import { SearchQuery, StrainList } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';
@@ -10,11 +10,11 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       limit: 'lenient',
       query: SearchQuery,
       summary: 'Search strains by name and alias: exact, prefix, substring, then trigram similarity (typos tolerated); empty q is 400',
-      tags: ['strains'],
+      tags: ['strains'], cache: CDN.catalog,
       response: StrainList,
     },
     async ({ db, query }) => {
-      const page = await searchStrains(db, query.q, query.limit);
+      const page = await searchStrainsCached(db, query.q, query.limit);
       return paginated(page.items, page);
     },
   ),

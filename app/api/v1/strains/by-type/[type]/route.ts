@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, route, paginated } from '@/lib/http';
+import { CDN, defineRoute, route, paginated } from '@/lib/http';
 import { strainsByType } from '@/lib/strains/catalog';
 import { PageQuery, StrainList } from '@/lib/strains/schemas';
 
@@ -12,7 +12,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       params: z.object({ type: z.string().min(1).max(200) }),
       query: PageQuery,
       summary: 'Strains of one type (indica, sativa or hybrid; anything else is 400)',
-      tags: ['strains'],
+      tags: ['strains'], cache: CDN.catalog,
       response: StrainList,
     },
     async ({ db, params, query }) => {
