@@ -3,7 +3,7 @@
  * catalog version, forgets on any catalog write — by this handle or by another handle to the
  * same database (another instance), within CATALOG_VERSION_CHECK_MS — and keeps queries apart.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ready } from '@/lib/bootstrap';
 import { resetConfig } from '@/lib/config';
 import type { Db, Queryable } from '@/lib/db';
@@ -18,9 +18,10 @@ beforeAll(async () => {
   db = await ready();
   await upsertStrain(db, { name: 'Cachetest Alpha', type: 'hybrid' }, 'test');
   await upsertStrain(db, { name: 'Cachetest Beta', type: 'indica' }, 'test');
-});
+}, 240_000);
 
 afterEach(() => {
+  vi.useRealTimers();
   if (saved === undefined) delete process.env.CATALOG_VERSION_CHECK_MS;
   else process.env.CATALOG_VERSION_CHECK_MS = saved;
   resetConfig();
@@ -71,15 +72,19 @@ describe('catalog read cache', () => {
   });
 
   it('sees a write by another handle (another instance) within the check interval, not before', async () => {
-    process.env.CATALOG_VERSION_CHECK_MS = '400';
+    process.env.CATALOG_VERSION_CHECK_MS = '1000';
     resetConfig();
+    // The cache's clock only (Date), so the interval does not depend on how loaded the machine is.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const other = otherHandle();
     expect(await getStrainBySlugCached(db, 'cachetest-delta')).toBeNull();
     expect(names(await searchStrainsCached(db, 'cachetest delta', 10))).not.toContain('Cachetest Delta');
     await upsertStrain(other, { name: 'Cachetest Delta', type: 'indica' }, 'test');
     // Inside the interval the cached answers stand (the bound a deployment accepts)...
     expect(await getStrainBySlugCached(db, 'cachetest-delta')).toBeNull();
-    await new Promise((r) => setTimeout(r, 450));
+    vi.setSystemTime(Date.now() + 999);
+    expect(await getStrainBySlugCached(db, 'cachetest-delta')).toBeNull();
+    vi.setSystemTime(Date.now() + 2);
     // ...after it, one version read drops them.
     expect((await getStrainBySlugCached(db, 'cachetest-delta'))?.name).toBe('Cachetest Delta');
     expect(names(await searchStrainsCached(db, 'cachetest delta', 10))[0]).toBe('Cachetest Delta');
