@@ -19,7 +19,12 @@ function childrenRssMb(): number {
   let grew = true;
   while (grew) {
     grew = false;
-    for (const [pid, ppid] of rows) if (kids.has(ppid) && !kids.has(pid)) (kids.add(pid), (grew = true));
+    for (const [pid, ppid] of rows) {
+      if (kids.has(ppid) && !kids.has(pid)) {
+        kids.add(pid);
+        grew = true;
+      }
+    }
   }
   kids.delete(process.pid);
   return Math.round(rows.filter(([pid]) => kids.has(pid)).reduce((a, [, , rss]) => a + rss, 0) / 1024);
