@@ -24,12 +24,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
-import { BUILD_LOCK, hasFlock, ROOT, startNextServer, type NextServer } from '../lib/next-server';
+import { ROOT, startNextServer, type NextServer } from '../lib/next-server';
 import { ensureBuild } from '../lib/prod-server';
 
 const { values: args } = parseArgs({
   options: {
-    duration: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     idle: { type: 'string', default: '30' },
     db: { type: 'string' },
@@ -39,6 +40,7 @@ const { values: args } = parseArgs({
 });
 
 const DURATION = Number(args.duration);
+const ROUNDS = Number(args.rounds);
 const CONNECTIONS = Number(args.connections);
 const dbKind = args.db ?? (process.env.DATABASE_URL ? 'pg' : 'pglite');
 
@@ -153,8 +155,8 @@ function prepareBareApp(): string {
   if (changed) {
     console.log(`building the bare Next ${nextVersion} app in ${dir}…`);
     const nextBin = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
-    const argv = hasFlock() ? ['flock', BUILD_LOCK, process.execPath, nextBin, 'build'] : [process.execPath, nextBin, 'build'];
-    execFileSync(argv[0], argv.slice(1), { cwd: dir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' } });
+    // Twenty seconds of work for one route: not worth queueing behind other checkouts' builds on the shared lock.
+    execFileSync(process.execPath, [nextBin, 'build'], { cwd: dir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' } });
   }
   return dir;
 }
@@ -210,8 +212,6 @@ async function main(): Promise<void> {
     ...(dbKind === 'pg' ? { DATABASE_URL: await benchDatabaseUrl(), PGLITE_DIR: '' } : { DATABASE_URL: '', PGLITE_DIR: path.join(work, 'pglite') }),
     ...(args.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profDir}` } : {}),
   };
-  // Production refuses to start without its secrets; the benchmark gives throwaway ones.
-  for (const k of ['SUPABASE_JWT_SECRET', 'ADMIN_API_KEY', 'CRON_SECRET', 'INTERNAL_API_KEY', 'API_KEY', 'TRIGGER_SECRET_KEY']) env[k] ??= `bench-${k.toLowerCase()}-0123456789abcdef0123456789abcdef`;
 
   const bare = await startNextServer({ appDir: bareDir, env: { PATH: process.env.PATH, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' }, readyPath: '/api/ping' });
   const service = await startNextServer({ env, readyPath: '/api/v1/strains/slug/blue-dream', captureLog: true, timeoutMs: 300_000 });
@@ -225,12 +225,23 @@ async function main(): Promise<void> {
     for (const t of targets) for (let i = 0; i < 30; i++) await fetch(service.base + (t.unique ? `${t.path}warm${i}` : t.path)).then((r) => r.arrayBuffer());
     await new Promise((r) => setTimeout(r, 2000));
     const idleBefore = groupRss(service);
-    console.log(`\nbench:api — ${CONNECTIONS} connections, ${DURATION}s per route, ${os.cpus().length} CPUs, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}, database ${dbKind}`);
-    const rows: Row[] = [];
-    const bareRows: Row[] = [];
-    bareRows.push(await measure('bare Next app, trivial JSON route (first)', bare.base, { name: 'bare', path: '/api/ping' }));
-    for (const t of targets) rows.push(await measure(t.name, service.base, t));
-    bareRows.push(await measure('bare Next app, trivial JSON route (last)', bare.base, { name: 'bare', path: '/api/ping' }));
+    console.log(`\nbench:api — ${CONNECTIONS} connections, ${DURATION}s per run, ${os.cpus().length} CPUs, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}, database ${dbKind}`);
+    // Pairs: the bare app, then one route, each for DURATION s; every route gets ROUNDS pairs and
+    // its ratio is the median of its pairs' ratios, so load from other work on the machine, which
+    // drifts over minutes, touches both sides of a ratio alike.
+    const perTarget = new Map<string, { rows: Row[]; ratios: number[]; bare: Row[] }>();
+    for (let round = 1; round <= ROUNDS; round++) {
+      console.log(`round ${round}/${ROUNDS}`);
+      for (const t of targets) {
+        const b = await measure('  bare', bare.base, { name: 'bare', path: '/api/ping' });
+        const r = await measure(`  ${t.name}`, service.base, t);
+        const e = perTarget.get(t.name) ?? { rows: [], ratios: [], bare: [] };
+        e.rows.push(r);
+        e.bare.push(b);
+        e.ratios.push(b.rps > 0 ? r.rps / b.rps : 0);
+        perTarget.set(t.name, e);
+      }
+    }
     const afterLoad = groupRss(service);
     const memoryAfterLoad = await ownMemory(service.base);
     const idleSeconds = Number(args.idle);
@@ -238,11 +249,25 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, idleSeconds * 1000));
     const afterIdle = groupRss(service);
     const memoryAfterIdle = await ownMemory(service.base);
-    const ceiling = bareRows.reduce((a, r) => a + r.rps, 0) / bareRows.length;
+    const median = (xs: number[]) => {
+      const v = [...xs].sort((a, b) => a - b);
+      return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    };
+    const allBare = [...perTarget.values()].flatMap((e) => e.bare.map((b) => b.rps));
 
-    console.log(`\nbare ceiling = mean of first and last bare runs = ${ceiling.toFixed(0)} req/s (load average now ${os.loadavg().map((x) => x.toFixed(1)).join(' ')})\n`);
-    const head = ['route', 'req/s', '÷ bare', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'];
-    const data = [...bareRows, ...rows].map((r) => [r.name, r.rps.toFixed(0), (r.rps / ceiling).toFixed(2), String(r.p50), String(r.p99), String(r.non2xx), String(r.errors)]);
+    console.log(`\n${ROUNDS} rounds of (bare ${DURATION}s, route ${DURATION}s) pairs; bare app median ${median(allBare).toFixed(0)} req/s (min ${Math.min(...allBare).toFixed(0)}, max ${Math.max(...allBare).toFixed(0)}); load average now ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+    const head = ['route', 'req/s (median)', '÷ bare (median of pairs)', 'ratios per round', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'];
+    const data = [...perTarget.entries()].map(([name, e]) => [
+      name,
+      median(e.rows.map((r) => r.rps)).toFixed(0),
+      median(e.ratios).toFixed(2),
+      e.ratios.map((x) => x.toFixed(2)).join(' '),
+      median(e.rows.map((r) => r.p50)).toFixed(0),
+      median(e.rows.map((r) => r.p99)).toFixed(0),
+      String(e.rows.reduce((a, r) => a + r.non2xx, 0)),
+      String(e.rows.reduce((a, r) => a + r.errors, 0)),
+    ]);
+    data.unshift(['bare Next app, trivial JSON route', median(allBare).toFixed(0), '1.00', '', median([...perTarget.values()].flatMap((e) => e.bare.map((b) => b.p50))).toFixed(0), median([...perTarget.values()].flatMap((e) => e.bare.map((b) => b.p99))).toFixed(0), '0', String([...perTarget.values()].flatMap((e) => e.bare).reduce((a, r) => a + r.errors, 0))]);
     const w = head.map((h, i) => Math.max(h.length, ...data.map((d) => d[i].length)));
     const line = (c: string[]) => '| ' + c.map((x, i) => (i === 0 ? x.padEnd(w[i]) : x.padStart(w[i]))).join(' | ') + ' |';
     console.log(line(head));
