@@ -176,8 +176,27 @@ async function benchDatabaseUrl(): Promise<string> {
   return u.toString();
 }
 
+/** CPU time (ms) used so far by every process in the server's group, from /proc (Linux). */
+function groupCpuMs(server: NextServer): number {
+  const pids = execFileSync('ps', ['-o', 'pid=', '-g', String(server.child.pid)], { encoding: 'utf8' }).split('\n').map((l) => Number(l.trim())).filter(Boolean);
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime
+    } catch {
+      /* gone */
+    }
+  }
+  return (ticks * 1000) / CLK_TCK;
+}
+const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
 interface Row {
   name: string;
+  /** Server CPU (its process group; not PostgreSQL's) per request, microseconds. */
+  cpuUsPerReq: number;
   rps: number;
   p50: number;
   p99: number;
@@ -185,10 +204,12 @@ interface Row {
   errors: number;
 }
 
-async function measure(name: string, base: string, t: Target): Promise<Row> {
-  const r = await load(base, t);
-  const row = { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
-  console.log(`  ${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${row.non2xx ? `, non-2xx ${row.non2xx}` : ''}${row.errors ? `, errors ${row.errors}` : ''}`);
+async function measure(name: string, server: NextServer, t: Target): Promise<Row> {
+  const cpu0 = groupCpuMs(server);
+  const r = await load(server.base, t);
+  const cpuUsPerReq = r.requests.total ? ((groupCpuMs(server) - cpu0) * 1000) / r.requests.total : 0;
+  const row = { name, cpuUsPerReq, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  console.log(`  ${name}: ${row.rps.toFixed(0)} req/s, ${row.cpuUsPerReq.toFixed(0)} µs server CPU/request, p50 ${row.p50} ms, p99 ${row.p99} ms${row.non2xx ? `, non-2xx ${row.non2xx}` : ''}${row.errors ? `, errors ${row.errors}` : ''}`);
   return row;
 }
 
@@ -210,11 +231,10 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'info',
     NEXT_TELEMETRY_DISABLED: '1',
     ...(dbKind === 'pg' ? { DATABASE_URL: await benchDatabaseUrl(), PGLITE_DIR: '' } : { DATABASE_URL: '', PGLITE_DIR: path.join(work, 'pglite') }),
-    ...(args.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profDir}` } : {}),
   };
 
   const bare = await startNextServer({ appDir: bareDir, env: { PATH: process.env.PATH, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' }, readyPath: '/api/ping' });
-  const service = await startNextServer({ env, readyPath: '/api/v1/strains/slug/blue-dream', captureLog: true, timeoutMs: 300_000 });
+  const service = await startNextServer({ env, readyPath: '/api/v1/strains/slug/blue-dream', captureLog: true, timeoutMs: 300_000, nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [] });
   const stopAll = () => Promise.all([bare.stop(), service.stop()]);
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
   // Logs go to a pipe the benchmark drains (as a container's stdout would be).
@@ -229,16 +249,17 @@ async function main(): Promise<void> {
     // Pairs: the bare app, then one route, each for DURATION s; every route gets ROUNDS pairs and
     // its ratio is the median of its pairs' ratios, so load from other work on the machine, which
     // drifts over minutes, touches both sides of a ratio alike.
-    const perTarget = new Map<string, { rows: Row[]; ratios: number[]; bare: Row[] }>();
+    const perTarget = new Map<string, { rows: Row[]; ratios: number[]; cpuRatios: number[]; bare: Row[] }>();
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`round ${round}/${ROUNDS}`);
       for (const t of targets) {
-        const b = await measure('  bare', bare.base, { name: 'bare', path: '/api/ping' });
-        const r = await measure(`  ${t.name}`, service.base, t);
-        const e = perTarget.get(t.name) ?? { rows: [], ratios: [], bare: [] };
+        const b = await measure('  bare', bare, { name: 'bare', path: '/api/ping' });
+        const r = await measure(`  ${t.name}`, service, t);
+        const e = perTarget.get(t.name) ?? { rows: [], ratios: [], cpuRatios: [], bare: [] };
         e.rows.push(r);
         e.bare.push(b);
         e.ratios.push(b.rps > 0 ? r.rps / b.rps : 0);
+        e.cpuRatios.push(r.cpuUsPerReq > 0 ? b.cpuUsPerReq / r.cpuUsPerReq : 0);
         perTarget.set(t.name, e);
       }
     }
@@ -256,18 +277,20 @@ async function main(): Promise<void> {
     const allBare = [...perTarget.values()].flatMap((e) => e.bare.map((b) => b.rps));
 
     console.log(`\n${ROUNDS} rounds of (bare ${DURATION}s, route ${DURATION}s) pairs; bare app median ${median(allBare).toFixed(0)} req/s (min ${Math.min(...allBare).toFixed(0)}, max ${Math.max(...allBare).toFixed(0)}); load average now ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
-    const head = ['route', 'req/s (median)', '÷ bare (median of pairs)', 'ratios per round', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'];
+    const head = ['route', 'req/s (median)', '÷ bare (median of pairs)', 'ratios per round', 'server CPU µs/req', 'bare CPU ÷ route CPU', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'];
     const data = [...perTarget.entries()].map(([name, e]) => [
       name,
       median(e.rows.map((r) => r.rps)).toFixed(0),
       median(e.ratios).toFixed(2),
       e.ratios.map((x) => x.toFixed(2)).join(' '),
+      median(e.rows.map((r) => r.cpuUsPerReq)).toFixed(0),
+      median(e.cpuRatios).toFixed(2),
       median(e.rows.map((r) => r.p50)).toFixed(0),
       median(e.rows.map((r) => r.p99)).toFixed(0),
       String(e.rows.reduce((a, r) => a + r.non2xx, 0)),
       String(e.rows.reduce((a, r) => a + r.errors, 0)),
     ]);
-    data.unshift(['bare Next app, trivial JSON route', median(allBare).toFixed(0), '1.00', '', median([...perTarget.values()].flatMap((e) => e.bare.map((b) => b.p50))).toFixed(0), median([...perTarget.values()].flatMap((e) => e.bare.map((b) => b.p99))).toFixed(0), '0', String([...perTarget.values()].flatMap((e) => e.bare).reduce((a, r) => a + r.errors, 0))]);
+    data.unshift(['bare Next app, trivial JSON route', median(allBare).toFixed(0), '1.00', '', median([...perTarget.values()].flatMap((e) => e.bare.map((b) => b.cpuUsPerReq))).toFixed(0), '1.00', median([...perTarget.values()].flatMap((e) => e.bare.map((b) => b.p50))).toFixed(0), median([...perTarget.values()].flatMap((e) => e.bare.map((b) => b.p99))).toFixed(0), '0', String([...perTarget.values()].flatMap((e) => e.bare).reduce((a, r) => a + r.errors, 0))]);
     const w = head.map((h, i) => Math.max(h.length, ...data.map((d) => d[i].length)));
     const line = (c: string[]) => '| ' + c.map((x, i) => (i === 0 ? x.padEnd(w[i]) : x.padStart(w[i]))).join(' | ') + ' |';
     console.log(line(head));

@@ -63,6 +63,8 @@ export async function startNextServer(opts: {
   standaloneDir?: string;
   /** `next start` in another app directory (a reference app), without the service's entry hook. */
   appDir?: string;
+  /** Extra node flags (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }): Promise<NextServer> {
   const port = opts.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
@@ -73,7 +75,7 @@ export async function startNextServer(opts: {
     ? [process.execPath, path.join(opts.standaloneDir, 'server.js')]
     : opts.appDir
       ? [process.execPath, nextBin, 'start', '-p', String(port), '-H', '127.0.0.1']
-      : [process.execPath, '-r', path.join(ROOT, 'server', 'entry.cjs'), nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'];
+      : [process.execPath, ...(opts.nodeArgs ?? []), '-r', path.join(ROOT, 'server', 'entry.cjs'), nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'];
   const [cmd, ...args] = opts.lock && hasFlock() ? ['flock', BUILD_LOCK, ...argv] : argv;
   const env: NodeJS.ProcessEnv = { TRUSTED_PROXY: 'none', ...opts.env, PORT: String(port) };
   // The standalone server reads its address from HOSTNAME; nothing may resolve back into the checkout.
