@@ -5,7 +5,7 @@ import { developmentBypass } from '../auth/bypass';
 import { isProduction } from '../config';
 import type { Db } from '../db';
 import { ApiError, FlatError, type ErrorCode } from '../errors';
-import { logger } from '../log';
+import { accessLogger } from '../log';
 import { apiKeyWindow, bucketKey, consume, rateLimitingEnabled, tierWindow, type TierName } from '../ratelimit';
 import type { RunGrant, TriggerGrant } from '../tasks/tokens';
 import { DEFAULT_MAX_BYTES, readBodyText } from './body';
@@ -269,7 +269,7 @@ export function defineRoute<const O extends RouteOptions>(options: O, handler: (
     applyCors(response, req, options);
     applyCachePolicy(response, req, policy, signedIn);
     if (limitHeaders) for (const [k, v] of Object.entries(limitHeaders)) if (!response.headers.has(k)) response.headers.set(k, v);
-    logger().info({ requestId, route: routeId, method: req.method, status: response.status, durationMs: Math.round(performance.now() - started) }, 'request');
+    accessLogger().info({ requestId, route: routeId, method: req.method, status: response.status, durationMs: Math.round(performance.now() - started) }, 'request');
     return response;
   };
   return Object.assign(fn, { routeMeta: { options } });
