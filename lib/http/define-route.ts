@@ -5,12 +5,12 @@ import { developmentBypass } from '../auth/bypass';
 import { isProduction } from '../config';
 import type { Db } from '../db';
 import { ApiError, FlatError, type ErrorCode } from '../errors';
-import { logger } from '../log';
+import { accessLogger } from '../log';
 import { apiKeyWindow, bucketKey, consume, rateLimitingEnabled, tierWindow, type TierName } from '../ratelimit';
 import type { RunGrant, TriggerGrant } from '../tasks/tokens';
 import { DEFAULT_MAX_BYTES, readBodyText } from './body';
 import { clientIp } from './client-key';
-import { applyCors } from './cors';
+import { applyCors, CORS_EXPOSE_HEADERS, takesCredentials } from './cors';
 import { errorResponse } from './error-response';
 import { json, Ok, successBody } from './envelope';
 import { assertStorableStrings } from './input-rules';
@@ -33,6 +33,15 @@ interface CommonOptions extends AuthOptions {
   validationCode?: Extract<ErrorCode, 'VALIDATION_ERROR' | 'BAD_REQUEST'>;
   /** `false`: the route never touches the database (no `ctx.db`, no bootstrap wait). */
   db?: boolean;
+  /**
+   * CDN caching of the route's GET/HEAD answers: a 2xx answer to a caller without a user token
+   * carries `Cache-Control: public, s-maxage=<sMaxAge>, stale-while-revalidate=<swr>` (seconds),
+   * so a CDN in front serves most reads without reaching the service. Only for `public` and
+   * `none` routes without a tier (refused when the route is defined); a signed-in caller's answer
+   * is `private, no-cache`. Routes that take credentials answer `private, no-store` unless the
+   * handler sets its own header.
+   */
+  cache?: { sMaxAge: number; swr: number };
   /** OpenAPI description. */
   summary?: string;
   description?: string;
@@ -139,6 +148,54 @@ function checkResponse(options: RouteOptions, data: unknown, routeId: string): v
   }
 }
 
+/**
+ * CDN policies (seconds) for the `cache` option: catalog reads change with imports and research
+ * approvals, so a few minutes fresh and an hour stale-while-revalidate; statistics 30 minutes;
+ * lists that change only with a deployment an hour.
+ */
+export const CDN = {
+  catalog: { sMaxAge: 300, swr: 3600 },
+  profile: { sMaxAge: 900, swr: 86_400 },
+  stats: { sMaxAge: 1800, swr: 3600 },
+  static: { sMaxAge: 3600, swr: 86_400 },
+} as const;
+
+/** The route's Cache-Control policy, fixed when the route is defined. */
+function cachePolicy(options: RouteOptions): { publicValue: string | null; credentialed: boolean } {
+  const credentialed = takesCredentials(options);
+  if (options.cache && credentialed) throw new Error('defineRoute: `cache` (a public CDN policy) is only for public routes; this route takes credentials');
+  if (options.cache && (options.stream || options.binary)) throw new Error('defineRoute: `cache` is for JSON reads, not streams or files');
+  const c = options.cache;
+  if (c && (!Number.isInteger(c.sMaxAge) || !Number.isInteger(c.swr) || c.sMaxAge < 0 || c.swr < 0)) throw new Error('defineRoute: `cache` takes whole seconds');
+  return { publicValue: c ? `public, s-maxage=${c.sMaxAge}, stale-while-revalidate=${c.swr}` : null, credentialed };
+}
+
+const READS = new Set(['GET', 'HEAD']);
+
+function applyCachePolicy(res: Response, req: Request, policy: ReturnType<typeof cachePolicy>, signedIn: boolean): void {
+  if (res.headers.has('cache-control')) return;
+  if (policy.credentialed) {
+    res.headers.set('Cache-Control', 'private, no-store');
+    return;
+  }
+  if (!policy.publicValue || !READS.has(req.method) || res.status < 200 || res.status >= 300) return;
+  if (signedIn) {
+    res.headers.set('Cache-Control', 'private, no-cache');
+    return;
+  }
+  res.headers.set('Cache-Control', policy.publicValue);
+  // One cached copy serves every origin: the public answer to any origin is `*`.
+  res.headers.set('Access-Control-Allow-Origin', '*');
+  res.headers.set('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS);
+}
+
+let readyFn: (() => Promise<Db>) | undefined;
+/** The migrated database; the bootstrap module is imported once, not once per request. */
+async function database(): Promise<Db> {
+  readyFn ??= (await import('../bootstrap')).ready;
+  return readyFn();
+}
+
 function toResponse(out: unknown, options: RouteOptions, requestId: string, routeId: string): Response {
   if (out instanceof Response) return out;
   const ok = out instanceof Ok ? out : new Ok(out === undefined ? null : out);
@@ -155,6 +212,7 @@ function toResponse(out: unknown, options: RouteOptions, requestId: string, rout
  */
 export function defineRoute<const O extends RouteOptions>(options: O, handler: (ctx: RouteContext<O>) => Promise<RouteResult<O>> | RouteResult<O>): NextHandler {
   const validationCode = options.validationCode ?? 'VALIDATION_ERROR';
+  const policy = cachePolicy(options);
 
   const fn = async (req: Request, nextCtx?: NextCtx): Promise<Response> => {
     const started = performance.now();
@@ -164,6 +222,7 @@ export function defineRoute<const O extends RouteOptions>(options: O, handler: (
     const routeId = match?.id ?? url.pathname;
     let limitHeaders: Record<string, string> | undefined;
     let response: Response;
+    let signedIn = false;
     try {
       // One rule for every route: a path that does not decode is 400 BAD_REQUEST. Parameters are
       // Next's (decoded once); a caller without them (a test) gets them from the matched pattern.
@@ -173,6 +232,7 @@ export function defineRoute<const O extends RouteOptions>(options: O, handler: (
 
       // 1. authentication (before anything about the input is looked at)
       const auth = await authenticate(req, options, rawParams, routeId);
+      signedIn = auth.user !== null;
 
       // 2. rate limit
       const ip = clientIp(req);
@@ -197,10 +257,7 @@ export function defineRoute<const O extends RouteOptions>(options: O, handler: (
       const body = parseWith(options.body, rawBody, validationCode, 'body');
 
       const ctx: Record<string, unknown> = { req, url, params, query, body, ...auth, requestId, clientKey, ip, signal: req.signal };
-      if (options.db !== false) {
-        const { ready } = await import('../bootstrap');
-        ctx.db = await ready();
-      }
+      if (options.db !== false) ctx.db = await database();
 
       // 4. handler
       const out = await handler(ctx as RouteContext<O>);
@@ -210,8 +267,9 @@ export function defineRoute<const O extends RouteOptions>(options: O, handler: (
     }
     response.headers.set('X-Request-Id', requestId);
     applyCors(response, req, options);
+    applyCachePolicy(response, req, policy, signedIn);
     if (limitHeaders) for (const [k, v] of Object.entries(limitHeaders)) if (!response.headers.has(k)) response.headers.set(k, v);
-    logger().info({ requestId, route: routeId, method: req.method, status: response.status, durationMs: Math.round(performance.now() - started) }, 'request');
+    accessLogger().info({ requestId, route: routeId, method: req.method, status: response.status, durationMs: Math.round(performance.now() - started) }, 'request');
     return response;
   };
   return Object.assign(fn, { routeMeta: { options } });

@@ -1,4 +1,4 @@
-export { defineRoute, type RouteContext, type RouteOptions, type RouteResult, type NextHandler, type AuthMode } from './define-route';
+export { defineRoute, CDN, type RouteContext, type RouteOptions, type RouteResult, type NextHandler, type AuthMode } from './define-route';
 export { route, type RouteMethods } from './methods';
 export { errorResponse } from './error-response';
 export { ApiError, FlatError, ERROR_CODES, ALL_ERROR_CODES, type ErrorCode } from '../errors';

@@ -29,6 +29,18 @@ const compiled = ROUTE_PATTERNS.map((r) => {
  * preference), or null for a path no pattern claims (tests calling a handler directly).
  */
 export function matchRoute(pathname: string): RouteMatch | null {
+  const hit = matched.get(pathname);
+  if (hit !== undefined) return hit && { id: hit.id, bucket: hit.bucket, raw: { ...hit.raw } };
+  const m = scan(pathname);
+  if (matched.size >= 2000) matched.clear();
+  matched.set(pathname, m);
+  return m && { id: m.id, bucket: m.bucket, raw: { ...m.raw } };
+}
+
+/** Paths seen recently and what they matched (bounded; a path always matches the same pattern). */
+const matched = new Map<string, RouteMatch | null>();
+
+function scan(pathname: string): RouteMatch | null {
   for (const c of compiled) {
     const m = c.re.exec(pathname);
     if (!m) continue;

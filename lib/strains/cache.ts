@@ -42,6 +42,12 @@ export function registerCache<V>(c: TtlCache<V>): TtlCache<V> {
   registry.push(c as TtlCache<unknown>);
   return c;
 }
+const listeners: (() => void)[] = [];
+/** Caches of another shape (lib/strains/read-cache.ts) forget their entries when clearCatalogCaches() runs. */
+export function onCatalogCachesCleared(fn: () => void): void {
+  listeners.push(fn);
+}
 export function clearCatalogCaches(): void {
   for (const c of registry) c.clear();
+  for (const fn of listeners) fn();
 }

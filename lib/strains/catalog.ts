@@ -1,6 +1,7 @@
 import type { Queryable } from '../db';
 import { ApiError } from '../http/errors';
 import { registerCache, TtlCache } from './cache';
+import { cachedCatalogRead } from './read-cache';
 import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from './row';
 import { canonicalName } from './slug';
 import { KNOWN_TERPENES, normalizeTerpeneName } from './terpenes';
@@ -180,28 +181,25 @@ export async function searchStrains(db: Queryable, q: string, limit: number): Pr
   const term = canonicalName(q).slice(0, 200);
   if (!term) throw new ApiError('BAD_REQUEST', 'Query parameter q must not be empty', { parameter: 'q' });
   const like = likeEscape(term);
-  const run = async (tx: Queryable) => {
-    await tx.query(`SELECT set_config('pg_trgm.similarity_threshold', '0.25', true)`);
-    return tx.query<StrainRow & { score: number; total: number }>(
-      `WITH hits AS (
-         SELECT n.strain_id, max(
-           CASE WHEN n.name = $1 AND NOT n.is_alias THEN 100 WHEN n.name = $1 THEN 90
-                WHEN n.name LIKE $2 || '%' THEN 60 - n.is_alias::int * 5
-                WHEN n.name LIKE '% ' || $2 || '%' THEN 45
-                WHEN n.name LIKE '%' || $2 || '%' THEN 35 ELSE 0 END
-           + similarity(n.name, $1) * 30) AS score
-         FROM strain_names n
-         WHERE n.name % $1 OR n.name LIKE '%' || $2 || '%'
-         GROUP BY n.strain_id)
-       SELECT ${STRAIN_COLUMNS}, round((h.score + s.popularity_score / 50)::numeric, 3) AS score, count(*) OVER () AS total
-       FROM hits h JOIN strains s ON s.id = h.strain_id
-       ORDER BY h.score + s.popularity_score / 50 DESC, s.name LIMIT $3`,
-      [term, like, limit],
-    );
-  };
-  const maybe = db as Queryable & { transaction?: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T> };
-  const r = maybe.transaction ? await maybe.transaction(run) : await run(db);
+  // One statement outside any transaction: strain_name_hits carries the trigram threshold itself
+  // (supabase/migrations/20261125070000_strain_search_function.sql).
+  const r = await db.query<StrainRow & { score: number; total: number }>(
+    `SELECT ${STRAIN_COLUMNS}, round((h.score + s.popularity_score / 50)::numeric, 3) AS score, count(*) OVER () AS total
+     FROM strain_name_hits($1, $2) h JOIN strains s ON s.id = h.strain_id
+     ORDER BY h.score + s.popularity_score / 50 DESC, s.name LIMIT $3`,
+    [term, like, limit],
+  );
   return { items: r.rows.map((row) => ({ ...rowToStrain(row), score: Number(row.score) })), total: Number(r.rows[0]?.total ?? 0), limit, offset: 0 };
+}
+
+/**
+ * searchStrains through the in-process cache of catalog reads (lib/strains/read-cache.ts): the
+ * same normalised term and limit under the same catalog version answer from memory.
+ */
+export function searchStrainsCached(db: Queryable, q: string, limit: number): Promise<Page<Strain & { score: number }>> {
+  const term = canonicalName(q).slice(0, 200);
+  if (!term) return searchStrains(db, q, limit);
+  return cachedCatalogRead(db, 'search', `${limit}\u0000${term}`, () => searchStrains(db, q, limit));
 }
 
 const statsCache = registerCache(new TtlCache<CatalogStats>(30 * 60_000, 4));

@@ -7,8 +7,6 @@ import { TERPENE_INFO } from './terpenes';
 import type { z } from 'zod';
 import type { CompleteProfileSchema } from './schemas';
 
-export const COMPLETE_CACHE_CONTROL = 'public, s-maxage=900, stale-while-revalidate=86400';
-
 export type CompleteProfile = z.output<typeof CompleteProfileSchema>;
 
 const completeCache = registerCache(new TtlCache<CompleteProfile>(15 * 60_000, 2000));

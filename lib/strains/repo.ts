@@ -1,5 +1,6 @@
 import type { Queryable } from '../db';
 import { terpeneVector, effectVector, profileVector, cosine } from './recommend-vector';
+import { cachedCatalogRead } from './read-cache';
 import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from './row';
 import { canonicalName, slugify } from './slug';
 import type { Strain, StrainInput } from './types';
@@ -11,6 +12,11 @@ export { toRow, upsertStrainRows, CURATED_SOURCES, type UpsertResult } from './u
 export async function getStrainBySlug(db: Queryable, slug: string): Promise<Strain | null> {
   const r = await db.query<StrainRow>(`SELECT ${STRAIN_COLUMNS} FROM strains s WHERE s.slug = $1`, [slug]);
   return r.rows[0] ? rowToStrain(r.rows[0]) : null;
+}
+
+/** getStrainBySlug through the in-process cache of catalog reads (misses cached too, per catalog version). */
+export function getStrainBySlugCached(db: Queryable, slug: string): Promise<Strain | null> {
+  return cachedCatalogRead(db, 'slug', slug, () => getStrainBySlug(db, slug));
 }
 
 export async function getStrainsByIds(db: Queryable, ids: string[]): Promise<Strain[]> {

@@ -73,14 +73,18 @@ class OcrPool {
   private starting = 0;
   private queue: Job[] = [];
   private nextId = 1;
-  readonly stats = { started: 0, recycled: 0, jobs: 0, failures: 0 };
+  private idleTimer: NodeJS.Timeout | null = null;
+  readonly stats = { started: 0, recycled: 0, jobs: 0, failures: 0, released: 0 };
 
   constructor(
     private readonly max: number,
     private readonly timeoutMs: number,
+    /** Workers are terminated after this long without a job (each holds ~30–60 MB of WASM heap). */
+    private readonly idleMs: number = 60_000,
   ) {}
 
   recognize(image: Buffer, psm: PSM = PSM.AUTO): Promise<OcrResult> {
+    this.cancelIdle();
     return new Promise<OcrResult>((resolve, reject) => {
       this.queue.push({ image, psm, resolve, reject });
       this.pump();
@@ -96,7 +100,29 @@ class OcrPool {
     return this.slots.filter((s) => !s.dead).length;
   }
 
+  private cancelIdle(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  /** When nothing runs or waits, release the workers after the idle period. */
+  private scheduleIdle(): void {
+    if (this.queue.length || this.starting || this.slots.some((s) => s.busy) || this.size() === 0) return;
+    this.cancelIdle();
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.queue.length || this.starting || this.slots.some((s) => s.busy)) return;
+      const idle = this.slots;
+      this.slots = [];
+      this.stats.released += idle.length;
+      logger().info({ workers: idle.length, idleMs: this.idleMs }, 'ocr workers released after idle period');
+      for (const s of idle) void this.kill(s);
+    }, this.idleMs);
+    this.idleTimer.unref();
+  }
+
   async shutdown(): Promise<void> {
+    this.cancelIdle();
     const slots = this.slots;
     this.slots = [];
     for (const q of this.queue.splice(0)) q.reject(new OcrError('OCR pool shut down', 'failed'));
@@ -165,6 +191,7 @@ class OcrPool {
       if (!slot.dead) slot.thread?.unref();
       fn();
       this.pump();
+      this.scheduleIdle();
     };
     const timer = setTimeout(() => {
       this.stats.failures++;
@@ -220,7 +247,7 @@ const g = globalThis as unknown as { __ciOcrPool?: OcrPool };
 export function ocrPool(): OcrPool {
   if (!g.__ciOcrPool) {
     // Never more workers than cores: OCR is CPU bound, extra threads only add switching.
-    g.__ciOcrPool = new OcrPool(Math.max(1, Math.min(config().vision.ocrWorkers, os.availableParallelism())), config().vision.ocrTimeoutMs);
+    g.__ciOcrPool = new OcrPool(Math.max(1, Math.min(config().vision.ocrWorkers, os.availableParallelism())), config().vision.ocrTimeoutMs, config().hotpath.ocrIdleMs);
   }
   return g.__ciOcrPool;
 }

@@ -61,6 +61,10 @@ export async function startNextServer(opts: {
   captureLog?: boolean;
   /** Run `node server.js` in this standalone directory instead of `next start` in the checkout. */
   standaloneDir?: string;
+  /** `next start` in another app directory (a reference app), without the service's entry hook. */
+  appDir?: string;
+  /** Extra node flags (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }): Promise<NextServer> {
   const port = opts.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
@@ -69,13 +73,15 @@ export async function startNextServer(opts: {
   // server.js loads it itself (scripts/standalone.ts).
   const argv = opts.standaloneDir
     ? [process.execPath, path.join(opts.standaloneDir, 'server.js')]
-    : [process.execPath, '-r', path.join(ROOT, 'server', 'entry.cjs'), nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'];
+    : opts.appDir
+      ? [process.execPath, nextBin, 'start', '-p', String(port), '-H', '127.0.0.1']
+      : [process.execPath, ...(opts.nodeArgs ?? []), '-r', path.join(ROOT, 'server', 'entry.cjs'), nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'];
   const [cmd, ...args] = opts.lock && hasFlock() ? ['flock', BUILD_LOCK, ...argv] : argv;
   const env: NodeJS.ProcessEnv = { TRUSTED_PROXY: 'none', ...opts.env, PORT: String(port) };
   // The standalone server reads its address from HOSTNAME; nothing may resolve back into the checkout.
   if (opts.standaloneDir) Object.assign(env, { HOSTNAME: '127.0.0.1', NODE_PATH: '' });
   const child = spawn(cmd, args, {
-    cwd: opts.standaloneDir ?? ROOT,
+    cwd: opts.standaloneDir ?? opts.appDir ?? ROOT,
     env,
     detached: true,
     stdio: ['ignore', opts.captureLog ? 'pipe' : 'ignore', opts.captureLog ? 'pipe' : 'inherit'],

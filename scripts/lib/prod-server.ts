@@ -19,7 +19,7 @@ export interface ProductionApp {
 }
 
 /** True when a source file changed after the last build (the suites must test what is checked out). */
-function buildIsStale(): boolean {
+export function buildIsStale(): boolean {
   const marker = path.join(ROOT, '.next', 'standalone', 'server.js');
   if (needsBuild() || !fs.existsSync(marker)) return true;
   const built = fs.statSync(marker).mtimeMs;
@@ -33,7 +33,8 @@ function buildIsStale(): boolean {
   });
 }
 
-function ensureBuild(): void {
+/** Build when a source file changed since the last build; otherwise reuse it (one build takes minutes here). */
+export function ensureBuild(): void {
   if (!buildIsStale()) return;
   const argv = hasFlock() ? ['flock', BUILD_LOCK, 'npm', 'run', 'build'] : ['npm', 'run', 'build'];
   const r = spawnSync(argv[0], argv.slice(1), { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });

@@ -1,4 +1,4 @@
-import { defineRoute, route, paginated } from '@/lib/http';
+import { CDN, defineRoute, route, paginated } from '@/lib/http';
 import { catalogConditional, NOT_MODIFIED } from '@/lib/meta';
 import { listStrains } from '@/lib/strains/catalog';
 import { ListQuery, StrainList } from '@/lib/strains/schemas';
@@ -11,7 +11,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       limit: 'lenient',
       query: ListQuery,
       summary: 'Strain catalog: filter by type, terpene, effect, aroma (comma lists match all), THC range; sort by popularity, name or thc',
-      tags: ['strains'], responses: NOT_MODIFIED,
+      tags: ['strains'], cache: CDN.catalog, responses: NOT_MODIFIED,
       response: StrainList,
     },
     async ({ db, query, req, url }) =>

@@ -1,4 +1,4 @@
-import { defineRoute, route, paginated } from '@/lib/http';
+import { CDN, defineRoute, route, paginated } from '@/lib/http';
 import { catalogConditional, NOT_MODIFIED } from '@/lib/meta';
 import { popularStrains } from '@/lib/strains/catalog';
 import { PageQuery, StrainList } from '@/lib/strains/schemas';
@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
   GET: defineRoute(
-    { limit: 'lenient', query: PageQuery, summary: 'Most popular strains', tags: ['strains'], responses: NOT_MODIFIED, response: StrainList },
+    { limit: 'lenient', query: PageQuery, summary: 'Most popular strains', tags: ['strains'], cache: CDN.catalog, responses: NOT_MODIFIED, response: StrainList },
     async ({ db, query, req, url }) =>
       catalogConditional({ db, req, url }, async () => {
         const page = await popularStrains(db, query.limit, query.offset);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, route, paginated } from '@/lib/http';
+import { CDN, defineRoute, route, paginated } from '@/lib/http';
 import { popularityRanking } from '@/lib/strains/catalog';
 import { PageQuery } from '@/lib/strains/schemas';
 
@@ -10,7 +10,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
     {
       query: PageQuery,
       summary: 'Popularity ranking: rank and score of each strain',
-      tags: ['strains'],
+      tags: ['strains'], cache: CDN.catalog,
       response: z.array(z.object({ rank: z.number(), slug: z.string(), name: z.string(), type: z.string().nullable(), popularityScore: z.number(), highFamily: z.string().nullable() })),
     },
     async ({ db, query }) => {

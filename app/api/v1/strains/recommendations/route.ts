@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, route, ok } from '@/lib/http';
+import { CDN, defineRoute, route, ok } from '@/lib/http';
 import { recommendStrains } from '@/lib/strains/recommend';
 import { RecommendationSchema, RecommendQuery } from '@/lib/strains/schemas';
 
@@ -11,7 +11,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       limit: 'strict',
       query: RecommendQuery,
       summary: 'Recommendations from free text (q: effects, aromas, type, potency) and/or like=<slug> (terpene+effect cosine), each with a plain-language reason',
-      tags: ['strains'],
+      tags: ['strains'], cache: CDN.catalog,
       response: z.array(RecommendationSchema),
     },
     async ({ db, query, signal }) => {

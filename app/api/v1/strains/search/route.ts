@@ -1,6 +1,6 @@
-import { defineRoute, route, paginated } from '@/lib/http';
+import { CDN, defineRoute, route, paginated } from '@/lib/http';
 import { catalogConditional, NOT_MODIFIED } from '@/lib/meta';
-import { searchStrains } from '@/lib/strains/catalog';
+import { searchStrainsCached } from '@/lib/strains/catalog';
 import { SearchQuery, StrainList } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';
@@ -11,12 +11,12 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       limit: 'lenient',
       query: SearchQuery,
       summary: 'Search strains by name and alias: exact, prefix, substring, then trigram similarity (typos tolerated); empty q is 400',
-      tags: ['strains'], responses: NOT_MODIFIED,
+      tags: ['strains'], cache: CDN.catalog, responses: NOT_MODIFIED,
       response: StrainList,
     },
     async ({ db, query, req, url }) =>
       catalogConditional({ db, req, url }, async () => {
-        const page = await searchStrains(db, query.q, query.limit);
+        const page = await searchStrainsCached(db, query.q, query.limit);
         return paginated(page.items, page);
       }),
   ),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, route, paginated } from '@/lib/http';
+import { CDN, defineRoute, route, paginated } from '@/lib/http';
 import { strainsBySources } from '@/lib/strains/catalog';
 import { PageQuery } from '@/lib/strains/schemas';
 
@@ -10,7 +10,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
     {
       query: PageQuery,
       summary: 'Strains ranked by source coverage, with their sources',
-      tags: ['strains'],
+      tags: ['strains'], cache: CDN.catalog,
       response: z.array(
         z.object({ slug: z.string(), name: z.string(), sourceCount: z.number(), sources: z.array(z.object({ source: z.string(), url: z.string().nullable(), domain: z.string().nullable() })) }),
       ),

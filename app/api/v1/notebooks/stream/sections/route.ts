@@ -1,4 +1,4 @@
-import { defineRoute, route } from '@/lib/http';
+import { CDN, defineRoute, route } from '@/lib/http';
 import { SectionsQuery, SectionsResponse } from '@/lib/notebooks/input';
 import { AI_SECTIONS, ALL_SECTIONS } from '@/lib/notebooks/sections';
 
@@ -8,7 +8,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
   GET: defineRoute(
     {
       summary: 'Notebook section descriptors: the twelve ai sections, or all sixteen with ?include=all (flat body)',
-      tags: ['notebooks'],
+      tags: ['notebooks'], cache: CDN.static,
       limit: 'lenient',
       db: false,
       flat: true,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, route, paginated } from '@/lib/http';
+import { CDN, defineRoute, route, paginated } from '@/lib/http';
 import { catalogConditional, NOT_MODIFIED } from '@/lib/meta';
 import { strainsByTerpene } from '@/lib/strains/catalog';
 import { Limit, Offset, StrainSchema } from '@/lib/strains/schemas';
@@ -13,7 +13,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       params: z.object({ terpene: z.string().min(1).max(200) }),
       query: z.object({ minPct: z.coerce.number().min(0).max(100).optional(), limit: Limit, offset: Offset }),
       summary: 'Strains carrying a terpene (synonyms accepted: b-myrcene, beta-caryophyllene), largest share first; unknown terpene is 400 with the known list',
-      tags: ['strains'], responses: NOT_MODIFIED,
+      tags: ['strains'], cache: CDN.catalog, responses: NOT_MODIFIED,
       response: z.array(StrainSchema.extend({ share: z.number().nullable() })),
     },
     async ({ db, params, query, req, url }) =>

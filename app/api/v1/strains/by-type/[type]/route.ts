@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, route, paginated } from '@/lib/http';
+import { CDN, defineRoute, route, paginated } from '@/lib/http';
 import { catalogConditional, NOT_MODIFIED } from '@/lib/meta';
 import { strainsByType } from '@/lib/strains/catalog';
 import { PageQuery, StrainList } from '@/lib/strains/schemas';
@@ -13,7 +13,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       params: z.object({ type: z.string().min(1).max(200) }),
       query: PageQuery,
       summary: 'Strains of one type (indica, sativa or hybrid; anything else is 400)',
-      tags: ['strains'], responses: NOT_MODIFIED,
+      tags: ['strains'], cache: CDN.catalog, responses: NOT_MODIFIED,
       response: StrainList,
     },
     async ({ db, params, query, req, url }) =>

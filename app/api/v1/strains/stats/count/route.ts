@@ -1,5 +1,5 @@
 import { CatalogStatsSchema } from '@/lib/strains/schemas';
-import { defineRoute, route, ok } from '@/lib/http';
+import { CDN, defineRoute, route, ok } from '@/lib/http';
 import { catalogStats } from '@/lib/strains/catalog';
 
 export const dynamic = 'force-dynamic';
@@ -8,12 +8,12 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
   GET: defineRoute(
     {
       summary: 'Catalog statistics: totals by type, terpene profiles, universe size, source URL statistics (30-minute cache)',
-      tags: ['strains'],
+      tags: ['strains'], cache: CDN.stats,
       response: CatalogStatsSchema,
     },
     async ({ db }) => {
       const { data, cached } = await catalogStats(db);
-      return ok(data, { headers: { 'X-Cache': cached ? 'HIT' : 'MISS', 'Cache-Control': 'public, s-maxage=1800' } });
+      return ok(data, { headers: { 'X-Cache': cached ? 'HIT' : 'MISS' } });
     },
   ),
 });

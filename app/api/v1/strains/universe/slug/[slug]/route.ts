@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, route } from '@/lib/http';
+import { CDN, defineRoute, route } from '@/lib/http';
 import { universeRecord } from '@/lib/strains/complete';
 import { SlugParams, StrainSchema } from '@/lib/strains/schemas';
 
@@ -10,7 +10,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
     {
       params: SlugParams,
       summary: 'A strain from the universe of every known strain name, with its catalog profile when there is one',
-      tags: ['strains'],
+      tags: ['strains'], cache: CDN.catalog,
       response: z.object({ name: z.string(), slug: z.string(), type: z.string().nullable(), sources: z.array(z.string()), completeness: z.number(), inCatalog: z.boolean(), strain: StrainSchema.nullable() }),
     },
     async ({ db, params }) => universeRecord(db, params.slug),

@@ -1,0 +1,113 @@
+/**
+ * In-process caches of catalog reads (search results, strains by slug), valid for one catalog
+ * version. The catalog_version row (supabase/migrations/20261123000100_catalog_version.sql) moves
+ * on every write to strains, strain_names or strain_universe by anyone — this process, another
+ * instance, a psql session — so a cache that asks for it is never older than the interval it asks
+ * at: at most once per CATALOG_VERSION_CHECK_MS (default 1 s) per database handle, one cheap
+ * single-row read shared by every request in that interval. An answer read by a transaction that
+ * itself wrote the catalog is never cached.
+ *
+ * Entries are keyed by kind and a normalised key (the search term as the search itself
+ * normalises it, with the limit), bounded (CATALOG_CACHE_ENTRIES per kind, oldest out first), and
+ * a cached value is shared: callers must not mutate what they get.
+ */
+import { appEnv, config } from '../config';
+import { onCatalogCachesCleared } from './cache';
+import type { Queryable } from '../db';
+import { readCatalogStamp } from './match-repo';
+
+interface State {
+  instance: string | null;
+  version: string | null;
+  checkedAt: number;
+  checking: Promise<boolean> | null;
+  /** Bumped whenever the entries are dropped; a load that straddles a bump is not stored. */
+  generation: number;
+  entries: Map<string, Map<string, unknown>>;
+}
+
+const states = new WeakMap<object, State>();
+/** clearCatalogCaches() (tests, admin backfills) forgets every handle's entries by moving this. */
+let epoch = 0;
+const epochs = new WeakMap<State, number>();
+onCatalogCachesCleared(() => {
+  epoch++;
+});
+
+/** Tests see their own writes at once; a deployment asks once a second. */
+function checkInterval(): number {
+  return config().hotpath.catalogVersionCheckMs ?? (appEnv() === 'test' ? 0 : 1000);
+}
+const stats = { hits: 0, misses: 0, versionChecks: 0, invalidations: 0 };
+
+function stateOf(db: Queryable): State {
+  let s = states.get(db);
+  if (!s || epochs.get(s) !== epoch) {
+    s = { instance: null, version: null, checkedAt: -Infinity, checking: null, generation: 0, entries: new Map() };
+    states.set(db, s);
+    epochs.set(s, epoch);
+  }
+  return s;
+}
+
+/** Read the version when the last check is older than the interval; false when this caller must not cache. */
+async function current(db: Queryable, s: State): Promise<boolean> {
+  if (s.version !== null && Date.now() - s.checkedAt < checkInterval()) return true;
+  s.checking ??= (async () => {
+    try {
+      stats.versionChecks++;
+      const stamp = await readCatalogStamp(db);
+      if (stamp.ownWrite) return false;
+      if (stamp.instance !== s.instance || stamp.version !== s.version) {
+        if (s.version !== null) stats.invalidations++;
+        s.entries.clear();
+        s.generation++;
+        s.instance = stamp.instance;
+        s.version = stamp.version;
+      }
+      s.checkedAt = Date.now();
+      return true;
+    } finally {
+      s.checking = null;
+    }
+  })();
+  return s.checking;
+}
+
+/**
+ * `load()`'s answer for `key`, from the cache when the catalog has not changed since it was read.
+ * Errors are not cached.
+ */
+export async function cachedCatalogRead<T>(db: Queryable, kind: string, key: string, load: () => Promise<T>): Promise<T> {
+  const s = stateOf(db);
+  if (!(await current(db, s))) return load();
+  const map = s.entries.get(kind);
+  if (map?.has(key)) {
+    stats.hits++;
+    return map.get(key) as T;
+  }
+  stats.misses++;
+  const generation = s.generation;
+  const value = await load();
+  if (s.generation === generation) {
+    let m = s.entries.get(kind);
+    if (!m) s.entries.set(kind, (m = new Map()));
+    if (m.size >= config().hotpath.catalogCacheEntries) {
+      const oldest = m.keys().next().value;
+      if (oldest !== undefined) m.delete(oldest);
+    }
+    m.set(key, value);
+  }
+  return value;
+}
+
+/** Counters since start (tests, the benchmark). */
+export function catalogReadCacheStats(): Readonly<typeof stats> {
+  return { ...stats };
+}
+
+/** Drop every cached read of `db` (or forget the handle entirely); the next read re-checks the version. */
+export function clearCatalogReadCache(db?: Queryable): void {
+  if (!db) return;
+  states.delete(db);
+}

@@ -1,0 +1,113 @@
+/**
+ * The in-process cache of catalog reads (search, strain by slug): answers from memory under one
+ * catalog version, forgets on any catalog write — by this handle or by another handle to the
+ * same database (another instance), within CATALOG_VERSION_CHECK_MS — and keeps queries apart.
+ */
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ready } from '@/lib/bootstrap';
+import { resetConfig } from '@/lib/config';
+import type { Db, Queryable } from '@/lib/db';
+import { searchStrainsCached } from '@/lib/strains/catalog';
+import { catalogReadCacheStats, clearCatalogReadCache } from '@/lib/strains/read-cache';
+import { getStrainBySlugCached, upsertStrain } from '@/lib/strains/repo';
+
+let db: Db;
+const saved = process.env.CATALOG_VERSION_CHECK_MS;
+
+beforeAll(async () => {
+  db = await ready();
+  await upsertStrain(db, { name: 'Cachetest Alpha', type: 'hybrid' }, 'test');
+  await upsertStrain(db, { name: 'Cachetest Beta', type: 'indica' }, 'test');
+}, 240_000);
+
+afterEach(() => {
+  vi.useRealTimers();
+  if (saved === undefined) delete process.env.CATALOG_VERSION_CHECK_MS;
+  else process.env.CATALOG_VERSION_CHECK_MS = saved;
+  resetConfig();
+  clearCatalogReadCache(db);
+});
+
+/** A second handle on the same database, as another instance holds: its own cache state. */
+function otherHandle(): Queryable {
+  return { query: (text, params) => db.query(text, params), exec: (text) => db.exec(text) } as Queryable;
+}
+
+const names = (p: { items: { name: string }[] }) => p.items.map((s) => s.name);
+
+describe('catalog read cache', () => {
+  it('answers a repeated search from memory: same result, no second database read', async () => {
+    const a = await searchStrainsCached(db, 'Cachetest Alpha', 10);
+    const before = catalogReadCacheStats();
+    const b = await searchStrainsCached(db, '  cachetest   ALPHA ', 10);
+    const after = catalogReadCacheStats();
+    expect(after.hits - before.hits).toBe(1);
+    expect(after.misses - before.misses).toBe(0);
+    expect(b).toBe(a);
+    expect(names(a)[0]).toBe('Cachetest Alpha');
+  });
+
+  it('does not leak between queries, limits or slugs', async () => {
+    const alpha = await searchStrainsCached(db, 'cachetest alpha', 10);
+    const beta = await searchStrainsCached(db, 'cachetest beta', 10);
+    expect(names(alpha)[0]).toBe('Cachetest Alpha');
+    expect(names(beta)[0]).toBe('Cachetest Beta');
+    const one = await searchStrainsCached(db, 'cachetest', 1);
+    const two = await searchStrainsCached(db, 'cachetest', 2);
+    expect(one.items).toHaveLength(1);
+    expect(two.items).toHaveLength(2);
+    expect((await getStrainBySlugCached(db, 'cachetest-alpha'))?.name).toBe('Cachetest Alpha');
+    expect((await getStrainBySlugCached(db, 'cachetest-beta'))?.name).toBe('Cachetest Beta');
+    expect(await getStrainBySlugCached(db, 'cachetest-none')).toBeNull();
+  });
+
+  it('forgets everything after a catalog write by the same handle', async () => {
+    process.env.CATALOG_VERSION_CHECK_MS = '0';
+    resetConfig();
+    expect(names(await searchStrainsCached(db, 'cachetest gamma', 10))).not.toContain('Cachetest Gamma');
+    expect(await getStrainBySlugCached(db, 'cachetest-gamma')).toBeNull();
+    await upsertStrain(db, { name: 'Cachetest Gamma', type: 'sativa' }, 'test');
+    expect(names(await searchStrainsCached(db, 'cachetest gamma', 10))[0]).toBe('Cachetest Gamma');
+    expect((await getStrainBySlugCached(db, 'cachetest-gamma'))?.type).toBe('sativa');
+  });
+
+  it('sees a write by another handle (another instance) within the check interval, not before', async () => {
+    process.env.CATALOG_VERSION_CHECK_MS = '1000';
+    resetConfig();
+    // The cache's clock only (Date), so the interval does not depend on how loaded the machine is.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const other = otherHandle();
+    expect(await getStrainBySlugCached(db, 'cachetest-delta')).toBeNull();
+    expect(names(await searchStrainsCached(db, 'cachetest delta', 10))).not.toContain('Cachetest Delta');
+    await upsertStrain(other, { name: 'Cachetest Delta', type: 'indica' }, 'test');
+    // Inside the interval the cached answers stand (the bound a deployment accepts)...
+    expect(await getStrainBySlugCached(db, 'cachetest-delta')).toBeNull();
+    vi.setSystemTime(Date.now() + 999);
+    expect(await getStrainBySlugCached(db, 'cachetest-delta')).toBeNull();
+    vi.setSystemTime(Date.now() + 2);
+    // ...after it, one version read drops them.
+    expect((await getStrainBySlugCached(db, 'cachetest-delta'))?.name).toBe('Cachetest Delta');
+    expect(names(await searchStrainsCached(db, 'cachetest delta', 10))[0]).toBe('Cachetest Delta');
+  });
+
+  it('asks for the version at most once per interval however many reads', async () => {
+    process.env.CATALOG_VERSION_CHECK_MS = '60000';
+    resetConfig();
+    const before = catalogReadCacheStats().versionChecks;
+    await Promise.all(Array.from({ length: 20 }, (_, i) => getStrainBySlugCached(db, i % 2 ? 'cachetest-alpha' : 'cachetest-beta')));
+    expect(catalogReadCacheStats().versionChecks - before).toBe(1);
+  });
+
+  it('never caches what a transaction that wrote the catalog read', async () => {
+    process.env.CATALOG_VERSION_CHECK_MS = '0';
+    resetConfig();
+    await expect(
+      db.transaction(async (q) => {
+        await upsertStrain(q, { name: 'Cachetest Rolled', type: 'hybrid' }, 'test');
+        expect((await getStrainBySlugCached(q, 'cachetest-rolled'))?.name).toBe('Cachetest Rolled');
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await getStrainBySlugCached(db, 'cachetest-rolled')).toBeNull();
+  });
+});
