@@ -16,7 +16,7 @@ beforeAll(async () => {
   const db = await ready();
   // The catalog strains the wrong matches of issue 13 landed on (Sour Diesel and Lemonade are in
   // the seed), and names that make 'jelly' a word strain names use, as in the real catalog.
-  for (const name of ['Mint Cake', 'Passion Fruit', 'Jellie Cake', 'Apples and Bananas', 'Tropic Truffle', 'Rainbow', 'Jelly Breath', 'Guava Jelly', 'Sundae Driver', 'Cheetah Piss', 'Fiore Sunrise']) {
+  for (const name of ['Mint Cake', 'Passion Fruit', 'Jellie Cake', 'Apples and Bananas', 'Tropic Truffle', 'Rainbow', 'Jelly Breath', 'Guava Jelly', 'Sundae Driver', 'Cheetah Piss', 'Fiore Sunrise', 'Strawberry Lemonade', 'Blackberry', 'Strawberry']) {
     await upsertStrain(db, { name, type: 'hybrid' }, 'test');
   }
   await upsertStrain(db, { name: 'Abcde', type: 'hybrid' }, 'test');
@@ -155,6 +155,30 @@ describe('products that are not strains', () => {
     [{ name: 'Sour Diesel x Kush Mints 3.5g', category: 'Flower' }, null, null, null],
     [{ name: 'The Soap/ Alien og kush/ cherry cheesecake/ Blue Dream', category: 'Flower' }, null, null, null],
   ])('%j → %s', async (...row) => expectMatch(row));
+});
+
+describe('a name made only of flavour words is a strain only where the product is shown to be one', () => {
+  // [product (name, category), the catalog strain of the same words, expected strain, pass, confidence]
+  it.each<[MatchInput, string, string | null, 'exact' | 'slug' | 'trigram' | null, 'high' | 'medium' | 'low' | null]>([
+    // A cannabinoid ratio is a formulated product (a gummy brand's flavour), whatever the category says.
+    [{ name: 'Strawberry Lemonade 1:1 [10 pack]', category: 'Flower', brand: 'Wana' }, 'Strawberry Lemonade', null, null, null],
+    [{ name: 'Strawberry Lemonade 1:1 [10 pack]', category: 'Other' }, 'Strawberry Lemonade', null, null, null],
+    // A card that shows no strain category (a drink line, an edible without an edible word).
+    [{ name: 'Tiki Juice Blackberry', category: 'Other' }, 'Blackberry', null, null, null],
+    [{ name: 'Strawberry', category: 'Other' }, 'Strawberry', null, null, null],
+    // No category at all (a receipt line, a name looked up on its own): the name is taken as it is.
+    [{ name: 'Strawberry', category: null }, 'Strawberry', 'Strawberry', 'exact', 'high'],
+    // The same names where the category shows flower, a pre-roll or a vape.
+    [{ name: 'Strawberry Lemonade 3.5g', category: 'Flower' }, 'Strawberry Lemonade', 'Strawberry Lemonade', 'exact', 'high'],
+    [{ name: 'Blackberry Pre-Roll 1g', category: 'Pre-Rolls' }, 'Blackberry', 'Blackberry', 'exact', 'high'],
+    [{ name: 'Strawberry 1g Cart', category: 'Vape' }, 'Strawberry', 'Strawberry', 'exact', 'high'],
+    // A name with a word that is not a flavour is a strain name whatever the category.
+    [{ name: 'Sour Diesel', category: 'Other' }, 'Sour Diesel', 'Sour Diesel', 'exact', 'high'],
+  ])('%j (catalog has %s) → %s', async (product, catalogName, strain, pass, confidence) => {
+    const [own] = await matchProducts(await ready(), [{ name: catalogName, category: 'Flower' }]);
+    expect(own.strain?.name).toBe(catalogName);
+    await expectMatch([product, strain, pass, confidence]);
+  });
 });
 
 describe('one index per catalog version, one statement per menu', () => {
