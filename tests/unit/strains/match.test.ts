@@ -105,6 +105,35 @@ describe('brands: the product’s own, and what the menu shows', () => {
   });
 });
 
+describe('issue 13 (bench:menus): the brand the menu shows when the card has no brand field', () => {
+  // [the menu's products, expected strain of each]
+  it.each<[string, string[], (string | null)[]]>([
+    // A two-word run starting five different names is a brand even though its first word ('blue') is a strain word.
+    [
+      'a two-word run before five strains',
+      ['Blue Injoy 2G Sour Diesel All in One Device', 'Blue Injoy 2G Grape Ape All in One Device', 'Blue Injoy 2G Mimosa All in One Device', 'Blue Injoy 2G Gelato All in One Device', 'Blue Injoy 2G Jack Herer All in One Device'],
+      ['Sour Diesel', 'Grape Ape', 'Mimosa', 'Gelato', 'Jack Herer'],
+    ],
+    // Before only three names, a run whose first word is a strain word stays part of the name.
+    ['the same run before three strains', ['Blue Injoy 2G Sour Diesel All in One Device', 'Blue Injoy 2G Grape Ape All in One Device', 'Blue Injoy 2G Mimosa All in One Device'], [null, null, null]],
+    // A run of strain words is never a brand, however often it starts names.
+    ['a strain name before five others', ['Blue Dream Sour Diesel', 'Blue Dream Grape Ape', 'Blue Dream Mimosa', 'Blue Dream Gelato', 'Blue Dream Jack Herer'], [null, null, null, null, null]],
+    // A word that is a whole segment of some products and starts others is a brand ('Elevated Gummy 10 pcs - Cherry').
+    [
+      'a whole segment that also starts names',
+      ['Zorbex Gummy 10 pcs - Cherry', 'Zorbex Gummy 10 pcs - Apple', 'Zorbex Sour Diesel Wax -1g', 'Zorbex Grape Ape Wax -1g'],
+      [null, null, 'Sour Diesel', 'Grape Ape'],
+    ],
+    ['without those segments, two names are not enough', ['Zorbex Sour Diesel Wax -1g', 'Zorbex Grape Ape Wax -1g'], [null, null]],
+    // A size written with a dash ('Wax -1g') is a size.
+    ['a size with a leading dash', ['Sour Diesel Wax -1g'], ['Sour Diesel']],
+  ])('%s', async (_what, names, strains) => {
+    const out = await matchProducts(await ready(), names.map((name) => ({ name, category: 'Concentrates' })));
+    expect(out.map((r) => r.strain?.name ?? null)).toEqual(strains);
+    for (const r of out) if (r.strain) expect(r.confidence).toBe('high');
+  });
+});
+
 describe('trigram pass: spellings of a catalog name only', () => {
   it('similarity at exactly 0.4 and 0.6 (checked in SQL first)', async () => {
     const db = await ready();
