@@ -25,15 +25,20 @@ export interface ContextKnowledge {
 }
 
 const MIN_REPEATS = 3;
+const MANY_REPEATS = 5;
 
 /**
  * A word run that could be a brand or a line: no strain name uses its words ('fiore', 'bloom'), or
  * its outer word is one no strain name uses ('paisaje verde', 'el premio'). A run of strain words
  * ('pink', 'blue dream', 'fritter') is never one.
  */
-function brandish(words: string[], k: ContextKnowledge, outer: 'first' | 'last' | 'any'): boolean {
+function brandish(words: string[], k: ContextKnowledge, outer: 'first' | 'last' | 'any', repeats = 0): boolean {
   const uses = k.wordUse ?? (() => 0);
   if (words.length === 0 || (k.isKnownName?.(words.join(' ')) ?? false)) return false;
+  // A leading run of two or more words, one of them no strain name uses, that starts many different
+  // names ('Cure Injoy 2G Skywalker OG …', 'Cure Injoy 2G Zkittles …'): a brand, even when its first
+  // word is also a strain word.
+  if (outer === 'first' && words.length >= 2 && repeats >= MANY_REPEATS && words.some((w) => uses(w) === 0)) return true;
   // A whole segment repeated beside many others needs only one word no strain name uses ('dos gringos').
   const edge = outer === 'any' ? words.some((w) => uses(w) === 0) : uses(outer === 'first' ? words[0] : words[words.length - 1]) === 0;
   return edge || (outer !== 'last' && words.every((w) => uses(w) <= 1));
@@ -67,10 +72,13 @@ export function learnMenuContext(segmentLists: string[][][], brandForms: string[
         add(heads, w.slice(0, n).join(' '), w.slice(n).join(' '));
         add(tails, w.slice(-n).join(' '), w.slice(0, -n).join(' '));
       }
+      // A run that is a whole segment of one product ('Elevated Gummy 10 pcs - Cherry' → 'elevated')
+      // and the start of others ('Elevated Sunday Driver Wax') counts as one more use of it.
+      if (w.length >= 1 && w.length <= 3) add(heads, w.join(' '), '');
     }
   }
   const pick = (m: Map<string, Set<string>>, outer: 'first' | 'last' | 'any') =>
-    new Set([...m].filter(([key, v]) => v.size >= MIN_REPEATS && brandish(key.split(' '), k, outer)).map(([key]) => key));
+    new Set([...m].filter(([key, v]) => v.size >= MIN_REPEATS && brandish(key.split(' '), k, outer, v.size)).map(([key]) => key));
   const brandsByFirst = new Map<string, string[][]>();
   const brandsByLast = new Map<string, string[][]>();
   for (const b of [...brands].sort((x, y) => y.length - x.length)) {

@@ -137,6 +137,25 @@ const isUniverseOnly = (index: CatalogIndex, c: string) =>
 interface Prepared {
   kind: ProductKind;
   norm: NormalizedName;
+  /**
+   * Nothing shows the product to be flower, a vape or a concentrate, or its name states a
+   * cannabinoid ratio ('Strawberry Lemonade 1:1 [10 pack]'): a name made only of flavour words is
+   * then more likely a flavoured product's flavour than a strain.
+   */
+  flavourRisk: boolean;
+}
+
+const STRAIN_CATEGORY_RE = /flower|pre-?roll|vape|concentrate|cart|extract/;
+const RATIO_RE = /\b\d+(\.\d+)?\s*:\s*\d+(\.\d+)?\b/;
+
+/**
+ * Does the product's own category or name leave a flavour-only name in doubt? A category that is
+ * not a strain product's ('Other', a menu's unknown) does; no category at all (a receipt line, a
+ * single name looked up) does not.
+ */
+export function flavourRisk(category: string | null | undefined, name: string): boolean {
+  const c = (category ?? '').trim().toLowerCase();
+  return (c !== '' && !STRAIN_CATEGORY_RE.test(c)) || RATIO_RE.test(name);
 }
 
 function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
@@ -156,7 +175,7 @@ function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
     if (!p) {
       const kind = productKind(m.category, m.name);
       const norm = candidatesOf(withContext(bases.get(keyOf(m))?.base ?? [], context));
-      p = { kind, norm: kind === 'non-strain' ? { cleaned: norm.cleaned, candidates: [] } : norm };
+      p = { kind, norm: kind === 'non-strain' ? { cleaned: norm.cleaned, candidates: [] } : norm, flavourRisk: flavourRisk(m.category, m.name) };
       memo.set(key, p);
     }
     return p;
@@ -174,6 +193,7 @@ function namePass(index: CatalogIndex, p: Prepared, lookup: (c: string) => Index
     // An edible names a strain in a segment of its own ('Coconut Oil - Cannatonic'), never as its
     // flavour ('Watermelon', 'Tropic Punch Gummies', 'Banana Pudding').
     if (p.kind === 'edible' && (!c.pure || isFlavourName(c.text))) continue;
+    if (p.flavourRisk && isFlavourName(c.text)) continue;
     // A side segment of one word ('Cookies - …', '… PhD') is a brand more often than a strain.
     const hits = lookup(c.text).filter((e) => !(c.side && /^[\p{L}']+$/u.test(c.text) && (e.isAlias || c.text.length < 6)));
     const best = bestEntry(hits);
@@ -194,6 +214,7 @@ function decideOne(index: CatalogIndex, p: Prepared): Decision {
   // The product is a strain the universe knows and the catalog lacks: it is that strain.
   const universeOnly = p.norm.candidates.some((c) => !c.side && isUniverseOnly(index, c.text));
   if (p.kind !== 'strain' || universeOnly || cleaned.length < 3 || isCross(cleaned)) return d;
+  if (p.flavourRisk && isFlavourName(cleaned)) return d;
   const near = index.nearest(cleaned);
   if (!near.catalog) return d;
   const sim = roundSimilarity(near.catalog.raw);

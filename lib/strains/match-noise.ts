@@ -52,7 +52,7 @@ export function cleanWords(segment: string): string[] {
   s = s.replace(/\b\d+\s*\/\s*\d+(th|ths)?\s*(oz|ounce|ounces)?\b/g, ` ${MARK} `); // 1/8 oz, 1/8th
   s = s.replace(/\d*\.?\d+\s*%\s*(thc|cbd|thca|total)?/g, ` ${MARK} `); // 25% THC, 93.4%
   s = s.replace(/\b(thc|cbd|thca|cbg|cbn)\s*:?\s*\d+(\.\d+)?\s*%?/g, ` ${MARK} `); // THC: 22.1%
-  s = s.replace(/(^|\s)\d*\.?\d+\s*(mg|g|gs|gr|gram|grams|gm|gms|oz|ounce|ml|fl oz|ct|pk|pc|pcs|pack|packs|count|x|piece|pieces|mm|u)\b/g, ` ${MARK} `);
+  s = s.replace(/(^|\s)-?\d*\.?\d+\s*(mg|g|gs|gr|gram|grams|gm|gms|oz|ounce|ml|fl oz|ct|pk|pc|pcs|pack|packs|count|x|piece|pieces|mm|u)\b/g, ` ${MARK} `);
   s = s.replace(/\d+(\.\d+)?\s*(mg|g)\s*\/\s*\d+(\.\d+)?\s*(mg|g)\b/g, ` ${MARK} `);
   s = s.replace(/\b\d+:\d+\b/g, ` ${MARK} `); // 1:1 ratios
   s = s.replace(/(^|\s)\d*\.\d+(?=\s|$)/g, ` ${MARK} `); // a bare size: .5, 0.5, 1.0

@@ -9,7 +9,9 @@
  * regular price both right), matching precision per confidence and recall on the products whose
  * strain is labelled (tests/fixtures/matching/labelled.json), cold scan seconds (browser closed).
  *
- * BENCH_MENUS_SITES=paginated-grid,… limits the sites; BENCH_MENUS_MATCH=0 skips matching.
+ * BENCH_MENUS_SITES=paginated-grid,… limits the sites; BENCH_MENUS_MATCH=0 skips matching;
+ * BENCH_MENUS_VERBOSE=1 also prints every wrong match (product, brand, matched, expected);
+ * BENCH_MENUS_DUMP=file.json writes the scraped products and their expected strains.
  */
 import { closeBrowser, scrapeMenu, type ScrapedProduct } from '../../lib/scrape';
 import { resetConfig } from '../../lib/config';
@@ -119,6 +121,7 @@ async function matching(scores: SiteScore[]): Promise<void> {
     console.log(`\nmatching: catalog loaded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     const rows: (string | number)[][] = [];
     const total = { tune: zero(), 'held-out': zero() };
+    const dump: unknown[] = [];
     for (const s of scores) {
       const labelled = s.pairs.filter((x) => x.t.strain !== undefined);
       const res = await matchProducts(db, s.products.map((p) => ({ name: p.rawName, category: p.category, brand: p.brand })));
@@ -130,6 +133,8 @@ async function matching(scores: SiteScore[]): Promise<void> {
       );
       const expected = new Array<string | null>(labelled.length).fill(null);
       for (const l of labels.rows) expected[Number(l.i) - 1] = l.slug;
+      if (process.env.BENCH_MENUS_DUMP)
+        dump.push({ key: s.key, split: s.split, products: s.products.map((p) => ({ name: p.rawName, category: p.category, brand: p.brand })), labelled: labelled.map((x, i) => ({ i: idx.get(x.p)!, expected: expected[i] })) });
       const m = zero();
       labelled.forEach((x, i) => {
         const g = res[idx.get(x.p)!];
@@ -140,10 +145,13 @@ async function matching(scores: SiteScore[]): Promise<void> {
           if (ok) m[g.confidence].ok++;
         }
         if (ok) m.found++;
+        if (process.env.BENCH_MENUS_VERBOSE && (g?.confidence ? !ok : expected[i]))
+          console.log(`  ${s.key} ${g?.confidence ?? 'none'}: "${x.p.rawName}" brand "${x.p.brand ?? ''}" → ${g?.strain?.name ?? '-'} (expected ${expected[i] ?? 'no match'}; cleaned "${g?.cleaned ?? ''}")`);
       });
       add(total[s.split], m);
       rows.push([s.key, s.split, labelled.length, m.inCatalog, ...(['high', 'medium', 'low'] as const).map((k) => `${m[k].ok}/${m[k].n}`), m.inCatalog ? f3(m.found / m.inCatalog) : '-']);
     }
+    if (process.env.BENCH_MENUS_DUMP) (await import('node:fs')).writeFileSync(process.env.BENCH_MENUS_DUMP, JSON.stringify(dump));
     table('Matching on the labelled products found (right/predicted per confidence)', ['site', 'split', 'labelled', 'in catalog', 'high', 'medium', 'low', 'recall'], rows);
     for (const k of ['held-out', 'tune'] as const) {
       const m = total[k];

@@ -16,7 +16,7 @@ beforeAll(async () => {
   const db = await ready();
   // The catalog strains the wrong matches of issue 13 landed on (Sour Diesel and Lemonade are in
   // the seed), and names that make 'jelly' a word strain names use, as in the real catalog.
-  for (const name of ['Mint Cake', 'Passion Fruit', 'Jellie Cake', 'Apples and Bananas', 'Tropic Truffle', 'Rainbow', 'Jelly Breath', 'Guava Jelly', 'Sundae Driver', 'Cheetah Piss', 'Fiore Sunrise']) {
+  for (const name of ['Mint Cake', 'Passion Fruit', 'Jellie Cake', 'Apples and Bananas', 'Tropic Truffle', 'Rainbow', 'Jelly Breath', 'Guava Jelly', 'Sundae Driver', 'Cheetah Piss', 'Fiore Sunrise', 'Strawberry Lemonade', 'Blackberry', 'Strawberry']) {
     await upsertStrain(db, { name, type: 'hybrid' }, 'test');
   }
   await upsertStrain(db, { name: 'Abcde', type: 'hybrid' }, 'test');
@@ -105,6 +105,35 @@ describe('brands: the product’s own, and what the menu shows', () => {
   });
 });
 
+describe('issue 13 (bench:menus): the brand the menu shows when the card has no brand field', () => {
+  // [the menu's products, expected strain of each]
+  it.each<[string, string[], (string | null)[]]>([
+    // A two-word run starting five different names is a brand even though its first word ('blue') is a strain word.
+    [
+      'a two-word run before five strains',
+      ['Blue Injoy 2G Sour Diesel All in One Device', 'Blue Injoy 2G Grape Ape All in One Device', 'Blue Injoy 2G Mimosa All in One Device', 'Blue Injoy 2G Gelato All in One Device', 'Blue Injoy 2G Jack Herer All in One Device'],
+      ['Sour Diesel', 'Grape Ape', 'Mimosa', 'Gelato', 'Jack Herer'],
+    ],
+    // Before only three names, a run whose first word is a strain word stays part of the name.
+    ['the same run before three strains', ['Blue Injoy 2G Sour Diesel All in One Device', 'Blue Injoy 2G Grape Ape All in One Device', 'Blue Injoy 2G Mimosa All in One Device'], [null, null, null]],
+    // A run of strain words is never a brand, however often it starts names.
+    ['a strain name before five others', ['Blue Dream Sour Diesel', 'Blue Dream Grape Ape', 'Blue Dream Mimosa', 'Blue Dream Gelato', 'Blue Dream Jack Herer'], [null, null, null, null, null]],
+    // A word that is a whole segment of some products and starts others is a brand ('Elevated Gummy 10 pcs - Cherry').
+    [
+      'a whole segment that also starts names',
+      ['Zorbex Gummy 10 pcs - Cherry', 'Zorbex Gummy 10 pcs - Apple', 'Zorbex Sour Diesel Wax -1g', 'Zorbex Grape Ape Wax -1g'],
+      [null, null, 'Sour Diesel', 'Grape Ape'],
+    ],
+    ['without those segments, two names are not enough', ['Zorbex Sour Diesel Wax -1g', 'Zorbex Grape Ape Wax -1g'], [null, null]],
+    // A size written with a dash ('Wax -1g') is a size.
+    ['a size with a leading dash', ['Sour Diesel Wax -1g'], ['Sour Diesel']],
+  ])('%s', async (_what, names, strains) => {
+    const out = await matchProducts(await ready(), names.map((name) => ({ name, category: 'Concentrates' })));
+    expect(out.map((r) => r.strain?.name ?? null)).toEqual(strains);
+    for (const r of out) if (r.strain) expect(r.confidence).toBe('high');
+  });
+});
+
 describe('trigram pass: spellings of a catalog name only', () => {
   it('similarity at exactly 0.4 and 0.6 (checked in SQL first)', async () => {
     const db = await ready();
@@ -155,6 +184,30 @@ describe('products that are not strains', () => {
     [{ name: 'Sour Diesel x Kush Mints 3.5g', category: 'Flower' }, null, null, null],
     [{ name: 'The Soap/ Alien og kush/ cherry cheesecake/ Blue Dream', category: 'Flower' }, null, null, null],
   ])('%j → %s', async (...row) => expectMatch(row));
+});
+
+describe('a name made only of flavour words is a strain only where the product is shown to be one', () => {
+  // [product (name, category), the catalog strain of the same words, expected strain, pass, confidence]
+  it.each<[MatchInput, string, string | null, 'exact' | 'slug' | 'trigram' | null, 'high' | 'medium' | 'low' | null]>([
+    // A cannabinoid ratio is a formulated product (a gummy brand's flavour), whatever the category says.
+    [{ name: 'Strawberry Lemonade 1:1 [10 pack]', category: 'Flower', brand: 'Wana' }, 'Strawberry Lemonade', null, null, null],
+    [{ name: 'Strawberry Lemonade 1:1 [10 pack]', category: 'Other' }, 'Strawberry Lemonade', null, null, null],
+    // A card that shows no strain category (a drink line, an edible without an edible word).
+    [{ name: 'Tiki Juice Blackberry', category: 'Other' }, 'Blackberry', null, null, null],
+    [{ name: 'Strawberry', category: 'Other' }, 'Strawberry', null, null, null],
+    // No category at all (a receipt line, a name looked up on its own): the name is taken as it is.
+    [{ name: 'Strawberry', category: null }, 'Strawberry', 'Strawberry', 'exact', 'high'],
+    // The same names where the category shows flower, a pre-roll or a vape.
+    [{ name: 'Strawberry Lemonade 3.5g', category: 'Flower' }, 'Strawberry Lemonade', 'Strawberry Lemonade', 'exact', 'high'],
+    [{ name: 'Blackberry Pre-Roll 1g', category: 'Pre-Rolls' }, 'Blackberry', 'Blackberry', 'exact', 'high'],
+    [{ name: 'Strawberry 1g Cart', category: 'Vape' }, 'Strawberry', 'Strawberry', 'exact', 'high'],
+    // A name with a word that is not a flavour is a strain name whatever the category.
+    [{ name: 'Sour Diesel', category: 'Other' }, 'Sour Diesel', 'Sour Diesel', 'exact', 'high'],
+  ])('%j (catalog has %s) → %s', async (product, catalogName, strain, pass, confidence) => {
+    const [own] = await matchProducts(await ready(), [{ name: catalogName, category: 'Flower' }]);
+    expect(own.strain?.name).toBe(catalogName);
+    await expectMatch([product, strain, pass, confidence]);
+  });
 });
 
 describe('one index per catalog version, one statement per menu', () => {
