@@ -1,6 +1,6 @@
 /** Request and response shapes of the chat routes (DECISIONS §11 "Chat assistant"). */
 import { z } from 'zod';
-import { sniffMediaType } from '@/lib/vision/image';
+import { sniffMediaType } from '@/lib/vision/media-type';
 
 export const MAX_TEXT_CHARS = 4_000;
 export const MAX_IMAGES = 4;
@@ -43,7 +43,10 @@ export const ChatMessageInput = z
   .object({
     id: z.string().min(1).max(100),
     role: z.literal('user'),
-    parts: z.array(z.discriminatedUnion('type', [TextPart, FilePart, OtherPart])).min(1).max(12),
+    parts: z
+      .array(z.discriminatedUnion('type', [TextPart, FilePart, OtherPart]))
+      .min(1)
+      .max(12),
     metadata: z.unknown().optional(),
   })
   .superRefine((m, ctx) => {

@@ -35,7 +35,7 @@ export const DiscoverListSchema = z.object({
 export const DiscoverDetailSchema = z.object({ list: DiscoverListSchema, strains: z.array(StrainSchema) });
 export type DiscoverList = z.output<typeof DiscoverListSchema>;
 
-export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export { SLUG_RE } from './schemas';
 /** Slugs a curated list may not take: the computed ones and the admin action `refresh`. */
 export const RESERVED_SLUGS = new Set([...COMPUTED_SLUGS, 'refresh']);
 
@@ -97,14 +97,16 @@ export async function discoverList(db: Db, slug: string, limit: number, offset: 
 async function idsFor(db: Queryable, slugs: string[]): Promise<string[]> {
   const unique = [...new Set(slugs)];
   const { ids, unknown } = await resolveSlugs(db, unique);
-  if (unknown.length) throw new ApiError('BAD_REQUEST', `Unknown strain slug${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}`, { unknownSlugs: unknown.slice(0, 50) });
+  if (unknown.length)
+    throw new ApiError('BAD_REQUEST', `Unknown strain slug${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}`, { unknownSlugs: unknown.slice(0, 50) });
   return ids;
 }
 
 export async function createCurated(db: Db, b: { slug: string; title: string; description?: string; strainSlugs: string[] }): Promise<DiscoverList> {
   if (RESERVED_SLUGS.has(b.slug)) throw new ApiError('CONFLICT', `The slug ${b.slug} belongs to a computed list`, { slug: b.slug });
   const ids = await idsFor(db, b.strainSlugs);
-  if (!(await insertCurated(db, { slug: b.slug, title: b.title, description: b.description ?? '', ids }))) throw new ApiError('CONFLICT', `A list with the slug ${b.slug} exists`, { slug: b.slug });
+  if (!(await insertCurated(db, { slug: b.slug, title: b.title, description: b.description ?? '', ids })))
+    throw new ApiError('CONFLICT', `A list with the slug ${b.slug} exists`, { slug: b.slug });
   return toList((await getListRow(db, b.slug))!);
 }
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { text } from '../research/text';
-import { SLUG_RE } from './index';
+
+/** A list slug: lower-case letters, digits and single hyphens. */
+export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const ListSlug = z.string().min(2).max(80).regex(SLUG_RE, 'lower-case letters, digits and single hyphens');
 const StrainSlugs = z.array(z.string().min(1).max(200)).max(200);
 
-export const CreateCuratedBody = z
-  .object({ slug: ListSlug, title: text(1, 120), description: text(0, 1000).optional(), strainSlugs: StrainSlugs })
-  .strict();
+export const CreateCuratedBody = z.object({ slug: ListSlug, title: text(1, 120), description: text(0, 1000).optional(), strainSlugs: StrainSlugs }).strict();
 export const PatchCuratedBody = z
   .object({ title: text(1, 120).optional(), description: text(0, 1000).optional(), strainSlugs: StrainSlugs.optional() })
   .strict()

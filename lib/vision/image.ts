@@ -1,21 +1,16 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { ApiError } from '../http/errors';
+import { sniffMediaType } from './media-type';
 import type { ImageInput, MediaType } from './types';
+
+export { sniffMediaType };
 
 /** Images larger than this many pixels are refused before decoding (decompression bombs). */
 const MAX_PIXELS = 40_000_000;
 
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)?(;[a-z0-9=.+-]+)*;base64,/i;
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
-
-/** The media type the file's magic bytes say, or null for anything else. */
-export function sniffMediaType(bytes: Buffer): MediaType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
-  return null;
-}
 
 /** Strip an optional data-URL prefix and whitespace, decode strictly; null when it is not base64. */
 export function decodeBase64Image(input: string): { bytes: Buffer; declaredType: string | null } | null {
@@ -194,7 +189,11 @@ async function flattenLight(img: { data: Buffer; info: { width: number; height: 
   if (mean < 110) return { data, width, height };
   const sw = Math.max(4, Math.round(width / 16));
   const sh = Math.max(4, Math.round(height / 16));
-  const small = await sharp(data, { raw: { width, height, channels: 1 } }).resize(sw, sh, { kernel: 'cubic' }).extractChannel(0).raw().toBuffer();
+  const small = await sharp(data, { raw: { width, height, channels: 1 } })
+    .resize(sw, sh, { kernel: 'cubic' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   const dil = Buffer.alloc(small.length);
   const R = 2;
   for (let y = 0; y < sh; y++)
@@ -208,7 +207,12 @@ async function flattenLight(img: { data: Buffer; info: { width: number; height: 
         }
       dil[y * sw + x] = m;
     }
-  const bg = await sharp(dil, { raw: { width: sw, height: sh, channels: 1 } }).blur(1).resize(width, height, { kernel: 'linear' }).extractChannel(0).raw().toBuffer();
+  const bg = await sharp(dil, { raw: { width: sw, height: sh, channels: 1 } })
+    .blur(1)
+    .resize(width, height, { kernel: 'linear' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   const out = Buffer.alloc(data.length);
   for (let i = 0; i < data.length; i++) out[i] = Math.min(255, Math.round((data[i] * 255) / Math.max(40, bg[i])));
   return { data: out, width, height };
