@@ -39,16 +39,7 @@ const nextConfig: NextConfig = {
   outputFileTracingIncludes: { '/api/**': RUNTIME_FILES },
   // Packages that load WASM, data files, worker scripts or native binaries from their own
   // directory at run time stay plain node_modules packages instead of being bundled.
-  serverExternalPackages: [
-    '@electric-sql/pglite',
-    'tesseract.js',
-    '@tesseract.js-data/eng',
-    'sharp',
-    'playwright-core',
-    'pino',
-    'pg',
-    'ioredis',
-  ],
+  serverExternalPackages: ['@electric-sql/pglite', 'tesseract.js', '@tesseract.js-data/eng', 'sharp', 'playwright-core', 'pino', 'pg', 'ioredis'],
   poweredByHeader: false,
   typedRoutes: false,
 };

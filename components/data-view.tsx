@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 
 /** 'weightedPercentage' → 'Weighted percentage'. */
 export function humanize(key: string): string {
-  const s = key.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  const s = key
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 

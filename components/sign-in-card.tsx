@@ -36,7 +36,9 @@ function TokenSignIn({ refresh }: { refresh: () => Promise<unknown> }) {
           Use token
         </button>
       </div>
-      <p className="muted">Mint one with <code>npm run token -- --user you --tier premium</code>.</p>
+      <p className="muted">
+        Mint one with <code>npm run token -- --user you --tier premium</code>.
+      </p>
     </form>
   );
 }

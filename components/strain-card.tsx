@@ -3,7 +3,9 @@ import type { Strain } from '@/lib/strains/types';
 import { TypeBadge } from './type-badge';
 
 /** A full strain or the summary the complete profile lists under `similar`. */
-export type StrainSummary = Pick<Strain, 'slug' | 'name' | 'thc' | 'highFamily'> & { type: string | null } & Partial<Omit<Strain, 'slug' | 'name' | 'type' | 'thc' | 'highFamily'>> & { dominantTerpene?: string | null };
+export type StrainSummary = Pick<Strain, 'slug' | 'name' | 'thc' | 'highFamily'> & { type: string | null } & Partial<
+    Omit<Strain, 'slug' | 'name' | 'type' | 'thc' | 'highFamily'>
+  > & { dominantTerpene?: string | null };
 
 function thcLabel(s: Pick<StrainSummary, 'thc' | 'thcMin' | 'thcMax'>): string | null {
   if (s.thcMin != null && s.thcMax != null && s.thcMin !== s.thcMax) return `THC ${s.thcMin}–${s.thcMax}%`;

@@ -83,7 +83,11 @@ export function StrainPicker({ label, value, onText, onPick }: { label: string; 
             onMouseDown={(e) => (e.preventDefault(), choose(s))}
             style={{ padding: '0.4rem 0.5rem', borderRadius: 6, cursor: 'pointer', background: i === active ? 'var(--accent-soft)' : undefined }}
           >
-            <strong>{s.name}</strong> <span className="muted small">{s.type ?? ''}{s.thc != null ? ` · THC ${s.thc}%` : ''}</span>
+            <strong>{s.name}</strong>{' '}
+            <span className="muted small">
+              {s.type ?? ''}
+              {s.thc != null ? ` · THC ${s.thc}%` : ''}
+            </span>
           </li>
         ))}
       </ul>

@@ -6,7 +6,10 @@ import type { Terpene } from '@/lib/strains/types';
  * averages draw as a thin line under each bar. The whole figure is one labelled image.
  */
 export function TerpeneChart({ terpenes, averages, title = 'Terpene profile' }: { terpenes: Terpene[]; averages?: Record<string, number> | null; title?: string }) {
-  const rows = [...terpenes].filter((t) => Number.isFinite(t.percentage)).sort((a, b) => b.percentage - a.percentage).slice(0, 10);
+  const rows = [...terpenes]
+    .filter((t) => Number.isFinite(t.percentage))
+    .sort((a, b) => b.percentage - a.percentage)
+    .slice(0, 10);
   if (!rows.length) return <p className="muted">No terpene data recorded.</p>;
   const max = Math.max(...rows.map((r) => r.percentage), ...rows.map((r) => averages?.[r.name] ?? 0), 0.01);
   const summary = `${title}: ${rows.map((r) => `${r.name} ${r.percentage}%${averages?.[r.name] != null ? ` (catalog average ${averages[r.name]}%)` : ''}`).join(', ')}`;
@@ -32,7 +35,11 @@ export function TerpeneChart({ terpenes, averages, title = 'Terpene profile' }: 
           );
         })}
       </div>
-      {averages ? <figcaption className="hint" style={{ marginTop: '0.5rem' }}>Thin line: catalog average for the same terpene.</figcaption> : null}
+      {averages ? (
+        <figcaption className="hint" style={{ marginTop: '0.5rem' }}>
+          Thin line: catalog average for the same terpene.
+        </figcaption>
+      ) : null}
     </figure>
   );
 }

@@ -56,12 +56,7 @@ export class ApiError extends Error {
   readonly details?: unknown;
   readonly headers?: Record<string, string>;
 
-  constructor(
-    code: ErrorCode,
-    message?: string,
-    details?: unknown,
-    opts?: { headers?: Record<string, string>; cause?: unknown },
-  ) {
+  constructor(code: ErrorCode, message?: string, details?: unknown, opts?: { headers?: Record<string, string>; cause?: unknown }) {
     super(message ?? ERROR_CODES[code].message, opts?.cause ? { cause: opts.cause } : undefined);
     this.name = 'ApiError';
     this.code = code;

@@ -102,7 +102,16 @@ async function main(): Promise<number> {
     console.log(`e2e: server healthy on ${base}; running browser tests`);
     const vitest = spawnSync(
       process.execPath,
-      [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--config', 'tests/e2e/vitest.config.mts', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...process.argv.slice(2)],
+      [
+        path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+        'run',
+        '--config',
+        'tests/e2e/vitest.config.mts',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${reportFile}`,
+        ...process.argv.slice(2),
+      ],
       {
         cwd: root,
         stdio: 'inherit',

@@ -71,7 +71,10 @@ function printPaperSummary(s: PaperImportSummary): void {
   const out = process.stdout;
   out.write(`\nPapers import from source "${s.source}" in ${s.ms} ms\n`);
   out.write(`  rows:     ${s.total}\n  inserted: ${s.inserted}\n  updated:  ${s.updated}\n  skipped:  ${s.skipped.length}\n  warnings: ${s.warnings.length}\n`);
-  for (const [title, xs] of [['Skipped rows', s.skipped], ['Warnings', s.warnings]] as const) {
+  for (const [title, xs] of [
+    ['Skipped rows', s.skipped],
+    ['Warnings', s.warnings],
+  ] as const) {
     if (!xs.length) continue;
     out.write(`\n${title}:\n`);
     for (const x of xs.slice(0, 50)) out.write(`  line ${x.line}${x.name ? ` (${x.name})` : ''}: ${x.reason}\n`);

@@ -29,7 +29,9 @@ export function AdminOverview() {
         </Link>
         <Link className="card card-link" href="/admin/rate-limits">
           <h2>Rate limits</h2>
-          <p className="muted small" style={{ marginTop: '0.5rem' }}>Tiers, windows and the active store.</p>
+          <p className="muted small" style={{ marginTop: '0.5rem' }}>
+            Tiers, windows and the active store.
+          </p>
         </Link>
       </div>
       <section className="card" style={{ marginTop: '1rem' }} aria-labelledby="cat-h">

@@ -51,15 +51,26 @@ export function CuratedLists() {
         </button>
       }
     >
-      {msg ? <div className={`alert ${msg.ok ? 'alert-ok' : 'alert-error'}`} role={msg.ok ? 'status' : 'alert'}>{msg.text}</div> : null}
+      {msg ? (
+        <div className={`alert ${msg.ok ? 'alert-ok' : 'alert-error'}`} role={msg.ok ? 'status' : 'alert'}>
+          {msg.text}
+        </div>
+      ) : null}
       <ListEditor onDone={reload} />
       <LoadState loading={loading && !data} error={error} empty={!loading && lists.length === 0}>
         <div className="stack">
-          {lists.map((l) => (l.kind === 'curated' ? <CuratedCard key={l.slug} l={l} onDone={reload} /> : (
-            <div key={l.slug} className="card small" data-testid="computed-list">
-              <strong>{l.title}</strong> <span className="muted">· {l.slug} · {l.strainCount} strains · updated {relativeTime(l.updatedAt)}</span>
-            </div>
-          )))}
+          {lists.map((l) =>
+            l.kind === 'curated' ? (
+              <CuratedCard key={l.slug} l={l} onDone={reload} />
+            ) : (
+              <div key={l.slug} className="card small" data-testid="computed-list">
+                <strong>{l.title}</strong>{' '}
+                <span className="muted">
+                  · {l.slug} · {l.strainCount} strains · updated {relativeTime(l.updatedAt)}
+                </span>
+              </div>
+            ),
+          )}
         </div>
       </LoadState>
     </AdminPage>
@@ -98,27 +109,39 @@ function ListEditor({ onDone, initial }: { onDone: () => void; initial?: ListSum
       {!initial ? <h2 style={{ margin: 0 }}>New curated list</h2> : null}
       {!initial ? (
         <div className="field">
-          <label className="label" htmlFor={`${id}-slug`}>Slug</label>
+          <label className="label" htmlFor={`${id}-slug`}>
+            Slug
+          </label>
           <input id={`${id}-slug`} value={slug} onChange={(e) => setSlug(e.target.value)} placeholder="staff-picks" required />
         </div>
       ) : null}
       <div className="field">
-        <label className="label" htmlFor={`${id}-title`}>Title</label>
+        <label className="label" htmlFor={`${id}-title`}>
+          Title
+        </label>
         <input id={`${id}-title`} value={title} onChange={(e) => setTitle(e.target.value)} required />
       </div>
       <div className="field">
-        <label className="label" htmlFor={`${id}-desc`}>Description</label>
+        <label className="label" htmlFor={`${id}-desc`}>
+          Description
+        </label>
         <input id={`${id}-desc`} value={description} onChange={(e) => setDescription(e.target.value)} />
       </div>
       <div className="field">
-        <label className="label" htmlFor={`${id}-strains`}>Strain slugs, in order (one per line or comma-separated)</label>
+        <label className="label" htmlFor={`${id}-strains`}>
+          Strain slugs, in order (one per line or comma-separated)
+        </label>
         <textarea id={`${id}-strains`} rows={4} value={strains} onChange={(e) => setStrains(e.target.value)} />
       </div>
       <div className="row">
         <button type="submit" className="btn btn-primary">
           {initial ? 'Save changes' : 'Create list'}
         </button>
-        {msg ? <span className={`small ${msg.ok ? '' : 'muted'}`} role={msg.ok ? 'status' : 'alert'}>{msg.text}</span> : null}
+        {msg ? (
+          <span className={`small ${msg.ok ? '' : 'muted'}`} role={msg.ok ? 'status' : 'alert'}>
+            {msg.text}
+          </span>
+        ) : null}
       </div>
     </form>
   );
@@ -163,7 +186,11 @@ function CuratedCard({ l, onDone }: { l: ListSummary; onDone: () => void }) {
           Delete
         </button>
       </div>
-      {err ? <div className="alert alert-error" role="alert">{err}</div> : null}
+      {err ? (
+        <div className="alert alert-error" role="alert">
+          {err}
+        </div>
+      ) : null}
       {editing ? (
         <ListEditor
           initial={editing}

@@ -10,7 +10,10 @@ import { ImageCard } from './image-card';
 
 export function HeroAndMascot() {
   return (
-    <AdminPage title="Hero images & mascot" intro="Generate 1600×900 hero banners for strain and site pages, and the mascot in each pose. The same prompt is rendered once; generating again reuses the stored image.">
+    <AdminPage
+      title="Hero images & mascot"
+      intro="Generate 1600×900 hero banners for strain and site pages, and the mascot in each pose. The same prompt is rendered once; generating again reuses the stored image."
+    >
       <HeroSection />
       <MascotSection />
     </AdminPage>
@@ -30,7 +33,10 @@ function HeroSection() {
     setBusy(true);
     setMsg(null);
     try {
-      const r = await apiData<{ webpUrl: string; cached: boolean }>('/hero-images/generate', { method: 'POST', body: { subject, slug: slug.trim(), ...(prompt.trim() ? { prompt: prompt.trim() } : {}) } });
+      const r = await apiData<{ webpUrl: string; cached: boolean }>('/hero-images/generate', {
+        method: 'POST',
+        body: { subject, slug: slug.trim(), ...(prompt.trim() ? { prompt: prompt.trim() } : {}) },
+      });
       setMsg({ ok: true, text: r.cached ? 'Already generated: reused the stored image.' : 'Generated.' });
       reload();
     } catch (err) {
@@ -58,7 +64,15 @@ function HeroSection() {
           <label htmlFor="hero-slug" className="small">
             Slug
           </label>
-          <input id="hero-slug" type="text" required pattern="[a-z0-9][a-z0-9\-]*" placeholder={subject === 'strain' ? 'blue-dream' : 'discover'} value={slug} onChange={(e) => setSlug(e.target.value)} />
+          <input
+            id="hero-slug"
+            type="text"
+            required
+            pattern="[a-z0-9][a-z0-9\-]*"
+            placeholder={subject === 'strain' ? 'blue-dream' : 'discover'}
+            value={slug}
+            onChange={(e) => setSlug(e.target.value)}
+          />
         </div>
         <div className="field" style={{ flex: 1, minWidth: 220 }}>
           <label htmlFor="hero-prompt" className="small">
@@ -132,7 +146,14 @@ function MascotSection() {
       <LoadState loading={loading && !data} error={error}>
         <div className="grid grid-3">
           {(data?.poses ?? []).map((p) => (
-            <ImageCard key={p.key} testId="mascot-pose" title={p.title} subtitle={<span className="mono">{p.key}</span>} initialImage={p.imageUrl} generate={{ path: '/mascot/generate', body: { pose: p.custom ? p.title : p.key } }} />
+            <ImageCard
+              key={p.key}
+              testId="mascot-pose"
+              title={p.title}
+              subtitle={<span className="mono">{p.key}</span>}
+              initialImage={p.imageUrl}
+              generate={{ path: '/mascot/generate', body: { pose: p.custom ? p.title : p.key } }}
+            />
           ))}
         </div>
       </LoadState>

@@ -71,7 +71,13 @@ export function ImageCard({
         </button>
       </div>
       {error ? <p className="alert alert-error">{error}</p> : null}
-      {promptText ? <pre className="json">{promptText}</pre> : prompt ? <div className="small" style={{ marginTop: '0.5rem' }}><DataView value={prompt} depth={1} /></div> : null}
+      {promptText ? (
+        <pre className="json">{promptText}</pre>
+      ) : prompt ? (
+        <div className="small" style={{ marginTop: '0.5rem' }}>
+          <DataView value={prompt} depth={1} />
+        </div>
+      ) : null}
     </article>
   );
 }

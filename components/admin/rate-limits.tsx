@@ -38,14 +38,28 @@ export function RateLimits() {
 }
 
 /** One table of named windows (tiers or per-key limits): name, requests, window. */
-function WindowTable({ label, windows, rowTestId, mono }: { label: string; windows: Record<string, { limit: number; windowSeconds: number }>; rowTestId?: string; mono?: boolean }) {
+function WindowTable({
+  label,
+  windows,
+  rowTestId,
+  mono,
+}: {
+  label: string;
+  windows: Record<string, { limit: number; windowSeconds: number }>;
+  rowTestId?: string;
+  mono?: boolean;
+}) {
   return (
     <table>
       <thead>
         <tr>
           <th scope="col">{label}</th>
-          <th scope="col" className="num">Requests</th>
-          <th scope="col" className="num">Window</th>
+          <th scope="col" className="num">
+            Requests
+          </th>
+          <th scope="col" className="num">
+            Window
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -69,7 +69,11 @@ export function RecentRuns() {
                       </td>
                       <td className="small">{relativeTime(r.createdAt)}</td>
                       <td>
-                        {r.error ? <span className="small" style={{ color: 'var(--danger)' }}>{r.error.code}: {r.error.message}</span> : null}{' '}
+                        {r.error ? (
+                          <span className="small" style={{ color: 'var(--danger)' }}>
+                            {r.error.code}: {r.error.message}
+                          </span>
+                        ) : null}{' '}
                         <button type="button" className="btn btn-small" aria-expanded={open === r.id} onClick={() => setOpen(open === r.id ? null : r.id)}>
                           {open === r.id ? 'Hide' : 'Show'} metadata
                         </button>

@@ -29,9 +29,15 @@ export function ScanCache() {
               <tr>
                 <th scope="col">Domain</th>
                 <th scope="col">Categories hash</th>
-                <th scope="col" className="num">Products</th>
-                <th scope="col" className="num">Matched</th>
-                <th scope="col" className="num">Unmatched</th>
+                <th scope="col" className="num">
+                  Products
+                </th>
+                <th scope="col" className="num">
+                  Matched
+                </th>
+                <th scope="col" className="num">
+                  Unmatched
+                </th>
                 <th scope="col">Expires</th>
               </tr>
             </thead>
@@ -46,7 +52,8 @@ export function ScanCache() {
                     <td className="num">{e.matched_count}</td>
                     <td className="num">{e.unmatched_count}</td>
                     <td>
-                      <span className={expired ? 'badge badge-fail' : 'badge badge-ok'}>{expired ? 'expired' : 'valid'}</span> <span className="small muted">{relativeTime(e.expires_at, now)}</span>
+                      <span className={expired ? 'badge badge-fail' : 'badge badge-ok'}>{expired ? 'expired' : 'valid'}</span>{' '}
+                      <span className="small muted">{relativeTime(e.expires_at, now)}</span>
                     </td>
                   </tr>
                 );

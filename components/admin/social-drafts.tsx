@@ -76,7 +76,9 @@ export function SocialDrafts() {
       ) : null}
       {/* Always rendered (one line reserved) so the counts arriving do not push the board down. */}
       <p className="small muted" data-testid={stats.data ? 'social-stats' : undefined} style={{ minHeight: '1.5em' }}>
-        {stats.data ? `${stats.data.scheduledNext7Days} scheduled in the next 7 days · ${stats.data.publishedLast30Days} published in the last 30 days · ${stats.data.createdLast24h} drafted in the last 24 hours` : '\u00a0'}
+        {stats.data
+          ? `${stats.data.scheduledNext7Days} scheduled in the next 7 days · ${stats.data.publishedLast30Days} published in the last 30 days · ${stats.data.createdLast24h} drafted in the last 24 hours`
+          : '\u00a0'}
       </p>
       <div className="row" style={{ alignItems: 'end' }}>
         <div className="tabs" role="tablist" aria-label="Draft status">
@@ -230,7 +232,14 @@ function DraftCard({ initial, onChanged }: { initial: SocialDraft; onChanged: ()
       <label htmlFor={`text-${draft.id}`} className="visually-hidden">
         Post text
       </label>
-      <textarea id={`text-${draft.id}`} rows={draft.platform === 'x' || draft.platform === 'bluesky' ? 4 : 7} value={text} disabled={final || busy} onChange={(e) => setText(e.target.value)} style={{ width: '100%', marginTop: '0.5rem' }} />
+      <textarea
+        id={`text-${draft.id}`}
+        rows={draft.platform === 'x' || draft.platform === 'bluesky' ? 4 : 7}
+        value={text}
+        disabled={final || busy}
+        onChange={(e) => setText(e.target.value)}
+        style={{ width: '100%', marginTop: '0.5rem' }}
+      />
       <div className="row" style={{ alignItems: 'end' }}>
         <div className="field" style={{ flex: 1, minWidth: 200 }}>
           <label htmlFor={`tags-${draft.id}`} className="small">
@@ -238,7 +247,12 @@ function DraftCard({ initial, onChanged }: { initial: SocialDraft; onChanged: ()
           </label>
           <input id={`tags-${draft.id}`} type="text" value={tags} disabled={final || busy} onChange={(e) => setTags(e.target.value)} />
         </div>
-        <span className={len.fits ? 'badge' : 'badge badge-fail'} data-testid="char-count" aria-live="polite" title="The whole post (text, link, hashtags) as the platform counts it">
+        <span
+          className={len.fits ? 'badge' : 'badge badge-fail'}
+          data-testid="char-count"
+          aria-live="polite"
+          title="The whole post (text, link, hashtags) as the platform counts it"
+        >
           {len.length} / {len.limit}
         </span>
       </div>

@@ -158,7 +158,13 @@ export function ChatView() {
           <ul className="stack" style={{ listStyle: 'none', padding: 0 }}>
             {conversations.map((c) => (
               <li key={c.id} className="row" style={{ justifyContent: 'space-between' }}>
-                <button type="button" className="btn btn-small" aria-current={c.id === conversationId ? 'true' : undefined} onClick={() => void open(c.id)} style={{ flex: 1, textAlign: 'left' }}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  aria-current={c.id === conversationId ? 'true' : undefined}
+                  onClick={() => void open(c.id)}
+                  style={{ flex: 1, textAlign: 'left' }}
+                >
                   {c.title || 'Untitled'} <span className="muted small">({c.messageCount})</span>
                 </button>
                 <button type="button" className="icon-btn" aria-label={`Delete conversation ${c.title}`} onClick={() => void remove(c.id)}>
@@ -172,7 +178,11 @@ export function ChatView() {
 
       <section className="card" aria-label="Chat">
         <div role="log" aria-live="polite" aria-busy={busy} className="stack">
-          {messages.length === 0 && <p className="muted">Ask about a strain (typos are fine), compare two, ask for a recommendation, a terpene, the research, your notebooks — or attach a photo of a label.</p>}
+          {messages.length === 0 && (
+            <p className="muted">
+              Ask about a strain (typos are fine), compare two, ask for a recommendation, a terpene, the research, your notebooks — or attach a photo of a label.
+            </p>
+          )}
           {messages.map((m) => (
             <article key={m.id} className="section-card" aria-label={m.role === 'user' ? 'You' : 'Assistant'}>
               <p className="label">{m.role === 'user' ? 'You' : 'Assistant'}</p>
@@ -228,7 +238,15 @@ export function ChatView() {
           <div className="row">
             <label className="btn btn-small">
               Attach photos
-              <input ref={fileInput} type="file" accept="image/jpeg,image/png,image/webp,image/*" multiple className="visually-hidden" onChange={(e) => void addFiles(e.target.files)} disabled={files.length >= MAX_IMAGES} />
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/jpeg,image/png,image/webp,image/*"
+                multiple
+                className="visually-hidden"
+                onChange={(e) => void addFiles(e.target.files)}
+                disabled={files.length >= MAX_IMAGES}
+              />
             </label>
             <span className="muted small">
               {files.length}/{MAX_IMAGES} photos · {input.length}/{MAX_CHARS}

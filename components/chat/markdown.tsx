@@ -16,7 +16,12 @@ function inline(text: string, key: string): ReactNode[] {
   return out;
 }
 
-const cells = (line: string) => line.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
+const cells = (line: string) =>
+  line
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((c) => c.trim());
 
 /**
  * The small markdown the assistant and the stories write: paragraphs, bullet and numbered lists,
@@ -35,11 +40,27 @@ export function Markdown({ text }: { text: string }) {
             <div className="table-wrap" key={key}>
               <table>
                 <thead>
-                  <tr>{cells(head).map((c, i) => <th key={i} scope="col">{inline(c, `${key}h${i}`)}</th>)}</tr>
+                  <tr>
+                    {cells(head).map((c, i) => (
+                      <th key={i} scope="col">
+                        {inline(c, `${key}h${i}`)}
+                      </th>
+                    ))}
+                  </tr>
                 </thead>
                 <tbody>
                   {rows.map((r, ri) => (
-                    <tr key={ri}>{cells(r).map((c, i) => (i === 0 ? <th key={i} scope="row">{inline(c, `${key}r${ri}c${i}`)}</th> : <td key={i}>{inline(c, `${key}r${ri}c${i}`)}</td>))}</tr>
+                    <tr key={ri}>
+                      {cells(r).map((c, i) =>
+                        i === 0 ? (
+                          <th key={i} scope="row">
+                            {inline(c, `${key}r${ri}c${i}`)}
+                          </th>
+                        ) : (
+                          <td key={i}>{inline(c, `${key}r${ri}c${i}`)}</td>
+                        ),
+                      )}
+                    </tr>
                   ))}
                 </tbody>
               </table>
@@ -47,10 +68,22 @@ export function Markdown({ text }: { text: string }) {
           );
         }
         if (lines.length && lines.every((l) => /^\s*[-*] /.test(l))) {
-          return <ul key={key}>{lines.map((l, i) => <li key={i}>{inline(l.replace(/^\s*[-*] /, ''), `${key}l${i}`)}</li>)}</ul>;
+          return (
+            <ul key={key}>
+              {lines.map((l, i) => (
+                <li key={i}>{inline(l.replace(/^\s*[-*] /, ''), `${key}l${i}`)}</li>
+              ))}
+            </ul>
+          );
         }
         if (lines.length && lines.every((l) => /^\s*\d+\. /.test(l))) {
-          return <ol key={key}>{lines.map((l, i) => <li key={i}>{inline(l.replace(/^\s*\d+\. /, ''), `${key}l${i}`)}</li>)}</ol>;
+          return (
+            <ol key={key}>
+              {lines.map((l, i) => (
+                <li key={i}>{inline(l.replace(/^\s*\d+\. /, ''), `${key}l${i}`)}</li>
+              ))}
+            </ol>
+          );
         }
         return (
           <p key={key}>

@@ -27,7 +27,14 @@ export function DiscoverIndex() {
     return () => ctl.abort();
   }, []);
   if (error) return <div className="alert alert-error">{error}</div>;
-  if (!lists) return <div className="grid grid-3" aria-busy="true">{[0, 1, 2, 3, 4, 5].map((i) => <div key={i} className="card skeleton" style={{ height: 120 }} />)}</div>;
+  if (!lists)
+    return (
+      <div className="grid grid-3" aria-busy="true">
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <div key={i} className="card skeleton" style={{ height: 120 }} />
+        ))}
+      </div>
+    );
   return (
     <div className="grid grid-3" data-testid="discover-lists">
       {lists.map((l) => (

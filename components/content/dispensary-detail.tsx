@@ -89,7 +89,15 @@ export function DispensaryDetail({ domain }: { domain: string }) {
               <dt>Last scan</dt>
               <dd>{d.lastScannedAt ? new Date(d.lastScannedAt).toLocaleString() : '—'}</dd>
               <dt>Website</dt>
-              <dd>{d.website ? <a href={d.website} rel="noopener noreferrer nofollow">{d.website}</a> : '—'}</dd>
+              <dd>
+                {d.website ? (
+                  <a href={d.website} rel="noopener noreferrer nofollow">
+                    {d.website}
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </dd>
             </dl>
             <ul className="small" style={{ margin: '0.5rem 0 0', paddingLeft: '1.1rem' }}>
               {d.menuUrls.map((u) => (

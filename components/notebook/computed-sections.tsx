@@ -18,9 +18,15 @@ export function ComputedSection({ sectionKey, items, totalSpent }: { sectionKey:
           <thead>
             <tr>
               <th scope="col">Strain</th>
-              <th scope="col" className="num">Grams</th>
-              <th scope="col" className="num">Price</th>
-              <th scope="col" className="num">$/g</th>
+              <th scope="col" className="num">
+                Grams
+              </th>
+              <th scope="col" className="num">
+                Price
+              </th>
+              <th scope="col" className="num">
+                $/g
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -77,15 +83,24 @@ export function ComputedSection({ sectionKey, items, totalSpent }: { sectionKey:
     const colors: Record<string, string> = { indica: 'var(--indica)', sativa: 'var(--sativa)', hybrid: 'var(--hybrid)', unknown: 'var(--border)' };
     return (
       <div>
-        <svg viewBox="0 0 100 8" width="100%" height="24" preserveAspectRatio="none" role="img" aria-label={`Type distribution: ${d.types.map((t) => `${t.type} ${t.share}%`).join(', ')}`}>
-          {d.types.reduce<{ x: number; els: ReactNode[] }>(
-            (acc, t) => {
-              acc.els.push(<rect key={t.type} x={acc.x} y={0} width={t.share} height={8} fill={colors[t.type]} />);
-              acc.x += t.share;
-              return acc;
-            },
-            { x: 0, els: [] },
-          ).els}
+        <svg
+          viewBox="0 0 100 8"
+          width="100%"
+          height="24"
+          preserveAspectRatio="none"
+          role="img"
+          aria-label={`Type distribution: ${d.types.map((t) => `${t.type} ${t.share}%`).join(', ')}`}
+        >
+          {
+            d.types.reduce<{ x: number; els: ReactNode[] }>(
+              (acc, t) => {
+                acc.els.push(<rect key={t.type} x={acc.x} y={0} width={t.share} height={8} fill={colors[t.type]} />);
+                acc.x += t.share;
+                return acc;
+              },
+              { x: 0, els: [] },
+            ).els
+          }
         </svg>
         <ul className="chips" style={{ listStyle: 'none', padding: 0, marginTop: '0.5rem' }}>
           {d.types.map((t) => (

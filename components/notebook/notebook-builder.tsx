@@ -104,7 +104,11 @@ export function NotebookBuilder() {
             <ProgressBar value={ran && !ran.ai.length ? 100 : state.overallProgress} label="Overall progress" />
           </div>
           {state.error ? <p className="alert alert-error">{state.error}</p> : null}
-          {!ran ? <p className="muted small" style={{ marginTop: '0.6rem' }}>Build an order and press “Generate notebook”.</p> : null}
+          {!ran ? (
+            <p className="muted small" style={{ marginTop: '0.6rem' }}>
+              Build an order and press “Generate notebook”.
+            </p>
+          ) : null}
         </div>
         {ran
           ? [...ran.computed, ...ran.ai]
@@ -142,7 +146,11 @@ function StreamedSection({ section, state }: { section: SectionDescriptor; state
       {/* Fixed-height body: streamed text scrolls inside instead of pushing later sections down (no layout shift). */}
       <div style={{ height: 300, overflow: 'auto', marginTop: '0.75rem' }} tabIndex={0} aria-label={`${section.label} content`}>
         {st.status === 'failed' ? <p className="alert alert-error">This section failed: {st.error}</p> : null}
-        {st.data ? <DataView value={st.data} /> : st.status !== 'failed' ? <p className="muted small">{st.status === 'queued' ? 'Waiting for earlier sections…' : 'Starting…'}</p> : null}
+        {st.data ? (
+          <DataView value={st.data} />
+        ) : st.status !== 'failed' ? (
+          <p className="muted small">{st.status === 'queued' ? 'Waiting for earlier sections…' : 'Starting…'}</p>
+        ) : null}
       </div>
     </article>
   );

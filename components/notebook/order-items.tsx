@@ -48,7 +48,13 @@ export function OrderItems({ rows, onChange }: { rows: OrderRow[]; onChange: (ro
               <label htmlFor={`price-${r.id}`}>Price ($)</label>
               <input id={`price-${r.id}`} type="number" min={0} step={0.01} inputMode="decimal" value={r.price} onChange={(e) => patch(r.id, { price: e.target.value })} />
             </div>
-            <button type="button" className="btn btn-small btn-danger" aria-label={`Remove item ${i + 1}`} disabled={rows.length === 1} onClick={() => onChange(rows.filter((x) => x.id !== r.id))}>
+            <button
+              type="button"
+              className="btn btn-small btn-danger"
+              aria-label={`Remove item ${i + 1}`}
+              disabled={rows.length === 1}
+              onClick={() => onChange(rows.filter((x) => x.id !== r.id))}
+            >
               Remove
             </button>
           </div>

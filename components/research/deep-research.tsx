@@ -29,7 +29,13 @@ function Progress({ state }: { state: DeepResearchState }) {
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <h2 style={{ margin: 0 }}>Progress</h2>
         <span className="small muted" aria-live="polite" data-testid="deep-stage">
-          {state.phase === 'idle' ? 'Not started' : failed ? 'Failed' : state.phase === 'completed' ? 'Complete' : `${STAGE_LABEL[state.stage ?? ''] ?? 'Starting'} · ${Math.round(state.progress)}%`}
+          {state.phase === 'idle'
+            ? 'Not started'
+            : failed
+              ? 'Failed'
+              : state.phase === 'completed'
+                ? 'Complete'
+                : `${STAGE_LABEL[state.stage ?? ''] ?? 'Starting'} · ${Math.round(state.progress)}%`}
         </span>
       </div>
       <div style={{ marginTop: '0.75rem' }}>
@@ -37,7 +43,18 @@ function Progress({ state }: { state: DeepResearchState }) {
       </div>
       <ol className="stage-list" aria-label="Research stages">
         {DEEP_STAGES.map((s, i) => {
-          const st = state.phase === 'idle' || state.phase === 'starting' ? 'pending' : state.phase === 'completed' ? 'done' : i < idx ? 'done' : i === idx ? (failed ? 'failed' : 'active') : 'pending';
+          const st =
+            state.phase === 'idle' || state.phase === 'starting'
+              ? 'pending'
+              : state.phase === 'completed'
+                ? 'done'
+                : i < idx
+                  ? 'done'
+                  : i === idx
+                    ? failed
+                      ? 'failed'
+                      : 'active'
+                    : 'pending';
           return (
             <li key={s} data-state={st} data-stage={s}>
               <span aria-hidden="true">{st === 'done' ? '✓' : st === 'failed' ? '✕' : st === 'active' ? '●' : '○'}</span>
@@ -47,7 +64,12 @@ function Progress({ state }: { state: DeepResearchState }) {
           );
         })}
       </ol>
-      {state.message && state.phase !== 'idle' ? <p className="hint">{state.message}{state.sourcesFound ? ` · ${state.sourcesFound} sources found` : ''}</p> : null}
+      {state.message && state.phase !== 'idle' ? (
+        <p className="hint">
+          {state.message}
+          {state.sourcesFound ? ` · ${state.sourcesFound} sources found` : ''}
+        </p>
+      ) : null}
       {state.error ? (
         <p className="alert alert-error" role="alert">
           {state.error}
@@ -119,7 +141,11 @@ export function DeepResearch() {
   const len = question.trim().length;
   function submit(e: FormEvent) {
     e.preventDefault();
-    const slugs = strains.split(',').map((s) => s.trim()).filter(Boolean).slice(0, 5);
+    const slugs = strains
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .slice(0, 5);
     void start(question.trim(), slugs);
   }
   return (
@@ -127,7 +153,16 @@ export function DeepResearch() {
       <form className="card" onSubmit={submit} aria-label="Ask a research question">
         <div className="field">
           <label htmlFor={`${id}-q`}>Your question</label>
-          <textarea id={`${id}-q`} rows={3} minLength={10} maxLength={1000} required value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="e.g. Does the myrcene in Blue Dream help with sleep, and how strong is the evidence?" />
+          <textarea
+            id={`${id}-q`}
+            rows={3}
+            minLength={10}
+            maxLength={1000}
+            required
+            value={question}
+            onChange={(e) => setQuestion(e.target.value)}
+            placeholder="e.g. Does the myrcene in Blue Dream help with sleep, and how strong is the evidence?"
+          />
           <p className="hint" aria-live="polite">
             {len}/1000 characters{len > 0 && len < 10 ? ' · at least 10' : ''}
           </p>

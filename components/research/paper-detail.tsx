@@ -43,9 +43,30 @@ export function PaperDetail({ id }: { id: string }) {
     ['Year', paper.year],
     ['Volume, issue, pages', where || null],
     ['Study type', paper.studyType],
-    ['DOI', paper.doi ? <a href={`https://doi.org/${paper.doi}`} rel="noopener noreferrer" target="_blank">{paper.doi}</a> : null],
-    ['PubMed', paper.pmid ? <a href={`https://pubmed.ncbi.nlm.nih.gov/${paper.pmid}/`} rel="noopener noreferrer" target="_blank">{paper.pmid}</a> : null],
-    ['Article page', paper.url ? <a href={paper.url} rel="noopener noreferrer" target="_blank">{paper.url}</a> : null],
+    [
+      'DOI',
+      paper.doi ? (
+        <a href={`https://doi.org/${paper.doi}`} rel="noopener noreferrer" target="_blank">
+          {paper.doi}
+        </a>
+      ) : null,
+    ],
+    [
+      'PubMed',
+      paper.pmid ? (
+        <a href={`https://pubmed.ncbi.nlm.nih.gov/${paper.pmid}/`} rel="noopener noreferrer" target="_blank">
+          {paper.pmid}
+        </a>
+      ) : null,
+    ],
+    [
+      'Article page',
+      paper.url ? (
+        <a href={paper.url} rel="noopener noreferrer" target="_blank">
+          {paper.url}
+        </a>
+      ) : null,
+    ],
   ];
   const topic = (label: string, xs: string[]) => (
     <div>
@@ -88,12 +109,23 @@ export function PaperDetail({ id }: { id: string }) {
         <section className="card stack" aria-labelledby="topics-h">
           <h2 id="topics-h">Topics</h2>
           {topic('Terpenes', paper.topics.terpenes)}
-          {topic('Cannabinoids', paper.topics.cannabinoids.map((c) => c.toUpperCase()))}
+          {topic(
+            'Cannabinoids',
+            paper.topics.cannabinoids.map((c) => c.toUpperCase()),
+          )}
           {topic('Effects and conditions', paper.topics.effects)}
           <h2 style={{ marginTop: '1rem' }}>Abstract</h2>
-          {paper.abstract ? <p>{paper.abstract}</p> : <p className="muted">No abstract is stored for this paper: publishers&apos; abstracts are copyrighted. Follow the DOI or article page to read it.</p>}
+          {paper.abstract ? (
+            <p>{paper.abstract}</p>
+          ) : (
+            <p className="muted">No abstract is stored for this paper: publishers&apos; abstracts are copyrighted. Follow the DOI or article page to read it.</p>
+          )}
           <p className="hint">
-            Fields read from <a href={paper.source} rel="noopener noreferrer" target="_blank">{paper.source}</a>. Topic labels are a curator&apos;s, from the title and abstract.
+            Fields read from{' '}
+            <a href={paper.source} rel="noopener noreferrer" target="_blank">
+              {paper.source}
+            </a>
+            . Topic labels are a curator&apos;s, from the title and abstract.
           </p>
         </section>
       </div>

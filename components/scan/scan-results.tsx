@@ -36,8 +36,12 @@ export function ReceiptResult({ data }: { data: ReceiptData }) {
           <thead>
             <tr>
               <th scope="col">Item</th>
-              <th scope="col" className="num">Grams</th>
-              <th scope="col" className="num">Price</th>
+              <th scope="col" className="num">
+                Grams
+              </th>
+              <th scope="col" className="num">
+                Price
+              </th>
               <th scope="col">Strain</th>
             </tr>
           </thead>

@@ -19,7 +19,10 @@ export function MenuScan() {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const menuUrls = urls.split(/\s+/).map((u) => u.trim()).filter(Boolean);
+    const menuUrls = urls
+      .split(/\s+/)
+      .map((u) => u.trim())
+      .filter(Boolean);
     const bad = menuUrls.find((u) => !/^https?:\/\//i.test(u));
     if (!name.trim()) return setFormError('Enter the dispensary name.');
     if (!menuUrls.length) return setFormError('Enter at least one menu URL.');
@@ -37,7 +40,14 @@ export function MenuScan() {
         </div>
         <div className="field">
           <label htmlFor="shop-urls">Menu URLs</label>
-          <textarea id="shop-urls" value={urls} onChange={(e) => setUrls(e.target.value)} placeholder="https://example-dispensary.com/menu" aria-describedby="shop-urls-hint" required />
+          <textarea
+            id="shop-urls"
+            value={urls}
+            onChange={(e) => setUrls(e.target.value)}
+            placeholder="https://example-dispensary.com/menu"
+            aria-describedby="shop-urls-hint"
+            required
+          />
           <p className="hint" id="shop-urls-hint">
             One per line. The domain of the first URL identifies the dispensary for caching.
           </p>
@@ -47,7 +57,11 @@ export function MenuScan() {
           <div className="row">
             {CATEGORIES.map((c) => (
               <label key={c} className="check">
-                <input type="checkbox" checked={categories.includes(c)} onChange={(e) => setCategories((prev) => (e.target.checked ? [...prev, c] : prev.filter((x) => x !== c)))} />
+                <input
+                  type="checkbox"
+                  checked={categories.includes(c)}
+                  onChange={(e) => setCategories((prev) => (e.target.checked ? [...prev, c] : prev.filter((x) => x !== c)))}
+                />
                 {c}
               </label>
             ))}

@@ -23,7 +23,15 @@ export function ScanProgress({ state }: { state: MenuScanState }) {
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <h2 style={{ margin: 0 }}>Progress</h2>
         <span className="small muted" aria-live="polite" data-testid="scan-stage">
-          {state.phase === 'idle' ? 'Not started' : failed ? 'Failed' : state.phase === 'completed' ? (state.cached ? 'Served from cache' : 'Complete') : `${STAGE_LABEL[stage ?? ''] ?? stage} · ${Math.round(progress)}%`}
+          {state.phase === 'idle'
+            ? 'Not started'
+            : failed
+              ? 'Failed'
+              : state.phase === 'completed'
+                ? state.cached
+                  ? 'Served from cache'
+                  : 'Complete'
+                : `${STAGE_LABEL[stage ?? ''] ?? stage} · ${Math.round(progress)}%`}
         </span>
       </div>
       <div style={{ marginTop: '0.75rem' }}>
@@ -46,7 +54,12 @@ export function ScanProgress({ state }: { state: MenuScanState }) {
           {state.error}
         </p>
       ) : null}
-      {state.runId ? <p className="hint">Run {state.runId} · runner {state.runner}{state.metadata.extractionMethod ? ` · extraction ${state.metadata.extractionMethod}` : ''}</p> : null}
+      {state.runId ? (
+        <p className="hint">
+          Run {state.runId} · runner {state.runner}
+          {state.metadata.extractionMethod ? ` · extraction ${state.metadata.extractionMethod}` : ''}
+        </p>
+      ) : null}
     </div>
   );
 }

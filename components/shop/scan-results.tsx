@@ -28,8 +28,7 @@ function Match({ p }: { p: ScanProduct }) {
   if (!p.matched || !p.strainSlug) return <span className="badge badge-warn">unmatched</span>;
   return (
     <span>
-      <Link href={`/strains/${encodeURIComponent(p.strainSlug)}`}>{p.strainName}</Link>{' '}
-      <span className="muted small">({p.matchConfidence})</span>
+      <Link href={`/strains/${encodeURIComponent(p.strainSlug)}`}>{p.strainName}</Link> <span className="muted small">({p.matchConfidence})</span>
     </span>
   );
 }
@@ -41,7 +40,9 @@ export function ScanResults({ output }: { output: ScanOutput }) {
     <div className="stack" style={{ gap: '1rem' }} data-testid="scan-results">
       <div className="grid grid-4">
         <div className="card stat">
-          <span className="stat-value" data-testid="products-count">{output.stats.productsCount}</span>
+          <span className="stat-value" data-testid="products-count">
+            {output.stats.productsCount}
+          </span>
           <span className="stat-label">products found</span>
         </div>
         <div className="card stat">
@@ -62,13 +63,17 @@ export function ScanResults({ output }: { output: ScanOutput }) {
         <h2 id="recs-h">Recommended for you</h2>
         {output.recommendations.length ? (
           <ol className="stack" style={{ paddingLeft: '1.2rem', margin: 0 }}>
-            {[...output.recommendations].sort((a, b) => a.rank - b.rank).map((r) => (
-              <li key={`${r.rank}-${r.product.rawName}`} data-testid="recommendation">
-                <strong>{r.product.displayName || r.product.rawName}</strong> <span className="muted small">{r.product.price ?? ''}</span>
-                <p className="small" style={{ margin: '0.15rem 0 0.25rem' }}>{r.reason}</p>
-                <Tags tags={r.product.tags} />
-              </li>
-            ))}
+            {[...output.recommendations]
+              .sort((a, b) => a.rank - b.rank)
+              .map((r) => (
+                <li key={`${r.rank}-${r.product.rawName}`} data-testid="recommendation">
+                  <strong>{r.product.displayName || r.product.rawName}</strong> <span className="muted small">{r.product.price ?? ''}</span>
+                  <p className="small" style={{ margin: '0.15rem 0 0.25rem' }}>
+                    {r.reason}
+                  </p>
+                  <Tags tags={r.product.tags} />
+                </li>
+              ))}
           </ol>
         ) : (
           <p className="muted">No recommendations for this menu.</p>
@@ -117,7 +122,12 @@ export function ScanResults({ output }: { output: ScanOutput }) {
             <ul className="small">
               {discoveries.map((d, i) => (
                 <li key={`${d.rawName}-${i}`}>
-                  {d.rawName} <span className="muted">· {d.category}{d.price ? ` · ${d.price}` : ''}</span> {d.queued ? <span className="badge">queued</span> : null}
+                  {d.rawName}{' '}
+                  <span className="muted">
+                    · {d.category}
+                    {d.price ? ` · ${d.price}` : ''}
+                  </span>{' '}
+                  {d.queued ? <span className="badge">queued</span> : null}
                 </li>
               ))}
             </ul>
@@ -136,7 +146,8 @@ export function ScanResults({ output }: { output: ScanOutput }) {
         </section>
       </div>
       <p className="hint">
-        {output.cached ? 'Cached result' : 'Fresh scan'} of {output.websiteDomain} at {new Date(output.scannedAt).toLocaleString()}; valid until {new Date(output.expiresAt).toLocaleTimeString()}.
+        {output.cached ? 'Cached result' : 'Fresh scan'} of {output.websiteDomain} at {new Date(output.scannedAt).toLocaleString()}; valid until{' '}
+        {new Date(output.expiresAt).toLocaleTimeString()}.
       </p>
     </div>
   );

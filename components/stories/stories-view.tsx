@@ -26,7 +26,9 @@ export function StoriesView() {
   useEffect(() => {
     let live = true;
     getUserSession()
-      .then((session) => Promise.all([apiData<Story>('/stories/daily', { token: session.token, query: { date } }), apiData<Story[]>('/stories', { token: session.token, query: { limit: 30 } })]))
+      .then((session) =>
+        Promise.all([apiData<Story>('/stories/daily', { token: session.token, query: { date } }), apiData<Story[]>('/stories', { token: session.token, query: { limit: 30 } })]),
+      )
       .then(
         ([s, list]) => {
           if (!live) return;
@@ -47,8 +49,10 @@ export function StoriesView() {
       {!story && !error && <div className="card skeleton" aria-busy="true" style={{ minHeight: 240 }} />}
       {story && (
         <article className="card" aria-labelledby="story-title">
-          {/* eslint-disable-next-line @next/next/no-img-element -- a stored image served by the API's file route */}
-          {story.imageUrl && <img src={story.imageUrl} alt={`Artwork for ${story.strain.name}`} className="preview-img" width={1200} height={630} style={{ width: '100%', height: 'auto' }} />}
+          {story.imageUrl && (
+            // eslint-disable-next-line @next/next/no-img-element -- a stored image served by the API's file route
+            <img src={story.imageUrl} alt={`Artwork for ${story.strain.name}`} className="preview-img" width={1200} height={630} style={{ width: '100%', height: 'auto' }} />
+          )}
           <p className="muted small">
             <time dateTime={story.date}>{story.date}</time> ·{' '}
             <Link href={`/strains/${story.strain.slug}`}>

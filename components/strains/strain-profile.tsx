@@ -60,7 +60,9 @@ export function StrainProfile({ slug }: { slug: string }) {
     );
   }
   const { strain: s, similar, averages } = data;
-  const helps = Object.entries(s.helpsWith ?? {}).sort((a, b) => b[1] - a[1]).slice(0, 6);
+  const helps = Object.entries(s.helpsWith ?? {})
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6);
   return (
     <article>
       <nav aria-label="Breadcrumb" className="small" style={{ marginBottom: '0.75rem' }}>
@@ -83,7 +85,17 @@ export function StrainProfile({ slug }: { slug: string }) {
           </section>
           <section className="card" aria-labelledby="eff-h">
             <h2 id="eff-h">Effects</h2>
-            <div className="chips">{s.effects?.length ? s.effects.map((e) => <span key={e} className="chip">{e}</span>) : <span className="muted">No effects recorded.</span>}</div>
+            <div className="chips">
+              {s.effects?.length ? (
+                s.effects.map((e) => (
+                  <span key={e} className="chip">
+                    {e}
+                  </span>
+                ))
+              ) : (
+                <span className="muted">No effects recorded.</span>
+              )}
+            </div>
             {s.negatives?.length ? (
               <>
                 <h3 style={{ marginTop: '1rem' }}>Possible negatives</h3>
@@ -116,7 +128,17 @@ export function StrainProfile({ slug }: { slug: string }) {
           </section>
           <section className="card" aria-labelledby="aroma-h">
             <h2 id="aroma-h">Aromas</h2>
-            <div className="chips">{s.aromas?.length ? s.aromas.map((a) => <span key={a} className="chip">{a}</span>) : <span className="muted">No aromas recorded.</span>}</div>
+            <div className="chips">
+              {s.aromas?.length ? (
+                s.aromas.map((a) => (
+                  <span key={a} className="chip">
+                    {a}
+                  </span>
+                ))
+              ) : (
+                <span className="muted">No aromas recorded.</span>
+              )}
+            </div>
           </section>
           <MusicCard slug={s.slug} />
           {helps.length ? (

@@ -8,7 +8,6 @@ import { recomputePopularity } from './popularity';
 
 import type { BackfillJob, BackfillResult } from './schemas';
 
-
 interface Row {
   id: string;
   slug: string;

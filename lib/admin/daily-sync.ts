@@ -12,7 +12,6 @@ import { recomputePopularity } from './popularity';
 import { refreshDiscoverLists } from '../discover';
 import type { DailySyncResult } from './schemas';
 
-
 /** Finished runs are kept this many days (RUN_RETENTION_DAYS) for the dashboard, then purged. */
 export const runRetentionDays = () => config().tasks.runRetentionDays;
 

@@ -18,4 +18,5 @@ export const dailySyncJob = (db: Db) => flat(singleFlight(db, 'catalog-maintenan
 
 export const backfillJob = (db: Db, job: BackfillJob) => flat(singleFlight(db, 'catalog-maintenance', () => runBackfill(db, job)));
 
-export const researchPipelineJob = (db: Db, opts: { limit?: number; budgetMs?: number; signal?: AbortSignal }) => flat(singleFlight(db, 'research-pipeline', () => runResearchPipeline(db, opts)));
+export const researchPipelineJob = (db: Db, opts: { limit?: number; budgetMs?: number; signal?: AbortSignal }) =>
+  flat(singleFlight(db, 'research-pipeline', () => runResearchPipeline(db, opts)));

@@ -7,8 +7,6 @@ import type { PipelineResult } from './schemas';
 export const MAX_RESEARCH_ATTEMPTS = 3;
 const DEFAULT_BUDGET_MS = 50_000;
 
-
-
 /**
  * POST /trigger/pipeline: research queued submissions in this request, oldest first, within a
  * time budget (a serverless function has a ceiling). Failed ones under the attempt limit go back
@@ -18,10 +16,7 @@ export async function runResearchPipeline(db: Queryable, opts: { limit?: number;
   const t = Date.now();
   const limit = opts.limit ?? 10;
   const budget = opts.budgetMs ?? DEFAULT_BUDGET_MS;
-  const retried = await db.query(
-    `UPDATE research_submissions SET status = 'pending', updated_at = now() WHERE status = 'failed' AND attempts < $1`,
-    [MAX_RESEARCH_ATTEMPTS],
-  );
+  const retried = await db.query(`UPDATE research_submissions SET status = 'pending', updated_at = now() WHERE status = 'failed' AND attempts < $1`, [MAX_RESEARCH_ATTEMPTS]);
   const openSql = `(status = 'pending' OR (status = 'researching' AND updated_at < now() - ($1::int * interval '1 millisecond')))`;
   const queued = await db.query<{ id: string }>(`SELECT id FROM research_submissions WHERE ${openSql} ORDER BY created_at, id LIMIT $2`, [STALE_RESEARCH_MS, limit]);
   const out = { picked: queued.rows.length, drafted: 0, skipped: 0, failed: 0 };

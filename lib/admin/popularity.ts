@@ -6,7 +6,6 @@ export const DEMAND_POINTS = 15;
 /** Menu scans newer than this count as demand. */
 export const DEMAND_WINDOW_DAYS = 30;
 
-
 /**
  * popularity_score = min(100, base + 15 · ln(1 + a) / ln(1 + max a)), where a is the number of
  * distinct dispensaries whose menu scans (last 30 days) matched the strain. The base is the score

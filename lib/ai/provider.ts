@@ -39,17 +39,13 @@ export function resolveAiProvider(): AiProviderStatus {
   const hostedModel = config().ai.textModel ?? DEFAULT_TEXT_MODEL;
 
   if (requested === undefined) {
-    return apiKey
-      ? { name: 'openai', available: true, model: hostedModel }
-      : { name: 'local', available: true, model: LOCAL_MODEL_ID };
+    return apiKey ? { name: 'openai', available: true, model: hostedModel } : { name: 'local', available: true, model: LOCAL_MODEL_ID };
   }
   switch (requested) {
     case 'local':
       return { name: 'local', available: true, model: LOCAL_MODEL_ID };
     case 'openai':
-      return apiKey
-        ? { name: 'openai', available: true, model: hostedModel }
-        : { name: 'openai', available: false, reason: 'OPENAI_API_KEY is not set', model: hostedModel };
+      return apiKey ? { name: 'openai', available: true, model: hostedModel } : { name: 'openai', available: false, reason: 'OPENAI_API_KEY is not set', model: hostedModel };
     case 'openai-compatible':
       return baseURL
         ? { name: 'openai-compatible', available: true, model: hostedModel }

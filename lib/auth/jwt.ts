@@ -27,7 +27,10 @@ function jwks(): Jwks | null {
 }
 
 export class TokenError extends Error {
-  constructor(readonly code: 'UNAUTHORIZED' | 'INVALID_TOKEN' | 'TOKEN_EXPIRED', message: string) {
+  constructor(
+    readonly code: 'UNAUTHORIZED' | 'INVALID_TOKEN' | 'TOKEN_EXPIRED',
+    message: string,
+  ) {
     super(message);
   }
 }

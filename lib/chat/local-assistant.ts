@@ -59,17 +59,23 @@ function partsText(content: unknown): string {
 
 export function readPrompt(prompt: LanguageModelV3Prompt): { user: string; history: { role: string; text: string }[]; steps: ToolStep[] } {
   let last = -1;
-  for (let i = prompt.length - 1; i >= 0; i--) if (prompt[i].role === 'user') {
-    last = i;
-    break;
-  }
+  for (let i = prompt.length - 1; i >= 0; i--)
+    if (prompt[i].role === 'user') {
+      last = i;
+      break;
+    }
   const user = last >= 0 ? partsText(prompt[last].content) : '';
-  const history = prompt.slice(0, Math.max(0, last)).filter((m) => m.role === 'user' || m.role === 'assistant').map((m) => ({ role: m.role, text: partsText(m.content) }));
+  const history = prompt
+    .slice(0, Math.max(0, last))
+    .filter((m) => m.role === 'user' || m.role === 'assistant')
+    .map((m) => ({ role: m.role, text: partsText(m.content) }));
   const calls = new Map<string, { toolName: string; input: Record<string, unknown> }>();
   const steps: ToolStep[] = [];
   for (const m of prompt.slice(last + 1)) {
     if (m.role === 'assistant') {
-      for (const p of m.content) if (p.type === 'tool-call') calls.set(p.toolCallId, { toolName: p.toolName, input: (typeof p.input === 'string' ? JSON.parse(p.input) : p.input) as Record<string, unknown> });
+      for (const p of m.content)
+        if (p.type === 'tool-call')
+          calls.set(p.toolCallId, { toolName: p.toolName, input: (typeof p.input === 'string' ? JSON.parse(p.input) : p.input) as Record<string, unknown> });
     } else if (m.role === 'tool') {
       for (const p of m.content) {
         if (p.type !== 'tool-result') continue;
@@ -87,7 +93,15 @@ export function readPrompt(prompt: LanguageModelV3Prompt): { user: string; histo
 
 const PHOTO_LINE = /^Photo (\d+) \((label|receipt|unreadable)[^)]*\): (.*)$/gm;
 const TERPENE_NAMES = Object.keys(TERPENE_INFO).sort((a, b) => b.length - a.length);
-const TERPENE_ALIASES: Record<string, string> = { bcp: 'caryophyllene', 'beta-caryophyllene': 'caryophyllene', cineole: 'eucalyptol', nerolidol: 'nerolidol', 'alpha-pinene': 'pinene', 'beta-pinene': 'pinene', 'd-limonene': 'limonene' };
+const TERPENE_ALIASES: Record<string, string> = {
+  bcp: 'caryophyllene',
+  'beta-caryophyllene': 'caryophyllene',
+  cineole: 'eucalyptol',
+  nerolidol: 'nerolidol',
+  'alpha-pinene': 'pinene',
+  'beta-pinene': 'pinene',
+  'd-limonene': 'limonene',
+};
 
 function terpeneIn(text: string): string | null {
   const t = text.toLowerCase();
@@ -100,7 +114,10 @@ const LEAD =
   /^(?:(?:hi|hey|hello|ok|okay|so|and|also|please|pls|can you|could you|would you|i want to|i'd like to|i would like to|let me)[,!\s]+)*(?:tell me (?:more )?about|what do you know about|what(?:'s| is| are)(?: the)?|who is|find(?: me)?|search(?: for)?|look ?up|show(?: me)?|info(?:rmation)? (?:on|about)|details (?:on|about|for)|describe|give me|do you (?:have|know))\s+/i;
 
 export function cleanName(s: string): string {
-  let t = s.trim().replace(/[?!.]+$/g, '').trim();
+  let t = s
+    .trim()
+    .replace(/[?!.]+$/g, '')
+    .trim();
   for (let i = 0; i < 3; i++) t = t.replace(LEAD, '');
   t = t
     .replace(/^(?:the|a|an)\s+/i, '')
@@ -132,7 +149,12 @@ export function recognise(text: string): Recognised {
   if (terpene || /\bterpenes?\b/.test(t)) return { ...base, kind: 'terpene', terpene };
   const intent = parseIntent(text);
   const wants = intent.effects.length + intent.aromas.length + intent.helps.length + (intent.type ? 1 : 0);
-  if (/\b(?:recommend\w*|suggest\w*|something (?:for|to|that)|looking for|what should|which strains?|best strains?|good for|help(?: me)? (?:with|sleep|focus|relax)|similar to|like)\b/.test(t) || (wants >= 2 && !/\b(?:tell me about|what is)\b/.test(t))) {
+  if (
+    /\b(?:recommend\w*|suggest\w*|something (?:for|to|that)|looking for|what should|which strains?|best strains?|good for|help(?: me)? (?:with|sleep|focus|relax)|similar to|like)\b/.test(
+      t,
+    ) ||
+    (wants >= 2 && !/\b(?:tell me about|what is)\b/.test(t))
+  ) {
     return { ...base, kind: 'recommend' };
   }
   if (/^\s*(?:hi|hey|hello|help|thanks|thank you|what can you do)\b[\s!?.]*$/i.test(text)) return base;
@@ -159,7 +181,51 @@ function lastStrainInHistory(history: { role: string; text: string }[]): string 
 }
 
 function keywords(text: string): string {
-  const stop = new Set(['what', 'does', 'do', 'the', 'a', 'an', 'of', 'on', 'about', 'is', 'are', 'any', 'there', 'research', 'studies', 'study', 'papers', 'paper', 'evidence', 'say', 'says', 'show', 'me', 'find', 'for', 'and', 'in', 'to', 'with', 'how', 'tell', 'scientific', 'science', 'clinical', 'literature', 'which', 'have', 'has', 'been', 'i', 'you', 'can', 'please']);
+  const stop = new Set([
+    'what',
+    'does',
+    'do',
+    'the',
+    'a',
+    'an',
+    'of',
+    'on',
+    'about',
+    'is',
+    'are',
+    'any',
+    'there',
+    'research',
+    'studies',
+    'study',
+    'papers',
+    'paper',
+    'evidence',
+    'say',
+    'says',
+    'show',
+    'me',
+    'find',
+    'for',
+    'and',
+    'in',
+    'to',
+    'with',
+    'how',
+    'tell',
+    'scientific',
+    'science',
+    'clinical',
+    'literature',
+    'which',
+    'have',
+    'has',
+    'been',
+    'i',
+    'you',
+    'can',
+    'please',
+  ]);
   return text
     .toLowerCase()
     .replace(/[^a-z0-9\s-]/g, ' ')
@@ -184,7 +250,7 @@ export function plan(r: Recognised, steps: ToolStep[], available: Set<string>, h
     }
     case 'terpene': {
       if (steps.length > 0) return null;
-      const calls: Call[] = [{ toolName: 'terpeneInfo', input: { name: r.terpene ?? (/\b(\w+ene|\w+ol)\b/i.exec(r.text)?.[1] ?? 'terpene') } }];
+      const calls: Call[] = [{ toolName: 'terpeneInfo', input: { name: r.terpene ?? /\b(\w+ene|\w+ol)\b/i.exec(r.text)?.[1] ?? 'terpene' } }];
       if (r.terpene && has(available, 'searchPapers')) calls.push({ toolName: 'searchPapers', input: { terpene: r.terpene, limit: 3 } });
       return calls;
     }
@@ -265,7 +331,14 @@ function describeStrain(s: StrainDetailOut): string {
     .map(([k]) => k);
   if (helps.length) lines.push(`Reported to help with: ${helps.join(', ')}.`);
   if (s.negatives.length) lines.push(`Possible downsides: ${s.negatives.slice(0, 3).join(', ')}.`);
-  if (s.description) lines.push('', s.description.split(/(?<=\.)\s+/).slice(0, 2).join(' '));
+  if (s.description)
+    lines.push(
+      '',
+      s.description
+        .split(/(?<=\.)\s+/)
+        .slice(0, 2)
+        .join(' '),
+    );
   return lines.join('\n');
 }
 
@@ -296,7 +369,8 @@ export function writeAnswer(r: Recognised, userText: string, steps: ToolStep[], 
     case 'find': {
       const search = outputsOf<{ query: string; results: StrainBrief[] }>(steps, 'searchStrains')[0];
       const detail = outputsOf<{ found: boolean; strain?: StrainDetailOut }>(steps, 'getStrain')[0];
-      if (!search || search.results.length === 0) return `I couldn't find a strain called "${search?.query ?? r.names[0]}" in the catalog, so I won't guess about it. Check the spelling or try another name.`;
+      if (!search || search.results.length === 0)
+        return `I couldn't find a strain called "${search?.query ?? r.names[0]}" in the catalog, so I won't guess about it. Check the spelling or try another name.`;
       const top = search.results[0];
       const exact = top.name.toLowerCase() === search.query.toLowerCase();
       const head = exact ? '' : `The closest catalog match for "${search.query}" is **${top.name}**.\n\n`;
@@ -328,7 +402,8 @@ export function writeAnswer(r: Recognised, userText: string, steps: ToolStep[], 
       ];
       const [a, b] = details;
       const notes: string[] = [];
-      if (a.thc !== null && b.thc !== null && Math.abs(a.thc - b.thc) >= 1) notes.push(`**${a.thc > b.thc ? a.name : b.name}** is the stronger of the two by about ${Math.round(Math.abs(a.thc - b.thc) * 10) / 10} points of THC.`);
+      if (a.thc !== null && b.thc !== null && Math.abs(a.thc - b.thc) >= 1)
+        notes.push(`**${a.thc > b.thc ? a.name : b.name}** is the stronger of the two by about ${Math.round(Math.abs(a.thc - b.thc) * 10) / 10} points of THC.`);
       const shared = a.effects.filter((e) => b.effects.includes(e));
       if (shared.length) notes.push(`Both are reported as ${listOf(shared.slice(0, 3))}.`);
       const ta = a.terpenes[0]?.name;
@@ -340,25 +415,49 @@ export function writeAnswer(r: Recognised, userText: string, steps: ToolStep[], 
     }
     case 'recommend': {
       const out = outputsOf<{ results: { rank: number; reason: string; strain: StrainBrief }[]; error?: string }>(steps, 'recommendStrains')[0];
-      if (!out || out.results.length === 0) return "I couldn't match that wish to strains in the catalog. Tell me an effect (sleep, focus, energy), an aroma (citrus, pine, berry) or a strain you like.";
+      if (!out || out.results.length === 0)
+        return "I couldn't match that wish to strains in the catalog. Tell me an effect (sleep, focus, energy), an aroma (citrus, pine, berry) or a strain you like.";
       const lines = out.results.map((it, i) => `${i + 1}. ${strainLine(it.strain)}. ${it.reason}`);
       return `From the catalog, these fit best:\n\n${lines.join('\n')}\n\nEffects are what users report, not medical advice.`;
     }
     case 'terpene': {
-      const info = outputsOf<{ found: boolean; terpene?: string; aromas?: string[]; effects?: string[]; description?: string; strains?: (StrainBrief & { share: number | null })[]; known?: string[] }>(steps, 'terpeneInfo')[0];
+      const info = outputsOf<{
+        found: boolean;
+        terpene?: string;
+        aromas?: string[];
+        effects?: string[];
+        description?: string;
+        strains?: (StrainBrief & { share: number | null })[];
+        known?: string[];
+      }>(steps, 'terpeneInfo')[0];
       if (!info || !info.found) return `I don't have that terpene in my table. I know: ${(info?.known ?? Object.keys(TERPENE_INFO)).join(', ')}.`;
-      const lines = [`**${info.terpene![0].toUpperCase()}${info.terpene!.slice(1)}**: ${info.description}`, '', `Aroma: ${info.aromas!.join(', ')}. Associated effects: ${info.effects!.join(', ')}.`];
+      const lines = [
+        `**${info.terpene![0].toUpperCase()}${info.terpene!.slice(1)}**: ${info.description}`,
+        '',
+        `Aroma: ${info.aromas!.join(', ')}. Associated effects: ${info.effects!.join(', ')}.`,
+      ];
       if (info.strains?.length) lines.push('', `Catalog strains richest in it: ${info.strains.map((s) => `**${s.name}**${s.share ? ` (${pct(s.share)})` : ''}`).join(', ')}.`);
       lines.push(...paperLines(steps));
       return lines.join('\n');
     }
     case 'papers': {
-      if (!available.has('searchPapers')) return "The research-paper library isn't available on this service yet, so I can't cite studies. I won't summarise research I can't show you.";
+      if (!available.has('searchPapers'))
+        return "The research-paper library isn't available on this service yet, so I can't cite studies. I won't summarise research I can't show you.";
       const lines = paperLines(steps);
       return lines.length ? lines.join('\n').trim() : "I found no papers in the library for that. I only cite papers the library holds, so I won't name others.";
     }
     case 'notebook': {
-      const out = outputsOf<{ total: number; notebooks: { id: string; title: string; createdAt: string; items?: { strainName: string; grams: number; price: number | null }[]; dispensary?: string | null; summaries?: Record<string, string> }[] }>(steps, 'myNotebooks')[0];
+      const out = outputsOf<{
+        total: number;
+        notebooks: {
+          id: string;
+          title: string;
+          createdAt: string;
+          items?: { strainName: string; grams: number; price: number | null }[];
+          dispensary?: string | null;
+          summaries?: Record<string, string>;
+        }[];
+      }>(steps, 'myNotebooks')[0];
       if (!out || out.notebooks.length === 0) return "You have no saved notebooks yet. Run one from the Notebook page and I'll be able to tell you what it said.";
       const [n, ...rest] = out.notebooks;
       const lines = [`Your newest notebook (**${n.title}**${n.dispensary ? `, ${n.dispensary}` : ''}):`];
@@ -370,21 +469,32 @@ export function writeAnswer(r: Recognised, userText: string, steps: ToolStep[], 
     }
     case 'photo': {
       const readings = [...userText.matchAll(PHOTO_LINE)].map((m) => ({ index: m[1], kind: m[2], text: m[3] }));
-      const lines = readings.map((p) => (p.kind === 'unreadable' ? `Photo ${p.index}: ${p.text}` : `Photo ${p.index} (${p.kind}): ${p.text.replace(/\s*Catalog match: [a-z0-9-]+ \([^)]*\)\.?/, '')}`));
+      const lines = readings.map((p) =>
+        p.kind === 'unreadable' ? `Photo ${p.index}: ${p.text}` : `Photo ${p.index} (${p.kind}): ${p.text.replace(/\s*Catalog match: [a-z0-9-]+ \([^)]*\)\.?/, '')}`,
+      );
       const details = outputsOf<{ found: boolean; strain?: StrainDetailOut }>(steps, 'getStrain').filter((d) => d.found && d.strain);
       const found = outputsOf<{ results: StrainBrief[] }>(steps, 'searchStrains').flatMap((s) => s.results.slice(0, 1));
       if (details.length) lines.push('', 'In the catalog:', '', ...details.map((d) => describeStrain(d.strain!)));
       else if (found.length) lines.push('', 'Closest catalog matches:', '', ...found.map((s) => `- ${strainLine(s)}`));
-      else if (readings.some((p) => p.kind !== 'unreadable')) lines.push('', "I couldn't match the strain on the photo to the catalog, so I can only tell you what the label says.");
+      else if (readings.some((p) => p.kind !== 'unreadable'))
+        lines.push('', "I couldn't match the strain on the photo to the catalog, so I can only tell you what the label says.");
       return lines.join('\n');
     }
   }
 }
 
 function paperLines(steps: ToolStep[]): string[] {
-  const papers = outputsOf<{ results: { id: string; title: string; year: number | null; journal: string | null; studyType: string | null }[] }>(steps, 'searchPapers').flatMap((o) => o.results ?? []);
+  const papers = outputsOf<{ results: { id: string; title: string; year: number | null; journal: string | null; studyType: string | null }[] }>(steps, 'searchPapers').flatMap(
+    (o) => o.results ?? [],
+  );
   if (!papers.length) return [];
-  return ['', 'From the research library:', ...papers.slice(0, 5).map((p) => `- *${p.title}*${p.year ? ` (${p.year}` : ''}${p.journal ? `, ${p.journal}` : ''}${p.year ? ')' : ''}${p.studyType ? ` — ${p.studyType}` : ''}`)];
+  return [
+    '',
+    'From the research library:',
+    ...papers
+      .slice(0, 5)
+      .map((p) => `- *${p.title}*${p.year ? ` (${p.year}` : ''}${p.journal ? `, ${p.journal}` : ''}${p.year ? ')' : ''}${p.studyType ? ` — ${p.studyType}` : ''}`),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -426,7 +536,9 @@ export class LocalAssistantModel implements LanguageModelV3 {
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
     const d = decide(options.prompt, toolNames(options));
     const content: LanguageModelV3Content[] =
-      d.type === 'calls' ? d.calls.map((c) => ({ type: 'tool-call' as const, toolCallId: callId(), toolName: c.toolName, input: JSON.stringify(c.input) })) : [{ type: 'text', text: d.text }];
+      d.type === 'calls'
+        ? d.calls.map((c) => ({ type: 'tool-call' as const, toolCallId: callId(), toolName: c.toolName, input: JSON.stringify(c.input) }))
+        : [{ type: 'text', text: d.text }];
     return {
       content,
       finishReason: d.type === 'calls' ? { unified: 'tool-calls', raw: 'tool_calls' } : { unified: 'stop', raw: 'stop' },

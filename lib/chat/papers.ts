@@ -21,7 +21,17 @@ export async function papersPort(db: Queryable): Promise<PapersPort | null> {
       // most specific word (the longest), so "myrcene sedation evidence" still finds the myrcene papers.
       const words = (query ?? '').split(/\s+/).filter((w) => w.length > 3);
       if (items.length === 0 && words.length > 1) items = await run([...words].sort((a, b) => b.length - a.length)[0]);
-      return items.map((p) => ({ id: p.id, title: p.title, year: p.year, authors: p.authors, journal: p.journal, studyType: p.studyType, abstract: p.abstract, doi: p.doi, url: p.url }));
+      return items.map((p) => ({
+        id: p.id,
+        title: p.title,
+        year: p.year,
+        authors: p.authors,
+        journal: p.journal,
+        studyType: p.studyType,
+        abstract: p.abstract,
+        doi: p.doi,
+        url: p.url,
+      }));
     },
   };
 }

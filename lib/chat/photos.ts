@@ -39,7 +39,9 @@ async function readOne(db: Queryable, index: number, img: DecodedImage, signal?:
     const reading = await visionEngine().readReceipt(await loadImage(img.base64, img.mediaType), signal);
     const items = reading.parsed.items.slice(0, 8);
     if (items.length) {
-      const list = items.map((it) => [it.strainName ?? it.productName, it.grams !== null ? `${it.grams} g` : null, it.price !== null ? `$${it.price}` : null].filter(Boolean).join(' ')).join('; ');
+      const list = items
+        .map((it) => [it.strainName ?? it.productName, it.grams !== null ? `${it.grams} g` : null, it.price !== null ? `$${it.price}` : null].filter(Boolean).join(' '))
+        .join('; ');
       const where = reading.parsed.dispensaryName ? ` from ${reading.parsed.dispensaryName}` : '';
       return `Photo ${index} (receipt, read by OCR): a receipt${where} listing ${list}${reading.parsed.total !== null ? `; total $${reading.parsed.total}` : ''}.`;
     }

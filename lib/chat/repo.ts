@@ -48,14 +48,20 @@ export async function openConversation(db: Queryable, id: string, userId: string
     [id, userId, title.slice(0, 120)],
   );
   if (ins.rows[0]) return { conversation: toSummary(ins.rows[0]), created: true };
-  const r = await db.query<ConversationRow>('SELECT id, user_id, title, message_count, created_at, updated_at FROM chat_conversations WHERE id = $1 AND user_id = $2', [id, userId]);
+  const r = await db.query<ConversationRow>('SELECT id, user_id, title, message_count, created_at, updated_at FROM chat_conversations WHERE id = $1 AND user_id = $2', [
+    id,
+    userId,
+  ]);
   if (!r.rows[0]) throw conversationNotFound(id);
   return { conversation: toSummary(r.rows[0]), created: false };
 }
 
 export async function getConversation(db: Queryable, id: string, userId: string): Promise<ConversationSummary> {
   if (!UUID.test(id)) throw conversationNotFound(id);
-  const r = await db.query<ConversationRow>('SELECT id, user_id, title, message_count, created_at, updated_at FROM chat_conversations WHERE id = $1 AND user_id = $2', [id, userId]);
+  const r = await db.query<ConversationRow>('SELECT id, user_id, title, message_count, created_at, updated_at FROM chat_conversations WHERE id = $1 AND user_id = $2', [
+    id,
+    userId,
+  ]);
   if (!r.rows[0]) throw conversationNotFound(id);
   return toSummary(r.rows[0]);
 }

@@ -73,7 +73,19 @@ export function strainDetail(s: Strain) {
 export type StrainDetailOut = ReturnType<typeof strainDetail>;
 
 export interface PapersPort {
-  search(q: { query?: string; terpene?: string; strain?: string; limit: number }): Promise<{ id: string; title: string; year: number | null; authors?: string | string[] | null; journal?: string | null; studyType?: string | null; abstract?: string | null; doi?: string | null; url?: string | null }[]>;
+  search(q: { query?: string; terpene?: string; strain?: string; limit: number }): Promise<
+    {
+      id: string;
+      title: string;
+      year: number | null;
+      authors?: string | string[] | null;
+      journal?: string | null;
+      studyType?: string | null;
+      abstract?: string | null;
+      doi?: string | null;
+      url?: string | null;
+    }[]
+  >;
 }
 
 export interface ToolDeps {
@@ -185,7 +197,12 @@ export function chatTools(deps: ToolDeps): ToolSet {
     const papers = deps.papers;
     tools.searchPapers = tool({
       description: 'Search the research-paper library (full text over titles and abstracts; filter by terpene or a strain slug). Only these papers may be cited.',
-      inputSchema: z.object({ query: z.string().max(200).optional(), terpene: z.string().max(60).optional(), strain: z.string().max(200).optional(), limit: z.number().int().min(1).max(8).optional() }),
+      inputSchema: z.object({
+        query: z.string().max(200).optional(),
+        terpene: z.string().max(60).optional(),
+        strain: z.string().max(200).optional(),
+        limit: z.number().int().min(1).max(8).optional(),
+      }),
       execute: async ({ query, terpene, strain, limit }) => {
         try {
           const found = await papers.search({ query, terpene, strain, limit: limit ?? 5 });

@@ -56,8 +56,14 @@ export function useDeepResearch() {
     if (run) {
       const st = String(run.status);
       const status: DeepRunView['status'] = st === 'COMPLETED' ? 'COMPLETED' : /FAIL|CRASH|CANCEL|TIMED_OUT|EXPIRED/.test(st) ? 'FAILED' : 'EXECUTING';
-      const error = run.error ? { code: run.error.name ?? 'TASK_FAILED', message: run.error.message } : status === 'FAILED' ? { code: st, message: `The run ended ${st.toLowerCase()}` } : null;
-      setState((s) => applyDeepRun(s, { id: run.id, status, metadata: (run.metadata ?? {}) as DeepRunView['metadata'], output: (run.output ?? null) as DeepResearchOutput | null, error }));
+      const error = run.error
+        ? { code: run.error.name ?? 'TASK_FAILED', message: run.error.message }
+        : status === 'FAILED'
+          ? { code: st, message: `The run ended ${st.toLowerCase()}` }
+          : null;
+      setState((s) =>
+        applyDeepRun(s, { id: run.id, status, metadata: (run.metadata ?? {}) as DeepRunView['metadata'], output: (run.output ?? null) as DeepResearchOutput | null, error }),
+      );
     } else if (realtime.error) setState((s) => ({ ...s, phase: 'failed', error: realtime.error!.message }));
   }, [realtime.run, realtime.error]);
 
@@ -69,7 +75,12 @@ export function useDeepResearch() {
     try {
       const session = await getUserSession();
       const body = strainSlugs.length ? { question, strainSlugs } : { question };
-      const { runId, publicAccessToken } = await apiData<{ runId: string; publicAccessToken: string }>('/research/deep', { method: 'POST', body, token: session.token, signal: ctl.signal });
+      const { runId, publicAccessToken } = await apiData<{ runId: string; publicAccessToken: string }>('/research/deep', {
+        method: 'POST',
+        body,
+        token: session.token,
+        signal: ctl.signal,
+      });
       setState((s) => ({ ...s, phase: 'running', runId }));
       if (RUNNER === 'trigger') {
         setRemote({ runId, token: publicAccessToken });

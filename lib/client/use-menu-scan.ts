@@ -68,8 +68,16 @@ export function useMenuScan() {
   // Trigger.dev mode only: the tokens the realtime hooks need, set once scan-token answers.
   const [trigger, setTrigger] = useState<{ triggerToken?: string; runId?: string; publicAccessToken?: string; payload?: Record<string, unknown> } | null>(null);
 
-  const realtimeTrigger = useRealtimeTaskTrigger(SCAN_TASK_ID, { accessToken: trigger?.triggerToken, baseURL: TRIGGER_API_URL, enabled: RUNNER === 'trigger' && !!trigger?.triggerToken });
-  const realtimeRun = useRealtimeRun(trigger?.runId, { accessToken: trigger?.publicAccessToken, baseURL: TRIGGER_API_URL, enabled: RUNNER === 'trigger' && !!trigger?.runId && !!trigger?.publicAccessToken });
+  const realtimeTrigger = useRealtimeTaskTrigger(SCAN_TASK_ID, {
+    accessToken: trigger?.triggerToken,
+    baseURL: TRIGGER_API_URL,
+    enabled: RUNNER === 'trigger' && !!trigger?.triggerToken,
+  });
+  const realtimeRun = useRealtimeRun(trigger?.runId, {
+    accessToken: trigger?.publicAccessToken,
+    baseURL: TRIGGER_API_URL,
+    enabled: RUNNER === 'trigger' && !!trigger?.runId && !!trigger?.publicAccessToken,
+  });
   const submitted = useRef(false);
 
   const triggerSubmit = realtimeTrigger.submit;
@@ -84,7 +92,8 @@ export function useMenuScan() {
   useEffect(() => {
     if (RUNNER !== 'trigger') return;
     // Mirroring an external subscription into page state is what this effect is for.
-    if (triggerRun) setState((s) => applyRun(s, { id: triggerRun.id, status: String(triggerRun.status), metadata: triggerRun.metadata, output: triggerRun.output, error: triggerRun.error }));
+    if (triggerRun)
+      setState((s) => applyRun(s, { id: triggerRun.id, status: String(triggerRun.status), metadata: triggerRun.metadata, output: triggerRun.output, error: triggerRun.error }));
     else if (triggerError) setState((s) => ({ ...s, phase: 'failed', error: triggerError.message }));
   }, [triggerRun, triggerError]);
 
@@ -116,10 +125,25 @@ export function useMenuScan() {
         const t = await apiData<ScanTokenData>('/shopping/scan-token', { method: 'POST', body, token: session.token, signal: ctl.signal });
         if (t.isCached && t.cachedData) {
           const out = t.cachedData.scan_results;
-          setState((s) => ({ ...s, phase: 'completed', cached: true, output: { ...out, cached: true }, status: 'COMPLETED', metadata: { currentStage: 'complete', progress: 100, status: 'cached', cacheHit: true, domain: t.domain } }));
+          setState((s) => ({
+            ...s,
+            phase: 'completed',
+            cached: true,
+            output: { ...out, cached: true },
+            status: 'COMPLETED',
+            metadata: { currentStage: 'complete', progress: 100, status: 'cached', cacheHit: true, domain: t.domain },
+          }));
           return;
         }
-        const payload = { dispensaryName: input.dispensaryName, websiteDomain: input.websiteDomain ?? t.domain, menuUrls: t.menuUrls ?? input.menuUrls, categories: input.categories ?? [], userId: session.userId, forceRefresh: !!input.forceRefresh, useInteract: !!input.useInteract };
+        const payload = {
+          dispensaryName: input.dispensaryName,
+          websiteDomain: input.websiteDomain ?? t.domain,
+          menuUrls: t.menuUrls ?? input.menuUrls,
+          categories: input.categories ?? [],
+          userId: session.userId,
+          forceRefresh: !!input.forceRefresh,
+          useInteract: !!input.useInteract,
+        };
         const followRunId = t.existingRunId ?? t.runId ?? null;
         setState((s) => ({ ...s, phase: 'running', runId: followRunId }));
         if (RUNNER === 'trigger') {
@@ -132,7 +156,12 @@ export function useMenuScan() {
         let token = t.publicAccessToken ?? null;
         if (!runId || !token) {
           if (!t.triggerToken) throw new Error('The service returned no way to start or follow the scan.');
-          const started = await apiData<{ runId: string; publicAccessToken: string }>('/shopping/runs', { method: 'POST', body: payload, token: t.triggerToken, signal: ctl.signal });
+          const started = await apiData<{ runId: string; publicAccessToken: string }>('/shopping/runs', {
+            method: 'POST',
+            body: payload,
+            token: t.triggerToken,
+            signal: ctl.signal,
+          });
           runId = started.runId;
           token = started.publicAccessToken;
         }

@@ -91,7 +91,9 @@ export function useNotebookStream() {
         ...s,
         running: false,
         // A stream that ended without batch_complete leaves unfinished sections failed, not spinning.
-        sections: Object.fromEntries(Object.entries(s.sections).map(([k, v]) => [k, v.status === 'complete' || v.status === 'failed' ? v : { ...v, status: 'failed', error: 'Stream ended early' }])),
+        sections: Object.fromEntries(
+          Object.entries(s.sections).map(([k, v]) => [k, v.status === 'complete' || v.status === 'failed' ? v : { ...v, status: 'failed', error: 'Stream ended early' }]),
+        ),
         finished: true,
       }));
     } catch (e) {

@@ -62,7 +62,9 @@ export function checkStartupConfig(): void {
     const rule = parseTrustedProxy(c.server.trustedProxy);
     const entry = (globalThis as { __ciSocketEntry?: boolean }).__ciSocketEntry === true;
     if (appEnv() === 'production' && rule.kind !== 'vercel' && !entry) {
-      problems.push(`TRUSTED_PROXY=${rule.kind === 'none' ? 'none' : `hops:${rule.hops}`} needs the service's own entry to see socket addresses: start with \`npm start\` or the standalone \`server.js\`, not plain \`next start\``);
+      problems.push(
+        `TRUSTED_PROXY=${rule.kind === 'none' ? 'none' : `hops:${rule.hops}`} needs the service's own entry to see socket addresses: start with \`npm start\` or the standalone \`server.js\`, not plain \`next start\``,
+      );
     }
   } catch (e) {
     problems.push((e as Error).message);

@@ -38,7 +38,8 @@ export function isTransientCode(code: string | undefined): boolean {
   return !!code && (TRANSIENT.has(code) || code.startsWith('08'));
 }
 
-const CONNECTION_MESSAGES = /Connection terminated|connection (?:terminated|ended|closed)|Client has encountered a connection error|timeout exceeded when trying to connect|the database system is (?:starting up|shutting down|in recovery mode)|terminating connection/i;
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection (?:terminated|ended|closed)|Client has encountered a connection error|timeout exceeded when trying to connect|the database system is (?:starting up|shutting down|in recovery mode)|terminating connection/i;
 
 /** True for an error a database driver raised (pg's DatabaseError, socket errors, PGlite). */
 export function isDatabaseFailure(e: unknown): boolean {

@@ -103,7 +103,9 @@ export async function refreshComputed(db: Queryable, def: ComputedQuery, positio
          WHERE (discover_lists.title, discover_lists.description, discover_lists.position) IS DISTINCT FROM (EXCLUDED.title, EXCLUDED.description, EXCLUDED.position)`,
       [def.slug, def.title, def.description, position],
     );
-    const current = (await tx.query<{ strain_id: string }>(`SELECT strain_id FROM discover_list_items WHERE list_slug = $1 ORDER BY position`, [def.slug])).rows.map((r) => r.strain_id);
+    const current = (await tx.query<{ strain_id: string }>(`SELECT strain_id FROM discover_list_items WHERE list_slug = $1 ORDER BY position`, [def.slug])).rows.map(
+      (r) => r.strain_id,
+    );
     if (current.length === ids.length && current.every((id, i) => id === ids[i])) return false;
     await replaceItems(tx, def.slug, ids);
     await tx.query(`UPDATE discover_lists SET updated_at = now() WHERE slug = $1`, [def.slug]);
@@ -163,10 +165,11 @@ export async function resolveSlugs(db: Queryable, slugs: string[]): Promise<{ id
 
 export async function insertCurated(db: Db, l: { slug: string; title: string; description: string; ids: string[] }): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const r = await tx.query(
-      `INSERT INTO discover_lists (slug, title, description, kind, position) VALUES ($1, $2, $3, 'curated', 0) ON CONFLICT (slug) DO NOTHING`,
-      [l.slug, l.title, l.description],
-    );
+    const r = await tx.query(`INSERT INTO discover_lists (slug, title, description, kind, position) VALUES ($1, $2, $3, 'curated', 0) ON CONFLICT (slug) DO NOTHING`, [
+      l.slug,
+      l.title,
+      l.description,
+    ]);
     if (r.rowCount === 0) return false;
     await replaceItems(tx, l.slug, l.ids);
     return true;

@@ -61,10 +61,13 @@ export async function writeScan(db: Db, s: { domain: string; name: string; platf
         s.scannedAt,
       ],
     );
-    await tx.query(
-      `INSERT INTO dispensary_scans (domain, scanned_at, products_count, matched_count, strain_slugs) VALUES ($1, $2::timestamptz, $3, $4, $5::text[])`,
-      [s.domain, s.scannedAt, s.facts.productsCount, s.facts.matchedCount, s.facts.strainSlugs],
-    );
+    await tx.query(`INSERT INTO dispensary_scans (domain, scanned_at, products_count, matched_count, strain_slugs) VALUES ($1, $2::timestamptz, $3, $4, $5::text[])`, [
+      s.domain,
+      s.scannedAt,
+      s.facts.productsCount,
+      s.facts.matchedCount,
+      s.facts.strainSlugs,
+    ]);
     await tx.query(
       `DELETE FROM dispensary_scans WHERE domain = $1 AND id NOT IN (
          SELECT id FROM dispensary_scans WHERE domain = $1 ORDER BY scanned_at DESC, id DESC LIMIT $2)`,
@@ -99,10 +102,10 @@ export async function listRows(db: Queryable, o: { q?: string; platform?: Platfo
 export async function getRow(db: Queryable, domain: string): Promise<{ row: DispensaryRow; scans: ScanRow[] } | null> {
   const r = await db.query<DispensaryRow>(`SELECT ${COLS} FROM dispensaries WHERE domain = $1`, [domain]);
   if (!r.rows[0]) return null;
-  const scans = await db.query<ScanRow>(
-    `SELECT scanned_at, products_count, matched_count FROM dispensary_scans WHERE domain = $1 ORDER BY scanned_at DESC, id DESC LIMIT $2`,
-    [domain, SCANS_KEPT],
-  );
+  const scans = await db.query<ScanRow>(`SELECT scanned_at, products_count, matched_count FROM dispensary_scans WHERE domain = $1 ORDER BY scanned_at DESC, id DESC LIMIT $2`, [
+    domain,
+    SCANS_KEPT,
+  ]);
   return { row: r.rows[0], scans: scans.rows };
 }
 

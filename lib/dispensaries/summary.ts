@@ -20,7 +20,10 @@ interface ProductLike {
 }
 
 /** Pick the menu facts out of a scan's input and output (the pipeline's one-line hook). */
-export function dispensaryScanSummary(input: { websiteDomain: string; dispensaryName: string; menuUrls: string[] }, output: { scannedAt: string; products: ProductLike[] }): DispensaryScanSummary {
+export function dispensaryScanSummary(
+  input: { websiteDomain: string; dispensaryName: string; menuUrls: string[] },
+  output: { scannedAt: string; products: ProductLike[] },
+): DispensaryScanSummary {
   return {
     domain: input.websiteDomain,
     name: input.dispensaryName,

@@ -55,7 +55,16 @@ export async function generateHeroImage(db: Queryable, input: { subject: HeroSub
     prompt = input.prompt ? customHeroPrompt('page', input.slug, input.prompt) : pageHeroPrompt(input.slug);
   }
   const img = await generateStoredImage(prompt, { folder: 'hero', size: HERO_SIZE, shape: 'landscape', exact: true, signal });
-  await saveHeroImage(db, { subject: input.subject, slug: input.slug, url: img.pngUrl, webpUrl: img.imageUrl, width: HERO_SIZE.width, height: HERO_SIZE.height, prompt, provider: img.provider });
+  await saveHeroImage(db, {
+    subject: input.subject,
+    slug: input.slug,
+    url: img.pngUrl,
+    webpUrl: img.imageUrl,
+    width: HERO_SIZE.width,
+    height: HERO_SIZE.height,
+    prompt,
+    provider: img.provider,
+  });
   // The strain's complete profile is cached for 15 minutes; it names the new image at once.
   if (input.subject === 'strain') forgetCompleteProfile(input.slug);
   return { url: img.pngUrl, webpUrl: img.imageUrl, width: HERO_SIZE.width, height: HERO_SIZE.height, cached: img.cached };

@@ -32,7 +32,12 @@ function clean(value: string | null | undefined): string | null {
 
 function forwardedFor(req: Request): string[] {
   const h = req.headers.get('x-forwarded-for');
-  return h ? h.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  return h
+    ? h
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /**

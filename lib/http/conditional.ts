@@ -11,7 +11,7 @@ import { Ok } from './envelope';
 /** A strong entity tag: `"<base64url of SHA-256(parts)>"` (first 22 characters, 132 bits). */
 export function strongEtag(...parts: unknown[]): string {
   const h = createHash('sha256');
-  for (const p of parts) h.update(typeof p === 'string' ? p : JSON.stringify(p) ?? 'undefined').update('\u0000');
+  for (const p of parts) h.update(typeof p === 'string' ? p : (JSON.stringify(p) ?? 'undefined')).update('\u0000');
   return `"${h.digest('base64url').slice(0, 22)}"`;
 }
 
@@ -36,7 +36,10 @@ export function notModified(etag: string, headers: Record<string, string> = {}):
 
 /** A stable form of a request's query: keys sorted, repeated keys kept in order. */
 export function canonicalQuery(url: URL): string {
-  return [...url.searchParams.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  return [...url.searchParams.entries()]
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&');
 }
 
 /**

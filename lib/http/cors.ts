@@ -15,7 +15,15 @@ let origins: { raw: string | undefined; set: Set<string> } | undefined;
 function allowedOrigins(): Set<string> {
   const raw = config().server.corsOrigins;
   if (!origins || origins.raw !== raw) {
-    origins = { raw, set: new Set((raw ?? '').split(',').map((s) => s.trim().replace(/\/$/, '').toLowerCase()).filter(Boolean)) };
+    origins = {
+      raw,
+      set: new Set(
+        (raw ?? '')
+          .split(',')
+          .map((s) => s.trim().replace(/\/$/, '').toLowerCase())
+          .filter(Boolean),
+      ),
+    };
   }
   return origins.set;
 }

@@ -56,7 +56,11 @@ interface CommonOptions extends AuthOptions {
  * cannot describe.
  */
 export type RouteOptions = CommonOptions &
-  ({ response: z.ZodType; flat?: boolean; stream?: never; binary?: never } | { stream: true; response?: never; flat?: never; binary?: never } | { binary: true; response?: never; flat?: never; stream?: never });
+  (
+    | { response: z.ZodType; flat?: boolean; stream?: never; binary?: never }
+    | { stream: true; response?: never; flat?: never; binary?: never }
+    | { binary: true; response?: never; flat?: never; stream?: never }
+  );
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 

@@ -16,15 +16,7 @@ export function successBody(data: unknown, requestId: string, meta?: Record<stri
   return { success: true as const, data, meta: { ...meta, timestamp: nowIso(), requestId } };
 }
 
-export function errorBody(args: {
-  code: ErrorCode | string;
-  message: string;
-  details?: unknown;
-  stack?: string;
-  requestId: string;
-  path: string;
-  method: string;
-}) {
+export function errorBody(args: { code: ErrorCode | string; message: string; details?: unknown; stack?: string; requestId: string; path: string; method: string }) {
   const error: Record<string, unknown> = { code: args.code, message: args.message };
   if (args.details !== undefined) error.details = args.details;
   if (args.stack && !isProduction()) error.stack = args.stack;
@@ -52,10 +44,7 @@ export class Ok<T = unknown> {
   ) {}
 }
 
-export function ok<T>(
-  data: T,
-  opts: { meta?: Record<string, unknown>; headers?: Record<string, string>; status?: number } = {},
-): Ok<T> {
+export function ok<T>(data: T, opts: { meta?: Record<string, unknown>; headers?: Record<string, string>; status?: number } = {}): Ok<T> {
   return new Ok(data, opts.meta, opts.headers, opts.status ?? 200);
 }
 

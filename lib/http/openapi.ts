@@ -60,17 +60,26 @@ export function buildOpenApi(routes: RegisteredRoute[]) {
         content: { 'application/json': { schema: { allOf: [ref('SuccessEnvelope'), { type: 'object', properties: { data: o.response ? schema(o.response) : {} } }] } } },
       };
     if (o.params || o.query || o.body) responses['400'] = { description: 'Bad request or validation error', content: { 'application/json': { schema: ref('ErrorEnvelope') } } };
-    if (o.auth === 'user' || o.tier) responses['401'] = { description: 'Missing or invalid user token (flat body)', content: { 'application/json': { schema: ref('AuthFailure') } } };
+    if (o.auth === 'user' || o.tier)
+      responses['401'] = { description: 'Missing or invalid user token (flat body)', content: { 'application/json': { schema: ref('AuthFailure') } } };
     if (o.auth === 'admin') {
       responses['401'] = { description: 'Missing or invalid X-Admin-Key (flat body)', content: { 'application/json': { schema: ref('AuthFailure') } } };
       responses['500'] = { description: 'Admin key not configured, or an unexpected error' };
     }
-    if (o.auth === 'api-key' || o.auth === 'cron' || o.auth === 'internal') responses['401'] = { description: 'Missing or wrong bearer secret (flat body)', content: { 'application/json': { schema: ref('AuthFailure') } } };
-    if (o.auth === 'run-token') responses['401'] = { description: 'Missing, expired or foreign run token (flat body)', content: { 'application/json': { schema: ref('AuthFailure') } } };
-    if (o.auth === 'trigger-token') responses['401'] = { description: 'Missing, expired or spent one-time trigger token (flat body)', content: { 'application/json': { schema: ref('AuthFailure') } } };
+    if (o.auth === 'api-key' || o.auth === 'cron' || o.auth === 'internal')
+      responses['401'] = { description: 'Missing or wrong bearer secret (flat body)', content: { 'application/json': { schema: ref('AuthFailure') } } };
+    if (o.auth === 'run-token')
+      responses['401'] = { description: 'Missing, expired or foreign run token (flat body)', content: { 'application/json': { schema: ref('AuthFailure') } } };
+    if (o.auth === 'trigger-token')
+      responses['401'] = { description: 'Missing, expired or spent one-time trigger token (flat body)', content: { 'application/json': { schema: ref('AuthFailure') } } };
     if (o.tier) responses['403'] = { description: 'Premium tier required', content: { 'application/json': { schema: ref('ErrorEnvelope') } } };
     if (o.body) responses['413'] = { description: 'Payload too large', content: { 'application/json': { schema: ref('ErrorEnvelope') } } };
-    if (o.limit !== false) responses['429'] = { description: 'Rate limit exceeded', headers: { 'Retry-After': { schema: { type: 'integer' } } }, content: { 'application/json': { schema: ref('ErrorEnvelope') } } };
+    if (o.limit !== false)
+      responses['429'] = {
+        description: 'Rate limit exceeded',
+        headers: { 'Retry-After': { schema: { type: 'integer' } } },
+        content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+      };
     for (const [status, description] of Object.entries(o.responses ?? {})) responses[status] = { description };
     responses['500'] ??= { description: 'Unexpected error', content: { 'application/json': { schema: ref('ErrorEnvelope') } } };
 

@@ -89,7 +89,15 @@ export async function generateStoredImage(
   const base = `${opts.folder}/${hash}`;
   const [w, h] = sizeKey.split('x').map(Number);
   if ((await objectExists('images', `${base}.webp`)) && (await objectExists('images', `${base}.png`))) {
-    return { imageUrl: objectUrl('images', `${base}.webp`), pngUrl: objectUrl('images', `${base}.png`), provider: provider.name, model: provider.model, width: w, height: h, cached: true };
+    return {
+      imageUrl: objectUrl('images', `${base}.webp`),
+      pngUrl: objectUrl('images', `${base}.png`),
+      provider: provider.name,
+      model: provider.model,
+      width: w,
+      height: h,
+      cached: true,
+    };
   }
   let img: RenderedImage;
   if (provider.name === 'local') img = opts.local ? await opts.local.render() : await renderArtwork(prompt, opts.size.width, opts.size.height);

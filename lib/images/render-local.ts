@@ -61,8 +61,7 @@ export function artworkSvg(prompt: string, width: number, height: number): strin
     }
   }
   // Two large soft glows at the side edges tie the bands together without entering the centre.
-  const glow = (x: number, hh: number) =>
-    `<circle cx="${f(x)}" cy="${f(height / 2)}" r="${f(height * 0.22)}" fill="${hsl(hh, 60, light ? 70 : 35, 0.35)}" filter="url(#soft)"/>`;
+  const glow = (x: number, hh: number) => `<circle cx="${f(x)}" cy="${f(height / 2)}" r="${f(height * 0.22)}" fill="${hsl(hh, 60, light ? 70 : 35, 0.35)}" filter="url(#soft)"/>`;
 
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,

@@ -7,9 +7,7 @@ export const BlogPostSchema = z.object({
   excerpt: z.string(),
   body: z.string(),
   tags: z.array(z.string()),
-  heroImage: z
-    .object({ url: z.string(), prompt: z.string().nullable(), provider: z.string().nullable(), width: z.number().nullable(), height: z.number().nullable() })
-    .nullable(),
+  heroImage: z.object({ url: z.string(), prompt: z.string().nullable(), provider: z.string().nullable(), width: z.number().nullable(), height: z.number().nullable() }).nullable(),
   publishedAt: z.string(),
   updatedAt: z.string(),
 });

@@ -89,11 +89,10 @@ function eyes(kind: Eyes): string {
       return at.map((x) => `<path d="M${x - 24} 282 Q${x} 250 ${x + 24} 282" fill="none" ${stroke(8)}/>`).join('');
     default: {
       const [dx, dy, r] = kind === 'up' ? [6, -10, 12] : kind === 'worried' ? [0, 4, 9] : [3, 2, 12];
-      const brows =
-        kind === 'worried'
-          ? `<path d="M190 232 L238 222" fill="none" ${stroke(8)}/><path d="M322 232 L274 222" fill="none" ${stroke(8)}/>`
-          : '';
-      return at.map((x) => `<circle cx="${x}" cy="270" r="26" fill="${C.eye}" ${stroke(8)}/><circle cx="${x + dx}" cy="${270 + dy}" r="${r}" fill="${C.outline}"/>`).join('') + brows;
+      const brows = kind === 'worried' ? `<path d="M190 232 L238 222" fill="none" ${stroke(8)}/><path d="M322 232 L274 222" fill="none" ${stroke(8)}/>` : '';
+      return (
+        at.map((x) => `<circle cx="${x}" cy="270" r="26" fill="${C.eye}" ${stroke(8)}/><circle cx="${x + dx}" cy="${270 + dy}" r="${r}" fill="${C.outline}"/>`).join('') + brows
+      );
     }
   }
 }
@@ -191,7 +190,11 @@ export function mascotSvg(spec: PoseSpec, size = 1024): string {
 
 /** PNG and WebP of a pose. Same pose → byte-identical files. */
 export async function renderMascot(spec: PoseSpec, size = 1024): Promise<RenderedImage> {
-  const raster = await sharp(Buffer.from(mascotSvg(spec, size)), { density: 72 }).resize(size, size).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const raster = await sharp(Buffer.from(mascotSvg(spec, size)), { density: 72 })
+    .resize(size, size)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const fromRaw = () => sharp(raster.data, { raw: raster.info });
   const [png, webp] = await Promise.all([fromRaw().png({ compressionLevel: 9, adaptiveFiltering: false }).toBuffer(), fromRaw().webp({ quality: 90, effort: 4 }).toBuffer()]);
   return { png, webp, width: size, height: size };

@@ -19,7 +19,10 @@ export async function listPoseRows(db: Queryable): Promise<PoseRow[]> {
   return r.rows;
 }
 
-export async function savePose(db: Queryable, p: { key: string; title: string; custom: boolean; imageUrl: string; pngUrl: string; prompt: string; provider: string }): Promise<void> {
+export async function savePose(
+  db: Queryable,
+  p: { key: string; title: string; custom: boolean; imageUrl: string; pngUrl: string; prompt: string; provider: string },
+): Promise<void> {
   await db.query(
     `INSERT INTO mascot_poses (key, title, custom, image_url, png_url, prompt, provider)
      VALUES ($1, $2, $3, $4, $5, $6, $7)

@@ -28,9 +28,25 @@ export type StrainMusic = z.output<typeof StrainMusicSchema>;
 
 export const MoodsSchema = z.object({
   terpenes: z.array(
-    z.object({ terpene: z.string(), family: z.string(), energy: Unit, valence: Unit, acousticness: Unit, tempoBpm: Tempo, genres: z.array(z.string()), activities: z.array(z.string()) }),
+    z.object({
+      terpene: z.string(),
+      family: z.string(),
+      energy: Unit,
+      valence: Unit,
+      acousticness: Unit,
+      tempoBpm: Tempo,
+      genres: z.array(z.string()),
+      activities: z.array(z.string()),
+    }),
   ),
-  types: z.array(z.object({ type: z.string(), energyShift: z.number(), tempoShift: z.number(), fallback: z.object({ energy: Unit, valence: Unit, acousticness: Unit, tempoBpm: Tempo, genres: z.array(z.string()), activities: z.array(z.string()) }) })),
+  types: z.array(
+    z.object({
+      type: z.string(),
+      energyShift: z.number(),
+      tempoShift: z.number(),
+      fallback: z.object({ energy: Unit, valence: Unit, acousticness: Unit, tempoBpm: Tempo, genres: z.array(z.string()), activities: z.array(z.string()) }),
+    }),
+  ),
   effects: z.array(z.object({ effect: z.string(), energy: z.number(), valence: z.number(), acousticness: z.number(), tempo: z.number(), activity: z.string().nullable() })),
   rules: z.array(z.string()),
 });
@@ -48,7 +64,14 @@ export function moodsTable(): z.output<typeof MoodsSchema> {
   return {
     terpenes: TERPENE_MOODS.map((t) => ({ ...t })),
     types: TYPE_MOODS.map((t) => ({ type: t.type, energyShift: t.energyShift, tempoShift: t.tempoShift, fallback: { ...t.base } })),
-    effects: EFFECT_SHIFTS.map((e) => ({ effect: e.effect, energy: e.energy ?? 0, valence: e.valence ?? 0, acousticness: e.acousticness ?? 0, tempo: e.tempo ?? 0, activity: e.activity ?? null })),
+    effects: EFFECT_SHIFTS.map((e) => ({
+      effect: e.effect,
+      energy: e.energy ?? 0,
+      valence: e.valence ?? 0,
+      acousticness: e.acousticness ?? 0,
+      tempo: e.tempo ?? 0,
+      activity: e.activity ?? null,
+    })),
     rules: RULES,
   };
 }
@@ -68,9 +91,15 @@ export function strainMusic(s: Pick<Strain, 'slug' | 'name' | 'type' | 'terpenes
   const top = [...known.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 3);
   const sum = top.reduce((a, [, p]) => a + p, 0);
   const type = TYPE_MOODS.find((t) => t.type === s.type) ?? TYPE_MOODS.find((t) => t.type === 'hybrid')!;
-  const rows: Array<{ row: Omit<TerpeneMood, 'terpene' | 'family'>; w: number }> = top.length ? top.map(([n, p]) => ({ row: BY_TERPENE.get(n)!, w: p / sum })) : [{ row: type.base, w: 1 }];
+  const rows: Array<{ row: Omit<TerpeneMood, 'terpene' | 'family'>; w: number }> = top.length
+    ? top.map(([n, p]) => ({ row: BY_TERPENE.get(n)!, w: p / sum }))
+    : [{ row: type.base, w: 1 }];
 
-  let energy = 0, valence = 0, acoustic = 0, tMin = 0, tMax = 0;
+  let energy = 0,
+    valence = 0,
+    acoustic = 0,
+    tMin = 0,
+    tMax = 0;
   const genreW = new Map<string, number>();
   const activityW = new Map<string, number>();
   for (const { row, w } of rows) {
@@ -98,7 +127,11 @@ export function strainMusic(s: Pick<Strain, 'slug' | 'name' | 'type' | 'terpenes
   }
   const min = Math.max(40, Math.round(tMin + tempoShift));
   const max = Math.max(min + 5, Math.round(tMax + tempoShift));
-  const rank = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5).map(([k]) => k);
+  const rank = (m: Map<string, number>) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, 5)
+      .map(([k]) => k);
   const genres = rank(genreW);
   const activities = rank(activityW);
   const mood = { energy: clamp01(energy), valence: clamp01(valence), acousticness: clamp01(acoustic) };

@@ -87,7 +87,7 @@ export interface OrderAnalysis {
   candidates: Candidate[];
 }
 
-const midpoint = (a: number | null, b: number | null): number | null => (a !== null && b !== null ? round((a + b) / 2, 1) : a ?? b);
+const midpoint = (a: number | null, b: number | null): number | null => (a !== null && b !== null ? round((a + b) / 2, 1) : (a ?? b));
 
 /** Enrichment trusts only high and medium matches: a low trigram match may be another strain. */
 const usable = (m: CatalogMatch | undefined): Strain | null => (m?.strain && (m.confidence === 'high' || m.confidence === 'medium') ? m.strain : null);
@@ -97,8 +97,8 @@ function analyzeItem(item: NonNullable<OrderInputT['orderItems']>[number], m: Ca
   const own = normalizeTerpeneProfile(item.terpenes?.filter((t) => isUsableTerpeneName(t.name)));
   const terpenes = (own.length ? own : (s?.terpenes ?? [])).slice(0, 8);
   const type = item.type ?? s?.type ?? null;
-  const thc = item.thcPct ?? (s ? s.thc ?? midpoint(s.thcMin, s.thcMax) : null);
-  const cbd = item.cbdPct ?? (s ? s.cbd ?? midpoint(s.cbdMin, s.cbdMax) : null);
+  const thc = item.thcPct ?? (s ? (s.thc ?? midpoint(s.thcMin, s.thcMax)) : null);
+  const cbd = item.cbdPct ?? (s ? (s.cbd ?? midpoint(s.cbdMin, s.cbdMax)) : null);
   let effects = (item.effects ?? []).map((e) => e.toLowerCase());
   let effectSource: FactSource = effects.length ? 'order' : 'unknown';
   if (!effects.length && s?.effects.length) [effects, effectSource] = [s.effects.slice(0, 6), 'catalog'];
@@ -165,11 +165,28 @@ function pairSimilarities(items: AnalyzedItem[]) {
 function orderProfileStrain(chart: TerpeneChart, effects: Tally[]): Strain {
   const now = new Date(0).toISOString();
   return {
-    id: '00000000-0000-0000-0000-000000000000', slug: '', name: 'order profile', type: null,
-    thc: null, thcMin: null, thcMax: null, cbd: null, cbdMin: null, cbdMax: null,
+    id: '00000000-0000-0000-0000-000000000000',
+    slug: '',
+    name: 'order profile',
+    type: null,
+    thc: null,
+    thcMin: null,
+    thcMax: null,
+    cbd: null,
+    cbdMin: null,
+    cbdMax: null,
     terpenes: chart.terpenes.map((t) => ({ name: t.name, percentage: t.weightedPercentage })),
-    effects: effects.slice(0, 5).map((e) => e.name), negatives: [], helpsWith: {}, aromas: [], parents: [], akas: [],
-    highFamily: null, popularityScore: 0, source: 'order', createdAt: now, updatedAt: now,
+    effects: effects.slice(0, 5).map((e) => e.name),
+    negatives: [],
+    helpsWith: {},
+    aromas: [],
+    parents: [],
+    akas: [],
+    highFamily: null,
+    popularityScore: 0,
+    source: 'order',
+    createdAt: now,
+    updatedAt: now,
   };
 }
 
@@ -191,8 +208,13 @@ export async function analyzeOrder(input: OrderInputT, catalog: CatalogPort, opt
     candidates = near
       .filter((s) => !ordered.has(s.slug) && !ordered.has(s.name.toLowerCase()))
       .map((s) => ({
-        name: s.name, slug: s.slug, type: s.type, thc: s.thc ?? midpoint(s.thcMin, s.thcMax),
-        topTerpenes: s.terpenes.slice(0, 3).map((t) => t.name), effects: s.effects.slice(0, 4), highFamily: s.highFamily,
+        name: s.name,
+        slug: s.slug,
+        type: s.type,
+        thc: s.thc ?? midpoint(s.thcMin, s.thcMax),
+        topTerpenes: s.terpenes.slice(0, 3).map((t) => t.name),
+        effects: s.effects.slice(0, 4),
+        highFamily: s.highFamily,
         similarity: round(cosine(target, terpeneVector(s.terpenes)), 3),
       }))
       .sort((x, y) => y.similarity - x.similarity || x.name.localeCompare(y.name))

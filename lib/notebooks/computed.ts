@@ -41,7 +41,10 @@ export function spendSummary(items: ComputedItem[], metadata: ComputedMetadata =
   const priced = items.filter((i) => isNum(i.price));
   const itemsSpent = priced.length ? round(priced.reduce((s, i) => s + (i.price as number), 0)) : null;
   const totalSpent = isNum(metadata.totalSpent) ? round(metadata.totalSpent) : itemsSpent;
-  const totalGrams = round(items.reduce((s, i) => s + i.grams, 0), 3);
+  const totalGrams = round(
+    items.reduce((s, i) => s + i.grams, 0),
+    3,
+  );
   const pricedGrams = priced.reduce((s, i) => s + i.grams, 0);
   const rows = items.map((i) => {
     const price = isNum(i.price) ? i.price : null;
@@ -53,7 +56,7 @@ export function spendSummary(items: ComputedItem[], metadata: ComputedMetadata =
       shareOfSpend: price !== null && itemsSpent ? round((100 * price) / itemsSpent, 1) : null,
     };
   });
-  const perGram = rows.filter((r) => r.pricePerGram !== null) as (typeof rows[number] & { pricePerGram: number })[];
+  const perGram = rows.filter((r) => r.pricePerGram !== null) as ((typeof rows)[number] & { pricePerGram: number })[];
   const sorted = [...perGram].sort((a, b) => a.pricePerGram - b.pricePerGram || a.strainName.localeCompare(b.strainName));
   return {
     totalSpent,

@@ -1,10 +1,7 @@
 /** Request bodies of the notebook streaming endpoints (specification: Order item and order metadata). */
 import { z } from 'zod';
 
-const strainType = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.enum(['sativa', 'indica', 'hybrid']),
-);
+const strainType = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(['sativa', 'indica', 'hybrid']));
 
 export const OrderItem = z.object({
   strainName: z.string().trim().min(1).max(200),
@@ -13,7 +10,10 @@ export const OrderItem = z.object({
   thcPct: z.number().min(0).max(100).optional(),
   cbdPct: z.number().min(0).max(100).optional(),
   type: strainType.optional(),
-  terpenes: z.array(z.object({ name: z.string().trim().min(1).max(60), percentage: z.number().min(0).max(100) })).max(30).optional(),
+  terpenes: z
+    .array(z.object({ name: z.string().trim().min(1).max(60), percentage: z.number().min(0).max(100) }))
+    .max(30)
+    .optional(),
   effects: z.array(z.string().trim().min(1).max(60)).max(30).optional(),
   aromas: z.array(z.string().trim().min(1).max(60)).max(30).optional(),
 });

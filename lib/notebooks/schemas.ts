@@ -78,9 +78,7 @@ export const cannabinoidProfileSchema = z.object({
 
 export const entourageEffectSchema = z.object({
   summary: text,
-  interactions: z
-    .array(z.object({ terpene: text, cannabinoid: z.enum(['THC', 'CBD']), effect: text, strength: z.enum(['subtle', 'moderate', 'strong']) }))
-    .max(10),
+  interactions: z.array(z.object({ terpene: text, cannabinoid: z.enum(['THC', 'CBD']), effect: text, strength: z.enum(['subtle', 'moderate', 'strong']) })).max(10),
   synergyScore: pct,
   strains: z.array(z.object({ strain: text, synergyNotes: text })),
 });
@@ -95,7 +93,10 @@ export const flavorProfileSchema = z.object({
 export const consumptionGuideSchema = z.object({
   summary: text,
   startingDose: text,
-  methods: z.array(z.object({ method: text, temperatureC: nullableNum, notes: text })).min(1).max(5),
+  methods: z
+    .array(z.object({ method: text, temperatureC: nullableNum, notes: text }))
+    .min(1)
+    .max(5),
   sessionPlan: z.array(z.object({ strain: text, when: text, amount: text })),
   safetyTips: z.array(text).min(1).max(8),
 });

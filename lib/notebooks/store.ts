@@ -50,7 +50,19 @@ export async function saveNotebook(db: Queryable, n: SavedNotebookInput): Promis
   const r = await db.query<{ id: string }>(
     `INSERT INTO notebooks (user_id, request_id, section_keys, results, errors, computed, order_input, completed_sections, total_sections, provider, model)
      VALUES ($1, $2, $3::text[], $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb, $8, $9, $10, $11) RETURNING id`,
-    [n.userId, n.requestId, n.sectionKeys, JSON.stringify(n.results), JSON.stringify(n.errors), JSON.stringify(n.computed), JSON.stringify(n.orderInput ?? {}), n.completedSections, n.totalSections, n.provider, n.model],
+    [
+      n.userId,
+      n.requestId,
+      n.sectionKeys,
+      JSON.stringify(n.results),
+      JSON.stringify(n.errors),
+      JSON.stringify(n.computed),
+      JSON.stringify(n.orderInput ?? {}),
+      n.completedSections,
+      n.totalSections,
+      n.provider,
+      n.model,
+    ],
   );
   return r.rows[0].id;
 }

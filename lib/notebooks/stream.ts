@@ -158,7 +158,8 @@ export async function streamBatch(body: BatchRequestT, r: StreamRequest): Promis
         { type: 'batch_complete', totalSections: total, completedSections: completed, overallProgress: 100, results, errors, notebookId, saved: notebookId !== null },
         r.requestId,
       );
-      if (saveError) w.send('error', { type: 'error', sectionKey: 'notebook', error: saveError, overallProgress: 100, completedSections: completed, totalSections: total }, r.requestId);
+      if (saveError)
+        w.send('error', { type: 'error', sectionKey: 'notebook', error: saveError, overallProgress: 100, completedSections: completed, totalSections: total }, r.requestId);
     },
     { requestSignal: r.signal, heartbeatMs: heartbeatMs(), onError: onStreamError(r.requestId) },
   );

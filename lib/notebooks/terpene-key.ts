@@ -14,7 +14,14 @@ export function isUsableTerpeneName(name: unknown): name is string {
   if (typeof name !== 'string' || !name.trim()) return false;
   const n = normalizeTerpeneName(name);
   if (n !== null && typeof n !== 'string') return false;
-  const plain = name.normalize('NFKC').toLowerCase().replace(/[^a-z]+/g, ' ').trim().split(' ').pop() ?? '';
+  const plain =
+    name
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^a-z]+/g, ' ')
+      .trim()
+      .split(' ')
+      .pop() ?? '';
   return !(plain in Object.prototype) && !(name.trim().toLowerCase() in Object.prototype);
 }
 

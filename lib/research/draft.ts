@@ -54,7 +54,10 @@ function vote<T extends string>(items: Array<{ value: T | null; weight: number }
 function topWords(lists: Array<{ words: string[]; weight: number }>, max: number): string[] {
   const tally = new Map<string, number>();
   for (const { words, weight } of lists) for (const w of words) tally.set(w, (tally.get(w) ?? 0) + weight);
-  return [...tally.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, max).map(([w]) => w);
+  return [...tally.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, max)
+    .map(([w]) => w);
 }
 
 function describe(d: Pick<StrainDraft, 'name' | 'type' | 'parents' | 'terpenes' | 'effects' | 'aromas' | 'thc'>): string {
@@ -115,10 +118,16 @@ export function draftLocally(name: string, metadata: SubmissionMetadata | Record
     if (type) provenance.type = inferred(type === relativesSay);
   }
 
-  const parents = rels.filter((r) => r.containedInName).map((r) => r.strain.name).slice(0, 2);
+  const parents = rels
+    .filter((r) => r.containedInName)
+    .map((r) => r.strain.name)
+    .slice(0, 2);
   provenance.parents = parents.length ? 'relatives' : 'none';
 
-  const lead = terpenes.slice(0, 2).map((t) => TERPENE_INFO[t.name]).filter(Boolean);
+  const lead = terpenes
+    .slice(0, 2)
+    .map((t) => TERPENE_INFO[t.name])
+    .filter(Boolean);
   const effects = topWords([...rels.map((r) => ({ words: r.strain.effects, weight: r.similarity })), ...lead.map((i) => ({ words: [...i.effects], weight: 0.5 }))], 6);
   const aromas = topWords([...lead.map((i) => ({ words: [...i.aromas], weight: 1 })), ...rels.map((r) => ({ words: r.strain.aromas, weight: r.similarity * 0.5 }))], 5);
   provenance.effects = effects.length ? (rels.some((r) => r.strain.effects.length) ? 'relatives' : 'terpene-info') : 'none';

@@ -2,7 +2,11 @@ import { slugify } from '../strains/slug';
 
 /** Control characters out, inner whitespace collapsed, trimmed: the form a name is stored under. */
 export function cleanName(name: string): string {
-  return name.normalize('NFKC').replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  return name
+    .normalize('NFKC')
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**

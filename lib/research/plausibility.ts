@@ -28,23 +28,46 @@ const LIGHT = /[-'’.#&+(),/!:]/u;
  * offensive anywhere in a token. Kept short on purpose: real strain names such as "Cat Piss",
  * "Moby Dick" and "Bitchin'" must pass, so only unambiguous profanity and slurs are listed.
  */
-const BLOCKED_WORDS = new Set(['shit', 'shits', 'shitty', 'bullshit', 'cunt', 'cunts', 'asshole', 'assholes', 'whore', 'slut', 'sluts', 'retard', 'retarded', 'fag', 'fags', 'wank', 'wanker', 'twat', 'porn', 'rape', 'rapist', 'nazi', 'spic', 'spics', 'kike', 'kikes', 'chink', 'chinks']);
+const BLOCKED_WORDS = new Set([
+  'shit',
+  'shits',
+  'shitty',
+  'bullshit',
+  'cunt',
+  'cunts',
+  'asshole',
+  'assholes',
+  'whore',
+  'slut',
+  'sluts',
+  'retard',
+  'retarded',
+  'fag',
+  'fags',
+  'wank',
+  'wanker',
+  'twat',
+  'porn',
+  'rape',
+  'rapist',
+  'nazi',
+  'spic',
+  'spics',
+  'kike',
+  'kikes',
+  'chink',
+  'chinks',
+]);
 const BLOCKED_STEMS = ['fuck', 'fuk', 'nigger', 'nigga', 'faggot', 'motherf'];
 
 function unLeet(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/0/g, 'o')
-    .replace(/[1!|]/g, 'i')
-    .replace(/3/g, 'e')
-    .replace(/[4@]/g, 'a')
-    .replace(/[5$]/g, 's')
-    .replace(/7/g, 't')
-    .replace(/\*/g, 'u');
+  return s.toLowerCase().replace(/0/g, 'o').replace(/[1!|]/g, 'i').replace(/3/g, 'e').replace(/[4@]/g, 'a').replace(/[5$]/g, 's').replace(/7/g, 't').replace(/\*/g, 'u');
 }
 
 export function containsProfanity(name: string): boolean {
-  const tokens = unLeet(name).split(/[^a-z]+/).filter(Boolean);
+  const tokens = unLeet(name)
+    .split(/[^a-z]+/)
+    .filter(Boolean);
   const joined = tokens.join('');
   if (tokens.some((t) => BLOCKED_WORDS.has(t))) return true;
   return BLOCKED_STEMS.some((stem) => tokens.some((t) => t.startsWith(stem)) || (stem.length >= 5 && joined.includes(stem)));

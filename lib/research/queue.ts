@@ -61,10 +61,7 @@ export async function enqueueResearch(db: Queryable, items: EnqueueItem[]): Prom
   const missing = [...unique.keys()].filter((k) => !newIds.has(k));
   const existing = new Map<string, string>();
   if (missing.length) {
-    const r = await db.query<{ id: string; name_key: string }>(
-      `SELECT id, name_key FROM research_submissions WHERE name_key = ANY($1::text[]) AND ${OPEN_SQL}`,
-      [missing],
-    );
+    const r = await db.query<{ id: string; name_key: string }>(`SELECT id, name_key FROM research_submissions WHERE name_key = ANY($1::text[]) AND ${OPEN_SQL}`, [missing]);
     for (const row of r.rows) existing.set(row.name_key, row.id);
   }
 

@@ -16,7 +16,10 @@ export const ApproveBodySchema = z
         type: z.enum(['indica', 'sativa', 'hybrid']).nullable().optional(),
         thc: z.number().min(0).max(100).nullable().optional(),
         cbd: z.number().min(0).max(100).nullable().optional(),
-        terpenes: z.array(z.object({ name: text(1, 60), percentage: z.number().min(0).max(100) })).max(20).optional(),
+        terpenes: z
+          .array(z.object({ name: text(1, 60), percentage: z.number().min(0).max(100) }))
+          .max(20)
+          .optional(),
         effects: z.array(text(1, 60)).max(20).optional(),
         aromas: z.array(text(1, 60)).max(20).optional(),
         parents: z.array(text(1, 200)).max(5).optional(),
@@ -34,7 +37,6 @@ async function load(db: Db, id: string): Promise<Submission> {
   if (!s) throw ApiError.notFound('submission', id);
   return s;
 }
-
 
 /** Move a `pending_review` draft into the catalog with source `research`, in one transaction. */
 export async function approveSubmission(db: Db, id: string, body: ApproveBody): Promise<ApproveResult> {

@@ -68,10 +68,10 @@ export async function runStrainResearch(input: StrainResearchInput, ctx: RunCtx 
     const local = draftLocally(sub.strainName, metadata, evidence);
     const draft = hostedModelConfigured() ? await draftWithModel(sub.strainName, metadata, evidence, local, ctx.signal) : local;
     if (ctx.signal?.aborted) throw new TaskFailure('TASK_ABORTED', 'The research run was aborted');
-    await db.query(
-      `UPDATE research_submissions SET status = 'pending_review', draft = $2::jsonb, updated_at = now() WHERE id = $1 AND status = 'researching'`,
-      [sub.id, JSON.stringify(draft)],
-    );
+    await db.query(`UPDATE research_submissions SET status = 'pending_review', draft = $2::jsonb, updated_at = now() WHERE id = $1 AND status = 'researching'`, [
+      sub.id,
+      JSON.stringify(draft),
+    ]);
     md?.set('stage', 'complete').set('progress', 100).set('status', 'pending_review').set('engine', draft.engine);
     await md?.flush();
     return { submissionId: sub.id, status: 'pending_review', engine: draft.engine, confidence: draft.confidence };

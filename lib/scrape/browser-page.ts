@@ -110,7 +110,11 @@ async function interact(page: Page, kind: ClickKind, interactions: string[]): Pr
     const token = `${kind}-${interactions.length}`;
     if (!(await markClickTarget(frame, kind, token))) continue;
     const target = frame.locator(`[data-scan-click="${token}"]`);
-    if ((await target.count().catch(() => 0)) > 0) await target.first().click({ timeout: 5_000 }).catch(() => undefined);
+    if ((await target.count().catch(() => 0)) > 0)
+      await target
+        .first()
+        .click({ timeout: 5_000 })
+        .catch(() => undefined);
     interactions.push(`${kind}@${new URL(frame.url()).pathname}`);
     await settle(page, 3_000);
     return true;
@@ -164,7 +168,10 @@ async function growMenu(page: Page, maxRounds: number, interactions: string[], o
       if (!(await markClickTarget(frame, 'more', token))) continue;
       const target = frame.locator(`[data-scan-click="${token}"]`);
       if ((await target.count().catch(() => 0)) > 0) {
-        await target.first().click({ timeout: 5_000 }).catch(() => undefined);
+        await target
+          .first()
+          .click({ timeout: 5_000 })
+          .catch(() => undefined);
         clicked = true;
         interactions.push(`more@${new URL(frame.url()).pathname}`);
       }

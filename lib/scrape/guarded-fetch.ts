@@ -39,8 +39,7 @@ export const FETCH_DEFAULTS = {
   maxRedirects: () => config().scrape.maxRedirects,
 };
 
-export const USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 CannabisIntelligenceMenuScanner/1.0';
+export const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 CannabisIntelligenceMenuScanner/1.0';
 
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
@@ -179,10 +178,7 @@ export async function guardedRequest(url: string, opts: GuardedRequestInit = {})
   if (opts.signal?.aborted) throw abortError(opts.signal);
 
   const timer = new AbortController();
-  const timeout = setTimeout(
-    () => timer.abort(new ScrapeError('SCAN_TIMEOUT', 'fetch-timeout', `Scan timed out: no complete answer within ${timeoutMs} ms`)),
-    timeoutMs,
-  );
+  const timeout = setTimeout(() => timer.abort(new ScrapeError('SCAN_TIMEOUT', 'fetch-timeout', `Scan timed out: no complete answer within ${timeoutMs} ms`)), timeoutMs);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timer.signal]) : timer.signal;
   const ownAgent = opts.resolver ? guardedAgent(opts.resolver) : null;
   const dispatcher = ownAgent ?? defaultAgent();

@@ -3,16 +3,6 @@ export { isAllowedAddress, assertPublicAddress, classifyAddress, allowPrivateNet
 export { guardedFetch, guardedRequest, assertFetchableUrl, type GuardedFetchOptions, type GuardedResponse } from './guarded-fetch';
 export * from './types';
 export { scrapeMenu, type ScrapeMenuOptions } from './scrape-menu';
-export {
-  categorize,
-  canonicalCategory,
-  parsePrice,
-  extractPriceText,
-  parseWeightGrams,
-  parseThcPct,
-  parseCbdPct,
-  parseStrainType,
-  splitBrand,
-} from './normalize';
+export { categorize, canonicalCategory, parsePrice, extractPriceText, parseWeightGrams, parseThcPct, parseCbdPct, parseStrainType, splitBrand } from './normalize';
 export { discoverMenuUrls } from './sitemap';
 export { browserAvailable, closeBrowser, chromiumPath } from './browser';

@@ -15,14 +15,34 @@ const DOSE = /\d+\s*mg\b/i;
 const NAME_RULES: Array<[ProductCategory, (s: string) => boolean]> = [
   ['Pre-Roll', (s) => /\b(pre[\s-]?rolls?|prerolls?|joints?|blunts?|dogwalkers?|infused (?:pre[\s-]?roll|joint)s?)\b/i.test(s)],
   ['Vape', (s) => /\b(vapes?|vape pens?|carts?|cartridges?|disposables?|pods?|510|all[\s-]in[\s-]one|aio)\b/i.test(s)],
-  ['Edible', (s) =>
-    /\b(edibles?|gumm(?:y|ies)|chocolates?|brownies?|beverages?|drinks?|sodas?|seltzers?|lozenges?|lollipops?|suckers?|taff(?:y|ies)|caramels?|capsules?|tablets?|syrups?|fruit snacks?|chews?)\b/i.test(s) ||
-    (DOSE.test(s) && /\b(cookies?|mints?|cand(?:y|ies)|bites?|cubes?|bars?|jell(?:y|ies)|teas?|honey|caps|shots?|pastill(?:e|es))\b/i.test(s))],
+  [
+    'Edible',
+    (s) =>
+      /\b(edibles?|gumm(?:y|ies)|chocolates?|brownies?|beverages?|drinks?|sodas?|seltzers?|lozenges?|lollipops?|suckers?|taff(?:y|ies)|caramels?|capsules?|tablets?|syrups?|fruit snacks?|chews?)\b/i.test(
+        s,
+      ) ||
+      (DOSE.test(s) && /\b(cookies?|mints?|cand(?:y|ies)|bites?|cubes?|bars?|jell(?:y|ies)|teas?|honey|caps|shots?|pastill(?:e|es))\b/i.test(s)),
+  ],
   ['Topical', (s) => /\b(topicals?|lotions?|balms?|salves?|transdermal|patch(?:es)?|bath bombs?|roll[\s-]on|massage oil)\b/i.test(s)],
   ['Tincture', (s) => /\b(tinctures?|sublingual|oral spray|rso|fso|dropper)\b/i.test(s)],
-  ['Concentrate', (s) => /\b(concentrates?|badder|batter|budder|shatter|wax|rosin|live resin|cured resin|resin|diamonds|sauce|crumble|sugar|hash|kief|distillate|dabs?|isolate|sift|bubble hash|moon ?rocks?)\b/i.test(s)],
-  ['Other', (s) => /\b(accessor(?:y|ies)|papers?|wraps?|grinders?|lighters?|pipes?|bongs?|rigs?|batter(?:y|ies)|chargers?|t-?shirts?|tees?|hoodies?|hats?|beanies?|bags?|stickers?|trays?|seeds?|clones?|gear|merch|apparel|coils?|torch(?:es)?)\b/i.test(s)],
-  ['Flower', (s) => /\b(flower|buds?|eighths?|quarters?|half ?oz|ounces?|oz|smalls|shake|popcorn|pre[\s-]?ground|whole flower|indoor|greenhouse|sun[\s-]?grown|top shelf)\b/i.test(s)],
+  [
+    'Concentrate',
+    (s) =>
+      /\b(concentrates?|badder|batter|budder|shatter|wax|rosin|live resin|cured resin|resin|diamonds|sauce|crumble|sugar|hash|kief|distillate|dabs?|isolate|sift|bubble hash|moon ?rocks?)\b/i.test(
+        s,
+      ),
+  ],
+  [
+    'Other',
+    (s) =>
+      /\b(accessor(?:y|ies)|papers?|wraps?|grinders?|lighters?|pipes?|bongs?|rigs?|batter(?:y|ies)|chargers?|t-?shirts?|tees?|hoodies?|hats?|beanies?|bags?|stickers?|trays?|seeds?|clones?|gear|merch|apparel|coils?|torch(?:es)?)\b/i.test(
+        s,
+      ),
+  ],
+  [
+    'Flower',
+    (s) => /\b(flower|buds?|eighths?|quarters?|half ?oz|ounces?|oz|smalls|shake|popcorn|pre[\s-]?ground|whole flower|indoor|greenhouse|sun[\s-]?grown|top shelf)\b/i.test(s),
+  ],
 ];
 
 // Category labels as menus write them ("Vape Pens", "Pre Rolls", "Concentrates", "Gear").
@@ -144,7 +164,8 @@ export function parseStrainType(text: string | null | undefined): string | null 
   return null;
 }
 
-const PRODUCT_WORD = /\b(flower|pre[\s-]?roll|cart|cartridge|vape|badder|rosin|gumm|chocolate|disposable|live|infused|[0-9.]+\s*g|\d+\s*mg|thc|cbd|indica|sativa|hybrid|og|kush|haze|cookies)\b/i;
+const PRODUCT_WORD =
+  /\b(flower|pre[\s-]?roll|cart|cartridge|vape|badder|rosin|gumm|chocolate|disposable|live|infused|[0-9.]+\s*g|\d+\s*mg|thc|cbd|indica|sativa|hybrid|og|kush|haze|cookies)\b/i;
 
 /**
  * Splits a leading brand off a menu name when the menu writes it as a prefix segment:
@@ -192,16 +213,18 @@ export function toScrapedProduct(raw: RawProductFields): ScrapedProduct | null {
   const rawName = ws(raw.name ?? '');
   if (rawName.length < 2 || rawName.length > 200 || !/[a-z]/i.test(rawName)) return null;
   const text = ws([rawName, raw.text ?? ''].join(' '));
-  const priceText =
-    typeof raw.price === 'number' ? `$${raw.price.toFixed(2)}` : raw.price ? ws(String(raw.price)) : extractPriceText(raw.text ?? null);
+  const priceText = typeof raw.price === 'number' ? `$${raw.price.toFixed(2)}` : raw.price ? ws(String(raw.price)) : extractPriceText(raw.text ?? null);
   const priceValue = parsePrice(priceText);
   const regularText =
-    typeof raw.regularPrice === 'number' ? `$${raw.regularPrice.toFixed(2)}` : raw.regularPrice ? extractPriceText(String(raw.regularPrice)) ?? ws(String(raw.regularPrice)) : null;
+    typeof raw.regularPrice === 'number'
+      ? `$${raw.regularPrice.toFixed(2)}`
+      : raw.regularPrice
+        ? (extractPriceText(String(raw.regularPrice)) ?? ws(String(raw.regularPrice)))
+        : null;
   const regularValue = parsePrice(regularText);
   // Only a higher price is a regular price; an equal one is no discount.
   const regularPrice = regularValue !== null && priceValue !== null && regularValue > priceValue ? regularText : null;
-  const weightGrams =
-    typeof raw.weight === 'number' && raw.weight > 0 ? raw.weight : parseWeightGrams(raw.weight ? String(raw.weight) : null) ?? parseWeightGrams(text);
+  const weightGrams = typeof raw.weight === 'number' && raw.weight > 0 ? raw.weight : (parseWeightGrams(raw.weight ? String(raw.weight) : null) ?? parseWeightGrams(text));
   const brand = raw.brand ? ws(raw.brand) || null : splitBrand(rawName).brand;
   return {
     rawName,

@@ -28,7 +28,8 @@ export function pageNumber(url: string): number {
   const u = new URL(url);
   const m = PATH_PAGE.exec(u.pathname);
   if (m) return Number(m[1]);
-  for (const [k, v] of new URLSearchParams(u.search)) if (['page', 'p', 'pg', 'paged', 'pagenum', 'page_number', 'pagenumber', 'pageno'].includes(k.toLowerCase()) && /^\d{1,4}$/.test(v)) return Number(v);
+  for (const [k, v] of new URLSearchParams(u.search))
+    if (['page', 'p', 'pg', 'paged', 'pagenum', 'page_number', 'pagenumber', 'pageno'].includes(k.toLowerCase()) && /^\d{1,4}$/.test(v)) return Number(v);
   return 1;
 }
 

@@ -79,7 +79,10 @@ export function platformDomain(url: string): string | null {
   if (!p) return null;
   const u = new URL(url);
   const host = p.hosts.find((h) => u.hostname.toLowerCase() === h || u.hostname.toLowerCase().endsWith(`.${h}`))!;
-  const segs = u.pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s).toLowerCase());
+  const segs = u.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => decodeURIComponent(s).toLowerCase());
   if (segs.length === 0) return host;
   if (p.dispensaryPaths && !p.dispensaryPaths.includes(segs[0])) return `${host}/${segs[0]}`;
   return [host, ...segs.slice(0, p.dispensarySegments)].join('/');

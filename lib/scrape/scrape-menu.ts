@@ -97,21 +97,24 @@ async function viaBrowser(run: Run, url: string): Promise<PageExtraction | null>
   try {
     run.browser ??= await raceAbort(openScanContext({ signal: run.opts.signal, resolver: run.opts.resolver }), run.opts.signal);
     run.usedBrowser = true;
-    const r = await raceAbort(renderMenuPage(run.browser, url, {
-      useInteract: run.opts.useInteract ?? false,
-      screenshot: run.opts.screenshot !== false && run.screenshot === null,
-      signal: run.opts.signal,
-      maxRounds: Math.max(0, run.maxPages - run.pages),
-      onRound: (what) => {
-        run.pages++;
-        run.pagesVisited.push(what);
-        progress(run, 'browser', run.fraction, `read ${what}`);
-      },
-      extract: (html, pageUrl) => {
-        run.platform ??= detectPlatform(html, pageUrl);
-        return extractFromHtml(html, pageUrl, { model: run.model, signal: run.opts.signal });
-      },
-    }), run.opts.signal);
+    const r = await raceAbort(
+      renderMenuPage(run.browser, url, {
+        useInteract: run.opts.useInteract ?? false,
+        screenshot: run.opts.screenshot !== false && run.screenshot === null,
+        signal: run.opts.signal,
+        maxRounds: Math.max(0, run.maxPages - run.pages),
+        onRound: (what) => {
+          run.pages++;
+          run.pagesVisited.push(what);
+          progress(run, 'browser', run.fraction, `read ${what}`);
+        },
+        extract: (html, pageUrl) => {
+          run.platform ??= detectPlatform(html, pageUrl);
+          return extractFromHtml(html, pageUrl, { model: run.model, signal: run.opts.signal });
+        },
+      }),
+      run.opts.signal,
+    );
     run.reachable = true;
     for (const f of r.framesRead) if (!run.pagesVisited.includes(f)) run.pagesVisited.push(f);
     if (r.screenshot) run.screenshot = r.screenshot;

@@ -39,10 +39,7 @@ export async function getCachedScan(db: Queryable, domain: string, categoriesHas
   const params: unknown[] = [domain.toLowerCase()];
   let extra = '';
   if (categoriesHash) extra = ` AND categories_hash = $${params.push(categoriesHash)}`;
-  const r = await db.query<Row>(
-    `SELECT ${COLS} FROM scan_cache WHERE website_domain = $1 AND expires_at > now()${extra} ORDER BY scanned_at DESC LIMIT 1`,
-    params,
-  );
+  const r = await db.query<Row>(`SELECT ${COLS} FROM scan_cache WHERE website_domain = $1 AND expires_at > now()${extra} ORDER BY scanned_at DESC LIMIT 1`, params);
   return r.rows[0] ? toCachedRecord(r.rows[0]) : null;
 }
 
@@ -76,7 +73,6 @@ export async function saveCachedScan(
   );
   return toCachedRecord(r.rows[0]);
 }
-
 
 /** For the admin dashboard: entries newest first, without their (large) results. */
 export async function listCachedScans(db: Queryable, opts: { limit: number; offset: number; includeExpired: boolean }): Promise<{ items: CacheListItem[]; total: number }> {

@@ -32,7 +32,12 @@ export async function resolveContext(db: Queryable, uc: UserContext | undefined)
   for (const d of uc?.dislikes ?? []) entries.push({ list: 'dislike', name: d.name, slug: d.slug ?? null, grams: null });
 
   const unresolved = entries.filter((e) => !e.slug);
-  const matched = unresolved.length ? await matchProducts(db, unresolved.map((e) => e.name)) : [];
+  const matched = unresolved.length
+    ? await matchProducts(
+        db,
+        unresolved.map((e) => e.name),
+      )
+    : [];
   const keyOf = new Map<(typeof entries)[number], string>();
   unresolved.forEach((e, i) => keyOf.set(e, matched[i]?.strain?.slug ?? slugify(normalizeProductName(e.name) || e.name)));
   for (const e of entries) if (e.slug) keyOf.set(e, e.slug.toLowerCase());
@@ -90,7 +95,11 @@ function inRange(v: number | null | undefined, r: { min?: number | null; max?: n
   return (r.min == null || v >= r.min) && (r.max == null || v <= r.max);
 }
 
-const catKey = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '').replace(/s$/, '');
+const catKey = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
+    .replace(/s$/, '');
 
 /** Every given preference holds for the product (type, THC range, budget, category); false when none is given. */
 export function matchesPreferences(item: MatchedItem, prefs: ResolvedContext['preferences']): boolean {

@@ -85,9 +85,7 @@ export async function recommend(
   }
   const ranked = [...best.values()].sort(
     (a, b) =>
-      b.score - a.score ||
-      (a.it.product.pricePerGram ?? Infinity) - (b.it.product.pricePerGram ?? Infinity) ||
-      a.it.product.displayName.localeCompare(b.it.product.displayName),
+      b.score - a.score || (a.it.product.pricePerGram ?? Infinity) - (b.it.product.pricePerGram ?? Infinity) || a.it.product.displayName.localeCompare(b.it.product.displayName),
   );
   let top = ranked.slice(0, extra.limit).map(({ it }) => ({
     it,
@@ -109,7 +107,9 @@ async function modelRerank<T extends { it: MatchedItem; reason: string }>(model:
       prompt:
         'Re-rank these dispensary menu picks for the shopper (best first) and give each a one-sentence plain-language reason. ' +
         'Only use the indices given; keep every item at most once.\n' +
-        JSON.stringify(top.map(({ it, reason }, index) => ({ index, name: it.product.displayName, category: it.product.category, price: it.product.price, tags: it.product.tags, why: reason }))),
+        JSON.stringify(
+          top.map(({ it, reason }, index) => ({ index, name: it.product.displayName, category: it.product.category, price: it.product.price, tags: it.product.tags, why: reason })),
+        ),
     });
     const seen = new Set<number>();
     const out: T[] = [];

@@ -46,7 +46,11 @@ export async function startRunWithTriggerToken(db: Db, input: ScanTaskInputParse
     throw e;
   }
   try {
-    const { runId } = await startTask(SCAN_TASK_ID, { ...input, websiteDomain: domain }, { idempotencyKey: scanKey(domain, categoriesHash(input.categories)), tags: [`domain:${domain}`.slice(0, 120)] });
+    const { runId } = await startTask(
+      SCAN_TASK_ID,
+      { ...input, websiteDomain: domain },
+      { idempotencyKey: scanKey(domain, categoriesHash(input.categories)), tags: [`domain:${domain}`.slice(0, 120)] },
+    );
     await spent.bind(runId);
     return { runId, publicAccessToken: await taskRunner().createRunToken(runId) };
   } catch (e) {

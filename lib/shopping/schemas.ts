@@ -36,12 +36,18 @@ const nameSlug = { name: z.string().trim().min(1).max(200), slug: z.string().max
 const range = z.object({ min: z.number().nullable().optional(), max: z.number().nullable().optional() }).nullable().optional();
 
 export const UserContext = z.object({
-  favorites: z.array(z.object({ ...nameSlug, strainType: z.string().max(40).nullable().optional() })).max(200).optional(),
+  favorites: z
+    .array(z.object({ ...nameSlug, strainType: z.string().max(40).nullable().optional() }))
+    .max(200)
+    .optional(),
   stashItems: z
     .array(z.object({ ...nameSlug, remainingGrams: z.number().nullable().optional(), strainType: z.string().max(40).nullable().optional() }))
     .max(200)
     .optional(),
-  recentOrders: z.array(z.object({ ...nameSlug, purchasedAt: z.string().max(40).optional() })).max(500).optional(),
+  recentOrders: z
+    .array(z.object({ ...nameSlug, purchasedAt: z.string().max(40).optional() }))
+    .max(500)
+    .optional(),
   dislikes: z.array(z.object(nameSlug)).max(200).optional(),
   preferences: z
     .object({
@@ -72,15 +78,7 @@ export type ScanTaskInput = z.input<typeof ScanTaskInput>;
 export type ScanTaskInputParsed = z.output<typeof ScanTaskInput>;
 
 export const PRODUCT_CATEGORIES = ['Flower', 'Concentrate', 'Edible', 'Vape', 'Pre-Roll', 'Topical', 'Tincture', 'Other'] as const;
-export const PRODUCT_TAGS = [
-  'favorite_in_stock',
-  'running_low',
-  'bought_before',
-  'similar_to_favorite',
-  'matches_preferences',
-  'new_discovery',
-  'great_deal',
-] as const;
+export const PRODUCT_TAGS = ['favorite_in_stock', 'running_low', 'bought_before', 'similar_to_favorite', 'matches_preferences', 'new_discovery', 'great_deal'] as const;
 export type ProductTag = (typeof PRODUCT_TAGS)[number];
 export { SCAN_STAGES, type ScanStage } from './stages';
 

@@ -43,9 +43,14 @@ function plan(current: SocialDraft, u: DraftUpdate, now: number): DraftChanges {
   }
   let scheduledFor = u.scheduledFor === undefined ? current.scheduledFor : u.scheduledFor;
   if (to === 'scheduled') {
-    if (!scheduledFor) throw new ApiError('VALIDATION_ERROR', 'A scheduled draft needs scheduledFor', [{ path: ['updates', u.id, 'scheduledFor'], message: 'required to schedule', location: 'body' }]);
+    if (!scheduledFor)
+      throw new ApiError('VALIDATION_ERROR', 'A scheduled draft needs scheduledFor', [
+        { path: ['updates', u.id, 'scheduledFor'], message: 'required to schedule', location: 'body' },
+      ]);
     if (current.status !== 'scheduled' && Date.parse(scheduledFor) <= now) {
-      throw new ApiError('VALIDATION_ERROR', 'scheduledFor must be in the future', [{ path: ['updates', u.id, 'scheduledFor'], message: 'must be in the future', location: 'body' }]);
+      throw new ApiError('VALIDATION_ERROR', 'scheduledFor must be in the future', [
+        { path: ['updates', u.id, 'scheduledFor'], message: 'must be in the future', location: 'body' },
+      ]);
     }
   } else if (to !== 'published') {
     // Leaving the schedule (or never on it) forgets the time, unless it is being set for later.
@@ -56,7 +61,14 @@ function plan(current: SocialDraft, u: DraftUpdate, now: number): DraftChanges {
   const len = checkLength(current.platform, { text, hashtags, link: current.link });
   if (!len.fits && (u.text !== undefined || u.hashtags !== undefined)) {
     throw new ApiError('VALIDATION_ERROR', `The post is ${len.length} long as ${current.platform} counts it; the limit is ${len.limit}`, [
-      { path: ['updates', u.id, 'text'], message: `too long for ${current.platform}: ${len.length} > ${len.limit}`, location: 'body', platform: current.platform, length: len.length, limit: len.limit },
+      {
+        path: ['updates', u.id, 'text'],
+        message: `too long for ${current.platform}: ${len.length} > ${len.limit}`,
+        location: 'body',
+        platform: current.platform,
+        length: len.length,
+        limit: len.limit,
+      },
     ]);
   }
   return {

@@ -31,7 +31,7 @@ export function assertObjectPath(path: string): string {
   const segs = path.split('/');
   if (segs.length > MAX_DEPTH) throw new InvalidObjectPathError('too deep');
   for (const s of segs) {
-    if (s === '' ) throw new InvalidObjectPathError('empty segment');
+    if (s === '') throw new InvalidObjectPathError('empty segment');
     if (s === '.' || s === '..') throw new InvalidObjectPathError('relative segment');
     if (!SEGMENT.test(s)) throw new InvalidObjectPathError('disallowed characters');
   }

@@ -23,10 +23,13 @@ function client(): SupabaseClient {
   if (!url || !key) throw new StorageConfigError('STORAGE_DRIVER=supabase needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
   const id = `${url}\n${key}`;
   if (!cached || cached.key !== id) {
-    cached = { key: id, client: createClient(url, key, {
+    cached = {
+      key: id,
+      client: createClient(url, key, {
         auth: { persistSession: false, autoRefreshToken: false },
         realtime: { transport: NoRealtimeTransport as unknown as typeof WebSocket },
-      }) };
+      }),
+    };
   }
   return cached.client;
 }

@@ -39,12 +39,19 @@ async function generate(db: Db, date: string, signal?: AbortSignal): Promise<Dai
     const text = await writeStory(factsOf(strain, date), signal);
     let imageUrl: string | null = null;
     try {
-      const img = await generateStoredImage(storyImagePrompt(strain, strain.terpenes.slice(0, 3).map((t) => t.name), strain.aromas.slice(0, 3)), {
-        folder: 'stories',
-        size: { width: 1200, height: 630 },
-        shape: 'landscape',
-        signal,
-      });
+      const img = await generateStoredImage(
+        storyImagePrompt(
+          strain,
+          strain.terpenes.slice(0, 3).map((t) => t.name),
+          strain.aromas.slice(0, 3),
+        ),
+        {
+          folder: 'stories',
+          size: { width: 1200, height: 630 },
+          shape: 'landscape',
+          signal,
+        },
+      );
       imageUrl = img.imageUrl;
     } catch (e) {
       // "when one can be made": a story without its picture is still the day's story.
@@ -89,7 +96,8 @@ export async function ensureStory(db: Db, date: string, signal?: AbortSignal): P
 export async function dailyStory(db: Db, date: string | undefined): Promise<DailyStory> {
   const today = todayUtc();
   const day = date ?? today;
-  if (day > today) throw new ApiError('VALIDATION_ERROR', 'Validation failed', [{ path: ['date'], message: `No story for a future date (today is ${today} UTC)`, location: 'query' }]);
+  if (day > today)
+    throw new ApiError('VALIDATION_ERROR', 'Validation failed', [{ path: ['date'], message: `No story for a future date (today is ${today} UTC)`, location: 'query' }]);
   const stored = await findStory(db, day);
   if (stored) return stored;
   if (day < today) {

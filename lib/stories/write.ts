@@ -18,7 +18,11 @@ export const wordCount = (s: string) => s.split(/\s+/).filter((w) => /[\p{L}\p{N
 
 export const StoryText = z.object({
   title: z.string().min(3).max(120),
-  body: z.string().min(200).max(4000).refine((b) => wordCount(b) >= MIN_WORDS && wordCount(b) <= MAX_WORDS, { message: `body must be ${MIN_WORDS}–${MAX_WORDS} words` }),
+  body: z
+    .string()
+    .min(200)
+    .max(4000)
+    .refine((b) => wordCount(b) >= MIN_WORDS && wordCount(b) <= MAX_WORDS, { message: `body must be ${MIN_WORDS}–${MAX_WORDS} words` }),
   highlights: z.array(z.string().min(2).max(160)).min(3).max(5),
 });
 export type StoryText = z.infer<typeof StoryText>;
@@ -49,7 +53,9 @@ export function factsOf(s: Strain, date: string): StoryFacts {
     thc: s.thc,
     thcRange: [s.thcMin, s.thcMax],
     cbd: s.cbd,
-    terpenes: s.terpenes.slice(0, 3).map((t) => ({ name: t.name, percentage: t.percentage, aromas: TERPENE_INFO[t.name]?.aromas ?? [], description: TERPENE_INFO[t.name]?.description ?? null })),
+    terpenes: s.terpenes
+      .slice(0, 3)
+      .map((t) => ({ name: t.name, percentage: t.percentage, aromas: TERPENE_INFO[t.name]?.aromas ?? [], description: TERPENE_INFO[t.name]?.description ?? null })),
     effects: s.effects.slice(0, 6),
     negatives: s.negatives.slice(0, 3),
     aromas: s.aromas.slice(0, 5),
@@ -86,7 +92,9 @@ export function localStory(f: StoryFacts): StoryText {
   if (f.thc !== null) {
     const range = f.thcRange[0] !== null && f.thcRange[1] !== null ? ` (reported between ${pct(f.thcRange[0])} and ${pct(f.thcRange[1])})` : '';
     const cbd = f.cbd !== null ? ` CBD sits at ${pct(f.cbd)}${f.cbd >= 4 ? ', enough to round off the THC' : ', so this is a THC-led strain'}.` : '';
-    paras.push(`${f.name} typically tests around ${pct(f.thc)} THC${range}, ${potencyWords(f.thc)}.${cbd} Lab numbers vary from batch to batch, so the label on the jar is always the final word.`);
+    paras.push(
+      `${f.name} typically tests around ${pct(f.thc)} THC${range}, ${potencyWords(f.thc)}.${cbd} Lab numbers vary from batch to batch, so the label on the jar is always the final word.`,
+    );
   } else {
     paras.push(`The catalog has no lab potency figure for ${f.name} yet, so check the label on the jar before you buy: THC and CBD vary from grower to grower.`);
   }
@@ -95,7 +103,8 @@ export function localStory(f: StoryFacts): StoryText {
     const more = f.terpenes.slice(1);
     const share = lead.percentage > 0 ? ` at about ${pct(lead.percentage)}` : '';
     let t = `The terpene profile is led by ${lead.name}${share}.${lead.description ? ` ${lead.description}` : ''}`;
-    if (more.length) t += ` Behind it come ${list(more.map((m) => (m.percentage > 0 ? `${m.name} (${pct(m.percentage)})` : m.name)))}, which add ${list([...new Set(more.flatMap((m) => m.aromas.slice(0, 2)))].slice(0, 4))} notes to the mix.`;
+    if (more.length)
+      t += ` Behind it come ${list(more.map((m) => (m.percentage > 0 ? `${m.name} (${pct(m.percentage)})` : m.name)))}, which add ${list([...new Set(more.flatMap((m) => m.aromas.slice(0, 2)))].slice(0, 4))} notes to the mix.`;
     paras.push(t);
   }
   if (f.effects.length || f.aromas.length) {
@@ -105,7 +114,13 @@ export function localStory(f: StoryFacts): StoryText {
     const h = f.helpsWith.length ? ` Reviewers mention it most for ${list(f.helpsWith)}, though that is experience, not medical evidence.` : '';
     paras.push(`${e}${a}${n}${h}`.trim());
   }
-  if (f.description) paras.push(f.description.split(/(?<=[.!?])\s+/).slice(0, 3).join(' '));
+  if (f.description)
+    paras.push(
+      f.description
+        .split(/(?<=[.!?])\s+/)
+        .slice(0, 3)
+        .join(' '),
+    );
   const evening = f.effects.some((e) => ['sleepy', 'relaxed', 'calm'].includes(e)) && !f.effects.slice(0, 2).some((e) => ['energetic', 'focused', 'uplifted'].includes(e));
   paras.push(
     `${evening ? 'It is best saved for the evening' : 'It fits daytime plans better than bedtime'}: ${evening ? 'a film, a slow dinner, an early night' : 'a walk, a creative project, time with friends'}. Whatever you pick, start with a small amount, wait to feel it, and never drive after consuming.`,
@@ -127,7 +142,11 @@ export function localStory(f: StoryFacts): StoryText {
     f.aromas.length ? `Aroma: ${f.aromas.slice(0, 3).join(', ')}` : null,
     evening ? 'Best for: evenings' : 'Best for: daytime',
   ].filter((x): x is string => Boolean(x));
-  return { title: `Strain of the day: ${f.name}`, body, highlights: highlights.slice(0, 5).length >= 3 ? highlights.slice(0, 5) : [...highlights, `Catalog slug: ${f.slug}`, `Story date: ${f.date}`].slice(0, 5) };
+  return {
+    title: `Strain of the day: ${f.name}`,
+    body,
+    highlights: highlights.slice(0, 5).length >= 3 ? highlights.slice(0, 5) : [...highlights, `Catalog slug: ${f.slug}`, `Story date: ${f.date}`].slice(0, 5),
+  };
 }
 
 const SYSTEM =
@@ -144,13 +163,27 @@ export async function writeStory(f: StoryFacts, signal?: AbortSignal): Promise<W
   const prompt = `Write today's story (${f.date}) about this strain.\n${contextBlock(f)}`;
   if (hosted) {
     try {
-      const { output } = await generateText({ model: hosted, system: SYSTEM, prompt, output: Output.object({ schema: StoryText, name: 'daily_story' }), maxRetries: 1, abortSignal: signal ? AbortSignal.any([signal, AbortSignal.timeout(60_000)]) : AbortSignal.timeout(60_000) });
+      const { output } = await generateText({
+        model: hosted,
+        system: SYSTEM,
+        prompt,
+        output: Output.object({ schema: StoryText, name: 'daily_story' }),
+        maxRetries: 1,
+        abortSignal: signal ? AbortSignal.any([signal, AbortSignal.timeout(60_000)]) : AbortSignal.timeout(60_000),
+      });
       return { ...output, provider: status.name, model: status.model };
     } catch (e) {
       logger().warn({ err: e instanceof Error ? e.message : String(e) }, 'daily story: the hosted model failed; the local writer writes it');
     }
   }
   const local = createLocalModel({ write: ({ context }) => localStory(context as StoryFacts), modelId: 'local-storyteller' });
-  const { output } = await generateText({ model: local, system: SYSTEM, prompt, output: Output.object({ schema: StoryText, name: 'daily_story' }), maxRetries: 0, abortSignal: signal });
+  const { output } = await generateText({
+    model: local,
+    system: SYSTEM,
+    prompt,
+    output: Output.object({ schema: StoryText, name: 'daily_story' }),
+    maxRetries: 0,
+    abortSignal: signal,
+  });
   return { ...output, provider: 'local', model: 'local-storyteller' };
 }

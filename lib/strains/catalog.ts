@@ -45,7 +45,15 @@ export function requireTerpene(name: string): string {
   return t;
 }
 
-async function pageOf(db: Queryable, where: string[], params: unknown[], orderBy: string, limit: number, offset: number, extraCols = ''): Promise<Page<Strain & { share?: number | null }>> {
+async function pageOf(
+  db: Queryable,
+  where: string[],
+  params: unknown[],
+  orderBy: string,
+  limit: number,
+  offset: number,
+  extraCols = '',
+): Promise<Page<Strain & { share?: number | null }>> {
   const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
   params.push(limit, offset);
   const r = await db.query<StrainRow & { total: number; share?: number | null }>(
@@ -60,7 +68,9 @@ async function pageOf(db: Queryable, where: string[], params: unknown[], orderBy
     total = Number(c.rows[0]?.n ?? 0);
   }
   return {
-    items: r.rows.map((row): Strain & { share?: number | null } => (row.share !== undefined ? { ...rowToStrain(row), share: row.share === null ? null : Number(row.share) } : rowToStrain(row))),
+    items: r.rows.map((row): Strain & { share?: number | null } =>
+      row.share !== undefined ? { ...rowToStrain(row), share: row.share === null ? null : Number(row.share) } : rowToStrain(row),
+    ),
     total,
     limit,
     offset,
@@ -94,7 +104,8 @@ export async function listStrains(db: Queryable, f: ListFilters): Promise<Page<S
 
 export async function strainsByType(db: Queryable, type: string, limit: number, offset: number): Promise<Page<Strain>> {
   const t = type.trim().toLowerCase();
-  if (!(STRAIN_TYPES as readonly string[]).includes(t)) throw new ApiError('BAD_REQUEST', `Unknown strain type: ${type.slice(0, 80)}`, { type: type.slice(0, 80), allowed: STRAIN_TYPES });
+  if (!(STRAIN_TYPES as readonly string[]).includes(t))
+    throw new ApiError('BAD_REQUEST', `Unknown strain type: ${type.slice(0, 80)}`, { type: type.slice(0, 80), allowed: STRAIN_TYPES });
   return pageOf(db, ['s.type = $1'], [t], 's.popularity_score DESC, s.name, s.slug', limit, offset);
 }
 
@@ -166,7 +177,12 @@ export async function strainsBySources(db: Queryable, limit: number, offset: num
     [limit, offset],
   );
   const total = r.rows[0] ? Number(r.rows[0].total) : await countStrains(db);
-  return { items: r.rows.map((x) => ({ slug: x.slug, name: x.name, sourceCount: Number(x.n), sources: typeof x.sources === 'string' ? JSON.parse(x.sources) : x.sources })), total, limit, offset };
+  return {
+    items: r.rows.map((x) => ({ slug: x.slug, name: x.name, sourceCount: Number(x.n), sources: typeof x.sources === 'string' ? JSON.parse(x.sources) : x.sources })),
+    total,
+    limit,
+    offset,
+  };
 }
 
 function likeEscape(s: string): string {

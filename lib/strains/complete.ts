@@ -58,10 +58,16 @@ export async function completeProfile(db: Queryable, slug: string): Promise<{ da
 }
 
 export async function universeRecord(db: Queryable, slug: string) {
-  const r = await db.query<{ name: string; slug: string; type: string | null; sources: string[]; completeness: number; strain_id: string | null; created_at: Date; updated_at: Date }>(
-    'SELECT name, slug, type, sources, completeness, strain_id, created_at, updated_at FROM strain_universe WHERE slug = $1',
-    [slug],
-  );
+  const r = await db.query<{
+    name: string;
+    slug: string;
+    type: string | null;
+    sources: string[];
+    completeness: number;
+    strain_id: string | null;
+    created_at: Date;
+    updated_at: Date;
+  }>('SELECT name, slug, type, sources, completeness, strain_id, created_at, updated_at FROM strain_universe WHERE slug = $1', [slug]);
   const u = r.rows[0];
   if (!u) throw ApiError.notFound('strain', slug);
   const strain = u.strain_id ? ((await getStrainsByIds(db, [u.strain_id]))[0] ?? null) : null;

@@ -88,18 +88,26 @@ export async function importStrains(
   opts.onProgress?.(done, rows.length);
   for (let i = 0; i < unique.length; i += size) {
     const batch = unique.slice(i, i + size);
-    await resolveAliases(db, batch.map((b) => b.row));
+    await resolveAliases(
+      db,
+      batch.map((b) => b.row),
+    );
     // Two rows that are aliases of one catalog strain ('GSC', 'Girl Scout Cookies') land once.
     const first = new Map<string, number>();
     const items = batch.filter((b) => {
       const prev = first.get(b.row.slug);
-      if (prev === undefined) return first.set(b.row.slug, b.line), true;
+      if (prev === undefined) return (first.set(b.row.slug, b.line), true);
       summary.skipped.push({ line: b.line, name: b.row.akas?.at(-1) ?? b.row.name, reason: `alias of ${b.row.name}, already imported from line ${prev}` });
       return false;
     });
     const write = async (xs: typeof items) => {
       const urls = new Map(xs.filter((b) => b.urls.length).map((b) => [b.row.slug, b.urls]));
-      for (const x of await upsertStrainRows(db, xs.map((b) => b.row), source, urls)) {
+      for (const x of await upsertStrainRows(
+        db,
+        xs.map((b) => b.row),
+        source,
+        urls,
+      )) {
         if (x.inserted) summary.inserted++;
         else summary.updated++;
       }
@@ -145,7 +153,10 @@ export async function importUniverse(
   let done = rows.length - good.length;
   for (let i = 0; i < good.length; i += size) {
     const batch = good.slice(i, i + size);
-    const added = await addToUniverse(db, batch.map((r) => ({ name: r.name!, type: r.type, source })));
+    const added = await addToUniverse(
+      db,
+      batch.map((r) => ({ name: r.name!, type: r.type, source })),
+    );
     summary.inserted += added;
     summary.updated += batch.length - added;
     done += batch.length;

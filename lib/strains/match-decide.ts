@@ -71,7 +71,11 @@ function bestEntry(entries: IndexedName[]): IndexedName | null {
 /** A word's spelling-neutral form: 'mintz' = 'mints' = 'mint', 'fruits' = 'fruit'. */
 const stem = (w: string) => w.replace(/'/g, '').replace(/(?<=\p{L}{3})[sz]$/u, '');
 const wordsOf = (s: string) => s.split(/[^\p{L}\p{N}']+/u).filter(Boolean);
-const numbersOf = (ws: string[]) => ws.filter((w) => /\d/.test(w)).map((w) => w.replace(/^#/, '')).join(' ');
+const numbersOf = (ws: string[]) =>
+  ws
+    .filter((w) => /\d/.test(w))
+    .map((w) => w.replace(/^#/, ''))
+    .join(' ');
 
 /** Edit distance with transpositions (optimal string alignment). */
 export function editDistance(a: string, b: string): number {
@@ -131,8 +135,7 @@ function isVariantSpelling(index: CatalogIndex, name: string): boolean {
   return v;
 }
 
-const isUniverseOnly = (index: CatalogIndex, c: string) =>
-  index.exact(c).length === 0 && index.isUniverseOnly(c, slugify(c)) && !isVariantSpelling(index, c);
+const isUniverseOnly = (index: CatalogIndex, c: string) => index.exact(c).length === 0 && index.isUniverseOnly(c, slugify(c)) && !isVariantSpelling(index, c);
 
 interface Prepared {
   kind: ProductKind;

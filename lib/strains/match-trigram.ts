@@ -45,7 +45,7 @@ export function roundSimilarity(f: number): number {
   // Digits of the 6-significant-digit value scaled to an integer of 10^-(len(frac) - exp).
   const digits = intPart + frac;
   const scale = frac.length - exp; // value = digits * 10^-scale
-  if (scale <= 4) return Number(digits) * 10 ** (4 - scale) / 1e4;
+  if (scale <= 4) return (Number(digits) * 10 ** (4 - scale)) / 1e4;
   const keep = digits.length - (scale - 4);
   const head = keep > 0 ? Number(digits.slice(0, keep)) : 0;
   const next = keep >= 0 ? Number(digits[keep] ?? '0') : 0;

@@ -41,7 +41,10 @@ export async function matchProducts(db: Queryable, items: Array<string | MatchIn
     const decisions = decideMatches(cached.index, inputs);
     const ids = [...new Set(decisions.map((d) => d.entry?.strainId).filter((x): x is string => Boolean(x)))];
     // The version is read in the same statement as the rows the cache lacks (often none).
-    const { stamp, strains } = await readStrainsWithStamp(db, ids.filter((id) => !cached.strains.has(id)));
+    const { stamp, strains } = await readStrainsWithStamp(
+      db,
+      ids.filter((id) => !cached.strains.has(id)),
+    );
     // Inside a transaction that wrote the catalog, only an index built in it (never cached) will do.
     const current = stamp.instance === cached.stamp.instance && stamp.version === cached.stamp.version && (!stamp.ownWrite || cached.stamp.ownWrite);
     if (current || attempt >= MAX_ATTEMPTS) {

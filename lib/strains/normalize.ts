@@ -19,9 +19,11 @@ const EDIBLE_RE =
 export type ProductKind = 'strain' | 'edible' | 'non-strain';
 
 /** Words that make a product an accessory, apparel or seeds whatever its menu category says. */
-const NON_STRAIN_RE = /(?<!contains? )\b(seeds?|clones?|display|t-?shirts?|shirts?|hoodie|crewneck|grinders?|rolling papers|papers|wraps|lighters?|batter(y|ies)|bongs?|bubbler|pipes?|rolling tray|stickers?|hats?)\b/;
+const NON_STRAIN_RE =
+  /(?<!contains? )\b(seeds?|clones?|display|t-?shirts?|shirts?|hoodie|crewneck|grinders?|rolling papers|papers|wraps|lighters?|batter(y|ies)|bongs?|bubbler|pipes?|rolling tray|stickers?|hats?)\b/;
 /** Words that make a product an edible or a topical whatever its menu category says. */
-const STRONG_EDIBLE_RE = /\b(gumm(y|ies)|melatonin|tinctures?|capsules?|softgels?|lozenges?|syrup|seltzer|beverage|chocolate bar|hard candy|lollipops?|suckers?|salve|lotion|balm)\b/;
+const STRONG_EDIBLE_RE =
+  /\b(gumm(y|ies)|melatonin|tinctures?|capsules?|softgels?|lozenges?|syrup|seltzer|beverage|chocolate bar|hard candy|lollipops?|suckers?|salve|lotion|balm)\b/;
 
 export function productKind(category: string | null | undefined, name: string): ProductKind {
   const c = (category ?? '').toLowerCase();
@@ -68,7 +70,8 @@ export function prepareName(name: string): string {
 }
 
 /** Brand name as menus write it, and its core without corporate and product-line suffixes. */
-const BRAND_SUFFIX = /\s+(co\.?|llc|inc\.?|rx|brands?|cannabis|company|corp\.?|ltd|manufacturing|manufacturer|dispensary|quality|concentrates|extracts?|labs?|laboratories|botanicals|farms?|genetics|health|edibles|gummies|nm|retail|industries|cultivation|organics)$/;
+const BRAND_SUFFIX =
+  /\s+(co\.?|llc|inc\.?|rx|brands?|cannabis|company|corp\.?|ltd|manufacturing|manufacturer|dispensary|quality|concentrates|extracts?|labs?|laboratories|botanicals|farms?|genetics|health|edibles|gummies|nm|retail|industries|cultivation|organics)$/;
 
 export function brandCore(brand: string | null | undefined): string {
   let b = prepareName(brand ?? '')
@@ -94,13 +97,19 @@ export function brandForms(brand: string | null | undefined): string[] {
 }
 
 function computeBrandForms(brand: string | null | undefined): string[] {
-  const full = prepareName(brand ?? '').replace(/[^\p{L}\p{N}'&\s]/gu, ' ').replace(/\s+/g, ' ').trim();
+  const full = prepareName(brand ?? '')
+    .replace(/[^\p{L}\p{N}'&\s]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   // Every step of the suffix stripping: 'pharmers quality concentrates', 'pharmers quality', 'pharmers'.
   const steps = [full];
   for (let b = full, i = 0; i < 3 && BRAND_SUFFIX.test(b); i++) steps.push((b = b.replace(BRAND_SUFFIX, '').trim()));
   const core = brandCore(brand);
   // Menus shorten a brand of several words to its initials ('Mesilla Valley Extracts' → 'MVE').
-  const initials = steps.map((x) => x.split(' ')).filter((w) => w.length >= 2).map((w) => w.map((x) => x[0]).join(''));
+  const initials = steps
+    .map((x) => x.split(' '))
+    .filter((w) => w.length >= 2)
+    .map((w) => w.map((x) => x[0]).join(''));
   const forms = [...steps, core, ...steps.map((x) => x.replace(/\s/g, '')), core.replace(/\s/g, ''), ...initials];
   return [...new Set(forms)].filter((b) => b.length >= 2).sort((a, b) => b.length - a.length);
 }
@@ -239,4 +248,3 @@ export function buildMenuContext(items: { name: string; brand?: string | null; b
 export function normalizeProductName(name: string, opts: NormalizeOptions = {}): string {
   return normalizeCandidates(name, opts).cleaned;
 }
-

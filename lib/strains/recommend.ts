@@ -111,9 +111,15 @@ export async function recommendStrains(db: Queryable, opts: { q?: string; like?:
       if (tv && target) {
         const c = cosine(tv, profileVector(s));
         score += c * 6;
-        const shared = s.terpenes.slice(0, 3).map((t) => t.name).filter((n) => target.terpenes.slice(0, 3).some((t) => t.name === n));
+        const shared = s.terpenes
+          .slice(0, 3)
+          .map((t) => t.name)
+          .filter((n) => target.terpenes.slice(0, 3).some((t) => t.name === n));
         const sharedEff = s.effects.filter((e) => target.effects.includes(e)).slice(0, 3);
-        if (c > 0) why.push(`profile ${Math.round(c * 100)}% similar to ${target.name}${shared.length ? ` (shares ${list(shared)})` : ''}${sharedEff.length ? `, also ${list(sharedEff)}` : ''}`);
+        if (c > 0)
+          why.push(
+            `profile ${Math.round(c * 100)}% similar to ${target.name}${shared.length ? ` (shares ${list(shared)})` : ''}${sharedEff.length ? `, also ${list(sharedEff)}` : ''}`,
+          );
       }
       score += s.popularityScore / 100; // well-known strains break ties
       return { strain: s, score, why };
@@ -128,7 +134,14 @@ export async function recommendStrains(db: Queryable, opts: { q?: string; like?:
     strain: x.strain,
   }));
   const base: RecommendationResult = { items, intent, like: target?.slug ?? null, engine: 'deterministic' };
-  return (await modelRerank(base, q, scored.slice(0, Math.max(opts.limit * 2, 10)).map((x) => x.strain), opts.signal)) ?? base;
+  return (
+    (await modelRerank(
+      base,
+      q,
+      scored.slice(0, Math.max(opts.limit * 2, 10)).map((x) => x.strain),
+      opts.signal,
+    )) ?? base
+  );
 }
 
 const Reranked = z.object({ picks: z.array(z.object({ slug: z.string(), reason: z.string().min(3).max(400) })).max(20) });
@@ -140,11 +153,20 @@ async function modelRerank(base: RecommendationResult, q: string, shortlist: Str
   const model = textModel();
   if (!model) return null;
   try {
-    const brief = shortlist.map((s) => ({ slug: s.slug, name: s.name, type: s.type, thc: s.thc, terpenes: s.terpenes.slice(0, 3).map((t) => t.name), effects: s.effects.slice(0, 5), aromas: s.aromas.slice(0, 4) }));
+    const brief = shortlist.map((s) => ({
+      slug: s.slug,
+      name: s.name,
+      type: s.type,
+      thc: s.thc,
+      terpenes: s.terpenes.slice(0, 3).map((t) => t.name),
+      effects: s.effects.slice(0, 5),
+      aromas: s.aromas.slice(0, 4),
+    }));
     const { output } = await generateText({
       model,
       output: Output.object({ schema: Reranked }),
-      system: 'You recommend cannabis strains from a given shortlist only. Rank the best matches for the request and give each a one-sentence plain-language reason grounded in the listed facts.',
+      system:
+        'You recommend cannabis strains from a given shortlist only. Rank the best matches for the request and give each a one-sentence plain-language reason grounded in the listed facts.',
       prompt: `Request: ${JSON.stringify(q || `strains like ${base.like}`)}\nShortlist: ${JSON.stringify(brief)}\nReturn up to ${base.items.length} picks.`,
       abortSignal: signal ? AbortSignal.any([signal, AbortSignal.timeout(15_000)]) : AbortSignal.timeout(15_000),
       maxRetries: 1,

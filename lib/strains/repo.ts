@@ -43,7 +43,9 @@ export async function upsertStrain(db: Queryable, input: StrainInput, source: st
 export async function addToUniverse(db: Queryable, rows: { name: string; type?: string | null; source: string }[]): Promise<number> {
   const bySlug = new Map<string, { slug: string; name: string; canonical_name: string; type: string | null; source: string }>();
   for (const r of rows) {
-    const name = String(r.name ?? '').replace(/\s+/g, ' ').trim();
+    const name = String(r.name ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
     const slug = slugify(name);
     if (!slug || name.length > 200) continue;
     const t = (r.type ?? '').trim().toLowerCase();

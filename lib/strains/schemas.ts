@@ -66,9 +66,25 @@ export const RecommendationSchema = z.object({ rank: z.number(), score: z.number
 /** GET /strains/slug/:slug/complete. */
 export const CompleteProfileSchema = z.object({
   strain: StrainSchema,
-  similar: z.array(z.object({ slug: z.string(), name: z.string(), type: z.string().nullable(), highFamily: z.string().nullable(), thc: z.number().nullable(), dominantTerpene: z.string().nullable() })),
+  similar: z.array(
+    z.object({
+      slug: z.string(),
+      name: z.string(),
+      type: z.string().nullable(),
+      highFamily: z.string().nullable(),
+      thc: z.number().nullable(),
+      dominantTerpene: z.string().nullable(),
+    }),
+  ),
   terpeneChart: z.array(
-    z.object({ name: z.string(), percentage: z.number(), shareOfProfile: z.number(), catalogAverage: z.number().nullable(), aromas: z.array(z.string()), effects: z.array(z.string()) }),
+    z.object({
+      name: z.string(),
+      percentage: z.number(),
+      shareOfProfile: z.number(),
+      catalogAverage: z.number().nullable(),
+      aromas: z.array(z.string()),
+      effects: z.array(z.string()),
+    }),
   ),
   sources: z.array(z.object({ source: z.string(), url: z.string().nullable(), domain: z.string().nullable(), addedAt: z.string() })),
   universe: z.object({ completeness: z.number(), sources: z.array(z.string()) }).nullable(),

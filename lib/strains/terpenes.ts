@@ -8,11 +8,27 @@ export interface TerpeneInfo {
 
 /** What each terpene is known for (used by recommendations, the complete profile and notebooks). */
 export const TERPENE_INFO: Readonly<Record<string, TerpeneInfo>> = {
-  myrcene: { aromas: ['earthy', 'musky', 'mango', 'herbal'], effects: ['relaxed', 'sleepy'], description: 'The most common cannabis terpene; earthy and musky, associated with body relaxation and sedation.' },
-  limonene: { aromas: ['citrus', 'lemon', 'orange'], effects: ['uplifted', 'happy', 'energetic'], description: 'Citrus-scented terpene associated with elevated mood and stress relief.' },
-  caryophyllene: { aromas: ['pepper', 'spicy', 'woody'], effects: ['relaxed', 'calm'], description: 'Peppery terpene that also binds CB2 receptors; associated with calm and relief of discomfort.' },
+  myrcene: {
+    aromas: ['earthy', 'musky', 'mango', 'herbal'],
+    effects: ['relaxed', 'sleepy'],
+    description: 'The most common cannabis terpene; earthy and musky, associated with body relaxation and sedation.',
+  },
+  limonene: {
+    aromas: ['citrus', 'lemon', 'orange'],
+    effects: ['uplifted', 'happy', 'energetic'],
+    description: 'Citrus-scented terpene associated with elevated mood and stress relief.',
+  },
+  caryophyllene: {
+    aromas: ['pepper', 'spicy', 'woody'],
+    effects: ['relaxed', 'calm'],
+    description: 'Peppery terpene that also binds CB2 receptors; associated with calm and relief of discomfort.',
+  },
   pinene: { aromas: ['pine', 'woody', 'herbal'], effects: ['focused', 'alert', 'creative'], description: 'Pine-scented terpene associated with alertness and focus.' },
-  terpinolene: { aromas: ['fruity', 'floral', 'herbal', 'pine'], effects: ['energetic', 'uplifted', 'creative'], description: 'Fresh, fruity-floral terpene typical of energising sativas.' },
+  terpinolene: {
+    aromas: ['fruity', 'floral', 'herbal', 'pine'],
+    effects: ['energetic', 'uplifted', 'creative'],
+    description: 'Fresh, fruity-floral terpene typical of energising sativas.',
+  },
   linalool: { aromas: ['lavender', 'floral', 'sweet'], effects: ['calm', 'relaxed', 'sleepy'], description: 'Floral lavender terpene associated with calm and sleep.' },
   humulene: { aromas: ['earthy', 'woody', 'hoppy'], effects: ['relaxed'], description: 'Hoppy, woody terpene; often paired with caryophyllene.' },
   ocimene: { aromas: ['sweet', 'herbal', 'woody', 'tropical'], effects: ['uplifted', 'energetic'], description: 'Sweet herbal terpene found in uplifting strains.' },
@@ -60,19 +76,24 @@ const SYNONYMS: Readonly<Record<string, string>> = {
  * 'alpha-pinene' and 'beta-pinene' are both 'pinene'; unknown names → null.
  */
 /** Own-property lookups only: client-sent names like `constructor` must not reach Object members. */
-const lookup = (s: string): string | undefined =>
-  Object.hasOwn(SYNONYMS, s) ? SYNONYMS[s] : Object.hasOwn(TERPENE_INFO, s) ? s : undefined;
+const lookup = (s: string): string | undefined => (Object.hasOwn(SYNONYMS, s) ? SYNONYMS[s] : Object.hasOwn(TERPENE_INFO, s) ? s : undefined);
 
 export function normalizeTerpeneName(name: string): string | null {
   if (typeof name !== 'string') return null;
   let s = name.normalize('NFKC').toLowerCase().trim();
   if (!s || s.length > 60) return null;
   s = s.replace(/α/g, 'alpha-').replace(/β/g, 'beta-').replace(/γ/g, 'gamma-').replace(/δ/g, 'delta-');
-  s = s.replace(/\(([+-])\)-?/g, '').replace(/[_\s,.-]+/g, ' ').trim();
+  s = s
+    .replace(/\(([+-])\)-?/g, '')
+    .replace(/[_\s,.-]+/g, ' ')
+    .trim();
   const direct = lookup(s);
   if (direct) return direct;
   // strip stereo/position prefixes: alpha, a, beta, b, gamma, g, delta, d, trans, cis, l, e, z, p, o
-  const stripped = s.replace(/^((alpha|beta|gamma|delta|trans|cis|[abgdelpoz])\s+)+/, '').replace(/\s+/g, ' ').trim();
+  const stripped = s
+    .replace(/^((alpha|beta|gamma|delta|trans|cis|[abgdelpoz])\s+)+/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (stripped !== s) return lookup(stripped) ?? null;
   return null;
 }

@@ -32,7 +32,9 @@ const numOrNull = (v: unknown, lo = 0, hi = 100): number | null => {
 
 /** The database row an input becomes (snake_case, empties as null so the merge can tell). */
 export function toRow(input: StrainInput, source: string) {
-  const name = String(input.name ?? '').replace(/\s+/g, ' ').trim();
+  const name = String(input.name ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const slug = slugify(input.slug || name);
   const terpenes = normalizeTerpeneProfile(input.terpenes);
   // A file may name only the leading terpene (no shares): it still sets the family and dominant terpene.

@@ -129,7 +129,8 @@ export class LocalRunner implements TaskRunner {
 
   private release(): void {
     const next = this.waiting.shift();
-    if (next) next(); // the slot passes straight to the next waiter
+    if (next)
+      next(); // the slot passes straight to the next waiter
     else this.active--;
   }
 
@@ -163,9 +164,7 @@ export class LocalRunner implements TaskRunner {
       // A task that reports its own timeout code (a page that never answered) also ends TIMED_OUT.
       const reported = errorOf(e);
       const timedOut = ownTimeout || (def.timeoutCode !== undefined && reported.code === def.timeoutCode);
-      const error = ownTimeout
-        ? { code: def.timeoutCode ?? 'TASK_TIMEOUT', message: `The run did not finish within its time limit (${timeoutMs} ms)` }
-        : reported;
+      const error = ownTimeout ? { code: def.timeoutCode ?? 'TASK_TIMEOUT', message: `The run did not finish within its time limit (${timeoutMs} ms)` } : reported;
       log.warn({ error }, timedOut ? 'task timed out' : 'task failed');
       await finishRun(db, runId, timedOut ? 'TIMED_OUT' : 'FAILED', {
         output: null,

@@ -104,10 +104,11 @@ export async function listRunRows(
   if (opts.payloadContains) where.push(`payload @> $${params.push(JSON.stringify(opts.payloadContains))}::jsonb`);
   const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM task_runs ${w}`, params);
-  const res = await db.query<Row>(
-    `SELECT ${COLS} FROM task_runs ${w} ORDER BY created_at DESC, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, opts.limit, opts.offset ?? 0],
-  );
+  const res = await db.query<Row>(`SELECT ${COLS} FROM task_runs ${w} ORDER BY created_at DESC, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
+    ...params,
+    opts.limit,
+    opts.offset ?? 0,
+  ]);
   return { items: res.rows.map(toRecord), total: total.rows[0]?.n ?? 0 };
 }
 

@@ -91,10 +91,11 @@ export async function verifyTriggerGrant(token: string | null, taskId: string): 
  * token back when the run could not be started at all, and `bind` to record the run it started.
  */
 export async function spendTriggerGrant(db: Queryable, grant: TriggerGrant): Promise<{ release: () => Promise<void>; bind: (runId: string) => Promise<void> }> {
-  const r = await db.query(
-    `INSERT INTO task_trigger_tokens (jti, task_identifier, expires_at) VALUES ($1, $2, $3::timestamptz) ON CONFLICT (jti) DO NOTHING`,
-    [grant.jti, grant.taskId, grant.expiresAt],
-  );
+  const r = await db.query(`INSERT INTO task_trigger_tokens (jti, task_identifier, expires_at) VALUES ($1, $2, $3::timestamptz) ON CONFLICT (jti) DO NOTHING`, [
+    grant.jti,
+    grant.taskId,
+    grant.expiresAt,
+  ]);
   if (r.rowCount === 0) throw authFailure(401, 'INVALID_TOKEN', 'Trigger token has already been used');
   return {
     release: async () => {

@@ -44,7 +44,10 @@ export class TriggerRunner implements TaskRunner {
   async start(def: AnyTaskDefinition, payload: unknown, opts: StartOptions): Promise<StartResult> {
     const parsed = def.schema.safeParse(payload);
     if (!parsed.success) throw new ApiError('BAD_REQUEST', `Invalid input for task ${def.id}`, parsed.error.issues);
-    const { sdk: { idempotencyKeys, tasks }, ...cfg } = await clientConfig();
+    const {
+      sdk: { idempotencyKeys, tasks },
+      ...cfg
+    } = await clientConfig();
     const db = await this.db();
     if (opts.idempotencyKey) {
       const existing = await findActiveByKey(db, def.id, opts.idempotencyKey);

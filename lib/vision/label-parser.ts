@@ -21,7 +21,8 @@ const BRAND = /\b(?:brand|producer|cultivator|grown\s+by|manufacturer)\s*:\s*(.{
 const PRODUCT = /\bproduct(?:\s*name)?\s*:\s*(.{2,80})/i;
 const STRAIN = /\b(?:strain|cultivar|genetics)(?:\s*name)?\s*:\s*(.{2,60})/i;
 const CATEGORY = /\b(?:category|product\s*type)\s*:\s*(.{2,40})/i;
-const KEYED = /:|\b(thc|cbd|cannabinoids?|batch|lot|harvest|tested|test date|packaged|net\s*wt|weight|terpenes?|warning|keep out|license|lic\b|lab\b|for use|government|www\.|ingredients)\b|%|\d{3,}/i;
+const KEYED =
+  /:|\b(thc|cbd|cannabinoids?|batch|lot|harvest|tested|test date|packaged|net\s*wt|weight|terpenes?|warning|keep out|license|lic\b|lab\b|for use|government|www\.|ingredients)\b|%|\d{3,}/i;
 const TERP = /([A-Za-zαβγΔδ][A-Za-zαβγδ\- ]{2,30}?)\s*[:.\-]*\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?(?:\s+(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?)?(?![\d.])/g;
 
 function num(s: string): number {
@@ -94,7 +95,10 @@ function readDates(lines: string[]): Record<DateKey, string | null> {
 }
 
 export function parseLabelText(raw: string): ParsedLabel {
-  const lines = raw.split(/\r?\n/).map(cleanLine).filter((l) => l.length > 0);
+  const lines = raw
+    .split(/\r?\n/)
+    .map(cleanLine)
+    .filter((l) => l.length > 0);
   const text = lines.join('\n');
 
   const dates = readDates(lines);
@@ -161,7 +165,10 @@ export function parseLabelText(raw: string): ParsedLabel {
   const lab =
     lines.map((l) => LAB.exec(l) ?? /\btested\b.*\bby\s+([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i.exec(l)).find(Boolean) ??
     // No key: a laboratory's own name ("… · Digipath Labs"), not on the brand line at the top.
-    lines.slice(2).map((l) => /([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3}\s(?:Labs?|Laboratories|Laboratory|Analytics|Testing))\b/.exec(l)).find(Boolean);
+    lines
+      .slice(2)
+      .map((l) => /([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3}\s(?:Labs?|Laboratories|Laboratory|Analytics|Testing))\b/.exec(l))
+      .find(Boolean);
   const brandKey = lines.map((l) => BRAND.exec(l)).find(Boolean);
   const productKey = lines.map((l) => PRODUCT.exec(l)).find(Boolean);
   const strainKey = lines.map((l) => STRAIN.exec(l)).find(Boolean);

@@ -75,7 +75,15 @@ async function extract<S extends z.ZodType>(model: LanguageModelV3, schema: S, p
       output: Output.object({ schema }),
       abortSignal: signal,
       maxRetries: 1,
-      messages: [{ role: 'user', content: [{ type: 'text', text: prompt }, { type: 'image', image: image.bytes, mediaType: image.mediaType }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: prompt },
+            { type: 'image', image: image.bytes, mediaType: image.mediaType },
+          ],
+        },
+      ],
     });
     return result.output as z.output<S>;
   } catch (e) {

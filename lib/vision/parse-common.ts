@@ -29,7 +29,10 @@ export function cleanLine(line: string): string {
     // stray marks before the first word ("© 1 Super Lemon Haze")
     .replace(/^[^\w$(\-]+\s*/, '');
   // OCR junk between a number and its unit ("3.5¢g"), "§" for "$", a zero that starts a word ("0G Kush")
-  s = s.replace(/(\d)[¢©®°«»~]+(?=[a-z])/gi, '$1').replace(/(\d)¢(?=\s|$)/g, '$1g').replace(/§/g, '$');
+  s = s
+    .replace(/(\d)[¢©®°«»~]+(?=[a-z])/gi, '$1')
+    .replace(/(\d)¢(?=\s|$)/g, '$1g')
+    .replace(/§/g, '$');
   // "©.5g" / "O.5g": a zero read as a symbol or letter before a decimal point
   s = s.replace(/(?<=^|\s)[©®°Oo](?=[.,]\d)/g, '0');
   s = s
@@ -38,7 +41,10 @@ export function cleanLine(line: string): string {
     .join(' ')
     .replace(/(?<=^|\s)0(?=[A-Z][A-Za-z]*\b)/g, 'O');
   // "$3 5.00" / "35 .00" / "35. 00": stray spaces inside an amount
-  s = s.replace(/(\$\s?\d+)\s+(\d*[.,]\d{2})\b/g, '$1$2').replace(/(\d)\s+([.,]\d{2})\b/g, '$1$2').replace(/(\d[.,])\s+(\d{2})\b/g, '$1$2');
+  s = s
+    .replace(/(\$\s?\d+)\s+(\d*[.,]\d{2})\b/g, '$1$2')
+    .replace(/(\d)\s+([.,]\d{2})\b/g, '$1$2')
+    .replace(/(\d[.,])\s+(\d{2})\b/g, '$1$2');
   s = s.replace(/\$\s+(?=\d)/g, '$');
   // "s12.24" / "S12.24": a dollar sign read as a letter before an amount
   s = s.replace(/(?<=^|[\s@(])[sS](?=\d{1,4}[.,]\d{2}\b)/g, '$');

@@ -1,4 +1,18 @@
-import { brandPrefix, categorize, cleanLine, letters, moneyOn, nameFix, parseDate, parseWeightGrams, round2, stripCategoryWords, strainTypeIn, tidyName, type MoneyHit } from './parse-common';
+import {
+  brandPrefix,
+  categorize,
+  cleanLine,
+  letters,
+  moneyOn,
+  nameFix,
+  parseDate,
+  parseWeightGrams,
+  round2,
+  stripCategoryWords,
+  strainTypeIn,
+  tidyName,
+  type MoneyHit,
+} from './parse-common';
 import type { Category, ParsedReceipt, ParsedReceiptItem } from './types';
 
 /**
@@ -25,7 +39,8 @@ const DISCOUNT = /\b(discount|disc|promo|coupon|savings|loyalty|reward|deal|bogo
 const PAYMENT = /\b(cash|card|visa|master\s?card|amex|debit|credit|change|tender(ed)?|paid|payment|tip|points|cashback|rounding|auth)\b/i;
 const HEADER_NOISE =
   /\b(receipt|order|invoice|ticket|transaction|cashier|budtender|served|register|terminal|license|lic\b|tel|phone|www\.|https?:|\.com|thank|thanks|date|time|customer|member|patient|bill\s+to|st\.?|street|ave|avenue|blvd|road|rd\.?|suite|ste)\b|#\s?\d|\(\d{3}\)|\d{3}[-.]\d{3}[-.]\d{4}|\b[A-Z]{2}\s\d{5}\b/i;
-const STORE_NOISE = /\d{3}|\b(receipt|order|invoice|ticket|transaction|cashier|budtender|register|terminal|license|tel|phone|www\.|https?:|\.com|thank|date|time|customer|member|patient)\b|#\s?\d/i;
+const STORE_NOISE =
+  /\d{3}|\b(receipt|order|invoice|ticket|transaction|cashier|budtender|register|terminal|license|tel|phone|www\.|https?:|\.com|thank|date|time|customer|member|patient)\b|#\s?\d/i;
 const COLUMN_WORDS = /^(item|items|product|products|description|qty|quantity|price|unit|each|total|amount|category|type|thc|cbd|sku)$/i;
 const QTY_X = /(?<![\w.])(\d{1,3})\s?(?:x|X|×|@|ea\b)(?![a-wyz])\s?(?:@\s?)?/;
 const QTY_WORD = /\bqty:?\s?(\d{1,3})\b/i;
@@ -92,7 +107,9 @@ export function parseReceiptText(raw: string): ParsedReceipt {
   // (a "0.59" that was "0.5g" would otherwise turn a name line into an item).
   // Only lines that could be item lines count: a thermal receipt prints its items without "$"
   // and still shows "Cash $60.00" at the bottom.
-  const usesDollar = lines.filter((l) => /\$\s?\d/.test(l.line) && !SUBTOTAL.test(l.line) && !TAX.test(l.line) && !TOTAL.test(l.line) && !PAYMENT.test(l.line) && !DISCOUNT.test(l.line)).length >= 1;
+  const usesDollar =
+    lines.filter((l) => /\$\s?\d/.test(l.line) && !SUBTOTAL.test(l.line) && !TAX.test(l.line) && !TOTAL.test(l.line) && !PAYMENT.test(l.line) && !DISCOUNT.test(l.line)).length >=
+    1;
 
   for (const { line, cells } of lines) {
     orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})/i.test(line) ? parseDate(line) : null;
@@ -236,8 +253,7 @@ function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: P
         if (c.kind === 'category') category = categorize(c.text, 'Other');
         const p = /(?<![\w.])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(c.text);
         if (p && !/\bCBD\b/i.test(c.text)) thcPct ??= num(p[1]);
-      }
-      else if (c.kind === 'qtyunit') {
+      } else if (c.kind === 'qtyunit') {
         const m = /(\d{1,3})\s?(?:x|×|@|ea)\s?@?\s?\$?(\d{1,5}[.,]\d{2})/i.exec(c.text);
         if (m) {
           quantity = Number(m[1]);
@@ -253,7 +269,7 @@ function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: P
     quantity ??= Number(lead[1]);
     left = left.slice(lead[0].length);
   }
- const qw = QTY_WORD.exec(left);
+  const qw = QTY_WORD.exec(left);
   if (qw) {
     quantity ??= Number(qw[1]);
     left = left.slice(0, qw.index);

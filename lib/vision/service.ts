@@ -81,7 +81,11 @@ export async function analyzeBatch(db: Queryable, body: BatchBody, signal?: Abor
       const valid = LabelImage.safeParse(item);
       if (!valid.success) {
         const issue = valid.error.issues[0];
-        throw new ApiError('VALIDATION_ERROR', `${issue.path.join('.')}: ${issue.message}`, valid.error.issues.map((i) => ({ path: i.path, message: i.message, code: i.code })));
+        throw new ApiError(
+          'VALIDATION_ERROR',
+          `${issue.path.join('.')}: ${issue.message}`,
+          valid.error.issues.map((i) => ({ path: i.path, message: i.message, code: i.code })),
+        );
       }
       results.push({ index, id, success: true, data: await analyzeLabel(db, valid.data, signal) });
     } catch (e) {

@@ -4,9 +4,32 @@
  * depend on catalog internals; the names agree with lib/strains' KNOWN_TERPENES.
  */
 const CANONICAL = [
-  'myrcene', 'limonene', 'caryophyllene', 'pinene', 'linalool', 'humulene', 'terpinolene', 'ocimene', 'bisabolol',
-  'nerolidol', 'eucalyptol', 'camphene', 'geraniol', 'guaiol', 'valencene', 'terpineol', 'borneol', 'fenchol',
-  'phellandrene', 'carene', 'sabinene', 'farnesene', 'pulegone', 'isopulegol', 'cymene', 'caryophyllene oxide',
+  'myrcene',
+  'limonene',
+  'caryophyllene',
+  'pinene',
+  'linalool',
+  'humulene',
+  'terpinolene',
+  'ocimene',
+  'bisabolol',
+  'nerolidol',
+  'eucalyptol',
+  'camphene',
+  'geraniol',
+  'guaiol',
+  'valencene',
+  'terpineol',
+  'borneol',
+  'fenchol',
+  'phellandrene',
+  'carene',
+  'sabinene',
+  'farnesene',
+  'pulegone',
+  'isopulegol',
+  'cymene',
+  'caryophyllene oxide',
 ] as const;
 
 function distance(a: string, b: string): number {

@@ -45,7 +45,32 @@ const CONNECTIONS = Number(args.connections);
 const dbKind = args.db ?? (process.env.DATABASE_URL ? 'pg' : 'pglite');
 
 /** Words real queries are made of: a never-seen query is two of them and a counter. */
-const WORDS = ['blue', 'dream', 'kush', 'haze', 'og', 'sour', 'diesel', 'cookies', 'cake', 'gelato', 'runtz', 'lemon', 'cherry', 'purple', 'punch', 'skunk', 'widow', 'white', 'jack', 'gorilla', 'glue', 'zkittlez', 'mints', 'sherbet'];
+const WORDS = [
+  'blue',
+  'dream',
+  'kush',
+  'haze',
+  'og',
+  'sour',
+  'diesel',
+  'cookies',
+  'cake',
+  'gelato',
+  'runtz',
+  'lemon',
+  'cherry',
+  'purple',
+  'punch',
+  'skunk',
+  'widow',
+  'white',
+  'jack',
+  'gorilla',
+  'glue',
+  'zkittlez',
+  'mints',
+  'sherbet',
+];
 
 interface Target {
   name: string;
@@ -178,7 +203,10 @@ async function benchDatabaseUrl(): Promise<string> {
 
 /** CPU time (ms) used so far by every process in the server's group, from /proc (Linux). */
 function groupCpuMs(server: NextServer): number {
-  const pids = execFileSync('ps', ['-o', 'pid=', '-g', String(server.child.pid)], { encoding: 'utf8' }).split('\n').map((l) => Number(l.trim())).filter(Boolean);
+  const pids = execFileSync('ps', ['-o', 'pid=', '-g', String(server.child.pid)], { encoding: 'utf8' })
+    .split('\n')
+    .map((l) => Number(l.trim()))
+    .filter(Boolean);
   let ticks = 0;
   for (const pid of pids) {
     try {
@@ -209,7 +237,9 @@ async function measure(name: string, server: NextServer, t: Target): Promise<Row
   const r = await load(server.base, t);
   const cpuUsPerReq = r.requests.total ? ((groupCpuMs(server) - cpu0) * 1000) / r.requests.total : 0;
   const row = { name, cpuUsPerReq, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
-  console.log(`  ${name}: ${row.rps.toFixed(0)} req/s, ${row.cpuUsPerReq.toFixed(0)} µs server CPU/request, p50 ${row.p50} ms, p99 ${row.p99} ms${row.non2xx ? `, non-2xx ${row.non2xx}` : ''}${row.errors ? `, errors ${row.errors}` : ''}`);
+  console.log(
+    `  ${name}: ${row.rps.toFixed(0)} req/s, ${row.cpuUsPerReq.toFixed(0)} µs server CPU/request, p50 ${row.p50} ms, p99 ${row.p99} ms${row.non2xx ? `, non-2xx ${row.non2xx}` : ''}${row.errors ? `, errors ${row.errors}` : ''}`,
+  );
   return row;
 }
 
@@ -234,7 +264,13 @@ async function main(): Promise<void> {
   };
 
   const bare = await startNextServer({ appDir: bareDir, env: { PATH: process.env.PATH, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' }, readyPath: '/api/ping' });
-  const service = await startNextServer({ env, readyPath: '/api/v1/strains/slug/blue-dream', captureLog: true, timeoutMs: 300_000, nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [] });
+  const service = await startNextServer({
+    env,
+    readyPath: '/api/v1/strains/slug/blue-dream',
+    captureLog: true,
+    timeoutMs: 300_000,
+    nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+  });
   const stopAll = () => Promise.all([bare.stop(), service.stop()]);
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
   // Logs go to a pipe the benchmark drains (as a container's stdout would be).
@@ -245,7 +281,12 @@ async function main(): Promise<void> {
     for (const t of targets) for (let i = 0; i < 30; i++) await fetch(service.base + (t.unique ? `${t.path}warm${i}` : t.path)).then((r) => r.arrayBuffer());
     await new Promise((r) => setTimeout(r, 2000));
     const idleBefore = groupRss(service);
-    console.log(`\nbench:api — ${CONNECTIONS} connections, ${DURATION}s per run, ${os.cpus().length} CPUs, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}, database ${dbKind}`);
+    console.log(
+      `\nbench:api — ${CONNECTIONS} connections, ${DURATION}s per run, ${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}, database ${dbKind}`,
+    );
     // Pairs: the bare app, then one route, each for DURATION s; every route gets ROUNDS pairs and
     // its ratio is the median of its pairs' ratios, so load from other work on the machine, which
     // drifts over minutes, touches both sides of a ratio alike.
@@ -276,7 +317,12 @@ async function main(): Promise<void> {
     };
     const allBare = [...perTarget.values()].flatMap((e) => e.bare.map((b) => b.rps));
 
-    console.log(`\n${ROUNDS} rounds of (bare ${DURATION}s, route ${DURATION}s) pairs; bare app median ${median(allBare).toFixed(0)} req/s (min ${Math.min(...allBare).toFixed(0)}, max ${Math.max(...allBare).toFixed(0)}); load average now ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+    console.log(
+      `\n${ROUNDS} rounds of (bare ${DURATION}s, route ${DURATION}s) pairs; bare app median ${median(allBare).toFixed(0)} req/s (min ${Math.min(...allBare).toFixed(0)}, max ${Math.max(...allBare).toFixed(0)}); load average now ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}\n`,
+    );
     const head = ['route', 'req/s (median)', '÷ bare (median of pairs)', 'ratios per round', 'server CPU µs/req', 'bare CPU ÷ route CPU', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'];
     const data = [...perTarget.entries()].map(([name, e]) => [
       name,
@@ -290,14 +336,29 @@ async function main(): Promise<void> {
       String(e.rows.reduce((a, r) => a + r.non2xx, 0)),
       String(e.rows.reduce((a, r) => a + r.errors, 0)),
     ]);
-    data.unshift(['bare Next app, trivial JSON route', median(allBare).toFixed(0), '1.00', '', median([...perTarget.values()].flatMap((e) => e.bare.map((b) => b.cpuUsPerReq))).toFixed(0), '1.00', median([...perTarget.values()].flatMap((e) => e.bare.map((b) => b.p50))).toFixed(0), median([...perTarget.values()].flatMap((e) => e.bare.map((b) => b.p99))).toFixed(0), '0', String([...perTarget.values()].flatMap((e) => e.bare).reduce((a, r) => a + r.errors, 0))]);
+    data.unshift([
+      'bare Next app, trivial JSON route',
+      median(allBare).toFixed(0),
+      '1.00',
+      '',
+      median([...perTarget.values()].flatMap((e) => e.bare.map((b) => b.cpuUsPerReq))).toFixed(0),
+      '1.00',
+      median([...perTarget.values()].flatMap((e) => e.bare.map((b) => b.p50))).toFixed(0),
+      median([...perTarget.values()].flatMap((e) => e.bare.map((b) => b.p99))).toFixed(0),
+      '0',
+      String([...perTarget.values()].flatMap((e) => e.bare).reduce((a, r) => a + r.errors, 0)),
+    ]);
     const w = head.map((h, i) => Math.max(h.length, ...data.map((d) => d[i].length)));
     const line = (c: string[]) => '| ' + c.map((x, i) => (i === 0 ? x.padEnd(w[i]) : x.padStart(w[i]))).join(' | ') + ' |';
     console.log(line(head));
     console.log('|' + w.map((n, i) => (i === 0 ? '-'.repeat(n + 2) : '-'.repeat(n + 1) + ':')).join('|') + '|');
     for (const d of data) console.log(line(d));
     console.log(`\nservice RSS (MB, process group): idle after warm-up ${idleBefore.total}, after the load ${afterLoad.total}, after ${idleSeconds}s idle ${afterIdle.total}`);
-    for (const [label, snap] of [['after load', afterLoad], ['after idle', afterIdle]] as const) console.log(`  ${label}: ${snap.processes.map((p) => `${p.pid} ${p.rssMb} MB ${p.cmd}`).join('; ')}`);
+    for (const [label, snap] of [
+      ['after load', afterLoad],
+      ['after idle', afterIdle],
+    ] as const)
+      console.log(`  ${label}: ${snap.processes.map((p) => `${p.pid} ${p.rssMb} MB ${p.cmd}`).join('; ')}`);
     console.log(`service's own memory report after load: ${JSON.stringify(memoryAfterLoad)}`);
     console.log(`service's own memory report after idle: ${JSON.stringify(memoryAfterIdle)}`);
   } finally {

@@ -91,7 +91,12 @@ async function main() {
   await openConversation(db, conv, 'bench-user', 'history bench');
   for (let i = 0; i < 10; i++) {
     await appendMessage(db, conv, { id: `h-u-${i}`, role: 'user', parts: [{ type: 'text', text: `Question ${i}: what about strain number ${i}? ${'context '.repeat(30)}` }] });
-    await appendMessage(db, conv, { id: `h-a-${i}`, role: 'assistant', parts: [{ type: 'text', text: `**Answer ${i}** ${'from the catalog '.repeat(40)}` }], metadata: { citations: [] } });
+    await appendMessage(db, conv, {
+      id: `h-a-${i}`,
+      role: 'assistant',
+      parts: [{ type: 'text', text: `**Answer ${i}** ${'from the catalog '.repeat(40)}` }],
+      metadata: { citations: [] },
+    });
   }
   const history = [];
   for (let i = 0; i < Number(args.turns); i++) history.push(await turn(conv, 'tell me about blu dreem'));
@@ -103,7 +108,29 @@ async function main() {
     ['grounded question, new conversation', fresh],
     ['same, 20 messages of history', history],
   ] as const) {
-    console.log(`| ${name} | ${xs.length} | ${f1(pct(xs.map((x) => x.firstToken), 50))} | ${f1(pct(xs.map((x) => x.firstToken), 95))} | ${f1(pct(xs.map((x) => x.last), 50))} | ${f1(pct(xs.map((x) => x.last), 95))} | ${xs[0].parts} |`);
+    console.log(
+      `| ${name} | ${xs.length} | ${f1(
+        pct(
+          xs.map((x) => x.firstToken),
+          50,
+        ),
+      )} | ${f1(
+        pct(
+          xs.map((x) => x.firstToken),
+          95,
+        ),
+      )} | ${f1(
+        pct(
+          xs.map((x) => x.last),
+          50,
+        ),
+      )} | ${f1(
+        pct(
+          xs.map((x) => x.last),
+          95,
+        ),
+      )} | ${xs[0].parts} |`,
+    );
   }
 
   // 3. papers search vs the trivial route, same run

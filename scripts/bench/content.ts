@@ -145,7 +145,9 @@ async function main(): Promise<void> {
   const rows: Result[] = [];
   for (const c of cases) rows.push(await runInProcess(c));
   const base = rows[0].rps;
-  console.log(`\nbench:content — in-process handlers, PGlite in memory, NODE_ENV=production, ${CONNECTIONS} concurrent, ${args.duration}s per case, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}\n`);
+  console.log(
+    `\nbench:content — in-process handlers, PGlite in memory, NODE_ENV=production, ${CONNECTIONS} concurrent, ${args.duration}s per case, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}\n`,
+  );
   const head = ['case', 'req/s', 'mean ms', 'p50 ms', 'p99 ms', 'vs trivial', 'statuses'];
   const data = rows.map((r) => [r.name, r.rps.toFixed(0), r.meanMs.toFixed(2), r.p50.toFixed(2), r.p99.toFixed(2), `${(r.rps / base).toFixed(3)}x`, JSON.stringify(r.statuses)]);
   const w = head.map((h, i) => Math.max(h.length, ...data.map((d) => d[i].length)));

@@ -91,7 +91,9 @@ async function main(): Promise<void> {
     const codes = Object.entries(r.statusCodeStats ?? {})
       .map(([c, v]) => `${c}: ${v.count}`)
       .join(', ');
-    console.log(`\nbench:load — standalone production server, PGlite, ${args.connections} connections, ${args.duration} s, ${MIX.length} public reads in turn, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}\n`);
+    console.log(
+      `\nbench:load — standalone production server, PGlite, ${args.connections} connections, ${args.duration} s, ${MIX.length} public reads in turn, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}\n`,
+    );
     console.log(`requests       ${r.requests.total} (${r.requests.average.toFixed(0)} req/s)`);
     console.log(`latency        p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms`);
     console.log(`errors         ${r.errors} (timeouts ${r.timeouts}), non-2xx ${r.non2xx}; status codes ${codes}`);

@@ -29,7 +29,13 @@ export function loadLabelled(): Labelled[] {
 
 /** The dispensary chain of a Weedmaps listing file: the first word of the dispensary's name. */
 export function chainOf(listingFile: string): string {
-  return listingFile.replace(/^\d+_/, '').replace(/_menu\.json$/, '').replace(/_/g, ' ').split(' ')[0].toLowerCase().replace(/[^a-z0-9]/g, '');
+  return listingFile
+    .replace(/^\d+_/, '')
+    .replace(/_menu\.json$/, '')
+    .replace(/_/g, ' ')
+    .split(' ')[0]
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 }
 
 /** Each label as a catalog strain slug (exact name or alias), or null when the catalog lacks it. */
@@ -56,7 +62,15 @@ export interface Scores {
 }
 
 function score(items: Labelled[], expected: (string | null)[], got: MatchResult[]): Scores {
-  const s: Scores = { items: items.length, inCatalog: 0, byConfidence: { high: { n: 0, ok: 0 }, medium: { n: 0, ok: 0 }, low: { n: 0, ok: 0 } }, found: 0, foundConfident: 0, wrong: [], bySection: new Map() };
+  const s: Scores = {
+    items: items.length,
+    inCatalog: 0,
+    byConfidence: { high: { n: 0, ok: 0 }, medium: { n: 0, ok: 0 }, low: { n: 0, ok: 0 } },
+    found: 0,
+    foundConfident: 0,
+    wrong: [],
+    bySection: new Map(),
+  };
   items.forEach((x, i) => {
     const g = got[i];
     const exp = expected[i];
@@ -105,7 +119,11 @@ export async function labelledScores(db: Queryable, menu: MenuItem[] | null): Pr
   }
   const pick = (split: 'tune' | 'holdout') => {
     const keep = items.map((x, i) => (x.split === split ? i : -1)).filter((i) => i >= 0);
-    return score(keep.map((i) => items[i]), keep.map((i) => expected[i]), keep.map((i) => got[i]));
+    return score(
+      keep.map((i) => items[i]),
+      keep.map((i) => expected[i]),
+      keep.map((i) => got[i]),
+    );
   };
   return { holdout: pick('holdout'), tune: pick('tune') };
 }

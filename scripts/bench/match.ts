@@ -34,7 +34,8 @@ async function naiveMatch(db: Db, names: string[]): Promise<number> {
     const q = canonicalName(raw);
     let r = await db.query('SELECT s.id FROM strains s WHERE s.canonical_name = $1 LIMIT 1', [q]);
     if (!r.rows.length) r = await db.query('SELECT s.id FROM strains s WHERE s.slug = $1 LIMIT 1', [slugify(raw)]);
-    if (!r.rows.length) r = await db.query('SELECT s.id, similarity(s.canonical_name, $1) AS sim FROM strains s WHERE similarity(s.canonical_name, $1) > 0.4 ORDER BY sim DESC LIMIT 1', [q]);
+    if (!r.rows.length)
+      r = await db.query('SELECT s.id, similarity(s.canonical_name, $1) AS sim FROM strains s WHERE similarity(s.canonical_name, $1) > 0.4 ORDER BY sim DESC LIMIT 1', [q]);
     if (r.rows.length) matched++;
   }
   return matched;
@@ -49,7 +50,10 @@ async function timeIt<T>(fn: () => Promise<T>): Promise<[T, number]> {
 /** The in-process similarity of each product's strain segment to its nearest catalog name vs similarity() in SQL. */
 async function trigramParity(db: Db, menu: MenuItem[]): Promise<{ pairs: number; differ: string[] }> {
   const { index } = await indexFor(db);
-  const decisions = decideMatches(index, menu.map((m) => ({ name: m.name, brand: m.brand, category: m.category })));
+  const decisions = decideMatches(
+    index,
+    menu.map((m) => ({ name: m.name, brand: m.brand, category: m.category })),
+  );
   const pairs = new Map<string, [string, string, number]>();
   for (const d of decisions) {
     if (!d.cleaned || pairs.has(d.cleaned)) continue;
@@ -76,7 +80,9 @@ function printScores(title: string, s: Scores): void {
     ['confidence', 'predicted', 'correct', 'precision %'],
     (['high', 'medium', 'low'] as const).map((k) => [k, s.byConfidence[k].n, s.byConfidence[k].ok, pct(s.byConfidence[k].ok, s.byConfidence[k].n)]),
   );
-  console.log(`recall (any confidence) ${s.found}/${s.inCatalog} = ${pct(s.found, s.inCatalog)} %; high+medium ${s.foundConfident}/${s.inCatalog} = ${pct(s.foundConfident, s.inCatalog)} %`);
+  console.log(
+    `recall (any confidence) ${s.found}/${s.inCatalog} = ${pct(s.found, s.inCatalog)} %; high+medium ${s.foundConfident}/${s.inCatalog} = ${pct(s.foundConfident, s.inCatalog)} %`,
+  );
   table(
     `${title} per section`,
     ['section', 'items', 'in catalog', 'precision high+med %', 'recall %', 'unmatched right %'],
@@ -110,10 +116,14 @@ async function runOn(kind: 'pglite' | 'pg', menu: MenuItem[], fullMenu: MenuItem
     const [, msNaive] = await timeIt(() => naiveMatch(db, sample));
     const perSec = (n: number, t: number) => Math.round((n / t) * 1000);
     const naive = perSec(sample.length, msNaive);
-    table(`Throughput (${kind}, one run)`, ['method', 'products', 'ms', 'products/s', 'vs naive'], [
-      [`menus of ${MENU_SIZE}, index warm`, inputs.length, Math.round(ms), perSec(inputs.length, ms), `${(perSec(inputs.length, ms) / naive).toFixed(1)}x`],
-      [`naive 3 queries/product`, sample.length, Math.round(msNaive), naive, '1.0x'],
-    ]);
+    table(
+      `Throughput (${kind}, one run)`,
+      ['method', 'products', 'ms', 'products/s', 'vs naive'],
+      [
+        [`menus of ${MENU_SIZE}, index warm`, inputs.length, Math.round(ms), perSec(inputs.length, ms), `${(perSec(inputs.length, ms) / naive).toFixed(1)}x`],
+        [`naive 3 queries/product`, sample.length, Math.round(msNaive), naive, '1.0x'],
+      ],
+    );
     console.log(`index build (catalog version read, names loaded, trigram index): ${Math.round(msBuild)} ms; first menu of ${MENU_SIZE} after it: ${Math.round(msFirst)} ms`);
     const parity = await trigramParity(db, menu);
     console.log(`trigram parity: ${parity.pairs} (strain segment, nearest name) pairs, ${parity.differ.length} differ from pg_trgm similarity()`);

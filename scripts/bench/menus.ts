@@ -124,7 +124,10 @@ async function matching(scores: SiteScore[]): Promise<void> {
     const dump: unknown[] = [];
     for (const s of scores) {
       const labelled = s.pairs.filter((x) => x.t.strain !== undefined);
-      const res = await matchProducts(db, s.products.map((p) => ({ name: p.rawName, category: p.category, brand: p.brand })));
+      const res = await matchProducts(
+        db,
+        s.products.map((p) => ({ name: p.rawName, category: p.category, brand: p.brand })),
+      );
       const idx = new Map(s.products.map((p, i) => [p, i]));
       const labels = await db.query<{ i: number; slug: string }>(
         `SELECT DISTINCT ON (q.i) q.i, s.slug FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q(c, sl, i)
@@ -134,7 +137,12 @@ async function matching(scores: SiteScore[]): Promise<void> {
       const expected = new Array<string | null>(labelled.length).fill(null);
       for (const l of labels.rows) expected[Number(l.i) - 1] = l.slug;
       if (process.env.BENCH_MENUS_DUMP)
-        dump.push({ key: s.key, split: s.split, products: s.products.map((p) => ({ name: p.rawName, category: p.category, brand: p.brand })), labelled: labelled.map((x, i) => ({ i: idx.get(x.p)!, expected: expected[i] })) });
+        dump.push({
+          key: s.key,
+          split: s.split,
+          products: s.products.map((p) => ({ name: p.rawName, category: p.category, brand: p.brand })),
+          labelled: labelled.map((x, i) => ({ i: idx.get(x.p)!, expected: expected[i] })),
+        });
       const m = zero();
       labelled.forEach((x, i) => {
         const g = res[idx.get(x.p)!];
@@ -146,17 +154,28 @@ async function matching(scores: SiteScore[]): Promise<void> {
         }
         if (ok) m.found++;
         if (process.env.BENCH_MENUS_VERBOSE && (g?.confidence ? !ok : expected[i]))
-          console.log(`  ${s.key} ${g?.confidence ?? 'none'}: "${x.p.rawName}" brand "${x.p.brand ?? ''}" → ${g?.strain?.name ?? '-'} (expected ${expected[i] ?? 'no match'}; cleaned "${g?.cleaned ?? ''}")`);
+          console.log(
+            `  ${s.key} ${g?.confidence ?? 'none'}: "${x.p.rawName}" brand "${x.p.brand ?? ''}" → ${g?.strain?.name ?? '-'} (expected ${expected[i] ?? 'no match'}; cleaned "${g?.cleaned ?? ''}")`,
+          );
       });
       add(total[s.split], m);
-      rows.push([s.key, s.split, labelled.length, m.inCatalog, ...(['high', 'medium', 'low'] as const).map((k) => `${m[k].ok}/${m[k].n}`), m.inCatalog ? f3(m.found / m.inCatalog) : '-']);
+      rows.push([
+        s.key,
+        s.split,
+        labelled.length,
+        m.inCatalog,
+        ...(['high', 'medium', 'low'] as const).map((k) => `${m[k].ok}/${m[k].n}`),
+        m.inCatalog ? f3(m.found / m.inCatalog) : '-',
+      ]);
     }
     if (process.env.BENCH_MENUS_DUMP) (await import('node:fs')).writeFileSync(process.env.BENCH_MENUS_DUMP, JSON.stringify(dump));
     table('Matching on the labelled products found (right/predicted per confidence)', ['site', 'split', 'labelled', 'in catalog', 'high', 'medium', 'low', 'recall'], rows);
     for (const k of ['held-out', 'tune'] as const) {
       const m = total[k];
       const p = (c: 'high' | 'medium' | 'low') => (m[c].n ? f3(m[c].ok / m[c].n) : '-');
-      console.log(`${k}: high precision ${p('high')} (${m.high.ok}/${m.high.n}), medium ${p('medium')} (${m.medium.ok}/${m.medium.n}), low ${p('low')} (${m.low.ok}/${m.low.n}), recall ${m.inCatalog ? f3(m.found / m.inCatalog) : '-'} (${m.found}/${m.inCatalog})`);
+      console.log(
+        `${k}: high precision ${p('high')} (${m.high.ok}/${m.high.n}), medium ${p('medium')} (${m.medium.ok}/${m.medium.n}), low ${p('low')} (${m.low.ok}/${m.low.n}), recall ${m.inCatalog ? f3(m.found / m.inCatalog) : '-'} (${m.found}/${m.inCatalog})`,
+      );
     }
   } finally {
     await db.close();
@@ -189,7 +208,9 @@ async function main(): Promise<void> {
     for (const site of order) {
       const s = await scoreSite(site);
       scores.push(s);
-      console.log(`${s.key.padEnd(18)} recall ${f3(s.recall)} precision ${f3(s.precision)} price ${f3(s.priceAccuracy)} ${s.seconds.toFixed(2)} s (${s.found}/${s.truth}, scraped ${s.scraped}, pages ${s.pages}, ${s.method}, platform ${s.platform ?? '-'})`);
+      console.log(
+        `${s.key.padEnd(18)} recall ${f3(s.recall)} precision ${f3(s.precision)} price ${f3(s.priceAccuracy)} ${s.seconds.toFixed(2)} s (${s.found}/${s.truth}, scraped ${s.scraped}, pages ${s.pages}, ${s.method}, platform ${s.platform ?? '-'})`,
+      );
       if (process.env.BENCH_MENUS_VERBOSE) {
         console.log('  missing:', s.missing.slice(0, 8));
         console.log('  extra:', s.extra.slice(0, 8));
@@ -205,11 +226,28 @@ async function main(): Promise<void> {
     table(
       `${split === 'held-out' ? `Held-out styles (${HELDOUT_STYLES.join(', ')})` : `Tuning styles (${TUNE_STYLES.join(', ')})`}`,
       ['site', 'products', 'recall', 'precision', 'price acc.', 'cold s', 'pages', 'method', 'platform'],
-      xs.map((s) => [s.key, s.truth, f3(s.recall), f3(s.precision), f3(s.priceAccuracy), s.seconds.toFixed(2), s.pages, s.method, `${s.platform ?? '-'}${s.platformOk ? '' : ' (wrong)'}`]),
+      xs.map((s) => [
+        s.key,
+        s.truth,
+        f3(s.recall),
+        f3(s.precision),
+        f3(s.priceAccuracy),
+        s.seconds.toFixed(2),
+        s.pages,
+        s.method,
+        `${s.platform ?? '-'}${s.platformOk ? '' : ' (wrong)'}`,
+      ]),
     );
     const minRecall = Math.min(...xs.map((s) => s.recall));
-    const price = xs.reduce((a, s) => a + s.priceOk, 0) / Math.max(1, xs.reduce((a, s) => a + s.found, 0));
-    console.log(`${split}: min recall ${f3(minRecall)} (target ≥ 0.98), price accuracy ${f3(price)} (target ≥ 0.98), platform right on ${xs.filter((s) => s.platformOk).length}/${xs.length} sites`);
+    const price =
+      xs.reduce((a, s) => a + s.priceOk, 0) /
+      Math.max(
+        1,
+        xs.reduce((a, s) => a + s.found, 0),
+      );
+    console.log(
+      `${split}: min recall ${f3(minRecall)} (target ≥ 0.98), price accuracy ${f3(price)} (target ≥ 0.98), platform right on ${xs.filter((s) => s.platformOk).length}/${xs.length} sites`,
+    );
   }
   const big = scores.filter((s) => s.technique === 'paginated');
   for (const s of big) console.log(`paginated ${s.style}: ${s.truth} products on ${Math.ceil(s.truth / 24)} pages, cold ${s.seconds.toFixed(2)} s (target ≤ 15 s)`);

@@ -52,7 +52,14 @@ async function main(): Promise<void> {
       const timings: Partial<Record<ScanStage, number>> = {};
       const t0 = performance.now();
       const out = await runMenuScan(
-        { dispensaryName: 'Bench Dispensary', websiteDomain: domainFor(url), menuUrls: [url], userId: 'bench', forceRefresh, userContext: { favorites: [{ name: 'Blue Dream', slug: null, strainType: 'hybrid' }] } },
+        {
+          dispensaryName: 'Bench Dispensary',
+          websiteDomain: domainFor(url),
+          menuUrls: [url],
+          userId: 'bench',
+          forceRefresh,
+          userContext: { favorites: [{ name: 'Blue Dream', slug: null, strainType: 'hybrid' }] },
+        },
         { metadata: new MemoryMetadataPort(), db, runId: `bench_${label.replace(/\W+/g, '_')}_${i}`, timings },
       );
       totals.push(performance.now() - t0);
@@ -90,7 +97,9 @@ async function main(): Promise<void> {
     table(['variant', 'runs', 'total', ...STAGES, 'products', 'matched', 'extraction'], rows);
     console.log(`\nthrough the local runner (static, cold): ${sec(runMs)} s, status ${run?.status}, ${events.rows[0].n} stored metadata/status events`);
     const r = (a: string, b: string) => (results[a] && results[b] ? `${(results[a] / results[b]).toFixed(1)}x` : 'n/a');
-    console.log(`cold / cached (static): ${r('static, cold', 'static, cached')}; cold / cached (browser): ${r('browser, cold', 'browser, cached')}; browser / static (cold): ${r('browser, cold', 'static, cold')}`);
+    console.log(
+      `cold / cached (static): ${r('static, cold', 'static, cached')}; cold / cached (browser): ${r('browser, cold', 'browser, cached')}; browser / static (cold): ${r('browser, cold', 'static, cold')}`,
+    );
   } finally {
     await closeBrowser();
     await fx.close();

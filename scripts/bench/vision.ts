@@ -55,7 +55,12 @@ async function main() {
   const fieldTables: string[] = [];
   const timings: string[][] = [];
   const failing: string[] = [];
-  console.log(`names from ${namePools().source}; ${os.cpus().length} cores; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `names from ${namePools().source}; ${os.cpus().length} cores; load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
 
   /** A hand-held phone photo: skew, keystone, blur, noise, uneven light, JPEG-grade compression, ≈1,000 px long side. */
   const degrade = (i: number, w: number, h: number) => {
@@ -126,12 +131,34 @@ async function main() {
             }
             score.merge(one);
             const m = one.micro();
-            if (m.f1 < 0.999) failing.push(`${set} ${kind} ${layout} #${k} F1 ${m.f1.toFixed(3)}: ${one.rows().filter((x) => x.f1 < 1).map((x) => x.field).join(', ')}`);
+            if (m.f1 < 0.999)
+              failing.push(
+                `${set} ${kind} ${layout} #${k} F1 ${m.f1.toFixed(3)}: ${one
+                  .rows()
+                  .filter((x) => x.f1 < 1)
+                  .map((x) => x.field)
+                  .join(', ')}`,
+              );
             if (args.verbose && m.f1 < 0.999) console.log(file, JSON.stringify(truth), '\n  →', JSON.stringify(data));
           }
         }
         const m = score.micro();
-        summary.push([kind, split, set, String(i), String(layouts.length), m.f1.toFixed(3), m.precision.toFixed(3), m.recall.toFixed(3), Math.min(...score.rows().filter((r) => r.truth > 0).map((r) => r.f1)).toFixed(3)]);
+        summary.push([
+          kind,
+          split,
+          set,
+          String(i),
+          String(layouts.length),
+          m.f1.toFixed(3),
+          m.precision.toFixed(3),
+          m.recall.toFixed(3),
+          Math.min(
+            ...score
+              .rows()
+              .filter((r) => r.truth > 0)
+              .map((r) => r.f1),
+          ).toFixed(3),
+        ]);
         const rows = score.rows().sort((a, b) => a.f1 - b.f1);
         fieldTables.push(
           [

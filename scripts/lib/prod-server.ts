@@ -23,7 +23,13 @@ export function buildIsStale(): boolean {
   const marker = path.join(ROOT, '.next', 'standalone', 'server.js');
   if (needsBuild() || !fs.existsSync(marker)) return true;
   const built = fs.statSync(marker).mtimeMs;
-  const files = spawnSync('git', ['ls-files', '-co', '--exclude-standard', 'app', 'lib', 'components', 'server', 'supabase', 'public', 'next.config.ts', 'package.json', 'instrumentation.ts'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+  const files = spawnSync(
+    'git',
+    ['ls-files', '-co', '--exclude-standard', 'app', 'lib', 'components', 'server', 'supabase', 'public', 'next.config.ts', 'package.json', 'instrumentation.ts'],
+    { cwd: ROOT, encoding: 'utf8' },
+  )
+    .stdout.split('\n')
+    .filter(Boolean);
   return files.some((f) => {
     try {
       return fs.statSync(path.join(ROOT, f)).mtimeMs > built;

@@ -13,7 +13,9 @@ afterAll(async () => {
 
 /** A plausible, unique strain name (letters only: the research check rejects digit-heavy names). */
 function uniqueName(): string {
-  const letters = Date.now().toString(36).replace(/[0-9]/g, (d) => 'klmnoprstu'[Number(d)]);
+  const letters = Date.now()
+    .toString(36)
+    .replace(/[0-9]/g, (d) => 'klmnoprstu'[Number(d)]);
   return `Velvet Quasar ${letters.charAt(0).toUpperCase()}${letters.slice(1)}`;
 }
 
@@ -55,7 +57,16 @@ describe('admin dashboard', () => {
     // The overview reads the catalog, queue and runs through the admin API with the cookie alone.
     await page.locator('[data-testid="stat"] .stat-value:not(.skeleton)').first().waitFor({ timeout: 15_000 });
     await page.locator('[aria-labelledby="cat-h"] dl.kv').first().waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.getByRole('link', { name: /Research queue/ }).locator('.stat-value').textContent(), { timeout: 15_000 }).toMatch(/^\d+$/);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('link', { name: /Research queue/ })
+            .locator('.stat-value')
+            .textContent(),
+        { timeout: 15_000 },
+      )
+      .toMatch(/^\d+$/);
     await checkPage(tp, 'admin-overview');
 
     // 3. The research task drafts a profile; wait for it in the review queue and approve it.

@@ -31,7 +31,10 @@ describe('assistant (/chat)', () => {
     await sources.waitFor();
     expect(await sources.getByRole('link', { name: 'Sour Diesel' }).getAttribute('href')).toBe('/strains/sour-diesel');
     // The conversation list shows it once the answer is stored.
-    await page.getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: /Compare Sour Diesel vs OG Kush/ }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('complementary', { name: 'Conversations' })
+      .getByRole('button', { name: /Compare Sour Diesel vs OG Kush/ })
+      .waitFor({ timeout: 15_000 });
 
     // A label photo: preview before sending, the label engine's reading in the answer.
     // A generated label that names a strain (some name products only).

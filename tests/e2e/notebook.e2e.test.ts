@@ -23,7 +23,10 @@ describe('notebook', () => {
     // Strain picker backed by the catalog search.
     const picker = page.getByRole('combobox', { name: 'Strain' });
     await picker.fill('Blue Dre');
-    await page.getByRole('option', { name: /Blue Dream/ }).first().click();
+    await page
+      .getByRole('option', { name: /Blue Dream/ })
+      .first()
+      .click();
     await expect.poll(() => picker.inputValue()).toBe('Blue Dream');
     await page.getByLabel('Grams').fill('3.5');
     await page.getByLabel('Price ($)').fill('40');

@@ -48,7 +48,12 @@ describe('research pages', () => {
     expect(await page.locator('[data-stage="complete"][data-state="done"]').count()).toBe(1);
     const links = page.getByTestId('deep-sources').getByRole('link');
     expect(await links.count()).toBeGreaterThan(2);
-    expect(await page.getByTestId('deep-sources').getByRole('link', { name: /Blue Dream/ }).getAttribute('href')).toBe('/strains/blue-dream');
+    expect(
+      await page
+        .getByTestId('deep-sources')
+        .getByRole('link', { name: /Blue Dream/ })
+        .getAttribute('href'),
+    ).toBe('/strains/blue-dream');
     await checkPage(tp, 'deep-research');
     await tp.context.close();
   });

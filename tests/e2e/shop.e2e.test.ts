@@ -43,7 +43,10 @@ describe('menu scan', () => {
     const states = await page.locator('.stage-list li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
     expect(states).toEqual(Array(7).fill('done'));
     const stages = (await page.evaluate(() => (window as unknown as { __stages: string[] }).__stages)) as string[];
-    expect(stages.some((s) => /%$/.test(s)), `stages seen: ${stages.join(' | ')}`).toBe(true);
+    expect(
+      stages.some((s) => /%$/.test(s)),
+      `stages seen: ${stages.join(' | ')}`,
+    ).toBe(true);
     expect(stages[stages.length - 1]).toBe('Complete');
 
     const products = await page.getByTestId('product-row').count();

@@ -18,7 +18,11 @@ async function signIn(page: Page): Promise<void> {
 }
 
 async function adminApi<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${BASE_URL}/api/v1${path}`, { method, headers: { 'x-admin-key': ADMIN_KEY, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${BASE_URL}/api/v1${path}`, {
+    method,
+    headers: { 'x-admin-key': ADMIN_KEY, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = (await res.json()) as { data: T };
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json.data;
@@ -93,7 +97,10 @@ describe('admin: hero images and mascot', () => {
     await page.getByLabel('Subject').selectOption('strain');
     await page.getByLabel('Slug').fill('blue-dream');
     await page.getByRole('button', { name: 'Generate hero' }).click();
-    await page.getByRole('status').filter({ hasText: /Generated|reused/ }).waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Generated|reused/ })
+      .waitFor({ timeout: 60_000 });
     const hero = page.getByTestId('hero-image').filter({ hasText: 'blue-dream' });
     await hero.waitFor();
     await expect.poll(() => hero.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBe(1600);

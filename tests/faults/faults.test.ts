@@ -180,7 +180,10 @@ describe.runIf(Boolean(PG))('the database fails under traffic', () => {
         return { status: r.status, data: (await r.json()).data as { alreadyRunning: boolean } };
       }),
     );
-    expect(answers.map((a) => a.status), server.log()).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(
+      answers.map((a) => a.status),
+      server.log(),
+    ).toEqual([200, 200, 200, 200, 200, 200]);
     expect(answers.filter((a) => a.data.alreadyRunning === false)).toHaveLength(1);
   });
 });

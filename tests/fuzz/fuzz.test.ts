@@ -115,7 +115,9 @@ describe('schema-driven fuzzing of every operation', () => {
         }
       }),
     );
-    console.log(`fuzz: ${requests.length} requests over ${ops.length} operations; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; slowest ${slowest} ms; ${resetsRetried} kept-alive resets retried; ${failures.length} failures`);
+    console.log(
+      `fuzz: ${requests.length} requests over ${ops.length} operations; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; slowest ${slowest} ms; ${resetsRetried} kept-alive resets retried; ${failures.length} failures`,
+    );
     for (const [k, n] of [...kinds].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${k}`);
     expect(failures.slice(0, 40)).toEqual([]);
   });

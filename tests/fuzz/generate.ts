@@ -125,7 +125,9 @@ export function validValue(g: Gen, schema: Schema, depth = 0): Json {
   if ('const' in s) return s.const as Json;
   if (Array.isArray(s.enum)) return g.pick(s.enum as Json[]);
   if ('default' in s && g.chance(0.2)) return s.default as Json;
-  const type = Array.isArray(s.type) ? g.pick((s.type as string[]).filter((t) => t !== 'null').length ? (s.type as string[]).filter((t) => t !== 'null') : ['null']) : (s.type as string | undefined);
+  const type = Array.isArray(s.type)
+    ? g.pick((s.type as string[]).filter((t) => t !== 'null').length ? (s.type as string[]).filter((t) => t !== 'null') : ['null'])
+    : (s.type as string | undefined);
   switch (type) {
     case 'null':
       return null;
@@ -214,7 +216,8 @@ function auth(g: Gen, op: Operation, c: Credentials): Record<string, string> {
   const roll = g.r();
   const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
   if (roll < 0.12) return {}; // none
-  if (roll < 0.22) return g.pick([bearer('not.a.jwt'), bearer(c.expired), bearer(c.free), { 'x-admin-key': 'wrong-key' }, bearer('wrong-secret'), { authorization: 'Basic Zm9vOmJhcg==' }]);
+  if (roll < 0.22)
+    return g.pick([bearer('not.a.jwt'), bearer(c.expired), bearer(c.free), { 'x-admin-key': 'wrong-key' }, bearer('wrong-secret'), { authorization: 'Basic Zm9vOmJhcg==' }]);
   switch (op.security) {
     case 'adminKey':
       return { 'x-admin-key': c.adminKey };

@@ -30,7 +30,11 @@ describe('per-address limits cannot be dodged with X-Forwarded-For', () => {
   it('research submissions: 5 an hour, then 429 whatever the header says', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const r = await fetch(`${server.base}/api/v1/research/strains/submit`, { method: 'POST', headers: { 'content-type': 'application/json', ...spoof(i) }, body: JSON.stringify({ strainName: `Spoofed Haze ${String.fromCharCode(97 + i)}x` }) });
+      const r = await fetch(`${server.base}/api/v1/research/strains/submit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...spoof(i) },
+        body: JSON.stringify({ strainName: `Spoofed Haze ${String.fromCharCode(97 + i)}x` }),
+      });
       statuses.push(r.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
@@ -39,7 +43,11 @@ describe('per-address limits cannot be dodged with X-Forwarded-For', () => {
   it('admin sign-in: guesses are limited (strict tier by address, and the key prefix window)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {
-      const r = await fetch(`${server.base}/api/v1/admin/session`, { method: 'POST', headers: { 'content-type': 'application/json', ...spoof(i) }, body: JSON.stringify({ key: `guess-${i}` }) });
+      const r = await fetch(`${server.base}/api/v1/admin/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...spoof(i) },
+        body: JSON.stringify({ key: `guess-${i}` }),
+      });
       statuses.push(r.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);

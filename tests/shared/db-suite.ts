@@ -12,7 +12,9 @@ export function dbSuite(name: string, open: () => Promise<Db>) {
     beforeAll(async () => {
       db = await open();
       await migrate(db); // the first migration loads pg_trgm
-      await db.exec('DROP TABLE IF EXISTS port_check; CREATE TABLE port_check (id serial PRIMARY KEY, name text UNIQUE, amount numeric, big bigint, doc jsonb, at timestamptz DEFAULT now())');
+      await db.exec(
+        'DROP TABLE IF EXISTS port_check; CREATE TABLE port_check (id serial PRIMARY KEY, name text UNIQUE, amount numeric, big bigint, doc jsonb, at timestamptz DEFAULT now())',
+      );
     });
     afterAll(async () => {
       await db.exec('DROP TABLE IF EXISTS port_check');

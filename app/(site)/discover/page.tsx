@@ -8,7 +8,10 @@ export default function DiscoverPage() {
     <>
       <div className="page-head">
         <h1>Discover</h1>
-        <p>Lists built from the catalog and what dispensaries carry: trending this week, newest, one per terpene family, high CBD, the most complete lab profiles, and editors’ picks.</p>
+        <p>
+          Lists built from the catalog and what dispensaries carry: trending this week, newest, one per terpene family, high CBD, the most complete lab profiles, and editors’
+          picks.
+        </p>
       </div>
       <DiscoverIndex />
     </>

@@ -10,7 +10,8 @@ export default function StoriesPage() {
       <div className="page-head">
         <h1>Strain of the day</h1>
         <p>
-          One story a day, the same for everyone, from <code className="mono">GET /stories/daily</code>: a popular, well-documented strain drawn by the date, never repeated within a month.
+          One story a day, the same for everyone, from <code className="mono">GET /stories/daily</code>: a popular, well-documented strain drawn by the date, never repeated within
+          a month.
         </p>
       </div>
       <SignInCard />

@@ -3,7 +3,12 @@ import { int, oneOf, oneOfOpt, str, url } from '../define';
 export const ai = {
   title: 'AI',
   vars: {
-    provider: oneOfOpt('AI_PROVIDER', ['openai', 'openai-compatible', 'local'], '`openai`, `openai-compatible` (Ollama, vLLM, llama.cpp… via chat completions) or `local` (deterministic analyst, offline OCR, local artwork)', '`openai` when `OPENAI_API_KEY` is set, else `local`'),
+    provider: oneOfOpt(
+      'AI_PROVIDER',
+      ['openai', 'openai-compatible', 'local'],
+      '`openai`, `openai-compatible` (Ollama, vLLM, llama.cpp… via chat completions) or `local` (deterministic analyst, offline OCR, local artwork)',
+      '`openai` when `OPENAI_API_KEY` is set, else `local`',
+    ),
     openaiApiKey: str('OPENAI_API_KEY', 'OpenAI key (also sent to an OpenAI-compatible server if it wants one)', { secret: true }),
     openaiBaseUrl: url('OPENAI_BASE_URL', 'base URL of an OpenAI-compatible server, e.g. `http://127.0.0.1:11434/v1`', { show: 'OpenAI' }),
     textModel: str('OPENAI_MODEL', 'text model for notebooks, chat, recommendations, extraction, verification', { show: '`gpt-4o-mini`' }),
@@ -13,7 +18,7 @@ export const ai = {
     notebookStreaming: oneOf('NOTEBOOK_STREAMING', ['on', 'off'], 'on', '`off` answers the streaming routes with the 503 flat body'),
     sectionTimeoutMs: int('NOTEBOOK_SECTION_TIMEOUT_MS', 60_000, 'a section slower than this emits `error`; the batch goes on', { min: 1 }),
     localChunkSize: int('LOCAL_AI_CHUNK_SIZE', 32, 'how many characters the local analyst streams per chunk', { min: 1 }),
-    localChunkDelayMs: int('LOCAL_AI_CHUNK_DELAY_MS', 0, 'pause between the local analyst\'s chunks', { min: 0 }),
+    localChunkDelayMs: int('LOCAL_AI_CHUNK_DELAY_MS', 0, "pause between the local analyst's chunks", { min: 0 }),
     sseHeartbeatMs: int('SSE_HEARTBEAT_MS', 15_000, '`: ping` comment interval on SSE streams', { min: 10 }),
   },
 } as const;

@@ -10,6 +10,10 @@ export const auth = {
     adminBypassKey: str('ADMIN_BYPASS_KEY', 'a second accepted admin key (remote device testing)', { secret: true }),
     apiKey: str('API_KEY', 'bearer secret for `/admin/backfill`, `/admin/trigger`, `/trigger/pipeline`', { secret: true }),
     cronSecret: str('CRON_SECRET', 'bearer secret for `/cron/*`, `/trigger/pipeline`', { secret: true }),
-    allowLocalhostBypass: bool('ALLOW_LOCALHOST_BYPASS', false, 'in production, let a `localhost`/`127.0.0.1` Host header skip admin/bearer checks and rate limits (the specification\'s rule; off because Host is client-controlled)'),
+    allowLocalhostBypass: bool(
+      'ALLOW_LOCALHOST_BYPASS',
+      false,
+      "in production, let a `localhost`/`127.0.0.1` Host header skip admin/bearer checks and rate limits (the specification's rule; off because Host is client-controlled)",
+    ),
   },
 } as const;

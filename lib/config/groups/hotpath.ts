@@ -4,10 +4,25 @@ import { int, intOpt } from '../define';
 export const hotpath = {
   title: 'Hot path',
   vars: {
-    logBufferBytes: int('LOG_BUFFER_BYTES', 4096, 'log lines are written to stdout in batches of this many bytes (and at least once a second) instead of one blocking write per line; `0` writes every line synchronously', { min: 0, max: 1_048_576 }),
+    logBufferBytes: int(
+      'LOG_BUFFER_BYTES',
+      4096,
+      'log lines are written to stdout in batches of this many bytes (and at least once a second) instead of one blocking write per line; `0` writes every line synchronously',
+      { min: 0, max: 1_048_576 },
+    ),
     healthProbeMs: int('HEALTH_PROBE_MS', 1000, '`/health` reuses its database probe this long: at most one probe query per interval however often it is called', { min: 0 }),
-    catalogVersionCheckMs: intOpt('CATALOG_VERSION_CHECK_MS', 'in-process catalog read caches (search, strain by slug) ask the database for the catalog version at most this often, so another instance\'s catalog write is seen within it', { min: 0 }, '`1000`; `0` (every read) when `APP_ENV=test`'),
-    catalogCacheEntries: int('CATALOG_CACHE_ENTRIES', 1000, 'entries kept by each in-process catalog read cache (search results, strains by slug); each search entry holds up to `limit` full strain rows', { min: 1 }),
+    catalogVersionCheckMs: intOpt(
+      'CATALOG_VERSION_CHECK_MS',
+      "in-process catalog read caches (search, strain by slug) ask the database for the catalog version at most this often, so another instance's catalog write is seen within it",
+      { min: 0 },
+      '`1000`; `0` (every read) when `APP_ENV=test`',
+    ),
+    catalogCacheEntries: int(
+      'CATALOG_CACHE_ENTRIES',
+      1000,
+      'entries kept by each in-process catalog read cache (search results, strains by slug); each search entry holds up to `limit` full strain rows',
+      { min: 1 },
+    ),
     ocrIdleMs: int('VISION_OCR_IDLE_MS', 60_000, 'OCR workers are terminated after this long without a job (started again on the next one)', { min: 1 }),
   },
 } as const;

@@ -3,10 +3,14 @@ import { bool, int, strOr } from '../define';
 export const scrape = {
   title: 'Scraping',
   vars: {
-    allowPrivateNetworks: bool('SCAN_ALLOW_PRIVATE_NETWORKS', false, 'lets scans reach loopback and private ranges (tests, local demo); link-local and metadata addresses stay refused'),
+    allowPrivateNetworks: bool(
+      'SCAN_ALLOW_PRIVATE_NETWORKS',
+      false,
+      'lets scans reach loopback and private ranges (tests, local demo); link-local and metadata addresses stay refused',
+    ),
     chromiumPath: strOr('CHROMIUM_PATH', '/usr/bin/chromium', 'the browser for script-rendered menus (Debian `chromium`; nothing is downloaded)'),
-    fetchTimeoutMs: int('SCRAPE_FETCH_TIMEOUT_MS', 20_000, 'one fetch\'s time limit', { min: 1 }),
-    maxBytes: int('SCRAPE_MAX_BYTES', 8 * 1024 * 1024, 'one fetch\'s size cap', { min: 1024 }),
+    fetchTimeoutMs: int('SCRAPE_FETCH_TIMEOUT_MS', 20_000, "one fetch's time limit", { min: 1 }),
+    maxBytes: int('SCRAPE_MAX_BYTES', 8 * 1024 * 1024, "one fetch's size cap", { min: 1024 }),
     maxRedirects: int('SCRAPE_MAX_REDIRECTS', 5, 'redirects followed per fetch (each re-checked)', { min: 0, max: 20 }),
     maxPages: int('SCRAPE_MAX_PAGES', 40, 'pages of one menu\'s own pagination (links, "load more", scrolling, frames) a scan reads at most', { min: 1 }),
     wildcardMaxPages: int('SCRAPE_WILDCARD_MAX_PAGES', 25, 'pages a `*` menu URL crawl visits at most', { min: 1 }),

@@ -26,7 +26,9 @@ export function effectsBreakdown(a: OrderAnalysis): SectionData<'effects_breakdo
   return {
     summary: lead
       ? `${cap(lead.effect)} dominates: it is reported for ${list(lead.strains)}, covering ${lead.score}% of the ${grams(a.order.totalGrams)} in this order${effects[1] ? `, with ${effects[1].effect} (${effects[1].score}%) next` : ''}.`
-      : a.items.length ? `No effect data is known for ${list(a.items.map((i) => i.strainName))}.` : EMPTY_ORDER,
+      : a.items.length
+        ? `No effect data is known for ${list(a.items.map((i) => i.strainName))}.`
+        : EMPTY_ORDER,
     effects,
     negatives,
     timeOfDay,
@@ -38,11 +40,41 @@ export function effectsBreakdown(a: OrderAnalysis): SectionData<'effects_breakdo
 }
 
 const FAMILY_OF: Record<string, string> = {
-  citrus: 'citrus', lemon: 'citrus', orange: 'citrus', lime: 'citrus', grapefruit: 'citrus',
-  berry: 'fruity', grape: 'fruity', fruity: 'fruity', tropical: 'fruity', mango: 'fruity', 'green apple': 'fruity', sweet: 'sweet', honey: 'sweet', vanilla: 'sweet',
-  pine: 'herbal', herbal: 'herbal', mint: 'herbal', eucalyptus: 'herbal', sage: 'herbal',
-  earthy: 'earthy', musky: 'earthy', hoppy: 'earthy', diesel: 'fuel', fuel: 'fuel', skunk: 'fuel', chemical: 'fuel',
-  pepper: 'spicy', spicy: 'spicy', clove: 'spicy', woody: 'woody', cedar: 'woody', floral: 'floral', lavender: 'floral', rose: 'floral', chamomile: 'floral',
+  citrus: 'citrus',
+  lemon: 'citrus',
+  orange: 'citrus',
+  lime: 'citrus',
+  grapefruit: 'citrus',
+  berry: 'fruity',
+  grape: 'fruity',
+  fruity: 'fruity',
+  tropical: 'fruity',
+  mango: 'fruity',
+  'green apple': 'fruity',
+  sweet: 'sweet',
+  honey: 'sweet',
+  vanilla: 'sweet',
+  pine: 'herbal',
+  herbal: 'herbal',
+  mint: 'herbal',
+  eucalyptus: 'herbal',
+  sage: 'herbal',
+  earthy: 'earthy',
+  musky: 'earthy',
+  hoppy: 'earthy',
+  diesel: 'fuel',
+  fuel: 'fuel',
+  skunk: 'fuel',
+  chemical: 'fuel',
+  pepper: 'spicy',
+  spicy: 'spicy',
+  clove: 'spicy',
+  woody: 'woody',
+  cedar: 'woody',
+  floral: 'floral',
+  lavender: 'floral',
+  rose: 'floral',
+  chamomile: 'floral',
 };
 
 export function flavorProfile(a: OrderAnalysis): SectionData<'flavor_profile'> {
@@ -66,7 +98,9 @@ export function flavorProfile(a: OrderAnalysis): SectionData<'flavor_profile'> {
   return {
     summary: aromas.length
       ? `${cap(aromas[0].aroma)} is the signature note (${list(aromas[0].strains)})${flavorFamilies[0] ? `, and the ${flavorFamilies[0].family} family makes up ${flavorFamilies[0].share}% of the bag's aromas` : ''}.`
-      : a.items.length ? `No aroma or terpene data is known for ${list(a.items.map((i) => i.strainName))}.` : EMPTY_ORDER,
+      : a.items.length
+        ? `No aroma or terpene data is known for ${list(a.items.map((i) => i.strainName))}.`
+        : EMPTY_ORDER,
     aromas,
     flavorFamilies,
     tastingNotes,
@@ -77,11 +111,12 @@ export function consumptionGuide(a: OrderAnalysis): SectionData<'consumption_gui
   const avg = a.potency.thc.weightedAverage;
   const lead = a.terpenes.terpenes[0]?.name;
   const temp = lead ? Math.max(175, Math.min(205, terpeneInfo(lead).boilingC + 10)) : 185;
-  const startingDose = avg === null
-    ? 'Start with one small inhalation and wait 10–15 minutes before more.'
-    : avg >= 22
-      ? `At ${pct(avg)} average THC, one small inhalation (about 0.05 g, ~${Math.round(0.05 * avg * 10)} mg THC) is plenty to begin; wait 15 minutes.`
-      : `At ${pct(avg)} average THC, start with one or two small inhalations (about 0.1 g, ~${Math.round(0.1 * avg * 10)} mg THC) and wait 10–15 minutes.`;
+  const startingDose =
+    avg === null
+      ? 'Start with one small inhalation and wait 10–15 minutes before more.'
+      : avg >= 22
+        ? `At ${pct(avg)} average THC, one small inhalation (about 0.05 g, ~${Math.round(0.05 * avg * 10)} mg THC) is plenty to begin; wait 15 minutes.`
+        : `At ${pct(avg)} average THC, start with one or two small inhalations (about 0.1 g, ~${Math.round(0.1 * avg * 10)} mg THC) and wait 10–15 minutes.`;
   const sessionPlan = byGrams(a).map((i) => {
     const calming = i.effects.some((e) => NIGHT_EFFECTS.has(e)) || i.type === 'indica';
     const uplifting = i.effects.some((e) => DAY_EFFECTS.has(e)) || i.type === 'sativa';
@@ -95,7 +130,11 @@ export function consumptionGuide(a: OrderAnalysis): SectionData<'consumption_gui
       : EMPTY_ORDER,
     startingDose,
     methods: [
-      { method: 'dry-herb vaporiser', temperatureC: temp, notes: `${temp} °C is just above ${lead ?? 'the main terpene'}'s boiling point, preserving flavour with less harshness.` },
+      {
+        method: 'dry-herb vaporiser',
+        temperatureC: temp,
+        notes: `${temp} °C is just above ${lead ?? 'the main terpene'}'s boiling point, preserving flavour with less harshness.`,
+      },
       { method: 'joint or pre-roll', temperatureC: null, notes: 'Combustion is fastest-acting but loses a share of terpenes to heat.' },
       { method: 'glass pipe', temperatureC: null, notes: 'Good for tasting single small bowls of each strain side by side.' },
     ],
@@ -116,11 +155,12 @@ export function toleranceInsights(a: OrderAnalysis): SectionData<'tolerance_insi
   const sorted = [...a.items].sort((x, y) => (x.thcPct ?? 0) - (y.thcPct ?? 0) || x.strainName.localeCompare(y.strainName));
   const rotationPlan = sorted.map((i, idx) => ({
     strain: i.strainName,
-    suggestion: idx === 0 && sorted.length > 1
-      ? `Lightest jar${i.thcPct !== null ? ` (${pct(i.thcPct)} THC)` : ''}: use it on weekdays to keep tolerance low.`
-      : idx === sorted.length - 1 && sorted.length > 1
-        ? `Strongest jar${i.thcPct !== null ? ` (${pct(i.thcPct)} THC)` : ''}: save it for weekends or after a tolerance break so it keeps its punch.`
-        : `Alternate ${i.strainName} with the others${i.topTerpene ? ` to vary the ${i.topTerpene}-led profile` : ''}.`,
+    suggestion:
+      idx === 0 && sorted.length > 1
+        ? `Lightest jar${i.thcPct !== null ? ` (${pct(i.thcPct)} THC)` : ''}: use it on weekdays to keep tolerance low.`
+        : idx === sorted.length - 1 && sorted.length > 1
+          ? `Strongest jar${i.thcPct !== null ? ` (${pct(i.thcPct)} THC)` : ''}: save it for weekends or after a tolerance break so it keeps its punch.`
+          : `Alternate ${i.strainName} with the others${i.topTerpene ? ` to vary the ${i.topTerpene}-led profile` : ''}.`,
   }));
   return {
     summary: a.items.length
@@ -129,9 +169,10 @@ export function toleranceInsights(a: OrderAnalysis): SectionData<'tolerance_insi
     potencyLoad: { totalThcMg: mg, averageThc: avg, gramsTotal: a.order.totalGrams },
     riskLevel: risk,
     rotationPlan,
-    breakAdvice: risk === 'high'
-      ? 'Plan a 48-hour break every couple of weeks; cannabinoid receptors recover noticeably within two days.'
-      : 'A day or two off each week keeps the same amount feeling effective.',
+    breakAdvice:
+      risk === 'high'
+        ? 'Plan a 48-hour break every couple of weeks; cannabinoid receptors recover noticeably within two days.'
+        : 'A day or two off each week keeps the same amount feeling effective.',
     tips: [
       'Rotate between terpene profiles rather than always reaching for the same jar.',
       'Smaller, spaced doses build tolerance slower than one large session.',
@@ -141,13 +182,29 @@ export function toleranceInsights(a: OrderAnalysis): SectionData<'tolerance_insi
 }
 
 const ACTIVITIES: Record<string, string[]> = {
-  relaxed: ['a film night', 'a warm bath'], sleepy: ['reading before bed'], happy: ['board games with friends'], euphoric: ['a concert or playlist deep-dive'],
-  uplifted: ['a walk outdoors', 'cleaning with music'], energetic: ['a hike', 'cooking something ambitious'], creative: ['drawing or writing', 'playing an instrument'],
-  focused: ['puzzles', 'a creative work session'], hungry: ['a slow dinner'], talkative: ['a dinner party'], giggly: ['a comedy special'], calm: ['yoga or stretching'],
+  relaxed: ['a film night', 'a warm bath'],
+  sleepy: ['reading before bed'],
+  happy: ['board games with friends'],
+  euphoric: ['a concert or playlist deep-dive'],
+  uplifted: ['a walk outdoors', 'cleaning with music'],
+  energetic: ['a hike', 'cooking something ambitious'],
+  creative: ['drawing or writing', 'playing an instrument'],
+  focused: ['puzzles', 'a creative work session'],
+  hungry: ['a slow dinner'],
+  talkative: ['a dinner party'],
+  giggly: ['a comedy special'],
+  calm: ['yoga or stretching'],
 };
 const MUSIC: Record<string, string> = {
-  relaxed: 'ambient and downtempo', sleepy: 'slow piano or lo-fi', happy: 'funk and soul', euphoric: 'house and disco', uplifted: 'indie pop',
-  energetic: 'upbeat rock', creative: 'jazz', focused: 'instrumental post-rock', calm: 'acoustic folk',
+  relaxed: 'ambient and downtempo',
+  sleepy: 'slow piano or lo-fi',
+  happy: 'funk and soul',
+  euphoric: 'house and disco',
+  uplifted: 'indie pop',
+  energetic: 'upbeat rock',
+  creative: 'jazz',
+  focused: 'instrumental post-rock',
+  calm: 'acoustic folk',
 };
 
 export function pairingSuggestions(a: OrderAnalysis): SectionData<'pairing_suggestions'> {
@@ -168,9 +225,7 @@ export function pairingSuggestions(a: OrderAnalysis): SectionData<'pairing_sugge
     };
   });
   return {
-    summary: pairings.length
-      ? `Pairings for ${list(pairings.map((p) => p.strain))}, matched to each strain's leading terpene and effects.`
-      : EMPTY_ORDER,
+    summary: pairings.length ? `Pairings for ${list(pairings.map((p) => p.strain))}, matched to each strain's leading terpene and effects.` : EMPTY_ORDER,
     pairings,
   };
 }

@@ -29,7 +29,9 @@ export function terpeneAnalysis(a: OrderAnalysis): SectionData<'terpene_analysis
   if (!lead) {
     return {
       summary: a.items.length ? `None of the ${a.items.length} items (${list(a.items.map((i) => i.strainName))}) has terpene data on the label or in the catalog.` : EMPTY_ORDER,
-      dominantTerpenes: [], highFamily: null, totalTerpenePercentage: null,
+      dominantTerpenes: [],
+      highFamily: null,
+      totalTerpenePercentage: null,
       profileComparison: 'Without terpene data the profile cannot be compared with the catalog; lab-tested labels list the terpenes.',
       coverage,
     };
@@ -39,7 +41,9 @@ export function terpeneAnalysis(a: OrderAnalysis): SectionData<'terpene_analysis
   const comparison = [
     above.length ? `${cap(list(above))} ${above.length > 1 ? 'run' : 'runs'} above the catalog average` : null,
     below.length ? `${list(below)} ${below.length > 1 ? 'sit' : 'sits'} below it` : null,
-  ].filter(Boolean).join('; ');
+  ]
+    .filter(Boolean)
+    .join('; ');
   return {
     summary: `Weighted by grams, ${lead.name} leads this order at ${pct(lead.weightedPercentage, 3)} of dry weight (${pct(lead.shareOfProfile)} of the terpene profile), mostly from ${list(lead.strains)}${dominant[1] ? `, followed by ${dominant[1].name} (${pct(dominant[1].weightedPercentage, 3)})` : ''}.`,
     dominantTerpenes: dominant,
@@ -71,7 +75,10 @@ export function cannabinoidProfile(a: OrderAnalysis): SectionData<'cannabinoid_p
   const ratio = thc.weightedAverage !== null && cbd.weightedAverage ? `THC:CBD ${Math.max(1, Math.round(thc.weightedAverage / cbd.weightedAverage))}:1` : null;
   const strongest = [...a.items].filter((i) => i.thcPct !== null).sort((x, y) => (y.thcPct ?? 0) - (x.thcPct ?? 0))[0];
   const notes: string[] = [];
-  if (strongest) notes.push(`${strongest.strainName} is the strongest item at ${pct(strongest.thcPct ?? 0)} THC${strongest.thcMg !== null ? ` (about ${strongest.thcMg} mg in ${grams(strongest.grams)})` : ''}.`);
+  if (strongest)
+    notes.push(
+      `${strongest.strainName} is the strongest item at ${pct(strongest.thcPct ?? 0)} THC${strongest.thcMg !== null ? ` (about ${strongest.thcMg} mg in ${grams(strongest.grams)})` : ''}.`,
+    );
   if (thc.spread !== null && thc.spread >= 5) notes.push(`A ${pct(thc.spread)} THC spread gives a lighter and a heavier option in the same bag.`);
   const fromCatalog = items.filter((i) => i.source === 'catalog').map((i) => i.strain);
   if (fromCatalog.length) notes.push(`Potency for ${list(fromCatalog)} comes from catalog averages, not the label.`);
@@ -90,7 +97,9 @@ export function entourageEffect(a: OrderAnalysis): SectionData<'entourage_effect
   const interactions = top.flatMap((t) => {
     const info = terpeneInfo(t.name);
     const strength = (t.share >= 35 ? 'strong' : t.share >= 15 ? 'moderate' : 'subtle') as 'strong' | 'moderate' | 'subtle';
-    const rows: { terpene: string; cannabinoid: 'THC' | 'CBD'; effect: string; strength: 'strong' | 'moderate' | 'subtle' }[] = [{ terpene: t.name, cannabinoid: 'THC', effect: `${cap(t.name)} ${info.withThc}.`, strength }];
+    const rows: { terpene: string; cannabinoid: 'THC' | 'CBD'; effect: string; strength: 'strong' | 'moderate' | 'subtle' }[] = [
+      { terpene: t.name, cannabinoid: 'THC', effect: `${cap(t.name)} ${info.withThc}.`, strength },
+    ];
     if (hasCbd) rows.push({ terpene: t.name, cannabinoid: 'CBD' as const, effect: `${cap(t.name)}: ${info.withCbd}.`, strength: 'subtle' });
     return rows;
   });
@@ -107,7 +116,9 @@ export function entourageEffect(a: OrderAnalysis): SectionData<'entourage_effect
   return {
     summary: top.length
       ? `The order's terpenes (${list(top.map((t) => t.name))}) total about ${pct(total, 2)} of dry weight${hasCbd ? ' and meet some CBD' : ''}, giving a synergy score of ${synergy}/100.`
-      : a.items.length ? 'Without terpene data the entourage effect of this order cannot be judged.' : EMPTY_ORDER,
+      : a.items.length
+        ? 'Without terpene data the entourage effect of this order cannot be judged.'
+        : EMPTY_ORDER,
     interactions: interactions.slice(0, 10),
     synergyScore: synergy,
     strains,
@@ -119,7 +130,12 @@ export function strainComparisons(a: OrderAnalysis): SectionData<'strain_compari
   const comparisons = byGrams(a).map((i) => {
     const notes: string[] = [];
     if (i.thcPct !== null && a.potency.thc.max === i.thcPct && a.items.length > 1) notes.push('strongest THC of the order');
-    if (i.pricePerGram !== null && avgPpg !== null) notes.push(i.pricePerGram <= avgPpg ? `cheaper per gram than the order average (${money(i.pricePerGram)} vs ${money(avgPpg)})` : `pricier per gram than average (${money(i.pricePerGram)} vs ${money(avgPpg)})`);
+    if (i.pricePerGram !== null && avgPpg !== null)
+      notes.push(
+        i.pricePerGram <= avgPpg
+          ? `cheaper per gram than the order average (${money(i.pricePerGram)} vs ${money(avgPpg)})`
+          : `pricier per gram than average (${money(i.pricePerGram)} vs ${money(avgPpg)})`,
+      );
     if (i.topTerpene) notes.push(`${i.topTerpene}-led`);
     if (i.type) notes.push(i.type);
     return {
@@ -133,16 +149,19 @@ export function strainComparisons(a: OrderAnalysis): SectionData<'strain_compari
   });
   const pair = a.similarities[0] ?? null;
   const distinct = a.similarities.length
-    ? [...a.items]
+    ? ([...a.items]
         .filter((i) => i.terpenes.length)
         .map((i) => ({ name: i.strainName, avg: avgSim(a, i.strainName) }))
-        .sort((x, y) => x.avg - y.avg || x.name.localeCompare(y.name))[0]?.name ?? null
+        .sort((x, y) => x.avg - y.avg || x.name.localeCompare(y.name))[0]?.name ?? null)
     : null;
-  const summary = a.items.length < 2
-    ? a.items.length ? `Only ${a.items[0].strainName} is in this order; add another strain to compare.` : EMPTY_ORDER
-    : pair
-      ? `${pair.a} and ${pair.b} are the closest pair by terpene profile (cosine ${pair.similarity.toFixed(2)})${distinct ? `, while ${distinct} stands furthest apart` : ''}.`
-      : `Comparing ${list(a.items.map((i) => i.strainName))} by type, potency and price (no terpene data to compare profiles).`;
+  const summary =
+    a.items.length < 2
+      ? a.items.length
+        ? `Only ${a.items[0].strainName} is in this order; add another strain to compare.`
+        : EMPTY_ORDER
+      : pair
+        ? `${pair.a} and ${pair.b} are the closest pair by terpene profile (cosine ${pair.similarity.toFixed(2)})${distinct ? `, while ${distinct} stands furthest apart` : ''}.`
+        : `Comparing ${list(a.items.map((i) => i.strainName))} by type, potency and price (no terpene data to compare profiles).`;
   return { summary, comparisons, mostSimilarPair: pair ? { a: pair.a, b: pair.b, similarity: round(Math.min(1, Math.max(0, pair.similarity)), 3) } : null, mostDistinct: distinct };
 }
 

@@ -23,7 +23,9 @@ export function overview(a: OrderAnalysis): SectionData<'overview'> {
   }
   const highlights = [
     `${items.length} strain${items.length > 1 ? 's' : ''}, ${grams(a.order.totalGrams)} in total${a.order.totalSpent !== null ? ` for ${money(a.order.totalSpent)}` : ''}${a.order.averagePricePerGram !== null ? ` (${money(a.order.averagePricePerGram)}/g)` : ''}.`,
-    ...(a.potency.thc.weightedAverage !== null ? [`Average THC ${pct(a.potency.thc.weightedAverage)}, from ${pct(a.potency.thc.min ?? 0)} to ${pct(a.potency.thc.max ?? 0)}.`] : []),
+    ...(a.potency.thc.weightedAverage !== null
+      ? [`Average THC ${pct(a.potency.thc.weightedAverage)}, from ${pct(a.potency.thc.min ?? 0)} to ${pct(a.potency.thc.max ?? 0)}.`]
+      : []),
     ...(lead ? [`${cap(lead)} leads the terpene profile${a.highFamily ? `: a ${a.highFamily.toLowerCase()} blend` : ''}.`] : []),
     ...(a.effects[0] ? [`Most reported effect: ${a.effects[0].name} (${list(a.effects[0].strains)}).`] : []),
     ...(a.spend.cheapestPerGram && items.length > 1 ? [`Best price per gram: ${a.spend.cheapestPerGram.strainName} at ${money(a.spend.cheapestPerGram.pricePerGram)}.`] : []),
@@ -68,14 +70,17 @@ export function valueAnalysis(a: OrderAnalysis): SectionData<'value_analysis'> {
   const worst = priced.length > 1 ? { strain: priced[priced.length - 1].strain, pricePerGram: priced[priced.length - 1].pricePerGram as number } : null;
   const potency = items.filter((i) => i.mgThcPerDollar !== null).sort((x, y) => (y.mgThcPerDollar as number) - (x.mgThcPerDollar as number))[0];
   const small = a.items.filter((i) => i.grams <= 4 && i.pricePerGram !== null);
-  const tip = small.length >= 2
-    ? `You bought ${list(small.map((i) => i.strainName))} in small sizes; 7 g packages typically cost about ${money(typicalPricePerGram(7))}/g instead of ${money(typicalPricePerGram(3.5))}/g.`
-    : worst && best
-      ? `${worst.strain} costs ${money(worst.pricePerGram - best.pricePerGram)} more per gram than ${best.strain}; buy the favourite of the two in a larger size.`
-      : 'Larger packages and dispensary deal days usually lower the price per gram.';
+  const tip =
+    small.length >= 2
+      ? `You bought ${list(small.map((i) => i.strainName))} in small sizes; 7 g packages typically cost about ${money(typicalPricePerGram(7))}/g instead of ${money(typicalPricePerGram(3.5))}/g.`
+      : worst && best
+        ? `${worst.strain} costs ${money(worst.pricePerGram - best.pricePerGram)} more per gram than ${best.strain}; buy the favourite of the two in a larger size.`
+        : 'Larger packages and dispensary deal days usually lower the price per gram.';
   return {
     summary: !priced.length
-      ? a.items.length ? `No prices were given for ${list(a.items.map((i) => i.strainName))}, so value cannot be judged.` : EMPTY_ORDER
+      ? a.items.length
+        ? `No prices were given for ${list(a.items.map((i) => i.strainName))}, so value cannot be judged.`
+        : EMPTY_ORDER
       : `Across ${grams(a.order.totalGrams)} the order averages ${avg !== null ? money(avg) : 'an unknown price'} per gram; ${best ? `${best.strain} is the best value at ${money(best.pricePerGram)}/g` : ''}${worst ? ` and ${worst.strain} the priciest at ${money(worst.pricePerGram)}/g` : ''}${potency ? `, while ${potency.strain} gives the most THC per dollar (${potency.mgThcPerDollar} mg/$)` : ''}.`,
     items,
     orderAveragePricePerGram: avg,
@@ -107,19 +112,29 @@ export function nextPurchase(a: OrderAnalysis): SectionData<'next_purchase'> {
     };
   });
   // What not to repeat: the worst value of this order, and more of the strongest jars when the load is already high.
-  const worst = [...a.items].filter((i) => i.pricePerGram !== null && i.pricePerGram > i.typicalPricePerGram * 1.15).sort((x, y) => (y.pricePerGram as number) - (x.pricePerGram as number));
+  const worst = [...a.items]
+    .filter((i) => i.pricePerGram !== null && i.pricePerGram > i.typicalPricePerGram * 1.15)
+    .sort((x, y) => (y.pricePerGram as number) - (x.pricePerGram as number));
   const avoid = [
     ...worst.map((i) => `${i.strainName} at ${money(i.pricePerGram as number)}/g (typical ${money(i.typicalPricePerGram)}/g for ${grams(i.grams)})`),
-    ...((a.potency.thc.weightedAverage ?? 0) >= 22 ? [`another jar above ${pct(Math.round(a.potency.thc.weightedAverage as number))} THC until you have taken a tolerance break`] : []),
+    ...((a.potency.thc.weightedAverage ?? 0) >= 22
+      ? [`another jar above ${pct(Math.round(a.potency.thc.weightedAverage as number))} THC until you have taken a tolerance break`]
+      : []),
   ];
   const tips = [
-    a.order.averagePricePerGram !== null ? `Aim for ${money(Math.max(5, a.order.averagePricePerGram * 0.85))}/g or less to beat this order's ${money(a.order.averagePricePerGram)}/g average.` : 'Compare prices per gram, not per package.',
-    profile.size ? `Check lab labels for ${list([...profile].slice(0, 2))}; that is what this order is built around.` : 'Ask for lab-tested products with terpene results on the label.',
+    a.order.averagePricePerGram !== null
+      ? `Aim for ${money(Math.max(5, a.order.averagePricePerGram * 0.85))}/g or less to beat this order's ${money(a.order.averagePricePerGram)}/g average.`
+      : 'Compare prices per gram, not per package.',
+    profile.size
+      ? `Check lab labels for ${list([...profile].slice(0, 2))}; that is what this order is built around.`
+      : 'Ask for lab-tested products with terpene results on the label.',
   ];
   return {
     summary: recommendations.length
       ? `Based on your ${a.highFamily ? `${a.highFamily.toLowerCase()} ` : ''}profile${profile.size ? ` (${list([...profile])})` : ''}, try ${list(recommendations.slice(0, 3).map((r) => r.name))} next.`
-      : a.items.length ? `No catalog strain lines up with ${list(a.items.map((i) => i.strainName))} yet; add terpene data to get suggestions.` : EMPTY_ORDER,
+      : a.items.length
+        ? `No catalog strain lines up with ${list(a.items.map((i) => i.strainName))} yet; add terpene data to get suggestions.`
+        : EMPTY_ORDER,
     recommendations,
     avoid: avoid.slice(0, 6),
     shoppingTips: tips,

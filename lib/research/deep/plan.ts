@@ -35,24 +35,71 @@ export interface Plan {
 
 /** Effects as the papers label them, with the words people use for them. */
 const EFFECT_WORDS: Readonly<Record<string, string>> = {
-  anxiety: 'anxiety', anxious: 'anxiety', anxiolytic: 'anxiety', stress: 'anxiety', panic: 'anxiety',
-  sleep: 'sleep', sleeping: 'sleep', insomnia: 'sleep', asleep: 'sleep',
-  pain: 'pain', painful: 'pain', analgesic: 'pain', analgesia: 'pain', ache: 'pain', aches: 'pain',
-  inflammation: 'inflammation', inflammatory: 'inflammation', 'anti-inflammatory': 'inflammation',
-  depression: 'depression', depressed: 'depression', mood: 'depression', antidepressant: 'depression',
-  epilepsy: 'epilepsy', seizure: 'epilepsy', seizures: 'epilepsy',
-  sedation: 'sedation', sedative: 'sedation', sedating: 'sedation', couchlock: 'sedation',
-  psychosis: 'psychosis', paranoia: 'psychosis',
-  cognition: 'cognition', memory: 'cognition', focus: 'cognition', cognitive: 'cognition',
-  spasticity: 'spasticity', spasms: 'spasticity',
-  nausea: 'nausea', vomiting: 'nausea',
-  cancer: 'cancer', tumor: 'cancer', tumour: 'cancer',
+  anxiety: 'anxiety',
+  anxious: 'anxiety',
+  anxiolytic: 'anxiety',
+  stress: 'anxiety',
+  panic: 'anxiety',
+  sleep: 'sleep',
+  sleeping: 'sleep',
+  insomnia: 'sleep',
+  asleep: 'sleep',
+  pain: 'pain',
+  painful: 'pain',
+  analgesic: 'pain',
+  analgesia: 'pain',
+  ache: 'pain',
+  aches: 'pain',
+  inflammation: 'inflammation',
+  inflammatory: 'inflammation',
+  'anti-inflammatory': 'inflammation',
+  depression: 'depression',
+  depressed: 'depression',
+  mood: 'depression',
+  antidepressant: 'depression',
+  epilepsy: 'epilepsy',
+  seizure: 'epilepsy',
+  seizures: 'epilepsy',
+  sedation: 'sedation',
+  sedative: 'sedation',
+  sedating: 'sedation',
+  couchlock: 'sedation',
+  psychosis: 'psychosis',
+  paranoia: 'psychosis',
+  cognition: 'cognition',
+  memory: 'cognition',
+  focus: 'cognition',
+  cognitive: 'cognition',
+  spasticity: 'spasticity',
+  spasms: 'spasticity',
+  nausea: 'nausea',
+  vomiting: 'nausea',
+  cancer: 'cancer',
+  tumor: 'cancer',
+  tumour: 'cancer',
 };
 
-const CANNABINOID_WORDS = new Set(['thc', 'cbd', 'cbg', 'cbn', 'thcv', 'cbc', 'thca', 'cbda', 'tetrahydrocannabinol', 'cannabidiol', 'cannabigerol', 'cannabinol', 'cannabichromene', 'tetrahydrocannabivarin']);
+const CANNABINOID_WORDS = new Set([
+  'thc',
+  'cbd',
+  'cbg',
+  'cbn',
+  'thcv',
+  'cbc',
+  'thca',
+  'cbda',
+  'tetrahydrocannabinol',
+  'cannabidiol',
+  'cannabigerol',
+  'cannabinol',
+  'cannabichromene',
+  'tetrahydrocannabivarin',
+]);
 
 const STOP = new Set(
-  `a an and are as at be been but by can could do does did for from has have how i if in into is it its me my of on or our so than that the their them then there these they this those to was we what when where which who why will with would you your about any also between more most much some such very vs versus compared compare strain strains cannabis weed marijuana effect effects research study studies paper papers evidence tell show know say says said help helps helpful good best better work works really`.split(/\s+/),
+  `a an and are as at be been but by can could do does did for from has have how i if in into is it its me my of on or our so than that the their them then there these they this those to was we what when where which who why will with would you your about any also between more most much some such very vs versus compared compare strain strains cannabis weed marijuana effect effects research study studies paper papers evidence tell show know say says said help helps helpful good best better work works really`.split(
+    /\s+/,
+  ),
 );
 
 function words(question: string): string[] {
@@ -70,11 +117,12 @@ function strainCandidates(question: string): string[] {
   const out = new Set<string>();
   for (const sentence of question.split(/[.!?;:\n]+/)) {
     const ws = words(sentence);
-    for (let n = 3; n >= 2; n--) for (let i = 0; i + n <= ws.length; i++) {
-      const run = ws.slice(i, i + n);
-      if (STOP.has(run[0].toLowerCase()) || STOP.has(run[n - 1].toLowerCase())) continue;
-      out.add(slugify(run.join(' ')));
-    }
+    for (let n = 3; n >= 2; n--)
+      for (let i = 0; i + n <= ws.length; i++) {
+        const run = ws.slice(i, i + n);
+        if (STOP.has(run[0].toLowerCase()) || STOP.has(run[n - 1].toLowerCase())) continue;
+        out.add(slugify(run.join(' ')));
+      }
     ws.forEach((w, i) => {
       if (i > 0 && /^\p{Lu}/u.test(w) && w.length > 2 && !STOP.has(w.toLowerCase())) out.add(slugify(w));
       if (/\d/.test(w) && /\p{L}/u.test(w)) out.add(slugify(w)); // AK-47, G13

@@ -62,7 +62,9 @@ export function writeLocalReport(ctx: ReportContext): ReportDraft {
       }
       hits.slice(0, 4).forEach((h) => cited.add(h.id));
       const kinds = tally(hits.map((h) => h.studyType ?? 'unclassified'));
-      paras.push(`**${label(key)}**: ${plural(hits.length, 'paper')} read address${hits.length === 1 ? 'es' : ''} it (${kinds}), among them ${list(hits.slice(0, 3).map(titleRef))}.`);
+      paras.push(
+        `**${label(key)}**: ${plural(hits.length, 'paper')} read address${hits.length === 1 ? 'es' : ''} it (${kinds}), among them ${list(hits.slice(0, 3).map(titleRef))}.`,
+      );
     }
     if (!paras.length || cited.size === 0) {
       const top = papers.slice(0, 4);
@@ -70,8 +72,15 @@ export function writeLocalReport(ctx: ReportContext): ReportDraft {
       paras.push(`The papers closest to the question are ${list(top.map(titleRef))}.`);
     }
     const noAbstract = papers.filter((p) => !p.facts.some((f) => f.startsWith('Abstract:'))).length;
-    if (noAbstract) paras.push(`${noAbstract === papers.length ? 'None' : `${papers.length - noAbstract} of ${papers.length}`} of these records carr${noAbstract === papers.length ? 'ies' : 'y'} an abstract here, so this brief says what each paper is about (title, study type, topic labels), not what it found; read the papers themselves before drawing conclusions.`);
-    sections.push({ heading: topics.length ? `What the research covers: ${list(topics.slice(0, 4))}` : 'What the research covers', body: paras.join('\n\n'), citations: [...cited] });
+    if (noAbstract)
+      paras.push(
+        `${noAbstract === papers.length ? 'None' : `${papers.length - noAbstract} of ${papers.length}`} of these records carr${noAbstract === papers.length ? 'ies' : 'y'} an abstract here, so this brief says what each paper is about (title, study type, topic labels), not what it found; read the papers themselves before drawing conclusions.`,
+      );
+    sections.push({
+      heading: topics.length ? `What the research covers: ${list(topics.slice(0, 4))}` : 'What the research covers',
+      body: paras.join('\n\n'),
+      citations: [...cited],
+    });
   }
 
   // 2. Strain profiles, each tied to the papers about its leading terpenes.
@@ -83,9 +92,15 @@ export function writeLocalReport(ctx: ReportContext): ReportDraft {
       const slug = s.id.replace(/^strain:/, '');
       const related = papers.filter((p) => p.about.includes(slug));
       related.slice(0, 2).forEach((p) => cited.add(p.id));
-      paras.push(`${s.facts.join(' ')}${related.length ? ` Its leading terpenes are named in ${plural(related.length, 'paper')} read, such as ${list(related.slice(0, 2).map(titleRef))}; these describe the compounds, not this strain.` : ''}`);
+      paras.push(
+        `${s.facts.join(' ')}${related.length ? ` Its leading terpenes are named in ${plural(related.length, 'paper')} read, such as ${list(related.slice(0, 2).map(titleRef))}; these describe the compounds, not this strain.` : ''}`,
+      );
     }
-    sections.push({ heading: strains.length === 1 ? `The strain: ${strains[0].title.replace(/ \(catalog profile\)$/, '')}` : 'The strains', body: paras.join('\n\n'), citations: [...cited] });
+    sections.push({
+      heading: strains.length === 1 ? `The strain: ${strains[0].title.replace(/ \(catalog profile\)$/, '')}` : 'The strains',
+      body: paras.join('\n\n'),
+      citations: [...cited],
+    });
   }
 
   // 3. How strong the evidence is.
@@ -118,8 +133,13 @@ export function writeLocalReport(ctx: ReportContext): ReportDraft {
   });
 
   const parts: string[] = [];
-  parts.push(`For “${ctx.question.length > 160 ? `${ctx.question.slice(0, 157)}…` : ctx.question}”, ${plural(ctx.sources.length, 'source')} were read: ${plural(papers.length, 'paper')}, ${plural(strains.length, 'strain profile')} and ${plural(scans.length, 'of your scans', 'of your scans')}.`);
-  if (papers.length) parts.push(`The closest papers are ${list(papers.slice(0, 2).map(titleRef))}${papers.some((p) => p.studyType === 'clinical') ? '' : '; none of them is a human clinical trial'}.`);
+  parts.push(
+    `For “${ctx.question.length > 160 ? `${ctx.question.slice(0, 157)}…` : ctx.question}”, ${plural(ctx.sources.length, 'source')} were read: ${plural(papers.length, 'paper')}, ${plural(strains.length, 'strain profile')} and ${plural(scans.length, 'of your scans', 'of your scans')}.`,
+  );
+  if (papers.length)
+    parts.push(
+      `The closest papers are ${list(papers.slice(0, 2).map(titleRef))}${papers.some((p) => p.studyType === 'clinical') ? '' : '; none of them is a human clinical trial'}.`,
+    );
   else parts.push('The research library holds no paper matching the question.');
   if (strains.length) {
     const s = strains[0].facts[1] ?? strains[0].facts[0];
@@ -131,7 +151,10 @@ export function writeLocalReport(ctx: ReportContext): ReportDraft {
 function tally(xs: string[]): string {
   const m = new Map<string, number>();
   for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1);
-  return [...m.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `${n} ${k}`).join(', ');
+  return [...m.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
 }
 
 function localWrite(req: LocalWriteRequest): unknown {
@@ -170,7 +193,10 @@ export function validateCitations(sections: DeepSection[], sources: Array<{ id: 
   const repaired: Array<{ from: string; to: string }> = [];
   const resolve = (raw: string): string | null => {
     if (ids.has(raw)) return raw;
-    const t = raw.trim().replace(/^[[(<"'“]+|[\])>"'”.,;]+$/g, '').trim();
+    const t = raw
+      .trim()
+      .replace(/^[[(<"'“]+|[\])>"'”.,;]+$/g, '')
+      .trim();
     const l = t.toLowerCase();
     const hit = (ids.has(t) ? t : null) ?? lower.get(l) ?? (bare.get(l)?.length === 1 ? bare.get(l)![0] : null) ?? byTitle.get(l) ?? null;
     if (hit) repaired.push({ from: raw, to: hit });

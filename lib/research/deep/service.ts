@@ -24,11 +24,19 @@ export async function startDeepResearch(db: Db, userId: string, body: DeepResear
     if (!s) unknown.push(raw);
     else if (!slugs.includes(s.slug)) slugs.push(s.slug);
   }
-  if (unknown.length) throw new ApiError('VALIDATION_ERROR', `Unknown strain${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ').slice(0, 200)}`, { unknownStrainSlugs: unknown });
+  if (unknown.length)
+    throw new ApiError('VALIDATION_ERROR', `Unknown strain${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ').slice(0, 200)}`, { unknownStrainSlugs: unknown });
   const question = body.question.replace(/\s+/g, ' ').trim();
   // The same user asking the same question while a run is active joins that run.
-  const key = createHash('sha256').update(`${userId}\n${question.toLowerCase()}\n${[...slugs].sort().join(',')}`).digest('hex').slice(0, 32);
-  const { runId, deduplicated } = await startTask(DEEP_RESEARCH_TASK, { question, strainSlugs: slugs, userId }, { idempotencyKey: `deep|${key}`, tags: [`user:${userId}`.slice(0, 120)] });
+  const key = createHash('sha256')
+    .update(`${userId}\n${question.toLowerCase()}\n${[...slugs].sort().join(',')}`)
+    .digest('hex')
+    .slice(0, 32);
+  const { runId, deduplicated } = await startTask(
+    DEEP_RESEARCH_TASK,
+    { question, strainSlugs: slugs, userId },
+    { idempotencyKey: `deep|${key}`, tags: [`user:${userId}`.slice(0, 120)] },
+  );
   return { runId, publicAccessToken: await taskRunner().createRunToken(runId), deduplicated };
 }
 

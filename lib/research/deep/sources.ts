@@ -147,14 +147,29 @@ export function readSource(c: Candidate, focus: Focus): ReadSource {
     if (p.topics.cannabinoids.length) facts.push(`Cannabinoids it names: ${p.topics.cannabinoids.join(', ')}.`);
     if (p.topics.effects.length) facts.push(`Outcomes it addresses: ${p.topics.effects.join(', ')}.`);
     if (p.abstract) facts.push(`Abstract: ${p.abstract.slice(0, 1500)}`);
-    return { id: c.id, kind: 'paper', title: p.title, url: p.url ?? (p.doi ? `https://doi.org/${p.doi}` : null), year: p.year, studyType: p.studyType, facts, about: [...new Set(about)] };
+    return {
+      id: c.id,
+      kind: 'paper',
+      title: p.title,
+      url: p.url ?? (p.doi ? `https://doi.org/${p.doi}` : null),
+      year: p.year,
+      studyType: p.studyType,
+      facts,
+      about: [...new Set(about)],
+    };
   }
   if (c.strain) {
     const s = c.strain;
     const facts: string[] = [];
     const potency = [s.thc !== null ? `THC ${pct(s.thc)}` : s.thcMax !== null ? `THC up to ${pct(s.thcMax)}` : null, s.cbd !== null ? `CBD ${pct(s.cbd)}` : null].filter(Boolean);
     facts.push(`${s.name}: ${s.type ?? 'type unknown'}${potency.length ? `, ${potency.join(', ')}` : ''}.`);
-    if (s.terpenes.length) facts.push(`Leading terpenes: ${s.terpenes.slice(0, 4).map((t) => `${t.name} ${t.percentage}%`).join(', ')}.`);
+    if (s.terpenes.length)
+      facts.push(
+        `Leading terpenes: ${s.terpenes
+          .slice(0, 4)
+          .map((t) => `${t.name} ${t.percentage}%`)
+          .join(', ')}.`,
+      );
     if (s.highFamily) facts.push(`Terpene family: ${s.highFamily}.`);
     if (s.effects.length) facts.push(`Reported effects: ${s.effects.slice(0, 6).join(', ')}.`);
     if (s.negatives.length) facts.push(`Reported negatives: ${s.negatives.slice(0, 4).join(', ')}.`);
@@ -164,7 +179,9 @@ export function readSource(c: Candidate, focus: Focus): ReadSource {
   const scan = c.scan!;
   const rel = relevantProducts(scan, focus);
   const date = scan.scannedAt.slice(0, 10);
-  const facts = [`Your menu scan of ${scan.dispensaryName} (${scan.websiteDomain}) on ${date}: ${scan.productsCount} products, ${scan.matchedProducts.length} matched to the catalog.`];
+  const facts = [
+    `Your menu scan of ${scan.dispensaryName} (${scan.websiteDomain}) on ${date}: ${scan.productsCount} products, ${scan.matchedProducts.length} matched to the catalog.`,
+  ];
   for (const p of rel) {
     const bits = [p.category, p.price, p.thcPct != null ? `THC ${pct(p.thcPct)}` : null].filter(Boolean).join(', ');
     facts.push(`${p.displayName}${p.strainName ? ` (strain ${p.strainName})` : ''}${bits ? `: ${bits}` : ''}.`);

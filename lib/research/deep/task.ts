@@ -60,7 +60,9 @@ export async function runDeepResearch(raw: DeepResearchInput, ctx: RunCtx = {}):
     input.userId,
     async (done, total, n) => {
       found = n;
-      md?.set('progress', 15 + Math.round((30 * done) / total)).set('sourcesFound', n).set('message', `Searched ${done} of ${total}: ${n} sources so far`);
+      md?.set('progress', 15 + Math.round((30 * done) / total))
+        .set('sourcesFound', n)
+        .set('message', `Searched ${done} of ${total}: ${n} sources so far`);
     },
     signal,
   );

@@ -164,8 +164,25 @@ export async function upsertPaperRow(db: Queryable, p: PaperWrite, origin: strin
        source = EXCLUDED.source, origin = EXCLUDED.origin, updated_at = now()
      RETURNING (xmax = 0) AS inserted`,
     [
-      p.id, p.title, p.authors, p.year, p.journal, p.volume, p.issue, p.pages, p.doi, p.pmid, p.url, p.abstract, p.studyType,
-      p.topics.terpenes, p.topics.cannabinoids, p.topics.effects, p.terpeneKeys, p.source, origin,
+      p.id,
+      p.title,
+      p.authors,
+      p.year,
+      p.journal,
+      p.volume,
+      p.issue,
+      p.pages,
+      p.doi,
+      p.pmid,
+      p.url,
+      p.abstract,
+      p.studyType,
+      p.topics.terpenes,
+      p.topics.cannabinoids,
+      p.topics.effects,
+      p.terpeneKeys,
+      p.source,
+      origin,
     ],
   );
   return { inserted: Boolean(r.rows[0]?.inserted) };

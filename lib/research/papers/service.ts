@@ -16,7 +16,14 @@ export type { Paper, PaperHit };
 /** Terpene label → the key filters match: the catalog's name (alpha-pinene → pinene), else the label. */
 export function terpeneKey(label: string): string {
   const s = label.normalize('NFKC').trim().toLowerCase();
-  return normalizeTerpeneName(s) ?? s.replace(/α/g, 'alpha-').replace(/β/g, 'beta-').replace(/[\s_]+/g, '-').replace(/-+/g, '-');
+  return (
+    normalizeTerpeneName(s) ??
+    s
+      .replace(/α/g, 'alpha-')
+      .replace(/β/g, 'beta-')
+      .replace(/[\s_]+/g, '-')
+      .replace(/-+/g, '-')
+  );
 }
 
 const CANNABINOID_NAMES: Readonly<Record<string, string>> = {
@@ -115,7 +122,10 @@ export async function getPaper(db: Queryable, id: string): Promise<Paper | null>
 
 /** Several papers by id, in the order asked (unknown ids left out). */
 export async function getPapers(db: Queryable, ids: string[]): Promise<Paper[]> {
-  return getPaperRows(db, ids.filter((id) => PAPER_ID_RE.test(id)));
+  return getPaperRows(
+    db,
+    ids.filter((id) => PAPER_ID_RE.test(id)),
+  );
 }
 
 /** For GET /meta/freshness: `papers: { count, updatedAt }`. */
@@ -181,7 +191,10 @@ function list(v: unknown): string[] {
       /* a plain cell */
     }
   }
-  return s.split(/[;|]/).map((x) => x.trim()).filter(Boolean);
+  return s
+    .split(/[;|]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 const uniq = (xs: string[]) => [...new Set(xs)];
@@ -205,7 +218,11 @@ export function recordToPaper(rec: Record<string, unknown>): { paper?: PaperWrit
   if (!id) {
     // The documented slug rule (firstauthor-year-keywords); not a bibliographic field.
     const first = slugify((authors[0] ?? '').split(' ')[0] ?? '') || 'anon';
-    const words = slugify(title).split('-').filter((w) => w.length > 3).slice(0, 3).join('-');
+    const words = slugify(title)
+      .split('-')
+      .filter((w) => w.length > 3)
+      .slice(0, 3)
+      .join('-');
     id = [first, year ?? 'nd', words].filter(Boolean).join('-').slice(0, 120);
     warnings.push(`no id: using ${id}`);
   }

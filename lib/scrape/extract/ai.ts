@@ -19,9 +19,7 @@ export const AiProductsSchema = z.object({
       z.object({
         name: z.string().describe('product name exactly as written on the menu'),
         brand: z.string().nullable().describe('brand or producer, null when not shown'),
-        category: z
-          .enum(['Flower', 'Concentrate', 'Edible', 'Vape', 'Pre-Roll', 'Topical', 'Tincture', 'Other'])
-          .nullable(),
+        category: z.enum(['Flower', 'Concentrate', 'Edible', 'Vape', 'Pre-Roll', 'Topical', 'Tincture', 'Other']).nullable(),
         price: z.string().nullable().describe('price as written, e.g. "$35.00" or "$35 / 3.5g"'),
         weight: z.string().nullable().describe('net weight as written, e.g. "3.5g", "1/8 oz"'),
         thcPct: z.number().nullable(),
@@ -58,12 +56,7 @@ export function pageTextForModel($: CheerioAPI, baseUrl: string, maxChars = AI_M
   return text.length > maxChars ? `${text.slice(0, maxChars)}\n[truncated]` : text;
 }
 
-export async function extractWithModel(
-  $: CheerioAPI,
-  baseUrl: string,
-  model: LanguageModelV3,
-  signal?: AbortSignal,
-): Promise<ScrapedProduct[]> {
+export async function extractWithModel($: CheerioAPI, baseUrl: string, model: LanguageModelV3, signal?: AbortSignal): Promise<ScrapedProduct[]> {
   const text = pageTextForModel($, baseUrl);
   if (text.trim().length < 20) return [];
   const { output } = await generateText({

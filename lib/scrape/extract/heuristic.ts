@@ -17,11 +17,12 @@ const NOISE = 'script, style, noscript, template, svg, iframe, head, nav, footer
  * Page furniture that carries prices but is never a product: filters and facets ("Under $25"),
  * sort bars, cart totals, promotion banners, pagination. Matched on class tokens.
  */
-const FURNITURE_CLASS = /^(?:[a-z0-9]+[_-])*(?:filters?|facets?|sort|sorting|sort-bar|sortbar|mini-?cart|cart|minicart|cart-summary|cart-total|subtotal|promos?|promotions?|banner|announcement|pagination|pager)(?:[_-][a-z0-9]+)*$/i;
-const isFurnitureClass = (cls: string | undefined) =>
-  !!cls && cls.split(/\s+/).some((t) => FURNITURE_CLASS.test(t) && !/add-?to-?cart|cart-?add|product|card|item/i.test(t));
+const FURNITURE_CLASS =
+  /^(?:[a-z0-9]+[_-])*(?:filters?|facets?|sort|sorting|sort-bar|sortbar|mini-?cart|cart|minicart|cart-summary|cart-total|subtotal|promos?|promotions?|banner|announcement|pagination|pager)(?:[_-][a-z0-9]+)*$/i;
+const isFurnitureClass = (cls: string | undefined) => !!cls && cls.split(/\s+/).some((t) => FURNITURE_CLASS.test(t) && !/add-?to-?cart|cart-?add|product|card|item/i.test(t));
 /** Text of a "card" that is furniture: totals, delivery promises, price bands of a filter. */
-const FURNITURE_TEXT = /\b(?:sub-?total|cart total|order total|your cart|free (?:delivery|shipping)|orders? (?:over|above)|minimum order|sort by)\b|^(?:under|over|below|above|less than|more than|up to)\s*\$\s?\d+$|^\$\s?\d+(?:\.\d\d)?\s*(?:-|–|to)\s*\$\s?\d+(?:\.\d\d)?$|^\$\s?\d+(?:\.\d\d)?\s*(?:and up|\+|or more)$/i;
+const FURNITURE_TEXT =
+  /\b(?:sub-?total|cart total|order total|your cart|free (?:delivery|shipping)|orders? (?:over|above)|minimum order|sort by)\b|^(?:under|over|below|above|less than|more than|up to)\s*\$\s?\d+$|^\$\s?\d+(?:\.\d\d)?\s*(?:-|–|to)\s*\$\s?\d+(?:\.\d\d)?$|^\$\s?\d+(?:\.\d\d)?\s*(?:and up|\+|or more)$/i;
 /** Marker text of an element: class, itemprop, data-testid (lower-cased), for field lookup. */
 const marks = (e: Element) => `${e.attribs.class ?? ''} ${e.attribs.itemprop ?? ''} ${e.attribs['data-testid'] ?? ''}`.toLowerCase();
 
@@ -37,7 +38,8 @@ const NAME_PREDICATES: Array<(e: Element) => boolean> = [
   (e) => e.name === 'a',
   (e) => e.name === 'strong' || e.name === 'b',
 ];
-const NOT_A_NAME = /^(add( to (cart|bag))?|buy( now)?|view|details|sale|new|in stock|out of stock|select|choose|\$.*|[\/\s]*\d+(\.\d+)?\s*(g|%|mg|oz|ml)|(thc|cbd)a?\s*:?\s*[\d.]+.*|indica|sativa|hybrid|quantity|qty)$/i;
+const NOT_A_NAME =
+  /^(add( to (cart|bag))?|buy( now)?|view|details|sale|new|in stock|out of stock|select|choose|\$.*|[\/\s]*\d+(\.\d+)?\s*(g|%|mg|oz|ml)|(thc|cbd)a?\s*:?\s*[\d.]+.*|indica|sativa|hybrid|quantity|qty)$/i;
 
 /** Visible text of an element with spaces between text nodes (cheerio's .text() glues them). */
 export function visibleText($: CheerioAPI, el: Cheerio<AnyNode>): string {
@@ -65,7 +67,8 @@ function sameShapeSiblings(el: Element): number {
   return parent.children.filter((c) => c.type === 'tag' && signature(c as Element) === sig).length;
 }
 
-const LABEL_WORDS = /\b(price|prices|each|ea|per|gram|grams|g|oz|sale|was|now|only|from|usd|reg|regular|member|med|rec|tax|incl|starting|at|deal|deals|off|save|discount|special|promo|ounce|eighth)\b/gi;
+const LABEL_WORDS =
+  /\b(price|prices|each|ea|per|gram|grams|g|oz|sale|was|now|only|from|usd|reg|regular|member|med|rec|tax|incl|starting|at|deal|deals|off|save|discount|special|promo|ounce|eighth)\b/gi;
 const letters = (t: string) => t.replace(LABEL_WORDS, '').replace(/[^a-z]/gi, '').length;
 
 /**
@@ -174,7 +177,8 @@ function resolve(href: string | undefined, base: string): string | null {
 // ---------- sale and regular prices ----------
 
 /** Class tokens of a struck-through / previous price ("price--regular", "old-price", "was-price"). */
-const REGULAR_CLASS = /(?:^|[\s_-])(?:strike|struck|strikethrough|line-?through|crossed|original|regular|reg|was|compare|compare-at|compareat|old|before|msrp|list-price|listprice|retail)(?:[\s_-]|$)/i;
+const REGULAR_CLASS =
+  /(?:^|[\s_-])(?:strike|struck|strikethrough|line-?through|crossed|original|regular|reg|was|compare|compare-at|compareat|old|before|msrp|list-price|listprice|retail)(?:[\s_-]|$)/i;
 /** A label right before a price that makes it the previous price ("Was", "Reg.", "Regular price:"). */
 const REGULAR_LABEL = /\b(?:was|reg\.?|regular(?: price)?|orig(?:inal|\.)?(?: price)?|msrp|compare at|list price|retail|before)\s*:?\s*$/i;
 /** Amounts that are not the item's price: "Save $8", "$5 off". */
@@ -249,7 +253,10 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
   const root: Cheerio<AnyNode> = $('body').length ? $('body') : $.root();
   const scope = root.clone();
   scope.find(NOISE).remove();
-  scope.find('[class]').filter((_, el) => el.type === 'tag' && isFurnitureClass((el as Element).attribs.class)).remove();
+  scope
+    .find('[class]')
+    .filter((_, el) => el.type === 'tag' && isFurnitureClass((el as Element).attribs.class))
+    .remove();
 
   // Price holders: the smallest elements whose own text carries a price.
   const priceEls = scope
@@ -303,9 +310,7 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     const text = textOf(el);
     const brand = firstText($, els.slice(1), (e) => e.attribs.itemprop === 'brand' || /brand/.test(marks(e))) ?? el.attribs['data-brand'] ?? null;
     const catLabel =
-      el.attribs['data-category'] ??
-      firstText($, els.slice(1), (e) => /category/.test(marks(e)) || e.attribs['data-category'] !== undefined) ??
-      sectionHeading($, el);
+      el.attribs['data-category'] ?? firstText($, els.slice(1), (e) => /category/.test(marks(e)) || e.attribs['data-category'] !== undefined) ?? sectionHeading($, el);
     if (FURNITURE_TEXT.test(text) && text.length < 120) continue;
     // A menu whose brand line repeats the name still names the product.
     const name = pickName($, els, [brand ?? '', catLabel ?? '']) ?? pickName($, els, [catLabel ?? '']);

@@ -64,7 +64,8 @@ export interface PageSignals {
   textLength: number;
 }
 
-const AGE_GATE = /\b(are you (?:over |at least )?(?:18|19|21)|(?:must|have to) be (?:at least |over )?(?:18|19|21)|age verification|verify (?:your )?age|(?:18|19|21) (?:years|or older)|of legal age)\b/i;
+const AGE_GATE =
+  /\b(are you (?:over |at least )?(?:18|19|21)|(?:must|have to) be (?:at least |over )?(?:18|19|21)|age verification|verify (?:your )?age|(?:18|19|21) (?:years|or older)|of legal age)\b/i;
 const STORE_PICKER = /\b(?:choose|select|pick|set|find) (?:a |your |the )?(?:store|location|dispensary|shop|pickup location)\b/i;
 
 /** What a plain HTTP fetch tells about a page that yielded no products. */
@@ -80,7 +81,9 @@ export function pageSignals(html: string): PageSignals {
     ageGate: AGE_GATE.test(text),
     storePicker: STORE_PICKER.test(text),
     iframes: $('iframe[src]').length,
-    loadMore: $('button, [role="button"], input[type="button"]').toArray().some((el) => /^(?:load|show|view|see) more\b/i.test(($(el).text() || $(el).attr('value') || '').replace(/\s+/g, ' ').trim())),
+    loadMore: $('button, [role="button"], input[type="button"]')
+      .toArray()
+      .some((el) => /^(?:load|show|view|see) more\b/i.test(($(el).text() || $(el).attr('value') || '').replace(/\s+/g, ' ').trim())),
     textLength: text.length,
   };
 }

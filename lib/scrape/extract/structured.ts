@@ -57,7 +57,9 @@ function ldOffer(offers: Json | undefined): { price: string | null; regularPrice
     const p = str(o.price) ?? str(o.lowPrice) ?? (saleSpec ? str(saleSpec.price) : null);
     if (p) {
       const cur = str(o.priceCurrency);
-      const weight = isObj(o.eligibleQuantity) ? [str(o.eligibleQuantity.value), str(o.eligibleQuantity.unitText) ?? str(o.eligibleQuantity.unitCode)].filter(Boolean).join(' ') : str(o.name);
+      const weight = isObj(o.eligibleQuantity)
+        ? [str(o.eligibleQuantity.value), str(o.eligibleQuantity.unitText) ?? str(o.eligibleQuantity.unitCode)].filter(Boolean).join(' ')
+        : str(o.name);
       const money = (v: string) => (/^[\d.,]+$/.test(v) ? `${cur && cur !== 'USD' ? `${cur} ` : '$'}${v}` : v);
       const reg = (regularSpec ? str(regularSpec.price) : null) ?? str(o.regularPrice) ?? str(o.originalPrice) ?? str(o.listPrice) ?? str(o.wasPrice) ?? null;
       return { price: money(p), regularPrice: reg ? money(reg) : null, weight: weight || null };
@@ -130,11 +132,84 @@ export function extractJsonLd($: CheerioAPI, baseUrl: string): ScrapedProduct[] 
 
 const NAME_KEYS = ['name', 'productName', 'product_name', 'displayName', 'display_name', 'title', 'Name'];
 /** Keys of the price paid now on a discounted product, most specific first. */
-const SALE_KEYS = ['salePrice', 'sale_price', 'specialPrice', 'special_price', 'specialPrices', 'special_prices', 'recSpecialPrices', 'medicalSpecialPrices', 'discountedPrice', 'discounted_price', 'discountPrice', 'discount_price', 'promoPrice', 'dealPrice', 'finalPrice', 'final_price', 'currentPrice', 'current_price', 'nowPrice'];
+const SALE_KEYS = [
+  'salePrice',
+  'sale_price',
+  'specialPrice',
+  'special_price',
+  'specialPrices',
+  'special_prices',
+  'recSpecialPrices',
+  'medicalSpecialPrices',
+  'discountedPrice',
+  'discounted_price',
+  'discountPrice',
+  'discount_price',
+  'promoPrice',
+  'dealPrice',
+  'finalPrice',
+  'final_price',
+  'currentPrice',
+  'current_price',
+  'nowPrice',
+];
 /** Keys of the regular (struck-through) price. */
-const REGULAR_KEYS = ['regularPrice', 'regular_price', 'originalPrice', 'original_price', 'compareAtPrice', 'compare_at_price', 'compareAt', 'listPrice', 'list_price', 'wasPrice', 'was_price', 'msrp', 'retailPrice', 'basePrice', 'base_price', 'fullPrice', 'full_price', 'strikethroughPrice'];
-const PRICE_KEYS = ['price', 'Price', 'priceValue', 'unitPrice', 'unit_price', 'salePrice', 'sale_price', 'price_unit', 'priceCents', 'price_cents', 'amount', 'prices', 'Prices', 'pricing', 'variants', 'offers', 'options'];
-const PRODUCTISH_KEYS = ['brand', 'brandName', 'brand_name', 'thc', 'thcPct', 'thcPercent', 'thc_percent', 'potency', 'strainType', 'strain_type', 'category', 'productType', 'product_type', 'sku', 'weight'];
+const REGULAR_KEYS = [
+  'regularPrice',
+  'regular_price',
+  'originalPrice',
+  'original_price',
+  'compareAtPrice',
+  'compare_at_price',
+  'compareAt',
+  'listPrice',
+  'list_price',
+  'wasPrice',
+  'was_price',
+  'msrp',
+  'retailPrice',
+  'basePrice',
+  'base_price',
+  'fullPrice',
+  'full_price',
+  'strikethroughPrice',
+];
+const PRICE_KEYS = [
+  'price',
+  'Price',
+  'priceValue',
+  'unitPrice',
+  'unit_price',
+  'salePrice',
+  'sale_price',
+  'price_unit',
+  'priceCents',
+  'price_cents',
+  'amount',
+  'prices',
+  'Prices',
+  'pricing',
+  'variants',
+  'offers',
+  'options',
+];
+const PRODUCTISH_KEYS = [
+  'brand',
+  'brandName',
+  'brand_name',
+  'thc',
+  'thcPct',
+  'thcPercent',
+  'thc_percent',
+  'potency',
+  'strainType',
+  'strain_type',
+  'category',
+  'productType',
+  'product_type',
+  'sku',
+  'weight',
+];
 
 function pick(o: Obj, keys: string[]): Json | undefined {
   for (const k of keys) if (o[k] !== undefined && o[k] !== null && o[k] !== '') return o[k];
@@ -176,7 +251,10 @@ function weightOf(o: Obj): string | null {
 }
 
 function potencyOf(o: Obj, which: 'thc' | 'cbd'): string | number | null {
-  const keys = which === 'thc' ? ['thc', 'thcPct', 'thcPercent', 'thc_percent', 'THC', 'THCContent', 'potencyThc', 'thcContent'] : ['cbd', 'cbdPct', 'cbdPercent', 'cbd_percent', 'CBD', 'CBDContent', 'potencyCbd', 'cbdContent'];
+  const keys =
+    which === 'thc'
+      ? ['thc', 'thcPct', 'thcPercent', 'thc_percent', 'THC', 'THCContent', 'potencyThc', 'thcContent']
+      : ['cbd', 'cbdPct', 'cbdPercent', 'cbd_percent', 'CBD', 'CBDContent', 'potencyCbd', 'cbdContent'];
   const v = pick(o, keys);
   if (typeof v === 'number' || typeof v === 'string') return v;
   if (isObj(v)) {
@@ -191,7 +269,10 @@ function potencyOf(o: Obj, which: 'thc' | 'cbd'): string | number | null {
 function isProductLike(o: Obj): boolean {
   const name = pick(o, NAME_KEYS);
   if (typeof name !== 'string' || name.trim().length < 2 || name.length > 200) return false;
-  const hasPrice = [...PRICE_KEYS, ...SALE_KEYS, ...REGULAR_KEYS].some((k) => o[k] !== undefined && o[k] !== null && priceOf(o[k], k) !== null) || nestedPrices(o).sale !== null || nestedPrices(o).regular !== null;
+  const hasPrice =
+    [...PRICE_KEYS, ...SALE_KEYS, ...REGULAR_KEYS].some((k) => o[k] !== undefined && o[k] !== null && priceOf(o[k], k) !== null) ||
+    nestedPrices(o).sale !== null ||
+    nestedPrices(o).regular !== null;
   const productish = PRODUCTISH_KEYS.filter((k) => o[k] !== undefined && o[k] !== null).length;
   return hasPrice ? productish >= 1 || /price/i.test(Object.keys(o).join(' ')) : productish >= 3;
 }
@@ -245,7 +326,8 @@ function appStateToRaw(o: Obj, base: string): RawProductFields {
   };
 }
 
-const SIZE_LABEL = /^\s*(?:\d+(?:\.\d+)?|\.\d+)\s*(?:g|gr|grams?|oz|ounces?|mg|ml)\b|^\s*(?:1\/8|1\/4|1\/2)\s*(?:oz)?\b|^\s*(?:eighth|quarter|half|ounce|each|single|[1-9]\s*pk|[1-9]\s*pack)\b/i;
+const SIZE_LABEL =
+  /^\s*(?:\d+(?:\.\d+)?|\.\d+)\s*(?:g|gr|grams?|oz|ounces?|mg|ml)\b|^\s*(?:1\/8|1\/4|1\/2)\s*(?:oz)?\b|^\s*(?:eighth|quarter|half|ounce|each|single|[1-9]\s*pk|[1-9]\s*pack)\b/i;
 
 /**
  * A product sold in several sizes, each with its own price, becomes one product per size with the
@@ -265,7 +347,19 @@ export function sizeVariants(o: Obj): Obj[] | null {
       const sale = Array.isArray(specials) && specials.length === labels.length ? specials[i] : null;
       const regular = prices[i];
       const hasSale = typeof sale === 'number' || (typeof sale === 'string' && /\d/.test(sale));
-      return { ...o, [nameKey]: `${name} ${String(l).trim()}`, Options: null, options: null, Prices: null, prices: null, specialPrices: null, recSpecialPrices: null, price: hasSale ? sale : regular, regularPrice: hasSale ? regular : null, weight: String(l) } as Obj;
+      return {
+        ...o,
+        [nameKey]: `${name} ${String(l).trim()}`,
+        Options: null,
+        options: null,
+        Prices: null,
+        prices: null,
+        specialPrices: null,
+        recSpecialPrices: null,
+        price: hasSale ? sale : regular,
+        regularPrice: hasSale ? regular : null,
+        weight: String(l),
+      } as Obj;
     });
   }
   const variants = pick(o, ['variants', 'options', 'Variants', 'skus']);
@@ -273,7 +367,21 @@ export function sizeVariants(o: Obj): Obj[] | null {
     const rows = (variants as Obj[]).map((v) => ({ v, label: str(pick(v, ['size', 'weight', 'option', 'label', 'name', 'title']) ?? null), prices: statePrices(v) }));
     if (!rows.every((r) => r.label && SIZE_LABEL.test(r.label) && r.prices.price)) return null;
     if (new Set(rows.map((r) => r.prices.price)).size < 2) return null;
-    return rows.map((r) => ({ ...o, [nameKey]: `${name} ${r.label!.trim()}`, variants: null, options: null, Variants: null, skus: null, price: r.prices.price, regularPrice: r.prices.regularPrice, salePrice: null, weight: r.label }) as Obj);
+    return rows.map(
+      (r) =>
+        ({
+          ...o,
+          [nameKey]: `${name} ${r.label!.trim()}`,
+          variants: null,
+          options: null,
+          Variants: null,
+          skus: null,
+          price: r.prices.price,
+          regularPrice: r.prices.regularPrice,
+          salePrice: null,
+          weight: r.label,
+        }) as Obj,
+    );
   }
   return null;
 }
@@ -339,7 +447,8 @@ export function jsStringLiteral(src: string, at: number): string | null {
   return null;
 }
 
-const STATE_ASSIGNMENTS = /(?:window\.|self\.|globalThis\.)?(__NUXT__|__INITIAL_STATE__|__PRELOADED_STATE__|__APOLLO_STATE__|__APP_STATE__|__REDUX_STATE__|__STATE__|__DATA__|initialState|menuData)\s*=\s*/g;
+const STATE_ASSIGNMENTS =
+  /(?:window\.|self\.|globalThis\.)?(__NUXT__|__INITIAL_STATE__|__PRELOADED_STATE__|__APOLLO_STATE__|__APP_STATE__|__REDUX_STATE__|__STATE__|__DATA__|initialState|menuData)\s*=\s*/g;
 
 /** Every embedded state blob that parses as JSON. */
 export function embeddedStates($: CheerioAPI): Json[] {

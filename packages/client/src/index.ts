@@ -21,6 +21,19 @@ export {
   type SectionRequest,
   type StreamOptions,
 } from './notebook';
-export { runUpdates, scanMenu, scanToken, TERMINAL_STATUSES, type RunStatus, type RunView, type ScanEvent, type ScanMetadata, type ScanOutput, type ScanRun, type ScanTokenData, type ScanTokenRequest } from './scan';
+export {
+  runUpdates,
+  scanMenu,
+  scanToken,
+  TERMINAL_STATUSES,
+  type RunStatus,
+  type RunView,
+  type ScanEvent,
+  type ScanMetadata,
+  type ScanOutput,
+  type ScanRun,
+  type ScanTokenData,
+  type ScanTokenRequest,
+} from './scan';
 export { AI_SECTION_KEYS, type SectionDataMap } from './generated/streams';
 export type { components, operations, paths } from './generated/api';

@@ -30,7 +30,10 @@ export async function* sseMessages(conn: Connection, path: string, r: SseRequest
 
 /** Parse an SSE body into messages (exported for callers that make the request themselves). */
 export async function* messagesOf(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<EventSourceMessage> {
-  const reader = body.pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>).pipeThrough(new EventSourceParserStream()).getReader();
+  const reader = body
+    .pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>)
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
   try {
     for (;;) {
       if (signal?.aborted) return;

@@ -15,7 +15,8 @@ const endpoints: Endpoint[] = [
   {
     name: 'POST /admin/trigger',
     accepts: ['API_KEY'],
-    send: (headers) => call(TRIGGER, { path: '/api/v1/admin/trigger', body: { task: 'strain-research', payload: { submissionId: '00000000-0000-4000-8000-000000000001' } }, headers }),
+    send: (headers) =>
+      call(TRIGGER, { path: '/api/v1/admin/trigger', body: { task: 'strain-research', payload: { submissionId: '00000000-0000-4000-8000-000000000001' } }, headers }),
   },
   { name: 'GET /cron/daily-sync', accepts: ['CRON_SECRET'], send: (headers) => call(DAILY_SYNC, { path: '/api/v1/cron/daily-sync', headers }) },
   { name: 'POST /trigger/pipeline', accepts: ['API_KEY', 'CRON_SECRET'], send: (headers) => call(PIPELINE, { path: '/api/v1/trigger/pipeline', body: { limit: 1 }, headers }) },

@@ -67,7 +67,14 @@ describe('POST /admin/backfill', () => {
     await db.query(
       `INSERT INTO scan_cache (website_domain, categories_hash, dispensary_name, scan_results, expires_at)
        VALUES ('popular.example', 'h1', 'Popular', $1::jsonb, now() + interval '4 hours')`,
-      [JSON.stringify({ products: [{ rawName: 'Zkittlez 3.5g', strainSlug: 'zkittlez' }, { rawName: 'Mystery', strainSlug: null }] })],
+      [
+        JSON.stringify({
+          products: [
+            { rawName: 'Zkittlez 3.5g', strainSlug: 'zkittlez' },
+            { rawName: 'Mystery', strainSlug: null },
+          ],
+        }),
+      ],
     );
     const r = await backfill('popularity');
     expect(r.body.data.job).toBe('popularity');

@@ -32,17 +32,21 @@ async function waitForStatus(id: string, status: string, ms = 15_000) {
 
 const submit = (strainName: string, metadata?: object) =>
   call(SUBMIT, { path: '/api/v1/research/strains/submit', body: { strainName, metadata }, headers: { 'x-forwarded-for': `192.0.2.${++ip}` } });
-const approve = (id: string, body?: object, headers = admin) =>
-  call(APPROVE, { path: `/api/v1/admin/research/${id}/approve`, method: 'POST', params: { id }, body, headers });
-const reject = (id: string, body?: object, headers = admin) =>
-  call(REJECT, { path: `/api/v1/admin/research/${id}/reject`, method: 'POST', params: { id }, body, headers });
+const approve = (id: string, body?: object, headers = admin) => call(APPROVE, { path: `/api/v1/admin/research/${id}/approve`, method: 'POST', params: { id }, body, headers });
+const reject = (id: string, body?: object, headers = admin) => call(REJECT, { path: `/api/v1/admin/research/${id}/reject`, method: 'POST', params: { id }, body, headers });
 
 describe('end to end: submit → queued → drafted → pending_review → approved → in the catalog', () => {
   it('a new name ends up at /strains/slug/:slug with source research', async () => {
     const before = await call(STRAIN, { path: '/api/v1/strains/slug/velvet-kush-harbor', params: { slug: 'velvet-kush-harbor' } });
     expect(before.status).toBe(404);
 
-    const sub = await submit('Velvet Kush Harbor', { terpenes: [{ name: 'b-caryophyllene', percentage: 0.5 }, { name: 'limonene', percentage: 0.25 }], cannabinoids: { thc: 23, cbd: 0.1 } });
+    const sub = await submit('Velvet Kush Harbor', {
+      terpenes: [
+        { name: 'b-caryophyllene', percentage: 0.5 },
+        { name: 'limonene', percentage: 0.25 },
+      ],
+      cannabinoids: { thc: 23, cbd: 0.1 },
+    });
     expect(sub.status).toBe(200);
     expect(sub.body.data.status).toBe('queued');
     const id = sub.body.data.submissionId as string;

@@ -32,7 +32,9 @@ describe('conversations', () => {
     expect(messageText(a.message)).toContain('**Granddaddy Purple**');
     // The follow-up names only one strain: "it" comes from the stored history, not the client.
     const b = await ask(first, 'compare it with Blue Dream', { sub });
-    const compared = toolParts(b.message).filter((t) => t.type === 'tool-getStrain').map((t) => t.input.slug);
+    const compared = toolParts(b.message)
+      .filter((t) => t.type === 'tool-getStrain')
+      .map((t) => t.input.slug);
     expect(compared).toEqual(['granddaddy-purple', 'blue-dream']);
 
     const second = randomUUID();
@@ -68,7 +70,7 @@ describe('conversations', () => {
     expect((await get('not-a-uuid', sub)).status).toBe(404);
   });
 
-  it('answers from the caller\'s saved notebook, and only the caller\'s', async () => {
+  it("answers from the caller's saved notebook, and only the caller's", async () => {
     const { ready: r } = await import('@/lib/bootstrap');
     const db = await r();
     const sub = `nb-${randomUUID()}`;

@@ -37,8 +37,16 @@ export function userMessage(text: string, files: { mediaType: string; url: strin
   return { id: `u_${randomUUID()}`, role: 'user' as const, parts: [...files.map((f) => ({ type: 'file' as const, ...f })), textPart(text)] };
 }
 
-export async function send(conversationId: string, text: string, opts: { sub?: string; tier?: 'premium' | 'free'; files?: { mediaType: string; url: string }[] } = {}): Promise<CallResult> {
-  return call(chatPost, { path: '/api/v1/chat', headers: await authHeader(opts.sub ?? 'chat-user', opts.tier ?? 'premium'), body: { id: conversationId, message: userMessage(text, opts.files) } });
+export async function send(
+  conversationId: string,
+  text: string,
+  opts: { sub?: string; tier?: 'premium' | 'free'; files?: { mediaType: string; url: string }[] } = {},
+): Promise<CallResult> {
+  return call(chatPost, {
+    path: '/api/v1/chat',
+    headers: await authHeader(opts.sub ?? 'chat-user', opts.tier ?? 'premium'),
+    body: { id: conversationId, message: userMessage(text, opts.files) },
+  });
 }
 
 export async function ask(conversationId: string, text: string, opts: { sub?: string; files?: { mediaType: string; url: string }[] } = {}) {
@@ -53,9 +61,12 @@ export const messageText = (m: ChatUIMessage) =>
     .map((p) => (p as { text: string }).text)
     .join('');
 
-export const toolParts = (m: ChatUIMessage) => m.parts.filter((p) => p.type.startsWith('tool-')) as unknown as { type: string; state: string; input: Record<string, unknown>; output: Record<string, unknown> }[];
+export const toolParts = (m: ChatUIMessage) =>
+  m.parts.filter((p) => p.type.startsWith('tool-')) as unknown as { type: string; state: string; input: Record<string, unknown>; output: Record<string, unknown> }[];
 
 export async function pngDataUrl(seed = 1, size = 48): Promise<string> {
-  const buf = await sharp({ create: { width: size, height: size, channels: 3, background: { r: (seed * 53) % 255, g: 120, b: 90 } } }).png().toBuffer();
+  const buf = await sharp({ create: { width: size, height: size, channels: 3, background: { r: (seed * 53) % 255, g: 120, b: 90 } } })
+    .png()
+    .toBuffer();
   return `data:image/png;base64,${buf.toString('base64')}`;
 }

@@ -41,7 +41,9 @@ const server = http.createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     const userText = typeof last.content === 'string' ? last.content : (last.content ?? []).map((p: Loose) => p.text ?? '').join('');
     if (last.role === 'user' && /tell me about/.test(userText)) {
-      res.write(chunk(body.model, { role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'searchStrains', arguments: '' } }] }));
+      res.write(
+        chunk(body.model, { role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'searchStrains', arguments: '' } }] }),
+      );
       res.write(chunk(body.model, { tool_calls: [{ index: 0, function: { arguments: '{"query":"blue dream"}' } }] }));
       res.write(chunk(body.model, {}, 'tool_calls'));
     } else {
@@ -61,7 +63,11 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   setLimitStore(new MemoryStore());
-  Object.assign(process.env, { AI_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, OPENAI_MODEL: 'stand-in-model' });
+  Object.assign(process.env, {
+    AI_PROVIDER: 'openai-compatible',
+    OPENAI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    OPENAI_MODEL: 'stand-in-model',
+  });
 });
 afterEach(() => {
   for (const k of ENV_KEYS) {
@@ -98,7 +104,13 @@ describe('chat on an OpenAI-compatible server', () => {
 
     // Turn two: the client sends only its newest message; the service supplies the history.
     const png = await pngDataUrl(3);
-    const second = await ask(conv, 'and what is on this photo?', { sub, files: [{ mediaType: 'image/png', url: png }, { mediaType: 'image/png', url: png }] });
+    const second = await ask(conv, 'and what is on this photo?', {
+      sub,
+      files: [
+        { mediaType: 'image/png', url: png },
+        { mediaType: 'image/png', url: png },
+      ],
+    });
     expect(received).toHaveLength(3);
     const step3 = received[2];
     expect(step3.messages.map((m: Loose) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);

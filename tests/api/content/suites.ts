@@ -56,32 +56,63 @@ export function discoverSuite(): void {
   describe('GET /discover', () => {
     runTable(
       [
-        ['default page: at least eight computed lists', { path: '/api/v1/discover' }, 200, (b, r) => {
-          expect(b.meta.pagination).toMatchObject({ limit: 20, offset: 0 });
-          expect(b.meta.pagination.total).toBeGreaterThanOrEqual(8);
-          const computed = b.data.filter((l: any) => l.kind === 'computed');
-          expect(computed.length).toBeGreaterThanOrEqual(8);
-          for (const slug of ['trending-this-week', 'newest', 'high-cbd', 'complete-lab-profiles', 'family-relaxing', 'family-uplifting', 'family-balancing', 'family-focusing', 'family-energizing', 'family-calming'])
-            expect(b.data.map((l: any) => l.slug)).toContain(slug);
-          for (const l of b.data) {
-            expect(Object.keys(l).sort()).toEqual(['description', 'kind', 'slug', 'strainCount', 'title', 'updatedAt']);
-            expect(l.updatedAt).toMatch(/Z$/);
-          }
-          expect(b.data.find((l: any) => l.slug === 'newest').strainCount).toBe(50);
-          expect(r.headers.get('x-ratelimit-limit')).toBe('300');
-        }],
-        ['limit 1 offset 1', { path: '/api/v1/discover', query: { limit: 1, offset: 1 } }, 200, (b) => {
-          expect(b.data).toHaveLength(1);
-          expect(b.meta.pagination).toMatchObject({ limit: 1, offset: 1, hasMore: true });
-        }],
-        ['kind=computed', { path: '/api/v1/discover', query: { kind: 'computed', limit: 100 } }, 200, (b) => {
-          expect(b.data.every((l: any) => l.kind === 'computed')).toBe(true);
-          expect(b.data).toHaveLength(COMPUTED_LISTS.length);
-        }],
-        ['past the end', { path: '/api/v1/discover', query: { offset: 500 } }, 200, (b) => {
-          expect(b.data).toEqual([]);
-          expect(b.meta.pagination.hasMore).toBe(false);
-        }],
+        [
+          'default page: at least eight computed lists',
+          { path: '/api/v1/discover' },
+          200,
+          (b, r) => {
+            expect(b.meta.pagination).toMatchObject({ limit: 20, offset: 0 });
+            expect(b.meta.pagination.total).toBeGreaterThanOrEqual(8);
+            const computed = b.data.filter((l: any) => l.kind === 'computed');
+            expect(computed.length).toBeGreaterThanOrEqual(8);
+            for (const slug of [
+              'trending-this-week',
+              'newest',
+              'high-cbd',
+              'complete-lab-profiles',
+              'family-relaxing',
+              'family-uplifting',
+              'family-balancing',
+              'family-focusing',
+              'family-energizing',
+              'family-calming',
+            ])
+              expect(b.data.map((l: any) => l.slug)).toContain(slug);
+            for (const l of b.data) {
+              expect(Object.keys(l).sort()).toEqual(['description', 'kind', 'slug', 'strainCount', 'title', 'updatedAt']);
+              expect(l.updatedAt).toMatch(/Z$/);
+            }
+            expect(b.data.find((l: any) => l.slug === 'newest').strainCount).toBe(50);
+            expect(r.headers.get('x-ratelimit-limit')).toBe('300');
+          },
+        ],
+        [
+          'limit 1 offset 1',
+          { path: '/api/v1/discover', query: { limit: 1, offset: 1 } },
+          200,
+          (b) => {
+            expect(b.data).toHaveLength(1);
+            expect(b.meta.pagination).toMatchObject({ limit: 1, offset: 1, hasMore: true });
+          },
+        ],
+        [
+          'kind=computed',
+          { path: '/api/v1/discover', query: { kind: 'computed', limit: 100 } },
+          200,
+          (b) => {
+            expect(b.data.every((l: any) => l.kind === 'computed')).toBe(true);
+            expect(b.data).toHaveLength(COMPUTED_LISTS.length);
+          },
+        ],
+        [
+          'past the end',
+          { path: '/api/v1/discover', query: { offset: 500 } },
+          200,
+          (b) => {
+            expect(b.data).toEqual([]);
+            expect(b.meta.pagination.hasMore).toBe(false);
+          },
+        ],
         ['limit 0', { path: '/api/v1/discover', query: { limit: 0 } }, 400],
         ['limit 101', { path: '/api/v1/discover', query: { limit: 101 } }, 400],
         ['offset -1', { path: '/api/v1/discover', query: { offset: -1 } }, 400],
@@ -95,29 +126,54 @@ export function discoverSuite(): void {
     const one = (slug: string, query: Record<string, number> = {}) => ({ path: `/api/v1/discover/${slug}`, params: { slug }, query });
     runTable(
       [
-        ['newest: a page of strains, newest first', one('newest', { limit: 5 }), 200, (b) => {
-          expect(b.data.list).toMatchObject({ slug: 'newest', kind: 'computed', strainCount: 50 });
-          expect(b.data.strains).toHaveLength(5);
-          const created = b.data.strains.map((s: any) => s.createdAt);
-          expect([...created].sort().reverse()).toEqual(created);
-          expect(b.meta.pagination).toMatchObject({ limit: 5, offset: 0, total: 50, hasMore: true });
-        }],
-        ['family list: only that family', one('family-relaxing', { limit: 100 }), 200, (b) => {
-          expect(b.data.strains.length).toBeGreaterThan(0);
-          expect(b.data.strains.every((s: any) => s.highFamily === 'Relaxing')).toBe(true);
-          expect(b.data.strains.length).toBe(b.data.list.strainCount);
-        }],
-        ['high-cbd: every strain has ≥ 4% CBD', one('high-cbd', { limit: 100 }), 200, (b) => {
-          for (const s of b.data.strains) expect(Math.max(s.cbd ?? 0, s.cbdMax ?? 0)).toBeGreaterThanOrEqual(4);
-        }],
-        ['complete-lab-profiles: all have terpenes', one('complete-lab-profiles', { limit: 20 }), 200, (b) => {
-          expect(b.data.strains).toHaveLength(20);
-          expect(b.data.strains.every((s: any) => s.terpenes.length > 0)).toBe(true);
-        }],
-        ['last page', one('newest', { limit: 20, offset: 40 }), 200, (b) => {
-          expect(b.data.strains).toHaveLength(10);
-          expect(b.meta.pagination.hasMore).toBe(false);
-        }],
+        [
+          'newest: a page of strains, newest first',
+          one('newest', { limit: 5 }),
+          200,
+          (b) => {
+            expect(b.data.list).toMatchObject({ slug: 'newest', kind: 'computed', strainCount: 50 });
+            expect(b.data.strains).toHaveLength(5);
+            const created = b.data.strains.map((s: any) => s.createdAt);
+            expect([...created].sort().reverse()).toEqual(created);
+            expect(b.meta.pagination).toMatchObject({ limit: 5, offset: 0, total: 50, hasMore: true });
+          },
+        ],
+        [
+          'family list: only that family',
+          one('family-relaxing', { limit: 100 }),
+          200,
+          (b) => {
+            expect(b.data.strains.length).toBeGreaterThan(0);
+            expect(b.data.strains.every((s: any) => s.highFamily === 'Relaxing')).toBe(true);
+            expect(b.data.strains.length).toBe(b.data.list.strainCount);
+          },
+        ],
+        [
+          'high-cbd: every strain has ≥ 4% CBD',
+          one('high-cbd', { limit: 100 }),
+          200,
+          (b) => {
+            for (const s of b.data.strains) expect(Math.max(s.cbd ?? 0, s.cbdMax ?? 0)).toBeGreaterThanOrEqual(4);
+          },
+        ],
+        [
+          'complete-lab-profiles: all have terpenes',
+          one('complete-lab-profiles', { limit: 20 }),
+          200,
+          (b) => {
+            expect(b.data.strains).toHaveLength(20);
+            expect(b.data.strains.every((s: any) => s.terpenes.length > 0)).toBe(true);
+          },
+        ],
+        [
+          'last page',
+          one('newest', { limit: 20, offset: 40 }),
+          200,
+          (b) => {
+            expect(b.data.strains).toHaveLength(10);
+            expect(b.meta.pagination.hasMore).toBe(false);
+          },
+        ],
         ['unknown list', one('no-such-list'), 404, (b) => expect(b.error.code).toBe('NOT_FOUND')],
         ['limit 101', one('newest', { limit: 101 }), 400],
         ['offset -5', one('newest', { offset: -5 }), 400],
@@ -180,7 +236,8 @@ export function discoverSuite(): void {
       expect(r.body.data.strains.map((s: any) => s.slug)).toEqual(['og-kush', 'blue-dream']);
     });
 
-    const d = (slug: string, headers: Record<string, string> = admin) => call(deleteCurated, { path: `${path}/${slug}`, method: 'DELETE', params: { slug }, headers: { ...fresh(), ...headers } });
+    const d = (slug: string, headers: Record<string, string> = admin) =>
+      call(deleteCurated, { path: `${path}/${slug}`, method: 'DELETE', params: { slug }, headers: { ...fresh(), ...headers } });
     it('DELETE: key required, computed refused, curated removed (freshness moves), then 404', async () => {
       expect((await d('staff-picks', {})).status).toBe(401);
       expect((await d('newest')).status).toBe(403);
@@ -253,7 +310,10 @@ export function dispensarySuite(): void {
   describe('dispensary rows after fixture scans', () => {
     beforeAll(async () => {
       for (let i = 0; i < 12; i++) await recordDispensaryScan(db, fixtureScan(domain, new Date(Date.UTC(2026, 10, 1 + i, 12)).toISOString()));
-      await recordDispensaryScan(db, fixtureScan('othershop.example', new Date(Date.UTC(2026, 10, 2)).toISOString(), { name: 'Other Shop', menuUrls: ['https://www.othershop.example/menu'] }));
+      await recordDispensaryScan(
+        db,
+        fixtureScan('othershop.example', new Date(Date.UTC(2026, 10, 2)).toISOString(), { name: 'Other Shop', menuUrls: ['https://www.othershop.example/menu'] }),
+      );
     });
 
     it('holds the menu facts: platform, URLs, counts, match rate, top strains, medians, last 10 scans', async () => {
@@ -296,20 +356,30 @@ export function dispensarySuite(): void {
   describe('GET /dispensaries', () => {
     runTable(
       [
-        ['all, most recently scanned first', { path: '/api/v1/dispensaries' }, 200, (b, r) => {
-          expect(b.data.map((d: any) => d.domain)).toEqual([domain, 'othershop.example']);
-          expect(Object.keys(b.data[0]).sort()).toEqual(['categories', 'domain', 'lastScannedAt', 'matchedRate', 'menuUrls', 'name', 'platform', 'productsCount']);
-          expect(b.meta.pagination).toMatchObject({ limit: 20, offset: 0, total: 2, hasMore: false });
-          expect(r.headers.get('x-ratelimit-limit')).toBe('60');
-        }],
+        [
+          'all, most recently scanned first',
+          { path: '/api/v1/dispensaries' },
+          200,
+          (b, r) => {
+            expect(b.data.map((d: any) => d.domain)).toEqual([domain, 'othershop.example']);
+            expect(Object.keys(b.data[0]).sort()).toEqual(['categories', 'domain', 'lastScannedAt', 'matchedRate', 'menuUrls', 'name', 'platform', 'productsCount']);
+            expect(b.meta.pagination).toMatchObject({ limit: 20, offset: 0, total: 2, hasMore: false });
+            expect(r.headers.get('x-ratelimit-limit')).toBe('60');
+          },
+        ],
         ['q by name', { path: '/api/v1/dispensaries', query: { q: 'other' } }, 200, (b) => expect(b.data.map((d: any) => d.domain)).toEqual(['othershop.example'])],
         ['q by domain', { path: '/api/v1/dispensaries', query: { q: 'greenfix' } }, 200, (b) => expect(b.data).toHaveLength(1)],
         ['q with LIKE characters is literal', { path: '/api/v1/dispensaries', query: { q: '%' } }, 200, (b) => expect(b.data).toHaveLength(0)],
         ['platform filter', { path: '/api/v1/dispensaries', query: { platform: 'dutchie' } }, 200, (b) => expect(b.data.every((d: any) => d.platform === 'dutchie')).toBe(true)],
-        ['limit 1 offset 1', { path: '/api/v1/dispensaries', query: { limit: 1, offset: 1 } }, 200, (b) => {
-          expect(b.data).toHaveLength(1);
-          expect(b.meta.pagination.hasMore).toBe(false);
-        }],
+        [
+          'limit 1 offset 1',
+          { path: '/api/v1/dispensaries', query: { limit: 1, offset: 1 } },
+          200,
+          (b) => {
+            expect(b.data).toHaveLength(1);
+            expect(b.meta.pagination.hasMore).toBe(false);
+          },
+        ],
         ['unknown platform', { path: '/api/v1/dispensaries', query: { platform: 'myspace' } }, 400],
         ['limit 0', { path: '/api/v1/dispensaries', query: { limit: 0 } }, 400],
         ['limit 101', { path: '/api/v1/dispensaries', query: { limit: 101 } }, 400],
@@ -322,7 +392,12 @@ export function dispensarySuite(): void {
   describe('GET /dispensaries/:domain', () => {
     runTable(
       [
-        ['case-insensitive domain', { path: '/api/v1/dispensaries/GreenFixture.Example', params: { domain: 'GreenFixture.Example' } }, 200, (b) => expect(b.data.domain).toBe(domain)],
+        [
+          'case-insensitive domain',
+          { path: '/api/v1/dispensaries/GreenFixture.Example', params: { domain: 'GreenFixture.Example' } },
+          200,
+          (b) => expect(b.data.domain).toBe(domain),
+        ],
         ['unknown domain', { path: '/api/v1/dispensaries/nope.example', params: { domain: 'nope.example' } }, 404, (b) => expect(b.error.code).toBe('NOT_FOUND')],
       ],
       dispOne,
@@ -330,7 +405,13 @@ export function dispensarySuite(): void {
   });
 
   describe('PATCH /admin/dispensaries/:domain', () => {
-    const patch = (d: string, body: unknown, headers: Record<string, string> = admin): Parameters<typeof call>[1] => ({ path: `/api/v1/admin/dispensaries/${d}`, method: 'PATCH', params: { domain: d }, body, headers });
+    const patch = (d: string, body: unknown, headers: Record<string, string> = admin): Parameters<typeof call>[1] => ({
+      path: `/api/v1/admin/dispensaries/${d}`,
+      method: 'PATCH',
+      params: { domain: d },
+      body,
+      headers,
+    });
     runTable(
       [
         ['no key', patch(domain, { name: 'X' }, {}), 401, (b) => expect(b.code).toBe('ADMIN_AUTH_REQUIRED')],
@@ -339,9 +420,14 @@ export function dispensarySuite(): void {
         ['unknown field', patch(domain, { platform: 'jane' }), 400],
         ['bad website', patch(domain, { website: 'javascript:alert(1)' }), 400],
         ['unknown domain', patch('nope.example', { name: 'X' }), 404],
-        ['name, address, website', patch(domain, { name: 'Green Fixture Dispensary', address: '1 Main St, Springfield', website: 'https://greenfixture.example/' }), 200, (b) => {
-          expect(b.data).toMatchObject({ name: 'Green Fixture Dispensary', address: '1 Main St, Springfield', website: 'https://greenfixture.example/' });
-        }],
+        [
+          'name, address, website',
+          patch(domain, { name: 'Green Fixture Dispensary', address: '1 Main St, Springfield', website: 'https://greenfixture.example/' }),
+          200,
+          (b) => {
+            expect(b.data).toMatchObject({ name: 'Green Fixture Dispensary', address: '1 Main St, Springfield', website: 'https://greenfixture.example/' });
+          },
+        ],
       ],
       dispPatch,
     );
@@ -379,7 +465,8 @@ export function metaSuite(): void {
       expect(b.headers.get('etag')).toBe(tag);
       expect(b.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
       // a list of tags, a weak form, and * all match
-      for (const inm of [`"nope", ${tag}`, `W/${tag}`, '*']) expect((await call(freshness, { path: '/api/v1/meta/freshness', headers: { ...fresh(), 'if-none-match': inm } })).status).toBe(304);
+      for (const inm of [`"nope", ${tag}`, `W/${tag}`, '*'])
+        expect((await call(freshness, { path: '/api/v1/meta/freshness', headers: { ...fresh(), 'if-none-match': inm } })).status).toBe(304);
       expect((await call(freshness, { path: '/api/v1/meta/freshness', headers: { ...fresh(), 'if-none-match': '"other"' } })).status).toBe(200);
       // HEAD carries the same validator
       const h = await call(freshnessHead, { path: '/api/v1/meta/freshness', method: 'HEAD', headers: { ...fresh(), 'if-none-match': tag } });
@@ -467,23 +554,49 @@ export function musicSuite(): void {
   describe('the table decides', () => {
     const base = { slug: 'x', name: 'X', effects: [] as string[] };
     it.each([
-      ['myrcene-led indica is slow and acoustic', { ...base, type: 'indica' as const, terpenes: [{ name: 'myrcene', percentage: 0.8 }, { name: 'linalool', percentage: 0.2 }] }, (m: any) => {
-        expect(m.mood.energy).toBeLessThan(0.35);
-        expect(m.tempoBpm.max).toBeLessThanOrEqual(90);
-        expect(m.genres[0]).toBe('chill');
-      }],
-      ['terpinolene-led sativa is fast and energetic', { ...base, type: 'sativa' as const, terpenes: [{ name: 'terpinolene', percentage: 0.6 }, { name: 'ocimene', percentage: 0.2 }] }, (m: any) => {
-        expect(m.mood.energy).toBeGreaterThan(0.75);
-        expect(m.tempoBpm.min).toBeGreaterThanOrEqual(110);
-        expect(m.genres[0]).toBe('house');
-      }],
+      [
+        'myrcene-led indica is slow and acoustic',
+        {
+          ...base,
+          type: 'indica' as const,
+          terpenes: [
+            { name: 'myrcene', percentage: 0.8 },
+            { name: 'linalool', percentage: 0.2 },
+          ],
+        },
+        (m: any) => {
+          expect(m.mood.energy).toBeLessThan(0.35);
+          expect(m.tempoBpm.max).toBeLessThanOrEqual(90);
+          expect(m.genres[0]).toBe('chill');
+        },
+      ],
+      [
+        'terpinolene-led sativa is fast and energetic',
+        {
+          ...base,
+          type: 'sativa' as const,
+          terpenes: [
+            { name: 'terpinolene', percentage: 0.6 },
+            { name: 'ocimene', percentage: 0.2 },
+          ],
+        },
+        (m: any) => {
+          expect(m.mood.energy).toBeGreaterThan(0.75);
+          expect(m.tempoBpm.min).toBeGreaterThanOrEqual(110);
+          expect(m.genres[0]).toBe('house');
+        },
+      ],
       ['no terpenes: the type fallback', { ...base, type: 'hybrid' as const, terpenes: [] }, (m: any) => expect(m.basis.terpenes).toEqual([])],
-      ['sleepy lowers energy and tempo', { ...base, type: 'hybrid' as const, terpenes: [{ name: 'caryophyllene', percentage: 0.5 }], effects: ['sleepy'] }, (m: any) => {
-        const plain = strainMusic({ ...base, type: 'hybrid', terpenes: [{ name: 'caryophyllene', percentage: 0.5 }] });
-        expect(m.mood.energy).toBeLessThan(plain.mood.energy);
-        expect(m.tempoBpm.min).toBeLessThan(plain.tempoBpm.min);
-        expect(m.activities).toContain('sleep prep');
-      }],
+      [
+        'sleepy lowers energy and tempo',
+        { ...base, type: 'hybrid' as const, terpenes: [{ name: 'caryophyllene', percentage: 0.5 }], effects: ['sleepy'] },
+        (m: any) => {
+          const plain = strainMusic({ ...base, type: 'hybrid', terpenes: [{ name: 'caryophyllene', percentage: 0.5 }] });
+          expect(m.mood.energy).toBeLessThan(plain.mood.energy);
+          expect(m.tempoBpm.min).toBeLessThan(plain.tempoBpm.min);
+          expect(m.activities).toContain('sleep prep');
+        },
+      ],
     ])('%s', (_n, s, check) => check(strainMusic(s)));
   });
 

@@ -42,7 +42,10 @@ describe('a completed fixture scan', () => {
     expect(d.matchedRate).toBeCloseTo(out.stats.matchedCount / out.stats.productsCount, 3);
     expect(d.scans).toEqual([{ scannedAt: out.scannedAt, productsCount: out.stats.productsCount, matchedCount: out.stats.matchedCount }]);
     expect(d.topStrains.length).toBeGreaterThan(0);
-    const flower = out.products.filter((p) => p.category === 'Flower' && typeof p.pricePerGram === 'number').map((p) => p.pricePerGram as number).sort((x, y) => x - y);
+    const flower = out.products
+      .filter((p) => p.category === 'Flower' && typeof p.pricePerGram === 'number')
+      .map((p) => p.pricePerGram as number)
+      .sort((x, y) => x - y);
     expect(flower.length).toBeGreaterThan(0);
     const mid = flower.length % 2 ? flower[flower.length >> 1] : (flower[flower.length / 2 - 1] + flower[flower.length / 2]) / 2;
     expect(d.medianPricePerGram.Flower).toBeCloseTo(mid, 2);

@@ -125,7 +125,9 @@ describe('hosted image model (OpenAI stand-in): cropped to exactly 1600×900', (
   const saved = { AI_PROVIDER: process.env.AI_PROVIDER, OPENAI_BASE_URL: process.env.OPENAI_BASE_URL, OPENAI_API_KEY: process.env.OPENAI_API_KEY };
   let standIn: Awaited<ReturnType<typeof startOpenAiStandIn>>;
   beforeAll(async () => {
-    const png = await sharp({ create: { width: 1536, height: 1024, channels: 3, background: { r: 20, g: 120, b: 60 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1536, height: 1024, channels: 3, background: { r: 20, g: 120, b: 60 } } })
+      .png()
+      .toBuffer();
     standIn = await startOpenAiStandIn({ image: () => png });
     process.env.AI_PROVIDER = 'openai';
     process.env.OPENAI_API_KEY = 'sk-test-stand-in';

@@ -168,7 +168,9 @@ describe('hosted image generation (OpenAI through generateImage, local stand-in)
   let standIn: Awaited<ReturnType<typeof startOpenAiStandIn>>;
   let failing: Awaited<ReturnType<typeof startOpenAiStandIn>>;
   beforeAll(async () => {
-    const png = await sharp({ create: { width: 1536, height: 1024, channels: 3, background: { r: 20, g: 120, b: 60 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1536, height: 1024, channels: 3, background: { r: 20, g: 120, b: 60 } } })
+      .png()
+      .toBuffer();
     standIn = await startOpenAiStandIn({ image: () => png });
     failing = await startOpenAiStandIn({ fail: true });
     process.env.AI_PROVIDER = 'openai';

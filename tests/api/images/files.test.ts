@@ -22,8 +22,7 @@ afterAll(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
-const get = (segments: string[], headers: Record<string, string> = {}) =>
-  call(GET, { path: `/api/v1/files/${segments.join('/')}`, params: { path: segments }, headers });
+const get = (segments: string[], headers: Record<string, string> = {}) => call(GET, { path: `/api/v1/files/${segments.join('/')}`, params: { path: segments }, headers });
 
 describe('GET /api/v1/files/<bucket>/<path>', () => {
   it('serves a stored object with its content type, a strong ETag and immutable caching for hashed names', async () => {
@@ -60,7 +59,11 @@ describe('GET /api/v1/files/<bucket>/<path>', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('NOT_FOUND');
     expect(missing.body.error.message).toBe('File not found: images/nope.png');
-    for (const seg of [['secrets', 'a.png'], ['.meta', 'images', 'x.json'], ['..', 'secret.txt']]) {
+    for (const seg of [
+      ['secrets', 'a.png'],
+      ['.meta', 'images', 'x.json'],
+      ['..', 'secret.txt'],
+    ]) {
       const r = await get(seg);
       expect(r.status).toBe(404);
       expect(r.body.error.code).toBe('NOT_FOUND');
@@ -110,7 +113,10 @@ describe('GET /api/v1/files/<bucket>/<path>', () => {
     await fs.symlink(path.join(root, 'secret.txt'), path.join(root, 'store', 'images', 'blog', 'escape.png'));
     await fs.symlink(path.join(root, 'store', 'images', 'loop-a.png'), path.join(root, 'store', 'images', 'loop-b.png'));
     await fs.symlink(path.join(root, 'store', 'images', 'loop-b.png'), path.join(root, 'store', 'images', 'loop-a.png'));
-    for (const segs of [['images', 'blog', 'escape.png'], ['images', 'loop-a.png']]) {
+    for (const segs of [
+      ['images', 'blog', 'escape.png'],
+      ['images', 'loop-a.png'],
+    ]) {
       const r = await get(segs);
       expect(r.status).toBe(404);
       expect(r.body.error.code).toBe('NOT_FOUND');

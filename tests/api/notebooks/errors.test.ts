@@ -56,8 +56,23 @@ const okBatch = { sectionKeys: ['overview'], ...ORDER };
 
 const CASES: Case[] = [
   { name: 'no token', route: 'batch', body: okBatch, status: 401, expect: (b) => expect(b).toEqual({ success: false, error: expect.any(String), code: 'UNAUTHORIZED' }) },
-  { name: 'garbage token', route: 'single', key: 'overview', headers: async () => ({ authorization: 'Bearer not.a.jwt' }), body: ORDER, status: 401, expect: (b) => expect(b).toMatchObject({ success: false, code: 'INVALID_TOKEN' }) },
-  { name: 'expired token', route: 'batch', headers: async () => ({ authorization: `Bearer ${await expiredToken()}` }), body: okBatch, status: 401, expect: (b) => expect(b).toMatchObject({ success: false, code: 'TOKEN_EXPIRED' }) },
+  {
+    name: 'garbage token',
+    route: 'single',
+    key: 'overview',
+    headers: async () => ({ authorization: 'Bearer not.a.jwt' }),
+    body: ORDER,
+    status: 401,
+    expect: (b) => expect(b).toMatchObject({ success: false, code: 'INVALID_TOKEN' }),
+  },
+  {
+    name: 'expired token',
+    route: 'batch',
+    headers: async () => ({ authorization: `Bearer ${await expiredToken()}` }),
+    body: okBatch,
+    status: 401,
+    expect: (b) => expect(b).toMatchObject({ success: false, code: 'TOKEN_EXPIRED' }),
+  },
   {
     name: 'free tier',
     route: 'batch',
@@ -237,7 +252,10 @@ describe('health, sections and the /reports aliases', () => {
     expect(all.body.totalSections).toBe(16);
     expect(all.body.sections.map((s: { order: number }) => s.order)).toEqual([...Array(16)].map((_, i) => i + 1));
     expect(all.body.sections.filter((s: { strategy: string }) => s.strategy === 'computed').map((s: { key: string }) => s.key)).toEqual([
-      'spend_summary', 'terpene_chart', 'potency_chart', 'type_distribution',
+      'spend_summary',
+      'terpene_chart',
+      'potency_chart',
+      'type_distribution',
     ]);
   });
 

@@ -69,7 +69,9 @@ function chatServer(opts: { failSection?: string } = {}) {
       res.write(chunk({ role: 'assistant', content: '' }));
       for (let i = 0; i < json.length; i += 40) res.write(chunk({ content: json.slice(i, i + 40) }));
       res.write(chunk({}, 'stop'));
-      res.write(`data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: body.model, choices: [], usage: { prompt_tokens: 900, completion_tokens: 300, total_tokens: 1200 } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: body.model, choices: [], usage: { prompt_tokens: 900, completion_tokens: 300, total_tokens: 1200 } })}\n\n`,
+      );
       res.end('data: [DONE]\n\n');
     });
   });
@@ -88,7 +90,13 @@ describe('MockLanguageModelV3 in place of a hosted model', () => {
     const mock = new MockLanguageModelV3({
       doStream: async (options) => {
         calls.push(options);
-        const json = JSON.stringify(writeSection({ name: options.responseFormat?.type === 'json' ? options.responseFormat.name : undefined, context: extractContext(options.prompt), prompt: options.prompt }));
+        const json = JSON.stringify(
+          writeSection({
+            name: options.responseFormat?.type === 'json' ? options.responseFormat.name : undefined,
+            context: extractContext(options.prompt),
+            prompt: options.prompt,
+          }),
+        );
         const chunks = json.match(/[\s\S]{1,25}/g)!;
         return {
           stream: simulateReadableStream({
@@ -97,7 +105,11 @@ describe('MockLanguageModelV3 in place of a hosted model', () => {
               { type: 'text-start', id: 't' },
               ...chunks.map((delta) => ({ type: 'text-delta' as const, id: 't', delta })),
               { type: 'text-end', id: 't' },
-              { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } } },
+              {
+                type: 'finish',
+                finishReason: { unified: 'stop', raw: 'stop' },
+                usage: { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } },
+              },
             ],
           }),
         };

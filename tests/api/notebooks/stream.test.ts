@@ -219,7 +219,11 @@ describe('POST /notebooks/stream/batch', () => {
       calls += 1;
       return localAnalystModel({ chunkDelayMs: 5, onAbort: () => aborted.push(key) });
     });
-    const r = await call(batch, { path: '/api/v1/notebooks/stream/batch', headers: await authHeader('abort-user'), body: { sectionKeys: ['overview', 'next_purchase'], ...ORDER } });
+    const r = await call(batch, {
+      path: '/api/v1/notebooks/stream/batch',
+      headers: await authHeader('abort-user'),
+      body: { sectionKeys: ['overview', 'next_purchase'], ...ORDER },
+    });
     const { events } = await readSse(r.response, { until: (ev: ParsedEvent) => ev.event === 'partial' });
     expect(events.at(-1)!.event).toBe('partial');
     // Unaborted, both sections would finish and be saved well within this wait (~60 deltas × 5 ms each).
@@ -236,7 +240,17 @@ describe('hostile order content', () => {
   it('prototype-member names as strains, terpenes, effects and aromas stream like any order', async () => {
     const body = {
       orderItems: [
-        { strainName: 'constructor', grams: 1, price: 10, terpenes: [{ name: '__proto__', percentage: 0.4 }, { name: 'constructor', percentage: 0.2 }], effects: ['toString'], aromas: ['__proto__'] },
+        {
+          strainName: 'constructor',
+          grams: 1,
+          price: 10,
+          terpenes: [
+            { name: '__proto__', percentage: 0.4 },
+            { name: 'constructor', percentage: 0.2 },
+          ],
+          effects: ['toString'],
+          aromas: ['__proto__'],
+        },
         { strainName: '__proto__', grams: 2, type: 'indica' },
       ],
     };
@@ -275,7 +289,11 @@ function mockText(text: string) {
           c.enqueue({ type: 'text-start', id: '1' });
           c.enqueue({ type: 'text-delta', id: '1', delta: text });
           c.enqueue({ type: 'text-end', id: '1' });
-          c.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } } });
+          c.enqueue({
+            type: 'finish',
+            finishReason: { unified: 'stop', raw: 'stop' },
+            usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+          });
           c.close();
         },
       }),

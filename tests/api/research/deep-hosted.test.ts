@@ -38,7 +38,11 @@ function chatServer() {
       const report = {
         summary: 'A short brief.',
         sections: [
-          { heading: 'Findings', body: `See [${paper.id}] and [paper:invented-2099-paper].`, citations: [paper.id, `[${paper.id}]`, paper.id.replace('paper:', '').toUpperCase(), 'paper:invented-2099-paper'] },
+          {
+            heading: 'Findings',
+            body: `See [${paper.id}] and [paper:invented-2099-paper].`,
+            citations: [paper.id, `[${paper.id}]`, paper.id.replace('paper:', '').toUpperCase(), 'paper:invented-2099-paper'],
+          },
           { heading: 'More', body: 'Nothing else.', citations: ['strain:no-such-strain'] },
         ],
       };
@@ -78,7 +82,12 @@ afterEach(() => {
 });
 
 async function runOnce(user: string) {
-  const r = await call(start, { path: '/api/v1/research/deep', method: 'POST', body: { question: 'What do papers say about myrcene and sleep?' }, headers: await authHeader(user) });
+  const r = await call(start, {
+    path: '/api/v1/research/deep',
+    method: 'POST',
+    body: { question: 'What do papers say about myrcene and sleep?' },
+    headers: await authHeader(user),
+  });
   expect(r.status).toBe(202);
   await localRunner().drain();
   const runId = r.body.data.runId;

@@ -122,13 +122,54 @@ describe('a deep-research run', () => {
     await expectCitationsResolve(out);
   });
 
-  it('reads the caller\'s own scans, and never another user\'s', async () => {
+  it("reads the caller's own scans, and never another user's", async () => {
     const db = await ready();
     const owner = newUser();
     const scanRun = `run_testscan${Math.random().toString(36).slice(2, 10)}`;
-    const product = { rawName: 'Blue Dream 3.5g', displayName: 'Blue Dream', category: 'Flower', price: '$35', matched: true, matchConfidence: 'high', strainId: null, strainSlug: 'blue-dream', strainName: 'Blue Dream', highFamily: 'Relaxing', tags: [], thcPct: 22.5 };
-    await insertRun(db, { id: scanRun, taskIdentifier: 'shopping-menu-scan', runner: 'local', payload: { userId: owner, dispensaryName: 'Green Leaf', websiteDomain: 'greenleaf.example' }, idempotencyKey: null, tags: [], ownerPid: process.pid, ownerHost: os.hostname(), instanceId: 'x', deadlineMs: null, timeoutCode: null });
-    await finishRun(db, scanRun, 'COMPLETED', { output: { success: true, cached: false, dispensaryName: 'Green Leaf', websiteDomain: 'greenleaf.example', scannedAt: '2026-11-20T10:00:00.000Z', expiresAt: '2026-11-20T14:00:00.000Z', products: [product], matchedProducts: [product], unmatchedProducts: [], recommendations: [], discoveries: [], screenshotUrl: null, stats: { productsCount: 1, matchedCount: 1, unmatchedCount: 0 } } });
+    const product = {
+      rawName: 'Blue Dream 3.5g',
+      displayName: 'Blue Dream',
+      category: 'Flower',
+      price: '$35',
+      matched: true,
+      matchConfidence: 'high',
+      strainId: null,
+      strainSlug: 'blue-dream',
+      strainName: 'Blue Dream',
+      highFamily: 'Relaxing',
+      tags: [],
+      thcPct: 22.5,
+    };
+    await insertRun(db, {
+      id: scanRun,
+      taskIdentifier: 'shopping-menu-scan',
+      runner: 'local',
+      payload: { userId: owner, dispensaryName: 'Green Leaf', websiteDomain: 'greenleaf.example' },
+      idempotencyKey: null,
+      tags: [],
+      ownerPid: process.pid,
+      ownerHost: os.hostname(),
+      instanceId: 'x',
+      deadlineMs: null,
+      timeoutCode: null,
+    });
+    await finishRun(db, scanRun, 'COMPLETED', {
+      output: {
+        success: true,
+        cached: false,
+        dispensaryName: 'Green Leaf',
+        websiteDomain: 'greenleaf.example',
+        scannedAt: '2026-11-20T10:00:00.000Z',
+        expiresAt: '2026-11-20T14:00:00.000Z',
+        products: [product],
+        matchedProducts: [product],
+        unmatchedProducts: [],
+        recommendations: [],
+        discoveries: [],
+        screenshotUrl: null,
+        stats: { productsCount: 1, matchedCount: 1, unmatchedCount: 0 },
+      },
+    });
 
     const mine = await post({ question: 'Where have I seen Blue Dream and what do papers say about myrcene?' }, owner);
     await localRunner().drain();
@@ -174,7 +215,7 @@ describe('a deep-research run', () => {
 });
 
 describe('GET /research/deep/:runId', () => {
-  it('needs the run token: a user token is 401, another run\'s token is 401', async () => {
+  it("needs the run token: a user token is 401, another run's token is 401", async () => {
     const r = await post({ question: 'What is known about terpinolene?' });
     await localRunner().drain();
     const runId = r.body.data.runId;
@@ -189,9 +230,25 @@ describe('GET /research/deep/:runId', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('NOT_FOUND');
     const db = await ready();
-    await insertRun(db, { id: 'run_aforeignscan', taskIdentifier: 'shopping-menu-scan', runner: 'local', payload: {}, idempotencyKey: null, tags: [], ownerPid: process.pid, ownerHost: os.hostname(), instanceId: 'x', deadlineMs: null, timeoutCode: null });
+    await insertRun(db, {
+      id: 'run_aforeignscan',
+      taskIdentifier: 'shopping-menu-scan',
+      runner: 'local',
+      payload: {},
+      idempotencyKey: null,
+      tags: [],
+      ownerPid: process.pid,
+      ownerHost: os.hostname(),
+      instanceId: 'x',
+      deadlineMs: null,
+      timeoutCode: null,
+    });
     for (const handler of [getRun, streamRun]) {
-      const r = await call(handler, { path: '/api/v1/research/deep/run_aforeignscan', params: { runId: 'run_aforeignscan' }, headers: { authorization: `Bearer ${await signRunToken('run_aforeignscan')}` } });
+      const r = await call(handler, {
+        path: '/api/v1/research/deep/run_aforeignscan',
+        params: { runId: 'run_aforeignscan' },
+        headers: { authorization: `Bearer ${await signRunToken('run_aforeignscan')}` },
+      });
       expect(r.status).toBe(404);
     }
   });

@@ -36,9 +36,15 @@ afterAll(() => {
 const body = fc.oneof(
   fc.anything(),
   fc.record({ strainName: fc.string({ maxLength: 250 }), source: fc.string(), metadata: fc.anything() }, { requiredKeys: [] }),
-  fc.record({ job: fc.string(), task: fc.string(), payload: fc.anything(), limit: fc.anything(), slug: fc.string(), problemId: fc.string(), note: fc.anything(), overrides: fc.anything() }, { requiredKeys: [] }),
+  fc.record(
+    { job: fc.string(), task: fc.string(), payload: fc.anything(), limit: fc.anything(), slug: fc.string(), problemId: fc.string(), note: fc.anything(), overrides: fc.anything() },
+    { requiredKeys: [] },
+  ),
 );
-const segment = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('..', '%2e%2e', '%00', '\u0000', '/etc/passwd', 'images', 'screenshots', '00000000-0000-4000-8000-000000000000'));
+const segment = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('..', '%2e%2e', '%00', '\u0000', '/etc/passwd', 'images', 'screenshots', '00000000-0000-4000-8000-000000000000'),
+);
 
 function jsonOrString(v: unknown): unknown {
   try {

@@ -111,7 +111,7 @@ export function papersSuite(): void {
       expect(combined.body.data.map((p: any) => p.id).sort()).toEqual(want.map((p) => p.id).sort());
     });
 
-    it('strain= finds papers through the strain\'s leading terpenes and cannabinoids, most shared first', async () => {
+    it("strain= finds papers through the strain's leading terpenes and cannabinoids, most shared first", async () => {
       const r = await get({ strain: 'blue-dream', limit: 100 });
       expect(r.status).toBe(200);
       expect(r.body.data.length).toBeGreaterThan(0);
@@ -154,7 +154,16 @@ export function papersSuite(): void {
     it('loads JSON and CSV rows, refuses bad identifiers and duplicate DOIs, never fills a field in', async () => {
       const db = await ready();
       const json = parsePaperRecords([
-        { id: 'test-2024-json-paper', title: 'A test paper on limonene and sleep', authors: ['Doe J'], year: 2024, doi: '10.1234/test.1', source: 'https://example.org/a', studyType: 'clinical', topics: { terpenes: ['d-limonene'], cannabinoids: ['Cannabidiol'], effects: ['Sleep'] } },
+        {
+          id: 'test-2024-json-paper',
+          title: 'A test paper on limonene and sleep',
+          authors: ['Doe J'],
+          year: 2024,
+          doi: '10.1234/test.1',
+          source: 'https://example.org/a',
+          studyType: 'clinical',
+          topics: { terpenes: ['d-limonene'], cannabinoids: ['Cannabidiol'], effects: ['Sleep'] },
+        },
         { id: 'test-bad-doi', title: 'Bad DOI', doi: 'not-a-doi', source: 'https://example.org/b' },
         { id: 'test-dup-doi', title: 'Duplicate DOI', doi: SEED[0].doi.toUpperCase(), source: 'https://example.org/c' },
         { id: 'test-no-source', title: 'No source' },
@@ -164,12 +173,20 @@ export function papersSuite(): void {
       expect(s.skipped.map((x) => x.line)).toEqual([3, 4, 5]);
       expect(s.skipped[1].reason).toMatch(new RegExp(`already recorded for paper ${SEED[0].id}`));
       const p = await getPaper(db, 'test-2024-json-paper');
-      expect(p).toMatchObject({ journal: null, volume: null, pmid: null, url: null, abstract: null, topics: { terpenes: ['d-limonene'], cannabinoids: ['cbd'], effects: ['sleep'] } });
+      expect(p).toMatchObject({
+        journal: null,
+        volume: null,
+        pmid: null,
+        url: null,
+        abstract: null,
+        topics: { terpenes: ['d-limonene'], cannabinoids: ['cbd'], effects: ['sleep'] },
+      });
       const lim = await searchPapers(db, { terpene: 'limonene', effect: 'sleep', limit: 100 });
       expect(lim.items.map((x) => x.id)).toContain('test-2024-json-paper');
 
-      const csv = 'id,title,authors,year,journal,doi,pmid,url,abstract,studyType,terpenes,cannabinoids,effects,source\n'
-        + 'test-2023-csv-paper,"Linalool, anxiety and a CSV row",Roe A;Poe B,2023,Test Journal,,12345678,https://example.org/csv,An abstract about lavender oil.,review,linalool,thc|cbd,anxiety,https://example.org/csv-src\n';
+      const csv =
+        'id,title,authors,year,journal,doi,pmid,url,abstract,studyType,terpenes,cannabinoids,effects,source\n' +
+        'test-2023-csv-paper,"Linalool, anxiety and a CSV row",Roe A;Poe B,2023,Test Journal,,12345678,https://example.org/csv,An abstract about lavender oil.,review,linalool,thc|cbd,anxiety,https://example.org/csv-src\n';
       const c = await importPapers(db, parsePaperRecords(readRecords(csv, 'csv')), 'test-csv');
       expect(c.inserted).toBe(1);
       const cp = await getPaper(db, 'test-2023-csv-paper');

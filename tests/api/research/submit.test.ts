@@ -69,8 +69,14 @@ describe('POST /research/strains/submit: validation (400 VALIDATION_ERROR)', () 
   it.each([
     ['strainName length 2', { strainName: 'Zq' }],
     ['strainName length 200', { strainName: nameOfLength(200) }],
-    ['20 terpenes, percentage 0 and 100', { strainName: 'Copper Orchid Twenty', metadata: { terpenes: [...terps(18), { name: 'myrcene', percentage: 0 }, { name: 'limonene', percentage: 100 }] } }],
-    ['cannabinoids 0 and 100, every product type field', { strainName: 'Copper Orchid Edge', source: 'api', metadata: { cannabinoids: { thc: 100, cbd: 0 }, productType: 'unknown' } }],
+    [
+      '20 terpenes, percentage 0 and 100',
+      { strainName: 'Copper Orchid Twenty', metadata: { terpenes: [...terps(18), { name: 'myrcene', percentage: 0 }, { name: 'limonene', percentage: 100 }] } },
+    ],
+    [
+      'cannabinoids 0 and 100, every product type field',
+      { strainName: 'Copper Orchid Edge', source: 'api', metadata: { cannabinoids: { thc: 100, cbd: 0 }, productType: 'unknown' } },
+    ],
   ])('accepts the boundary: %s', async (_label, body) => {
     const r = await submit(body);
     expect(r.status).toBe(200);
@@ -114,10 +120,10 @@ describe('POST /research/strains/submit: duplicates', () => {
   it('against the catalog by trigram similarity ≥ 0.8, but not below it', async () => {
     const near = 'Granddaddy Purplee';
     const far = 'Granddaddy Plum Haze';
-    const sims = await db.query<{ near: number; far: number }>(
-      `SELECT similarity('granddaddy purple', $1) AS near, similarity('granddaddy purple', $2) AS far`,
-      [near.toLowerCase(), far.toLowerCase()],
-    );
+    const sims = await db.query<{ near: number; far: number }>(`SELECT similarity('granddaddy purple', $1) AS near, similarity('granddaddy purple', $2) AS far`, [
+      near.toLowerCase(),
+      far.toLowerCase(),
+    ]);
     expect(sims.rows[0].near).toBeGreaterThanOrEqual(0.8);
     expect(sims.rows[0].far).toBeLessThan(0.8);
     const dup = await submit({ strainName: near });
@@ -143,7 +149,14 @@ describe('POST /research/strains/submit: an accepted name is researched', () => 
     const r = await submit({
       strainName: 'Quartz Meadow',
       source: 'api',
-      metadata: { terpenes: [{ name: 'beta-Myrcene', percentage: 0.6 }, { name: 'Limonene', percentage: 0.2 }], cannabinoids: { thc: 21.5 }, productType: 'flower' },
+      metadata: {
+        terpenes: [
+          { name: 'beta-Myrcene', percentage: 0.6 },
+          { name: 'Limonene', percentage: 0.2 },
+        ],
+        cannabinoids: { thc: 21.5 },
+        productType: 'flower',
+      },
     });
     expect(r.body.data.status).toBe('queued');
     const id = r.body.data.submissionId as string;
@@ -157,7 +170,10 @@ describe('POST /research/strains/submit: an accepted name is researched', () => 
       name: 'Quartz Meadow',
       slug: 'quartz-meadow',
       thc: 21.5,
-      terpenes: [{ name: 'myrcene', percentage: 0.6 }, { name: 'limonene', percentage: 0.2 }],
+      terpenes: [
+        { name: 'myrcene', percentage: 0.6 },
+        { name: 'limonene', percentage: 0.2 },
+      ],
       highFamily: 'Relaxing',
       engine: 'local',
       provenance: { terpenes: 'submitted', thc: 'submitted' },
@@ -215,7 +231,16 @@ describe('POST /research/strains/submit: model verification when a hosted model 
         if (text.includes('screen public submissions')) {
           return text.includes('Tax Return') ? { plausible: false, reason: 'a tax document, not a strain' } : { plausible: true, reason: 'sounds like a cultivar' };
         }
-        return { type: 'sativa', thc: 19, cbd: 0.2, terpenes: [{ name: 'terpinolene', percentage: 0.5 }], effects: ['energetic'], aromas: ['pine'], parents: [], description: 'Drafted by the stand-in.' };
+        return {
+          type: 'sativa',
+          thc: 19,
+          cbd: 0.2,
+          terpenes: [{ name: 'terpinolene', percentage: 0.5 }],
+          effects: ['energetic'],
+          aromas: ['pine'],
+          parents: [],
+          description: 'Drafted by the stand-in.',
+        };
       },
     });
     process.env.AI_PROVIDER = 'openai-compatible';

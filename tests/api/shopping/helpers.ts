@@ -54,10 +54,7 @@ export async function expectStagesInOrder(events: { metadata: { currentStage?: s
   const distinct = (xs: (string | undefined)[]) => xs.filter((s, i, a) => s && s !== a[i - 1]);
   const stages = distinct(events.map((e) => e.metadata.currentStage));
   expect(SCAN_STAGES.slice(SCAN_STAGES.indexOf(stages[0] as (typeof SCAN_STAGES)[number]))).toEqual(stages);
-  const log = await (await ready()).query<{ stage: string }>(
-    `SELECT metadata->>'currentStage' AS stage FROM task_run_events WHERE run_id = $1 ORDER BY version`,
-    [runId],
-  );
+  const log = await (await ready()).query<{ stage: string }>(`SELECT metadata->>'currentStage' AS stage FROM task_run_events WHERE run_id = $1 ORDER BY version`, [runId]);
   expect(distinct(log.rows.map((r) => r.stage))).toEqual([...SCAN_STAGES]);
   const prog = events.map((e) => e.metadata.progress ?? 0);
   expect(prog).toEqual([...prog].sort((a, b) => a - b));

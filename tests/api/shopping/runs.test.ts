@@ -40,7 +40,14 @@ describe('GET /shopping/runs/:runId', () => {
     const r = await call(getRun, { path: path(runId), params: { runId }, headers: { authorization: `Bearer ${await signRunToken(runId)}` } });
     expect(r.status).toBe(200);
     expect(Object.keys(r.body.data).sort()).toEqual(['createdAt', 'error', 'id', 'metadata', 'output', 'status', 'taskIdentifier', 'updatedAt']);
-    expect(r.body.data).toMatchObject({ id: runId, taskIdentifier: 'test-steps', status: 'COMPLETED', output: { done: 1 }, error: null, metadata: { progress: 10, currentStage: 'step-1' } });
+    expect(r.body.data).toMatchObject({
+      id: runId,
+      taskIdentifier: 'test-steps',
+      status: 'COMPLETED',
+      output: { done: 1 },
+      error: null,
+      metadata: { progress: 10, currentStage: 'step-1' },
+    });
   });
 
   it.each([
@@ -49,7 +56,17 @@ describe('GET /shopping/runs/:runId', () => {
     ["another run's token", async () => signRunToken('run_other'), 401, 'UNAUTHORIZED'],
     ['a trigger token', async () => signTriggerToken('shopping-menu-scan'), 401, 'UNAUTHORIZED'],
     ['an expired run token', async (id: string) => signRunToken(id, -5), 401, 'UNAUTHORIZED'],
-    ['a token signed with another key', async (id: string) => new SignJWT({ token_use: 'run', run_id: id }).setProtectedHeader({ alg: 'HS256' }).setIssuer('cannabis-intelligence-api').setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(40))), 401, 'UNAUTHORIZED'],
+    [
+      'a token signed with another key',
+      async (id: string) =>
+        new SignJWT({ token_use: 'run', run_id: id })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuer('cannabis-intelligence-api')
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode('x'.repeat(40))),
+      401,
+      'UNAUTHORIZED',
+    ],
   ])('%s → %i %s (flat body)', async (_n, token, status, code) => {
     const { runId } = await localRunner().start(steps, { steps: 0, delayMs: 0 }, {});
     const t = await token(runId);
@@ -114,11 +131,15 @@ describe('POST /shopping/runs', () => {
     ['an expired trigger token', 'expired', 401, 'UNAUTHORIZED'],
   ])('%s → %i %s', async (_n, kind, status, code) => {
     const token =
-      kind === 'user' ? (await authHeader()).authorization.slice(7)
-      : kind === 'run' ? await signRunToken('run_x')
-      : kind === 'other-task' ? await signTriggerToken('strain-research')
-      : kind === 'expired' ? await signTriggerToken('shopping-menu-scan', -5)
-      : null;
+      kind === 'user'
+        ? (await authHeader()).authorization.slice(7)
+        : kind === 'run'
+          ? await signRunToken('run_x')
+          : kind === 'other-task'
+            ? await signTriggerToken('strain-research')
+            : kind === 'expired'
+              ? await signTriggerToken('shopping-menu-scan', -5)
+              : null;
     const r = await call(startRun, { path: '/api/v1/shopping/runs', method: 'POST', body: input, headers: token ? { authorization: `Bearer ${token}` } : {} });
     expect(r.status).toBe(status);
     expect(r.body).toMatchObject({ success: false, code });

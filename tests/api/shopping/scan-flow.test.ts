@@ -64,7 +64,12 @@ describe('menu scan through the API (local runner)', () => {
     const events = await follow(t.runId, t.publicAccessToken);
     await expectStagesInOrder(events, t.runId);
     const last = events.at(-1);
-    expect(last).toMatchObject({ event: 'update', status: 'COMPLETED', error: null, metadata: { currentStage: 'complete', progress: 100, status: 'success', runId: t.runId, domain: t.domain } });
+    expect(last).toMatchObject({
+      event: 'update',
+      status: 'COMPLETED',
+      error: null,
+      metadata: { currentStage: 'complete', progress: 100, status: 'success', runId: t.runId, domain: t.domain },
+    });
     const out = last.output;
     expect(out.success).toBe(true);
     expect(out.stats.productsCount).toBe(12);
@@ -115,7 +120,11 @@ describe('menu scan through the API (local runner)', () => {
     expect(last.output).toMatchObject({ success: false, cached: false, products: [], stats: { productsCount: 0, matchedCount: 0, unmatchedCount: 0 } });
     const again = await startScan(emptyUrl);
     expect(again.isCached).toBe(false);
-    const run = await call(getRun, { path: `/api/v1/shopping/runs/${again.runId}`, params: { runId: again.runId }, headers: { authorization: `Bearer ${again.publicAccessToken}` } });
+    const run = await call(getRun, {
+      path: `/api/v1/shopping/runs/${again.runId}`,
+      params: { runId: again.runId },
+      headers: { authorization: `Bearer ${again.publicAccessToken}` },
+    });
     expect(run.status).toBe(200);
   });
 });

@@ -129,7 +129,11 @@ describe('POST /shopping/scan-token variants', () => {
     const first = await call(startRun, { path: '/api/v1/shopping/runs', method: 'POST', body: input, headers: auth });
     expect(first.status).toBe(200);
     expect(first.body.data.runId).toMatch(/^run_/);
-    const run = await call(getRun, { path: `/api/v1/shopping/runs/${first.body.data.runId}`, params: { runId: first.body.data.runId }, headers: { authorization: `Bearer ${first.body.data.publicAccessToken}` } });
+    const run = await call(getRun, {
+      path: `/api/v1/shopping/runs/${first.body.data.runId}`,
+      params: { runId: first.body.data.runId },
+      headers: { authorization: `Bearer ${first.body.data.publicAccessToken}` },
+    });
     expect(run.status).toBe(200);
     expect(run.body.data).toMatchObject({ id: first.body.data.runId, taskIdentifier: 'shopping-menu-scan', status: 'QUEUED', output: null, error: null });
     const second = await call(startRun, { path: '/api/v1/shopping/runs', method: 'POST', body: input, headers: auth });
@@ -145,7 +149,11 @@ describe('POST /shopping/scan-token variants', () => {
     expect(r.body.data.runId).toMatch(/^run_/);
     const row = await db.query<{ payload: { websiteDomain: string; userId: string } }>('SELECT payload FROM task_runs WHERE id = $1', [r.body.data.runId]);
     expect(row.rows[0].payload).toMatchObject({ websiteDomain: host, userId: 'user-1' });
-    const run = await call(getRun, { path: `/api/v1/shopping/runs/${r.body.data.runId}`, params: { runId: r.body.data.runId }, headers: { authorization: `Bearer ${r.body.data.publicAccessToken}` } });
+    const run = await call(getRun, {
+      path: `/api/v1/shopping/runs/${r.body.data.runId}`,
+      params: { runId: r.body.data.runId },
+      headers: { authorization: `Bearer ${r.body.data.publicAccessToken}` },
+    });
     expect(run.status).toBe(200);
   });
 

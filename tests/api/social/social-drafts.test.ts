@@ -32,10 +32,22 @@ const future = (h = 24) => new Date(Date.now() + h * 3600_000).toISOString();
 let seq = 0;
 /** A fresh draft put straight into `status` (fixture set-up, not through the API). */
 async function draftIn(status: DraftStatus, platform: (typeof PLATFORMS)[number] = 'bluesky'): Promise<SocialDraft> {
-  const d = await insertDraft(db, { platform, kind: 'strain_spotlight', text: `Fixture draft ${++seq}`, hashtags: ['cannabis'], imageUrl: null, link: null, sourceKind: 'strain', sourceId: `fixture-${seq}` });
+  const d = await insertDraft(db, {
+    platform,
+    kind: 'strain_spotlight',
+    text: `Fixture draft ${++seq}`,
+    hashtags: ['cannabis'],
+    imageUrl: null,
+    link: null,
+    sourceKind: 'strain',
+    sourceId: `fixture-${seq}`,
+  });
   if (!d) throw new Error('fixture not inserted');
   if (status !== 'draft') {
-    await db.query(`UPDATE social_drafts SET status = $2, scheduled_for = CASE WHEN $2 = 'scheduled' THEN now() + interval '2 days' END, published_at = CASE WHEN $2 = 'published' THEN now() END WHERE id = $1`, [d.id, status]);
+    await db.query(
+      `UPDATE social_drafts SET status = $2, scheduled_for = CASE WHEN $2 = 'scheduled' THEN now() + interval '2 days' END, published_at = CASE WHEN $2 = 'published' THEN now() END WHERE id = $1`,
+      [d.id, status],
+    );
   }
   return { ...d, status };
 }
@@ -47,10 +59,12 @@ describe('admin key on every social route', () => {
     ['POST /social/drafts/generate', (h) => generate({}, h)],
     ['GET /social/stats', (h) => stats(h)],
   ];
-  it.each(routes.flatMap(([name, send]) => [
-    [name, 'no key', send, {}, 'ADMIN_AUTH_REQUIRED'] as const,
-    [name, 'wrong key', send, { 'x-admin-key': 'nope' }, 'ADMIN_AUTH_INVALID'] as const,
-  ]))('%s: %s → 401', async (_n, _l, send, headers, code) => {
+  it.each(
+    routes.flatMap(([name, send]) => [
+      [name, 'no key', send, {}, 'ADMIN_AUTH_REQUIRED'] as const,
+      [name, 'wrong key', send, { 'x-admin-key': 'nope' }, 'ADMIN_AUTH_INVALID'] as const,
+    ]),
+  )('%s: %s → 401', async (_n, _l, send, headers, code) => {
     const r = await send(headers);
     expect(r.status).toBe(401);
     expect(r.body).toMatchObject({ success: false, code });
@@ -95,7 +109,7 @@ describe('POST /social/drafts/generate and the daily sync', () => {
     expect((await list({ limit: 100 })).body.meta.pagination.total).toBe(10);
   });
 
-  it('the daily sync runs the same generation: only the day\'s story (which the sync writes first) is new', async () => {
+  it("the daily sync runs the same generation: only the day's story (which the sync writes first) is new", async () => {
     const r = await dailySync(db);
     expect(r.stories?.generated).toBe(true);
     expect(r.social).toEqual({ created: 5, skipped: 10 }); // one story draft per platform
@@ -168,7 +182,13 @@ describe('PATCH /social/drafts: the transition table, row by row', () => {
   });
 
   it('the table is exactly the one DECISIONS §11 gives', () => {
-    expect(TRANSITIONS).toEqual({ draft: ['approved', 'rejected'], approved: ['scheduled', 'draft', 'rejected'], scheduled: ['published', 'approved'], rejected: ['draft'], published: [] });
+    expect(TRANSITIONS).toEqual({
+      draft: ['approved', 'rejected'],
+      approved: ['scheduled', 'draft', 'rejected'],
+      scheduled: ['published', 'approved'],
+      rejected: ['draft'],
+      published: [],
+    });
   });
 });
 
@@ -190,7 +210,12 @@ describe('PATCH /social/drafts: versions, batches and rules', () => {
     ['a stale version', (ok: SocialDraft, other: SocialDraft) => ({ id: other.id, version: 7, text: 'x' }), 409, 'CONFLICT'],
     ['an unknown id', () => ({ id: '00000000-0000-4000-8000-00000000abcd', version: 1, text: 'x' }), 404, 'NOT_FOUND'],
     ['a forbidden transition', (_ok: SocialDraft, other: SocialDraft) => ({ id: other.id, version: 1, status: 'published' }), 422, 'INVALID_STATE_TRANSITION'],
-    ['a past scheduledFor', (_ok: SocialDraft, other: SocialDraft) => ({ id: other.id, version: 1, scheduledFor: new Date(Date.now() - 60_000).toISOString() }), 400, 'VALIDATION_ERROR'],
+    [
+      'a past scheduledFor',
+      (_ok: SocialDraft, other: SocialDraft) => ({ id: other.id, version: 1, scheduledFor: new Date(Date.now() - 60_000).toISOString() }),
+      400,
+      'VALIDATION_ERROR',
+    ],
   ])('a batch with %s changes nothing at all', async (_l, bad, status, code) => {
     const ok = await draftIn('draft');
     const other = await draftIn('draft');
@@ -249,7 +274,15 @@ describe('PATCH /social/drafts: versions, batches and rules', () => {
   it.each([
     ['no updates', { updates: [] }],
     ['51 updates', { updates: Array.from({ length: 51 }, (_, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, version: 1 })) }],
-    ['the same draft twice', { updates: [{ id: '00000000-0000-4000-8000-000000000001', version: 1 }, { id: '00000000-0000-4000-8000-000000000001', version: 1 }] }],
+    [
+      'the same draft twice',
+      {
+        updates: [
+          { id: '00000000-0000-4000-8000-000000000001', version: 1 },
+          { id: '00000000-0000-4000-8000-000000000001', version: 1 },
+        ],
+      },
+    ],
     ['a non-uuid id', { updates: [{ id: 'abc', version: 1 }] }],
     ['version 0', { updates: [{ id: '00000000-0000-4000-8000-000000000001', version: 0 }] }],
     ['an unknown field', { updates: [{ id: '00000000-0000-4000-8000-000000000001', version: 1, platform: 'x' }] }],

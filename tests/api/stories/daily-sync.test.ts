@@ -19,7 +19,7 @@ beforeEach(() => setLimitStore(new MemoryStore()));
 
 const sync = () => call(dailySync, { path: '/api/v1/cron/daily-sync', headers: { authorization: 'Bearer story-sync-cron-secret' } });
 
-describe('the daily sync writes the day\'s story', () => {
+describe("the daily sync writes the day's story", () => {
   it('generates it once; the first reader then gets the stored story', { timeout: 120_000 }, async () => {
     const before = storyGenerations();
     const first = await sync();

@@ -42,7 +42,16 @@ describe('catalog import', () => {
 
     // No lab data: effects from JSON (by share), flavors → aromas, top terpene → family only.
     const kush = await getStrainBySlug(db, 'test-kush-one');
-    expect(kush).toMatchObject({ type: 'indica', thc: 21, effects: ['relaxed', 'sleepy'], negatives: ['dry eyes'], aromas: ['earthy', 'pine'], terpenes: [], highFamily: 'Relaxing', helpsWith: { insomnia: 30 } });
+    expect(kush).toMatchObject({
+      type: 'indica',
+      thc: 21,
+      effects: ['relaxed', 'sleepy'],
+      negatives: ['dry eyes'],
+      aromas: ['earthy', 'pine'],
+      terpenes: [],
+      highFamily: 'Relaxing',
+      helpsWith: { insomnia: 30 },
+    });
 
     // Re-import is idempotent: everything updates, nothing new.
     const again = await importStrains(db, parseCatalogRecords(readRecords(sample, 'csv')), 'sample');

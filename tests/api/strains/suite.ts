@@ -32,45 +32,79 @@ export function strainEndpointSuite(): void {
   beforeAll(async () => {
     const db = await ready();
     clearCatalogCaches();
-    await upsertStrain(db, { name: 'Gravity', type: 'hybrid', thc: 17, terpenes: [{ name: 'myrcene', percentage: 0.4 }], effects: ['relaxed'], sourceUrls: ['https://www.example.org/strains/gravity', 'https://labs.example.com/gravity'] }, 'test');
-    await addToUniverse(db, [{ name: 'Zero Gravity', type: 'Hybrid', source: 'test' }, { name: 'Unprofiled Haze', source: 'test' }]);
+    await upsertStrain(
+      db,
+      {
+        name: 'Gravity',
+        type: 'hybrid',
+        thc: 17,
+        terpenes: [{ name: 'myrcene', percentage: 0.4 }],
+        effects: ['relaxed'],
+        sourceUrls: ['https://www.example.org/strains/gravity', 'https://labs.example.com/gravity'],
+      },
+      'test',
+    );
+    await addToUniverse(db, [
+      { name: 'Zero Gravity', type: 'Hybrid', source: 'test' },
+      { name: 'Unprofiled Haze', source: 'test' },
+    ]);
   });
 
   describe('GET /strains', () => {
     it.each<[string, Q, (b: any) => void]>([
-      ['default page', {}, (b) => {
-        expect(b.data).toHaveLength(20);
-        expect(b.meta.pagination).toMatchObject({ limit: 20, offset: 0, hasMore: true });
-        expect(b.meta.pagination.total).toBeGreaterThanOrEqual(150);
-        const pops = b.data.map((s: any) => s.popularityScore);
-        expect([...pops].sort((x: number, y: number) => y - x)).toEqual(pops);
-      }],
+      [
+        'default page',
+        {},
+        (b) => {
+          expect(b.data).toHaveLength(20);
+          expect(b.meta.pagination).toMatchObject({ limit: 20, offset: 0, hasMore: true });
+          expect(b.meta.pagination.total).toBeGreaterThanOrEqual(150);
+          const pops = b.data.map((s: any) => s.popularityScore);
+          expect([...pops].sort((x: number, y: number) => y - x)).toEqual(pops);
+        },
+      ],
       ['type filter', { type: 'indica', limit: 100 }, (b) => expect(b.data.every((s: any) => s.type === 'indica')).toBe(true)],
-      ['terpene synonym filter', { terpene: 'b-caryophyllene', limit: 100 }, (b) => {
-        expect(b.data.length).toBeGreaterThan(0);
-        expect(b.data.every((s: any) => s.terpenes.some((t: any) => t.name === 'caryophyllene'))).toBe(true);
-      }],
-      ['combined filters', { type: 'sativa', effect: 'energetic', minThc: 15, maxThc: 25, sort: 'thc', order: 'asc', limit: 100 }, (b) => {
-        expect(b.data.length).toBeGreaterThan(0);
-        for (const s of b.data) {
-          expect(s.type).toBe('sativa');
-          expect(s.effects).toContain('energetic');
-          expect(s.thc).toBeGreaterThanOrEqual(15);
-          expect(s.thc).toBeLessThanOrEqual(25);
-        }
-        const thc = b.data.map((s: any) => s.thc);
-        expect([...thc].sort((x: number, y: number) => x - y)).toEqual(thc);
-      }],
+      [
+        'terpene synonym filter',
+        { terpene: 'b-caryophyllene', limit: 100 },
+        (b) => {
+          expect(b.data.length).toBeGreaterThan(0);
+          expect(b.data.every((s: any) => s.terpenes.some((t: any) => t.name === 'caryophyllene'))).toBe(true);
+        },
+      ],
+      [
+        'combined filters',
+        { type: 'sativa', effect: 'energetic', minThc: 15, maxThc: 25, sort: 'thc', order: 'asc', limit: 100 },
+        (b) => {
+          expect(b.data.length).toBeGreaterThan(0);
+          for (const s of b.data) {
+            expect(s.type).toBe('sativa');
+            expect(s.effects).toContain('energetic');
+            expect(s.thc).toBeGreaterThanOrEqual(15);
+            expect(s.thc).toBeLessThanOrEqual(25);
+          }
+          const thc = b.data.map((s: any) => s.thc);
+          expect([...thc].sort((x: number, y: number) => x - y)).toEqual(thc);
+        },
+      ],
       ['aroma filter', { aroma: 'citrus', limit: 100 }, (b) => expect(b.data.every((s: any) => s.aromas.includes('citrus'))).toBe(true)],
-      ['sort by name', { sort: 'name', limit: 5 }, (b) => {
-        const names = b.data.map((s: any) => s.name.toLowerCase());
-        expect(names).toEqual([...names].sort());
-      }],
-      ['offset past the end', { offset: 100000 }, (b) => {
-        expect(b.data).toEqual([]);
-        expect(b.meta.pagination).toMatchObject({ offset: 100000, hasMore: false });
-        expect(b.meta.pagination.total).toBeGreaterThanOrEqual(150);
-      }],
+      [
+        'sort by name',
+        { sort: 'name', limit: 5 },
+        (b) => {
+          const names = b.data.map((s: any) => s.name.toLowerCase());
+          expect(names).toEqual([...names].sort());
+        },
+      ],
+      [
+        'offset past the end',
+        { offset: 100000 },
+        (b) => {
+          expect(b.data).toEqual([]);
+          expect(b.meta.pagination).toMatchObject({ offset: 100000, hasMore: false });
+          expect(b.meta.pagination.total).toBeGreaterThanOrEqual(150);
+        },
+      ],
       ['limit 100', { limit: 100 }, (b) => expect(b.data).toHaveLength(100)],
       ['SQL-looking filter value', { effect: "relaxed'; DROP TABLE strains; --" }, (b) => expect(b.data).toEqual([])],
     ])('%s', async (_name, query, check) => {
@@ -248,7 +282,11 @@ export function strainEndpointSuite(): void {
       expect(r.body.data[0].sourceCount).toBe(2);
       expect(r.body.data[0].sources.map((s: any) => s.domain).sort()).toEqual(['example.org', 'labs.example.com']);
     });
-    it.each([['popular', popular], ['popularity', popularity], ['sources', sources]] as const)('%s: limit 0 → 400', async (name, h) => {
+    it.each([
+      ['popular', popular],
+      ['popularity', popularity],
+      ['sources', sources],
+    ] as const)('%s: limit 0 → 400', async (name, h) => {
       const r = await call(h, { path: `/api/v1/strains/${name}`, query: { limit: 0 } });
       expect(r.status).toBe(400);
     });
@@ -303,7 +341,11 @@ export function strainEndpointSuite(): void {
     it.each<[string, number, (b: any) => void]>([
       ['blue-dream', 200, (b) => expect(b.data).toMatchObject({ slug: 'blue-dream', inCatalog: true, strain: { name: 'Blue Dream' } })],
       ['zero-gravity', 200, (b) => expect(b.data).toMatchObject({ name: 'Zero Gravity', type: 'hybrid', inCatalog: false, strain: null, sources: ['test'] })],
-      ['no-such-name', 404, (b) => expect(b.error).toMatchObject({ code: 'NOT_FOUND', message: 'Strain not found: no-such-name', details: { resource: 'strain', id: 'no-such-name' } })],
+      [
+        'no-such-name',
+        404,
+        (b) => expect(b.error).toMatchObject({ code: 'NOT_FOUND', message: 'Strain not found: no-such-name', details: { resource: 'strain', id: 'no-such-name' } }),
+      ],
     ])('universe %s', async (slug, status, check) => {
       const r = await call(universe, { path: `/api/v1/strains/universe/slug/${slug}`, params: { slug } });
       expect(r.status).toBe(status);

@@ -158,7 +158,10 @@ describe('POST /receipts/parse (text)', () => {
   const postText = async (body: unknown, sub = `text-${++n}`) => call(parseText, { path: '/api/v1/receipts/parse', method: 'POST', body, headers: await authHeader(sub) });
 
   it('reads a pasted receipt into matched items with engine "text"', async () => {
-    const r = await postText({ text: 'Canyon Cannabis Co\n11/02/2026\nBlue Dream 3.5g 1 x $35.00 $35.00\nOG Kush 1/8 oz $42.00\nSubtotal $77.00\nTax $11.55\nTotal $88.55', orderDate: '2026-11-03' });
+    const r = await postText({
+      text: 'Canyon Cannabis Co\n11/02/2026\nBlue Dream 3.5g 1 x $35.00 $35.00\nOG Kush 1/8 oz $42.00\nSubtotal $77.00\nTax $11.55\nTotal $88.55',
+      orderDate: '2026-11-03',
+    });
     expect(r.status).toBe(200);
     const d = r.body.data;
     expect(d.engine).toBe('text');

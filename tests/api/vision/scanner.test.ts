@@ -139,7 +139,12 @@ describe('POST /scanner/analyze-batch', { timeout: 120_000 }, () => {
   });
 
   it('bad items are error entries, not a failed batch', async () => {
-    const r = await batch({ images: [{ imageBase64: b64(blank), mediaType: 'image/gif' }, { imageBase64: 'abc', mediaType: 'image/png' }] });
+    const r = await batch({
+      images: [
+        { imageBase64: b64(blank), mediaType: 'image/gif' },
+        { imageBase64: 'abc', mediaType: 'image/png' },
+      ],
+    });
     expect(r.status).toBe(200);
     expect(r.body.data.failed).toBe(2);
     expect(r.body.data.results.map((x: { error: { code: string } }) => x.error.code)).toEqual(['VALIDATION_ERROR', 'VALIDATION_ERROR']);

@@ -15,7 +15,11 @@ import { tinyImage } from '../../fixtures/vision/render';
  * as printed and terpene rows. The answer must come back in the same shapes the OCR engine gives.
  */
 type Part = { type: string; text?: string; image_url?: { url: string } };
-type Body = { model: string; messages: { role: string; content: string | Part[] }[]; response_format?: { type: string; json_schema?: { name?: string; schema?: { properties?: Record<string, unknown> } } } };
+type Body = {
+  model: string;
+  messages: { role: string; content: string | Part[] }[];
+  response_format?: { type: string; json_schema?: { name?: string; schema?: { properties?: Record<string, unknown> } } };
+};
 const received: Body[] = [];
 let server: http.Server;
 let baseUrl = '';
@@ -24,8 +28,34 @@ const receiptAnswer = {
   dispensaryName: 'Desert Bloom Wellness',
   orderDate: '2026-03-24',
   items: [
-    { productName: 'Hippie Crippler Whole Flower 3.5 g', strainName: 'Hippie Crippler', brand: null, category: 'Flower', grams: 3.5, quantity: 1, unitPrice: 51.99, price: 51.99, discount: null, thcPct: 15.83, cbdPct: null, type: null },
-    { productName: 'Blue Dream Disposable .5g', strainName: 'Blue Dream', brand: null, category: 'Vape', grams: 0.5, quantity: 1, unitPrice: 34.99, price: 34.99, discount: null, thcPct: 79.51, cbdPct: 0.2, type: null },
+    {
+      productName: 'Hippie Crippler Whole Flower 3.5 g',
+      strainName: 'Hippie Crippler',
+      brand: null,
+      category: 'Flower',
+      grams: 3.5,
+      quantity: 1,
+      unitPrice: 51.99,
+      price: 51.99,
+      discount: null,
+      thcPct: 15.83,
+      cbdPct: null,
+      type: null,
+    },
+    {
+      productName: 'Blue Dream Disposable .5g',
+      strainName: 'Blue Dream',
+      brand: null,
+      category: 'Vape',
+      grams: 0.5,
+      quantity: 1,
+      unitPrice: 34.99,
+      price: 34.99,
+      discount: null,
+      thcPct: 79.51,
+      cbdPct: 0.2,
+      type: null,
+    },
   ],
   discount: null,
   subtotal: 86.98,
@@ -33,9 +63,26 @@ const receiptAnswer = {
   total: 100.03,
 };
 const labelAnswer = {
-  productName: 'Gelato Live Resin', strainName: 'Gelato', brand: 'Raw Garden', category: 'Concentrate', type: 'hybrid', thcPct: 78.2, cbdPct: 0.3, thcMg: null, cbdMg: null,
-  totalCannabinoidsPct: 84.6, terpenes: [{ name: 'β-Caryophyllene', percentage: 1.12 }, { name: 'D-Limonene', percentage: 0.88 }], netWeightGrams: 1, batchNumber: 'GE2611-03',
-  harvestDate: '2026-08-30', testDate: '2026-09-12', packageDate: null, labName: 'SC Labs',
+  productName: 'Gelato Live Resin',
+  strainName: 'Gelato',
+  brand: 'Raw Garden',
+  category: 'Concentrate',
+  type: 'hybrid',
+  thcPct: 78.2,
+  cbdPct: 0.3,
+  thcMg: null,
+  cbdMg: null,
+  totalCannabinoidsPct: 84.6,
+  terpenes: [
+    { name: 'β-Caryophyllene', percentage: 1.12 },
+    { name: 'D-Limonene', percentage: 0.88 },
+  ],
+  netWeightGrams: 1,
+  batchNumber: 'GE2611-03',
+  harvestDate: '2026-08-30',
+  testDate: '2026-09-12',
+  packageDate: null,
+  labName: 'SC Labs',
 };
 
 beforeAll(async () => {
@@ -48,7 +95,16 @@ beforeAll(async () => {
       const props = Object.keys(body.response_format?.json_schema?.schema?.properties ?? {});
       const content = JSON.stringify(props.includes('items') ? receiptAnswer : labelAnswer);
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: 'c1', object: 'chat.completion', created: 1, model: body.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: 900, completion_tokens: 200, total_tokens: 1100 } }));
+      res.end(
+        JSON.stringify({
+          id: 'c1',
+          object: 'chat.completion',
+          created: 1,
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 900, completion_tokens: 200, total_tokens: 1100 },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -116,7 +172,12 @@ describe('vision model over an OpenAI-compatible server', { timeout: 60_000 }, (
     const r = await call(analyzeBatch, {
       path: '/api/v1/scanner/analyze-batch',
       method: 'POST',
-      body: { images: [{ id: 'a', imageBase64: jpeg.toString('base64'), mediaType: 'image/jpeg' }, { id: 'b', imageBase64: jpeg.toString('base64'), mediaType: 'image/jpeg' }] },
+      body: {
+        images: [
+          { id: 'a', imageBase64: jpeg.toString('base64'), mediaType: 'image/jpeg' },
+          { id: 'b', imageBase64: jpeg.toString('base64'), mediaType: 'image/jpeg' },
+        ],
+      },
       headers: await authHeader('stand-in-batch'),
     });
     expect(r.status).toBe(200);

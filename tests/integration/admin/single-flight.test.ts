@@ -18,9 +18,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('single-flight jobs on Postgre
   });
 
   it('six concurrent GET /cron/daily-sync: one runs, five answer alreadyRunning, no 500, none hangs', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 6 }, () => call(DAILY_SYNC, { path: '/api/v1/cron/daily-sync', headers: { authorization: 'Bearer it-cron-secret' } })),
-    );
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(DAILY_SYNC, { path: '/api/v1/cron/daily-sync', headers: { authorization: 'Bearer it-cron-secret' } })));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     const ran = answers.filter((a) => a.body.data.alreadyRunning === false);
     const waited = answers.filter((a) => a.body.data.alreadyRunning === true);

@@ -19,7 +19,11 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('chat conversations on Postgre
     const a = await ask(id, 'tell me about blu dreem', { sub });
     expect(messageText(a.message)).toContain('**Blue Dream**');
     const b = await ask(id, 'compare it with OG Kush', { sub });
-    expect(toolParts(b.message).filter((t) => t.type === 'tool-getStrain').map((t) => t.input.slug)).toEqual(['blue-dream', 'og-kush']);
+    expect(
+      toolParts(b.message)
+        .filter((t) => t.type === 'tool-getStrain')
+        .map((t) => t.input.slug),
+    ).toEqual(['blue-dream', 'og-kush']);
 
     const own = await call(getConv, { path: `/api/v1/chat/conversations/${id}`, params: { id }, headers: await authHeader(sub) });
     expect(own.status).toBe(200);

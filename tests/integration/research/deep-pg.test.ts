@@ -35,7 +35,8 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('deep research on PostgreSQL',
       child.on('exit', (code) => reject(new Error(`child exited ${code}`)));
     });
     const token = await signRunToken(runId);
-    const view = async (id: string, t = token) => (await call(getRun, { path: `/api/v1/research/deep/${id}`, params: { runId: id }, headers: { authorization: `Bearer ${t}` } })).body.data;
+    const view = async (id: string, t = token) =>
+      (await call(getRun, { path: `/api/v1/research/deep/${id}`, params: { runId: id }, headers: { authorization: `Bearer ${t}` } })).body.data;
     expect(await view(runId)).toMatchObject({ status: 'EXECUTING', metadata: { stage: 'read', progress: 50 } });
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
@@ -48,7 +49,11 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('deep research on PostgreSQL',
     const again = await call(start, { path: '/api/v1/research/deep', method: 'POST', body: { question: QUESTION }, headers: await authHeader('deep-kill-user') });
     expect(again.status).toBe(202);
     expect(again.body.data.runId).not.toBe(runId);
-    const s = await call(streamRun, { path: `/api/v1/research/deep/${again.body.data.runId}/stream`, params: { runId: again.body.data.runId }, headers: { authorization: `Bearer ${again.body.data.publicAccessToken}` } });
+    const s = await call(streamRun, {
+      path: `/api/v1/research/deep/${again.body.data.runId}/stream`,
+      params: { runId: again.body.data.runId },
+      headers: { authorization: `Bearer ${again.body.data.publicAccessToken}` },
+    });
     const { events } = await readSse(s.response);
     const done = events.at(-1)!.data;
     expect(done.status).toBe('COMPLETED');

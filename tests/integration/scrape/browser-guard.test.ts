@@ -51,7 +51,10 @@ beforeAll(async () => {
     }
     if (req.url === '/script-leaves' || req.url === '/refresh-leaves') {
       // A menu-looking page that sends the browser on to the metadata address after it loaded.
-      const leave = req.url === '/script-leaves' ? `<script>setTimeout(() => { location.href = 'http://169.254.169.254/latest/meta-data/'; }, 50)</script>` : `<meta http-equiv="refresh" content="0;url=http://metadata.test/latest/">`;
+      const leave =
+        req.url === '/script-leaves'
+          ? `<script>setTimeout(() => { location.href = 'http://169.254.169.254/latest/meta-data/'; }, 50)</script>`
+          : `<meta http-equiv="refresh" content="0;url=http://metadata.test/latest/">`;
       res.writeHead(200, { 'content-type': 'text/html' });
       return res.end(`<!doctype html><html><head>${leave}</head><body><h1>Loading menu…</h1></body></html>`);
     }

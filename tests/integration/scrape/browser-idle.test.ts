@@ -14,7 +14,10 @@ resetConfig();
 /** RSS (MB) of this process's descendants: the browser's processes. */
 function childrenRssMb(): number {
   const out = execFileSync('ps', ['-eo', 'pid=,ppid=,rss='], { encoding: 'utf8' });
-  const rows = out.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+  const rows = out
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/).map(Number));
   const kids = new Set([process.pid]);
   let grew = true;
   while (grew) {

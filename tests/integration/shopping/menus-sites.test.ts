@@ -88,10 +88,9 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
     expect(mine.recommendations.length).toBeGreaterThan(0);
 
     // The stored record: tags [] everywhere, recommendations [].
-    const row = await db.query<{ scan_results: { products: Array<{ tags: string[] }>; matchedProducts: Array<{ tags: string[] }>; unmatchedProducts: Array<{ tags: string[] }>; recommendations: unknown[] } }>(
-      'SELECT scan_results FROM scan_cache WHERE website_domain = $1',
-      [t.domain],
-    );
+    const row = await db.query<{
+      scan_results: { products: Array<{ tags: string[] }>; matchedProducts: Array<{ tags: string[] }>; unmatchedProducts: Array<{ tags: string[] }>; recommendations: unknown[] };
+    }>('SELECT scan_results FROM scan_cache WHERE website_domain = $1', [t.domain]);
     expect(row.rows).toHaveLength(1);
     const stored = row.rows[0].scan_results;
     expect(stored.recommendations).toEqual([]);

@@ -34,7 +34,12 @@ afterAll(async () => {
 
 const readSse = async (res: Response) => (await readSseEvents(res)).events.map((e) => e.data);
 const request = async (body: Record<string, unknown>) =>
-  call(scanToken, { path: '/api/v1/shopping/scan-token', method: 'POST', body: { dispensaryName: 'Fixture', userId: 'user-1', triggerServerSide: true, ...body }, headers: await authHeader('user-1', 'free') });
+  call(scanToken, {
+    path: '/api/v1/shopping/scan-token',
+    method: 'POST',
+    body: { dispensaryName: 'Fixture', userId: 'user-1', triggerServerSide: true, ...body },
+    headers: await authHeader('user-1', 'free'),
+  });
 async function scanToEnd(key: FixtureSiteKey) {
   const t = (await request({ menuUrls: [fx.menuUrl(key)], forceRefresh: true })).body.data;
   expect(t.runId).toMatch(/^run_/);

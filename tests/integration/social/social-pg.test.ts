@@ -23,7 +23,17 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('social drafts on PostgreSQL',
 
   const patch = (updates: unknown[]) => call(PATCH, { path: '/api/v1/social/drafts', method: 'PATCH', body: { updates }, headers: admin });
   let n = 0;
-  const fresh = async () => (await insertDraft(db, { platform: 'threads', kind: 'strain_spotlight', text: `PG draft ${++n}`, hashtags: [], imageUrl: null, link: null, sourceKind: 'strain', sourceId: `pg-${n}` }))!;
+  const fresh = async () =>
+    (await insertDraft(db, {
+      platform: 'threads',
+      kind: 'strain_spotlight',
+      text: `PG draft ${++n}`,
+      hashtags: [],
+      imageUrl: null,
+      link: null,
+      sourceKind: 'strain',
+      sourceId: `pg-${n}`,
+    }))!;
 
   it('of many concurrent PATCHes naming the same version exactly one wins; the rest get 409', async () => {
     const d = await fresh();
@@ -64,7 +74,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('social drafts on PostgreSQL',
   });
 
   it('concurrent generators create each platform/source draft once', async () => {
-    await db.query(`INSERT INTO blog_posts (slug, title, excerpt, body, tags, published_at) VALUES ('pg-fresh', 'Fresh on Postgres', 'An excerpt.', 'Body.', ARRAY['science'], now())`);
+    await db.query(
+      `INSERT INTO blog_posts (slug, title, excerpt, body, tags, published_at) VALUES ('pg-fresh', 'Fresh on Postgres', 'An excerpt.', 'Body.', ARRAY['science'], now())`,
+    );
     const runs = await Promise.all(Array.from({ length: 4 }, () => generateSocialDrafts(db)));
     expect(runs.reduce((s, r) => s + r.created, 0)).toBe(5);
     const api = await call(GENERATE, { path: '/api/v1/social/drafts/generate', body: {}, headers: admin });

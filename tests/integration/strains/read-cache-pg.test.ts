@@ -28,7 +28,7 @@ describe.runIf(pgUrl)('catalog read cache across instances (PostgreSQL)', () => 
     resetConfig();
   });
 
-  it('a strain written through one instance reaches the other instance\'s cached reads within the interval', async () => {
+  it("a strain written through one instance reaches the other instance's cached reads within the interval", async () => {
     const name = `Wombat Cache ${Date.now()}`;
     const slug = name.toLowerCase().replace(/ /g, '-');
     expect(await getStrainBySlugCached(other, slug)).toBeNull();

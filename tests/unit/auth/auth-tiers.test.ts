@@ -44,7 +44,12 @@ describe('admin key (X-Admin-Key)', () => {
     { name: 'localhost host skips outside production', env: { ADMIN_API_KEY: 'k1' }, host: 'localhost:3001', status: 200 },
     { name: '127.0.0.1 host skips outside production', env: { ADMIN_API_KEY: 'k1' }, host: '127.0.0.1:3001', status: 200 },
     { name: 'production ignores the localhost host', env: { APP_ENV: 'production', ADMIN_API_KEY: 'k1' }, host: 'localhost:3001', status: 401, code: 'ADMIN_AUTH_REQUIRED' },
-    { name: 'production honours localhost with ALLOW_LOCALHOST_BYPASS', env: { APP_ENV: 'production', ADMIN_API_KEY: 'k1', ALLOW_LOCALHOST_BYPASS: 'true' }, host: 'localhost', status: 200 },
+    {
+      name: 'production honours localhost with ALLOW_LOCALHOST_BYPASS',
+      env: { APP_ENV: 'production', ADMIN_API_KEY: 'k1', ALLOW_LOCALHOST_BYPASS: 'true' },
+      host: 'localhost',
+      status: 200,
+    },
   ];
   it.each(rows)('$name → $status', async ({ env, headers, host, status, code, message }) => {
     Object.assign(process.env, env);
@@ -152,7 +157,11 @@ describe('user tokens', () => {
     delete process.env.SUPABASE_JWT_SECRET;
     process.env.SUPABASE_URL = `http://127.0.0.1:${port}`;
     try {
-      const good = await new SignJWT({ app_metadata: { subscription_tier: 'premium' } }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setSubject('jwks-user').setExpirationTime('10m').sign(privateKey);
+      const good = await new SignJWT({ app_metadata: { subscription_tier: 'premium' } })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setSubject('jwks-user')
+        .setExpirationTime('10m')
+        .sign(privateKey);
       const r = await call(user, { path: '/x', headers: { authorization: `Bearer ${good}` } });
       expect(r.body.data).toEqual({ sub: 'jwks-user', tier: 'premium' });
       const hs = await token({}, { secret: 'whatever-secret-whatever-secret-whatever' });

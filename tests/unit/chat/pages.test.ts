@@ -7,7 +7,9 @@ import { StoriesView } from '@/components/stories/stories-view';
 
 describe('chat and stories pages', () => {
   it('renders the assistant markdown (tables, lists, bold) as elements, never as HTML', () => {
-    const html = renderToStaticMarkup(createElement(Markdown, { text: '| | **A** | **B** |\n|---|---|---|\n| THC | 18% | 20% |\n\n- one\n- **two**\n\n<script>x</script> and *it*' }));
+    const html = renderToStaticMarkup(
+      createElement(Markdown, { text: '| | **A** | **B** |\n|---|---|---|\n| THC | 18% | 20% |\n\n- one\n- **two**\n\n<script>x</script> and *it*' }),
+    );
     expect(html).toContain('<th scope="col"><strong>A</strong></th>');
     expect(html).toContain('<th scope="row">THC</th><td>18%</td><td>20%</td>');
     expect(html).toContain('<li><strong>two</strong></li>');

@@ -80,7 +80,7 @@ describe('lib/config', () => {
     }
   });
 
-  it('a production start without the service\'s entry (plain next start) cannot honour hops or none', () => {
+  it("a production start without the service's entry (plain next start) cannot honour hops or none", () => {
     process.env.APP_ENV = 'production';
     for (const v of ['hops:1', 'none']) {
       process.env.TRUSTED_PROXY = v;

@@ -29,7 +29,11 @@ const STRICT: ValidatorSettings = {
 
 /** Instructions of each stage, continuation lines joined, comments dropped. */
 function stages(src: string): { name: string; from: string; lines: string[] }[] {
-  const joined = src.replace(/\\\n/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const joined = src
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
   const out: { name: string; from: string; lines: string[] }[] = [];
   for (const l of joined) {
     const m = /^FROM\s+(\S+)(?:\s+AS\s+(\S+))?/i.exec(l);
@@ -79,7 +83,10 @@ describe('Dockerfile', () => {
 
 describe('compose.yaml', () => {
   const compose = parseYaml(read('compose.yaml')) as {
-    services: Record<string, { build?: string; image?: string; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; healthcheck?: { test: string[] } }>;
+    services: Record<
+      string,
+      { build?: string; image?: string; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; healthcheck?: { test: string[] } }
+    >;
   };
 
   it('runs the service with PostgreSQL and Redis, started once both are healthy', () => {

@@ -53,11 +53,15 @@ describe('migrations can be applied by the Supabase CLI and by the service, in e
     dbs.push(db);
     const migrations = loadMigrations();
     for (const m of migrations) await db.exec(m.sql);
-    const tables = async () => (await db.query<{ n: string }>(`SELECT table_name AS n FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`)).rows.map((r) => r.n);
+    const tables = async () =>
+      (await db.query<{ n: string }>(`SELECT table_name AS n FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`)).rows.map((r) => r.n);
     const before = await tables();
     expect(before).toEqual(expect.arrayContaining(['strains']));
     for (const m of migrations) {
-      await expect(db.exec(m.sql).then(() => 'ok'), `${m.version}_${m.name} is not re-runnable`).resolves.toBe('ok');
+      await expect(
+        db.exec(m.sql).then(() => 'ok'),
+        `${m.version}_${m.name} is not re-runnable`,
+      ).resolves.toBe('ok');
     }
     expect(await tables()).toEqual(before);
   }, 120_000);

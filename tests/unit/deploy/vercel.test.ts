@@ -22,20 +22,24 @@ describe('vercel.json crons', () => {
     for (const c of vercel.crons) expect(c.schedule).toMatch(/^(\S+\s){4}\S+$/);
   });
 
-  it.each(vercel.crons.map((c) => [c.path]))('%s is a GET route that takes the CRON_SECRET bearer Vercel sends, and refuses a call without it', async (p) => {
-    const mod = ROUTE_MODULES.find((r) => r.path === p);
-    expect(mod, `${p} has a route module`).toBeTruthy();
-    const get = mod!.module.GET as NextHandler;
-    expect(['cron', 'internal']).toContain(get.routeMeta.options.auth);
-    // Production rules (fail closed), as on Vercel.
-    process.env.APP_ENV = 'production';
-    process.env.CRON_SECRET = 'cron-secret-for-this-test-0123456789';
-    setLimitStore(new MemoryStore());
-    const denied = await call(get, { path: p });
-    expect(denied.status).toBe(401);
-    const ok = await call(get, { path: p, headers: { authorization: `Bearer ${process.env.CRON_SECRET}` } });
-    expect(ok.status).toBe(200);
-    expect(ok.body.success).toBe(true);
-    expect(typeof ok.body.data.alreadyRunning).toBe('boolean');
-  }, 120_000);
+  it.each(vercel.crons.map((c) => [c.path]))(
+    '%s is a GET route that takes the CRON_SECRET bearer Vercel sends, and refuses a call without it',
+    async (p) => {
+      const mod = ROUTE_MODULES.find((r) => r.path === p);
+      expect(mod, `${p} has a route module`).toBeTruthy();
+      const get = mod!.module.GET as NextHandler;
+      expect(['cron', 'internal']).toContain(get.routeMeta.options.auth);
+      // Production rules (fail closed), as on Vercel.
+      process.env.APP_ENV = 'production';
+      process.env.CRON_SECRET = 'cron-secret-for-this-test-0123456789';
+      setLimitStore(new MemoryStore());
+      const denied = await call(get, { path: p });
+      expect(denied.status).toBe(401);
+      const ok = await call(get, { path: p, headers: { authorization: `Bearer ${process.env.CRON_SECRET}` } });
+      expect(ok.status).toBe(200);
+      expect(ok.body.success).toBe(true);
+      expect(typeof ok.body.data.alreadyRunning).toBe('boolean');
+    },
+    120_000,
+  );
 });

@@ -68,7 +68,7 @@ describe('typed context', () => {
     expectTypeOf<AdminNoDb['user']>().toEqualTypeOf<null>();
   });
 
-  it('checks a handler\'s answer against `response` at compile time', () => {
+  it("checks a handler's answer against `response` at compile time", () => {
     // @ts-expect-error — a string is not { n: number }
     defineRoute({ limit: false, db: false, response: z.object({ n: z.number() }) }, async () => 'nope');
     // @ts-expect-error — a route must declare what it answers
@@ -92,7 +92,14 @@ describe('run-token and trigger-token modes: 401 before any validation', () => {
     process.env.SUPABASE_JWT_SECRET = 'test-only-jwt-secret-0123456789abcdef0123456789';
   });
   const runRoute = defineRoute(
-    { auth: 'run-token', limit: false, db: false, params: z.object({ runId: z.string().regex(/^[a-z0-9-]+$/) }), query: z.object({ must: z.literal('x') }), response: z.object({ runId: z.string() }) },
+    {
+      auth: 'run-token',
+      limit: false,
+      db: false,
+      params: z.object({ runId: z.string().regex(/^[a-z0-9-]+$/) }),
+      query: z.object({ must: z.literal('x') }),
+      response: z.object({ runId: z.string() }),
+    },
     async ({ run }) => ({ runId: run.runId }),
   );
   const triggerRoute = defineRoute(
@@ -156,7 +163,11 @@ describe('CORS (public reads any origin; credentialed routes only CORS_ORIGINS)'
   });
   it('a preflight answers the methods, the request headers and a max age for an allowed origin', async () => {
     process.env.CORS_ORIGINS = 'https://app.example';
-    const r = await call(methods.OPTIONS, { method: 'OPTIONS', path: '/api/v1/x', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-admin-key, content-type' } });
+    const r = await call(methods.OPTIONS, {
+      method: 'OPTIONS',
+      path: '/api/v1/x',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-admin-key, content-type' },
+    });
     expect(r.status).toBe(204);
     expect(r.headers.get('access-control-allow-origin')).toBe('https://app.example');
     expect(r.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS, POST');
@@ -207,7 +218,7 @@ describe('admin key guessing: one window per key prefix, whatever the address', 
     process.env.TRUSTED_PROXY = 'hops:1';
     setLimitStore(new MemoryStore());
   });
-  it('failures sharing the real key\'s prefix lock it (429) from every address; other prefixes do not', async () => {
+  it("failures sharing the real key's prefix lock it (429) from every address; other prefixes do not", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
       const r = await call(admin, { path: '/api/v1/admin/x', headers: { 'x-admin-key': `k3y-guess-${i}`, 'x-forwarded-for': `198.51.100.${i}` } });

@@ -41,7 +41,14 @@ describe('Cache-Control policy over the route manifest', () => {
 
   it('the catalog reads, statistics and the static section list are CDN-cacheable', () => {
     const cached = new Map(all.filter((r) => r.method === 'GET' && r.handler.routeMeta.options.cache).map((r) => [r.path, r.handler.routeMeta.options.cache]));
-    for (const p of ['/api/v1/strains', '/api/v1/strains/search', '/api/v1/strains/slug/{slug}', '/api/v1/strains/popular', '/api/v1/strains/by-type/{type}', '/api/v1/strains/by-terpene/{terpene}'])
+    for (const p of [
+      '/api/v1/strains',
+      '/api/v1/strains/search',
+      '/api/v1/strains/slug/{slug}',
+      '/api/v1/strains/popular',
+      '/api/v1/strains/by-type/{type}',
+      '/api/v1/strains/by-terpene/{terpene}',
+    ])
       expect(cached.get(p), p).toEqual(CDN.catalog);
     expect(cached.get('/api/v1/strains/slug/{slug}/complete')).toEqual(CDN.profile);
     expect(cached.get('/api/v1/strains/stats/count')).toEqual({ sMaxAge: 1800, swr: 3600 });

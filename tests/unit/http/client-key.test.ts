@@ -38,7 +38,7 @@ describe('client address (docs/contract.md §2: TRUSTED_PROXY)', () => {
     expect([...seen]).toEqual(['203.0.113.7']);
   });
 
-  it('behind the service\'s entry, hops:1 is the socket whatever the client wrote; hops:2 the proxy in front', () => {
+  it("behind the service's entry, hops:1 is the socket whatever the client wrote; hops:2 the proxy in front", () => {
     g.__ciSocketEntry = true;
     // as server/entry.cjs leaves the headers: the socket address appended and recorded
     const viaEntry = (clientXff: string | null, peer: string) => req({ [SOCKET_ADDRESS_HEADER]: peer, 'x-forwarded-for': clientXff ? `${clientXff}, ${peer}` : peer });
@@ -66,7 +66,7 @@ describe('client address (docs/contract.md §2: TRUSTED_PROXY)', () => {
       process.env.APP_ENV = 'development';
       expect(clientIp(req({ 'x-forwarded-for': '127.0.0.1' }))).toBe('127.0.0.1');
     });
-    it('hops:N with fewer entries than proxies falls back to the socket (never to the client\'s word)', () => {
+    it("hops:N with fewer entries than proxies falls back to the socket (never to the client's word)", () => {
       process.env.TRUSTED_PROXY = 'hops:2';
       g.__ciSocketEntry = true;
       expect(clientIp(req({ [SOCKET_ADDRESS_HEADER]: '10.0.0.9', 'x-forwarded-for': '6.6.6.6' }))).toBe('10.0.0.9');

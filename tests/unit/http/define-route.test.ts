@@ -10,7 +10,13 @@ const strictBad = defineRoute({ response: z.unknown(), body: Body, limit: false,
 const small = defineRoute({ response: z.unknown(), body: z.unknown(), limit: false, db: false, maxBytes: 100 }, async () => 'fine');
 const throws = (e: unknown) => defineRoute({ response: z.unknown(), limit: false, db: false }, async () => Promise.reject(e));
 const withQuery = defineRoute(
-  { response: z.unknown(), limit: false, db: false, query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }), params: z.object({ id: z.string().regex(/^[a-z]+$/) }) },
+  {
+    response: z.unknown(),
+    limit: false,
+    db: false,
+    query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+    params: z.object({ id: z.string().regex(/^[a-z]+$/) }),
+  },
   async ({ query, params }) => paginated([params.id], { limit: query.limit, offset: 0, total: 1 }),
 );
 const custom = defineRoute({ response: z.unknown(), limit: false, db: false }, async () => ok({ a: 1 }, { status: 201, headers: { 'X-Thing': 'yes' }, meta: { extra: true } }));
@@ -50,7 +56,14 @@ describe('defineRoute error paths', () => {
       check: (b) => expect(b.error.details[0]).toMatchObject({ code: 'invalid_type', expected: 'string', path: ['name'] }),
     },
     { name: 'missing body', handler: echo, req: { path: '/x', method: 'POST' }, status: 400, code: 'VALIDATION_ERROR' },
-    { name: 'route-chosen BAD_REQUEST for schema failures', handler: strictBad, req: { path: '/x', body: {} }, status: 400, code: 'BAD_REQUEST', check: (b) => expect(Array.isArray(b.error.details)).toBe(true) },
+    {
+      name: 'route-chosen BAD_REQUEST for schema failures',
+      handler: strictBad,
+      req: { path: '/x', body: {} },
+      status: 400,
+      code: 'BAD_REQUEST',
+      check: (b) => expect(Array.isArray(b.error.details)).toBe(true),
+    },
     { name: 'body over the limit by Content-Length', handler: small, req: { path: '/x', body: 'x'.repeat(200) }, status: 413, code: 'PAYLOAD_TOO_LARGE' },
     { name: 'query coercion failure', handler: withQuery, req: { path: '/x/abc', params: { id: 'abc' }, query: { limit: 101 } }, status: 400, code: 'VALIDATION_ERROR' },
     { name: 'param failure', handler: withQuery, req: { path: '/x/ABC', params: { id: 'ABC' } }, status: 400, code: 'VALIDATION_ERROR' },

@@ -21,7 +21,25 @@ const routes = registeredRoutes(ROUTE_MODULES);
 const nasty = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.constantFrom('__proto__', 'constructor', 'prototype', '..', '../../etc/passwd', '%2e%2e', '%00', "' OR 1=1 --", '<script>', '🌿💨', 'x'.repeat(5000), '', ' ', 'null', '-1', '1e309', 'NaN'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    '..',
+    '../../etc/passwd',
+    '%2e%2e',
+    '%00',
+    "' OR 1=1 --",
+    '<script>',
+    '🌿💨',
+    'x'.repeat(5000),
+    '',
+    ' ',
+    'null',
+    '-1',
+    '1e309',
+    'NaN',
+  ),
 );
 const jsonish: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue(),
@@ -107,49 +125,53 @@ describe('property: every registered route survives generated input', () => {
     expect(routes.length).toBeGreaterThan(2);
   });
 
-  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_name, route) => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(nasty, { minLength: 1, maxLength: 3 }),
-        fc.dictionary(nasty, fc.oneof(nasty, fc.array(nasty, { maxLength: 2 })), { maxKeys: 4 }),
-        jsonish,
-        fc.constantFrom('none', 'premium', 'free', 'garbage', 'admin-wrong', 'admin', 'api-key', 'cron', 'bearer-empty'),
-        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', ''),
-        async (pathValues, query, body, who, contentType) => {
-          const { path, params } = fillPath(route.path, pathValues);
-          const url = new URL(`http://api.test${path}`);
-          for (const [k, v] of Object.entries(query)) for (const one of Array.isArray(v) ? v : [v]) url.searchParams.append(k, one);
-          const headers = new Headers({ host: 'api.test' });
-          if (contentType) headers.set('content-type', contentType);
-          if (who === 'premium') headers.set('authorization', `Bearer ${premium}`);
-          if (who === 'free') headers.set('authorization', `Bearer ${free}`);
-          if (who === 'garbage') headers.set('authorization', 'Bearer \u00ff\u00fe garbage');
-          if (who === 'bearer-empty') headers.set('authorization', 'Bearer ');
-          if (who === 'admin-wrong') headers.set('x-admin-key', 'definitely-wrong');
-          if (who === 'admin') headers.set('x-admin-key', 'prop-admin-key');
-          if (who === 'api-key') headers.set('authorization', 'Bearer prop-api-key');
-          if (who === 'cron') headers.set('authorization', 'Bearer prop-cron-secret');
-          const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-          const req = new Request(url, {
-            method: route.method,
-            headers,
-            body: hasBody ? (typeof body === 'string' ? body : JSON.stringify(body)) : undefined,
-          });
-          const res = await route.handler(req, { params: Promise.resolve(params) });
-          const ct = res.headers.get('content-type') ?? '';
-          let text = '';
-          if (ct.includes('text/event-stream')) await res.body?.cancel();
-          else text = await res.text();
-          let parsed: unknown = null;
-          try {
-            parsed = text ? JSON.parse(text) : null;
-          } catch {
-            parsed = text;
-          }
-          checkBody(route, res.status, ct, parsed, text);
-        },
-      ),
-      { seed: SEED, numRuns: RUNS, endOnFailure: true },
-    );
-  }, 120_000);
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s',
+    async (_name, route) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(nasty, { minLength: 1, maxLength: 3 }),
+          fc.dictionary(nasty, fc.oneof(nasty, fc.array(nasty, { maxLength: 2 })), { maxKeys: 4 }),
+          jsonish,
+          fc.constantFrom('none', 'premium', 'free', 'garbage', 'admin-wrong', 'admin', 'api-key', 'cron', 'bearer-empty'),
+          fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', ''),
+          async (pathValues, query, body, who, contentType) => {
+            const { path, params } = fillPath(route.path, pathValues);
+            const url = new URL(`http://api.test${path}`);
+            for (const [k, v] of Object.entries(query)) for (const one of Array.isArray(v) ? v : [v]) url.searchParams.append(k, one);
+            const headers = new Headers({ host: 'api.test' });
+            if (contentType) headers.set('content-type', contentType);
+            if (who === 'premium') headers.set('authorization', `Bearer ${premium}`);
+            if (who === 'free') headers.set('authorization', `Bearer ${free}`);
+            if (who === 'garbage') headers.set('authorization', 'Bearer \u00ff\u00fe garbage');
+            if (who === 'bearer-empty') headers.set('authorization', 'Bearer ');
+            if (who === 'admin-wrong') headers.set('x-admin-key', 'definitely-wrong');
+            if (who === 'admin') headers.set('x-admin-key', 'prop-admin-key');
+            if (who === 'api-key') headers.set('authorization', 'Bearer prop-api-key');
+            if (who === 'cron') headers.set('authorization', 'Bearer prop-cron-secret');
+            const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+            const req = new Request(url, {
+              method: route.method,
+              headers,
+              body: hasBody ? (typeof body === 'string' ? body : JSON.stringify(body)) : undefined,
+            });
+            const res = await route.handler(req, { params: Promise.resolve(params) });
+            const ct = res.headers.get('content-type') ?? '';
+            let text = '';
+            if (ct.includes('text/event-stream')) await res.body?.cancel();
+            else text = await res.text();
+            let parsed: unknown = null;
+            try {
+              parsed = text ? JSON.parse(text) : null;
+            } catch {
+              parsed = text;
+            }
+            checkBody(route, res.status, ct, parsed, text);
+          },
+        ),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+    },
+    120_000,
+  );
 });

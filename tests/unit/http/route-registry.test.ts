@@ -52,11 +52,15 @@ describe('route(): HEAD, OPTIONS and 405 from the route module itself', () => {
     const r = await call(methods.DELETE, { method: 'DELETE', path: '/api/v1/health' });
     expect(r.status).toBe(405);
     expect(r.headers.get('allow')).toBe('GET, HEAD, OPTIONS, POST');
-    expect(r.body).toMatchObject({ success: false, error: { code: 'METHOD_NOT_ALLOWED', details: { allow: ['GET', 'HEAD', 'OPTIONS', 'POST'] } }, meta: { path: '/api/v1/health', method: 'DELETE' } });
+    expect(r.body).toMatchObject({
+      success: false,
+      error: { code: 'METHOD_NOT_ALLOWED', details: { allow: ['GET', 'HEAD', 'OPTIONS', 'POST'] } },
+      meta: { path: '/api/v1/health', method: 'DELETE' },
+    });
     expect(r.headers.get('x-request-id')).toBe(r.body.meta.requestId);
   });
 
-  it('HEAD answers GET\'s status and headers without a body', async () => {
+  it("HEAD answers GET's status and headers without a body", async () => {
     const r = await call(methods.HEAD, { method: 'HEAD', path: '/api/v1/health' });
     expect(r.status).toBe(200);
     expect(r.text).toBe('');

@@ -7,7 +7,11 @@ const hex = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16))
 const near = (px: Buffer, i: number, c: number[], tol = 24) => Math.abs(px[i] - c[0]) <= tol && Math.abs(px[i + 1] - c[1]) <= tol && Math.abs(px[i + 2] - c[2]) <= tol;
 
 async function raster(spec: PoseSpec): Promise<Buffer> {
-  return sharp(Buffer.from(mascotSvg(spec, SIZE))).resize(SIZE, SIZE).removeAlpha().raw().toBuffer();
+  return sharp(Buffer.from(mascotSvg(spec, SIZE)))
+    .resize(SIZE, SIZE)
+    .removeAlpha()
+    .raw()
+    .toBuffer();
 }
 
 /** Pixel masks of one palette colour. */
@@ -29,7 +33,10 @@ function iou(a: boolean[], b: boolean[]): number {
 }
 
 const customs = ['waving hello', 'reading a lab report', 'Gardening', 'Late night snack'];
-const poses: [string, PoseSpec][] = [...STANDARD_POSE_KEYS.map((k) => [k, STANDARD_POSES[k].spec] as [string, PoseSpec]), ...customs.map((c) => [c, customPoseSpec(c)] as [string, PoseSpec])];
+const poses: [string, PoseSpec][] = [
+  ...STANDARD_POSE_KEYS.map((k) => [k, STANDARD_POSES[k].spec] as [string, PoseSpec]),
+  ...customs.map((c) => [c, customPoseSpec(c)] as [string, PoseSpec]),
+];
 
 describe('the local mascot: one recognisable character in every pose', () => {
   it.each(poses)('%s uses only the palette, and the same body, crown and outline', (_k, spec) => {

@@ -3,8 +3,30 @@ import fc from 'fast-check';
 import { computeSections, potencyChart, spendSummary, terpeneChart, typeDistribution } from '@/lib/notebooks/computed';
 
 const items = [
-  { strainName: 'A', grams: 3.5, price: 35, thcPct: 20, cbdPct: 1, type: 'indica', terpenes: [{ name: 'beta-Myrcene', percentage: 0.6 }, { name: 'Limonene', percentage: 0.2 }] },
-  { strainName: 'B', grams: 7, price: 56, thcPct: 26, type: 'Sativa', terpenes: [{ name: 'limonene', percentage: 0.5 }, { name: 'alpha-pinene', percentage: 0.1 }, { name: 'beta-pinene', percentage: 0.05 }] },
+  {
+    strainName: 'A',
+    grams: 3.5,
+    price: 35,
+    thcPct: 20,
+    cbdPct: 1,
+    type: 'indica',
+    terpenes: [
+      { name: 'beta-Myrcene', percentage: 0.6 },
+      { name: 'Limonene', percentage: 0.2 },
+    ],
+  },
+  {
+    strainName: 'B',
+    grams: 7,
+    price: 56,
+    thcPct: 26,
+    type: 'Sativa',
+    terpenes: [
+      { name: 'limonene', percentage: 0.5 },
+      { name: 'alpha-pinene', percentage: 0.1 },
+      { name: 'beta-pinene', percentage: 0.05 },
+    ],
+  },
   { strainName: 'C', grams: 1 },
 ];
 
@@ -56,7 +78,9 @@ describe('computed sections', () => {
       grams: fc.double({ min: 0.1, max: 28, noNaN: true }),
       thcPct: fc.option(fc.double({ min: 0, max: 35, noNaN: true }), { nil: undefined }),
       type: fc.constantFrom('indica', 'sativa', 'hybrid', undefined),
-      terpenes: fc.array(fc.record({ name: fc.constantFrom('myrcene', 'limonene', 'pinene', 'linalool'), percentage: fc.double({ min: 0.01, max: 2, noNaN: true }) }), { maxLength: 4 }),
+      terpenes: fc.array(fc.record({ name: fc.constantFrom('myrcene', 'limonene', 'pinene', 'linalool'), percentage: fc.double({ min: 0.01, max: 2, noNaN: true }) }), {
+        maxLength: 4,
+      }),
     });
     fc.assert(
       fc.property(fc.array(item, { minLength: 1, maxLength: 8 }), (xs) => {

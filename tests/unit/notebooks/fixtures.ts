@@ -40,21 +40,73 @@ export const ORDER: OrderInputT = {
 
 function strain(p: Partial<Strain> & Pick<Strain, 'name' | 'slug'>): Strain {
   return {
-    id: `id-${p.slug}`, type: null, thc: null, thcMin: null, thcMax: null, cbd: null, cbdMin: null, cbdMax: null,
-    terpenes: [], effects: [], negatives: [], helpsWith: {}, aromas: [], parents: [], akas: [], highFamily: null,
-    popularityScore: 0, source: 'test', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', ...p,
+    id: `id-${p.slug}`,
+    type: null,
+    thc: null,
+    thcMin: null,
+    thcMax: null,
+    cbd: null,
+    cbdMin: null,
+    cbdMax: null,
+    terpenes: [],
+    effects: [],
+    negatives: [],
+    helpsWith: {},
+    aromas: [],
+    parents: [],
+    akas: [],
+    highFamily: null,
+    popularityScore: 0,
+    source: 'test',
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    ...p,
   };
 }
 
 export const GDP = strain({
-  name: 'Granddaddy Purple', slug: 'granddaddy-purple', type: 'indica', thc: 19, cbd: 0.1,
-  terpenes: [{ name: 'myrcene', percentage: 0.8 }, { name: 'caryophyllene', percentage: 0.3 }, { name: 'linalool', percentage: 0.12 }],
-  effects: ['sleepy', 'relaxed', 'hungry'], aromas: ['grape', 'berry'], highFamily: 'Relaxing',
+  name: 'Granddaddy Purple',
+  slug: 'granddaddy-purple',
+  type: 'indica',
+  thc: 19,
+  cbd: 0.1,
+  terpenes: [
+    { name: 'myrcene', percentage: 0.8 },
+    { name: 'caryophyllene', percentage: 0.3 },
+    { name: 'linalool', percentage: 0.12 },
+  ],
+  effects: ['sleepy', 'relaxed', 'hungry'],
+  aromas: ['grape', 'berry'],
+  highFamily: 'Relaxing',
 });
 
 export const CANDIDATES = [
-  strain({ name: 'Jack Herer', slug: 'jack-herer', type: 'sativa', thc: 18, terpenes: [{ name: 'terpinolene', percentage: 0.5 }, { name: 'pinene', percentage: 0.3 }, { name: 'myrcene', percentage: 0.2 }], effects: ['energetic', 'happy', 'creative'], highFamily: 'Energizing' }),
-  strain({ name: 'OG Kush', slug: 'og-kush', type: 'hybrid', thc: 23, terpenes: [{ name: 'myrcene', percentage: 0.5 }, { name: 'limonene', percentage: 0.4 }, { name: 'caryophyllene', percentage: 0.3 }], effects: ['relaxed', 'happy', 'euphoric'], highFamily: 'Relaxing' }),
+  strain({
+    name: 'Jack Herer',
+    slug: 'jack-herer',
+    type: 'sativa',
+    thc: 18,
+    terpenes: [
+      { name: 'terpinolene', percentage: 0.5 },
+      { name: 'pinene', percentage: 0.3 },
+      { name: 'myrcene', percentage: 0.2 },
+    ],
+    effects: ['energetic', 'happy', 'creative'],
+    highFamily: 'Energizing',
+  }),
+  strain({
+    name: 'OG Kush',
+    slug: 'og-kush',
+    type: 'hybrid',
+    thc: 23,
+    terpenes: [
+      { name: 'myrcene', percentage: 0.5 },
+      { name: 'limonene', percentage: 0.4 },
+      { name: 'caryophyllene', percentage: 0.3 },
+    ],
+    effects: ['relaxed', 'happy', 'euphoric'],
+    highFamily: 'Relaxing',
+  }),
   strain({ name: 'Blue Dream', slug: 'blue-dream', type: 'hybrid', thc: 19, terpenes: [{ name: 'myrcene', percentage: 0.5 }], effects: ['relaxed'] }),
 ];
 

@@ -7,7 +7,10 @@ import { SECTION_SCHEMAS } from '@/lib/notebooks/schemas';
 import { AI_SECTION_KEYS } from '@/lib/notebooks/sections';
 import { fakeCatalog } from './fixtures';
 
-const word = fc.oneof(fc.constantFrom('relaxed', 'happy', 'sleepy', 'citrus', 'diesel', 'pine', 'berry', 'energetic', 'Ünïcode 🌿', 'constructor', '__proto__', 'toString'), fc.string({ minLength: 1, maxLength: 12 }));
+const word = fc.oneof(
+  fc.constantFrom('relaxed', 'happy', 'sleepy', 'citrus', 'diesel', 'pine', 'berry', 'energetic', 'Ünïcode 🌿', 'constructor', '__proto__', 'toString'),
+  fc.string({ minLength: 1, maxLength: 12 }),
+);
 const item = fc.record(
   {
     strainName: fc.oneof(fc.constantFrom('Granddaddy Purple', 'Blue Dream', 'x', 'OG Kush 3.5g'), fc.string({ minLength: 1, maxLength: 30 })),
@@ -16,7 +19,16 @@ const item = fc.record(
     thcPct: fc.double({ min: 0, max: 100, noNaN: true }),
     cbdPct: fc.double({ min: 0, max: 100, noNaN: true }),
     type: fc.constantFrom('sativa', 'indica', 'hybrid', 'INDICA'),
-    terpenes: fc.array(fc.record({ name: fc.oneof(fc.constantFrom('beta-Myrcene', 'Limonene', 'alpha-Pinene', 'Linalool', 'Nerolidol', 'constructor', 'alpha-constructor', '__proto__', 'hasOwnProperty'), fc.string({ minLength: 1, maxLength: 20 })), percentage: fc.double({ min: 0, max: 100, noNaN: true }) }), { maxLength: 6 }),
+    terpenes: fc.array(
+      fc.record({
+        name: fc.oneof(
+          fc.constantFrom('beta-Myrcene', 'Limonene', 'alpha-Pinene', 'Linalool', 'Nerolidol', 'constructor', 'alpha-constructor', '__proto__', 'hasOwnProperty'),
+          fc.string({ minLength: 1, maxLength: 20 }),
+        ),
+        percentage: fc.double({ min: 0, max: 100, noNaN: true }),
+      }),
+      { maxLength: 6 },
+    ),
     effects: fc.array(word, { maxLength: 6 }),
     aromas: fc.array(word, { maxLength: 6 }),
   },
@@ -26,7 +38,20 @@ const item = fc.record(
 describe('property: every local section validates for any valid order', () => {
   it('prototype member names as terpenes, effects or aromas are plain data', async () => {
     const a = await analyzeOrder(
-      { orderItems: [{ strainName: 'constructor', grams: 1, terpenes: [{ name: 'constructor', percentage: 0.5 }, { name: 'Limonene', percentage: 0.3 }], effects: ['constructor', 'toString'], aromas: ['__proto__'] }] },
+      {
+        orderItems: [
+          {
+            strainName: 'constructor',
+            grams: 1,
+            terpenes: [
+              { name: 'constructor', percentage: 0.5 },
+              { name: 'Limonene', percentage: 0.3 },
+            ],
+            effects: ['constructor', 'toString'],
+            aromas: ['__proto__'],
+          },
+        ],
+      },
       fakeCatalog,
     );
     expect(a.items[0].terpenes).toEqual([{ name: 'limonene', percentage: 0.3 }]);

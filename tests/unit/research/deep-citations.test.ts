@@ -11,7 +11,11 @@ describe('validateCitations', () => {
   it('keeps exact ids, mends near misses, drops the rest', () => {
     const out = validateCitations(
       [
-        { heading: 'A', body: 'x', citations: ['paper:russo-2011-taming-thc', '[strain:blue-dream]', 'RUSSO-2011-TAMING-THC', 'paper:made-up-2099', 'Taming THC: potential cannabis synergy', 'run_abc'] },
+        {
+          heading: 'A',
+          body: 'x',
+          citations: ['paper:russo-2011-taming-thc', '[strain:blue-dream]', 'RUSSO-2011-TAMING-THC', 'paper:made-up-2099', 'Taming THC: potential cannabis synergy', 'run_abc'],
+        },
       ],
       sources,
     );

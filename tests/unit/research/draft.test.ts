@@ -5,9 +5,28 @@ import type { Strain } from '@/lib/strains/types';
 
 function strain(p: Partial<Strain> & { name: string }): Strain {
   return {
-    id: `id-${p.name}`, slug: p.name.toLowerCase().replace(/\W+/g, '-'), type: null, thc: null, thcMin: null, thcMax: null, cbd: null, cbdMin: null, cbdMax: null,
-    terpenes: [], effects: [], negatives: [], helpsWith: {}, aromas: [], parents: [], akas: [], highFamily: null, popularityScore: 0, source: 'seed',
-    createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...p,
+    id: `id-${p.name}`,
+    slug: p.name.toLowerCase().replace(/\W+/g, '-'),
+    type: null,
+    thc: null,
+    thcMin: null,
+    thcMax: null,
+    cbd: null,
+    cbdMin: null,
+    cbdMax: null,
+    terpenes: [],
+    effects: [],
+    negatives: [],
+    helpsWith: {},
+    aromas: [],
+    parents: [],
+    akas: [],
+    highFamily: null,
+    popularityScore: 0,
+    source: 'seed',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...p,
   };
 }
 const rel = (s: Strain, similarity: number, containedInName = false): Relative => ({ strain: s, similarity, containedInName });
@@ -47,7 +66,11 @@ describe('draftLocally', () => {
   });
 
   it('prefers the universe record for the type', () => {
-    const d = draftLocally('Known Elsewhere', {}, { universe: { name: 'Known Elsewhere', slug: 'known-elsewhere', type: 'Indica', sources: ['kushy'], completeness: 0.1, strainId: null }, relatives: [], priors });
+    const d = draftLocally(
+      'Known Elsewhere',
+      {},
+      { universe: { name: 'Known Elsewhere', slug: 'known-elsewhere', type: 'Indica', sources: ['kushy'], completeness: 0.1, strainId: null }, relatives: [], priors },
+    );
     expect(d.type).toBe('indica');
     expect(d.provenance.type).toBe('universe');
     expect(d.confidence).toBeGreaterThan(0.25);

@@ -36,7 +36,9 @@ describe('enqueueResearch', () => {
 
     const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM research_submissions WHERE name_key = 'queue-test-alpha'`);
     expect(rows.rows[0].n).toBe(1);
-    const row = await db.query<{ metadata: unknown; source: string; status: string }>(`SELECT metadata, source, status FROM research_submissions WHERE id = $1`, [first[0].submissionId]);
+    const row = await db.query<{ metadata: unknown; source: string; status: string }>(`SELECT metadata, source, status FROM research_submissions WHERE id = $1`, [
+      first[0].submissionId,
+    ]);
     expect(row.rows[0]).toEqual({ metadata: { domain: 'example.com' }, source: 'menu-scan', status: 'pending' });
   });
 

@@ -31,7 +31,12 @@ describe('robots.txt and sitemap parsing', () => {
 
 describe('wildcard patterns', () => {
   it.each([
-    ['https://shop.test/menu/*', 'https://shop.test/menu/', ['https://shop.test/menu/', 'https://shop.test/menu/flower', 'https://shop.test/menu/flower?page=2', 'https://shop.test/menu/a/b#x'], ['https://shop.test/about', 'https://shop.test/menus', 'https://other.test/menu/x']],
+    [
+      'https://shop.test/menu/*',
+      'https://shop.test/menu/',
+      ['https://shop.test/menu/', 'https://shop.test/menu/flower', 'https://shop.test/menu/flower?page=2', 'https://shop.test/menu/a/b#x'],
+      ['https://shop.test/about', 'https://shop.test/menus', 'https://other.test/menu/x'],
+    ],
     ['https://shop.test/menu/page-*', 'https://shop.test/menu/', ['https://shop.test/menu/page-2'], ['https://shop.test/menu/flower']],
     ['https://SHOP.test:443/c/*/products', 'https://shop.test/c/', ['https://shop.test/c/flower/products'], ['https://shop.test/c/flower/deals']],
   ])('%s', (pattern, start, yes, no) => {

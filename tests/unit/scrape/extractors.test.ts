@@ -107,7 +107,7 @@ describe('heuristic card reader', () => {
       ['GNOMAD Beanie — $30', 'Other', 30],
     ]);
   });
-  it('takes the card\'s own text as the name when the price sits in a child', () => {
+  it("takes the card's own text as the name when the price sits in a child", () => {
     const html = '<ul><li>Blue Dream 3.5g <span class="price">$35</span></li><li>OG Kush 3.5g <span class="price">$40</span></li></ul>';
     expect(extractHeuristic(cheerio.load(html), 'http://x.test/').map((p) => [p.rawName, p.priceValue])).toEqual([
       ['Blue Dream 3.5g', 35],
@@ -136,7 +136,9 @@ describe('extractFromHtml cascade', () => {
     expect(r.products).toHaveLength(12);
   });
   it('uses the model when one is given and falls back to the heuristic reader when it fails', async () => {
-    const answer = { products: [{ name: 'Blue Dream 3.5g', brand: 'OMC', category: 'Flower', price: '$35.00', weight: '3.5g', thcPct: 24.1, cbdPct: null, strainType: 'hybrid', url: null }] };
+    const answer = {
+      products: [{ name: 'Blue Dream 3.5g', brand: 'OMC', category: 'Flower', price: '$35.00', weight: '3.5g', thcPct: 24.1, cbdPct: null, strainType: 'hybrid', url: null }],
+    };
     const prompts: string[] = [];
     const model = new MockLanguageModelV3({
       doGenerate: async (opts) => {
@@ -168,7 +170,11 @@ describe('extractFromHtml cascade', () => {
     const text = pageTextForModel(cheerio.load(big), 'http://x.test/', 1000);
     expect(text.length).toBeLessThan(1100);
     expect(text.endsWith('[truncated]')).toBe(true);
-    const empty = new MockLanguageModelV3({ doGenerate: async () => { throw new Error('must not be called'); } });
+    const empty = new MockLanguageModelV3({
+      doGenerate: async () => {
+        throw new Error('must not be called');
+      },
+    });
     await expect(extractWithModel(cheerio.load('<body></body>'), 'http://x.test/', empty)).resolves.toEqual([]);
   });
 });

@@ -110,17 +110,27 @@ describe('page furniture is never a product', () => {
 
 describe('sale and regular prices in JSON-LD and app state', () => {
   const ld = (offers: unknown) =>
-    cheerio.load(`<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Blue Dream', category: 'Flower', offers })}</script>`);
+    cheerio.load(
+      `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Blue Dream', category: 'Flower', offers })}</script>`,
+    );
   it.each([
     ['offer price only', { '@type': 'Offer', price: '35.00', priceCurrency: 'USD' }, 35, null],
-    ['StrikethroughPrice spec', { '@type': 'Offer', price: '28.00', priceSpecification: [{ '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/StrikethroughPrice', price: '35.00' }] }, 28, '$35.00'],
+    [
+      'StrikethroughPrice spec',
+      { '@type': 'Offer', price: '28.00', priceSpecification: [{ '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/StrikethroughPrice', price: '35.00' }] },
+      28,
+      '$35.00',
+    ],
     ['ListPrice spec', { '@type': 'Offer', price: 28, priceSpecification: { '@type': 'UnitPriceSpecification', priceType: 'ListPrice', price: 35 } }, 28, '$35'],
   ])('JSON-LD: %s', (_l, offers, price, regular) => {
     const [p] = extractJsonLd(ld(offers), BASE);
     expect([p.priceValue, p.regularPrice]).toEqual([price, regular]);
   });
 
-  const state = (rec: Record<string, unknown>) => cheerio.load(`<script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { products: [{ name: 'Blue Dream', category: 'Flower', brand: 'X', ...rec }] } })}</script>`);
+  const state = (rec: Record<string, unknown>) =>
+    cheerio.load(
+      `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { products: [{ name: 'Blue Dream', category: 'Flower', brand: 'X', ...rec }] } })}</script>`,
+    );
   it.each([
     ['price + regularPrice', { price: 28, regularPrice: 35 }, 28, '$35'],
     ['price + compareAtPrice', { price: 28, compareAtPrice: 35 }, 28, '$35'],
@@ -140,12 +150,23 @@ describe('sale and regular prices in JSON-LD and app state', () => {
     [
       'parallel Options / Prices / specialPrices (Dutchie-like)',
       { Options: ['1g', '3.5g'], Prices: [15, 40], specialPrices: [null, 32] },
-      [['Blue Dream 1g', 15, null, 1], ['Blue Dream 3.5g', 32, '$40', 3.5]],
+      [
+        ['Blue Dream 1g', 15, null, 1],
+        ['Blue Dream 3.5g', 32, '$40', 3.5],
+      ],
     ],
     [
       'variants array of { size, price }',
-      { variants: [{ size: '3.5g', price: 35 }, { size: '7g', price: 60, compareAtPrice: 70 }] },
-      [['Blue Dream 3.5g', 35, null, 3.5], ['Blue Dream 7g', 60, '$70', 7]],
+      {
+        variants: [
+          { size: '3.5g', price: 35 },
+          { size: '7g', price: 60, compareAtPrice: 70 },
+        ],
+      },
+      [
+        ['Blue Dream 3.5g', 35, null, 3.5],
+        ['Blue Dream 7g', 60, '$70', 7],
+      ],
     ],
     ['one size stays one product', { variants: [{ size: '3.5g', price: 35 }] }, [['Blue Dream', 35, null, 3.5]]],
   ])('sizes: %s', (_l, rec, want) => {
@@ -250,7 +271,6 @@ describe.runIf(menuDataPresent())('generated sites over plain HTTP', () => {
     expect(r.pagesVisited.length).toBe(3);
     expect(r.products.length).toBe(72);
   });
-
 });
 
 describe('the address rule on every page and frame', () => {
@@ -274,7 +294,8 @@ describe('the address rule on every page and frame', () => {
 
   it('a page link that redirects to a refused address is skipped; the other pages are still read', async () => {
     process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
-    const cards = (n: number) => `<div class="grid">${[1, 2].map((i) => `<div class="product-card"><h3>Page ${n} strain ${i}</h3><span class="price">$${10 * n + i}</span></div>`).join('')}</div>`;
+    const cards = (n: number) =>
+      `<div class="grid">${[1, 2].map((i) => `<div class="product-card"><h3>Page ${n} strain ${i}</h3><span class="price">$${10 * n + i}</span></div>`).join('')}</div>`;
     const nav = '<nav class="pagination"><a href="/menu?page=2">2</a> <a href="/menu?page=3">3</a> <a href="/menu?page=2">Next</a></nav>';
     const main = http.createServer((req, res) => {
       const n = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? 1);
@@ -309,7 +330,13 @@ describe('the address rule on every page and frame', () => {
     try {
       const port = (main.address() as AddressInfo).port;
       // evil.test answers a public-looking mix with a link-local address: refused before connecting.
-      const resolver = async (h: string) => (h === 'evil.test' ? [{ address: '127.0.0.1', family: 4 }, { address: '169.254.169.254', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]);
+      const resolver = async (h: string) =>
+        h === 'evil.test'
+          ? [
+              { address: '127.0.0.1', family: 4 },
+              { address: '169.254.169.254', family: 4 },
+            ]
+          : [{ address: '127.0.0.1', family: 4 }];
       const r = await scrapeMenu({ menuUrls: [`http://127.0.0.1:${port}/`], model: null, screenshot: false, resolver });
       expect(r.products.map((p) => p.rawName)).toEqual(['Strain 1', 'Strain 2', 'Strain 3']);
       expect(evilHits).toBe(0);

@@ -78,7 +78,16 @@ describe('scrapeMenu over plain HTTP', () => {
     allow();
     const model = new MockLanguageModelV3({
       doGenerate: async () => ({
-        content: [{ type: 'text', text: JSON.stringify({ products: [{ name: 'Blue Dream 3.5g', brand: 'OMC', category: 'Flower', price: '$35.00', weight: '3.5g', thcPct: 24.1, cbdPct: null, strainType: 'hybrid', url: null }] }) }],
+        content: [
+          {
+            type: 'text',
+            text: JSON.stringify({
+              products: [
+                { name: 'Blue Dream 3.5g', brand: 'OMC', category: 'Flower', price: '$35.00', weight: '3.5g', thcPct: 24.1, cbdPct: null, strainType: 'hybrid', url: null },
+              ],
+            }),
+          },
+        ],
         finishReason: { unified: 'stop', raw: 'stop' },
         usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
         warnings: [],

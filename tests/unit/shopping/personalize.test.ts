@@ -102,7 +102,10 @@ describe('recommendations', () => {
   const uc: UserContext = {
     favorites: [{ name: 'Blue Dream', slug: null, strainType: 'hybrid' }],
     stashItems: [{ name: 'Jack Herer', slug: null, remainingGrams: 1, strainType: 'sativa' }],
-    dislikes: [{ name: 'OG Kush', slug: null }, { name: 'Granddaddy Purple', slug: 'granddaddy-purple' }],
+    dislikes: [
+      { name: 'OG Kush', slug: null },
+      { name: 'Granddaddy Purple', slug: 'granddaddy-purple' },
+    ],
   };
 
   it('ranks 1..n with plain-language reasons, one product per strain, favorites first, disliked never', async () => {
@@ -156,7 +159,14 @@ describe('model re-ranking (hosted model configured)', () => {
   }
 
   it('re-orders the scorer list and rephrases reasons, keeping every candidate once', async () => {
-    const model = reply({ order: [{ index: 2, reason: 'Model pick: bright and cheap today.' }, { index: 0, reason: 'Your favorite, restocked.' }, { index: 2, reason: 'duplicate ignored' }, { index: 99, reason: 'out of range ignored' }] });
+    const model = reply({
+      order: [
+        { index: 2, reason: 'Model pick: bright and cheap today.' },
+        { index: 0, reason: 'Your favorite, restocked.' },
+        { index: 2, reason: 'duplicate ignored' },
+        { index: 99, reason: 'out of range ignored' },
+      ],
+    });
     const { base, out } = await run(model);
     expect(model.doGenerateCalls).toHaveLength(1);
     expect(out.map((r) => r.product.rawName)).toEqual([base[2], base[0], base[1], base[3], base[4]].map((r) => r.product.rawName));

@@ -70,7 +70,15 @@ describe('stages and progress', () => {
     expect(prog).toEqual([...prog].sort((a, b) => a - b));
     expect(prog[0]).toBe(0);
     expect(prog.at(-1)).toBe(100);
-    const ranges: Record<string, [number, number]> = { 'cache-check': [0, 5], scrape: [5, 40], match: [40, 60], 'queue-unmatched': [60, 60], personalize: [60, 85], 'cache-save': [85, 95], complete: [100, 100] };
+    const ranges: Record<string, [number, number]> = {
+      'cache-check': [0, 5],
+      scrape: [5, 40],
+      match: [40, 60],
+      'queue-unmatched': [60, 60],
+      personalize: [60, 85],
+      'cache-save': [85, 95],
+      complete: [100, 100],
+    };
     // every stored snapshot shows a progress inside its stage's range (stage and progress are set together)
     for (const h of m.history) {
       const [lo, hi] = ranges[h.currentStage as string];
@@ -109,7 +117,18 @@ describe('stages and progress', () => {
 
 describe('queue-unmatched', () => {
   const product = (rawName: string, category: Product['category']): Product => ({
-    rawName, displayName: rawName, category, price: '$30.00', matched: false, matchConfidence: null, strainId: null, strainSlug: null, strainName: null, highFamily: null, tags: [], brand: null,
+    rawName,
+    displayName: rawName,
+    category,
+    price: '$30.00',
+    matched: false,
+    matchConfidence: null,
+    strainId: null,
+    strainSlug: null,
+    strainName: null,
+    highFamily: null,
+    tags: [],
+    brand: null,
   });
   it('queues unmatched flower-like products once, reports every unmatched product as a discovery', async () => {
     const unmatched = [

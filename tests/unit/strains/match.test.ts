@@ -16,13 +16,31 @@ beforeAll(async () => {
   const db = await ready();
   // The catalog strains the wrong matches of issue 13 landed on (Sour Diesel and Lemonade are in
   // the seed), and names that make 'jelly' a word strain names use, as in the real catalog.
-  for (const name of ['Mint Cake', 'Passion Fruit', 'Jellie Cake', 'Apples and Bananas', 'Tropic Truffle', 'Rainbow', 'Jelly Breath', 'Guava Jelly', 'Sundae Driver', 'Cheetah Piss', 'Fiore Sunrise', 'Strawberry Lemonade', 'Blackberry', 'Strawberry']) {
+  for (const name of [
+    'Mint Cake',
+    'Passion Fruit',
+    'Jellie Cake',
+    'Apples and Bananas',
+    'Tropic Truffle',
+    'Rainbow',
+    'Jelly Breath',
+    'Guava Jelly',
+    'Sundae Driver',
+    'Cheetah Piss',
+    'Fiore Sunrise',
+    'Strawberry Lemonade',
+    'Blackberry',
+    'Strawberry',
+  ]) {
     await upsertStrain(db, { name, type: 'hybrid' }, 'test');
   }
   await upsertStrain(db, { name: 'Abcde', type: 'hybrid' }, 'test');
   await upsertStrain(db, { name: 'Zorbla', type: 'indica' }, 'test');
   await upsertStrain(db, { name: 'Gravity', type: 'hybrid', akas: ['Grav OG'] }, 'test');
-  await addToUniverse(db, [{ name: 'Zero Gravity', source: 'test' }, { name: 'Grandaddy Purple', source: 'test' }]);
+  await addToUniverse(db, [
+    { name: 'Zero Gravity', source: 'test' },
+    { name: 'Grandaddy Purple', source: 'test' },
+  ]);
 });
 
 describe('issue 13: a catalog name inside a longer name, and near names, are not the strain', () => {
@@ -88,7 +106,10 @@ describe('brands: the product’s own, and what the menu shows', () => {
   ])('%j → %s', async (...row) => expectMatch(row));
 
   it('a leading word the menu repeats before different strains is a brand', async () => {
-    const menu = ['Fiore 1000mg Blackberry Kush', 'Fiore Grape Stomper 0.5G Cart', 'Fiore 500mg Bomb Pop Cartridge', 'Fiore - Lychee Cart'].map((name) => ({ name, category: 'Vape Pens' }));
+    const menu = ['Fiore 1000mg Blackberry Kush', 'Fiore Grape Stomper 0.5G Cart', 'Fiore 500mg Bomb Pop Cartridge', 'Fiore - Lychee Cart'].map((name) => ({
+      name,
+      category: 'Vape Pens',
+    }));
     const out = await matchProducts(await ready(), menu);
     expect(out.map((r) => r.strain?.name ?? null)).toEqual(['Blackberry Kush', 'Grape Stomper', null, null]);
     expect(out[1].confidence).toBe('high');
@@ -100,7 +121,10 @@ describe('brands: the product’s own, and what the menu shows', () => {
     const out = await matchProducts(await ready(), menu);
     expect(out[0].strain).toBeNull();
     expect(out[1].strain?.name).toBe('Pink Kush');
-    const [alone] = await matchProducts(await ready(), [{ name: 'AJs Sour Diesel', category: 'Flower' }, { name: 'AJs Blue Dream', category: 'Flower' }]);
+    const [alone] = await matchProducts(await ready(), [
+      { name: 'AJs Sour Diesel', category: 'Flower' },
+      { name: 'AJs Blue Dream', category: 'Flower' },
+    ]);
     expect(alone.strain).toBeNull();
   });
 });
@@ -111,13 +135,27 @@ describe('issue 13 (bench:menus): the brand the menu shows when the card has no 
     // A two-word run starting five different names is a brand even though its first word ('blue') is a strain word.
     [
       'a two-word run before five strains',
-      ['Blue Injoy 2G Sour Diesel All in One Device', 'Blue Injoy 2G Grape Ape All in One Device', 'Blue Injoy 2G Mimosa All in One Device', 'Blue Injoy 2G Gelato All in One Device', 'Blue Injoy 2G Jack Herer All in One Device'],
+      [
+        'Blue Injoy 2G Sour Diesel All in One Device',
+        'Blue Injoy 2G Grape Ape All in One Device',
+        'Blue Injoy 2G Mimosa All in One Device',
+        'Blue Injoy 2G Gelato All in One Device',
+        'Blue Injoy 2G Jack Herer All in One Device',
+      ],
       ['Sour Diesel', 'Grape Ape', 'Mimosa', 'Gelato', 'Jack Herer'],
     ],
     // Before only three names, a run whose first word is a strain word stays part of the name.
-    ['the same run before three strains', ['Blue Injoy 2G Sour Diesel All in One Device', 'Blue Injoy 2G Grape Ape All in One Device', 'Blue Injoy 2G Mimosa All in One Device'], [null, null, null]],
+    [
+      'the same run before three strains',
+      ['Blue Injoy 2G Sour Diesel All in One Device', 'Blue Injoy 2G Grape Ape All in One Device', 'Blue Injoy 2G Mimosa All in One Device'],
+      [null, null, null],
+    ],
     // A run of strain words is never a brand, however often it starts names.
-    ['a strain name before five others', ['Blue Dream Sour Diesel', 'Blue Dream Grape Ape', 'Blue Dream Mimosa', 'Blue Dream Gelato', 'Blue Dream Jack Herer'], [null, null, null, null, null]],
+    [
+      'a strain name before five others',
+      ['Blue Dream Sour Diesel', 'Blue Dream Grape Ape', 'Blue Dream Mimosa', 'Blue Dream Gelato', 'Blue Dream Jack Herer'],
+      [null, null, null, null, null],
+    ],
     // A word that is a whole segment of some products and starts others is a brand ('Elevated Gummy 10 pcs - Cherry').
     [
       'a whole segment that also starts names',
@@ -128,7 +166,10 @@ describe('issue 13 (bench:menus): the brand the menu shows when the card has no 
     // A size written with a dash ('Wax -1g') is a size.
     ['a size with a leading dash', ['Sour Diesel Wax -1g'], ['Sour Diesel']],
   ])('%s', async (_what, names, strains) => {
-    const out = await matchProducts(await ready(), names.map((name) => ({ name, category: 'Concentrates' })));
+    const out = await matchProducts(
+      await ready(),
+      names.map((name) => ({ name, category: 'Concentrates' })),
+    );
     expect(out.map((r) => r.strain?.name ?? null)).toEqual(strains);
     for (const r of out) if (r.strain) expect(r.confidence).toBe('high');
   });
@@ -215,7 +256,7 @@ describe('one index per catalog version, one statement per menu', () => {
     const queries: string[] = [];
     return {
       queries,
-      query: <T,>(sql: string, p?: unknown[]) => {
+      query: <T>(sql: string, p?: unknown[]) => {
         queries.push(sql);
         return db.query<T>(sql, p);
       },

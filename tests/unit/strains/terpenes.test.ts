@@ -101,6 +101,11 @@ describe('prototype member names are plain data', () => {
     const { highFamily } = await import('@/lib/strains/high-family');
     expect(normalizeTerpeneName(name)).toBeNull();
     expect(highFamily([{ name, percentage: 1 }])).toBeNull();
-    expect(highFamily([{ name, percentage: 1 }, { name: 'myrcene', percentage: 0.1 }])).toBeNull();
+    expect(
+      highFamily([
+        { name, percentage: 1 },
+        { name: 'myrcene', percentage: 0.1 },
+      ]),
+    ).toBeNull();
   });
 });

@@ -61,7 +61,13 @@ describe('local runner', () => {
 
   it('rejects a payload that fails the task schema', async () => {
     const runner = new LocalRunner(() => ready());
-    await expect(runner.start(task('t-bad', async () => 1), { n: 'x' }, {})).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(
+      runner.start(
+        task('t-bad', async () => 1),
+        { n: 'x' },
+        {},
+      ),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it.each([
@@ -69,7 +75,13 @@ describe('local runner', () => {
     ['plain error', () => new Error('boom'), 'TASK_FAILED', 'boom'],
   ])('a throwing task ends FAILED (%s)', async (_n, make, code, message) => {
     const runner = new LocalRunner(() => ready());
-    const { runId } = await runner.start(task('t-fail', async () => { throw make(); }), { n: 1 }, {});
+    const { runId } = await runner.start(
+      task('t-fail', async () => {
+        throw make();
+      }),
+      { n: 1 },
+      {},
+    );
     const r = await settled(runId);
     expect(r.status).toBe('FAILED');
     expect(r.error).toEqual({ code, message });
@@ -156,7 +168,11 @@ describe('heartbeat', () => {
       const runner = new LocalRunner(() => ready());
       let release!: () => void;
       const gate = new Promise<void>((r) => (release = r));
-      const { runId } = await runner.start(task('t-beat', () => gate.then(() => 1)), { n: 1 }, {});
+      const { runId } = await runner.start(
+        task('t-beat', () => gate.then(() => 1)),
+        { n: 1 },
+        {},
+      );
       await new Promise((r) => setTimeout(r, 30));
       const first = await db.query<{ beat: Date }>('SELECT heartbeat_at AS beat FROM task_runs WHERE id = $1', [runId]);
       await new Promise((r) => setTimeout(r, 250));

@@ -67,7 +67,9 @@ describe('image intake', () => {
     const out = await sharp(await prepareForOcr(tall)).metadata();
     // orientation 6 turns 300×200 into 200×300, then ×2 (no text rows to measure: small pages are doubled)
     expect([out.width, out.height, out.channels]).toEqual([400, 600, 1]);
-    const bin = await sharp(await prepareForOcr(png, { threshold: 128 })).raw().toBuffer();
+    const bin = await sharp(await prepareForOcr(png, { threshold: 128 }))
+      .raw()
+      .toBuffer();
     expect(new Set(bin).size).toBeLessThanOrEqual(2);
   });
 

@@ -19,9 +19,20 @@ Test Date: 10/01/2026
 Packaged: 10/05/2026
 Tested by: SC Labs`);
     expect(l).toMatchObject({
-      brand: 'Sunnyside', productName: 'Blue Dream Flower', strainName: 'Blue Dream', type: 'hybrid', category: 'Flower',
-      thcPct: 22.4, cbdPct: 0.1, totalCannabinoidsPct: 25.1, netWeightGrams: 3.5, batchNumber: 'BD2650-07',
-      harvestDate: '2026-09-14', testDate: '2026-10-01', packageDate: '2026-10-05', labName: 'SC Labs',
+      brand: 'Sunnyside',
+      productName: 'Blue Dream Flower',
+      strainName: 'Blue Dream',
+      type: 'hybrid',
+      category: 'Flower',
+      thcPct: 22.4,
+      cbdPct: 0.1,
+      totalCannabinoidsPct: 25.1,
+      netWeightGrams: 3.5,
+      batchNumber: 'BD2650-07',
+      harvestDate: '2026-09-14',
+      testDate: '2026-10-01',
+      packageDate: '2026-10-05',
+      labName: 'SC Labs',
     });
     expect(l.terpenes).toEqual([
       { name: 'myrcene', percentage: 0.85 },
@@ -45,9 +56,19 @@ Limonene .......... 0.88%
 Lot GE2611-03   Harvested 2026-08-30
 Tested 2026-09-12 by Steep Hill`);
     expect(l).toMatchObject({
-      brand: 'STIIIZY', productName: 'Gelato Live Resin', strainName: 'Gelato', category: 'Concentrate', type: 'indica',
-      thcPct: 78.2, cbdPct: 0.3, totalCannabinoidsPct: 84.6, netWeightGrams: 1, batchNumber: 'GE2611-03',
-      harvestDate: '2026-08-30', testDate: '2026-09-12', labName: 'Steep Hill',
+      brand: 'STIIIZY',
+      productName: 'Gelato Live Resin',
+      strainName: 'Gelato',
+      category: 'Concentrate',
+      type: 'indica',
+      thcPct: 78.2,
+      cbdPct: 0.3,
+      totalCannabinoidsPct: 84.6,
+      netWeightGrams: 1,
+      batchNumber: 'GE2611-03',
+      harvestDate: '2026-08-30',
+      testDate: '2026-09-12',
+      labName: 'Steep Hill',
     });
     expect(l.terpenes.map((t) => t.name)).toEqual(['caryophyllene', 'limonene']);
   });
@@ -66,9 +87,19 @@ Harvest Date: Mar 4, 2026
 Packaged On: 05/06/2026
 Tested by: SC Labs    Test Date: 2026-04-05`);
     expect(l).toMatchObject({
-      brand: 'Glass House', productName: 'Jack Herer Whole Flower', category: 'Flower', type: 'sativa', thcPct: 23.41, cbdPct: 0.05,
-      totalCannabinoidsPct: 27.1, netWeightGrams: 3.5, batchNumber: 'JH2641-07', harvestDate: '2026-03-04', testDate: '2026-04-05',
-      packageDate: '2026-05-06', labName: 'SC Labs',
+      brand: 'Glass House',
+      productName: 'Jack Herer Whole Flower',
+      category: 'Flower',
+      type: 'sativa',
+      thcPct: 23.41,
+      cbdPct: 0.05,
+      totalCannabinoidsPct: 27.1,
+      netWeightGrams: 3.5,
+      batchNumber: 'JH2641-07',
+      harvestDate: '2026-03-04',
+      testDate: '2026-04-05',
+      packageDate: '2026-05-06',
+      labName: 'SC Labs',
     });
     const dark = parseLabelText('Select\nMimosa Smalls\nTotal THC 24.1%\nTested by Digipath Labs on 2026-06-15');
     expect([dark.testDate, dark.labName]).toEqual(['2026-06-15', 'Digipath Labs']);
@@ -114,8 +145,15 @@ Test Date 2026-07-08 · ProVerde Labs`);
   });
 
   it.each([
-    ['beta-Myrcene', 'myrcene'], ['b-Caryophyllene', 'caryophyllene'], ['alpha-Pinene', 'pinene'], ['Limonene', 'limonene'],
-    ['Myrcenc', 'myrcene'], ['Linal00l', null], ['Linalooi', 'linalool'], ['Caryophyllene Oxide', 'caryophyllene oxide'], ['Total', null],
+    ['beta-Myrcene', 'myrcene'],
+    ['b-Caryophyllene', 'caryophyllene'],
+    ['alpha-Pinene', 'pinene'],
+    ['Limonene', 'limonene'],
+    ['Myrcenc', 'myrcene'],
+    ['Linal00l', null],
+    ['Linalooi', 'linalool'],
+    ['Caryophyllene Oxide', 'caryophyllene oxide'],
+    ['Total', null],
   ])('terpene %s → %s', (s, want) => expect(terpeneName(s)).toBe(want));
 
   it('strips brand, weight and category words for matching', () => {

@@ -14,7 +14,12 @@ process.env.VISION_OCR_IDLE_MS = '300';
 resetConfig();
 
 async function page(lines: string[]): Promise<Buffer> {
-  const svg = svgPage(520, 40 + lines.length * 30, lines.map((text, i) => ({ text, x: 20, y: 36 + i * 30, size: 20 })), 'DejaVu Sans Mono');
+  const svg = svgPage(
+    520,
+    40 + lines.length * 30,
+    lines.map((text, i) => ({ text, x: 20, y: 36 + i * 30, size: 20 })),
+    'DejaVu Sans Mono',
+  );
   return prepareForOcr(await rasterize(svg, 'png'));
 }
 

@@ -7,7 +7,12 @@ import { rasterize, svgPage } from '../../fixtures/vision/render';
 process.env.VISION_OCR_WORKERS = '1';
 
 async function page(lines: string[]): Promise<Buffer> {
-  const svg = svgPage(520, 40 + lines.length * 30, lines.map((text, i) => ({ text, x: 20, y: 36 + i * 30, size: 20 })), 'DejaVu Sans Mono');
+  const svg = svgPage(
+    520,
+    40 + lines.length * 30,
+    lines.map((text, i) => ({ text, x: 20, y: 36 + i * 30, size: 20 })),
+    'DejaVu Sans Mono',
+  );
   return prepareForOcr(await rasterize(svg, 'png'));
 }
 

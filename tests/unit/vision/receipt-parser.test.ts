@@ -152,14 +152,25 @@ Change             $2.10`);
 
 describe('reading helpers', () => {
   it.each([
-    ['3.5g', 3.5], ['1/8 oz', 3.5], ['1/4oz', 7], ['1 oz', 28], ['500mg', 0.5], ['14 grams', 14], ['0.5 g', 0.5],
+    ['3.5g', 3.5],
+    ['1/8 oz', 3.5],
+    ['1/4oz', 7],
+    ['1 oz', 28],
+    ['500mg', 0.5],
+    ['14 grams', 14],
+    ['0.5 g', 0.5],
   ])('weight %s → %s g', (s, g) => expect(parseWeightGrams(s)?.grams).toBe(g));
 
   it('does not read a price as a weight', () => expect(parseWeightGrams('$35.00')).toBeNull());
 
   it.each([
-    ['Date: 2026-11-02', '2026-11-02'], ['11/02/2026 10:01 AM', '2026-11-02'], ['Nov 2, 2026', '2026-11-02'],
-    ['2 November 2026', '2026-11-02'], ['02.11.2026', '2026-11-02'], ['13/45/2026', null], ['no date', null],
+    ['Date: 2026-11-02', '2026-11-02'],
+    ['11/02/2026 10:01 AM', '2026-11-02'],
+    ['Nov 2, 2026', '2026-11-02'],
+    ['2 November 2026', '2026-11-02'],
+    ['02.11.2026', '2026-11-02'],
+    ['13/45/2026', null],
+    ['no date', null],
   ])('date %s → %s', (s, d) => expect(parseDate(s)).toBe(d));
 
   it('cleans OCR digit confusions only inside numbers', () => {

@@ -26,7 +26,11 @@ function runtimeImports(file: string): string[] {
   for (const m of src.matchAll(/^\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s+['"]([^'"]+)['"]/gm)) {
     if (m[2]) continue;
     // `import { type A, type B } from` is erased too.
-    const names = m[3].replace(/^\{|\}$/g, '').split(',').map((s) => s.trim()).filter(Boolean);
+    const names = m[3]
+      .replace(/^\{|\}$/g, '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (m[3].startsWith('{') && names.length > 0 && names.every((n) => n.startsWith('type '))) continue;
     out.push(m[4]);
   }
@@ -69,7 +73,7 @@ describe('one contract for server and client', () => {
     expect(offenders).toEqual([]);
   });
 
-  it("client components take values from lib/ only where no server-only code is reached", () => {
+  it('client components take values from lib/ only where no server-only code is reached', () => {
     const clientFiles = [...walk(path.join(ROOT, 'components')), ...walk(path.join(ROOT, 'lib', 'client'))].filter((f) => /^['"]use client['"]/.test(fs.readFileSync(f, 'utf8')));
     expect(clientFiles.length).toBeGreaterThan(5);
     const offenders = clientFiles.flatMap((f) => serverReach(f));

@@ -10,8 +10,8 @@ export default function DeepResearchPage() {
       <div className="page-head">
         <h1>Deep research</h1>
         <p>
-          Ask a question about strains, terpenes or cannabinoids. A background task plans the searches, reads the research papers, the
-          strain catalog and your own menu scans, and writes a short report in which every claim cites its source — with live progress by stage.
+          Ask a question about strains, terpenes or cannabinoids. A background task plans the searches, reads the research papers, the strain catalog and your own menu scans, and
+          writes a short report in which every claim cites its source — with live progress by stage.
         </p>
       </div>
       <SignInCard />

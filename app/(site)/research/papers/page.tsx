@@ -8,7 +8,10 @@ export default function PapersPage() {
     <>
       <div className="page-head">
         <h1>Research papers</h1>
-        <p>Published studies on cannabis terpenes and cannabinoids. Search titles and abstracts, or narrow by terpene, cannabinoid, effect, study type, years — or a strain&apos;s leading terpenes.</p>
+        <p>
+          Published studies on cannabis terpenes and cannabinoids. Search titles and abstracts, or narrow by terpene, cannabinoid, effect, study type, years — or a strain&apos;s
+          leading terpenes.
+        </p>
       </div>
       <PapersBrowser />
     </>

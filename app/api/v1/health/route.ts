@@ -12,7 +12,11 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       limit: false,
       db: false,
       responses: { 503: 'Database unreachable (body still the health report)' },
-      response: z.object({ status: z.enum(['ok', 'degraded']), version: z.string(), database: z.object({ reachable: z.boolean(), kind: z.string().nullable(), migrationLevel: z.string().nullable() }) }),
+      response: z.object({
+        status: z.enum(['ok', 'degraded']),
+        version: z.string(),
+        database: z.object({ reachable: z.boolean(), kind: z.string().nullable(), migrationLevel: z.string().nullable() }),
+      }),
     },
     async () => {
       const report = await healthReport();

@@ -11,7 +11,9 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       limit: 'lenient',
       query: ListQuery,
       summary: 'Strain catalog: filter by type, terpene, effect, aroma (comma lists match all), THC range; sort by popularity, name or thc',
-      tags: ['strains'], cache: CDN.catalog, responses: NOT_MODIFIED,
+      tags: ['strains'],
+      cache: CDN.catalog,
+      responses: NOT_MODIFIED,
       response: StrainList,
     },
     async ({ db, query, req, url }) =>

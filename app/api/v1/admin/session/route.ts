@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { verifyAdminKey } from '@/lib/auth';
-import { adminSessionCookie, adminSessionFromRequest, clearedAdminSessionCookie, createAdminSession, verifyAdminSession, ADMIN_SESSION_TTL_SECONDS } from '@/lib/auth/admin-session';
+import {
+  adminSessionCookie,
+  adminSessionFromRequest,
+  clearedAdminSessionCookie,
+  createAdminSession,
+  verifyAdminSession,
+  ADMIN_SESSION_TTL_SECONDS,
+} from '@/lib/auth/admin-session';
 import { authFailure } from '@/lib/auth/flat';
 import { defineRoute, route, ok } from '@/lib/http';
 
@@ -33,18 +40,14 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
     },
   ),
   /** Whether this browser holds a valid dashboard session. */
-  GET: defineRoute(
-    { summary: 'Admin dashboard session state', tags: ['admin'], auth: 'none', limit: 'lenient', db: false, response: SessionState },
-    async ({ req }) => {
-      const value = adminSessionFromRequest(req);
-      const signedIn = verifyAdminSession(value);
-      const expiresAt = signedIn && value ? new Date(Number(value.split('.')[1])).toISOString() : null;
-      return ok({ signedIn, expiresAt }, { headers: { 'cache-control': 'no-store' } });
-    },
-  ),
+  GET: defineRoute({ summary: 'Admin dashboard session state', tags: ['admin'], auth: 'none', limit: 'lenient', db: false, response: SessionState }, async ({ req }) => {
+    const value = adminSessionFromRequest(req);
+    const signedIn = verifyAdminSession(value);
+    const expiresAt = signedIn && value ? new Date(Number(value.split('.')[1])).toISOString() : null;
+    return ok({ signedIn, expiresAt }, { headers: { 'cache-control': 'no-store' } });
+  }),
   /** Sign out: expires the cookie. */
-  DELETE: defineRoute(
-    { summary: 'Sign out of the admin dashboard', tags: ['admin'], auth: 'none', limit: 'lenient', db: false, response: SessionState },
-    async () => ok({ signedIn: false, expiresAt: null }, { headers: { 'set-cookie': clearedAdminSessionCookie(), 'cache-control': 'no-store' } }),
+  DELETE: defineRoute({ summary: 'Sign out of the admin dashboard', tags: ['admin'], auth: 'none', limit: 'lenient', db: false, response: SessionState }, async () =>
+    ok({ signedIn: false, expiresAt: null }, { headers: { 'set-cookie': clearedAdminSessionCookie(), 'cache-control': 'no-store' } }),
   ),
 });

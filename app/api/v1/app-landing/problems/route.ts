@@ -5,8 +5,7 @@ import { LandingProblemSchema, listLandingProblems } from '@/lib/images';
 export const dynamic = 'force-dynamic';
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
-  GET: defineRoute(
-    { auth: 'public', limit: 'lenient', summary: 'App landing problem cards', tags: ['app-landing'], response: z.array(LandingProblemSchema) },
-    async ({ db }) => ok(await listLandingProblems(db), { headers: { 'cache-control': 'public, max-age=60' } }),
+  GET: defineRoute({ auth: 'public', limit: 'lenient', summary: 'App landing problem cards', tags: ['app-landing'], response: z.array(LandingProblemSchema) }, async ({ db }) =>
+    ok(await listLandingProblems(db), { headers: { 'cache-control': 'public, max-age=60' } }),
   ),
 });

@@ -14,7 +14,16 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       description:
         'Builds a prompt from the post, generates (OpenAI when configured, else the local artwork renderer), stores it and attaches it. Idempotent per prompt: the same prompt reuses the stored image (`cached: true`).',
       tags: ['blog'],
-      response: z.object({ slug: z.string(), imageUrl: z.string(), prompt: z.string(), provider: z.string(), width: z.number(), height: z.number(), pngUrl: z.string(), cached: z.boolean() }),
+      response: z.object({
+        slug: z.string(),
+        imageUrl: z.string(),
+        prompt: z.string(),
+        provider: z.string(),
+        width: z.number(),
+        height: z.number(),
+        pngUrl: z.string(),
+        cached: z.boolean(),
+      }),
     },
     async ({ db, body, signal }) => generateBlogImage(db, body.slug, signal),
   ),

@@ -12,11 +12,8 @@ const Query = z.object({
 });
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
-  GET: defineRoute(
-    { auth: 'public', query: Query, summary: 'Blog posts, newest first', tags: ['blog'], response: z.array(BlogPostSchema) },
-    async ({ db, query }) => {
-      const { items, total } = await listBlogPosts(db, query);
-      return paginated(items, { limit: query.limit, offset: query.offset, total }, { 'cache-control': 'public, max-age=60, stale-while-revalidate=300' });
-    },
-  ),
+  GET: defineRoute({ auth: 'public', query: Query, summary: 'Blog posts, newest first', tags: ['blog'], response: z.array(BlogPostSchema) }, async ({ db, query }) => {
+    const { items, total } = await listBlogPosts(db, query);
+    return paginated(items, { limit: query.limit, offset: query.offset, total }, { 'cache-control': 'public, max-age=60, stale-while-revalidate=300' });
+  }),
 });

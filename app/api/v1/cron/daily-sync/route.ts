@@ -11,7 +11,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       response: singleFlightSchema(DailySyncResultSchema),
       summary: 'Daily maintenance',
       description:
-        'Bearer CRON_SECRET. Purges expired scan-cache rows and stale runs, re-queues dead research runs, recomputes popularity; answers the counts. Single-flight: a call while it runs answers `alreadyRunning: true` with the running sync\'s start time.',
+        "Bearer CRON_SECRET. Purges expired scan-cache rows and stale runs, re-queues dead research runs, recomputes popularity; answers the counts. Single-flight: a call while it runs answers `alreadyRunning: true` with the running sync's start time.",
       tags: ['internal'],
     },
     async ({ db }) => dailySyncJob(db),

@@ -7,7 +7,12 @@ export const dynamic = 'force-dynamic';
 
 const Query = z.object({
   tier: z.enum(['premium', 'free']).default('premium'),
-  user: z.string().min(1).max(100).regex(/^[A-Za-z0-9_.@-]+$/).default('dev-user'),
+  user: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_.@-]+$/)
+    .default('dev-user'),
 });
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({

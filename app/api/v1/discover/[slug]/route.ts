@@ -18,10 +18,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
     },
     async ({ db, params, query }) => {
       const { list, strains, total } = await discoverList(db, params.slug, query.limit, query.offset);
-      return ok(
-        { list, strains },
-        { meta: { pagination: { limit: query.limit, offset: query.offset, total, hasMore: query.offset + strains.length < total } } },
-      );
+      return ok({ list, strains }, { meta: { pagination: { limit: query.limit, offset: query.offset, total, hasMore: query.offset + strains.length < total } } });
     },
   ),
 });

@@ -11,7 +11,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       query: PaperSearchQuery,
       summary: 'Search research papers: full text on title and abstract, filters by terpene, cannabinoid, effect, study type, years, or a strain',
       description:
-        '`q` is a web-search style query (quotes, OR, -word). `strain=<slug>` finds papers about the strain\'s leading terpenes (top 3) and cannabinoids (THC/CBD at 1 % or more), most shared first; an unknown strain is 404 STRAIN_NOT_FOUND. Without `q` or `strain`, newest first.',
+        "`q` is a web-search style query (quotes, OR, -word). `strain=<slug>` finds papers about the strain's leading terpenes (top 3) and cannabinoids (THC/CBD at 1 % or more), most shared first; an unknown strain is 404 STRAIN_NOT_FOUND. Without `q` or `strain`, newest first.",
       tags: ['research'],
       response: PaperList,
     },

@@ -8,7 +8,8 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
   GET: defineRoute(
     {
       summary: "The day's strain story (the same for every user; generated once, on the daily sync or the first request)",
-      description: 'A future date is 400; a date before the first story is 404. The strain is drawn by popularity and record completeness, seeded by the date, never repeated within 30 days.',
+      description:
+        'A future date is 400; a date before the first story is 404. The strain is drawn by popularity and record completeness, seeded by the date, never repeated within 30 days.',
       tags: ['stories'],
       auth: 'user',
       tier: 'premium',

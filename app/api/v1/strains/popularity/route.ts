@@ -10,8 +10,11 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
     {
       query: PageQuery,
       summary: 'Popularity ranking: rank and score of each strain',
-      tags: ['strains'], cache: CDN.catalog,
-      response: z.array(z.object({ rank: z.number(), slug: z.string(), name: z.string(), type: z.string().nullable(), popularityScore: z.number(), highFamily: z.string().nullable() })),
+      tags: ['strains'],
+      cache: CDN.catalog,
+      response: z.array(
+        z.object({ rank: z.number(), slug: z.string(), name: z.string(), type: z.string().nullable(), popularityScore: z.number(), highFamily: z.string().nullable() }),
+      ),
     },
     async ({ db, query }) => {
       const page = await popularityRanking(db, query.limit, query.offset);

@@ -11,7 +11,8 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       limit: 'strict',
       query: RecommendQuery,
       summary: 'Recommendations from free text (q: effects, aromas, type, potency) and/or like=<slug> (terpene+effect cosine), each with a plain-language reason',
-      tags: ['strains'], cache: CDN.catalog,
+      tags: ['strains'],
+      cache: CDN.catalog,
       response: z.array(RecommendationSchema),
     },
     async ({ db, query, signal }) => {

@@ -11,7 +11,9 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       limit: 'lenient',
       query: SearchQuery,
       summary: 'Search strains by name and alias: exact, prefix, substring, then trigram similarity (typos tolerated); empty q is 400',
-      tags: ['strains'], cache: CDN.catalog, responses: NOT_MODIFIED,
+      tags: ['strains'],
+      cache: CDN.catalog,
+      responses: NOT_MODIFIED,
       response: StrainList,
     },
     async ({ db, query, req, url }) =>

@@ -10,9 +10,15 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
     {
       query: PageQuery,
       summary: 'Strains ranked by source coverage, with their sources',
-      tags: ['strains'], cache: CDN.catalog,
+      tags: ['strains'],
+      cache: CDN.catalog,
       response: z.array(
-        z.object({ slug: z.string(), name: z.string(), sourceCount: z.number(), sources: z.array(z.object({ source: z.string(), url: z.string().nullable(), domain: z.string().nullable() })) }),
+        z.object({
+          slug: z.string(),
+          name: z.string(),
+          sourceCount: z.number(),
+          sources: z.array(z.object({ source: z.string(), url: z.string().nullable(), domain: z.string().nullable() })),
+        }),
       ),
     },
     async ({ db, query }) => {

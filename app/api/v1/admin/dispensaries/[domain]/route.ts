@@ -9,7 +9,11 @@ const Body = z
   .object({
     name: text(1, 200).optional(),
     address: text(1, 500).nullable().optional(),
-    website: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional(),
+    website: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .nullable()
+      .optional(),
   })
   .strict()
   .refine((b) => b.name !== undefined || b.address !== undefined || b.website !== undefined, { message: 'Nothing to change: give name, address or website' });

@@ -19,7 +19,6 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       body: SectionRequest.optional(),
       responses: { 503: 'Streaming unavailable (flat body {error, code: SERVICE_UNAVAILABLE})' },
     },
-    async ({ db, params, body, user, requestId, signal }) =>
-      streamSingleSection(params.sectionKey, body ?? {}, { db, userId: user.sub, requestId, signal }),
+    async ({ db, params, body, user, requestId, signal }) => streamSingleSection(params.sectionKey, body ?? {}, { db, userId: user.sub, requestId, signal }),
   ),
 });

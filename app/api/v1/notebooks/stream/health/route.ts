@@ -5,8 +5,7 @@ import { NotebookHealthSchema } from '@/lib/notebooks/input';
 export const dynamic = 'force-dynamic';
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
-  GET: defineRoute(
-    { summary: 'Notebook streaming health (flat body)', tags: ['notebooks'], limit: 'lenient', db: false, flat: true, response: NotebookHealthSchema },
-    async () => Response.json(notebookHealth(), { headers: { 'Cache-Control': 'no-store' } }),
+  GET: defineRoute({ summary: 'Notebook streaming health (flat body)', tags: ['notebooks'], limit: 'lenient', db: false, flat: true, response: NotebookHealthSchema }, async () =>
+    Response.json(notebookHealth(), { headers: { 'Cache-Control': 'no-store' } }),
   ),
 });

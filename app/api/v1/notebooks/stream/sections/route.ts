@@ -8,7 +8,8 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
   GET: defineRoute(
     {
       summary: 'Notebook section descriptors: the twelve ai sections, or all sixteen with ?include=all (flat body)',
-      tags: ['notebooks'], cache: CDN.static,
+      tags: ['notebooks'],
+      cache: CDN.static,
       limit: 'lenient',
       db: false,
       flat: true,

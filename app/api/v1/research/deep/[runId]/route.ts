@@ -13,7 +13,8 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       limit: 'moderate',
       params: z.object({ runId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
       summary: 'A deep-research run: status, stage metadata, the report (output) once complete, error',
-      description: 'Authorization: Bearer <publicAccessToken> (scoped to this run, 1 hour). Metadata `{ stage: plan | search | read | synthesize | complete, progress 0–100, message, sourcesFound }`.',
+      description:
+        'Authorization: Bearer <publicAccessToken> (scoped to this run, 1 hour). Metadata `{ stage: plan | search | read | synthesize | complete, progress 0–100, message, sourcesFound }`.',
       tags: ['research'],
       response: DeepRunViewSchema,
     },

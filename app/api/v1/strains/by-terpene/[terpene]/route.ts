@@ -13,7 +13,9 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       params: z.object({ terpene: z.string().min(1).max(200) }),
       query: z.object({ minPct: z.coerce.number().min(0).max(100).optional(), limit: Limit, offset: Offset }),
       summary: 'Strains carrying a terpene (synonyms accepted: b-myrcene, beta-caryophyllene), largest share first; unknown terpene is 400 with the known list',
-      tags: ['strains'], cache: CDN.catalog, responses: NOT_MODIFIED,
+      tags: ['strains'],
+      cache: CDN.catalog,
+      responses: NOT_MODIFIED,
       response: z.array(StrainSchema.extend({ share: z.number().nullable() })),
     },
     async ({ db, params, query, req, url }) =>

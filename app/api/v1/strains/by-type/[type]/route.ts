@@ -13,7 +13,9 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       params: z.object({ type: z.string().min(1).max(200) }),
       query: PageQuery,
       summary: 'Strains of one type (indica, sativa or hybrid; anything else is 400)',
-      tags: ['strains'], cache: CDN.catalog, responses: NOT_MODIFIED,
+      tags: ['strains'],
+      cache: CDN.catalog,
+      responses: NOT_MODIFIED,
       response: StrainList,
     },
     async ({ db, params, query, req, url }) =>

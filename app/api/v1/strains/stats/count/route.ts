@@ -8,7 +8,8 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
   GET: defineRoute(
     {
       summary: 'Catalog statistics: totals by type, terpene profiles, universe size, source URL statistics (30-minute cache)',
-      tags: ['strains'], cache: CDN.stats,
+      tags: ['strains'],
+      cache: CDN.stats,
       response: CatalogStatsSchema,
     },
     async ({ db }) => {

@@ -12,7 +12,12 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       uniformAuthCode: true,
       limit: 'moderate',
       params: z.object({ domain: z.string().min(1).max(253) }),
-      query: z.object({ categoriesHash: z.string().regex(/^[0-9a-f]{16}$/).optional() }),
+      query: z.object({
+        categoriesHash: z
+          .string()
+          .regex(/^[0-9a-f]{16}$/)
+          .optional(),
+      }),
       summary: 'The newest unexpired cached scan of a dispensary domain',
       tags: ['shopping'],
       response: CachedScanRecord,

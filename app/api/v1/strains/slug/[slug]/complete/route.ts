@@ -10,7 +10,8 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       limit: 'lenient',
       params: SlugParams,
       summary: 'Complete strain profile: strain, similar strains, terpene chart, sources (CDN-cacheable; 15-minute server cache, X-Cache HIT|MISS)',
-      tags: ['strains'], cache: CDN.profile,
+      tags: ['strains'],
+      cache: CDN.profile,
       response: CompleteProfileSchema,
     },
     async ({ db, params }) => {
