@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/http/errors';
+import { ApiError } from '@/lib/errors';
 
 export type ScrapeErrorCode = 'MENU_NOT_ACCESSIBLE' | 'SCAN_TIMEOUT';
 

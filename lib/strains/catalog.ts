@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { registerCache, TtlCache } from './cache';
 import { cachedCatalogRead } from './read-cache';
 import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from './row';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db';
 import { config } from '../config';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 
 /**
  * `attemptId` idempotency, kept in the database so every instance agrees. The row is claimed

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { sniffMediaType } from './media-type';
 import type { ImageInput, MediaType } from './types';
 

@@ -1,7 +1,7 @@
 import { generateText, Output } from 'ai';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { z } from 'zod';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { logger } from '../log';
 import type { EngineReading, VisionEngine } from './engine';
 import { labelCoverage } from './label-parser';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { logger } from '../log';
 import { assembleLabel, assembleReceipt } from './assemble';
 import { runAttemptOnce } from './attempts';
