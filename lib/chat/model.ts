@@ -1,7 +1,7 @@
 /** Which model the chat talks to (DECISIONS §4): the configured hosted provider, else the local assistant. */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { resolveAiProvider, textModel, visionModel, type AiProviderName } from '@/lib/ai/provider';
-import { ApiError } from '@/lib/http';
+import { ApiError } from '@/lib/errors';
 import { LOCAL_ASSISTANT_ID, LocalAssistantModel } from './local-assistant';
 
 export interface ChatModel {

@@ -1,6 +1,6 @@
 /** The research-paper library (lib/research/papers) as the chat's `searchPapers` tool sees it. */
 import type { Queryable } from '@/lib/db';
-import { ApiError } from '@/lib/http';
+import { ApiError } from '@/lib/errors';
 import { searchPapers } from '@/lib/research/papers';
 import type { PapersPort } from './tools';
 

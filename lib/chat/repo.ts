@@ -1,6 +1,6 @@
 /** Chat storage: conversations and their UI messages (tables of migration 20261125020000). */
 import type { Queryable } from '@/lib/db';
-import { ApiError } from '@/lib/http';
+import { ApiError } from '@/lib/errors';
 import type { ChatUIMessage } from './types';
 
 export interface ConversationSummary {

@@ -5,7 +5,7 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { resolveAiProvider, textModel, type AiProviderName } from '@/lib/ai/provider';
 import { config } from '@/lib/config';
-import { FlatError } from '@/lib/http';
+import { FlatError } from '@/lib/errors';
 import { localAnalystModel } from './local-analyst';
 import { AI_SECTIONS } from './sections';
 

@@ -1,6 +1,6 @@
 /** Saved notebooks: a finished batch, readable again by the user who ran it. */
 import type { Queryable } from '@/lib/db';
-import { ApiError } from '@/lib/http';
+import { ApiError } from '@/lib/errors';
 
 export interface SavedNotebookInput {
   userId: string;

@@ -7,7 +7,7 @@
  * key, so even a writer that skipped both could not store a second story.
  */
 import type { Db } from '@/lib/db';
-import { ApiError } from '@/lib/http';
+import { ApiError } from '@/lib/errors';
 import { generateStoredImage } from '@/lib/images';
 import { logger } from '@/lib/log';
 import { pickStrainForDate } from './pick';
