@@ -96,6 +96,22 @@ function ldToRaw(o: Obj, base: string): RawProductFields | null {
   };
 }
 
+/**
+ * A Product whose offers are several sizes, each with its own price (`offers: [{ name: '1g',
+ * price: 15 }, { name: '3.5g', price: 40 }]`, or the size in `eligibleQuantity`), becomes one
+ * product per size with the size in its name, as sized app-state products do (`sizeVariants`).
+ */
+function ldToRaws(o: Obj, base: string): RawProductFields[] {
+  const raw = ldToRaw(o, base);
+  if (!raw) return [];
+  const list = (Array.isArray(o.offers) ? o.offers : []).filter(isObj);
+  if (list.length < 2) return [raw];
+  const sized = list.map((x) => ldOffer(x));
+  if (!sized.every((x) => x.price && x.weight && SIZE_LABEL.test(x.weight))) return [raw];
+  if (new Set(sized.map((x) => x.weight!.trim().toLowerCase())).size < sized.length || new Set(sized.map((x) => x.price)).size < 2) return [raw];
+  return sized.map((x) => ({ ...raw, name: `${raw.name} ${x.weight!.trim()}`, price: x.price, regularPrice: x.regularPrice, weight: x.weight }));
+}
+
 function walkLd(node: Json, base: string, out: RawProductFields[], budget: { n: number }, menuHint: string | null): void {
   if (budget.n-- <= 0 || node === null || typeof node !== 'object') return;
   if (Array.isArray(node)) {
@@ -104,8 +120,7 @@ function walkLd(node: Json, base: string, out: RawProductFields[], budget: { n: 
   }
   const types = ldTypes(node);
   if (types.some((t) => LD_PRODUCT_TYPES.has(t))) {
-    const raw = ldToRaw(node, base);
-    if (raw) out.push({ ...raw, category: raw.category ?? menuHint });
+    for (const raw of ldToRaws(node, base)) out.push({ ...raw, category: raw.category ?? menuHint });
     return;
   }
   // A MenuSection's name ("Flower", "Edibles") is the category of the items inside it.

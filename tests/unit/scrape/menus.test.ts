@@ -174,6 +174,42 @@ describe('sale and regular prices in JSON-LD and app state', () => {
     expect(ps.map((p) => [p.rawName, p.priceValue, p.regularPrice, p.weightGrams])).toEqual(want);
   });
 
+  it.each([
+    [
+      'offers named by size, one discounted',
+      [
+        { '@type': 'Offer', name: '1g', price: '15.00' },
+        { '@type': 'Offer', name: '3.5g', price: '32.00', priceSpecification: { '@type': 'UnitPriceSpecification', priceType: 'StrikethroughPrice', price: '40.00' } },
+      ],
+      [
+        ['Blue Dream 1g', 15, null, 1],
+        ['Blue Dream 3.5g', 32, '$40.00', 3.5],
+      ],
+    ],
+    [
+      'size in eligibleQuantity',
+      [
+        { '@type': 'Offer', price: 35, eligibleQuantity: { value: '3.5', unitText: 'g' } },
+        { '@type': 'Offer', price: 60, eligibleQuantity: { value: '7', unitText: 'g' } },
+      ],
+      [
+        ['Blue Dream 3.5 g', 35, null, 3.5],
+        ['Blue Dream 7 g', 60, null, 7],
+      ],
+    ],
+    [
+      'several sellers of one size stay one product',
+      [
+        { '@type': 'Offer', name: 'Store A', price: 35 },
+        { '@type': 'Offer', name: 'Store B', price: 36 },
+      ],
+      [['Blue Dream', 35, null, null]],
+    ],
+  ])('JSON-LD sizes: %s', (_l, offers, want) => {
+    const ps = extractJsonLd(ld(offers), BASE);
+    expect(ps.map((p) => [p.rawName, p.priceValue, p.regularPrice, p.weightGrams])).toEqual(want);
+  });
+
   it('window.__APOLLO_STATE__ records', async () => {
     const html = `<script>window.__APOLLO_STATE__ = ${JSON.stringify({ 'Product:1': { __typename: 'Product', Name: 'Blue Dream', brandName: 'X', type: 'Flower', Prices: [35], specialPrices: [28] } })};</script>`;
     const r = await extractFromHtml(html, BASE, { model: null });
