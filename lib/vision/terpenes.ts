@@ -1,36 +1,18 @@
 /**
  * Terpene names as printed on labels (with alpha/beta prefixes and OCR slips) → the catalog's
- * lower-case canonical names ('b-Myrcene' → 'myrcene'). Kept local so label reading does not
- * depend on catalog internals; the names agree with lib/strains' KNOWN_TERPENES.
+ * lower-case canonical names ('b-Myrcene' → 'myrcene'): one vocabulary with the catalog and the
+ * notebooks (KNOWN_TERPENES), which is pure data and safe to import here.
  */
-const CANONICAL = [
-  'myrcene',
-  'limonene',
-  'caryophyllene',
-  'pinene',
-  'linalool',
-  'humulene',
-  'terpinolene',
-  'ocimene',
-  'bisabolol',
-  'nerolidol',
-  'eucalyptol',
-  'camphene',
-  'geraniol',
-  'guaiol',
-  'valencene',
-  'terpineol',
-  'borneol',
-  'fenchol',
-  'phellandrene',
-  'carene',
-  'sabinene',
-  'farnesene',
-  'pulegone',
-  'isopulegol',
-  'cymene',
-  'caryophyllene oxide',
-] as const;
+import { KNOWN_TERPENES } from '../strains/terpenes';
+
+/**
+ * Terpenes that labels print but the catalog does not profile (no aroma/effect data to keep):
+ * recognised so a terpene table is read whole, then reported under these names.
+ */
+const LABEL_ONLY = ['pulegone', 'isopulegol', 'cymene'] as const;
+
+/** The catalog's vocabulary (lib/strains/terpenes.ts), plus the label-only names. */
+const CANONICAL: readonly string[] = [...KNOWN_TERPENES, ...LABEL_ONLY];
 
 function distance(a: string, b: string): number {
   const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
