@@ -4,6 +4,7 @@ import { ApiClient, runMetadata } from '@trigger.dev/core/v3';
 import { StandardMetadataManager } from '@trigger.dev/core/v3/workers';
 import { decodeJwt, jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { POST as deepStart } from '@/app/api/v1/research/deep/route';
 import { POST as scanToken } from '@/app/api/v1/shopping/scan-token/route';
 import { ready } from '@/lib/bootstrap';
 import { SCAN_TASK_ID } from '@/lib/shopping/task';
@@ -201,5 +202,30 @@ describe('trigger/shopping-menu-scan.ts', () => {
     const { ScanTaskInput } = await import('@/lib/shopping/schemas');
     expect(shoppingMenuScan.id).toBe('shopping-menu-scan');
     expect(shoppingMenuScan.schema).toBe(ScanTaskInput);
+  });
+});
+
+describe('deep research on the trigger runner', () => {
+  it('POST /research/deep triggers the deep-research task on Trigger.dev with the question and the caller, and answers its run id with a read token', async () => {
+    useTrigger();
+    const r = await call(deepStart, {
+      path: '/api/v1/research/deep',
+      method: 'POST',
+      body: { question: 'How does myrcene relate to sleep in the studies?' },
+      headers: await authHeader('deep-trigger-user'),
+    });
+    expect(r.status).toBe(202);
+    expect(r.body.data.runId).toMatch(/^run_trig\d+$/);
+    expect(typeof r.body.data.publicAccessToken).toBe('string');
+    const trig = seen.find((x) => x.method === 'POST' && x.path === '/api/v1/tasks/deep-research/trigger');
+    expect(trig?.auth).toBe(`Bearer ${KEY}`);
+    const payload = JSON.parse(trig!.body.payload).json;
+    expect(payload).toMatchObject({ question: 'How does myrcene relate to sleep in the studies?', userId: 'deep-trigger-user' });
+    expect(await getRunRow(await ready(), r.body.data.runId)).toMatchObject({ runner: 'trigger', status: 'QUEUED' });
+  });
+
+  it('trigger/deep-research.ts is a task with the deep-research id', async () => {
+    const { deepResearch } = await import('@/trigger/deep-research');
+    expect(deepResearch.id).toBe('deep-research');
   });
 });
