@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { apiData, describeError } from '@/lib/client/api';
 import { useApi } from '@/lib/client/use-api';
 import type { HeroImage } from '@/lib/hero/schemas';
-import type { MascotPose } from '@/lib/mascot/schemas';
+import { MASCOT_DESCRIPTION, MASCOT_NAME, type MascotPose } from '@/lib/mascot/schemas';
 import { AdminPage, LoadState } from './admin-page';
 import { ImageCard } from './image-card';
 
@@ -84,24 +84,36 @@ function HeroSection() {
           {busy ? 'Generating…' : 'Generate hero'}
         </button>
       </form>
-      {msg ? (
-        <p className={msg.ok ? 'alert alert-ok' : 'alert alert-error'} role={msg.ok ? 'status' : 'alert'}>
-          {msg.text}
-        </p>
-      ) : null}
-      <LoadState loading={loading && !data} error={error} empty={!loading && items.length === 0}>
-        <div className="grid grid-features">
-          {items.map((h) => (
-            <figure key={`${h.subject}/${h.slug}`} className="card" data-testid="hero-image" style={{ margin: 0 }}>
-              {/* eslint-disable-next-line @next/next/no-img-element -- generated images come from the API's file route */}
-              <img className="preview-img" src={h.webpUrl} alt={`Hero image for ${h.subject} ${h.slug}`} />
-              <figcaption className="small">
-                {h.subject} · <span className="mono">{h.slug}</span> · {h.provider}
-              </figcaption>
-            </figure>
-          ))}
-        </div>
-      </LoadState>
+      {/* Space kept for the answer and a fixed-height list, so generating never moves the page below. */}
+      <div style={{ minHeight: '3.5rem' }}>
+        {msg ? (
+          <p className={msg.ok ? 'alert alert-ok' : 'alert alert-error'} role={msg.ok ? 'status' : 'alert'}>
+            {msg.text}
+          </p>
+        ) : null}
+      </div>
+      <div style={{ height: '22rem', overflowY: 'auto' }}>
+        <LoadState loading={loading && !data} error={error} empty={!loading && items.length === 0}>
+          <div className="grid grid-features">
+            {items.map((h) => (
+              <figure key={`${h.subject}/${h.slug}`} className="card" data-testid="hero-image" style={{ margin: 0 }}>
+                {/* eslint-disable-next-line @next/next/no-img-element -- generated images come from the API's file route */}
+                <img
+                  className="preview-img"
+                  src={h.webpUrl}
+                  alt={`Hero image for ${h.subject} ${h.slug}`}
+                  width={1600}
+                  height={900}
+                  style={{ width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover' }}
+                />
+                <figcaption className="small">
+                  {h.subject} · <span className="mono">{h.slug}</span> · {h.provider}
+                </figcaption>
+              </figure>
+            ))}
+          </div>
+        </LoadState>
+      </div>
     </section>
   );
 }
@@ -129,8 +141,8 @@ function MascotSection() {
 
   return (
     <section aria-labelledby="mascot-title">
-      <h2 id="mascot-title">Mascot{data ? `: ${data.name}` : ''}</h2>
-      {data ? <p className="small muted">{data.description}</p> : null}
+      <h2 id="mascot-title">Mascot: {data?.name ?? MASCOT_NAME}</h2>
+      <p className="small muted">{data?.description ?? MASCOT_DESCRIPTION}</p>
       <form className="row card" style={{ alignItems: 'end' }} onSubmit={(e) => void addCustom(e)}>
         <div className="field" style={{ flex: 1 }}>
           <label htmlFor="mascot-pose" className="small">
@@ -142,7 +154,7 @@ function MascotSection() {
           {busy ? 'Generating…' : 'Generate pose'}
         </button>
       </form>
-      {msg ? <p className="alert alert-error">{msg}</p> : null}
+      <div style={{ minHeight: '3.5rem' }}>{msg ? <p className="alert alert-error">{msg}</p> : null}</div>
       <LoadState loading={loading && !data} error={error}>
         <div className="grid grid-3">
           {(data?.poses ?? []).map((p) => (

@@ -29,9 +29,9 @@ describe('admin: curated discover lists', () => {
     await checkPage(tp, 'admin-discover');
 
     const form = page.getByRole('form', { name: 'New curated list' });
-    await form.getByLabel('Slug').fill(slug);
-    await form.getByLabel('Title').fill('Staff picks');
-    await form.getByLabel('Description').fill('What the shop staff reach for');
+    await form.getByLabel('Slug', { exact: true }).fill(slug);
+    await form.getByLabel('Title', { exact: true }).fill('Staff picks');
+    await form.getByLabel('Description', { exact: true }).fill('What the shop staff reach for');
     await form.getByLabel(/Strain slugs/).fill(order.join('\n'));
     await form.getByRole('button', { name: 'Create list' }).click();
     await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();

@@ -21,7 +21,7 @@ describe('assistant (/chat)', () => {
     const tp = await newTrackedPage(browser);
     const { page } = tp;
     await page.goto('/chat');
-    await page.getByLabel('Message').fill('Compare Sour Diesel vs OG Kush');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Compare Sour Diesel vs OG Kush');
     await page.getByRole('button', { name: 'Send' }).click();
 
     const answer = page.getByRole('article', { name: 'Assistant' }).first();
@@ -44,7 +44,7 @@ describe('assistant (/chat)', () => {
     writeFileSync(file, png);
     await page.getByLabel('Attach photos').setInputFiles(file);
     await page.getByRole('img', { name: 'Photo 1 to send' }).waitFor();
-    await page.getByLabel('Message').fill('What is this?');
+    await page.getByRole('textbox', { name: 'Message' }).fill('What is this?');
     await page.getByRole('button', { name: 'Send' }).click();
     const second = page.getByRole('article', { name: 'Assistant' }).nth(1);
     await expect.poll(() => second.textContent(), { timeout: 120_000 }).toContain(`this label says ${truth.strainName}`);
