@@ -33,7 +33,7 @@ describe('assistant (/chat)', () => {
     // The conversation list shows it once the answer is stored.
     await page
       .getByRole('complementary', { name: 'Conversations' })
-      .getByRole('button', { name: /Compare Sour Diesel vs OG Kush/ })
+      .getByRole('button', { name: /^Compare Sour Diesel vs OG Kush/ })
       .waitFor({ timeout: 15_000 });
 
     // A label photo: preview before sending, the label engine's reading in the answer.
