@@ -11,6 +11,10 @@
 // 2. Undecodable paths. A malformed `%` escape makes Next's router fail before any route runs
 //    (it answers a plain-text 500); here it is the 400 BAD_REQUEST envelope the route builder
 //    gives for the same fault inside a route.
+// 3. Empty path segments under /api/. Next answers `/api/v1/shopping/scan//cached` with a 308 to
+//    `/api/v1/shopping/scan/cached` — another route — echoing the whole query in Location (a
+//    client's 16 KB query came back as a header clients refuse). An empty segment names no
+//    resource: 404 NOT_FOUND, in the envelope.
 'use strict';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS preload, run by node before Next
 const http = require('node:http');
@@ -50,6 +54,25 @@ function badPath(req, res, segment) {
   res.end(body);
 }
 
+function emptySegment(req, res) {
+  const requestId = randomUUID();
+  const q = req.url.indexOf('?');
+  const path = q < 0 ? req.url : req.url.slice(0, q);
+  const body = JSON.stringify({
+    success: false,
+    error: { code: 'NOT_FOUND', message: 'No route matches a path with an empty segment' },
+    meta: { timestamp: new Date().toISOString(), requestId, path: path.slice(0, 2000), method: req.method },
+  });
+  res.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId });
+  res.end(body);
+}
+
+function hasEmptyApiSegment(url) {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  return path.startsWith('/api/') && path.includes('//');
+}
+
 function wrap(listener) {
   if (typeof listener !== 'function') return listener;
   return function entryListener(req, res) {
@@ -62,6 +85,7 @@ function wrap(listener) {
     }
     const bad = typeof req.url === 'string' ? undecodable(req.url) : null;
     if (bad !== null) return badPath(req, res, bad);
+    if (typeof req.url === 'string' && hasEmptyApiSegment(req.url)) return emptySegment(req, res);
     return listener.call(this, req, res);
   };
 }

@@ -5,11 +5,11 @@ import type { FuzzRequest } from './generate';
 const SLOW_MS = Number(process.env.FUZZ_SLOW_MS ?? 5000);
 
 /** What a production answer may look like (the specification's envelope and flat bodies). */
-export function problemsWith(req: FuzzRequest, status: number, contentType: string, text: string, ms: number): string[] {
+export function problemsWith(req: FuzzRequest, status: number, contentType: string, text: string, ms: number, slowMs = SLOW_MS): string[] {
   const out: string[] = [];
   const documented = req.op.statuses;
   if (status >= 500 && !(status === 503 && documented.has('503'))) out.push(`status ${status}`);
-  if (ms > SLOW_MS) out.push(`slow: ${ms} ms`);
+  if (ms > slowMs) out.push(`slow: ${ms} ms`);
   if (/\bat [\w.<>$]+ \(|node_modules|\/work\/|\.next\/server|webpack-internal|"stack"\s*:\s*"/.test(text)) out.push('leaks internals (stack or path)');
   if (contentType.includes('text/event-stream')) {
     if (status !== 200) out.push(`stream with status ${status}`);
