@@ -7,6 +7,7 @@ import { publicApi } from '@/lib/client/typed-api';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { unwrapWithMeta, type paths } from '@/packages/client/src';
 import { STUDY_TYPES, type Paper } from '@/lib/research/papers/schemas';
+import { ResultPager } from '@/components/result-pager';
 
 const PAGE_SIZE = 20;
 const TERPENES = ['myrcene', 'limonene', 'pinene', 'caryophyllene', 'linalool', 'humulene', 'terpinolene', 'ocimene', 'nerolidol'];
@@ -102,8 +103,6 @@ export function PapersBrowser() {
     setOffset(0);
   }
 
-  const pages = total !== null ? Math.max(1, Math.ceil(total / PAGE_SIZE)) : 1;
-  const page = Math.floor(offset / PAGE_SIZE) + 1;
   const select = (k: keyof PaperFilters, label: string, any: string, options: readonly string[]) => (
     <div className="field">
       <label htmlFor={`${id}-${k}`}>{label}</label>
@@ -164,17 +163,7 @@ export function PapersBrowser() {
           <span className="muted small" aria-live="polite" data-testid="result-count">
             {total !== null ? `${total.toLocaleString('en-US')} paper${total === 1 ? '' : 's'}` : 'Loading…'}
           </span>
-          <nav className="pagination" aria-label="Result pages" style={{ margin: 0, marginLeft: 'auto' }}>
-            <button type="button" className="btn btn-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-              ← Previous
-            </button>
-            <span className="small muted" style={{ minWidth: '6.5rem', textAlign: 'center' }}>
-              Page {page} of {pages}
-            </span>
-            <button type="button" className="btn btn-small" disabled={page >= pages} onClick={() => setOffset(offset + PAGE_SIZE)}>
-              Next →
-            </button>
-          </nav>
+          <ResultPager offset={offset} pageSize={PAGE_SIZE} total={total} onOffset={setOffset} />
         </div>
         {error ? <p className="alert alert-error">Could not load papers: {error}</p> : null}
         <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

@@ -8,6 +8,7 @@ import type { Strain } from '@/lib/strains/types';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { KNOWN_TERPENES } from '@/lib/strains/terpenes';
 import { StrainCard } from '../strain-card';
+import { ResultPager } from '@/components/result-pager';
 
 const PAGE_SIZE = 24;
 const EFFECTS = ['relaxed', 'happy', 'euphoric', 'uplifted', 'sleepy', 'creative', 'energetic', 'focused', 'hungry', 'talkative', 'tingly', 'giggly', 'aroused'];
@@ -99,9 +100,6 @@ export function StrainBrowser() {
     setOffset(0);
   }
 
-  const pages = total !== null ? Math.max(1, Math.ceil(total / PAGE_SIZE)) : 1;
-  const page = Math.floor(offset / PAGE_SIZE) + 1;
-
   return (
     <div className="split">
       <form className="card" role="search" aria-label="Find strains" onSubmit={(e) => e.preventDefault()}>
@@ -170,17 +168,7 @@ export function StrainBrowser() {
           <span className="muted small" aria-live="polite" data-testid="result-count">
             {total !== null ? `${total.toLocaleString('en-US')} strain${total === 1 ? '' : 's'}` : 'Loading…'}
           </span>
-          <nav className="pagination" aria-label="Result pages" style={{ margin: 0, marginLeft: 'auto' }}>
-            <button type="button" className="btn btn-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-              ← Previous
-            </button>
-            <span className="small muted" style={{ minWidth: '6.5rem', textAlign: 'center' }}>
-              Page {page} of {pages}
-            </span>
-            <button type="button" className="btn btn-small" disabled={page >= pages} onClick={() => setOffset(offset + PAGE_SIZE)}>
-              Next →
-            </button>
-          </nav>
+          <ResultPager offset={offset} pageSize={PAGE_SIZE} total={total} onOffset={setOffset} />
         </div>
         {error ? <p className="alert alert-error">Could not load strains: {error}</p> : null}
         <div className="grid grid-3 results-grid">
