@@ -86,12 +86,19 @@ export function learnMenuContext(segmentLists: string[][][], brandForms: string[
     brandsByFirst.set(w[0], [...(brandsByFirst.get(w[0]) ?? []), w]);
     brandsByLast.set(w[w.length - 1], [...(brandsByLast.get(w[w.length - 1]) ?? []), w]);
   }
+  // A run of two or more words that stands as a segment of its own in several products, beside
+  // different strains each time ('Cowboy RX - Gelato Sunrise', 'Cowboy RX - Biscotti x Biscotti'),
+  // and is no strain's name, is a brand or a line even when its words are strain words; where it
+  // also starts other names ('Cowboy RX Gushers 1g Pre Roll') it is the same brand there.
+  const standalone = new Set(
+    [...partners].filter(([t, v]) => v.size >= MIN_REPEATS && (itemsWith.get(t) ?? 0) >= MIN_REPEATS && t.includes(' ') && !(k.isKnownName?.(t) ?? false)).map(([t]) => t),
+  );
   return {
     brandsByFirst,
     brandsByLast,
     // A line segment recurs in several products, beside different others each time.
-    lineSegments: new Set([...pick(partners, 'any')].filter((t) => (itemsWith.get(t) ?? 0) >= MIN_REPEATS)),
-    prefixes: pick(heads, 'first'),
+    lineSegments: new Set([...pick(partners, 'any'), ...standalone].filter((t) => (itemsWith.get(t) ?? 0) >= MIN_REPEATS)),
+    prefixes: new Set([...pick(heads, 'first'), ...[...heads.keys()].filter((key) => standalone.has(key))]),
     suffixes: pick(tails, 'last'),
   };
 }

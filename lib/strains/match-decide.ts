@@ -190,7 +190,7 @@ function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
  * A candidate that is a universe strain the catalog lacks ends the search: the product is that
  * strain, and a shorter form of its name ('Brown Sugar' → Brown) would be a different one.
  */
-function namePass(index: CatalogIndex, p: Prepared, lookup: (c: string) => IndexedName[], respellings: boolean): { entry: IndexedName; side: boolean } | null {
+function namePass(index: CatalogIndex, p: Prepared, lookup: (c: string, side: boolean) => IndexedName[], respellings: boolean): { entry: IndexedName; side: boolean } | null {
   for (const c of p.norm.candidates) {
     if (c.respelt && !respellings) continue;
     // An edible names a strain in a segment of its own ('Coconut Oil - Cannatonic'), never as its
@@ -198,7 +198,7 @@ function namePass(index: CatalogIndex, p: Prepared, lookup: (c: string) => Index
     if (p.kind === 'edible' && (!c.pure || isFlavourName(c.text))) continue;
     if (p.flavourRisk && isFlavourName(c.text)) continue;
     // A side segment of one word ('Cookies - …', '… PhD') is a brand more often than a strain.
-    const hits = lookup(c.text).filter((e) => !(c.side && /^[\p{L}']+$/u.test(c.text) && (e.isAlias || c.text.length < 6)));
+    const hits = lookup(c.text, c.side).filter((e) => !(c.side && /^[\p{L}']+$/u.test(c.text) && (e.isAlias || c.text.length < 6)));
     const best = bestEntry(hits);
     if (best) return { entry: best, side: c.side };
     if (!c.side && isUniverseOnly(index, c.text)) return null;
@@ -211,7 +211,18 @@ function decideOne(index: CatalogIndex, p: Prepared): Decision {
   if (p.norm.candidates.length === 0) return d;
   const exact = namePass(index, p, (c) => index.exact(c), false);
   if (exact) return { ...d, pass: 'exact', similarity: 1, confidence: 'high', entry: exact.entry, side: exact.side };
-  const slug = namePass(index, p, (c) => index.slug(slugify(c)), true);
+  // The slug pass also compares the strain segment with spacing, punctuation and 'and' ignored
+  // ('PeachesNCream' = Peaches and Cream), unless the universe knows that spelling as a strain of
+  // its own ('Grapevine' beside the catalog's Grape Vine).
+  const slug = namePass(
+    index,
+    p,
+    (c, side) => {
+      const hits = index.slug(slugify(c));
+      return hits.length || side || index.isUniverseOnly(c, slugify(c)) ? hits : index.compact(c);
+    },
+    true,
+  );
   if (slug) return { ...d, pass: 'slug', similarity: 1, confidence: 'high', entry: slug.entry, side: slug.side };
   const cleaned = p.norm.cleaned;
   // The product is a strain the universe knows and the catalog lacks: it is that strain.

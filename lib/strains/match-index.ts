@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '../db';
 import { readCatalogNames, readCatalogStamp, type CatalogNameRow, type CatalogStamp, type UniverseNameRow } from './match-repo';
+import { compactKey } from './slug';
 import { trigramRatio, trigrams, type TrigramWordMode } from './match-trigram';
 import type { Strain } from './types';
 
@@ -32,6 +33,7 @@ export class CatalogIndex {
   readonly names: IndexedName[] = [];
   private readonly byName = new Map<string, number[]>();
   private readonly bySlug = new Map<string, number[]>();
+  private readonly byCompact = new Map<string, number[]>();
   private readonly universeSlugs = new Set<string>();
   private readonly universeNames = new Set<string>();
   /** Words of every known strain name (catalog and universe) → how many names use them. */
@@ -74,6 +76,7 @@ export class CatalogIndex {
       const i = add({ name: r.name, slug: r.slug, strainId: r.strain_id, strainSlug: r.strain_slug, isAlias: r.is_alias, popularity: Number(r.popularity ?? 0) });
       push(this.byName, r.name, i);
       push(this.bySlug, r.slug, i);
+      push(this.byCompact, compactKey(r.name), i);
       // The specification's slug pass compares the strain's own slug too (it can differ from the
       // slug the names trigger derives: 'Charlotte's Web' → charlottes-web vs charlotte-s-web).
       if (!r.is_alias && r.strain_slug !== r.slug) push(this.bySlug, r.strain_slug, i);
@@ -98,6 +101,12 @@ export class CatalogIndex {
   /** Catalog names whose slug (or whose strain's slug) equals `slug`. */
   slug(slug: string): IndexedName[] {
     return (this.bySlug.get(slug) ?? []).map((i) => this.names[i]);
+  }
+
+  /** Catalog names that are `name` with other spacing, punctuation or 'and' (see compactKey). */
+  compact(name: string): IndexedName[] {
+    const key = compactKey(name);
+    return key.length >= 4 ? (this.byCompact.get(key) ?? []).map((i) => this.names[i]) : [];
   }
 
   /** A universe name the catalog does not hold, by slug or canonical name. */

@@ -7,7 +7,7 @@
  * ("Animal Mint Cake", "Rainbow #1") never shrinks into a shorter catalog name. See docs/matching.md.
  */
 import { contextNoise, learnMenuContext, type ContextKnowledge, type MenuContext } from './match-context';
-import { cleanWords, stripFormWords } from './match-noise';
+import { cleanWords, FORM_EDGE, stripFormWords } from './match-noise';
 
 export type { ContextKnowledge, MenuContext } from './match-context';
 
@@ -71,7 +71,7 @@ export function prepareName(name: string): string {
 
 /** Brand name as menus write it, and its core without corporate and product-line suffixes. */
 const BRAND_SUFFIX =
-  /\s+(co\.?|llc|inc\.?|rx|brands?|cannabis|company|corp\.?|ltd|manufacturing|manufacturer|dispensary|quality|concentrates|extracts?|labs?|laboratories|botanicals|farms?|genetics|health|edibles|gummies|nm|retail|industries|cultivation|organics)$/;
+  /\s+(co\.?|llc|inc\.?|rx|brands?|cannabis|company|corp\.?|ltd|manufacturing|manufacturer|dispensary|quality|concentrates|extracts?|labs?|laboratories|botanicals|farms?|genetics|health|edibles|gummies|nm|retail|industries|cultivation|organics|productions?)$/;
 
 export function brandCore(brand: string | null | undefined): string {
   let b = prepareName(brand ?? '')
@@ -211,7 +211,10 @@ export function candidatesOf(segs: Segment[]): NormalizedName {
   // sizes are short; a bracket holds a type code or a size more often than the name).
   // A segment ending in a company word ('Gonzo Family Farms', 'Mesilla Valley Extracts') is a brand.
   const companyLike = (t: string) => BRAND_SUFFIX.test(` ${t}`);
-  const primary = [...(plain.length ? plain : segs)].sort((a, b) => Number(companyLike(a.text)) - Number(companyLike(b.text)) || b.text.length - a.text.length)[0];
+  // A segment made only of form qualifiers ('Vana | PBB | Sugar') names the form, not the strain.
+  const formOnly = (t: string) => t.split(' ').every((w) => FORM_EDGE.has(w));
+  const rank = (t: string) => Number(companyLike(t)) + Number(formOnly(t));
+  const primary = [...(plain.length ? plain : segs)].sort((a, b) => rank(a.text) - rank(b.text) || b.text.length - a.text.length)[0];
   const cleaned = primary?.text ?? '';
   const candidates: Candidate[] = [];
   const add = (c: Candidate) => {

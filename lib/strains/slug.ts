@@ -17,3 +17,15 @@ export function slugify(s: string): string {
 export function canonicalName(s: string): string {
   return s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
+
+/**
+ * A name with its spacing and punctuation ignored and 'and' written as menus shorten it:
+ * 'Head Band' = 'Headband', 'Grape Vine' = 'Grapevine', 'Peaches and Cream' = 'PeachesNCream'
+ * = 'Peaches & Cream'. Two names with the same key are one name spelt two ways.
+ */
+export function compactKey(s: string): string {
+  return slugify(s)
+    .split('-')
+    .map((w) => (w === 'and' || w === 'n' ? 'n' : w))
+    .join('');
+}

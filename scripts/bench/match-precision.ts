@@ -58,6 +58,8 @@ export interface Scores {
   found: number;
   foundConfident: number;
   wrong: string[];
+  /** Products whose strain is in the catalog and that were not matched to it: name, strain segment, label. */
+  missed: string[];
   bySection: Map<string, { items: number; pos: number; hm: number; hmOk: number; found: number; none: number; noneOk: number }>;
 }
 
@@ -69,6 +71,7 @@ function score(items: Labelled[], expected: (string | null)[], got: MatchResult[
     found: 0,
     foundConfident: 0,
     wrong: [],
+    missed: [],
     bySection: new Map(),
   };
   items.forEach((x, i) => {
@@ -91,6 +94,7 @@ function score(items: Labelled[], expected: (string | null)[], got: MatchResult[
         if (ok) sec.hmOk++;
       }
     } else if (!exp) sec.noneOk++;
+    if (exp && !ok) s.missed.push(`${x.name}  [brand: ${x.brand ?? '–'}, ${x.category}]  segment '${g.cleaned}'  →  ${g.strain?.name ?? 'none'}  (label: ${x.strain})`);
     if (ok) {
       s.found++;
       sec.found++;

@@ -146,6 +146,8 @@ async function runOn(kind: 'pglite' | 'pg', menu: MenuItem[], fullMenu: MenuItem
       const scores = await labelledScores(db, fullMenu);
       printScores('HELD-OUT chains (never tuned on)', scores.holdout);
       printScores('Tuning chains', scores.tune);
+      // Misses are printed for the tuning chains only: the held-out chains are never looked into.
+      if (process.env.BENCH_MISSES === '1') console.log(`\nTuning-chain misses (${scores.tune.missed.length}):\n  ${scores.tune.missed.join('\n  ')}`);
     }
   } finally {
     await db.close();

@@ -90,6 +90,13 @@ describe('menu noise around the strain name is not a reason to refuse it', () =>
     ['Sour D - 1g Cart', 'Sour Diesel', 'exact', 'high'],
     ['AK 47', 'AK-47', 'slug', 'high'],
     ['Do Si Dos 3.5g', 'Do-Si-Dos', 'slug', 'high'],
+    // words run together, 'N' for 'and' (bench:match tuning: 'GH VAPOR CART 1G PeachesNCream')
+    [{ name: 'ApplesNBananas 1G Cart', category: 'Vape Pens' }, 'Apples and Bananas', 'slug', 'high'],
+    [{ name: 'Mint-Cake 1g', category: 'Flower' }, 'Mint Cake', 'slug', 'high'],
+    // a segment made only of a form word is not the strain segment ('Vana | PBB | Sugar | Sativa-Hybrid')
+    [{ name: 'Vana | GDP | Sugar | Sativa-Hybrid', brand: 'Vana', category: 'Concentrates' }, 'Granddaddy Purple', 'exact', 'high'],
+    // a segment ending in a company word is the brand ('Rooster Production - Rooster - Baby Yoda 7g')
+    [{ name: 'Rooster Production - Rooster - Mint Cake 7g', category: 'Flower' }, 'Mint Cake', 'exact', 'high'],
   ])('%s → %s', async (...row) => expectMatch(row));
 });
 
@@ -163,6 +170,21 @@ describe('issue 13 (bench:menus): the brand the menu shows when the card has no 
       [null, null, 'Sour Diesel', 'Grape Ape'],
     ],
     ['without those segments, two names are not enough', ['Zorbex Sour Diesel Wax -1g', 'Zorbex Grape Ape Wax -1g'], [null, null]],
+    // A run of two words that is a segment of its own beside three strains, and no strain's name,
+    // is a brand even though 'blue' is a strain word, also where it starts a name (bench:match
+    // tuning chains: 'Cowboy RX - Gelato Sunrise 1G' beside 'Cowboy RX Gushers 1g Pre Roll').
+    [
+      'a two-word run standing as a segment beside three strains',
+      ['Blue Crew - Mimosa 1G', 'Blue Crew - Gelato - 1g', 'Blue Crew - Jack Herer - 3.5g', 'Blue Crew Grape Ape 1g'],
+      ['Mimosa', 'Gelato', 'Jack Herer', 'Grape Ape'],
+    ],
+    ['the same run only starting four names', ['Blue Crew Mimosa 1G', 'Blue Crew Gelato 1g', 'Blue Crew Jack Herer 3.5g', 'Blue Crew Grape Ape 1g'], [null, null, null, null]],
+    // A line of edibles standing as a segment ('Hard Candy Crush - Purple Kush (Indica): Sandia').
+    [
+      'a product line as a segment before the strain',
+      ['Hard Candy Crush - Sour Diesel (Sativa): Sandia', 'Hard Candy Crush - Mimosa (Hybrid): Cherry', 'Hard Candy Crush - Gelato (Indica): Lime'],
+      ['Sour Diesel', 'Mimosa', 'Gelato'],
+    ],
     // A size written with a dash ('Wax -1g') is a size.
     ['a size with a leading dash', ['Sour Diesel Wax -1g'], ['Sour Diesel']],
   ])('%s', async (_what, names, strains) => {
