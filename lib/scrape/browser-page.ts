@@ -1,6 +1,7 @@
 import type { Frame, Page } from 'playwright-core';
 import { config } from '@/lib/config';
 import { dedupeProducts } from './normalize';
+import { PAGER_COLLECT_SCRIPT, pickPagerControl, type PagerControl } from './pager';
 import { abortError, raceAbort, ScrapeError } from './errors';
 import type { ScanContext } from './browser';
 import type { PageExtraction } from './extract';
@@ -38,7 +39,8 @@ const AGE_TEXT = String.raw`\b(are you (over |at least )?(18|19|21)|(must|have t
 const AGE_YES = String.raw`^(yes\b|enter\b|enter site|i am (over )?(18|19|21)|i'm (over )?(18|19|21)|i am of legal age|(18|19|21) ?\+|over (18|19|21)|confirm|verify|continue|i agree|agree)`;
 const STORE_TEXT = String.raw`\b(choose|select|pick|set|find) (a |your |the )?(store|location|dispensary|shop|pickup location)\b`;
 const NEGATIVE = String.raw`\b(no|exit|leave|under|cancel|close|back|not now|no thanks)\b|^×$`;
-const MORE = String.raw`^(load more|show more|view more|see more|more products|next)\b`;
+// "Next" is not here: a next control usually replaces the products, so pageThrough reads after each click.
+const MORE = String.raw`^(load more|show more|view more|see more|more products)\b`;
 
 type ClickKind = 'age' | 'store' | 'more';
 
@@ -189,6 +191,85 @@ async function growMenu(page: Page, maxRounds: number, interactions: string[], o
   return grew;
 }
 
+const productKey = (p: ScrapedProduct) => `${p.rawName.toLowerCase()}|${p.priceValue ?? ''}`;
+const TEXT_PRINT = `(() => { const t = (document.body && document.body.innerText) || ''; let h = 0; for (let i = 0; i < t.length; i++) h = (h * 31 + t.charCodeAt(i)) | 0; return t.length + ':' + h; })()`;
+
+async function textPrint(page: Page): Promise<string> {
+  const parts: string[] = [];
+  for (const f of page.frames()) parts.push(String(await f.evaluate<string>(TEXT_PRINT).catch(() => '')));
+  return parts.join('|');
+}
+
+/** Waits up to `ms` for the text of the page (all frames) to change from `prev` and settle. */
+async function waitChange(page: Page, prev: string, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    await page.waitForTimeout(150);
+    let now = await textPrint(page);
+    if (now === prev) continue;
+    for (let i = 0; i < 6; i++) {
+      await page.waitForTimeout(150);
+      const again = await textPrint(page);
+      if (again === now) break;
+      now = again;
+    }
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Script-driven pagination (pager.ts): click the number after the current page, or a next
+ * control, wait for the products to change, read them; stop on a page already seen, a click that
+ * changes nothing or adds no new product, the rounds left (SCRAPE_MAX_PAGES) or the signal.
+ */
+async function pageThrough(
+  page: Page,
+  first: ScrapedProduct[],
+  maxRounds: number,
+  interactions: string[],
+  opts: RenderOptions,
+): Promise<{ products: ScrapedProduct[]; rounds: number }> {
+  const keys = new Set(first.map(productKey));
+  const products = [...first];
+  const seenPages = new Set<number>();
+  let rounds = 0;
+  while (rounds < maxRounds) {
+    if (opts.signal?.aborted) throw abortError(opts.signal);
+    let clicked: { frame: Frame; step: NonNullable<ReturnType<typeof pickPagerControl>> } | null = null;
+    for (const frame of page.frames()) {
+      const token = `pg${interactions.length}`;
+      const controls = await frame.evaluate<PagerControl[]>(`(${PAGER_COLLECT_SCRIPT})(${JSON.stringify(token)})`).catch(() => [] as PagerControl[]);
+      const step = pickPagerControl(controls);
+      if (!step) continue;
+      if (step.current !== null) seenPages.add(step.current);
+      if (step.page !== null && seenPages.has(step.page)) break;
+      const before = await textPrint(page);
+      const ok = await frame
+        .locator(`[data-scan-pager="${token}-${step.index}"]`)
+        .first()
+        .click({ timeout: 5_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (!ok) break;
+      interactions.push(`page@${new URL(frame.url()).pathname}`);
+      if (!(await waitChange(page, before, 4_000))) break;
+      clicked = { frame, step };
+      break;
+    }
+    if (!clicked) break;
+    const read = await readFrames(page, opts);
+    const fresh = read.products.filter((p) => !keys.has(productKey(p)));
+    if (fresh.length === 0) break;
+    for (const p of fresh) keys.add(productKey(p));
+    products.push(...fresh);
+    if (clicked.step.page !== null) seenPages.add(clicked.step.page);
+    rounds++;
+    opts.onRound?.(`${page.url()}#page-${clicked.step.page ?? rounds + 1}`);
+  }
+  return { products, rounds };
+}
+
 async function readFrames(page: Page, opts: RenderOptions): Promise<{ products: ScrapedProduct[]; method: PageExtraction['method']; urls: string[] }> {
   const all: ScrapedProduct[] = [];
   const urls: string[] = [];
@@ -254,6 +335,9 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
         const again = await readFrames(page, opts);
         if (again.products.length > read.products.length) read = again;
       }
+      // Numbered page buttons / a next button that swap the products in place.
+      const paged = await pageThrough(page, read.products, (opts.maxRounds ?? 3) - rounds, interactions, opts);
+      if (paged.rounds > 0) read = { ...read, products: dedupeProducts(paged.products) };
     }
     // The page sent the browser on to a refused address (script `location=`, meta refresh, a
     // redirect after an interaction): the menu is where it wanted to go, and may not be reached.

@@ -173,8 +173,9 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
       c.first = page;
       first = false;
       // A page without products goes to the browser only if its frames give none either (decided
-      // after the crawl); one with a "load more" button goes there for the rest of the list.
-      if (r.products.length > 0 && signals.loadMore) c.wantBrowser = true;
+      // after the crawl); one with a "load more" button goes there for the rest of the list, and
+      // one with a script-driven pager (numbered buttons, no links) likewise.
+      if (r.products.length > 0 && (signals.loadMore || signals.scriptPager)) c.wantBrowser = true;
     } else if (depth > 0 && r.products.length === 0 && needsBrowser(signals)) c.wantBrowser = true;
     if (depth < 2) {
       for (const f of frameUrls(page.body, page.url)) {

@@ -2,6 +2,7 @@ import * as cheerio from 'cheerio';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { logger } from '@/lib/log';
 import { throwIfAborted } from '../errors';
+import { describeControls, pickPagerControl } from '../pager';
 import type { ScrapedProduct } from '../types';
 import { extractWithModel } from './ai';
 import { extractHeuristic, visibleText } from './heuristic';
@@ -60,6 +61,8 @@ export interface PageSignals {
   iframes: number;
   /** A "load more" / "show more" button (not a link): the rest of the menu needs the browser. */
   loadMore: boolean;
+  /** Numbered page buttons or a next button without links (pager.ts): the other pages need the browser. */
+  scriptPager: boolean;
   /** Visible text length (scripts and styles excluded). */
   textLength: number;
 }
@@ -84,6 +87,11 @@ export function pageSignals(html: string): PageSignals {
     loadMore: $('button, [role="button"], input[type="button"]')
       .toArray()
       .some((el) => /^(?:load|show|view|see) more\b/i.test(($(el).text() || $(el).attr('value') || '').replace(/\s+/g, ' ').trim())),
+    // A lone "›" button is as often a carousel's: over HTTP only a pager with numbers counts.
+    scriptPager: (() => {
+      const step = pickPagerControl(describeControls($));
+      return step !== null && (step.kind === 'number' || step.current !== null);
+    })(),
     textLength: text.length,
   };
 }

@@ -4,7 +4,8 @@ import { GET as streamRun } from '@/app/api/v1/shopping/runs/[runId]/stream/rout
 import { GET as cached } from '@/app/api/v1/shopping/scan/[domain]/cached/route';
 import { ready } from '@/lib/bootstrap';
 import type { Db } from '@/lib/db';
-import { browserAvailable, closeBrowser } from '@/lib/scrape';
+import { resetConfig } from '@/lib/config';
+import { browserAvailable, closeBrowser, scrapeMenu } from '@/lib/scrape';
 import { localRunner } from '@/lib/tasks';
 import { menuDataPresent, type TruthProduct } from '../../fixtures/menus-sites/generate';
 import { startMenuSites, type MenuSitesServer } from '../../fixtures/menus-sites/server';
@@ -14,7 +15,7 @@ import { authHeader, call } from '../../helpers/route';
 // Issue 13 end to end on real PostgreSQL and real Chromium: the generated dispensary sites (one
 // per technique, mixing tuned and held-out markup styles) scanned through POST
 // /shopping/scan-token with triggerServerSide, and the cache carrying no one's personal data.
-const KEYS = ['paginated-grid', 'load-more-list', 'infinite-table', 'iframe-text', 'age-gate-grid', 'app-state-list', 'paginated-text'] as const;
+const KEYS = ['paginated-grid', 'load-more-list', 'infinite-table', 'iframe-text', 'age-gate-grid', 'app-state-list', 'page-buttons-grid', 'paginated-text'] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
 
 describe.runIf(run)('generated dispensary sites through the API', () => {
@@ -62,10 +63,29 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
       expect(money(p.regularPrice), p.rawName).toBe(want!.regularPrice);
     }
     // Run metadata: pages visited reported while scraping, and the platform key.
-    expect(last.metadata.pagesVisited).toBeGreaterThanOrEqual(key === 'paginated-grid' ? 16 : 1);
+    // 16 linked pages; 8 pages behind numbered buttons (page 1 over HTTP, then 7 clicks in the browser).
+    expect(last.metadata.pagesVisited).toBeGreaterThanOrEqual(key === 'paginated-grid' ? 16 : key === 'page-buttons-grid' ? 8 : 1);
     expect(last.metadata.platform ?? null).toBe(site.spec.platform);
     const scraping = events.filter((e) => e.metadata?.currentStage === 'scrape' && typeof e.metadata?.pagesVisited === 'number');
     if (key === 'paginated-grid') expect(scraping.length).toBeGreaterThan(0);
+  });
+
+  it('numbered page buttons without links: every page clicked in turn, bounded by SCRAPE_MAX_PAGES, no furniture as products', async () => {
+    const site = sites.site('page-buttons-grid');
+    const all = await scrapeMenu({ menuUrls: [site.url], model: null, screenshot: false });
+    expect(all.usedBrowser).toBe(true);
+    expect(all.products.map((p) => p.rawName.toLowerCase()).sort()).toEqual(site.spec.products.map((p) => p.name.toLowerCase()).sort());
+    // page 1 over HTTP, then pages 2..8 clicked in the browser
+    expect(all.pagesVisited.filter((u) => /#page-\d+$/.test(u)).map((u) => Number(/#page-(\d+)$/.exec(u)![1]))).toEqual([2, 3, 4, 5, 6, 7, 8]);
+    process.env.SCRAPE_MAX_PAGES = '3';
+    resetConfig();
+    try {
+      const bounded = await scrapeMenu({ menuUrls: [site.url], model: null, screenshot: false });
+      expect(bounded.products).toHaveLength(3 * site.spec.perPage);
+    } finally {
+      delete process.env.SCRAPE_MAX_PAGES;
+      resetConfig();
+    }
   });
 
   it('no personal data in the cache: scanned as one user with favorites and stash, read as another', async () => {

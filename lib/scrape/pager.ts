@@ -1,0 +1,147 @@
+/**
+ * Script-driven numbered pagination: `<button>2</button>`, `<li role="button">3</li>`,
+ * `aria-label="Page 2"`, a "Next" / "›" button — controls without a link, where the URL does not
+ * change and a script swaps the products. The page (or cheerio, for the plain-HTTP decision)
+ * describes the small controls it shows; `pickPagerControl` decides, in plain TypeScript, which
+ * one leads to the next page: the number after the current one (aria-current, an active / current
+ * / selected class, or the disabled number), else a next control that is not disabled. Controls
+ * that are real links are left to the HTTP crawl (pagination.ts).
+ */
+import type { CheerioAPI } from 'cheerio';
+
+export interface PagerControl {
+  tag: string;
+  role: string;
+  /** Visible text. */
+  text: string;
+  /** aria-label or title. */
+  aria: string;
+  /** Its class and its parent's (`<li class="active"><button>2</button></li>`). */
+  cls: string;
+  /** aria-current (not "false"), aria-pressed / aria-selected "true", on it or its parent. */
+  current: boolean;
+  /** disabled, aria-disabled="true" or a `disabled` class. */
+  disabled: boolean;
+  href: string | null;
+  /** Which container (nav, list, pagination box) it sits in: controls of one pager share it. */
+  group: number;
+}
+
+export interface PagerStep {
+  /** Index of the control to click in the list given. */
+  index: number;
+  /** The page it leads to, when known. */
+  page: number | null;
+  /** The page shown now, when the pager marks it. */
+  current: number | null;
+  kind: 'number' | 'next';
+}
+
+const NEXT_TEXT = /^(next( page)?|next\s*[›»→>]|[›»→>]|>>|more pages?)$/i;
+const NEXT_ARIA = /^(go to )?next( page)?$/i;
+const ACTIVE_CLASS = /(^|[\s_-])(active|current|selected|is-active|is-current)(?=$|[\s_-])/i;
+
+function pageNumber(c: PagerControl): number | null {
+  if (/^\d{1,3}$/.test(c.text)) return Number(c.text);
+  const m = /^(?:go to |goto )?page\s*(\d{1,3})$/i.exec(c.aria.trim());
+  return m ? Number(m[1]) : null;
+}
+
+/** A link with a real address: the HTTP crawl follows it, the browser need not click it. */
+const realLink = (c: PagerControl) => c.tag === 'a' && c.href !== null && c.href.trim() !== '' && !/^(#|javascript:)/i.test(c.href.trim());
+const isNext = (c: PagerControl) => NEXT_TEXT.test(c.text) || NEXT_ARIA.test(c.aria.trim()) || (c.text.length <= 12 && /(^|[\s_-])next(?=$|[\s_-])/i.test(c.cls));
+
+/** The control that leads to the next page, or null when the page shows no script pager. */
+export function pickPagerControl(controls: PagerControl[]): PagerStep | null {
+  // The pager: the container holding the most distinct page numbers (two at least).
+  const byGroup = new Map<number, number[]>();
+  controls.forEach((c, i) => {
+    if (pageNumber(c) !== null) byGroup.set(c.group, [...(byGroup.get(c.group) ?? []), i]);
+  });
+  let group: number | null = null;
+  let best = 1;
+  for (const [g, idx] of byGroup) {
+    const distinct = new Set(idx.map((i) => pageNumber(controls[i]))).size;
+    if (distinct > best) [group, best] = [g, distinct];
+  }
+  const numbered = group === null ? [] : byGroup.get(group)!;
+  // A pager made of real links is the HTTP crawl's.
+  if (numbered.length && numbered.every((i) => realLink(controls[i]) || controls[i].current || controls[i].disabled)) return null;
+  const marked = numbered.find((i) => controls[i].current || ACTIVE_CLASS.test(controls[i].cls)) ?? numbered.find((i) => controls[i].disabled);
+  const current = marked === undefined ? null : pageNumber(controls[marked]);
+  if (current !== null) {
+    const target = numbered.find((i) => pageNumber(controls[i]) === current + 1 && !controls[i].disabled && !realLink(controls[i]));
+    if (target !== undefined) return { index: target, page: current + 1, current, kind: 'number' };
+  }
+  // A next control: in the pager when there is one, else anywhere (a pager of prev/next only).
+  const next = controls.findIndex((c) => (group === null || c.group === group) && isNext(c) && !c.disabled && !realLink(c));
+  if (next >= 0) return { index: next, page: current !== null ? current + 1 : null, current, kind: 'next' };
+  return null;
+}
+
+const CONTROL_SELECTOR = 'button, a, [role="button"], [role="link"], [role="tab"], li, span, [aria-label], [aria-current], [onclick], [tabindex]';
+const CONTAINER_SELECTOR = 'nav, ul, ol, [role="navigation"], [class*="pag" i], [class*="pager" i]';
+
+/**
+ * The page-side collector (a string: page functions cannot close over Node values, and
+ * transpilers add helpers that do not exist in the page). Marks every described control with
+ * `data-scan-pager="<token>-<index>"` so the chosen one can be clicked as a user would.
+ */
+export const PAGER_COLLECT_SCRIPT = String.raw`(token) => {
+  const visible = (el) => { const r = el.getBoundingClientRect(); const st = getComputedStyle(el); return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none'; };
+  const groups = new Map();
+  const out = [];
+  const els = Array.from(document.querySelectorAll(${JSON.stringify(CONTROL_SELECTOR)}));
+  for (const el of els) {
+    const text = (el.innerText || el.textContent || '').replace(/\s+/g, ' ').trim();
+    const aria = (el.getAttribute('aria-label') || el.getAttribute('title') || '').trim();
+    if (text.length > 20 || (!text && !aria)) continue;
+    // A wrapper of another control ('<li><button>2</button></li>') is described by the inner one.
+    if (el.querySelector('button, a, [role="button"], [role="link"]')) continue;
+    if (!visible(el)) continue;
+    const box = el.parentElement && el.parentElement.closest(${JSON.stringify(CONTAINER_SELECTOR)}) || el.parentElement;
+    if (!groups.has(box)) groups.set(box, groups.size);
+    const p = el.parentElement;
+    const cur = (x) => !!x && ((x.getAttribute('aria-current') && x.getAttribute('aria-current') !== 'false') || x.getAttribute('aria-pressed') === 'true' || x.getAttribute('aria-selected') === 'true');
+    el.setAttribute('data-scan-pager', token + '-' + out.length);
+    out.push({
+      tag: el.tagName.toLowerCase(), role: el.getAttribute('role') || '', text, aria,
+      cls: ((typeof el.className === 'string' ? el.className : '') + ' ' + (p && typeof p.className === 'string' ? p.className : '')).trim(),
+      current: cur(el) || cur(p), disabled: !!el.disabled || el.getAttribute('aria-disabled') === 'true' || /(^|\s)disabled(\s|$)/i.test(typeof el.className === 'string' ? el.className : ''),
+      href: el.getAttribute('href'), group: groups.get(box),
+    });
+  }
+  return out;
+}`;
+
+/** The same description from server-rendered HTML (cheerio): does the page show a script pager? */
+export function describeControls($: CheerioAPI): PagerControl[] {
+  const groups = new Map<unknown, number>();
+  const out: PagerControl[] = [];
+  $(CONTROL_SELECTOR).each((_, node) => {
+    const el = $(node);
+    const text = el.text().replace(/\s+/g, ' ').trim();
+    const aria = (el.attr('aria-label') ?? el.attr('title') ?? '').trim();
+    if (text.length > 20 || (!text && !aria)) return;
+    if (el.find('button, a, [role="button"], [role="link"]').length) return;
+    const p = el.parent();
+    const boxEl = p.closest(CONTAINER_SELECTOR).get(0) ?? p.get(0);
+    if (!groups.has(boxEl)) groups.set(boxEl, groups.size);
+    const cur = (x: typeof el) => {
+      const ac = x.attr('aria-current');
+      return (ac !== undefined && ac !== 'false') || x.attr('aria-pressed') === 'true' || x.attr('aria-selected') === 'true';
+    };
+    out.push({
+      tag: (node as { tagName?: string }).tagName?.toLowerCase() ?? '',
+      role: el.attr('role') ?? '',
+      text,
+      aria,
+      cls: `${el.attr('class') ?? ''} ${p.attr('class') ?? ''}`.trim(),
+      current: cur(el) || (p.length > 0 && cur(p)),
+      disabled: el.attr('disabled') !== undefined || el.attr('aria-disabled') === 'true' || /(^|\s)disabled(\s|$)/i.test(el.attr('class') ?? ''),
+      href: el.attr('href') ?? null,
+      group: groups.get(boxEl)!,
+    });
+  });
+  return out;
+}
