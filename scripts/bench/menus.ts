@@ -1,9 +1,9 @@
 /**
  * npm run bench:menus — the scrape stage on dispensary sites generated from the real Weedmaps NM
- * menu items (tests/fixtures/menus-sites): six techniques (paginated server-rendered grid,
+ * menu items (tests/fixtures/menus-sites): seven techniques (paginated server-rendered grid,
  * "load more", infinite scroll, cross-origin iframe on 127.0.0.2, age gate + script-rendered,
- * app state only), each in four markup styles. The scraper was tuned on the `grid` and `list`
- * styles; `table` and `text` are held out and reported first.
+ * app state only, numbered page buttons without links), each in four markup styles. The scraper
+ * was tuned on the `grid` and `list` styles; `table` and `text` are held out and reported first.
  *
  * Per site: extraction recall and precision (products by name), price accuracy (price paid and
  * regular price both right), matching precision per confidence and recall on the products whose

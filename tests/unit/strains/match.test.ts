@@ -92,7 +92,7 @@ describe('menu noise around the strain name is not a reason to refuse it', () =>
     ['Do Si Dos 3.5g', 'Do-Si-Dos', 'slug', 'high'],
     // words run together, 'N' for 'and' (bench:match tuning: 'GH VAPOR CART 1G PeachesNCream')
     [{ name: 'ApplesNBananas 1G Cart', category: 'Vape Pens' }, 'Apples and Bananas', 'slug', 'high'],
-    [{ name: 'Mint-Cake 1g', category: 'Flower' }, 'Mint Cake', 'slug', 'high'],
+    [{ name: 'MintCake 1g', category: 'Flower' }, 'Mint Cake', 'slug', 'high'],
     // a segment made only of a form word is not the strain segment ('Vana | PBB | Sugar | Sativa-Hybrid')
     [{ name: 'Vana | GDP | Sugar | Sativa-Hybrid', brand: 'Vana', category: 'Concentrates' }, 'Granddaddy Purple', 'exact', 'high'],
     // a segment ending in a company word is the brand ('Rooster Production - Rooster - Baby Yoda 7g')
