@@ -218,8 +218,11 @@ function decideOne(index: CatalogIndex, p: Prepared): Decision {
     index,
     p,
     (c, side) => {
-      const hits = index.slug(slugify(c));
-      return hits.length || side || index.isUniverseOnly(c, slugify(c)) ? hits : index.compact(c);
+      const sl = slugify(c);
+      const hits = index.slug(sl);
+      if (hits.length || side) return hits;
+      const compact = index.compact(sl);
+      return compact.length && !index.isUniverseOnly(c, sl) ? compact : hits;
     },
     true,
   );

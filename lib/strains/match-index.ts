@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '../db';
 import { readCatalogNames, readCatalogStamp, type CatalogNameRow, type CatalogStamp, type UniverseNameRow } from './match-repo';
-import { compactKey } from './slug';
+import { compactKey, compactOfSlug } from './slug';
 import { trigramRatio, trigrams, type TrigramWordMode } from './match-trigram';
 import type { Strain } from './types';
 
@@ -103,9 +103,9 @@ export class CatalogIndex {
     return (this.bySlug.get(slug) ?? []).map((i) => this.names[i]);
   }
 
-  /** Catalog names that are `name` with other spacing, punctuation or 'and' (see compactKey). */
-  compact(name: string): IndexedName[] {
-    const key = compactKey(name);
+  /** Catalog names that are the name of this slug with other spacing, punctuation or 'and' (see compactKey). */
+  compact(slug: string): IndexedName[] {
+    const key = compactOfSlug(slug);
     return key.length >= 4 ? (this.byCompact.get(key) ?? []).map((i) => this.names[i]) : [];
   }
 

@@ -227,6 +227,9 @@ export function candidatesOf(segs: Segment[]): NormalizedName {
     for (const t of [s.light, s.text, s.branded]) {
       add({ text: t, side: s !== primary, respelt: false, pure: s.pure });
       add({ text: withAnd(t), side: s !== primary, respelt: true, pure: s.pure });
+      // 'Skywalker OG Kush' is the long form of Skywalker OG (slug pass only; a universe strain
+      // of that long name ends the search first).
+      if (/\S og kush$/.test(t)) add({ text: t.replace(/ kush$/, ''), side: s !== primary, respelt: true, pure: false });
     }
   }
   return { cleaned, candidates };

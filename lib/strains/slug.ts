@@ -24,7 +24,12 @@ export function canonicalName(s: string): string {
  * = 'Peaches & Cream'. Two names with the same key are one name spelt two ways.
  */
 export function compactKey(s: string): string {
-  return slugify(s)
+  return compactOfSlug(slugify(s));
+}
+
+/** compactKey of a name whose slug is already known. */
+export function compactOfSlug(slug: string): string {
+  return slug
     .split('-')
     .map((w) => (w === 'and' || w === 'n' ? 'n' : w))
     .join('');

@@ -31,6 +31,8 @@ beforeAll(async () => {
     'Strawberry Lemonade',
     'Blackberry',
     'Strawberry',
+    'Tahoe OG',
+    'Larry OG',
   ]) {
     await upsertStrain(db, { name, type: 'hybrid' }, 'test');
   }
@@ -40,6 +42,7 @@ beforeAll(async () => {
   await addToUniverse(db, [
     { name: 'Zero Gravity', source: 'test' },
     { name: 'Grandaddy Purple', source: 'test' },
+    { name: 'Larry OG Kush', source: 'test' },
   ]);
 });
 
@@ -93,6 +96,10 @@ describe('menu noise around the strain name is not a reason to refuse it', () =>
     // words run together, 'N' for 'and' (bench:match tuning: 'GH VAPOR CART 1G PeachesNCream')
     [{ name: 'ApplesNBananas 1G Cart', category: 'Vape Pens' }, 'Apples and Bananas', 'slug', 'high'],
     [{ name: 'MintCake 1g', category: 'Flower' }, 'Mint Cake', 'slug', 'high'],
+    // '… OG Kush' is the long form of a catalog '… OG' (bench:match tuning: 'Lucent - Pre Roll
+    // Skywalker OG Kush - 1G'), unless the universe knows the long name as a strain of its own
+    [{ name: 'Tahoe OG Kush 1g Pre Roll', category: 'Flower' }, 'Tahoe OG', 'slug', 'high'],
+    [{ name: 'Larry OG Kush 1g Pre Roll', category: 'Flower' }, null, null, null],
     // a segment made only of a form word is not the strain segment ('Vana | PBB | Sugar | Sativa-Hybrid')
     [{ name: 'Vana | GDP | Sugar | Sativa-Hybrid', brand: 'Vana', category: 'Concentrates' }, 'Granddaddy Purple', 'exact', 'high'],
     // a segment ending in a company word is the brand ('Rooster Production - Rooster - Baby Yoda 7g')
