@@ -133,25 +133,41 @@ async function domSize(page: Page): Promise<number> {
   return n;
 }
 
-/** Waits up to `ms` for the document (all frames) to grow past `prev` and settle; answers the new size. */
-async function waitGrowth(page: Page, prev: number, ms: number): Promise<number> {
+/**
+ * Polls `measure` every 150 ms for up to `ms` until `moved` holds, then until it settles (the same
+ * value twice in a row, at most `settleRounds` more polls); answers the last value and whether it moved.
+ */
+async function waitSettled<T>(page: Page, measure: () => Promise<T>, moved: (v: T) => boolean, ms: number, settleRounds = 5): Promise<{ value: T | null; moved: boolean }> {
   const end = Date.now() + ms;
-  let size = prev;
+  let value: T | null = null;
   while (Date.now() < end) {
     await page.waitForTimeout(150);
-    size = await domSize(page);
-    if (size > prev) {
-      // Let the batch finish rendering.
-      for (let i = 0; i < 5; i++) {
-        await page.waitForTimeout(150);
-        const again = await domSize(page);
-        if (again === size) break;
-        size = again;
-      }
-      return size;
+    value = await measure();
+    if (!moved(value)) continue;
+    // Let the batch finish rendering.
+    for (let i = 0; i < settleRounds; i++) {
+      await page.waitForTimeout(150);
+      const again = await measure();
+      if (again === value) break;
+      value = again;
     }
+    return { value, moved: true };
   }
-  return size;
+  return { value, moved: false };
+}
+
+/** Waits up to `ms` for the document (all frames) to grow past `prev` and settle; answers the new size. */
+async function waitGrowth(page: Page, prev: number, ms: number): Promise<number> {
+  return (
+    (
+      await waitSettled(
+        page,
+        () => domSize(page),
+        (n) => n > prev,
+        ms,
+      )
+    ).value ?? prev
+  );
 }
 
 /** Scroll / "load more" rounds until nothing new appears; answers the rounds that grew the menu. */
@@ -202,20 +218,15 @@ async function textPrint(page: Page): Promise<string> {
 
 /** Waits up to `ms` for the text of the page (all frames) to change from `prev` and settle. */
 async function waitChange(page: Page, prev: string, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    await page.waitForTimeout(150);
-    let now = await textPrint(page);
-    if (now === prev) continue;
-    for (let i = 0; i < 6; i++) {
-      await page.waitForTimeout(150);
-      const again = await textPrint(page);
-      if (again === now) break;
-      now = again;
-    }
-    return true;
-  }
-  return false;
+  return (
+    await waitSettled(
+      page,
+      () => textPrint(page),
+      (t) => t !== prev,
+      ms,
+      6,
+    )
+  ).moved;
 }
 
 /**
