@@ -31,8 +31,8 @@ export const hotpath = {
     ),
     heapGrowingPercent: int(
       'V8_HEAP_GROWING_PERCENT',
-      50,
-      "the server's V8 old space may grow to (1 + this/100) × the live heap before a full collection (V8 lets it reach up to 4× under load: request garbage promoted by in-flight requests held ~150 MB more RSS after a burst); `0` keeps V8's own heuristic",
+      100,
+      "the server's V8 old space may grow to (1 + this/100) × the live heap before a full collection (V8's own heuristic allows up to 4× under load: promoted request garbage held ~100–150 MB more RSS after a burst); `0` keeps V8's heuristic",
       { min: 0, max: 300 },
     ),
     ocrIdleMs: int('VISION_OCR_IDLE_MS', 60_000, 'OCR workers are terminated after this long without a job (started again on the next one)', { min: 1 }),
