@@ -7,8 +7,10 @@
  * node_modules, built once per Next version), loaded in turn by autocannon on keep-alive
  * connections. Every route's req/s is printed as a ratio of the bare app's, measured in the same
  * run (the bare app is loaded first and last; the ratio uses the mean of both), with p50/p99
- * latency and the service's RSS (the whole process group: Next, workers, a browser) idle, after
- * the load and after an idle wait.
+ * latency and the service's RSS (the whole process group: Next, workers, a browser) idle, at its
+ * peak during the load, after the load and after an idle wait, with the service's own split of
+ * it (V8 heap spaces, external memory, the live heap after a forced collection) from
+ * scripts/bench/mem-probe.cjs.
  *
  * Rate limiting is off (RATE_LIMIT_ENABLED=false), logs at `info` as in production. With
  * `--db pg` (the default when DATABASE_URL is set) the service runs on PostgreSQL in its own
