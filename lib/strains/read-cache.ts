@@ -127,7 +127,7 @@ function store(s: State, kind: string, key: string, value: unknown, bytes: numbe
   k.bytes += bytes;
 }
 
-/** Entries and estimated bytes held per kind for `db` (tests, the memory report). */
+/** Entries and estimated bytes held per kind for `db` (tests). */
 export function catalogReadCacheSize(db: Queryable): Record<string, { entries: number; bytes: number }> {
   const s = states.get(db);
   const out: Record<string, { entries: number; bytes: number }> = {};
