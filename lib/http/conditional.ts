@@ -50,7 +50,7 @@ export async function conditional<T>(req: Request, etag: string, produce: () => 
   if (ifNoneMatchHits(req, etag)) return notModified(etag, headers);
   const out = await produce();
   const ok = out instanceof Ok ? out : new Ok(out as T);
-  return new Ok(ok.data, ok.meta, { ...ok.headers, ...headers, etag }, ok.status);
+  return new Ok(ok.data, ok.meta, { ...ok.headers, ...headers, etag }, ok.status, ok.json);
 }
 
 /**
@@ -61,5 +61,5 @@ export function conditionalByContent<T>(req: Request, out: T | Ok<T>, headers: R
   const ok = out instanceof Ok ? out : new Ok(out as T);
   const etag = strongEtag(ok.data, ok.meta ?? null);
   if (ifNoneMatchHits(req, etag)) return notModified(etag, headers);
-  return new Ok(ok.data, ok.meta, { ...ok.headers, ...headers, etag }, ok.status);
+  return new Ok(ok.data, ok.meta, { ...ok.headers, ...headers, etag }, ok.status, ok.json);
 }

@@ -12,7 +12,7 @@ import { DEFAULT_MAX_BYTES, readBodyText } from './body';
 import { clientIp } from './client-key';
 import { applyCors, CORS_EXPOSE_HEADERS, takesCredentials } from './cors';
 import { errorResponse } from './error-response';
-import { json, Ok, successBody } from './envelope';
+import { json, jsonText, Ok, successBody, successJson } from './envelope';
 import { assertStorableStrings } from './input-rules';
 import { authenticate, type AuthOptions } from './route-auth';
 import { assertDecodablePath, decodeParams, matchRoute } from './route-id';
@@ -34,7 +34,7 @@ interface CommonOptions extends AuthOptions {
   /** `false`: the route never touches the database (no `ctx.db`, no bootstrap wait). */
   db?: boolean;
   /**
-   * CDN caching of the route's GET/HEAD answers: a 2xx answer to a caller without a user token
+   * CDN caching of the route's GET/HEAD answers: a 2xx (or 304) answer to a caller without a user token
    * carries `Cache-Control: public, s-maxage=<sMaxAge>, stale-while-revalidate=<swr>` (seconds),
    * so a CDN in front serves most reads without reaching the service. Only for `public` and
    * `none` routes without a tier (refused when the route is defined); a signed-in caller's answer
@@ -182,7 +182,9 @@ function applyCachePolicy(res: Response, req: Request, policy: ReturnType<typeof
     res.headers.set('Cache-Control', 'private, no-store');
     return;
   }
-  if (!policy.publicValue || !READS.has(req.method) || res.status < 200 || res.status >= 300) return;
+  // A 304 carries the caching headers its 200 would have (RFC 9110 §15.4.5).
+  const cacheable = (res.status >= 200 && res.status < 300) || res.status === 304;
+  if (!policy.publicValue || !READS.has(req.method) || !cacheable) return;
   if (signedIn) {
     res.headers.set('Cache-Control', 'private, no-cache');
     return;
@@ -204,6 +206,7 @@ function toResponse(out: unknown, options: RouteOptions, requestId: string, rout
   if (out instanceof Response) return out;
   const ok = out instanceof Ok ? out : new Ok(out === undefined ? null : out);
   checkResponse(options, ok.data, routeId);
+  if (ok.json !== undefined) return jsonText(options.flat ? ok.json : successJson(ok.json, requestId, ok.meta), ok.status, ok.headers);
   const body = options.flat ? ok.data : successBody(ok.data, requestId, ok.meta);
   return json(body, ok.status, ok.headers);
 }

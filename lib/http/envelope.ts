@@ -16,6 +16,14 @@ export function successBody(data: unknown, requestId: string, meta?: Record<stri
   return { success: true as const, data, meta: { ...meta, timestamp: nowIso(), requestId } };
 }
 
+/**
+ * `JSON.stringify(successBody(data, …))` for data already serialised as `dataJson`: the same
+ * text, without walking the data again (answers cached in their serialised form).
+ */
+export function successJson(dataJson: string, requestId: string, meta?: Record<string, unknown>): string {
+  return `{"success":true,"data":${dataJson},"meta":${JSON.stringify({ ...meta, timestamp: nowIso(), requestId })}}`;
+}
+
 export function errorBody(args: { code: ErrorCode | string; message: string; details?: unknown; stack?: string; requestId: string; path: string; method: string }) {
   const error: Record<string, unknown> = { code: args.code, message: args.message };
   if (args.details !== undefined) error.details = args.details;
@@ -28,24 +36,34 @@ export function errorBody(args: { code: ErrorCode | string; message: string; det
 }
 
 export function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  return jsonText(JSON.stringify(body), status, headers);
+}
+
+/** A JSON answer whose body is already text. */
+export function jsonText(text: string, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(text, {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });
 }
 
-/** What a handler returns when it needs meta (pagination), headers or a status besides 200. */
+/**
+ * What a handler returns when it needs meta (pagination), headers or a status besides 200. `json`,
+ * when given, is `JSON.stringify(data)` made earlier (a cached answer): the body is built from it
+ * instead of serialising `data` again; `data` is still what the response schema checks.
+ */
 export class Ok<T = unknown> {
   constructor(
     readonly data: T,
     readonly meta?: Record<string, unknown>,
     readonly headers?: Record<string, string>,
     readonly status = 200,
+    readonly json?: string,
   ) {}
 }
 
-export function ok<T>(data: T, opts: { meta?: Record<string, unknown>; headers?: Record<string, string>; status?: number } = {}): Ok<T> {
-  return new Ok(data, opts.meta, opts.headers, opts.status ?? 200);
+export function ok<T>(data: T, opts: { meta?: Record<string, unknown>; headers?: Record<string, string>; status?: number; json?: string } = {}): Ok<T> {
+  return new Ok(data, opts.meta, opts.headers, opts.status ?? 200, opts.json);
 }
 
 export function paginated<T>(items: T[], p: { limit: number; offset: number; total: number }, headers?: Record<string, string>): Ok<T[]> {

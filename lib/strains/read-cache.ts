@@ -8,8 +8,9 @@
  * itself wrote the catalog is never cached.
  *
  * Entries are keyed by kind and a normalised key (the search term as the search itself
- * normalises it, with the limit), bounded (CATALOG_CACHE_ENTRIES per kind, oldest out first), and
- * a cached value is shared: callers must not mutate what they get.
+ * normalises it, with the limit), bounded per kind by count (CATALOG_CACHE_ENTRIES) and by an
+ * estimate of their bytes (CATALOG_CACHE_BYTES), oldest out first, and a cached value is shared:
+ * callers must not mutate what they get.
  */
 import { appEnv, config } from '../config';
 import { onCatalogCachesCleared } from './cache';
@@ -23,7 +24,21 @@ interface State {
   checking: Promise<boolean> | null;
   /** Bumped whenever the entries are dropped; a load that straddles a bump is not stored. */
   generation: number;
-  entries: Map<string, Map<string, unknown>>;
+  entries: Map<string, Kind>;
+}
+
+/** One kind's entries (insertion order = age) and the sum of their estimated bytes. */
+interface Kind {
+  map: Map<string, { value: unknown; bytes: number }>;
+  bytes: number;
+}
+
+/**
+ * Bytes a cached value holds, estimated from its JSON text: parsed objects take about twice their
+ * text on the heap. Only computed when a value is stored (a miss, which has just queried).
+ */
+export function estimateBytes(value: unknown): number {
+  return 2 * (JSON.stringify(value)?.length ?? 8);
 }
 
 const states = new WeakMap<object, State>();
@@ -78,27 +93,46 @@ async function current(db: Queryable, s: State): Promise<boolean> {
  * `load()`'s answer for `key`, from the cache when the catalog has not changed since it was read.
  * Errors are not cached.
  */
-export async function cachedCatalogRead<T>(db: Queryable, kind: string, key: string, load: () => Promise<T>): Promise<T> {
+export async function cachedCatalogRead<T>(db: Queryable, kind: string, key: string, load: () => Promise<T>, sizeOf: (value: T) => number = estimateBytes): Promise<T> {
   const s = stateOf(db);
   if (!(await current(db, s))) return load();
-  const map = s.entries.get(kind);
-  if (map?.has(key)) {
+  const hit = s.entries.get(kind)?.map.get(key);
+  if (hit) {
     stats.hits++;
-    return map.get(key) as T;
+    return hit.value as T;
   }
   stats.misses++;
   const generation = s.generation;
   const value = await load();
-  if (s.generation === generation) {
-    let m = s.entries.get(kind);
-    if (!m) s.entries.set(kind, (m = new Map()));
-    if (m.size >= config().hotpath.catalogCacheEntries) {
-      const oldest = m.keys().next().value;
-      if (oldest !== undefined) m.delete(oldest);
-    }
-    m.set(key, value);
-  }
+  if (s.generation === generation) store(s, kind, key, value, sizeOf(value) + key.length);
   return value;
+}
+
+function store(s: State, kind: string, key: string, value: unknown, bytes: number): void {
+  const { catalogCacheEntries: maxEntries, catalogCacheBytes: maxBytes } = config().hotpath;
+  if (bytes > maxBytes) return;
+  let k = s.entries.get(kind);
+  if (!k) s.entries.set(kind, (k = { map: new Map(), bytes: 0 }));
+  const prior = k.map.get(key);
+  if (prior) {
+    k.map.delete(key);
+    k.bytes -= prior.bytes;
+  }
+  for (const [oldest, e] of k.map) {
+    if (k.map.size < maxEntries && k.bytes + bytes <= maxBytes) break;
+    k.map.delete(oldest);
+    k.bytes -= e.bytes;
+  }
+  k.map.set(key, { value, bytes });
+  k.bytes += bytes;
+}
+
+/** Entries and estimated bytes held per kind for `db` (tests). */
+export function catalogReadCacheSize(db: Queryable): Record<string, { entries: number; bytes: number }> {
+  const s = states.get(db);
+  const out: Record<string, { entries: number; bytes: number }> = {};
+  if (s && epochs.get(s) === epoch) for (const [kind, k] of s.entries) out[kind] = { entries: k.map.size, bytes: k.bytes };
+  return out;
 }
 
 /** Counters since start (tests, the benchmark). */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import { strongEtag } from '../http/conditional';
 import { terpeneVector, effectVector, profileVector, cosine } from './recommend-vector';
 import { cachedCatalogRead } from './read-cache';
 import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from './row';
@@ -14,9 +15,36 @@ export async function getStrainBySlug(db: Queryable, slug: string): Promise<Stra
   return r.rows[0] ? rowToStrain(r.rows[0]) : null;
 }
 
+/**
+ * A strain as the slug route answers it, made once per catalog version: the record, its JSON text
+ * and a strong ETag over that text, so a hit costs neither serialisation nor hashing.
+ */
+export interface SerializedStrain {
+  strain: Strain;
+  json: string;
+  etag: string;
+}
+
+/** getStrainBySlug, serialised, through the in-process cache of catalog reads (misses cached too, per catalog version). */
+export function getSerializedStrainBySlug(db: Queryable, slug: string): Promise<SerializedStrain | null> {
+  return cachedCatalogRead(
+    db,
+    'slug',
+    slug,
+    async () => {
+      const strain = await getStrainBySlug(db, slug);
+      if (!strain) return null;
+      const json = JSON.stringify(strain);
+      return { strain, json, etag: strongEtag(json) };
+    },
+    // The record's objects take about twice its JSON text on the heap, plus the text itself.
+    (v) => (v ? v.json.length * 3 : 64) + slug.length,
+  );
+}
+
 /** getStrainBySlug through the in-process cache of catalog reads (misses cached too, per catalog version). */
-export function getStrainBySlugCached(db: Queryable, slug: string): Promise<Strain | null> {
-  return cachedCatalogRead(db, 'slug', slug, () => getStrainBySlug(db, slug));
+export async function getStrainBySlugCached(db: Queryable, slug: string): Promise<Strain | null> {
+  return (await getSerializedStrainBySlug(db, slug))?.strain ?? null;
 }
 
 export async function getStrainsByIds(db: Queryable, ids: string[]): Promise<Strain[]> {

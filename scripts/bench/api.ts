@@ -7,8 +7,10 @@
  * node_modules, built once per Next version), loaded in turn by autocannon on keep-alive
  * connections. Every route's req/s is printed as a ratio of the bare app's, measured in the same
  * run (the bare app is loaded first and last; the ratio uses the mean of both), with p50/p99
- * latency and the service's RSS (the whole process group: Next, workers, a browser) idle, after
- * the load and after an idle wait.
+ * latency and the service's RSS (the whole process group: Next, workers, a browser) idle, at its
+ * peak during the load, after the load and after an idle wait, with the service's own split of
+ * it (V8 heap spaces, external memory, the live heap after a forced collection) from
+ * scripts/bench/mem-probe.cjs.
  *
  * Rate limiting is off (RATE_LIMIT_ENABLED=false), logs at `info` as in production. With
  * `--db pg` (the default when DATABASE_URL is set) the service runs on PostgreSQL in its own
@@ -138,15 +140,49 @@ function groupRss(server: NextServer): { total: number; processes: { pid: number
   return { total: processes.reduce((a, p) => a + p.rssMb, 0), processes };
 }
 
-/** The service's own view of its memory (heap, OCR pool, browser), from /health?detail when offered. */
-async function ownMemory(base: string): Promise<unknown> {
+interface MemoryReport {
+  at: number;
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  spaces: Record<string, { size: number; used: number }>;
+}
+
+/**
+ * The service's own split of its memory (V8 heap spaces, external, array buffers), asked of
+ * scripts/bench/mem-probe.cjs by a signal; `gc`: after a full collection (the live heap).
+ */
+async function ownMemory(server: NextServer, file: string, gc = false): Promise<string> {
+  if (gc) fs.writeFileSync(`${file}.gc`, '');
+  else fs.rmSync(`${file}.gc`, { force: true });
+  const sent = Date.now();
   try {
-    const r = await fetch(`${base}/api/v1/health`);
-    const body = (await r.json()) as { data?: { memory?: unknown } };
-    return body.data?.memory ?? null;
+    process.kill(server.child.pid!, 'SIGUSR2');
   } catch {
-    return null;
+    return 'no report';
   }
+  let m: MemoryReport | null = null;
+  for (let i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    try {
+      const r = JSON.parse(fs.readFileSync(file, 'utf8')) as MemoryReport;
+      if (r.at >= sent) {
+        m = r;
+        break;
+      }
+    } catch {
+      /* not written yet */
+    }
+  }
+  if (!m) return 'no report';
+  const sp = Object.entries(m.spaces)
+    .filter(([, v]) => v.size >= 1)
+    .map(([k, v]) => `${k.replace(/_space$/, '')} ${v.used}/${v.size}`)
+    .join(', ');
+  const rest = Math.round((m.rss - m.heapTotal - m.external) * 10) / 10;
+  return `rss ${m.rss}, V8 heap used/committed ${m.heapUsed}/${m.heapTotal} (${sp}), external ${m.external} (array buffers ${m.arrayBuffers}), rest (code, stacks, malloc) ${rest}`;
 }
 
 /** The bare reference app: generated once per Next/Node version under the temp dir and built there. */
@@ -248,6 +284,7 @@ async function main(): Promise<void> {
   const bareDir = prepareBareApp();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'api-bench-'));
   const profDir = path.join(work, 'cpu-prof');
+  const memFile = path.join(work, 'memory.json');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -260,6 +297,7 @@ async function main(): Promise<void> {
     RATE_LIMIT_ENABLED: 'false',
     LOG_LEVEL: 'info',
     NEXT_TELEMETRY_DISABLED: '1',
+    MEM_PROBE_FILE: memFile,
     ...(dbKind === 'pg' ? { DATABASE_URL: await benchDatabaseUrl(), PGLITE_DIR: '' } : { DATABASE_URL: '', PGLITE_DIR: path.join(work, 'pglite') }),
   };
 
@@ -269,7 +307,7 @@ async function main(): Promise<void> {
     readyPath: '/api/v1/strains/slug/blue-dream',
     captureLog: true,
     timeoutMs: 300_000,
-    nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+    nodeArgs: [...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), '--expose-gc', '-r', path.join(ROOT, 'scripts', 'bench', 'mem-probe.cjs')],
   });
   const stopAll = () => Promise.all([bare.stop(), service.stop()]);
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
@@ -281,6 +319,16 @@ async function main(): Promise<void> {
     for (const t of targets) for (let i = 0; i < 30; i++) await fetch(service.base + (t.unique ? `${t.path}warm${i}` : t.path)).then((r) => r.arrayBuffer());
     await new Promise((r) => setTimeout(r, 2000));
     const idleBefore = groupRss(service);
+    const memoryIdle = await ownMemory(service, memFile);
+    // RSS during the load: sampled every 500 ms, the peak kept.
+    let peak = idleBefore.total;
+    const sampler = setInterval(() => {
+      try {
+        peak = Math.max(peak, groupRss(service).total);
+      } catch {
+        /* the server is stopping */
+      }
+    }, 500);
     console.log(
       `\nbench:api — ${CONNECTIONS} connections, ${DURATION}s per run, ${os.cpus().length} CPUs, load average ${os
         .loadavg()
@@ -304,13 +352,14 @@ async function main(): Promise<void> {
         perTarget.set(t.name, e);
       }
     }
+    clearInterval(sampler);
     const afterLoad = groupRss(service);
-    const memoryAfterLoad = await ownMemory(service.base);
+    const memoryAfterLoad = await ownMemory(service, memFile);
     const idleSeconds = Number(args.idle);
     console.log(`  waiting ${idleSeconds}s idle…`);
     await new Promise((r) => setTimeout(r, idleSeconds * 1000));
     const afterIdle = groupRss(service);
-    const memoryAfterIdle = await ownMemory(service.base);
+    const memoryAfterIdle = await ownMemory(service, memFile);
     const median = (xs: number[]) => {
       const v = [...xs].sort((a, b) => a - b);
       return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
@@ -353,14 +402,18 @@ async function main(): Promise<void> {
     console.log(line(head));
     console.log('|' + w.map((n, i) => (i === 0 ? '-'.repeat(n + 2) : '-'.repeat(n + 1) + ':')).join('|') + '|');
     for (const d of data) console.log(line(d));
-    console.log(`\nservice RSS (MB, process group): idle after warm-up ${idleBefore.total}, after the load ${afterLoad.total}, after ${idleSeconds}s idle ${afterIdle.total}`);
+    console.log(
+      `\nservice RSS (MB, process group): idle after warm-up ${idleBefore.total}, peak during the load ${peak}, after the load ${afterLoad.total}, after ${idleSeconds}s idle ${afterIdle.total}`,
+    );
     for (const [label, snap] of [
       ['after load', afterLoad],
       ['after idle', afterIdle],
     ] as const)
       console.log(`  ${label}: ${snap.processes.map((p) => `${p.pid} ${p.rssMb} MB ${p.cmd}`).join('; ')}`);
-    console.log(`service's own memory report after load: ${JSON.stringify(memoryAfterLoad)}`);
-    console.log(`service's own memory report after idle: ${JSON.stringify(memoryAfterIdle)}`);
+    console.log(`service's own memory (MB), idle after warm-up: ${memoryIdle}`);
+    console.log(`service's own memory (MB), after the load: ${memoryAfterLoad}`);
+    console.log(`service's own memory (MB), after ${idleSeconds}s idle: ${memoryAfterIdle}`);
+    console.log(`service's own memory (MB), then after a forced full GC: ${await ownMemory(service, memFile, true)} (group RSS ${groupRss(service).total})`);
   } finally {
     await stopAll();
     if (args.profile) console.log(`\nCPU profiles in ${profDir}`);

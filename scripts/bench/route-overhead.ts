@@ -11,7 +11,7 @@
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 
-const { values: args } = parseArgs({ options: { n: { type: 'string', default: '10000' }, rounds: { type: 'string', default: '2' } } });
+const { values: args } = parseArgs({ options: { n: { type: 'string', default: '10000' }, rounds: { type: 'string', default: '2' }, only: { type: 'string' } } });
 Object.assign(process.env, { APP_ENV: 'production', NODE_ENV: 'production', TRUSTED_PROXY: 'none', RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'info' });
 
 async function main(): Promise<void> {
@@ -20,19 +20,25 @@ async function main(): Promise<void> {
   setLogger(createLogger(new Writable({ write: (c, _e, cb) => ((bytes += c.length), cb()) }), 'info'));
   const sections = await import('../../app/api/v1/notebooks/stream/sections/route');
   const health = await import('../../app/api/v1/health/route');
+  const slug = await import('../../app/api/v1/strains/slug/[slug]/route');
+  const complete = await import('../../app/api/v1/strains/slug/[slug]/complete/route');
   const { healthReport } = await import('../../lib/health');
   await healthReport(); // the database once; then the cached probe
 
   type H = (req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response> | Response;
   const bare: H = () => Response.json({ success: true, data: { status: 'ok' }, meta: { timestamp: new Date().toISOString(), requestId: crypto.randomUUID() } });
-  const cases: [string, string, H][] = [
+  const all: [string, string, H][] = [
     ['bare handler (Response.json of a small envelope)', '/api/ping', bare],
     ['GET /notebooks/stream/sections', '/api/v1/notebooks/stream/sections', sections.GET as H],
     ['GET /health (cached probe)', '/api/v1/health', health.GET as H],
+    ['GET /strains/slug/blue-dream (read cache)', '/api/v1/strains/slug/blue-dream', slug.GET as H],
+    ['GET /strains/slug/blue-dream/complete (profile cache)', '/api/v1/strains/slug/blue-dream/complete', complete.GET as H],
   ];
+  const cases = all.filter(([name], i) => i === 0 || !args.only || name.includes(args.only));
   const n = Number(args.n);
   const call = async (path: string, h: H) => {
-    const res = await h(new Request(`http://127.0.0.1:3000${path}`, { headers: { 'x-forwarded-for': '127.0.0.1' } }), { params: Promise.resolve({}) });
+    const params: Record<string, string> = path.startsWith('/api/v1/strains/slug/') ? { slug: path.split('/')[5] } : {};
+    const res = await h(new Request(`http://127.0.0.1:3000${path}`, { headers: { 'x-forwarded-for': '127.0.0.1' } }), { params: Promise.resolve(params) });
     await res.arrayBuffer();
   };
   // Warm-up (JIT), not counted.

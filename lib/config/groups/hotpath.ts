@@ -23,6 +23,18 @@ export const hotpath = {
       'entries kept by each in-process catalog read cache (search results, strains by slug); each search entry holds up to `limit` full strain rows',
       { min: 1 },
     ),
+    catalogCacheBytes: int(
+      'CATALOG_CACHE_BYTES',
+      8 * 1024 * 1024,
+      'estimated bytes each in-process catalog read cache (search results, strains by slug) may hold (about twice the JSON text of what it holds); the oldest entries go first',
+      { min: 1024 },
+    ),
+    heapGrowingPercent: int(
+      'V8_HEAP_GROWING_PERCENT',
+      100,
+      "the server's V8 old space may grow to (1 + this/100) × the live heap before a full collection (V8's own heuristic allows up to 4× under load: promoted request garbage held ~100–150 MB more RSS after a burst); `0` keeps V8's heuristic",
+      { min: 0, max: 300 },
+    ),
     ocrIdleMs: int('VISION_OCR_IDLE_MS', 60_000, 'OCR workers are terminated after this long without a job (started again on the next one)', { min: 1 }),
   },
 } as const;

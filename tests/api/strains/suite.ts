@@ -194,6 +194,39 @@ export function strainEndpointSuite(): void {
       expect(r.body.data).toMatchObject({ slug: 'blue-dream', name: 'Blue Dream', type: 'hybrid', highFamily: expect.any(String) });
       expect(r.body.data.terpenes[0].name).toBe('myrcene');
     });
+    it('the cached, pre-serialised answer is the same envelope; ETag, 304 with the CDN policy, a new tag after a write', async () => {
+      const db = await ready();
+      await upsertStrain(db, { name: 'Etag Kush', type: 'indica', thc: 17 }, 'test');
+      const path = '/api/v1/strains/slug/etag-kush';
+      const params = { slug: 'etag-kush' };
+      const a = await call(bySlug, { path, params });
+      const b = await call(bySlug, { path, params });
+      expect(a.status).toBe(200);
+      expectEnvelope(a.body);
+      expect(Object.keys(a.body)).toEqual(['success', 'data', 'meta']);
+      expect(Object.keys(a.body.meta)).toEqual(['timestamp', 'requestId']);
+      expect(a.body.meta.requestId).toBe(a.headers.get('x-request-id'));
+      expect(b.body.meta.requestId).not.toBe(a.body.meta.requestId);
+      expect(b.body.data).toEqual(a.body.data);
+      expect(a.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(a.headers.get('cache-control')).toBe('public, s-maxage=300, stale-while-revalidate=3600');
+      const etag = a.headers.get('etag');
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+      expect(b.headers.get('etag')).toBe(etag);
+
+      const c = await call(bySlug, { path, params, headers: { 'if-none-match': `"other", W/${etag}` } });
+      expect(c.status).toBe(304);
+      expect(c.text).toBe('');
+      expect(c.headers.get('etag')).toBe(etag);
+      expect(c.headers.get('cache-control')).toBe('public, s-maxage=300, stale-while-revalidate=3600');
+
+      // A catalog write changes the record: the cached text and its tag are made again.
+      await upsertStrain(db, { name: 'Etag Kush', type: 'indica', thc: 18.5 }, 'test');
+      const d = await call(bySlug, { path, params, headers: { 'if-none-match': etag as string } });
+      expect(d.status).toBe(200);
+      expect(d.body.data.thc).toBe(18.5);
+      expect(d.headers.get('etag')).not.toBe(etag);
+    });
     it.each([['nope'], ["x' OR '1'='1"], ['ünïcode'], ['a'.repeat(200)]])('404 shape for %s', async (slug) => {
       const r = await call(bySlug, { path: `/api/v1/strains/slug/${encodeURIComponent(slug)}`, params: { slug } });
       expect(r.status).toBe(404);

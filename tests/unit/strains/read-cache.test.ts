@@ -8,11 +8,12 @@ import { ready } from '@/lib/bootstrap';
 import { resetConfig } from '@/lib/config';
 import type { Db, Queryable } from '@/lib/db';
 import { searchStrainsCached } from '@/lib/strains/catalog';
-import { catalogReadCacheStats, clearCatalogReadCache } from '@/lib/strains/read-cache';
-import { getStrainBySlugCached, upsertStrain } from '@/lib/strains/repo';
+import { cachedCatalogRead, catalogReadCacheSize, catalogReadCacheStats, clearCatalogReadCache } from '@/lib/strains/read-cache';
+import { getSerializedStrainBySlug, getStrainBySlugCached, upsertStrain } from '@/lib/strains/repo';
 
 let db: Db;
 const saved = process.env.CATALOG_VERSION_CHECK_MS;
+const savedBytes = process.env.CATALOG_CACHE_BYTES;
 
 beforeAll(async () => {
   db = await ready();
@@ -24,6 +25,8 @@ afterEach(() => {
   vi.useRealTimers();
   if (saved === undefined) delete process.env.CATALOG_VERSION_CHECK_MS;
   else process.env.CATALOG_VERSION_CHECK_MS = saved;
+  if (savedBytes === undefined) delete process.env.CATALOG_CACHE_BYTES;
+  else process.env.CATALOG_CACHE_BYTES = savedBytes;
   resetConfig();
   clearCatalogReadCache(db);
 });
@@ -109,5 +112,54 @@ describe('catalog read cache', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(await getStrainBySlugCached(db, 'cachetest-rolled')).toBeNull();
+  });
+
+  it('keeps the slug answer serialised once: the same text and tag on a hit, new ones after a write to that strain', async () => {
+    process.env.CATALOG_VERSION_CHECK_MS = '0';
+    resetConfig();
+    await upsertStrain(db, { name: 'Cachetest Epsilon', type: 'hybrid', thc: 20 }, 'test');
+    const a = await getSerializedStrainBySlug(db, 'cachetest-epsilon');
+    expect(a).not.toBeNull();
+    expect(a!.json).toBe(JSON.stringify(a!.strain));
+    expect(a!.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    const hits = catalogReadCacheStats().hits;
+    const b = await getSerializedStrainBySlug(db, 'cachetest-epsilon');
+    expect(b).toBe(a); // the stored entry itself: nothing serialised or hashed again
+    expect(catalogReadCacheStats().hits - hits).toBe(1);
+
+    // Any catalog write bumps the version; the next read drops the entry and serialises the new record.
+    await upsertStrain(db, { name: 'Cachetest Epsilon', type: 'hybrid', thc: 24 }, 'test');
+    const c = await getSerializedStrainBySlug(db, 'cachetest-epsilon');
+    expect(c).not.toBe(a);
+    expect(c!.strain.thc).toBe(24);
+    expect(JSON.parse(c!.json).thc).toBe(24);
+    expect(c!.etag).not.toBe(a!.etag);
+    // A write to another strain also drops it (the version is the whole catalog's), and the record
+    // is unchanged, so the tag made again is the same.
+    await upsertStrain(db, { name: 'Cachetest Zeta', type: 'sativa' }, 'test');
+    const d = await getSerializedStrainBySlug(db, 'cachetest-epsilon');
+    expect(d).not.toBe(c);
+    expect(d!.etag).toBe(c!.etag);
+  });
+
+  it('bounds each kind by estimated bytes as well as by count, oldest out first', async () => {
+    process.env.CATALOG_VERSION_CHECK_MS = '60000';
+    process.env.CATALOG_CACHE_BYTES = '2048';
+    resetConfig();
+    const value = (i: number) => ({ i, pad: 'x'.repeat(300) }); // ~620 bytes estimated each
+    for (let i = 0; i < 10; i++) await cachedCatalogRead(db, 'bytes-test', `k${i}`, async () => value(i));
+    const size = catalogReadCacheSize(db)['bytes-test'];
+    expect(size.bytes).toBeLessThanOrEqual(2048);
+    expect(size.entries).toBe(3);
+    // The newest are kept, the oldest were dropped.
+    let loads = 0;
+    await cachedCatalogRead(db, 'bytes-test', 'k9', async () => (loads++, value(9)));
+    expect(loads).toBe(0);
+    await cachedCatalogRead(db, 'bytes-test', 'k0', async () => (loads++, value(0)));
+    expect(loads).toBe(1);
+    // A value larger than the whole bound is answered but not kept.
+    const big = { pad: 'y'.repeat(5000) };
+    expect(await cachedCatalogRead(db, 'bytes-test', 'big', async () => big)).toBe(big);
+    expect(await cachedCatalogRead(db, 'bytes-test', 'big', async () => ({ pad: 'z' }))).toEqual({ pad: 'z' });
   });
 });

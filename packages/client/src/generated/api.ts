@@ -1376,7 +1376,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Strain detail by slug */
+        /** Strain detail by slug (ETag over the record; If-None-Match answers 304) */
         get: operations["getApiV1StrainsSlugSlug"];
         put?: never;
         post?: never;
@@ -8559,6 +8559,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad request or validation error */
             400: {

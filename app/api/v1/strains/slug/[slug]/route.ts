@@ -1,16 +1,27 @@
-import { CDN, ApiError, defineRoute, route } from '@/lib/http';
-import { getStrainBySlugCached } from '@/lib/strains/repo';
+import { CDN, ApiError, defineRoute, ifNoneMatchHits, notModified, ok, route } from '@/lib/http';
+import { NOT_MODIFIED } from '@/lib/meta';
+import { getSerializedStrainBySlug } from '@/lib/strains/repo';
 import { SlugParams, StrainSchema } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
   GET: defineRoute(
-    { limit: 'lenient', params: SlugParams, summary: 'Strain detail by slug', tags: ['strains'], cache: CDN.catalog, response: StrainSchema },
-    async ({ db, params }) => {
-      const strain = await getStrainBySlugCached(db, params.slug);
-      if (!strain) throw ApiError.notFound('strain', params.slug);
-      return strain;
+    {
+      limit: 'lenient',
+      params: SlugParams,
+      summary: 'Strain detail by slug (ETag over the record; If-None-Match answers 304)',
+      tags: ['strains'],
+      cache: CDN.catalog,
+      responses: NOT_MODIFIED,
+      response: StrainSchema,
+    },
+    async ({ db, params, req }) => {
+      // From memory under the current catalog version: the record, its JSON text and its tag.
+      const hit = await getSerializedStrainBySlug(db, params.slug);
+      if (!hit) throw ApiError.notFound('strain', params.slug);
+      if (ifNoneMatchHits(req, hit.etag)) return notModified(hit.etag);
+      return ok(hit.strain, { json: hit.json, headers: { etag: hit.etag } });
     },
   ),
 });
