@@ -108,11 +108,19 @@ describe('schema-driven fuzzing of every operation', () => {
     const statuses = new Map<number, number>();
     let next = 0;
     let slowest = 0;
+    // The slowest light answers, named, so a slow tail can be traced to what was running.
+    const tail: Array<{ ms: number; what: string; at: number }> = [];
+    const started = performance.now();
     const one = async (r: FuzzRequest, slowMs: number) => {
       try {
         const a = await send(r);
         statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
-        if (slowMs === LIGHT_SLOW_MS) slowest = Math.max(slowest, a.ms);
+        if (slowMs === LIGHT_SLOW_MS) {
+          slowest = Math.max(slowest, a.ms);
+          tail.push({ ms: a.ms, what: `${r.method} ${r.op.path} [${r.kind}] → ${a.status}`, at: Math.round((performance.now() - started) / 1000) });
+          tail.sort((x, y) => y.ms - x.ms);
+          tail.length = Math.min(tail.length, 10);
+        }
         for (const p of problemsWith(r, a.status, a.contentType, a.text, a.ms, slowMs)) {
           failures.push(`${r.method} ${r.url.slice(server.base.length, server.base.length + 160)} [${r.kind}] → ${a.status}: ${p}`);
           tally(`${r.method} ${r.op.path} → ${a.status}: ${p.replace(/\d+ ms/, 'N ms')}`);
@@ -133,6 +141,7 @@ describe('schema-driven fuzzing of every operation', () => {
     console.log(
       `fuzz: ${requests.length + heavyRequests.length} requests over ${ops.length} operations; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; slowest ${slowest} ms; ${resetsRetried} kept-alive resets retried; ${failures.length} failures`,
     );
+    for (const t of tail) console.log(`  slow: ${t.ms} ms at ${t.at} s: ${t.what}`);
     for (const [k, n] of [...kinds].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${k}`);
     expect(failures.slice(0, 40)).toEqual([]);
   });
