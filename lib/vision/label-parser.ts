@@ -141,7 +141,7 @@ export function parseLabelText(raw: string): ParsedLabel {
   let netWeightGrams: number | null = null;
   for (const line of lines) {
     const m = NET_WT.exec(line);
-    const w = m ? parseWeightGrams(m[1], { allowTrailingNine: true }) : null;
+    const w = m ? (parseWeightGrams(m[1], { allowTrailingNine: true }) ?? capitalGAsSix(m[1])) : null;
     if (w) {
       netWeightGrams = w.grams;
       break;
@@ -161,7 +161,7 @@ export function parseLabelText(raw: string): ParsedLabel {
 
   // Batch codes mix letters and digits on purpose: read them before the digit fix-ups.
   const rawLines = raw.split(/\r?\n/).map((l) => l.replace(/\s+/g, ' ').trim());
-  const batch = rawLines.map((l) => BATCH.exec(l)).find((m) => m && /\d/.test(m[1]));
+  const batchHit = rawLines.map((l) => BATCH.exec(l)).find((m) => m && /\d/.test(m[1]));
   const lab =
     lines.map((l) => LAB.exec(l) ?? /\btested\b.*\bby\s+([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i.exec(l)).find(Boolean) ??
     // No key: a laboratory's own name ("… · Digipath Labs"), not on the brand line at the top.
@@ -201,13 +201,49 @@ export function parseLabelText(raw: string): ParsedLabel {
     totalCannabinoidsPct: totalCann ? num(totalCann[1]) : null,
     terpenes,
     netWeightGrams,
-    batchNumber: batch ? batch[1].toUpperCase() : null,
+    batchNumber: batchHit ? batchLetters(batchHit[1].toUpperCase(), productName) : null,
     harvestDate: dates.harvest,
     testDate: dates.test,
     packageDate: dates.package,
     labName: lab ? labNameOf(lab[1]) : null,
   };
   return { ...parsed, coverage: labelCoverage(parsed) };
+}
+
+/**
+ * "NET WT 0.56": a capital G printed after the weight ("0.5G") read as a 6. Only right after a
+ * net-weight key, and only when what is left is a common package size.
+ */
+export function capitalGAsSix(text: string): { grams: number } | null {
+  const m = /^\s*(\d{0,2}[.,]?\d)6(?![\d.,%])/.exec(text);
+  if (!m) return null;
+  const g = Number(m[1].replace(',', '.'));
+  return [0.5, 1, 2, 3.5, 7, 14, 28].includes(g) ? { grams: g } : null;
+}
+
+const AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '6': 'G', '2': 'Z' };
+
+/**
+ * A batch code whose letter prefix OCR read as digits ("062660-14" for "OG2660-14"): when the
+ * leading one or two characters, read as the letters they resemble, are the initials of the
+ * product's words (lots are commonly prefixed with the strain's initials), they are letters.
+ */
+export function batchLetters(code: string, productName: string | null): string {
+  if (!productName) return code;
+  const initials = productName
+    .split(/[\s-]+/)
+    .filter((w) => /^[A-Za-z]/.test(w))
+    .map((w) => w[0].toUpperCase())
+    .join('');
+  // "OG Kush" is abbreviated by its capitals (OG), "Blue Dream" by its words' initials (BD).
+  const capitals = productName.replace(/[^A-Z]/g, '');
+  for (const n of [2, 1]) {
+    const head = code.slice(0, n);
+    if (!/\d/.test(head) || !/^\d{3,}/.test(code.slice(n))) continue;
+    const letters = [...head].map((c) => AS_LETTER[c] ?? c).join('');
+    if (/^[A-Z]+$/.test(letters) && (initials.startsWith(letters) || capitals.startsWith(letters))) return letters + code.slice(n);
+  }
+  return code;
 }
 
 /** 0..1: share of the facts a label normally prints that were found. */

@@ -34,7 +34,8 @@ import type { Category, ParsedReceipt, ParsedReceiptItem } from './types';
 const SUBTOTAL = /\bsub\s?-?\s?tota[l1]\b/i;
 const TOTAL = /\b(grand\s+)?tota[l1]\b|\bamount\s+due\b|\bbalance\s+due\b/i;
 const NOT_TOTAL = /\btotal\s+(savings|saved|discounts?|items?|qty|quantity|units?)\b/i;
-const TAX = /\b(tax|taxes|excise|vat|gst|hst)\b/i;
+// "SalesTax": the space before a tax word lost to OCR
+const TAX = /\b(tax|taxes|excise|vat|gst|hst)\b|(?<=sales|state|local|excise|city|county)tax(es)?\b/i;
 const DISCOUNT = /\b(discount|disc|promo|coupon|savings|loyalty|reward|deal|bogo)\b|%\s*off\b/i;
 const PAYMENT = /\b(cash|card|visa|master\s?card|amex|debit|credit|change|tender(ed)?|paid|payment|tip|points|cashback|rounding|auth)\b/i;
 const HEADER_NOISE =
@@ -167,7 +168,7 @@ export function parseReceiptText(raw: string): ParsedReceipt {
       const nameish = letters(line) >= 3 && !HEADER_NOISE.test(line) && !parseDate(line);
       // The store's name is the first plain line; street words are allowed there ("High Street").
       if (!items.length && dispensaryName === null && letters(line) >= 3 && !STORE_NOISE.test(line) && !parseDate(line)) dispensaryName = tidyName(line);
-      else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) pending = { name: line };
+      else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) pending = { name: withoutMarginDigit(line, cells) };
       continue;
     }
     const item = readItemLine(line, cells, itemAmounts(line, prices), pending, header);
@@ -179,6 +180,21 @@ export function parseReceiptText(raw: string): ParsedReceipt {
   const tax = totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null);
   const discount = sawOrderDiscount ? round2(orderDiscount) : null;
   return { dispensaryName, orderDate, items, discount, subtotal, tax, total, coverage: receiptCoverage(items, subtotal, tax, total, discount) };
+}
+
+/**
+ * A name-only line without the lone digit OCR made of a speck at the paper's right edge
+ * ("PERMANENT MARKER PREROLL 1G      3"): a one-digit cell after a wide gap ends no product name.
+ */
+function withoutMarginDigit(line: string, cells: Cell[]): string {
+  if (cells.length >= 2 && /^\d$/.test(cells[cells.length - 1].text))
+    return cleanLine(
+      cells
+        .slice(0, -1)
+        .map((c) => c.text)
+        .join(' '),
+    );
+  return line;
 }
 
 /** The part of a text before its first amount, quantity mark or potency figure. */
@@ -239,11 +255,14 @@ function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: P
   // Column cells other than the name.
   const nameIdx = cells.findIndex((c) => c.kind === 'text' && letters(beforeAmounts(c.text)) >= 2);
   const multiCell = cells.length >= 2 && nameIdx >= 0;
+  // A quantity printed as such ("Qty: 1", "1 x $37.41") beats a lone number at the margin, which
+  // on a photo is as often a speck at the paper's edge read as a digit.
+  const explicitQty = cells.some((c) => c.kind === 'qtyunit' || QTY_WORD.test(c.text) || (c.kind === 'text' && QTY_X.test(c.text) && moneyOn(c.text).length > 0));
   if (multiCell) {
     cells.forEach((c, i) => {
       if (i === nameIdx) return;
       const col = header && header.length === cells.length ? header[i] : null;
-      if (c.kind === 'int' && i < nameIdx) quantity = Number(c.text);
+      if (c.kind === 'int' && i < nameIdx) quantity = explicitQty ? quantity : Number(c.text);
       else if (c.kind === 'int' && (!col || /qty|quantity/.test(col))) quantity ??= Number(c.text);
       else if (c.kind === 'pct') {
         const v = num((PCT_CELL.exec(c.text) as RegExpExecArray)[1]);
@@ -264,7 +283,7 @@ function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: P
   }
   const source = multiCell ? cells[nameIdx].text : line;
   let left = beforeAmounts(source);
-  const lead = /^(\d{1,2})\s?(?:x|×)?\s+(?=[A-Za-z])/.exec(left);
+  const lead = explicitQty ? null : /^(\d{1,2})\s?(?:x|×)?\s+(?=[A-Za-z])/.exec(left);
   if (lead) {
     quantity ??= Number(lead[1]);
     left = left.slice(lead[0].length);

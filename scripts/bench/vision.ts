@@ -38,6 +38,7 @@ async function main() {
   const { assembleLabel, assembleReceipt } = await import('../../lib/vision/assemble');
   const { ocrPool, shutdownOcrPool } = await import('../../lib/vision/ocr-pool');
   const { rasterize, MEDIA } = await import('../../tests/fixtures/vision/render');
+  const { phoneDegrade: degrade } = await import('../../tests/fixtures/vision/degrade');
   const R = await import('../../tests/fixtures/vision/receipts');
   const Lb = await import('../../tests/fixtures/vision/labels');
   const { namePools } = await import('../../tests/fixtures/vision/data');
@@ -63,21 +64,6 @@ async function main() {
       .map((x) => x.toFixed(1))
       .join(' ')}`,
   );
-
-  /** A hand-held phone photo: skew, keystone, blur, noise, uneven light, JPEG-grade compression, ≈1,000 px long side. */
-  const degrade = (i: number, w: number, h: number) => {
-    const long = 900 + (i % 5) * 50;
-    return {
-      rotate: [-3.5, -2, -1, 1.5, 2.5, 4][i % 6],
-      shear: [0.04, -0.03, 0.05, -0.05, 0.02][i % 5],
-      blur: [0.5, 0.8, 1.0][i % 3],
-      noise: [8, 14, 20][i % 3],
-      shade: [0.25, 0.4, 0.3, 0.45][i % 4],
-      width: Math.round(w >= h ? long : (long * w) / h),
-      quality: [55, 65, 70][i % 3],
-      exifOrientation: i % 7 === 3,
-    };
-  };
 
   let cold: number | null = null;
   for (const kind of kinds) {

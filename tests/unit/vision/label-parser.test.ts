@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLabelText, strainFromProduct } from '@/lib/vision/label-parser';
+import { batchLetters, capitalGAsSix, parseLabelText, strainFromProduct } from '@/lib/vision/label-parser';
 import { terpeneName } from '@/lib/vision/terpenes';
 
 describe('label parser', () => {
@@ -159,5 +159,22 @@ Test Date 2026-07-08 · ProVerde Labs`);
   it('strips brand, weight and category words for matching', () => {
     expect(strainFromProduct('Cookies Gelato 3.5g Flower', 'Cookies')).toBe('Gelato');
     expect(strainFromProduct('Sour Diesel Pre-Roll', null)).toBe('Sour Diesel');
+  });
+
+  it('a capital G read as 6 after NET WT ("NET WT 0.56"), only for a common size', () => {
+    const l = parseLabelText('CANNATRON\nBlue Diesel Disposable\nTHC 88.4% | CBD 0.1%\nNET WT 0.56\nLOT BD2662-74');
+    expect(l.netWeightGrams).toBe(0.5);
+    expect(capitalGAsSix('3.56')).toEqual({ grams: 3.5 });
+    expect(capitalGAsSix('4.26')).toBeNull();
+  });
+
+  it("a batch prefix read as digits becomes the letters when they are the product's initials", () => {
+    expect(batchLetters('062660-14', 'OG Kush Flower')).toBe('OG2660-14');
+    expect(batchLetters('8D2650-07', 'Blue Dream Flower')).toBe('BD2650-07');
+    // digits that do not spell the initials stay digits
+    expect(batchLetters('062660-14', 'Blue Dream Flower')).toBe('062660-14');
+    expect(batchLetters('BD2650-07', 'Blue Dream Flower')).toBe('BD2650-07');
+    const l = parseLabelText('Sunnyside\nOG Kush Flower\nTHC 21.0%\nBatch #: 062660-14');
+    expect(l.batchNumber).toBe('OG2660-14');
   });
 });

@@ -142,6 +142,30 @@ Change             $2.10`);
     expect([r.subtotal, r.tax, r.total]).toEqual([89, 8.9, 97.9]);
   });
 
+  it('photo margins and OCR slips around stacked e-mail items: Quy for Qty, a speck read as a digit, SalesTax, Apr2', () => {
+    const r = parseReceiptText(`GREEN LEAF DISPENSARY                                      :
+Placed on Apr2, 2026 at 4:18 PM
+© MOONBOW SHATTER 1G                                              :
+3      Quy: 1 x $37.41                                           $3741
+E     Concentrate | THC 75.0% | CBD 1.2%
+PERMANENT MARKER PREROLL 1G                                        3
+:     Oty: 2 x $8.34                                             $1668
+~ SalesTax                                                       $2022
+    Order total                                                 $155.04 |`);
+    expect(r.orderDate).toBe('2026-04-02');
+    expect(r.items.map((i) => [i.productName, i.quantity, i.unitPrice, i.price, i.thcPct])).toEqual([
+      ['MOONBOW SHATTER 1G', 1, 37.41, 37.41, 75],
+      ['PERMANENT MARKER PREROLL 1G', 2, 8.34, 16.68, null],
+    ]);
+    expect([r.tax, r.total]).toEqual([20.22, 155.04]);
+  });
+
+  it('the quantity key with a misread letter before a number becomes Qty, and only there', () => {
+    expect(cleanLine('Quy: 2 x $8.34')).toBe('Qty: 2 x $8.34');
+    expect(cleanLine('Oty 1')).toBe('Qty 1');
+    expect(cleanLine('Quy Kush 1g')).toBe('Quy Kush 1g');
+  });
+
   it('finds nothing in text that is not a receipt', () => {
     const r = parseReceiptText('The quick brown fox\njumps over the lazy dog');
     expect(r.items).toEqual([]);

@@ -1,0 +1,71 @@
+/**
+ * One generated image through the local engine, printing the OCR text, tesseract's confidence,
+ * the parse and the truth: for looking at why a tuning-layout image reads badly.
+ *
+ *   npx tsx --conditions=react-server scripts/bench/vision-probe.ts --kind receipt --layout loyalty-card --k 0 --i 8 [--degraded] [--save out.png]
+ *
+ * `--i` is the image's running index within its bench set (the degradation it gets); the bench
+ * prints failing images as "<layout> #k", with i = (layout position in its split) × per-layout + k.
+ */
+process.env.PGLITE_DIR ??= 'memory://';
+process.env.LOG_LEVEL ??= 'silent';
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+
+const { values: a } = parseArgs({
+  options: {
+    kind: { type: 'string', default: 'receipt' },
+    layout: { type: 'string' },
+    k: { type: 'string', default: '0' },
+    i: { type: 'string', default: '0' },
+    seed: { type: 'string', default: '100' },
+    degraded: { type: 'boolean', default: false },
+    save: { type: 'string' },
+  },
+});
+
+async function main() {
+  const { prepareForOcr } = await import('../../lib/vision/image');
+  const { ocrPool, shutdownOcrPool, PSM } = await import('../../lib/vision/ocr-pool');
+  const { parseReceiptText } = await import('../../lib/vision/receipt-parser');
+  const { parseLabelText } = await import('../../lib/vision/label-parser');
+  const { rasterize } = await import('../../tests/fixtures/vision/render');
+  const { phoneDegrade } = await import('../../tests/fixtures/vision/degrade');
+  const R = await import('../../tests/fixtures/vision/receipts');
+  const Lb = await import('../../tests/fixtures/vision/labels');
+  const k = Number(a.k);
+  const i = Number(a.i);
+  const layout = a.layout as string;
+  const all = (a.kind === 'receipt' ? R.RECEIPT_LAYOUTS : Lb.LABEL_LAYOUTS) as readonly string[];
+  const seed = Number(a.seed) + k * 31 + all.indexOf(layout) * 1000;
+  let svg: string;
+  let truth: unknown;
+  if (a.kind === 'receipt') {
+    const t = R.receiptTruth(seed, undefined, layout as never);
+    truth = t;
+    svg = R.receiptSvg(t, R.receiptStyle(seed, layout as never), seed);
+  } else {
+    const t = Lb.labelTruth(seed, layout as never);
+    truth = t;
+    svg = Lb.labelSvg(t, Lb.labelStyle(seed, layout as never), seed);
+  }
+  const size = /width="(\d+)" height="(\d+)"/.exec(svg) as RegExpExecArray;
+  const fmt = a.degraded ? (['jpeg', 'jpeg', 'webp'] as const)[i % 3] : (['png', 'jpeg', 'webp'] as const)[i % 3];
+  const bytes = await rasterize(svg, fmt, a.degraded ? phoneDegrade(i + k, Number(size[1]), Number(size[2])) : {}, seed);
+  const t0 = performance.now();
+  const prepared = await prepareForOcr(bytes, a.kind === 'receipt' ? { normalise: false } : {});
+  const t1 = performance.now();
+  if (a.save) fs.writeFileSync(a.save, prepared);
+  const ocr = await ocrPool().recognize(prepared, PSM.SINGLE_BLOCK);
+  const t2 = performance.now();
+  console.log(ocr.text);
+  console.log(`confidence ${ocr.confidence.toFixed(1)}; prepare ${(t1 - t0).toFixed(0)} ms, OCR ${(t2 - t1).toFixed(0)} ms`);
+  console.log(JSON.stringify(a.kind === 'receipt' ? parseReceiptText(ocr.text) : parseLabelText(ocr.text)));
+  console.log('truth', JSON.stringify(truth));
+  await shutdownOcrPool();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
