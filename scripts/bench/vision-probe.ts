@@ -25,7 +25,7 @@ const { values: a } = parseArgs({
 });
 
 async function main() {
-  const { prepareForOcr } = await import('../../lib/vision/image');
+  const { prepareForOcr, analysePage } = await import('../../lib/vision/image');
   const { ocrPool, shutdownOcrPool, PSM } = await import('../../lib/vision/ocr-pool');
   const { parseReceiptText } = await import('../../lib/vision/receipt-parser');
   const { parseLabelText } = await import('../../lib/vision/label-parser');
@@ -52,6 +52,7 @@ async function main() {
   const size = /width="(\d+)" height="(\d+)"/.exec(svg) as RegExpExecArray;
   const fmt = a.degraded ? (['jpeg', 'jpeg', 'webp'] as const)[i % 3] : (['png', 'jpeg', 'webp'] as const)[i % 3];
   const bytes = await rasterize(svg, fmt, a.degraded ? phoneDegrade(i + k, Number(size[1]), Number(size[2])) : {}, seed);
+  console.log('page', JSON.stringify(await analysePage(bytes)));
   const t0 = performance.now();
   const prepared = await prepareForOcr(bytes, a.kind === 'receipt' ? { normalise: false } : {});
   const t1 = performance.now();

@@ -58,6 +58,11 @@ async function main() {
   const fieldTables: string[] = [];
   const timings: string[][] = [];
   const failing: string[] = [];
+  const loadAt = () =>
+    os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ');
   console.log(
     `names from ${namePools().source}; ${os.cpus().length} cores; load average ${os
       .loadavg()
@@ -77,6 +82,7 @@ async function main() {
       for (const set of sets) {
         const score = new FieldScore();
         const times: number[] = [];
+        const cpus: number[] = [];
         let i = 0;
         for (const layout of layouts) {
           for (let k = 0; k < perLayout; k++, i++) {
@@ -101,6 +107,11 @@ async function main() {
               fs.writeFileSync(`${file}.json`, JSON.stringify(truth, null, 1));
             }
             const t0 = performance.now();
+            const c0 = process.cpuUsage();
+            const cpuMs = () => {
+              const c = process.cpuUsage(c0);
+              return (c.user + c.system) / 1000;
+            };
             const image = await loadImage(bytes.toString('base64'), MEDIA[fmt]);
             const one = new FieldScore();
             let data: unknown;
@@ -109,14 +120,20 @@ async function main() {
               data = await assembleReceipt(db, r.parsed, { engine: 'ocr', engineConfidence: r.engineConfidence, attemptId: null });
               const ms = performance.now() - t0;
               if (cold === null) cold = ms;
-              else times.push(ms);
+              else {
+                times.push(ms);
+                cpus.push(cpuMs());
+              }
               scoreReceipt(one, truth as never, data as never);
             } else {
               const r = await engine.readLabel(image);
               data = await assembleLabel(db, r.parsed, 'ocr', r.engineConfidence);
               const ms = performance.now() - t0;
               if (cold === null) cold = ms;
-              else times.push(ms);
+              else {
+                times.push(ms);
+                cpus.push(cpuMs());
+              }
               scoreLabel(one, truth as never, data as never);
             }
             score.merge(one);
@@ -160,7 +177,18 @@ async function main() {
         );
         const warm = times.reduce((a, b) => a + b, 0) / Math.max(1, times.length) / 1000;
         const sorted = [...times].sort((a, b) => a - b);
-        timings.push([kind, split, set, warm.toFixed(2), ((sorted[Math.floor(sorted.length / 2)] ?? 0) / 1000).toFixed(2), ((sorted.at(-1) ?? 0) / 1000).toFixed(2)]);
+        // CPU seconds of the whole process (main thread + OCR worker threads) per image: what one
+        // image costs a core, much less sensitive than wall time to the other work on the machine.
+        const cpu = cpus.reduce((a, b) => a + b, 0) / Math.max(1, cpus.length) / 1000;
+        timings.push([
+          kind,
+          split,
+          set,
+          warm.toFixed(2),
+          ((sorted[Math.floor(sorted.length / 2)] ?? 0) / 1000).toFixed(2),
+          ((sorted.at(-1) ?? 0) / 1000).toFixed(2),
+          cpu.toFixed(2),
+        ]);
       }
     }
   }
@@ -170,13 +198,14 @@ async function main() {
   console.log('|---|---|---|---:|---:|---:|---:|---:|---:|');
   for (const r of summary) console.log(`| ${r.join(' | ')} |`);
   console.log(`\nseconds per image: cold (first image, incl. worker start) ${((cold ?? 0) / 1000).toFixed(2)} s; OCR passes ${ocrPool().stats.jobs}, workers ${ocrPool().size()}`);
-  console.log('| kind | layouts | set | warm mean s | warm median s | warm max s |');
-  console.log('|---|---|---|---:|---:|---:|');
+  console.log('| kind | layouts | set | warm mean s | warm median s | warm max s | CPU s per image |');
+  console.log('|---|---|---|---:|---:|---:|---:|');
   for (const r of timings) console.log(`| ${r.join(' | ')} |`);
   if (args.verbose || failing.length < 40) {
     console.log('\nimages below F1 1.0:');
     for (const f of failing) console.log(`  ${f}`);
   }
+  console.log(`load average at the end: ${loadAt()}`);
   console.log(`\nimages and ground truth: ${dir}${args.keep ? '' : ' (removed)'}`);
   await shutdownOcrPool();
   if (!args.keep) fs.rmSync(dir, { recursive: true, force: true });
