@@ -1,4 +1,4 @@
-import { categorize, cleanLine, letters, nameFix, parseDate, parseWeightGrams, round2, stripCategoryWords, strainTypeIn, tidyName } from './parse-common';
+import { categorize, cleanLine, dropMarginJunk, letters, nameFix, parseDate, parseWeightGrams, round2, stripCategoryWords, strainTypeIn, tidyName } from './parse-common';
 import { terpeneName } from './terpenes';
 import type { ParsedLabel } from './types';
 
@@ -97,7 +97,7 @@ function readDates(lines: string[]): Record<DateKey, string | null> {
 export function parseLabelText(raw: string): ParsedLabel {
   const lines = raw
     .split(/\r?\n/)
-    .map(cleanLine)
+    .map((l) => cleanLine(dropMarginJunk(l)))
     .filter((l) => l.length > 0);
   const text = lines.join('\n');
 

@@ -59,6 +59,23 @@ export function cleanLine(line: string): string {
   return s;
 }
 
+/**
+ * An OCR line without the specks at the paper's edges: a photo's margin (shadow, the table
+ * beyond the paper) reads as a lone character or a few symbols separated from the text by a wide
+ * gap ("OG Chem Premium Flower          4", "Grape Ape Preroll     :"). Only at either end of a
+ * line, only after / before a gap of three or more spaces; "%" (a column header) is kept.
+ */
+export function dropMarginJunk(raw: string): string {
+  const parts = raw.split(/(\s{3,})/);
+  const junk = (c: string) => {
+    const t = c.trim();
+    return t.length > 0 && t !== '%' && (t.length === 1 || /^[^\p{L}\p{N}$%]{1,3}$/u.test(t));
+  };
+  while (parts.length >= 3 && junk(parts[parts.length - 1])) parts.splice(-2, 2);
+  while (parts.length >= 3 && junk(parts[0])) parts.splice(0, 2);
+  return parts.join('');
+}
+
 const MONEY_RE = /(-)?\s?\$?\s?(-)?(\d{1,5}(?:,\d{3})*[.,]\d{2})(?!\d)(?!\s?(?:g|mg|oz|%))/g;
 
 export interface MoneyHit {

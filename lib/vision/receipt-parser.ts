@@ -167,7 +167,7 @@ export function parseReceiptText(raw: string): ParsedReceipt {
     if (!prices.length) {
       const nameish = letters(line) >= 3 && !HEADER_NOISE.test(line) && !parseDate(line);
       // The store's name is the first plain line; street words are allowed there ("High Street").
-      if (!items.length && dispensaryName === null && letters(line) >= 3 && !STORE_NOISE.test(line) && !parseDate(line)) dispensaryName = tidyName(line);
+      if (!items.length && dispensaryName === null && letters(line) >= 3 && !STORE_NOISE.test(line) && !parseDate(line)) dispensaryName = tidyName(withoutMarginDigit(line, cells));
       else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) pending = { name: withoutMarginDigit(line, cells) };
       continue;
     }

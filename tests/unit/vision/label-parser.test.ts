@@ -177,4 +177,13 @@ Test Date 2026-07-08 · ProVerde Labs`);
     const l = parseLabelText('Sunnyside\nOG Kush Flower\nTHC 21.0%\nBatch #: 062660-14');
     expect(l.batchNumber).toBe('OG2660-14');
   });
+
+  it('specks at the photo margin do not hide the brand and product lines', () => {
+    const l = parseLabelText(`EE ———
+|      Mountain Top Extracts
+Grape Ape Preroll                                                                   :
+Sativa | Pre-Roll | 1g                                                              4
+THC 24.1%`);
+    expect([l.brand, l.productName, l.netWeightGrams]).toEqual(['Mountain Top Extracts', 'Grape Ape Preroll', 1]);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
-import { cleanLine, parseDate, parseWeightGrams } from '@/lib/vision/parse-common';
+import { cleanLine, dropMarginJunk, parseDate, parseWeightGrams } from '@/lib/vision/parse-common';
 
 describe('receipt parser on OCR-like text', () => {
   it('reads a clean single-line layout', () => {
@@ -158,6 +158,18 @@ PERMANENT MARKER PREROLL 1G                                        3
       ['PERMANENT MARKER PREROLL 1G', 2, 8.34, 16.68, null],
     ]);
     expect([r.tax, r.total]).toEqual([20.22, 155.04]);
+  });
+
+  it('the store name without a margin speck read as a digit', () => {
+    const r = parseReceiptText('Desert Bloom Wellness                               1\nBlue Dream 3.5g   $35.00\nTOTAL $35.00');
+    expect(r.dispensaryName).toBe('Desert Bloom Wellness');
+  });
+
+  it('drops lone characters and symbol specks at either end of a line after a wide gap, keeps "%" columns', () => {
+    expect(dropMarginJunk('OG Chem Premium Flower          4')).toBe('OG Chem Premium Flower');
+    expect(dropMarginJunk('|      Mountain Top Extracts   ;')).toBe('Mountain Top Extracts');
+    expect(dropMarginJunk('Terpene        mg/g       %')).toBe('Terpene        mg/g       %');
+    expect(dropMarginJunk('2  Wedding Cake 1g   $24.00')).toBe('2  Wedding Cake 1g   $24.00');
   });
 
   it('the quantity key with a misread letter before a number becomes Qty, and only there', () => {
