@@ -29,29 +29,11 @@ async function main() {
   const { ocrPool, shutdownOcrPool, PSM } = await import('../../lib/vision/ocr-pool');
   const { parseReceiptText } = await import('../../lib/vision/receipt-parser');
   const { parseLabelText } = await import('../../lib/vision/label-parser');
-  const { rasterize } = await import('../../tests/fixtures/vision/render');
-  const { phoneDegrade } = await import('../../tests/fixtures/vision/degrade');
-  const R = await import('../../tests/fixtures/vision/receipts');
-  const Lb = await import('../../tests/fixtures/vision/labels');
+  const { benchImage } = await import('../../tests/fixtures/vision/degrade');
   const k = Number(a.k);
   const i = Number(a.i);
   const layout = a.layout as string;
-  const all = (a.kind === 'receipt' ? R.RECEIPT_LAYOUTS : Lb.LABEL_LAYOUTS) as readonly string[];
-  const seed = Number(a.seed) + k * 31 + all.indexOf(layout) * 1000;
-  let svg: string;
-  let truth: unknown;
-  if (a.kind === 'receipt') {
-    const t = R.receiptTruth(seed, undefined, layout as never);
-    truth = t;
-    svg = R.receiptSvg(t, R.receiptStyle(seed, layout as never), seed);
-  } else {
-    const t = Lb.labelTruth(seed, layout as never);
-    truth = t;
-    svg = Lb.labelSvg(t, Lb.labelStyle(seed, layout as never), seed);
-  }
-  const size = /width="(\d+)" height="(\d+)"/.exec(svg) as RegExpExecArray;
-  const fmt = a.degraded ? (['jpeg', 'jpeg', 'webp'] as const)[i % 3] : (['png', 'jpeg', 'webp'] as const)[i % 3];
-  const bytes = await rasterize(svg, fmt, a.degraded ? phoneDegrade(i + k, Number(size[1]), Number(size[2])) : {}, seed);
+  const { truth, bytes } = await benchImage(a.kind as 'receipt' | 'label', layout, k, i, a.degraded, Number(a.seed));
   console.log('page', JSON.stringify(await analysePage(bytes)));
   const t0 = performance.now();
   const prepared = await prepareForOcr(bytes, a.kind === 'receipt' ? { normalise: false } : {});

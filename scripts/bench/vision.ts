@@ -37,8 +37,8 @@ async function main() {
   const { localEngine } = await import('../../lib/vision/local-engine');
   const { assembleLabel, assembleReceipt } = await import('../../lib/vision/assemble');
   const { ocrPool, shutdownOcrPool } = await import('../../lib/vision/ocr-pool');
-  const { rasterize, MEDIA } = await import('../../tests/fixtures/vision/render');
-  const { phoneDegrade: degrade } = await import('../../tests/fixtures/vision/degrade');
+  const { MEDIA } = await import('../../tests/fixtures/vision/render');
+  const { benchImage } = await import('../../tests/fixtures/vision/degrade');
   const R = await import('../../tests/fixtures/vision/receipts');
   const Lb = await import('../../tests/fixtures/vision/labels');
   const { namePools } = await import('../../tests/fixtures/vision/data');
@@ -47,7 +47,6 @@ async function main() {
   const db = await ready();
   const engine = localEngine();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vision-bench-'));
-  const formats = ['png', 'jpeg', 'webp'] as const;
   const sets = args.sets.split(',');
   const splits = args.split.split(',');
   const kinds = args.kinds.split(',') as ('receipt' | 'label')[];
@@ -86,21 +85,7 @@ async function main() {
         let i = 0;
         for (const layout of layouts) {
           for (let k = 0; k < perLayout; k++, i++) {
-            const seed = seed0 + k * 31 + all.indexOf(layout) * 1000;
-            const fmt = set === 'degraded' ? (['jpeg', 'jpeg', 'webp'] as const)[i % 3] : formats[i % 3];
-            let svg: string;
-            let truth: unknown;
-            if (kind === 'receipt') {
-              const t = R.receiptTruth(seed, undefined, layout as never);
-              truth = t;
-              svg = R.receiptSvg(t, R.receiptStyle(seed, layout as never), seed);
-            } else {
-              const t = Lb.labelTruth(seed, layout as never);
-              truth = t;
-              svg = Lb.labelSvg(t, Lb.labelStyle(seed, layout as never), seed);
-            }
-            const size = /width="(\d+)" height="(\d+)"/.exec(svg) as RegExpExecArray;
-            const bytes = await rasterize(svg, fmt, set === 'degraded' ? degrade(i + k, Number(size[1]), Number(size[2])) : {}, seed);
+            const { truth, bytes, format: fmt } = await benchImage(kind, layout, k, i, set === 'degraded', seed0);
             const file = path.join(dir, `${set}-${kind}-${layout}-${k}.${fmt}`);
             if (args.keep) {
               fs.writeFileSync(file, bytes);
