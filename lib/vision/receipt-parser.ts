@@ -103,6 +103,8 @@ export function parseReceiptText(raw: string): ParsedReceipt {
   let lastItem: ParsedReceiptItem | null = null;
   let pending: Pending | null = null;
   let header: string[] | null = null;
+  /** Category of the section heading the items below belong to ("VAPES", "Pre-Rolls"). */
+  let section: Category | null = null;
 
   // When prices carry "$" on this receipt, an amount without one on an item line is not a price
   // (a "0.59" that was "0.5g" would otherwise turn a name line into an item).
@@ -157,6 +159,12 @@ export function parseReceiptText(raw: string): ParsedReceipt {
       lastItem = null;
       continue;
     }
+    if (isSectionHeading(line, cells)) {
+      section = categorize(line, 'Other');
+      lastItem = null;
+      pending = null;
+      continue;
+    }
     const prices = usesDollar ? money.filter((m) => m.hasSign) : money;
     const nameCell = cells.find((c) => c.kind === 'text' && letters(beforeAmounts(c.text)) >= 3);
     const detailish = DETAIL.test(line) && (!nameCell || letters(stripDetail(nameCell.text)) < 3);
@@ -173,6 +181,8 @@ export function parseReceiptText(raw: string): ParsedReceipt {
     }
     const item = readItemLine(line, cells, itemAmounts(line, prices), pending, header);
     pending = null;
+    // An item whose own line names no category takes its section's.
+    if (item && section && categorize(`${item.productName} ${line}`, 'Other') === 'Other') item.category = section;
     if (item) items.push(item);
     lastItem = item;
   }
@@ -180,6 +190,17 @@ export function parseReceiptText(raw: string): ParsedReceipt {
   const tax = totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null);
   const discount = sawOrderDiscount ? round2(orderDiscount) : null;
   return { dispensaryName, orderDate, items, discount, subtotal, tax, total, coverage: receiptCoverage(items, subtotal, tax, total, discount) };
+}
+
+/**
+ * A section heading: a line that is only a category word, in capitals or in the plural
+ * ("FLOWER", "VAPES", "Pre-Rolls", "Concentrates"). A singular "Flower" in ordinary case under an
+ * item stays that item's detail line.
+ */
+function isSectionHeading(line: string, cells: Cell[]): boolean {
+  if (cells.length !== 1 || cells[0].kind !== 'category' || /\d|%/.test(line)) return false;
+  const word = line.replace(/[^A-Za-z-]/g, '');
+  return word.length >= 4 && (word === word.toUpperCase() || /s$/i.test(word));
 }
 
 /**
@@ -268,6 +289,9 @@ function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: P
         const v = num((PCT_CELL.exec(c.text) as RegExpExecArray)[1]);
         if (col && /cbd/.test(col)) cbdPct = v;
         else if (!header || !header.some((h) => /cbd/.test(h)) || (col && /thc/.test(col))) thcPct ??= v;
+      } else if (c.kind === 'text' && /^[x×]\s?\d{1,2}$/i.test(c.text)) {
+        // a quantity column printed as "x2"
+        quantity ??= Number(c.text.replace(/\D/g, ''));
       } else if (c.kind === 'category' || c.kind === 'text') {
         if (c.kind === 'category') category = categorize(c.text, 'Other');
         const p = /(?<![\w.])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(c.text);

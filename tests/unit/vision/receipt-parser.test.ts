@@ -160,6 +160,30 @@ PERMANENT MARKER PREROLL 1G                                        3
     expect([r.tax, r.total]).toEqual([20.22, 155.04]);
   });
 
+  it("section headings give their category to the items under them, and are not the item above's detail line", () => {
+    const r = parseReceiptText(`NORTHERN LIGHT APOTHECARY
+Feb 8, 2026 4:10 PM
+FLOWER
+  Blue Dream 3.5g                    $35.00
+VAPES
+  STONED APE | HAWAIIAN 0.5 G        $34.82
+  Bhang | Stardawg 1g                $42.12
+Pre-Rolls
+  Gelato 1g                 x2       $24.00
+Sub-Total                            $135.94
+TOTAL                                $135.94`);
+    expect(r.items.map((i) => [i.productName, i.category])).toEqual([
+      ['Blue Dream 3.5g', 'Flower'],
+      ['STONED APE | HAWAIIAN 0.5 G', 'Vape'],
+      ['Bhang | Stardawg 1g', 'Vape'],
+      ['Gelato 1g', 'Pre-Roll'],
+    ]);
+    expect([r.items[3].quantity, r.items[3].unitPrice]).toEqual([2, 12]);
+    // a singular "Flower" under an item is still its detail line
+    const d = parseReceiptText('GREEN LEAF\nDate: 2026-11-02\nBlue Dream 3.5g   $35.00\n   Flower\nGelato Cart .5g   $40.00\nTOTAL $75.00');
+    expect(d.items.map((i) => i.category)).toEqual(['Flower', 'Vape']);
+  });
+
   it('the store name without a margin speck read as a digit', () => {
     const r = parseReceiptText('Desert Bloom Wellness                               1\nBlue Dream 3.5g   $35.00\nTOTAL $35.00');
     expect(r.dispensaryName).toBe('Desert Bloom Wellness');
