@@ -72,9 +72,21 @@ function cellKind(text: string): Cell['kind'] {
   return 'text';
 }
 
+/**
+ * Dotted leaders between a name and its amount ("Blue Zushi 1/8 oz ........ $44.86") come out
+ * of OCR as dots glued to lowercase garbage (".............ccvuvvvnn", "iii iit tities seit
+ * ieee"): a run of three or more dots and the dot-like letters after it, or three or more
+ * lowercase tokens of dot-like letters right before an amount, become a column gap.
+ */
+export function stripLeaders(raw: string): string {
+  return raw
+    .replace(/\s?(?:[.·…]\s?){3,}[.·…:;,'`ceinrstuvaz\s]*?(?=\s*[-−(]?\$?\s?\d|\s*$)/g, '   ')
+    .replace(/(?:\s+(?!oz\b)[.·:;,'`ceinrstuvaz]{1,8}){3,}(?=\s+[-−(]?\$?\s?\d[\d.,]*\s*$)/g, (m) => (m.replace(/\s/g, '').length >= 10 ? '   ' : m));
+}
+
 /** Raw OCR line → cells split at wide gaps, each cleaned; and the whole cleaned line. */
 function splitLine(raw: string): { line: string; cells: Cell[] } {
-  const parts = raw
+  const parts = stripLeaders(raw)
     .split(/\s{2,}|\t/)
     .map(cleanLine)
     .filter((c) => c.length > 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseReceiptText } from '@/lib/vision/receipt-parser';
+import { parseReceiptText, stripLeaders } from '@/lib/vision/receipt-parser';
 import { cleanLine, dropMarginJunk, parseDate, parseWeightGrams } from '@/lib/vision/parse-common';
 
 describe('receipt parser on OCR-like text', () => {
@@ -182,6 +182,24 @@ TOTAL                                $135.94`);
     // a singular "Flower" under an item is still its detail line
     const d = parseReceiptText('GREEN LEAF\nDate: 2026-11-02\nBlue Dream 3.5g   $35.00\n   Flower\nGelato Cart .5g   $40.00\nTOTAL $75.00');
     expect(d.items.map((i) => i.category)).toEqual(['Flower', 'Vape']);
+  });
+
+  it('dotted leaders read as dots and lowercase garbage become a column gap', () => {
+    expect(stripLeaders('Blue Zushi 1/8 oz iii iit tities seit ieee   $44.86')).toBe('Blue Zushi 1/8 oz      $44.86');
+    expect(stripLeaders('Tax . . . . . . . . $81.06')).toBe('Tax   $81.06');
+    expect(stripLeaders('Blue Dream Sativa Tincture 1g   $20.00')).toBe('Blue Dream Sativa Tincture 1g   $20.00');
+    const r = parseReceiptText(`HIGH STREET PROVISIONS
+Jan 23, 2026 4:17 PM
+GH Labs | Pink Runtz Infused Pre-Roll 1g .............ccvuvvvnn $9.58
+   THC 29.6%
+Blue Zushi 1/8 oz iii iit tities seit ieee   $44.86
+Subtotal ........................... $54.44
+TOTAL $54.44`);
+    expect(r.items.map((i) => [i.productName, i.grams, i.price, i.thcPct])).toEqual([
+      ['GH Labs | Pink Runtz Infused Pre-Roll 1g', 1, 9.58, 29.6],
+      ['Blue Zushi 1/8 oz', 3.5, 44.86, null],
+    ]);
+    expect(r.subtotal).toBe(54.44);
   });
 
   it('the store name without a margin speck read as a digit', () => {
