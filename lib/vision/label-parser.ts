@@ -95,9 +95,8 @@ function readDates(lines: string[]): Record<DateKey, string | null> {
 }
 
 export function parseLabelText(raw: string): ParsedLabel {
-  const lines = raw
-    .split(/\r?\n/)
-    .map((l) => cleanLine(dropMarginJunk(l)))
+  const lines = columnLines(raw.split(/\r?\n/).map(dropMarginJunk))
+    .map(cleanLine)
     .filter((l) => l.length > 0);
   const text = lines.join('\n');
 
@@ -160,7 +159,7 @@ export function parseLabelText(raw: string): ParsedLabel {
   }
 
   // Batch codes mix letters and digits on purpose: read them before the digit fix-ups.
-  const rawLines = raw.split(/\r?\n/).map((l) => l.replace(/\s+/g, ' ').trim());
+  const rawLines = columnLines(raw.split(/\r?\n/).map(dropMarginJunk)).map((l) => l.replace(/\s+/g, ' ').trim());
   const batchHit = rawLines.map((l) => BATCH.exec(l)).find((m) => m && /\d/.test(m[1]));
   const lab =
     lines.map((l) => LAB.exec(l) ?? /\btested\b.*\bby\s+([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i.exec(l)).find(Boolean) ??
@@ -244,6 +243,43 @@ export function batchLetters(code: string, productName: string | null): string {
     if (/^[A-Z]+$/.test(letters) && (initials.startsWith(letters) || capitals.startsWith(letters))) return letters + code.slice(n);
   }
   return code;
+}
+
+const KEY_CELL =
+  /^(net\s*(wt|weight|contents)\.?|weight|batch(\s*(no\.?|#|number))?|lot(\s*(#|no\.?|number))?|batch\/lot\s*#?|(total\s+)?(thc|cbd|thca)|total\s+cannabinoids|harvest(ed|\s+date)?|tested|test\s+date|date\s+tested|packaged(\s+on)?|pkg|lab|testing\s+lab|strain|type|category|brand|producer)\s*:?$/i;
+
+/**
+ * Column geometry of OCR rows (cells are separated by the wide gaps tesseract keeps):
+ * - a row of keys over a row of values ("NET WT   BATCH" / "3.5 g   HT2606-37", boxed cells)
+ *   becomes one "key: value" line per column;
+ * - a row of three or more cells that all carry words (a wide sticker whose columns share OCR
+ *   rows: "Green Hornet   THC 18.8%   Batch: OC2649-10") becomes one line per cell, so the
+ *   unkeyed brand and product names are lines of their own again.
+ * Rows of a terpene or cannabinoid table (one word cell, number cells) and "key   value" rows
+ * are left as they are.
+ */
+export function columnLines(raw: string[]): string[] {
+  const cellsOf = (l: string) =>
+    l
+      .split(/\s{2,}|\s*[|[\]]\s*/)
+      .map((c) => c.trim())
+      .filter((c) => c.length > 0);
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const cells = cellsOf(raw[i]);
+    const next = i + 1 < raw.length ? cellsOf(raw[i + 1]) : [];
+    if (cells.length >= 2 && cells.every((c) => KEY_CELL.test(c)) && next.length === cells.length && !next.some((c) => KEY_CELL.test(c))) {
+      cells.forEach((k, j) => out.push(`${k.replace(/:$/, '')}: ${next[j]}`));
+      i++;
+      continue;
+    }
+    if (cells.length >= 3 && cells.every((c) => letters(c) >= 2)) {
+      out.push(...cells);
+      continue;
+    }
+    out.push(raw[i]);
+  }
+  return out;
 }
 
 /** 0..1: share of the facts a label normally prints that were found. */
