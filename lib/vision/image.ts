@@ -160,10 +160,19 @@ export async function analysePage(bytes: Buffer): Promise<PageAnalysis> {
   skew = Math.abs(skew) < 0.5 ? 0 : skew;
   // Row heights on the levelled profile: runs of rows with some ink, but not a full-width rule.
   profileScore(ys, xs, n, skew, rows);
+  // The edges of what lies beyond the paper can put a few ink pixels on every row (no row between
+  // the text lines is empty): rows then count as text above that floor.
+  let first = 0;
+  while (first < rows.length && rows[first] === 0) first++;
+  let last = rows.length - 1;
+  while (last > first && rows[last] === 0) last--;
+  let floor = Infinity;
+  for (let r = first; r <= last; r++) floor = Math.min(floor, rows[r]);
+  if (!Number.isFinite(floor)) floor = 0;
   const runs: number[] = [];
   let run = 0;
   for (let r = 0; r < rows.length; r++) {
-    if (rows[r] >= 2 && rows[r] < w * 0.6) run++;
+    if (rows[r] - floor >= 2 && rows[r] < w * 0.6) run++;
     else {
       if (run >= 2) runs.push(run);
       run = 0;

@@ -45,8 +45,9 @@ const STORE_NOISE =
 const COLUMN_WORDS = /^(item|items|product|products|description|qty|quantity|price|unit|each|total|amount|category|type|thc|cbd|sku)$/i;
 const QTY_X = /(?<![\w.])(\d{1,3})\s?(?:x|X|×|@|ea\b)(?![a-wyz])\s?(?:@\s?)?/;
 const QTY_WORD = /\bqty:?\s?(\d{1,3})\b/i;
-const THC = /\bTHC:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%/i;
-const CBD = /\bCBD:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%/i;
+// "THC 21.6%", also with the % lost to OCR when the figure has decimals ("THC 21.6" at a line's end or before a separator)
+const THC = /\bTHC:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s|\s?CBD)))/i;
+const CBD = /\bCBD:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s)))/i;
 // "THC" alone is not a detail word: "THC Bomb" is a strain. Potency needs its figure.
 const DETAIL = /\b(THC|CBD):?\s?\(?\d|\b(SKU|lot|pkg|batch|qty|ea)\b|@|^\s*(flower|pre-?roll|vape|concentrate|edible|cartridge|cart)\b/i;
 const PCT_CELL = /^\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%\)?$/;
@@ -61,7 +62,7 @@ interface Cell {
   kind: 'money' | 'qtyunit' | 'int' | 'pct' | 'category' | 'text';
 }
 
-const num = (s: string) => Number(s.replace(',', '.'));
+const num = (s: string) => Number(s.replace(',', '.').replace(/\s?%$/, ''));
 
 function cellKind(text: string): Cell['kind'] {
   if (/^[-(]?\$?\s?\d{1,5}[.,]\d{2}\)?$/.test(text)) return 'money';

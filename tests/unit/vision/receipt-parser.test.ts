@@ -202,6 +202,18 @@ TOTAL $54.44`);
     expect(r.subtotal).toBe(54.44);
   });
 
+  it('a potency figure whose % sign OCR lost, in a detail line', () => {
+    const r = parseReceiptText(
+      'SWEET LEAF MARKET\nPuffco | Larry OG Smalls 14 g        $316.04\n2 x $158.02 - Flower : THC 21.6\nKush Cart .5g     $40.00\nVape | THC 81.25 | CBD 0.4\nTOTAL $356.04',
+    );
+    expect(r.items.map((i) => [i.thcPct, i.cbdPct, i.quantity])).toEqual([
+      [21.6, null, 2],
+      [81.25, 0.4, 1],
+    ]);
+    // a whole number without % is not a potency ("THC Bomb 2")
+    expect(parseReceiptText('GREEN LEAF\nTHC Bomb 2   $20.00\nTOTAL $20.00').items[0].thcPct).toBeNull();
+  });
+
   it('the store name without a margin speck read as a digit', () => {
     const r = parseReceiptText('Desert Bloom Wellness                               1\nBlue Dream 3.5g   $35.00\nTOTAL $35.00');
     expect(r.dispensaryName).toBe('Desert Bloom Wellness');
