@@ -1,4 +1,4 @@
-import { categorize, cleanLine, letters, nameFix, parseDate, parseWeightGrams, round2, stripCategoryWords, strainTypeIn, tidyName } from './parse-common';
+import { categorize, cleanLine, dropMarginJunk, letters, nameFix, parseDate, parseWeightGrams, round2, stripCategoryWords, strainTypeIn, tidyName } from './parse-common';
 import { terpeneName } from './terpenes';
 import type { ParsedLabel } from './types';
 
@@ -95,8 +95,7 @@ function readDates(lines: string[]): Record<DateKey, string | null> {
 }
 
 export function parseLabelText(raw: string): ParsedLabel {
-  const lines = raw
-    .split(/\r?\n/)
+  const lines = columnLines(raw.split(/\r?\n/).map(dropMarginJunk))
     .map(cleanLine)
     .filter((l) => l.length > 0);
   const text = lines.join('\n');
@@ -141,7 +140,7 @@ export function parseLabelText(raw: string): ParsedLabel {
   let netWeightGrams: number | null = null;
   for (const line of lines) {
     const m = NET_WT.exec(line);
-    const w = m ? parseWeightGrams(m[1], { allowTrailingNine: true }) : null;
+    const w = m ? (parseWeightGrams(m[1], { allowTrailingNine: true }) ?? capitalGAsSix(m[1])) : null;
     if (w) {
       netWeightGrams = w.grams;
       break;
@@ -160,8 +159,8 @@ export function parseLabelText(raw: string): ParsedLabel {
   }
 
   // Batch codes mix letters and digits on purpose: read them before the digit fix-ups.
-  const rawLines = raw.split(/\r?\n/).map((l) => l.replace(/\s+/g, ' ').trim());
-  const batch = rawLines.map((l) => BATCH.exec(l)).find((m) => m && /\d/.test(m[1]));
+  const rawLines = columnLines(raw.split(/\r?\n/).map(dropMarginJunk)).map((l) => l.replace(/\s+/g, ' ').trim());
+  const batchHit = rawLines.map((l) => BATCH.exec(l)).find((m) => m && /\d/.test(m[1]));
   const lab =
     lines.map((l) => LAB.exec(l) ?? /\btested\b.*\bby\s+([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i.exec(l)).find(Boolean) ??
     // No key: a laboratory's own name ("… · Digipath Labs"), not on the brand line at the top.
@@ -201,13 +200,86 @@ export function parseLabelText(raw: string): ParsedLabel {
     totalCannabinoidsPct: totalCann ? num(totalCann[1]) : null,
     terpenes,
     netWeightGrams,
-    batchNumber: batch ? batch[1].toUpperCase() : null,
+    batchNumber: batchHit ? batchLetters(batchHit[1].toUpperCase(), productName) : null,
     harvestDate: dates.harvest,
     testDate: dates.test,
     packageDate: dates.package,
     labName: lab ? labNameOf(lab[1]) : null,
   };
   return { ...parsed, coverage: labelCoverage(parsed) };
+}
+
+/**
+ * "NET WT 0.56": a capital G printed after the weight ("0.5G") read as a 6. Only right after a
+ * net-weight key, and only when what is left is a common package size.
+ */
+export function capitalGAsSix(text: string): { grams: number } | null {
+  const m = /^\s*(\d{0,2}[.,]?\d)6(?![\d.,%])/.exec(text);
+  if (!m) return null;
+  const g = Number(m[1].replace(',', '.'));
+  return [0.5, 1, 2, 3.5, 7, 14, 28].includes(g) ? { grams: g } : null;
+}
+
+const AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '6': 'G', '2': 'Z' };
+
+/**
+ * A batch code whose letter prefix OCR read as digits ("062660-14" for "OG2660-14"): when the
+ * leading one or two characters, read as the letters they resemble, are the initials of the
+ * product's words (lots are commonly prefixed with the strain's initials), they are letters.
+ */
+export function batchLetters(code: string, productName: string | null): string {
+  if (!productName) return code;
+  const initials = productName
+    .split(/[\s-]+/)
+    .filter((w) => /^[A-Za-z]/.test(w))
+    .map((w) => w[0].toUpperCase())
+    .join('');
+  // "OG Kush" is abbreviated by its capitals (OG), "Blue Dream" by its words' initials (BD).
+  const capitals = productName.replace(/[^A-Z]/g, '');
+  for (const n of [2, 1]) {
+    const head = code.slice(0, n);
+    if (!/\d/.test(head) || !/^\d{3,}/.test(code.slice(n))) continue;
+    const letters = [...head].map((c) => AS_LETTER[c] ?? c).join('');
+    if (/^[A-Z]+$/.test(letters) && (initials.startsWith(letters) || capitals.startsWith(letters))) return letters + code.slice(n);
+  }
+  return code;
+}
+
+const KEY_CELL =
+  /^(net\s*(wt|weight|contents)\.?|weight|batch(\s*(no\.?|#|number))?|lot(\s*(#|no\.?|number))?|batch\/lot\s*#?|(total\s+)?(thc|cbd|thca)|total\s+cannabinoids|harvest(ed|\s+date)?|tested|test\s+date|date\s+tested|packaged(\s+on)?|pkg|lab|testing\s+lab|strain|type|category|brand|producer)\s*:?$/i;
+
+/**
+ * Column geometry of OCR rows (cells are separated by the wide gaps tesseract keeps):
+ * - a row of keys over a row of values ("NET WT   BATCH" / "3.5 g   HT2606-37", boxed cells)
+ *   becomes one "key: value" line per column;
+ * - a row of three or more cells that all carry words (a wide sticker whose columns share OCR
+ *   rows: "Green Hornet   THC 18.8%   Batch: OC2649-10") becomes one line per cell, so the
+ *   unkeyed brand and product names are lines of their own again.
+ * Rows of a terpene or cannabinoid table (one word cell, number cells) and "key   value" rows
+ * are left as they are.
+ */
+export function columnLines(raw: string[]): string[] {
+  const cellsOf = (l: string) =>
+    l
+      .split(/\s{2,}|\s*[|[\]]\s*/)
+      .map((c) => c.trim())
+      .filter((c) => c.length > 0);
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const cells = cellsOf(raw[i]);
+    const next = i + 1 < raw.length ? cellsOf(raw[i + 1]) : [];
+    if (cells.length >= 2 && cells.every((c) => KEY_CELL.test(c)) && next.length === cells.length && !next.some((c) => KEY_CELL.test(c))) {
+      cells.forEach((k, j) => out.push(`${k.replace(/:$/, '')}: ${next[j]}`));
+      i++;
+      continue;
+    }
+    if (cells.length >= 3 && cells.every((c) => letters(c) >= 2)) {
+      out.push(...cells);
+      continue;
+    }
+    out.push(raw[i]);
+  }
+  return out;
 }
 
 /** 0..1: share of the facts a label normally prints that were found. */

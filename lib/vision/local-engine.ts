@@ -12,6 +12,12 @@ import type { ImageInput } from './types';
  * most twice a good one.
  */
 const PASSES: PrepareOptions[] = [{}, { median: 3, sharpen: true }];
+/**
+ * Receipts: no contrast stretch after the light is evened out. On blurred photos the stretch
+ * turns the grey halo around thin receipt glyphs black and merges letters (measured on the
+ * degraded tuning layouts: F1 +0.03–0.04); labels, with larger print, read as well or better with it.
+ */
+const RECEIPT_PASSES: PrepareOptions[] = PASSES.map((p) => ({ ...p, normalise: false }));
 /** One pass is enough when the reading is this complete and tesseract this sure of its words. */
 const GOOD_ENOUGH = 0.6;
 const SURE_ENOUGH = 0.75;
@@ -21,9 +27,10 @@ async function bestReading<T extends { coverage: number }>(
   parse: (text: string) => T,
   psm: PSM,
   signal?: AbortSignal,
+  passes: PrepareOptions[] = PASSES,
 ): Promise<EngineReading<T> & { text: string }> {
   let best: (EngineReading<T> & { text: string; score: number }) | null = null;
-  for (const opts of PASSES) {
+  for (const opts of passes) {
     if (signal?.aborted) break;
     const prepared = await prepareForOcr(image.bytes, opts);
     const ocr = await ocrPool().recognize(prepared, psm);
@@ -42,7 +49,7 @@ let engine: VisionEngine | null = null;
 export function localEngine(): VisionEngine {
   engine ??= {
     name: 'ocr',
-    readReceipt: (image, signal) => bestReading(image, parseReceiptText, PSM.SINGLE_BLOCK, signal),
+    readReceipt: (image, signal) => bestReading(image, parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES),
     readLabel: (image, signal) => bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal),
   };
   return engine;

@@ -44,14 +44,21 @@ interface Slot {
   fail: ((e: OcrError) => void) | null;
 }
 
+/** Extra tesseract parameters for one job (set before it, reset to the defaults after). */
+export type OcrParams = Record<string, string>;
+
 interface Job {
   image: Buffer;
   psm: PSM;
+  params?: OcrParams;
   resolve: (r: OcrResult) => void;
   reject: (e: Error) => void;
 }
 
 const require = createRequire(import.meta.url);
+
+/** Set before every job, so one job's extra parameters never leak into the next. */
+const DEFAULT_PARAMS: OcrParams = { preserve_interword_spaces: '1', user_defined_dpi: '300', thresholding_method: '0' };
 
 /** Directory of the bundled eng.traineddata.gz (the package on disk; never fetched). */
 export function langPath(): string {
@@ -83,10 +90,10 @@ class OcrPool {
     private readonly idleMs: number = 60_000,
   ) {}
 
-  recognize(image: Buffer, psm: PSM = PSM.AUTO): Promise<OcrResult> {
+  recognize(image: Buffer, psm: PSM = PSM.AUTO, params?: OcrParams): Promise<OcrResult> {
     this.cancelIdle();
     return new Promise<OcrResult>((resolve, reject) => {
-      this.queue.push({ image, psm, resolve, reject });
+      this.queue.push({ image, psm, params, resolve, reject });
       this.pump();
     });
   }
@@ -200,7 +207,7 @@ class OcrPool {
     }, this.timeoutMs);
     slot.fail = (e) => finish(() => job.reject(e));
     slot.worker
-      .setParameters({ tessedit_pageseg_mode: job.psm, preserve_interword_spaces: '1', user_defined_dpi: '300' })
+      .setParameters({ ...DEFAULT_PARAMS, ...job.params, tessedit_pageseg_mode: job.psm })
       .then(() => slot.worker.recognize(job.image, {}, { text: true }))
       .then((r) => finish(() => job.resolve({ text: r.data.text ?? '', confidence: r.data.confidence ?? 0, ms: Date.now() - t0 })))
       .catch((e: unknown) => {

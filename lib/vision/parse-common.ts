@@ -52,9 +52,28 @@ export function cleanLine(line: string): string {
   s = s.replace(/\$(\d{1,3})(\d{2})(?![\d.,%])/g, '$$$1.$2');
   // "1 / 8 oz" → "1/8 oz"
   s = s.replace(/(\d)\s*\/\s*(\d)/g, '$1/$2');
+  // "Quy: 1" / "Oty 2" / "Qly:": the quantity key with its t or y misread, before a number
+  s = s.replace(/\b[QO0](?:t[vy]|[ul1il][yv]|ty)\b(?=\s?:?\s?\d)/g, 'Qty');
   // "1/4 02" → "1/4 oz" (the o and z of an ounce read as digits)
   s = s.replace(/(\b\d\/\d{1,2}\s?)(?:02|0z|o2)\b/gi, '$1oz');
   return s;
+}
+
+/**
+ * An OCR line without the specks at the paper's edges: a photo's margin (shadow, the table
+ * beyond the paper) reads as a lone character or a few symbols separated from the text by a wide
+ * gap ("OG Chem Premium Flower          4", "Grape Ape Preroll     :"). Only at either end of a
+ * line, only after / before a gap of three or more spaces; "%" (a column header) is kept.
+ */
+export function dropMarginJunk(raw: string): string {
+  const parts = raw.split(/(\s{3,})/);
+  const junk = (c: string) => {
+    const t = c.trim();
+    return t.length > 0 && t !== '%' && (t.length === 1 || /^[^\p{L}\p{N}$%]{1,3}$/u.test(t));
+  };
+  while (parts.length >= 3 && junk(parts[parts.length - 1])) parts.splice(-2, 2);
+  while (parts.length >= 3 && junk(parts[0])) parts.splice(0, 2);
+  return parts.join('');
 }
 
 const MONEY_RE = /(-)?\s?\$?\s?(-)?(\d{1,5}(?:,\d{3})*[.,]\d{2})(?!\d)(?!\s?(?:g|mg|oz|%))/g;
@@ -131,7 +150,8 @@ export function parseDate(text: string): string | null {
   if (m) return iso(+m[3], +m[1], +m[2]);
   m = /\b(\d{1,2})[.-](\d{1,2})[.-](\d{4})\b/.exec(text);
   if (m) return iso(+m[3], +m[2], +m[1]);
-  m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})\b/.exec(text);
+  // "Apr 2, 2026", also with the space lost to OCR ("Apr2, 2026")
+  m = /\b([A-Za-z]{3,9})\.?\s*(\d{1,2}),?\s+(\d{4})\b/.exec(text);
   if (m && MONTHS[m[1].slice(0, 4).toLowerCase()] !== undefined) return iso(+m[3], MONTHS[m[1].slice(0, 4).toLowerCase()], +m[2]);
   if (m && MONTHS[m[1].slice(0, 3).toLowerCase()]) return iso(+m[3], MONTHS[m[1].slice(0, 3).toLowerCase()], +m[2]);
   m = /\b(\d{1,2})\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})\b/.exec(text);

@@ -34,7 +34,8 @@ import type { Category, ParsedReceipt, ParsedReceiptItem } from './types';
 const SUBTOTAL = /\bsub\s?-?\s?tota[l1]\b/i;
 const TOTAL = /\b(grand\s+)?tota[l1]\b|\bamount\s+due\b|\bbalance\s+due\b/i;
 const NOT_TOTAL = /\btotal\s+(savings|saved|discounts?|items?|qty|quantity|units?)\b/i;
-const TAX = /\b(tax|taxes|excise|vat|gst|hst)\b/i;
+// "SalesTax": the space before a tax word lost to OCR
+const TAX = /\b(tax|taxes|excise|vat|gst|hst)\b|(?<=sales|state|local|excise|city|county)tax(es)?\b/i;
 const DISCOUNT = /\b(discount|disc|promo|coupon|savings|loyalty|reward|deal|bogo)\b|%\s*off\b/i;
 const PAYMENT = /\b(cash|card|visa|master\s?card|amex|debit|credit|change|tender(ed)?|paid|payment|tip|points|cashback|rounding|auth)\b/i;
 const HEADER_NOISE =
@@ -44,8 +45,9 @@ const STORE_NOISE =
 const COLUMN_WORDS = /^(item|items|product|products|description|qty|quantity|price|unit|each|total|amount|category|type|thc|cbd|sku)$/i;
 const QTY_X = /(?<![\w.])(\d{1,3})\s?(?:x|X|×|@|ea\b)(?![a-wyz])\s?(?:@\s?)?/;
 const QTY_WORD = /\bqty:?\s?(\d{1,3})\b/i;
-const THC = /\bTHC:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%/i;
-const CBD = /\bCBD:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%/i;
+// "THC 21.6%", also with the % lost to OCR when the figure has decimals ("THC 21.6" at a line's end or before a separator)
+const THC = /\bTHC:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s|\s?CBD)))/i;
+const CBD = /\bCBD:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s)))/i;
 // "THC" alone is not a detail word: "THC Bomb" is a strain. Potency needs its figure.
 const DETAIL = /\b(THC|CBD):?\s?\(?\d|\b(SKU|lot|pkg|batch|qty|ea)\b|@|^\s*(flower|pre-?roll|vape|concentrate|edible|cartridge|cart)\b/i;
 const PCT_CELL = /^\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%\)?$/;
@@ -60,7 +62,7 @@ interface Cell {
   kind: 'money' | 'qtyunit' | 'int' | 'pct' | 'category' | 'text';
 }
 
-const num = (s: string) => Number(s.replace(',', '.'));
+const num = (s: string) => Number(s.replace(',', '.').replace(/\s?%$/, ''));
 
 function cellKind(text: string): Cell['kind'] {
   if (/^[-(]?\$?\s?\d{1,5}[.,]\d{2}\)?$/.test(text)) return 'money';
@@ -71,9 +73,21 @@ function cellKind(text: string): Cell['kind'] {
   return 'text';
 }
 
+/**
+ * Dotted leaders between a name and its amount ("Blue Zushi 1/8 oz ........ $44.86") come out
+ * of OCR as dots glued to lowercase garbage (".............ccvuvvvnn", "iii iit tities seit
+ * ieee"): a run of three or more dots and the dot-like letters after it, or three or more
+ * lowercase tokens of dot-like letters right before an amount, become a column gap.
+ */
+export function stripLeaders(raw: string): string {
+  return raw
+    .replace(/\s?(?:[.·…]\s?){3,}[.·…:;,'`ceinrstuvaz\s]*?(?=\s*[-−(]?\$?\s?\d|\s*$)/g, '   ')
+    .replace(/(?:\s+(?!oz\b)[.·:;,'`ceinrstuvaz]{1,8}){3,}(?=\s+[-−(]?\$?\s?\d[\d.,]*\s*$)/g, (m) => (m.replace(/\s/g, '').length >= 10 ? '   ' : m));
+}
+
 /** Raw OCR line → cells split at wide gaps, each cleaned; and the whole cleaned line. */
 function splitLine(raw: string): { line: string; cells: Cell[] } {
-  const parts = raw
+  const parts = stripLeaders(raw)
     .split(/\s{2,}|\t/)
     .map(cleanLine)
     .filter((c) => c.length > 0);
@@ -102,6 +116,8 @@ export function parseReceiptText(raw: string): ParsedReceipt {
   let lastItem: ParsedReceiptItem | null = null;
   let pending: Pending | null = null;
   let header: string[] | null = null;
+  /** Category of the section heading the items below belong to ("VAPES", "Pre-Rolls"). */
+  let section: Category | null = null;
 
   // When prices carry "$" on this receipt, an amount without one on an item line is not a price
   // (a "0.59" that was "0.5g" would otherwise turn a name line into an item).
@@ -156,6 +172,12 @@ export function parseReceiptText(raw: string): ParsedReceipt {
       lastItem = null;
       continue;
     }
+    if (isSectionHeading(line, cells)) {
+      section = categorize(line, 'Other');
+      lastItem = null;
+      pending = null;
+      continue;
+    }
     const prices = usesDollar ? money.filter((m) => m.hasSign) : money;
     const nameCell = cells.find((c) => c.kind === 'text' && letters(beforeAmounts(c.text)) >= 3);
     const detailish = DETAIL.test(line) && (!nameCell || letters(stripDetail(nameCell.text)) < 3);
@@ -166,12 +188,14 @@ export function parseReceiptText(raw: string): ParsedReceipt {
     if (!prices.length) {
       const nameish = letters(line) >= 3 && !HEADER_NOISE.test(line) && !parseDate(line);
       // The store's name is the first plain line; street words are allowed there ("High Street").
-      if (!items.length && dispensaryName === null && letters(line) >= 3 && !STORE_NOISE.test(line) && !parseDate(line)) dispensaryName = tidyName(line);
-      else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) pending = { name: line };
+      if (!items.length && dispensaryName === null && letters(line) >= 3 && !STORE_NOISE.test(line) && !parseDate(line)) dispensaryName = tidyName(withoutMarginDigit(line, cells));
+      else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) pending = { name: withoutMarginDigit(line, cells) };
       continue;
     }
     const item = readItemLine(line, cells, itemAmounts(line, prices), pending, header);
     pending = null;
+    // An item whose own line names no category takes its section's.
+    if (item && section && categorize(`${item.productName} ${line}`, 'Other') === 'Other') item.category = section;
     if (item) items.push(item);
     lastItem = item;
   }
@@ -179,6 +203,32 @@ export function parseReceiptText(raw: string): ParsedReceipt {
   const tax = totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null);
   const discount = sawOrderDiscount ? round2(orderDiscount) : null;
   return { dispensaryName, orderDate, items, discount, subtotal, tax, total, coverage: receiptCoverage(items, subtotal, tax, total, discount) };
+}
+
+/**
+ * A section heading: a line that is only a category word, in capitals or in the plural
+ * ("FLOWER", "VAPES", "Pre-Rolls", "Concentrates"). A singular "Flower" in ordinary case under an
+ * item stays that item's detail line.
+ */
+function isSectionHeading(line: string, cells: Cell[]): boolean {
+  if (cells.length !== 1 || cells[0].kind !== 'category' || /\d|%/.test(line)) return false;
+  const word = line.replace(/[^A-Za-z-]/g, '');
+  return word.length >= 4 && (word === word.toUpperCase() || /s$/i.test(word));
+}
+
+/**
+ * A name-only line without the lone digit OCR made of a speck at the paper's right edge
+ * ("PERMANENT MARKER PREROLL 1G      3"): a one-digit cell after a wide gap ends no product name.
+ */
+function withoutMarginDigit(line: string, cells: Cell[]): string {
+  if (cells.length >= 2 && /^\d$/.test(cells[cells.length - 1].text))
+    return cleanLine(
+      cells
+        .slice(0, -1)
+        .map((c) => c.text)
+        .join(' '),
+    );
+  return line;
 }
 
 /** The part of a text before its first amount, quantity mark or potency figure. */
@@ -239,16 +289,22 @@ function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: P
   // Column cells other than the name.
   const nameIdx = cells.findIndex((c) => c.kind === 'text' && letters(beforeAmounts(c.text)) >= 2);
   const multiCell = cells.length >= 2 && nameIdx >= 0;
+  // A quantity printed as such ("Qty: 1", "1 x $37.41") beats a lone number at the margin, which
+  // on a photo is as often a speck at the paper's edge read as a digit.
+  const explicitQty = cells.some((c) => c.kind === 'qtyunit' || QTY_WORD.test(c.text) || (c.kind === 'text' && QTY_X.test(c.text) && moneyOn(c.text).length > 0));
   if (multiCell) {
     cells.forEach((c, i) => {
       if (i === nameIdx) return;
       const col = header && header.length === cells.length ? header[i] : null;
-      if (c.kind === 'int' && i < nameIdx) quantity = Number(c.text);
+      if (c.kind === 'int' && i < nameIdx) quantity = explicitQty ? quantity : Number(c.text);
       else if (c.kind === 'int' && (!col || /qty|quantity/.test(col))) quantity ??= Number(c.text);
       else if (c.kind === 'pct') {
         const v = num((PCT_CELL.exec(c.text) as RegExpExecArray)[1]);
         if (col && /cbd/.test(col)) cbdPct = v;
         else if (!header || !header.some((h) => /cbd/.test(h)) || (col && /thc/.test(col))) thcPct ??= v;
+      } else if (c.kind === 'text' && /^[x×]\s?\d{1,2}$/i.test(c.text)) {
+        // a quantity column printed as "x2"
+        quantity ??= Number(c.text.replace(/\D/g, ''));
       } else if (c.kind === 'category' || c.kind === 'text') {
         if (c.kind === 'category') category = categorize(c.text, 'Other');
         const p = /(?<![\w.])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(c.text);
@@ -264,7 +320,7 @@ function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: P
   }
   const source = multiCell ? cells[nameIdx].text : line;
   let left = beforeAmounts(source);
-  const lead = /^(\d{1,2})\s?(?:x|×)?\s+(?=[A-Za-z])/.exec(left);
+  const lead = explicitQty ? null : /^(\d{1,2})\s?(?:x|×)?\s+(?=[A-Za-z])/.exec(left);
   if (lead) {
     quantity ??= Number(lead[1]);
     left = left.slice(lead[0].length);

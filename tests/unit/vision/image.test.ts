@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http';
-import { decodeBase64Image, estimateSkew, loadImage, prepareForOcr, sniffMediaType } from '@/lib/vision/image';
+import { analysePage, decodeBase64Image, estimateSkew, loadImage, prepareForOcr, sniffMediaType } from '@/lib/vision/image';
 import { corruptImages, nonDocumentImage, rasterize } from '../../fixtures/vision/render';
 import { receiptStyle, receiptSvg, receiptTruth } from '../../fixtures/vision/receipts';
 
@@ -77,5 +77,24 @@ describe('image intake', () => {
     const page = await rasterize(receiptSvg(receiptTruth(5), receiptStyle(5), 5), 'png', { rotate: deg, blur: 0.6, noise: 12 }, 5);
     const correction = await estimateSkew(page);
     expect(Math.abs(correction + deg)).toBeLessThanOrEqual(0.5);
+  });
+
+  it('measures the text-row height and turns a dark page (light text) dark-on-light', async () => {
+    const rows = Array.from({ length: 8 }, (_, i) => `<text x="20" y="${40 + i * 36}" font-family="DejaVu Sans" font-size="20" fill="#f4f4f4">Blue Dream 3.5g  $35.00</text>`).join(
+      '',
+    );
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="720" height="330"><rect width="100%" height="100%" fill="#151a20"/>${rows}</svg>`;
+    const page = await rasterize(svg, 'png');
+    const a = await analysePage(page);
+    expect(a.dark).toBe(true);
+    expect(a.skew).toBe(0);
+    // 20 px type: rows of ink about 15–24 px tall
+    expect(a.rowHeight).toBeGreaterThan(12);
+    expect(a.rowHeight).toBeLessThan(26);
+    const { data } = await sharp(await prepareForOcr(page))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const mean = data.reduce((s, v) => s + v, 0) / data.length;
+    expect(mean).toBeGreaterThan(160);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLabelText, strainFromProduct } from '@/lib/vision/label-parser';
+import { batchLetters, capitalGAsSix, columnLines, parseLabelText, strainFromProduct } from '@/lib/vision/label-parser';
 import { terpeneName } from '@/lib/vision/terpenes';
 
 describe('label parser', () => {
@@ -159,5 +159,65 @@ Test Date 2026-07-08 · ProVerde Labs`);
   it('strips brand, weight and category words for matching', () => {
     expect(strainFromProduct('Cookies Gelato 3.5g Flower', 'Cookies')).toBe('Gelato');
     expect(strainFromProduct('Sour Diesel Pre-Roll', null)).toBe('Sour Diesel');
+  });
+
+  it('a capital G read as 6 after NET WT ("NET WT 0.56"), only for a common size', () => {
+    const l = parseLabelText('CANNATRON\nBlue Diesel Disposable\nTHC 88.4% | CBD 0.1%\nNET WT 0.56\nLOT BD2662-74');
+    expect(l.netWeightGrams).toBe(0.5);
+    expect(capitalGAsSix('3.56')).toEqual({ grams: 3.5 });
+    expect(capitalGAsSix('4.26')).toBeNull();
+  });
+
+  it("a batch prefix read as digits becomes the letters when they are the product's initials", () => {
+    expect(batchLetters('062660-14', 'OG Kush Flower')).toBe('OG2660-14');
+    expect(batchLetters('8D2650-07', 'Blue Dream Flower')).toBe('BD2650-07');
+    // digits that do not spell the initials stay digits
+    expect(batchLetters('062660-14', 'Blue Dream Flower')).toBe('062660-14');
+    expect(batchLetters('BD2650-07', 'Blue Dream Flower')).toBe('BD2650-07');
+    const l = parseLabelText('Sunnyside\nOG Kush Flower\nTHC 21.0%\nBatch #: 062660-14');
+    expect(l.batchNumber).toBe('OG2660-14');
+  });
+
+  it('specks at the photo margin do not hide the brand and product lines', () => {
+    const l = parseLabelText(`EE ———
+|      Mountain Top Extracts
+Grape Ape Preroll                                                                   :
+Sativa | Pre-Roll | 1g                                                              4
+THC 24.1%`);
+    expect([l.brand, l.productName, l.netWeightGrams]).toEqual(['Mountain Top Extracts', 'Grape Ape Preroll', 1]);
+  });
+
+  it('boxed cells with the key above the value: each column becomes a key: value line', () => {
+    const l = parseLabelText(`ENCHANTED BOTANICALS
+Harle-Tsu Flower
+Hybrid Flower
+| NET WT                          | | BATCH
+| 1g                              | | HT2606-37
+THC                               CBD
+29.6%                             0.2%
+TOTAL CANNABINOIDS                HARVESTED
+33.7%                             Mar 8, 2026
+TESTED                            LAB
+Apr 27, 2026                      ProVerde Labs`);
+    expect(l).toMatchObject({ netWeightGrams: 1, batchNumber: 'HT2606-37', thcPct: 29.6, cbdPct: 0.2, totalCannabinoidsPct: 33.7 });
+    expect([l.harvestDate, l.testDate, l.labName]).toEqual(['2026-03-08', '2026-04-27', 'ProVerde Labs']);
+  });
+
+  it('a wide sticker whose three columns share OCR rows: one line per cell, brand and product found', () => {
+    expect(columnLines(['Green Hornet      THC 18.8%      Batch: OC2649-10'])).toEqual(['Green Hornet', 'THC 18.8%', 'Batch: OC2649-10']);
+    // table rows and key/value rows stay whole
+    expect(columnLines(['Myrcene     8.50     0.85%', 'Total THC          22.50%'])).toEqual(['Myrcene     8.50     0.85%', 'Total THC          22.50%']);
+    const l = parseLabelText(`Green Hornet                 THC 18.8%                  Batch: OC2649-10
+Orange Cookies Flower        CBD 0.5%                   Harvested: 03/18/2026
+Hybrid Flower                Total Cannabinoids 21.9%   Packaged: 05/22/2026
+Net Wt. 7g (1/4 oz)                                     Tested: 04/27/2026`);
+    expect([l.brand, l.productName, l.thcPct, l.batchNumber, l.netWeightGrams, l.packageDate]).toEqual([
+      'Green Hornet',
+      'Orange Cookies Flower',
+      18.8,
+      'OC2649-10',
+      7,
+      '2026-05-22',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseReceiptText } from '@/lib/vision/receipt-parser';
-import { cleanLine, parseDate, parseWeightGrams } from '@/lib/vision/parse-common';
+import { parseReceiptText, stripLeaders } from '@/lib/vision/receipt-parser';
+import { cleanLine, dropMarginJunk, parseDate, parseWeightGrams } from '@/lib/vision/parse-common';
 
 describe('receipt parser on OCR-like text', () => {
   it('reads a clean single-line layout', () => {
@@ -140,6 +140,96 @@ Change             $2.10`);
       ['Moonbow Cart .5g', 0.5, 2, 30, 60, 6],
     ]);
     expect([r.subtotal, r.tax, r.total]).toEqual([89, 8.9, 97.9]);
+  });
+
+  it('photo margins and OCR slips around stacked e-mail items: Quy for Qty, a speck read as a digit, SalesTax, Apr2', () => {
+    const r = parseReceiptText(`GREEN LEAF DISPENSARY                                      :
+Placed on Apr2, 2026 at 4:18 PM
+© MOONBOW SHATTER 1G                                              :
+3      Quy: 1 x $37.41                                           $3741
+E     Concentrate | THC 75.0% | CBD 1.2%
+PERMANENT MARKER PREROLL 1G                                        3
+:     Oty: 2 x $8.34                                             $1668
+~ SalesTax                                                       $2022
+    Order total                                                 $155.04 |`);
+    expect(r.orderDate).toBe('2026-04-02');
+    expect(r.items.map((i) => [i.productName, i.quantity, i.unitPrice, i.price, i.thcPct])).toEqual([
+      ['MOONBOW SHATTER 1G', 1, 37.41, 37.41, 75],
+      ['PERMANENT MARKER PREROLL 1G', 2, 8.34, 16.68, null],
+    ]);
+    expect([r.tax, r.total]).toEqual([20.22, 155.04]);
+  });
+
+  it("section headings give their category to the items under them, and are not the item above's detail line", () => {
+    const r = parseReceiptText(`NORTHERN LIGHT APOTHECARY
+Feb 8, 2026 4:10 PM
+FLOWER
+  Blue Dream 3.5g                    $35.00
+VAPES
+  STONED APE | HAWAIIAN 0.5 G        $34.82
+  Bhang | Stardawg 1g                $42.12
+Pre-Rolls
+  Gelato 1g                 x2       $24.00
+Sub-Total                            $135.94
+TOTAL                                $135.94`);
+    expect(r.items.map((i) => [i.productName, i.category])).toEqual([
+      ['Blue Dream 3.5g', 'Flower'],
+      ['STONED APE | HAWAIIAN 0.5 G', 'Vape'],
+      ['Bhang | Stardawg 1g', 'Vape'],
+      ['Gelato 1g', 'Pre-Roll'],
+    ]);
+    expect([r.items[3].quantity, r.items[3].unitPrice]).toEqual([2, 12]);
+    // a singular "Flower" under an item is still its detail line
+    const d = parseReceiptText('GREEN LEAF\nDate: 2026-11-02\nBlue Dream 3.5g   $35.00\n   Flower\nGelato Cart .5g   $40.00\nTOTAL $75.00');
+    expect(d.items.map((i) => i.category)).toEqual(['Flower', 'Vape']);
+  });
+
+  it('dotted leaders read as dots and lowercase garbage become a column gap', () => {
+    expect(stripLeaders('Blue Zushi 1/8 oz iii iit tities seit ieee   $44.86')).toBe('Blue Zushi 1/8 oz      $44.86');
+    expect(stripLeaders('Tax . . . . . . . . $81.06')).toBe('Tax   $81.06');
+    expect(stripLeaders('Blue Dream Sativa Tincture 1g   $20.00')).toBe('Blue Dream Sativa Tincture 1g   $20.00');
+    const r = parseReceiptText(`HIGH STREET PROVISIONS
+Jan 23, 2026 4:17 PM
+GH Labs | Pink Runtz Infused Pre-Roll 1g .............ccvuvvvnn $9.58
+   THC 29.6%
+Blue Zushi 1/8 oz iii iit tities seit ieee   $44.86
+Subtotal ........................... $54.44
+TOTAL $54.44`);
+    expect(r.items.map((i) => [i.productName, i.grams, i.price, i.thcPct])).toEqual([
+      ['GH Labs | Pink Runtz Infused Pre-Roll 1g', 1, 9.58, 29.6],
+      ['Blue Zushi 1/8 oz', 3.5, 44.86, null],
+    ]);
+    expect(r.subtotal).toBe(54.44);
+  });
+
+  it('a potency figure whose % sign OCR lost, in a detail line', () => {
+    const r = parseReceiptText(
+      'SWEET LEAF MARKET\nPuffco | Larry OG Smalls 14 g        $316.04\n2 x $158.02 - Flower : THC 21.6\nKush Cart .5g     $40.00\nVape | THC 81.25 | CBD 0.4\nTOTAL $356.04',
+    );
+    expect(r.items.map((i) => [i.thcPct, i.cbdPct, i.quantity])).toEqual([
+      [21.6, null, 2],
+      [81.25, 0.4, 1],
+    ]);
+    // a whole number without % is not a potency ("THC Bomb 2")
+    expect(parseReceiptText('GREEN LEAF\nTHC Bomb 2   $20.00\nTOTAL $20.00').items[0].thcPct).toBeNull();
+  });
+
+  it('the store name without a margin speck read as a digit', () => {
+    const r = parseReceiptText('Desert Bloom Wellness                               1\nBlue Dream 3.5g   $35.00\nTOTAL $35.00');
+    expect(r.dispensaryName).toBe('Desert Bloom Wellness');
+  });
+
+  it('drops lone characters and symbol specks at either end of a line after a wide gap, keeps "%" columns', () => {
+    expect(dropMarginJunk('OG Chem Premium Flower          4')).toBe('OG Chem Premium Flower');
+    expect(dropMarginJunk('|      Mountain Top Extracts   ;')).toBe('Mountain Top Extracts');
+    expect(dropMarginJunk('Terpene        mg/g       %')).toBe('Terpene        mg/g       %');
+    expect(dropMarginJunk('2  Wedding Cake 1g   $24.00')).toBe('2  Wedding Cake 1g   $24.00');
+  });
+
+  it('the quantity key with a misread letter before a number becomes Qty, and only there', () => {
+    expect(cleanLine('Quy: 2 x $8.34')).toBe('Qty: 2 x $8.34');
+    expect(cleanLine('Oty 1')).toBe('Qty 1');
+    expect(cleanLine('Quy Kush 1g')).toBe('Quy Kush 1g');
   });
 
   it('finds nothing in text that is not a receipt', () => {

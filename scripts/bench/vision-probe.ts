@@ -1,0 +1,54 @@
+/**
+ * One generated image through the local engine, printing the OCR text, tesseract's confidence,
+ * the parse and the truth: for looking at why a tuning-layout image reads badly.
+ *
+ *   npx tsx --conditions=react-server scripts/bench/vision-probe.ts --kind receipt --layout loyalty-card --k 0 --i 8 [--degraded] [--save out.png]
+ *
+ * `--i` is the image's running index within its bench set (the degradation it gets); the bench
+ * prints failing images as "<layout> #k", with i = (layout position in its split) × per-layout + k.
+ */
+process.env.PGLITE_DIR ??= 'memory://';
+process.env.LOG_LEVEL ??= 'silent';
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+
+const { values: a } = parseArgs({
+  options: {
+    kind: { type: 'string', default: 'receipt' },
+    layout: { type: 'string' },
+    k: { type: 'string', default: '0' },
+    i: { type: 'string', default: '0' },
+    seed: { type: 'string', default: '100' },
+    degraded: { type: 'boolean', default: false },
+    save: { type: 'string' },
+  },
+});
+
+async function main() {
+  const { prepareForOcr, analysePage } = await import('../../lib/vision/image');
+  const { ocrPool, shutdownOcrPool, PSM } = await import('../../lib/vision/ocr-pool');
+  const { parseReceiptText } = await import('../../lib/vision/receipt-parser');
+  const { parseLabelText } = await import('../../lib/vision/label-parser');
+  const { benchImage } = await import('../../tests/fixtures/vision/degrade');
+  const k = Number(a.k);
+  const i = Number(a.i);
+  const layout = a.layout as string;
+  const { truth, bytes } = await benchImage(a.kind as 'receipt' | 'label', layout, k, i, a.degraded, Number(a.seed));
+  console.log('page', JSON.stringify(await analysePage(bytes)));
+  const t0 = performance.now();
+  const prepared = await prepareForOcr(bytes, a.kind === 'receipt' ? { normalise: false } : {});
+  const t1 = performance.now();
+  if (a.save) fs.writeFileSync(a.save, prepared);
+  const ocr = await ocrPool().recognize(prepared, PSM.SINGLE_BLOCK);
+  const t2 = performance.now();
+  console.log(ocr.text);
+  console.log(`confidence ${ocr.confidence.toFixed(1)}; prepare ${(t1 - t0).toFixed(0)} ms, OCR ${(t2 - t1).toFixed(0)} ms`);
+  console.log(JSON.stringify(a.kind === 'receipt' ? parseReceiptText(ocr.text) : parseLabelText(ocr.text)));
+  console.log('truth', JSON.stringify(truth));
+  await shutdownOcrPool();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
