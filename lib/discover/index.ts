@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db, Queryable } from '../db';
 import { strainDemand } from '../dispensaries';
+import { resolveStrainSlugs } from '../strains/repo';
 import { ApiError } from '../errors';
 import { StrainSchema } from '../strains/schemas';
 import type { Strain } from '../strains/types';
@@ -14,7 +15,6 @@ import {
   listRows,
   listStrains,
   refreshComputed,
-  resolveSlugs,
   updateCurated,
   type ListRow,
 } from './repo';
@@ -96,7 +96,7 @@ export async function discoverList(db: Db, slug: string, limit: number, offset: 
 
 async function idsFor(db: Queryable, slugs: string[]): Promise<string[]> {
   const unique = [...new Set(slugs)];
-  const { ids, unknown } = await resolveSlugs(db, unique);
+  const { ids, unknown } = await resolveStrainSlugs(db, unique);
   if (unknown.length)
     throw new ApiError('BAD_REQUEST', `Unknown strain slug${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}`, { unknownSlugs: unknown.slice(0, 50) });
   return ids;
