@@ -3,8 +3,8 @@ import type { Db, Queryable } from '../db';
 import { strainDemand } from '../dispensaries';
 import { resolveStrainSlugs } from '../strains/repo';
 import { ApiError } from '../errors';
-import { StrainSchema } from '../strains/schemas';
 import type { Strain } from '../strains/types';
+import type { DiscoverList } from './schemas';
 import {
   COMPUTED_LISTS,
   COMPUTED_SLUGS,
@@ -24,18 +24,7 @@ export { COMPUTED_LISTS, COMPUTED_SIZE } from './repo';
 /** Days of menu scans that count for "trending this week". */
 export const TRENDING_DAYS = 7;
 
-export const DiscoverListSchema = z.object({
-  slug: z.string(),
-  title: z.string(),
-  description: z.string(),
-  kind: z.enum(['computed', 'curated']),
-  strainCount: z.number().int(),
-  updatedAt: z.string(),
-});
-export const DiscoverDetailSchema = z.object({ list: DiscoverListSchema, strains: z.array(StrainSchema) });
-export type DiscoverList = z.output<typeof DiscoverListSchema>;
-
-export { SLUG_RE } from './schemas';
+export { DiscoverDetailSchema, DiscoverListSchema, SLUG_RE, type DiscoverList } from './schemas';
 /** Slugs a curated list may not take: the computed ones and the admin action `refresh`. */
 export const RESERVED_SLUGS = new Set([...COMPUTED_SLUGS, 'refresh']);
 
