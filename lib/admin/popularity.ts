@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import { menuDemandBySlug } from '../shopping/cache';
+import { menuDemandBySlug } from '../shopping/repo';
 import { recomputePopularityScores } from '../strains/repo';
 import type { PopularityCounts } from './schemas';
 

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db';
-import { SUBMISSION_STATUSES, type StrainDraft, type Submission, type SubmissionStatus } from './schema';
+import { SUBMISSION_STATUSES, type StrainDraft, type Submission, type SubmissionStatus } from './schemas';
 
-export type { Submission, SubmissionStatus } from './schema';
+export type { Submission, SubmissionStatus } from './schemas';
 
 interface Row {
   id: string;

@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { upsertStrain } from '../strains/repo';
 import { text } from './text';
 import { getSubmission, markApproved, markRejected } from './repo';
-import type { ApproveResult, Submission } from './schema';
+import type { ApproveResult, Submission } from './schemas';
 
 /** Edits a reviewer may make while approving; anything left out keeps the draft's value. */
 export const ApproveBodySchema = z

@@ -8,7 +8,7 @@ import { implausibleReason, REJECTION_MESSAGES, type RejectionReason } from './p
 import { cleanName } from './names';
 import { enqueueResearch, findOpenSubmission } from './queue';
 import { bindRun } from './repo';
-import type { StrainSubmission, SubmitResult } from './schema';
+import type { StrainSubmission, SubmitResult } from './schemas';
 import { STRAIN_RESEARCH_TASK } from './task';
 
 function reject(reason: RejectionReason, extra?: Record<string, unknown>): ApiError {

@@ -6,7 +6,7 @@ import { draftLocally } from './draft';
 import { gatherEvidence } from './evidence';
 import { draftWithModel, hostedModelConfigured } from './model';
 import { claimSubmission, markFailed, saveDraft, submissionStatus } from './repo';
-import type { SubmissionMetadata } from './schema';
+import type { SubmissionMetadata } from './schemas';
 
 export const STRAIN_RESEARCH_TASK = 'strain-research';
 export const StrainResearchInputSchema = z.object({ submissionId: z.string().uuid() });

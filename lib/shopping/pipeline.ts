@@ -5,7 +5,7 @@ import { scrapeMenu } from '../scrape';
 import { putObject } from '../storage';
 import type { MetadataPort } from '../tasks/types';
 import { config } from '../config';
-import { getCachedScan, saveCachedScan, SCAN_CACHE_TTL_MS } from './cache';
+import { getCachedScan, saveCachedScan, SCAN_CACHE_TTL_MS } from './repo';
 import { categoriesHash } from './domain';
 import { categoryMedians, resolveContext, tagProducts } from './personalize';
 import { matchMenu, queueUnmatched } from './products';
