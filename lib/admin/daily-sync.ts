@@ -11,7 +11,7 @@ import { purgeExpiredTriggerTokens } from '../tasks/tokens';
 import { purgeAttempts } from '../vision/repo';
 import { generateSocialDrafts } from '../social/generate';
 import { recomputePopularity } from './popularity';
-import { refreshDiscoverLists } from '../discover';
+import { refreshDiscoverLists } from '../discover/service';
 import type { DailySyncResult } from './schemas';
 
 /** Finished runs are kept this many days (RUN_RETENTION_DAYS) for the dashboard, then purged. */

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { dispensaryScanSummary, recordDispensaryScan } from '../dispensaries';
+import { dispensaryScanSummary, recordDispensaryScan } from '../dispensaries/service';
 import { logger } from '../log';
 import { scrapeMenu } from '../scrape';
 import { putObject } from '../storage';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db, Queryable } from '../db';
-import { strainDemand } from '../dispensaries';
+import { strainDemand } from '../dispensaries/service';
 import { resolveStrainSlugs } from '../strains/repo';
 import { ApiError } from '../errors';
 import type { Strain } from '../strains/types';
