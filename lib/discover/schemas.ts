@@ -29,3 +29,7 @@ export const DiscoverListSchema = z.object({
 });
 export const DiscoverDetailSchema = z.object({ list: DiscoverListSchema, strains: z.array(StrainSchema) });
 export type DiscoverList = z.output<typeof DiscoverListSchema>;
+
+/** POST /admin/discover/refresh. */
+export const RefreshResultSchema = z.object({ lists: z.number().int(), changed: z.number().int(), durationMs: z.number() });
+export type RefreshResult = z.output<typeof RefreshResultSchema>;

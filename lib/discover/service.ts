@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import type { Db, Queryable } from '../db';
 import { strainDemand } from '../dispensaries/service';
 import { resolveStrainSlugs } from '../strains/repo';
 import { ApiError } from '../errors';
 import type { Strain } from '../strains/types';
-import type { DiscoverList } from './schemas';
+import type { DiscoverList, RefreshResult } from './schemas';
 import {
   COMPUTED_LISTS,
   COMPUTED_SLUGS,
@@ -24,16 +23,13 @@ export { COMPUTED_LISTS, COMPUTED_SIZE } from './repo';
 /** Days of menu scans that count for "trending this week". */
 export const TRENDING_DAYS = 7;
 
-export { DiscoverDetailSchema, DiscoverListSchema, SLUG_RE, type DiscoverList } from './schemas';
+export { DiscoverDetailSchema, DiscoverListSchema, RefreshResultSchema, SLUG_RE, type DiscoverList, type RefreshResult } from './schemas';
 /** Slugs a curated list may not take: the computed ones and the admin action `refresh`. */
 export const RESERVED_SLUGS = new Set([...COMPUTED_SLUGS, 'refresh']);
 
 function toList(r: ListRow): DiscoverList {
   return { slug: r.slug, title: r.title, description: r.description, kind: r.kind, strainCount: Number(r.strain_count), updatedAt: new Date(r.updated_at).toISOString() };
 }
-
-export const RefreshResultSchema = z.object({ lists: z.number().int(), changed: z.number().int(), durationMs: z.number() });
-export type RefreshResult = z.output<typeof RefreshResultSchema>;
 
 let inFlight: Promise<RefreshResult> | null = null;
 
