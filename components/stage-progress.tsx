@@ -13,7 +13,9 @@ export function StageProgress(p: {
   testId: string;
   statusTestId: string;
   phase: string;
-  status: string;
+  /** The status line while the run is at a stage, and once it completed. */
+  running: string;
+  completed: string;
   progress: number;
   barLabel: string;
   listLabel: string;
@@ -34,7 +36,7 @@ export function StageProgress(p: {
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <h2 style={{ margin: 0 }}>Progress</h2>
         <span className="small muted" aria-live="polite" data-testid={p.statusTestId}>
-          {p.status}
+          {p.phase === 'idle' ? 'Not started' : p.phase === 'failed' ? 'Failed' : p.phase === 'completed' ? p.completed : p.running}
         </span>
       </div>
       <div style={{ marginTop: '0.75rem' }}>

@@ -29,15 +29,8 @@ function Progress({ state }: { state: DeepResearchState }) {
       testId="deep-progress"
       statusTestId="deep-stage"
       phase={state.phase}
-      status={
-        state.phase === 'idle'
-          ? 'Not started'
-          : failed
-            ? 'Failed'
-            : state.phase === 'completed'
-              ? 'Complete'
-              : `${STAGE_LABEL[state.stage ?? ''] ?? 'Starting'} · ${Math.round(state.progress)}%`
-      }
+      running={`${STAGE_LABEL[state.stage ?? ''] ?? 'Starting'} · ${Math.round(state.progress)}%`}
+      completed="Complete"
       progress={state.progress}
       barLabel="Research progress"
       listLabel="Research stages"

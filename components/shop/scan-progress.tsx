@@ -23,17 +23,8 @@ export function ScanProgress({ state }: { state: MenuScanState }) {
       testId="scan-progress"
       statusTestId="scan-stage"
       phase={state.phase}
-      status={
-        state.phase === 'idle'
-          ? 'Not started'
-          : failed
-            ? 'Failed'
-            : state.phase === 'completed'
-              ? state.cached
-                ? 'Served from cache'
-                : 'Complete'
-              : `${STAGE_LABEL[stage ?? ''] ?? stage} · ${Math.round(progress)}%`
-      }
+      running={`${STAGE_LABEL[stage ?? ''] ?? stage} · ${Math.round(progress)}%`}
+      completed={state.cached ? 'Served from cache' : 'Complete'}
       progress={progress}
       barLabel="Scan progress"
       listLabel="Scan stages"
