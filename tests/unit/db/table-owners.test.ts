@@ -56,7 +56,6 @@ const PENDING: Record<string, string[]> = {
   'lib/strains/match-repo.ts': ['strains', 'strain_names', 'strain_universe', 'catalog_version'],
   'lib/strains/recommend.ts': ['strains'],
   'lib/strains/upsert.ts': ['strains', 'strain_sources'],
-  'lib/tasks/instance.ts': ['task_runs'],
 };
 
 function walk(dir: string): string[] {
