@@ -209,6 +209,31 @@ export const CATALOG_FRESHNESS_SQL = {
   popularityComputedAt: `(SELECT max(computed_at) FROM strain_popularity)`,
 } as const;
 
+/**
+ * Candidates of a recommendation: strains sharing an effect, an aroma or a terpene (leading or in
+ * the profile) with the request, every strain when it names none; the 1,500 most popular.
+ */
+export async function recommendationCandidates(db: Queryable, f: { effects: string[]; aromas: string[]; terpenes: string[] }): Promise<Strain[]> {
+  const r = await db.query<StrainRow>(
+    `SELECT ${STRAIN_COLUMNS} FROM strains s
+     WHERE ($1::text[] = '{}' AND $2::text[] = '{}' AND $3::text[] = '{}')
+        OR s.effects && $1::text[] OR s.aromas && $2::text[] OR s.terpene_map ?| $3::text[] OR s.dominant_terpene = ANY($3::text[])
+     ORDER BY s.popularity_score DESC LIMIT 1500`,
+    [f.effects, f.aromas, f.terpenes],
+  );
+  return r.rows.map(rowToStrain);
+}
+
+/** The catalog strains these canonical names are an alias of, by alias (one lookup per batch). */
+export async function strainsByAlias(db: Queryable, canonicalNames: string[]): Promise<Map<string, { name: string; slug: string; strain_name: string }>> {
+  const r = await db.query<{ name: string; slug: string; strain_name: string }>(
+    `SELECT n.name, s.slug, s.name AS strain_name FROM strain_names n JOIN strains s ON s.id = n.strain_id
+     WHERE n.is_alias AND n.name = ANY($1::text[])`,
+    [canonicalNames],
+  );
+  return new Map(r.rows.map((x) => [x.name, x]));
+}
+
 // ---------- Popularity (the daily sync and POST /admin/backfill popularity) ----------
 
 export interface PopularityUpdate {

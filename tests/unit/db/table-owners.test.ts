@@ -52,9 +52,7 @@ const OWNERS: Record<string, string> = {
 const PENDING: Record<string, string[]> = {
   'lib/strains/catalog.ts': ['strains', 'strain_sources', 'strain_universe'],
   'lib/strains/complete.ts': ['strain_sources', 'strain_universe'],
-  'lib/strains/import.ts': ['strains', 'strain_names'],
   'lib/strains/match-repo.ts': ['strains', 'strain_names', 'strain_universe', 'catalog_version'],
-  'lib/strains/recommend.ts': ['strains'],
   'lib/strains/upsert.ts': ['strains', 'strain_sources'],
 };
 
