@@ -3,16 +3,8 @@
 import { useId, useState } from 'react';
 import { apiData, describeError } from '@/lib/client/api';
 import { useApi } from '@/lib/client/use-api';
+import type { DiscoverList } from '@/lib/discover/schemas';
 import { AdminPage, LoadState, relativeTime } from './admin-page';
-
-interface ListSummary {
-  slug: string;
-  title: string;
-  description: string;
-  kind: 'computed' | 'curated';
-  strainCount: number;
-  updatedAt: string;
-}
 
 const slugsOf = (text: string) =>
   text
@@ -22,7 +14,7 @@ const slugsOf = (text: string) =>
 
 /** Curated discover lists: create, edit (title, description, members in order), delete; refresh the computed ones. */
 export function CuratedLists() {
-  const { data, error, loading, reload } = useApi<ListSummary[]>('/discover', { limit: 100 });
+  const { data, error, loading, reload } = useApi<DiscoverList[]>('/discover', { limit: 100 });
   const lists = Array.isArray(data) ? data : [];
   const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -77,7 +69,7 @@ export function CuratedLists() {
   );
 }
 
-function ListEditor({ onDone, initial }: { onDone: () => void; initial?: ListSummary & { strainSlugs: string[] } }) {
+function ListEditor({ onDone, initial }: { onDone: () => void; initial?: DiscoverList & { strainSlugs: string[] } }) {
   const id = useId();
   const [slug, setSlug] = useState(initial?.slug ?? '');
   const [title, setTitle] = useState(initial?.title ?? '');
@@ -147,14 +139,14 @@ function ListEditor({ onDone, initial }: { onDone: () => void; initial?: ListSum
   );
 }
 
-function CuratedCard({ l, onDone }: { l: ListSummary; onDone: () => void }) {
-  const [editing, setEditing] = useState<(ListSummary & { strainSlugs: string[] }) | null>(null);
+function CuratedCard({ l, onDone }: { l: DiscoverList; onDone: () => void }) {
+  const [editing, setEditing] = useState<(DiscoverList & { strainSlugs: string[] }) | null>(null);
   const [err, setErr] = useState<string | null>(null);
 
   async function edit() {
     setErr(null);
     try {
-      const d = await apiData<{ list: ListSummary; strains: { slug: string }[] }>(`/discover/${encodeURIComponent(l.slug)}`, { query: { limit: 100 } });
+      const d = await apiData<{ list: DiscoverList; strains: { slug: string }[] }>(`/discover/${encodeURIComponent(l.slug)}`, { query: { limit: 100 } });
       setEditing({ ...d.list, strainSlugs: d.strains.map((s) => s.slug) });
     } catch (e) {
       setErr(describeError(e));

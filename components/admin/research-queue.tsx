@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { apiData, describeError } from '@/lib/client/api';
 import { useApi } from '@/lib/client/use-api';
-import type { Submission } from '@/lib/research/schema';
+import type { Submission } from '@/lib/research/schemas';
 import { TerpeneChart } from '../terpene-chart';
 import { TypeBadge } from '../type-badge';
 import { AdminPage, LoadState, relativeTime } from './admin-page';

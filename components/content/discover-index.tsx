@@ -3,26 +3,18 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { describeError } from '@/lib/client/api';
+import type { DiscoverList } from '@/lib/discover/schemas';
 import { publicApi } from '@/lib/client/typed-api';
 import { unwrap } from '@/packages/client/src';
 
-interface ListSummary {
-  slug: string;
-  title: string;
-  description: string;
-  kind: 'computed' | 'curated';
-  strainCount: number;
-  updatedAt: string;
-}
-
 /** Every discover list as a card: curated (editors' picks) first, then the computed ones. */
 export function DiscoverIndex() {
-  const [lists, setLists] = useState<ListSummary[] | null>(null);
+  const [lists, setLists] = useState<DiscoverList[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const ctl = new AbortController();
     unwrap(publicApi.GET('/api/v1/discover', { params: { query: { limit: 100 } }, signal: ctl.signal }))
-      .then((d) => setLists(d as ListSummary[]))
+      .then((d) => setLists(d as DiscoverList[]))
       .catch((e) => !ctl.signal.aborted && setError(describeError(e)));
     return () => ctl.abort();
   }, []);

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
 import { DEEP_STAGES, type DeepResearchOutput, type DeepSource } from '@/lib/research/deep/schemas';
 import { useDeepResearch, type DeepResearchState } from '@/lib/client/use-deep-research';
-import { ProgressBar } from '../progress-bar';
+import { StageProgress } from '../stage-progress';
 
 const STAGE_LABEL: Record<string, string> = {
   plan: 'Plan the searches',
@@ -25,45 +25,19 @@ function Progress({ state }: { state: DeepResearchState }) {
   const idx = state.stage ? DEEP_STAGES.indexOf(state.stage as (typeof DEEP_STAGES)[number]) : -1;
   const failed = state.phase === 'failed';
   return (
-    <div className="card" style={{ minHeight: 190 }} data-testid="deep-progress" data-phase={state.phase}>
-      <div className="row" style={{ justifyContent: 'space-between' }}>
-        <h2 style={{ margin: 0 }}>Progress</h2>
-        <span className="small muted" aria-live="polite" data-testid="deep-stage">
-          {state.phase === 'idle'
-            ? 'Not started'
-            : failed
-              ? 'Failed'
-              : state.phase === 'completed'
-                ? 'Complete'
-                : `${STAGE_LABEL[state.stage ?? ''] ?? 'Starting'} · ${Math.round(state.progress)}%`}
-        </span>
-      </div>
-      <div style={{ marginTop: '0.75rem' }}>
-        <ProgressBar value={state.progress} label="Research progress" failed={failed} />
-      </div>
-      <ol className="stage-list" aria-label="Research stages">
-        {DEEP_STAGES.map((s, i) => {
-          const st =
-            state.phase === 'idle' || state.phase === 'starting'
-              ? 'pending'
-              : state.phase === 'completed'
-                ? 'done'
-                : i < idx
-                  ? 'done'
-                  : i === idx
-                    ? failed
-                      ? 'failed'
-                      : 'active'
-                    : 'pending';
-          return (
-            <li key={s} data-state={st} data-stage={s}>
-              <span aria-hidden="true">{st === 'done' ? '✓' : st === 'failed' ? '✕' : st === 'active' ? '●' : '○'}</span>
-              {STAGE_LABEL[s]}
-              <span className="visually-hidden">({st})</span>
-            </li>
-          );
-        })}
-      </ol>
+    <StageProgress
+      testId="deep-progress"
+      statusTestId="deep-stage"
+      phase={state.phase}
+      running={`${STAGE_LABEL[state.stage ?? ''] ?? 'Starting'} · ${Math.round(state.progress)}%`}
+      completed="Complete"
+      progress={state.progress}
+      barLabel="Research progress"
+      listLabel="Research stages"
+      stages={DEEP_STAGES}
+      labels={STAGE_LABEL}
+      at={state.phase === 'idle' || state.phase === 'starting' ? 'pending' : state.phase === 'completed' ? 'done' : { current: idx, failed }}
+    >
       {state.message && state.phase !== 'idle' ? (
         <p className="hint">
           {state.message}
@@ -75,7 +49,7 @@ function Progress({ state }: { state: DeepResearchState }) {
           {state.error}
         </p>
       ) : null}
-    </div>
+    </StageProgress>
   );
 }
 

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { ApiClientError, apiData, describeError } from '@/lib/client/api';
 import type { z } from 'zod';
-import type { SubmitResultSchema } from '@/lib/research/schema';
+import type { SubmitResultSchema } from '@/lib/research/schemas';
 import { KNOWN_TERPENES } from '@/lib/strains/terpenes';
 
 type SubmitResult = z.output<typeof SubmitResultSchema>;

@@ -1,6 +1,6 @@
 import type { MenuScanState } from '@/lib/client/use-menu-scan';
 import { SCAN_STAGES } from '@/lib/client/use-menu-scan';
-import { ProgressBar } from '../progress-bar';
+import { StageProgress } from '../stage-progress';
 
 const STAGE_LABEL: Record<string, string> = {
   'cache-check': 'Cache check',
@@ -19,36 +19,19 @@ export function ScanProgress({ state }: { state: MenuScanState }) {
   const progress = state.phase === 'completed' ? 100 : Number(state.metadata.progress ?? 0);
   const failed = state.phase === 'failed';
   return (
-    <div className="card" style={{ minHeight: 190 }} data-testid="scan-progress" data-phase={state.phase}>
-      <div className="row" style={{ justifyContent: 'space-between' }}>
-        <h2 style={{ margin: 0 }}>Progress</h2>
-        <span className="small muted" aria-live="polite" data-testid="scan-stage">
-          {state.phase === 'idle'
-            ? 'Not started'
-            : failed
-              ? 'Failed'
-              : state.phase === 'completed'
-                ? state.cached
-                  ? 'Served from cache'
-                  : 'Complete'
-                : `${STAGE_LABEL[stage ?? ''] ?? stage} · ${Math.round(progress)}%`}
-        </span>
-      </div>
-      <div style={{ marginTop: '0.75rem' }}>
-        <ProgressBar value={progress} label="Scan progress" failed={failed} />
-      </div>
-      <ol className="stage-list" aria-label="Scan stages">
-        {SCAN_STAGES.map((s, i) => {
-          const st = state.phase === 'idle' ? 'pending' : state.phase === 'completed' ? 'done' : i < idx ? 'done' : i === idx ? (failed ? 'failed' : 'active') : 'pending';
-          return (
-            <li key={s} data-state={st} data-stage={s}>
-              <span aria-hidden="true">{st === 'done' ? '✓' : st === 'failed' ? '✕' : st === 'active' ? '●' : '○'}</span>
-              {STAGE_LABEL[s]}
-              <span className="visually-hidden">({st})</span>
-            </li>
-          );
-        })}
-      </ol>
+    <StageProgress
+      testId="scan-progress"
+      statusTestId="scan-stage"
+      phase={state.phase}
+      running={`${STAGE_LABEL[stage ?? ''] ?? stage} · ${Math.round(progress)}%`}
+      completed={state.cached ? 'Served from cache' : 'Complete'}
+      progress={progress}
+      barLabel="Scan progress"
+      listLabel="Scan stages"
+      stages={SCAN_STAGES}
+      labels={STAGE_LABEL}
+      at={state.phase === 'idle' ? 'pending' : state.phase === 'completed' ? 'done' : { current: idx, failed }}
+    >
       {state.error ? (
         <p className="alert alert-error" role="alert">
           {state.error}
@@ -60,6 +43,6 @@ export function ScanProgress({ state }: { state: MenuScanState }) {
           {state.metadata.extractionMethod ? ` · extraction ${state.metadata.extractionMethod}` : ''}
         </p>
       ) : null}
-    </div>
+    </StageProgress>
   );
 }

@@ -1,23 +1,11 @@
 import type { Queryable } from '../db';
+import { loadDerivedColumns as loadStrains, resyncMissingNames, updateHighFamilies, updateSearchColumns, updateSlugColumns } from '../strains/repo';
 import { highFamily } from '../strains/high-family';
 import { canonicalName, slugify } from '../strains/slug';
 import { normalizeTerpeneProfile } from '../strains/terpenes';
-import type { Terpene } from '../strains/types';
-import { updateInChunks } from './batch';
 import { recomputePopularity } from './popularity';
 
 import type { BackfillJob, BackfillResult } from './schemas';
-
-interface Row {
-  id: string;
-  slug: string;
-  name: string;
-  canonical_name: string;
-  terpenes: Terpene[] | string | null;
-  terpene_map: Record<string, number> | string | null;
-  dominant_terpene: string | null;
-  high_family: string | null;
-}
 
 /** Same terpene map regardless of key order (jsonb sorts keys its own way). */
 function sameMap(a: Record<string, number>, b: Record<string, number>): boolean {
@@ -28,11 +16,6 @@ function sameMap(a: Record<string, number>, b: Record<string, number>): boolean 
 
 const parse = <T>(v: T | string | null, fallback: T): T => (v === null ? fallback : typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
-async function loadStrains(db: Queryable): Promise<Row[]> {
-  const r = await db.query<Row>(`SELECT id, slug, name, canonical_name, terpenes, terpene_map, dominant_terpene, high_family FROM strains ORDER BY id`);
-  return r.rows;
-}
-
 /** high_family from each strain's terpene profile (docs/contract.md §6 rule, the catalog's function). */
 async function highFamilyJob(db: Queryable) {
   const rows = await loadStrains(db);
@@ -40,11 +23,7 @@ async function highFamilyJob(db: Queryable) {
     .map((r) => ({ id: r.id, hf: highFamily(parse(r.terpenes, [])), old: r.high_family }))
     .filter((c) => c.hf !== c.old)
     .map(({ id, hf }) => ({ id, hf }));
-  const updated = await updateInChunks(
-    db,
-    `UPDATE strains s SET high_family = x.hf, updated_at = now() FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, hf text) WHERE s.id = x.id`,
-    changes,
-  );
+  const updated = await updateHighFamilies(db, changes);
   return { scanned: rows.length, updated, details: {} };
 }
 
@@ -74,12 +53,7 @@ async function slugsJob(db: Queryable) {
     }
     if (slug !== r.slug || canonical !== r.canonical_name) changes.push({ id: r.id, slug, canonical });
   }
-  const updated = await updateInChunks(
-    db,
-    `UPDATE strains s SET slug = x.slug, canonical_name = x.canonical, updated_at = now()
-       FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, slug text, canonical text) WHERE s.id = x.id`,
-    changes,
-  );
+  const updated = await updateSlugColumns(db, changes);
   return { scanned: rows.length, updated, details: { conflicts } };
 }
 
@@ -101,18 +75,10 @@ async function searchJob(db: Queryable) {
       changes.push({ id: r.id, canonical, map, dominant });
     }
   }
-  const updated = await updateInChunks(
-    db,
-    `UPDATE strains s SET canonical_name = x.canonical, terpene_map = x.map, dominant_terpene = x.dominant, updated_at = now()
-       FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, canonical text, map jsonb, dominant text) WHERE s.id = x.id`,
-    changes,
-  );
+  const updated = await updateSearchColumns(db, changes);
   // Any strain without its own name row (e.g. names table truncated) gets re-synced by a touch.
-  const resynced = await db.query(
-    `UPDATE strains s SET updated_at = now()
-      WHERE NOT EXISTS (SELECT 1 FROM strain_names n WHERE n.strain_id = s.id AND NOT n.is_alias)`,
-  );
-  return { scanned: rows.length, updated, details: { namesResynced: resynced.rowCount } };
+  const namesResynced = await resyncMissingNames(db);
+  return { scanned: rows.length, updated, details: { namesResynced } };
 }
 
 async function popularityJob(db: Queryable) {

@@ -2,14 +2,16 @@ import type { Db, Queryable } from '../db';
 import { logger } from '../log';
 import { dailyStoryForSync } from '../stories/service';
 import { config } from '../config';
-import { purgeExpiredScans } from '../shopping/cache';
+import { purgeExpiredScans } from '../shopping/repo';
 import { pruneFinishedRuns } from '../tasks';
 import { recoverOrphanedRuns } from '../tasks/instance';
+import { requeueStale } from '../research/repo';
 import { STALE_RESEARCH_MS } from '../research/task';
-import { purgeAttempts } from '../vision/attempts';
+import { purgeExpiredTriggerTokens } from '../tasks/tokens';
+import { purgeAttempts } from '../vision/repo';
 import { generateSocialDrafts } from '../social/generate';
 import { recomputePopularity } from './popularity';
-import { refreshDiscoverLists } from '../discover';
+import { refreshDiscoverLists } from '../discover/service';
 import type { DailySyncResult } from './schemas';
 
 /** Finished runs are kept this many days (RUN_RETENTION_DAYS) for the dashboard, then purged. */
@@ -25,17 +27,13 @@ export const receiptAttemptRetentionDays = () => config().vision.attemptRetentio
  */
 export async function dailySync(db: Queryable): Promise<DailySyncResult> {
   const t = Date.now();
-  // The owners' own purge functions: the scan cache (shopping) and finished runs (task runner).
+  // The owners' own functions: scan cache (shopping), trigger tokens and runs (task runner), research queue.
   const cachePurged = await purgeExpiredScans(db);
-  const tokens = await db.query(`DELETE FROM task_trigger_tokens WHERE expires_at < now()`);
+  const tokensPurged = await purgeExpiredTriggerTokens(db);
   const attemptsPurged = await purgeAttempts(db, receiptAttemptRetentionDays());
   const recovered = await recoverOrphanedRuns(db);
   const runsPurged = await pruneFinishedRuns(db, runRetentionDays() * 24 * 3600 * 1000);
-  const requeued = await db.query(
-    `UPDATE research_submissions SET status = 'pending', updated_at = now()
-      WHERE status = 'researching' AND updated_at < now() - ($1::int * interval '1 millisecond')`,
-    [STALE_RESEARCH_MS],
-  );
+  const requeued = await requeueStale(db, STALE_RESEARCH_MS);
   const popularity = await recomputePopularity(db);
   // Today's story (DECISIONS §11), after popularity (the pick weighs it); the first reader of the
   // day generates it when this did not run. A failure here never fails the sync.
@@ -52,10 +50,10 @@ export async function dailySync(db: Queryable): Promise<DailySyncResult> {
   const social = await generateSocialDrafts(db);
   return {
     scanCache: { purged: cachePurged },
-    triggerTokens: { purged: tokens.rowCount },
+    triggerTokens: { purged: tokensPurged },
     receiptAttempts: { purged: attemptsPurged },
     runs: { ...recovered, purged: runsPurged },
-    research: { requeued: requeued.rowCount },
+    research: { requeued },
     popularity,
     stories,
     discover,

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db';
 import { logger } from '../log';
+import { countPickable, pickableIds, requeueFailed } from '../research/repo';
 import { runStrainResearch, STALE_RESEARCH_MS } from '../research/task';
 import type { PipelineResult } from './schemas';
 
@@ -16,11 +17,10 @@ export async function runResearchPipeline(db: Queryable, opts: { limit?: number;
   const t = Date.now();
   const limit = opts.limit ?? 10;
   const budget = opts.budgetMs ?? DEFAULT_BUDGET_MS;
-  const retried = await db.query(`UPDATE research_submissions SET status = 'pending', updated_at = now() WHERE status = 'failed' AND attempts < $1`, [MAX_RESEARCH_ATTEMPTS]);
-  const openSql = `(status = 'pending' OR (status = 'researching' AND updated_at < now() - ($1::int * interval '1 millisecond')))`;
-  const queued = await db.query<{ id: string }>(`SELECT id FROM research_submissions WHERE ${openSql} ORDER BY created_at, id LIMIT $2`, [STALE_RESEARCH_MS, limit]);
-  const out = { picked: queued.rows.length, drafted: 0, skipped: 0, failed: 0 };
-  for (const { id } of queued.rows) {
+  const retried = await requeueFailed(db, MAX_RESEARCH_ATTEMPTS);
+  const queued = await pickableIds(db, STALE_RESEARCH_MS, limit);
+  const out = { picked: queued.length, drafted: 0, skipped: 0, failed: 0 };
+  for (const id of queued) {
     if (Date.now() - t > budget || opts.signal?.aborted) break;
     try {
       const r = await runStrainResearch({ submissionId: id }, { db, signal: opts.signal });
@@ -31,6 +31,6 @@ export async function runResearchPipeline(db: Queryable, opts: { limit?: number;
       logger().warn({ submissionId: id, err: e instanceof Error ? e.message : String(e) }, 'pipeline research failed');
     }
   }
-  const left = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM research_submissions WHERE ${openSql}`, [STALE_RESEARCH_MS]);
-  return { retried: retried.rowCount, ...out, remaining: Number(left.rows[0]?.n ?? 0), durationMs: Date.now() - t };
+  const remaining = await countPickable(db, STALE_RESEARCH_MS);
+  return { retried, ...out, remaining, durationMs: Date.now() - t };
 }

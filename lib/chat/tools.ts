@@ -7,7 +7,7 @@ import { tool, type ToolSet } from 'ai';
 import { z } from 'zod';
 import type { Queryable } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
-import { getNotebookForUser, listNotebooksForUser } from '@/lib/notebooks/store';
+import { getNotebookForUser, listNotebooksForUser } from '@/lib/notebooks/repo';
 import { searchStrains, strainsByTerpene } from '@/lib/strains/catalog';
 import { recommendStrains } from '@/lib/strains/recommend';
 import { getStrainBySlug } from '@/lib/strains/repo';

@@ -1,11 +1,11 @@
 import type { Db, Queryable } from '../db';
-import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from '../strains/row';
+import { getStrainsByIds, rankedStrainIds, type SlugDemand, type StrainRanking } from '../strains/repo';
 import type { Strain } from '../strains/types';
 
 /**
- * The SQL of the discover group (tables `discover_lists`, `discover_list_items`). The computed
- * lists read the catalog (`strains`, read-only) in the ways below; each keeps at most
- * COMPUTED_SIZE strains.
+ * The SQL of the discover group (tables `discover_lists`, `discover_list_items`,
+ * `discover_state`). The computed lists are drawn from the catalog through its owner
+ * (`rankedStrainIds` in lib/strains/repo.ts); each keeps at most COMPUTED_SIZE strains.
  */
 
 export const COMPUTED_SIZE = 50;
@@ -24,21 +24,19 @@ export interface ListRow {
   updated_at: Date | string;
 }
 
-/** `$1` is the size; `$2`/`$3` the trending demand (slugs, dispensary counts) where used. */
 export interface ComputedQuery {
   slug: string;
   title: string;
   description: string;
-  /** SELECT s.id … ORDER BY … LIMIT $1 */
-  sql: string;
-  demand?: boolean;
+  /** The catalog order the list's members are drawn in. */
+  rank: StrainRanking;
 }
 
 const familyList = (family: string, terpene: string, blurb: string): ComputedQuery => ({
   slug: `family-${family.toLowerCase()}`,
   title: `${family} strains`,
   description: `${blurb} Strains whose terpene profile is led by ${terpene} (the ${family} family), most popular first.`,
-  sql: `SELECT s.id FROM strains s WHERE s.high_family = '${family}' ORDER BY s.popularity_score DESC, s.slug LIMIT $1`,
+  rank: { by: 'family', family },
 });
 
 export const COMPUTED_LISTS: readonly ComputedQuery[] = [
@@ -46,22 +44,19 @@ export const COMPUTED_LISTS: readonly ComputedQuery[] = [
     slug: 'trending-this-week',
     title: 'Trending this week',
     description: 'Strains on the most dispensary menus scanned in the last 7 days; popularity breaks ties.',
-    sql: `WITH d AS (SELECT * FROM unnest($2::text[], $3::int[]) AS d(slug, n))
-          SELECT s.id FROM strains s LEFT JOIN d ON d.slug = s.slug
-           ORDER BY coalesce(d.n, 0) DESC, s.popularity_score DESC, s.slug LIMIT $1`,
-    demand: true,
+    rank: { by: 'demand' },
   },
   {
     slug: 'newest',
     title: 'Newest in the catalog',
     description: 'The strains most recently added to the catalog.',
-    sql: `SELECT s.id FROM strains s ORDER BY s.created_at DESC, s.slug LIMIT $1`,
+    rank: { by: 'newest' },
   },
   {
     slug: 'most-popular',
     title: 'Most popular',
     description: 'The highest popularity scores in the catalog (base score plus menu demand).',
-    sql: `SELECT s.id FROM strains s ORDER BY s.popularity_score DESC, s.slug LIMIT $1`,
+    rank: { by: 'popularity' },
   },
   familyList('Relaxing', 'myrcene', 'Body-heavy and easy-going.'),
   familyList('Uplifting', 'limonene', 'Bright and cheerful.'),
@@ -73,29 +68,27 @@ export const COMPUTED_LISTS: readonly ComputedQuery[] = [
     slug: 'family-balanced',
     title: 'Balanced strains',
     description: 'Strains with no single leading terpene (the top two within 15% of each other), most popular first.',
-    sql: `SELECT s.id FROM strains s WHERE s.high_family = 'Balanced' ORDER BY s.popularity_score DESC, s.slug LIMIT $1`,
+    rank: { by: 'family', family: 'Balanced' },
   },
   {
     slug: 'high-cbd',
     title: 'High CBD',
     description: 'Strains with at least 4% CBD (measured or top of range), richest first.',
-    sql: `SELECT s.id FROM strains s WHERE greatest(coalesce(s.cbd, 0), coalesce(s.cbd_max, 0)) >= 4
-           ORDER BY greatest(coalesce(s.cbd, 0), coalesce(s.cbd_max, 0)) DESC, s.popularity_score DESC, s.slug LIMIT $1`,
+    rank: { by: 'cbd' },
   },
   {
     slug: 'complete-lab-profiles',
     title: 'Most complete lab profiles',
     description: 'Strains with the fullest data: cannabinoids, a measured terpene profile, effects, aromas, lineage and description.',
-    sql: `SELECT s.id FROM strains s WHERE jsonb_array_length(s.terpenes) > 0
-           ORDER BY strain_completeness(s) DESC, jsonb_array_length(s.terpenes) DESC, s.popularity_score DESC, s.slug LIMIT $1`,
+    rank: { by: 'completeness' },
   },
 ];
 
 export const COMPUTED_SLUGS = new Set(COMPUTED_LISTS.map((l) => l.slug));
 
 /** Rewrite one computed list; true when its members or order changed (then `updated_at` moves). */
-export async function refreshComputed(db: Queryable, def: ComputedQuery, position: number, demand: { slugs: string[]; counts: number[] }): Promise<boolean> {
-  const ids = (await db.query<{ id: string }>(def.sql, def.demand ? [COMPUTED_SIZE, demand.slugs, demand.counts] : [COMPUTED_SIZE])).rows.map((r) => r.id);
+export async function refreshComputed(db: Queryable, def: ComputedQuery, position: number, demand: SlugDemand): Promise<boolean> {
+  const ids = await rankedStrainIds(db, def.rank, COMPUTED_SIZE, demand);
   return inTransaction(db, async (tx) => {
     await tx.query(
       `INSERT INTO discover_lists (slug, title, description, kind, position) VALUES ($1, $2, $3, 'computed', $4)
@@ -147,21 +140,24 @@ export async function getListRow(db: Queryable, slug: string): Promise<ListRow |
   return r.rows[0] ?? null;
 }
 
+/**
+ * One page of a list's strains, in list order: the page's ids from the list, the strains from
+ * the catalog's owner (two indexed reads of one page each, where one join was before).
+ */
 export async function listStrains(db: Queryable, slug: string, limit: number, offset: number): Promise<Strain[]> {
-  const r = await db.query<StrainRow>(
-    `SELECT ${STRAIN_COLUMNS} FROM discover_list_items i JOIN strains s ON s.id = i.strain_id
-      WHERE i.list_slug = $1 ORDER BY i.position LIMIT $2 OFFSET $3`,
-    [slug, limit, offset],
-  );
-  return r.rows.map(rowToStrain);
+  const r = await db.query<{ strain_id: string }>(`SELECT strain_id FROM discover_list_items WHERE list_slug = $1 ORDER BY position LIMIT $2 OFFSET $3`, [slug, limit, offset]);
+  return r.rows.length
+    ? getStrainsByIds(
+        db,
+        r.rows.map((x) => x.strain_id),
+      )
+    : [];
 }
 
-/** Catalog ids of the given slugs, in the given order; the unknown slugs separately. */
-export async function resolveSlugs(db: Queryable, slugs: string[]): Promise<{ ids: string[]; unknown: string[] }> {
-  const r = await db.query<{ slug: string; id: string }>(`SELECT slug, id FROM strains WHERE slug = ANY($1::text[])`, [slugs]);
-  const by = new Map(r.rows.map((x) => [x.slug, x.id]));
-  return { ids: slugs.filter((s) => by.has(s)).map((s) => by.get(s)!), unknown: slugs.filter((s) => !by.has(s)) };
-}
+/** The discover figures of GET /meta/freshness (see CATALOG_FRESHNESS_SQL in lib/strains/repo.ts). */
+export const DISCOVER_FRESHNESS_SQL = {
+  updatedAt: `greatest((SELECT max(updated_at) FROM discover_lists), (SELECT deleted_at FROM discover_state))`,
+} as const;
 
 export async function insertCurated(db: Db, l: { slug: string; title: string; description: string; ids: string[] }): Promise<boolean> {
   return db.transaction(async (tx) => {

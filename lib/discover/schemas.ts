@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '../research/text';
+import { StrainSchema } from '../strains/schemas';
 
 /** A list slug: lower-case letters, digits and single hyphens. */
 export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -16,3 +17,19 @@ export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
+
+/** One discover list as the routes answer it (the index items, the detail's `list`). */
+export const DiscoverListSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  kind: z.enum(['computed', 'curated']),
+  strainCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export const DiscoverDetailSchema = z.object({ list: DiscoverListSchema, strains: z.array(StrainSchema) });
+export type DiscoverList = z.output<typeof DiscoverListSchema>;
+
+/** POST /admin/discover/refresh. */
+export const RefreshResultSchema = z.object({ lists: z.number().int(), changed: z.number().int(), durationMs: z.number() });
+export type RefreshResult = z.output<typeof RefreshResultSchema>;

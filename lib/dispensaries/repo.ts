@@ -131,3 +131,9 @@ export async function strainDemand(db: Queryable, days: number): Promise<Array<{
   );
   return r.rows.map((x) => ({ slug: x.slug, dispensaries: Number(x.n) }));
 }
+
+/** The scan figures of GET /meta/freshness (see CATALOG_FRESHNESS_SQL in lib/strains/repo.ts). */
+export const SCANS_FRESHNESS_SQL = {
+  latestAt: `(SELECT max(last_scanned_at) FROM dispensaries)`,
+  domains: `(SELECT count(*)::int FROM dispensaries WHERE last_scanned_at IS NOT NULL)`,
+} as const;

@@ -1,6 +1,17 @@
 import type { Queryable } from '../db';
+import { DISCOVER_FRESHNESS_SQL } from '../discover/repo';
+import { SCANS_FRESHNESS_SQL } from '../dispensaries/repo';
+import { BLOG_FRESHNESS_SQL } from '../images/repo';
+import { PAPERS_FRESHNESS_SQL } from '../research/papers/repo';
+import { RESEARCH_FRESHNESS_SQL } from '../research/repo';
+import { STORIES_FRESHNESS_SQL } from '../stories/repo';
+import { CATALOG_FRESHNESS_SQL } from '../strains/repo';
 
-/** The freshness figures, read from the data in one round trip (aggregates only, read-only). */
+/**
+ * The freshness figures, read from the data in one round trip. Meta owns no table: each owner
+ * exports the scalar expressions over its own tables (`*_FRESHNESS_SQL` in the areas' repo.ts),
+ * composed here into one statement (a call per area would be seven round trips per request).
+ */
 
 export interface FreshnessRow {
   catalog_count: number;
@@ -17,22 +28,21 @@ export interface FreshnessRow {
   stories_latest_date: Date | string | null;
 }
 
+const FRESHNESS_SQL = `SELECT
+  ${CATALOG_FRESHNESS_SQL.count} AS catalog_count,
+  ${CATALOG_FRESHNESS_SQL.updatedAt} AS catalog_updated_at,
+  ${CATALOG_FRESHNESS_SQL.popularityComputedAt} AS popularity_computed_at,
+  ${SCANS_FRESHNESS_SQL.latestAt} AS scans_latest_at,
+  ${SCANS_FRESHNESS_SQL.domains} AS scans_domains,
+  ${RESEARCH_FRESHNESS_SQL.pending} AS research_pending,
+  ${RESEARCH_FRESHNESS_SQL.latestApprovedAt} AS research_latest_approved_at,
+  ${PAPERS_FRESHNESS_SQL.count} AS papers_count,
+  ${PAPERS_FRESHNESS_SQL.updatedAt} AS papers_updated_at,
+  ${DISCOVER_FRESHNESS_SQL.updatedAt} AS discover_updated_at,
+  ${BLOG_FRESHNESS_SQL.latestPublishedAt} AS blog_latest_published_at,
+  ${STORIES_FRESHNESS_SQL.latestDate} AS stories_latest_date`;
+
 export async function readFreshness(db: Queryable): Promise<FreshnessRow> {
-  // The catalog's time also moves on deletes: the version row is stamped by every catalog write.
-  const r = await db.query<FreshnessRow>(
-    `SELECT
-       (SELECT count(*)::int FROM strains) AS catalog_count,
-       greatest((SELECT max(updated_at) FROM strains), (SELECT updated_at FROM catalog_version)) AS catalog_updated_at,
-       (SELECT max(computed_at) FROM strain_popularity) AS popularity_computed_at,
-       (SELECT max(last_scanned_at) FROM dispensaries) AS scans_latest_at,
-       (SELECT count(*)::int FROM dispensaries WHERE last_scanned_at IS NOT NULL) AS scans_domains,
-       (SELECT count(*)::int FROM research_submissions WHERE status IN ('pending', 'researching', 'pending_review')) AS research_pending,
-       (SELECT max(coalesce(reviewed_at, updated_at)) FROM research_submissions WHERE status = 'approved') AS research_latest_approved_at,
-       (SELECT count(*)::int FROM papers) AS papers_count,
-       (SELECT max(updated_at) FROM papers) AS papers_updated_at,
-       greatest((SELECT max(updated_at) FROM discover_lists), (SELECT deleted_at FROM discover_state)) AS discover_updated_at,
-       (SELECT max(published_at) FROM blog_posts WHERE published_at <= now()) AS blog_latest_published_at,
-       (SELECT max(story_date)::text FROM daily_stories) AS stories_latest_date`,
-  );
+  const r = await db.query<FreshnessRow>(FRESHNESS_SQL);
   return r.rows[0];
 }

@@ -15,7 +15,7 @@ import { computeSections } from './computed';
 import { generateSection, type SectionEvent } from './generate';
 import type { BatchRequestT, OrderInputT, SectionRequestT } from './input';
 import { AI_SECTION_KEYS, getSection, isAiSectionKey, type AiSectionKey } from './sections';
-import { saveNotebook } from './store';
+import { saveNotebook } from './repo';
 
 export interface StreamRequest {
   db: Db;

@@ -3,7 +3,7 @@ import { slugify } from '../strains/slug';
 import { normalizeTerpeneProfile, TERPENE_INFO } from '../strains/terpenes';
 import type { StrainType, Terpene } from '../strains/types';
 import type { Evidence, Relative } from './evidence';
-import type { StrainDraft, SubmissionMetadata } from './schema';
+import type { StrainDraft, SubmissionMetadata } from './schemas';
 
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import { catalogTerpeneAverages, findUniverseByName, rowToStrain, STRAIN_COLUMNS, type StrainRow, type UniverseRecord } from '../strains/repo';
+import { catalogAggregates, catalogTerpeneAverages, findUniverseByName, strainsNamedLike, type UniverseRecord } from '../strains/repo';
 import { canonicalName } from '../strains/slug';
 import type { Strain } from '../strains/types';
 
@@ -27,19 +27,12 @@ export interface Evidence {
 
 /** Two small aggregate queries over the catalog. */
 export async function catalogPriors(db: Queryable): Promise<CatalogPriors> {
-  const [agg, terps] = await Promise.all([
-    db.query<{ type_mode: string | null; thc: number | null; cbd: number | null }>(
-      `SELECT (SELECT type FROM strains WHERE type IS NOT NULL GROUP BY type ORDER BY count(*) DESC, type LIMIT 1) AS type_mode,
-              avg(thc)::float8 AS thc, avg(cbd)::float8 AS cbd FROM strains`,
-    ),
-    catalogTerpeneAverages(db),
-  ]);
-  const a = agg.rows[0];
-  const mode = a?.type_mode;
+  const [agg, terps] = await Promise.all([catalogAggregates(db), catalogTerpeneAverages(db)]);
+  const mode = agg.typeMode;
   return {
     typeMode: mode === 'indica' || mode === 'sativa' || mode === 'hybrid' ? mode : null,
-    thcMean: a?.thc === null || a?.thc === undefined ? null : Number(a.thc),
-    cbdMean: a?.cbd === null || a?.cbd === undefined ? null : Number(a.cbd),
+    thcMean: agg.thcMean,
+    cbdMean: agg.cbdMean,
     terpeneMeans: terps,
   };
 }
@@ -53,20 +46,10 @@ export async function catalogPriors(db: Queryable): Promise<CatalogPriors> {
 export async function gatherEvidence(db: Queryable, name: string, limit = 6): Promise<Evidence> {
   const canon = canonicalName(name);
   const universe = await findUniverseByName(db, name);
-  const r = await db.query<StrainRow & { sim: number }>(
-    `SELECT ${STRAIN_COLUMNS}, greatest(similarity(s.canonical_name, $1), word_similarity(s.canonical_name, $1)) AS sim
-       FROM strains s
-      WHERE s.canonical_name <> $1
-        AND greatest(similarity(s.canonical_name, $1), word_similarity(s.canonical_name, $1)) >= 0.35
-      ORDER BY sim DESC, s.popularity_score DESC, s.name
-      LIMIT $2`,
-    [canon, limit],
-  );
-  const relatives = r.rows.map((row) => {
-    const strain = rowToStrain(row);
+  const relatives = (await strainsNamedLike(db, canon, limit)).map(({ strain, similarity }) => {
     const inner = canonicalName(strain.name);
     const containedInName = inner.length >= 3 && new RegExp(`(^|[^a-z0-9])${escapeRe(inner)}([^a-z0-9]|$)`).test(canon);
-    return { strain, similarity: Math.round(Number(row.sim) * 1000) / 1000, containedInName };
+    return { strain, similarity: Math.round(similarity * 1000) / 1000, containedInName };
   });
   return { universe, relatives, priors: await catalogPriors(db) };
 }

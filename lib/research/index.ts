@@ -14,7 +14,7 @@ export {
   type Submission,
   type SubmissionStatus,
   type ApproveResult,
-} from './schema';
+} from './schemas';
 export { implausibleReason, containsProfanity, REJECTION_MESSAGES, type RejectionReason } from './plausibility';
 export { runStrainResearch, strainResearchTask, STRAIN_RESEARCH_TASK, type StrainResearchOutput } from './task';
 export { approveSubmission, rejectSubmission, ApproveBodySchema, RejectBodySchema } from './review';

@@ -5,7 +5,7 @@ import { logger } from '../log';
 import { highFamily } from '../strains/high-family';
 import { normalizeTerpeneProfile } from '../strains/terpenes';
 import type { Evidence } from './evidence';
-import type { StrainDraft, SubmissionMetadata } from './schema';
+import type { StrainDraft, SubmissionMetadata } from './schemas';
 
 const MODEL_TIMEOUT_MS = 15_000;
 

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db';
 import { cleanName, nameKey } from './names';
+import { findOpenByKey, insertQueued, openIdsByKey } from './repo';
 
 export type ResearchSource = 'website' | 'api' | 'menu-scan';
 
@@ -18,7 +19,6 @@ export interface EnqueueResult {
 
 /** Statuses that count as "already in the queue" (a name in one of them is never queued twice). */
 export const OPEN_STATUSES = ['pending', 'researching', 'pending_review'] as const;
-const OPEN_SQL = `status IN ('pending', 'researching', 'pending_review')`;
 
 /** jsonb cannot hold NUL: drop it from every string of metadata scraped off menus. */
 function stripNul(v: unknown): unknown {
@@ -49,21 +49,12 @@ export async function enqueueResearch(db: Queryable, items: EnqueueItem[]): Prom
   }
   if (unique.size === 0) return prepared.map((p) => ({ name: p.name, submissionId: null, queued: false, alreadyQueued: false }));
 
-  const inserted = await db.query<{ id: string; name_key: string }>(
-    `INSERT INTO research_submissions (strain_name, name_key, source, metadata)
-     SELECT x.strain_name, x.name_key, x.source, COALESCE(x.metadata, '{}'::jsonb)
-       FROM jsonb_to_recordset($1::jsonb) AS x(strain_name text, name_key text, source text, metadata jsonb)
-     ON CONFLICT (name_key) WHERE ${OPEN_SQL} DO NOTHING
-     RETURNING id, name_key`,
-    [JSON.stringify([...unique.values()].map(stripNul))],
+  const newIds = await insertQueued(
+    db,
+    [...unique.values()].map((u) => stripNul(u) as typeof u),
   );
-  const newIds = new Map(inserted.rows.map((r) => [r.name_key, r.id]));
   const missing = [...unique.keys()].filter((k) => !newIds.has(k));
-  const existing = new Map<string, string>();
-  if (missing.length) {
-    const r = await db.query<{ id: string; name_key: string }>(`SELECT id, name_key FROM research_submissions WHERE name_key = ANY($1::text[]) AND ${OPEN_SQL}`, [missing]);
-    for (const row of r.rows) existing.set(row.name_key, row.id);
-  }
+  const existing = missing.length ? await openIdsByKey(db, missing) : new Map<string, string>();
 
   const seen = new Set<string>();
   return prepared.map((p) => {
@@ -83,10 +74,5 @@ export async function enqueueResearch(db: Queryable, items: EnqueueItem[]): Prom
 export async function findOpenSubmission(db: Queryable, name: string): Promise<{ id: string; strainName: string; status: string } | null> {
   const key = nameKey(cleanName(name));
   if (!key) return null;
-  const r = await db.query<{ id: string; strain_name: string; status: string }>(
-    `SELECT id, strain_name, status FROM research_submissions WHERE name_key = $1 AND ${OPEN_SQL} ORDER BY created_at LIMIT 1`,
-    [key],
-  );
-  const row = r.rows[0];
-  return row ? { id: row.id, strainName: row.strain_name, status: row.status } : null;
+  return findOpenByKey(db, key);
 }

@@ -3,8 +3,8 @@ import type { Db } from '../db';
 import { ApiError } from '../errors';
 import { upsertStrain } from '../strains/repo';
 import { text } from './text';
-import { getSubmission, rowToSubmission, SUBMISSION_COLUMNS } from './repo';
-import type { ApproveResult, Submission } from './schema';
+import { getSubmission, markApproved, markRejected } from './repo';
+import type { ApproveResult, Submission } from './schemas';
 
 /** Edits a reviewer may make while approving; anything left out keeps the draft's value. */
 export const ApproveBodySchema = z
@@ -61,16 +61,10 @@ export async function approveSubmission(db: Db, id: string, body: ApproveBody): 
       },
       'research',
     );
-    const r = await tx.query<Parameters<typeof rowToSubmission>[0]>(
-      `UPDATE research_submissions
-          SET status = 'approved', strain_id = $2, strain_slug = $3, review_note = $4, reviewed_at = now(), updated_at = now()
-        WHERE id = $1 AND status = 'pending_review'
-        RETURNING ${SUBMISSION_COLUMNS}`,
-      [id, up.id, up.slug, body?.note ?? null],
-    );
+    const submission = await markApproved(tx, id, up, body?.note ?? null);
     // A concurrent reviewer got there first: roll the catalog write back with this error.
-    if (!r.rows[0]) throw new ApiError('BAD_REQUEST', 'The submission was reviewed concurrently', { status: 'changed' });
-    return { submission: rowToSubmission(r.rows[0]), strain: { id: up.id, slug: up.slug, name: d.name, inserted: up.inserted } };
+    if (!submission) throw new ApiError('BAD_REQUEST', 'The submission was reviewed concurrently', { status: 'changed' });
+    return { submission, strain: { id: up.id, slug: up.slug, name: d.name, inserted: up.inserted } };
   });
 }
 
@@ -80,11 +74,7 @@ export async function rejectSubmission(db: Db, id: string, note: string | undefi
   if (sub.status === 'approved' || sub.status === 'rejected') {
     throw new ApiError('BAD_REQUEST', `This submission is already ${sub.status}`, { status: sub.status });
   }
-  const r = await db.query<Parameters<typeof rowToSubmission>[0]>(
-    `UPDATE research_submissions SET status = 'rejected', review_note = $2, reviewed_at = now(), updated_at = now()
-      WHERE id = $1 AND status NOT IN ('approved', 'rejected') RETURNING ${SUBMISSION_COLUMNS}`,
-    [id, note ?? null],
-  );
-  if (!r.rows[0]) throw new ApiError('BAD_REQUEST', 'The submission was reviewed concurrently', { status: 'changed' });
-  return rowToSubmission(r.rows[0]);
+  const rejected = await markRejected(db, id, note ?? null);
+  if (!rejected) throw new ApiError('BAD_REQUEST', 'The submission was reviewed concurrently', { status: 'changed' });
+  return rejected;
 }

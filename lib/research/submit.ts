@@ -7,7 +7,8 @@ import { hostedModelConfigured, verifyStrainName } from './model';
 import { implausibleReason, REJECTION_MESSAGES, type RejectionReason } from './plausibility';
 import { cleanName } from './names';
 import { enqueueResearch, findOpenSubmission } from './queue';
-import type { StrainSubmission, SubmitResult } from './schema';
+import { bindRun } from './repo';
+import type { StrainSubmission, SubmitResult } from './schemas';
 import { STRAIN_RESEARCH_TASK } from './task';
 
 function reject(reason: RejectionReason, extra?: Record<string, unknown>): ApiError {
@@ -53,7 +54,7 @@ export async function submitStrain(db: Queryable, input: StrainSubmission, opts:
   }
   try {
     const { runId } = await startTask(STRAIN_RESEARCH_TASK, { submissionId: q.submissionId }, { idempotencyKey: `research:${q.submissionId}`, tags: ['research'] });
-    await db.query(`UPDATE research_submissions SET run_id = coalesce(run_id, $2) WHERE id = $1`, [q.submissionId, runId]);
+    await bindRun(db, q.submissionId!, runId);
   } catch (e) {
     // The row is durable: POST /trigger/pipeline (or the daily cron) researches it later.
     logger().warn({ submissionId: q.submissionId, err: e instanceof Error ? e.message : String(e) }, 'research task not started; left queued');

@@ -5,8 +5,8 @@ import { TaskFailure } from '../tasks/types';
 import { draftLocally } from './draft';
 import { gatherEvidence } from './evidence';
 import { draftWithModel, hostedModelConfigured } from './model';
-import { rowToSubmission, SUBMISSION_COLUMNS } from './repo';
-import type { SubmissionMetadata } from './schema';
+import { claimSubmission, markFailed, saveDraft, submissionStatus } from './repo';
+import type { SubmissionMetadata } from './schemas';
 
 export const STRAIN_RESEARCH_TASK = 'strain-research';
 export const StrainResearchInputSchema = z.object({ submissionId: z.string().uuid() });
@@ -44,22 +44,14 @@ export async function runStrainResearch(input: StrainResearchInput, ctx: RunCtx 
   const db = ctx.db ?? (await defaultDb());
   const md = ctx.metadata;
   md?.set('stage', 'claim').set('progress', 5).set('submissionId', input.submissionId);
-  const claimed = await db.query<Parameters<typeof rowToSubmission>[0]>(
-    `UPDATE research_submissions
-        SET status = 'researching', run_id = coalesce($2, run_id), attempts = attempts + 1, error = NULL, updated_at = now()
-      WHERE id = $1
-        AND (status = 'pending' OR (status = 'researching' AND (updated_at < now() - ($3::int * interval '1 millisecond') OR run_id = $2)))
-      RETURNING ${SUBMISSION_COLUMNS}`,
-    [input.submissionId, ctx.runId ?? null, STALE_RESEARCH_MS],
-  );
-  if (!claimed.rows[0]) {
-    const r = await db.query<{ status: string }>(`SELECT status FROM research_submissions WHERE id = $1`, [input.submissionId]);
-    const reason = r.rows[0] ? `submission is ${r.rows[0].status}` : 'submission not found';
+  const sub = await claimSubmission(db, input.submissionId, ctx.runId ?? null, STALE_RESEARCH_MS);
+  if (!sub) {
+    const status = await submissionStatus(db, input.submissionId);
+    const reason = status ? `submission is ${status}` : 'submission not found';
     md?.set('stage', 'complete').set('progress', 100).set('status', 'skipped');
     await md?.flush();
     return { submissionId: input.submissionId, status: 'skipped', engine: null, confidence: null, reason };
   }
-  const sub = rowToSubmission(claimed.rows[0]);
   try {
     md?.set('stage', 'gather').set('progress', 20).set('strainName', sub.strainName);
     const evidence = await gatherEvidence(db, sub.strainName);
@@ -68,16 +60,13 @@ export async function runStrainResearch(input: StrainResearchInput, ctx: RunCtx 
     const local = draftLocally(sub.strainName, metadata, evidence);
     const draft = hostedModelConfigured() ? await draftWithModel(sub.strainName, metadata, evidence, local, ctx.signal) : local;
     if (ctx.signal?.aborted) throw new TaskFailure('TASK_ABORTED', 'The research run was aborted');
-    await db.query(`UPDATE research_submissions SET status = 'pending_review', draft = $2::jsonb, updated_at = now() WHERE id = $1 AND status = 'researching'`, [
-      sub.id,
-      JSON.stringify(draft),
-    ]);
+    await saveDraft(db, sub.id, draft);
     md?.set('stage', 'complete').set('progress', 100).set('status', 'pending_review').set('engine', draft.engine);
     await md?.flush();
     return { submissionId: sub.id, status: 'pending_review', engine: draft.engine, confidence: draft.confidence };
   } catch (e) {
     const error = { code: e instanceof TaskFailure ? e.code : 'RESEARCH_FAILED', message: e instanceof Error ? e.message : String(e) };
-    await db.query(`UPDATE research_submissions SET status = 'failed', error = $2::jsonb, updated_at = now() WHERE id = $1`, [sub.id, JSON.stringify(error)]);
+    await markFailed(db, sub.id, error);
     throw e;
   }
 }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db';
 import { matchProducts, normalizeProductName } from '../strains/match';
 import { cosine, terpeneVector } from '../strains/recommend-vector';
-import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from '../strains/row';
+import { getStrainsBySlugs } from '../strains/repo';
 import { slugify } from '../strains/slug';
 import type { Strain } from '../strains/types';
 import type { MatchedItem } from './products';
@@ -64,8 +64,7 @@ export async function resolveContext(db: Queryable, uc: UserContext | undefined)
     if (e.list === 'dislike') ctx.disliked.add(k);
   }
   if (ctx.favorites.size) {
-    const r = await db.query<StrainRow>(`SELECT ${STRAIN_COLUMNS} FROM strains s WHERE s.slug = ANY($1::text[])`, [[...ctx.favorites.keys()]]);
-    ctx.favoriteStrains = r.rows.map(rowToStrain);
+    ctx.favoriteStrains = await getStrainsBySlugs(db, [...ctx.favorites.keys()]);
   }
   return ctx;
 }

@@ -1,11 +1,11 @@
 import type { Db } from '../db';
-import { dispensaryScanSummary, recordDispensaryScan } from '../dispensaries';
+import { dispensaryScanSummary, recordDispensaryScan } from '../dispensaries/service';
 import { logger } from '../log';
 import { scrapeMenu } from '../scrape';
 import { putObject } from '../storage';
 import type { MetadataPort } from '../tasks/types';
 import { config } from '../config';
-import { getCachedScan, saveCachedScan, SCAN_CACHE_TTL_MS } from './cache';
+import { getCachedScan, saveCachedScan, SCAN_CACHE_TTL_MS } from './repo';
 import { categoriesHash } from './domain';
 import { categoryMedians, resolveContext, tagProducts } from './personalize';
 import { matchMenu, queueUnmatched } from './products';

@@ -3,7 +3,7 @@ import { ApiError } from '../errors';
 import { startTask, taskRunner } from '../tasks';
 import { findActiveByKey } from '../tasks/store';
 import type { Queryable } from '../db';
-import { getCachedScan } from './cache';
+import { getCachedScan } from './repo';
 import { platformDomain } from '../scrape/platforms';
 import { personalizeCached } from './personal';
 import { categoriesHash, domainFor, scanKey } from './domain';

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '@/lib/db';
 import { popularStrains } from '@/lib/strains/catalog';
+import { storySlugsAround } from '@/lib/stories/repo';
 import type { Strain } from '@/lib/strains/types';
 
 export const CANDIDATES = 300;
@@ -63,13 +64,8 @@ export function drawStrain(date: string, candidates: Strain[], exclude: Set<stri
 }
 
 /** Slugs with a story within NO_REPEAT_DAYS of `date` (either side), from the stories table. */
-export async function recentSlugs(db: Queryable, date: string): Promise<Set<string>> {
-  const r = await db.query<{ strain_slug: string }>(
-    `SELECT strain_slug FROM daily_stories
-     WHERE story_date <> $1::date AND story_date BETWEEN $1::date - $2::int AND $1::date + $2::int`,
-    [date, NO_REPEAT_DAYS],
-  );
-  return new Set(r.rows.map((x) => x.strain_slug));
+export function recentSlugs(db: Queryable, date: string): Promise<Set<string>> {
+  return storySlugsAround(db, date, NO_REPEAT_DAYS);
 }
 
 export async function pickStrainForDate(db: Queryable, date: string): Promise<Strain | null> {

@@ -66,3 +66,18 @@ export async function listStories(db: Queryable, page: { limit: number; offset: 
   ]);
   return { items: rows.rows.map(toStory), total: Number(count.rows[0]?.n ?? 0) };
 }
+
+/** The story figure of GET /meta/freshness (see CATALOG_FRESHNESS_SQL in lib/strains/repo.ts). */
+export const STORIES_FRESHNESS_SQL = {
+  latestDate: `(SELECT max(story_date)::text FROM daily_stories)`,
+} as const;
+
+/** Slugs with a story within `days` of `date` (either side), that day itself excluded. */
+export async function storySlugsAround(db: Queryable, date: string, days: number): Promise<Set<string>> {
+  const r = await db.query<{ strain_slug: string }>(
+    `SELECT strain_slug FROM daily_stories
+     WHERE story_date <> $1::date AND story_date BETWEEN $1::date - $2::int AND $1::date + $2::int`,
+    [date, days],
+  );
+  return new Set(r.rows.map((x) => x.strain_slug));
+}

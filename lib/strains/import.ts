@@ -1,6 +1,6 @@
 import type { Queryable } from '../db';
 import { logger } from '../log';
-import { addToUniverse } from './repo';
+import { addToUniverse, strainsByAlias } from './repo';
 import { canonicalName } from './slug';
 import type { StrainInput } from './types';
 import { toRow, upsertStrainRows, type StrainRowInput } from './upsert';
@@ -29,12 +29,10 @@ export type Progress = (done: number, total: number) => void;
  * Girl Scout Cookies) instead of a duplicate: one lookup per batch.
  */
 async function resolveAliases(db: Queryable, rows: StrainRowInput[]): Promise<void> {
-  const r = await db.query<{ name: string; slug: string; strain_name: string }>(
-    `SELECT n.name, s.slug, s.name AS strain_name FROM strain_names n JOIN strains s ON s.id = n.strain_id
-     WHERE n.is_alias AND n.name = ANY($1::text[])`,
-    [rows.map((x) => x.canonical_name)],
+  const byName = await strainsByAlias(
+    db,
+    rows.map((x) => x.canonical_name),
   );
-  const byName = new Map(r.rows.map((x) => [x.name, x]));
   for (const row of rows) {
     const hit = byName.get(row.canonical_name);
     if (!hit || hit.slug === row.slug) continue;

@@ -5,8 +5,7 @@ import { ApiError } from '../errors';
 import { logger } from '../log';
 import { parseIntent, potencyFits, type Intent } from './intent';
 import { cosine, profileVector } from './recommend-vector';
-import { getStrainBySlug } from './repo';
-import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from './row';
+import { getStrainBySlug, recommendationCandidates } from './repo';
 import { TERPENE_INFO } from './terpenes';
 import type { Strain } from './types';
 
@@ -89,16 +88,9 @@ export async function recommendStrains(db: Queryable, opts: { q?: string; like?:
   const effects = [...(intent?.effects ?? []), ...(target?.effects ?? [])];
   const aromas = intent?.aromas ?? [];
   const terps = [...(target?.terpenes.slice(0, 3).map((t) => t.name) ?? []), ...aromaTerpenes(aromas)];
-  const r = await db.query<StrainRow>(
-    `SELECT ${STRAIN_COLUMNS} FROM strains s
-     WHERE ($1::text[] = '{}' AND $2::text[] = '{}' AND $3::text[] = '{}')
-        OR s.effects && $1::text[] OR s.aromas && $2::text[] OR s.terpene_map ?| $3::text[] OR s.dominant_terpene = ANY($3::text[])
-     ORDER BY s.popularity_score DESC LIMIT 1500`,
-    [effects, aromas, terps],
-  );
+  const candidates = await recommendationCandidates(db, { effects, aromas, terpenes: terps });
   const tv = target ? profileVector(target) : null;
-  const scored = r.rows
-    .map(rowToStrain)
+  const scored = candidates
     .filter((s) => s.id !== target?.id)
     .map((s) => {
       const why: string[] = [];

@@ -1,10 +1,11 @@
 import type { Queryable } from '../db';
 import { strongEtag } from '../http/conditional';
+import { updateInChunks } from '../db/batch';
 import { terpeneVector, effectVector, profileVector, cosine } from './recommend-vector';
 import { cachedCatalogRead } from './read-cache';
 import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from './row';
 import { canonicalName, slugify } from './slug';
-import type { Strain, StrainInput } from './types';
+import type { Strain, StrainInput, Terpene } from './types';
 import { toRow, upsertStrainRows, type UpsertResult } from './upsert';
 
 export { STRAIN_COLUMNS, rowToStrain, type StrainRow } from './row';
@@ -149,3 +150,219 @@ export async function catalogTerpeneAverages(db: Queryable): Promise<Record<stri
 }
 
 export { terpeneVector, effectVector, cosine };
+
+// ---------- For other areas: what they read from and write to the catalog ----------
+
+/** Catalog strains with these slugs (any order; unknown slugs are absent). */
+export async function getStrainsBySlugs(db: Queryable, slugs: string[]): Promise<Strain[]> {
+  const r = await db.query<StrainRow>(`SELECT ${STRAIN_COLUMNS} FROM strains s WHERE s.slug = ANY($1::text[])`, [slugs]);
+  return r.rows.map(rowToStrain);
+}
+
+/** Catalog ids of the given slugs, in the given order; the unknown slugs separately. */
+export async function resolveStrainSlugs(db: Queryable, slugs: string[]): Promise<{ ids: string[]; unknown: string[] }> {
+  const r = await db.query<{ slug: string; id: string }>(`SELECT slug, id FROM strains WHERE slug = ANY($1::text[])`, [slugs]);
+  const by = new Map(r.rows.map((x) => [x.slug, x.id]));
+  return { ids: slugs.filter((s) => by.has(s)).map((s) => by.get(s)!), unknown: slugs.filter((s) => !by.has(s)) };
+}
+
+/**
+ * Catalog strains whose name is near `canonical` (trigram similarity, or word similarity for a
+ * parent's name inside it), the name itself excluded, nearest first.
+ */
+export async function strainsNamedLike(db: Queryable, canonical: string, limit: number): Promise<Array<{ strain: Strain; similarity: number }>> {
+  const r = await db.query<StrainRow & { sim: number }>(
+    `SELECT ${STRAIN_COLUMNS}, greatest(similarity(s.canonical_name, $1), word_similarity(s.canonical_name, $1)) AS sim
+       FROM strains s
+      WHERE s.canonical_name <> $1
+        AND greatest(similarity(s.canonical_name, $1), word_similarity(s.canonical_name, $1)) >= 0.35
+      ORDER BY sim DESC, s.popularity_score DESC, s.name
+      LIMIT $2`,
+    [canonical, limit],
+  );
+  return r.rows.map((row) => ({ strain: rowToStrain(row), similarity: Number(row.sim) }));
+}
+
+/** The catalog's most common type and mean THC / CBD (one aggregate statement). */
+export async function catalogAggregates(db: Queryable): Promise<{ typeMode: string | null; thcMean: number | null; cbdMean: number | null }> {
+  const r = await db.query<{ type_mode: string | null; thc: number | null; cbd: number | null }>(
+    `SELECT (SELECT type FROM strains WHERE type IS NOT NULL GROUP BY type ORDER BY count(*) DESC, type LIMIT 1) AS type_mode,
+            avg(thc)::float8 AS thc, avg(cbd)::float8 AS cbd FROM strains`,
+  );
+  const a = r.rows[0];
+  return {
+    typeMode: a?.type_mode ?? null,
+    thcMean: a?.thc === null || a?.thc === undefined ? null : Number(a.thc),
+    cbdMean: a?.cbd === null || a?.cbd === undefined ? null : Number(a.cbd),
+  };
+}
+
+/** Menu demand per strain slug: how many dispensaries listed it (parallel arrays, for `unnest`). */
+export interface SlugDemand {
+  slugs: string[];
+  counts: number[];
+}
+
+/** The orders the discover lists draw from the catalog. */
+export type StrainRanking = { by: 'demand' } | { by: 'newest' } | { by: 'popularity' } | { by: 'family'; family: string } | { by: 'cbd' } | { by: 'completeness' };
+
+/** `$1` is the size; `$2` the family, or `$2`/`$3` the demand (slugs, dispensary counts). */
+const RANKING_SQL: Record<StrainRanking['by'], string> = {
+  demand: `WITH d AS (SELECT * FROM unnest($2::text[], $3::int[]) AS d(slug, n))
+           SELECT s.id FROM strains s LEFT JOIN d ON d.slug = s.slug
+            ORDER BY coalesce(d.n, 0) DESC, s.popularity_score DESC, s.slug LIMIT $1`,
+  newest: `SELECT s.id FROM strains s ORDER BY s.created_at DESC, s.slug LIMIT $1`,
+  popularity: `SELECT s.id FROM strains s ORDER BY s.popularity_score DESC, s.slug LIMIT $1`,
+  family: `SELECT s.id FROM strains s WHERE s.high_family = $2 ORDER BY s.popularity_score DESC, s.slug LIMIT $1`,
+  cbd: `SELECT s.id FROM strains s WHERE greatest(coalesce(s.cbd, 0), coalesce(s.cbd_max, 0)) >= 4
+         ORDER BY greatest(coalesce(s.cbd, 0), coalesce(s.cbd_max, 0)) DESC, s.popularity_score DESC, s.slug LIMIT $1`,
+  completeness: `SELECT s.id FROM strains s WHERE jsonb_array_length(s.terpenes) > 0
+         ORDER BY strain_completeness(s) DESC, jsonb_array_length(s.terpenes) DESC, s.popularity_score DESC, s.slug LIMIT $1`,
+};
+
+/** The ids of the first `size` strains in `ranking` (`demand` is read by the demand ranking only). */
+export async function rankedStrainIds(db: Queryable, ranking: StrainRanking, size: number, demand: SlugDemand): Promise<string[]> {
+  const params: unknown[] = ranking.by === 'demand' ? [size, demand.slugs, demand.counts] : ranking.by === 'family' ? [size, ranking.family] : [size];
+  return (await db.query<{ id: string }>(RANKING_SQL[ranking.by], params)).rows.map((r) => r.id);
+}
+
+/**
+ * Scalar SQL expressions for GET /meta/freshness, which reads every area's figures in one
+ * statement (one round trip): each owner exports the expressions over its own tables. The
+ * catalog's time also moves on deletes: the version row is stamped by every catalog write.
+ */
+export const CATALOG_FRESHNESS_SQL = {
+  count: `(SELECT count(*)::int FROM strains)`,
+  updatedAt: `greatest((SELECT max(updated_at) FROM strains), (SELECT updated_at FROM catalog_version))`,
+  popularityComputedAt: `(SELECT max(computed_at) FROM strain_popularity)`,
+} as const;
+
+/**
+ * Candidates of a recommendation: strains sharing an effect, an aroma or a terpene (leading or in
+ * the profile) with the request, every strain when it names none; the 1,500 most popular.
+ */
+export async function recommendationCandidates(db: Queryable, f: { effects: string[]; aromas: string[]; terpenes: string[] }): Promise<Strain[]> {
+  const r = await db.query<StrainRow>(
+    `SELECT ${STRAIN_COLUMNS} FROM strains s
+     WHERE ($1::text[] = '{}' AND $2::text[] = '{}' AND $3::text[] = '{}')
+        OR s.effects && $1::text[] OR s.aromas && $2::text[] OR s.terpene_map ?| $3::text[] OR s.dominant_terpene = ANY($3::text[])
+     ORDER BY s.popularity_score DESC LIMIT 1500`,
+    [f.effects, f.aromas, f.terpenes],
+  );
+  return r.rows.map(rowToStrain);
+}
+
+/** The catalog strains these canonical names are an alias of, by alias (one lookup per batch). */
+export async function strainsByAlias(db: Queryable, canonicalNames: string[]): Promise<Map<string, { name: string; slug: string; strain_name: string }>> {
+  const r = await db.query<{ name: string; slug: string; strain_name: string }>(
+    `SELECT n.name, s.slug, s.name AS strain_name FROM strain_names n JOIN strains s ON s.id = n.strain_id
+     WHERE n.is_alias AND n.name = ANY($1::text[])`,
+    [canonicalNames],
+  );
+  return new Map(r.rows.map((x) => [x.name, x]));
+}
+
+// ---------- Popularity (the daily sync and POST /admin/backfill popularity) ----------
+
+export interface PopularityUpdate {
+  strains: number;
+  withDemand: number;
+  rebased: number;
+  updated: number;
+}
+
+/**
+ * popularity_score = min(100, base + points · ln(1 + a) / ln(1 + max a)), where a is the strain's
+ * menu demand. The base is the score an import or seed supplied; when someone other than this job
+ * changed the score, that becomes the new base. Three set-based statements whatever the catalog
+ * size.
+ */
+export async function recomputePopularityScores(db: Queryable, demand: SlugDemand, points: number): Promise<PopularityUpdate> {
+  const rebased = await db.query(
+    `INSERT INTO strain_popularity (strain_id, base_score, computed_score)
+     SELECT s.id, s.popularity_score, NULL FROM strains s
+     ON CONFLICT (strain_id) DO UPDATE SET base_score = EXCLUDED.base_score, computed_score = NULL
+       WHERE strain_popularity.computed_score IS DISTINCT FROM EXCLUDED.base_score
+         AND strain_popularity.base_score IS DISTINCT FROM EXCLUDED.base_score`,
+  );
+  const counted = await db.query<{ strains: number; with_demand: number }>(
+    `WITH d AS (SELECT * FROM unnest($1::text[], $2::int[]) AS d(slug, n)),
+     counts AS (
+       SELECT s.id, coalesce(d.n, 0)::int AS n FROM strains s LEFT JOIN d ON d.slug = s.slug
+     ), upd AS (
+       UPDATE strain_popularity sp SET menu_appearances = c.n, computed_at = now()
+         FROM counts c WHERE sp.strain_id = c.id
+       RETURNING c.n
+     )
+     SELECT count(*)::int AS strains, count(*) FILTER (WHERE n > 0)::int AS with_demand FROM upd`,
+    [demand.slugs, demand.counts],
+  );
+  const updated = await db.query(
+    `WITH m AS (SELECT greatest(max(menu_appearances), 1) AS mx FROM strain_popularity),
+     calc AS (
+       SELECT sp.strain_id,
+              round(least(100, sp.base_score + $1::numeric * ln(1 + sp.menu_appearances) / ln(1 + m.mx))::numeric, 2) AS score
+         FROM strain_popularity sp, m
+     ), w AS (
+       UPDATE strain_popularity sp SET computed_score = calc.score FROM calc WHERE sp.strain_id = calc.strain_id
+     )
+     UPDATE strains s SET popularity_score = calc.score, updated_at = now()
+       FROM calc WHERE s.id = calc.strain_id AND s.popularity_score IS DISTINCT FROM calc.score`,
+    [points],
+  );
+  const c = counted.rows[0];
+  return { strains: Number(c?.strains ?? 0), withDemand: Number(c?.with_demand ?? 0), rebased: rebased.rowCount, updated: updated.rowCount };
+}
+
+// ---------- Derived columns (POST /admin/backfill) ----------
+
+/** The columns the backfill jobs recompute, as stored (jsonb may arrive as text). */
+export interface DerivedColumnsRow {
+  id: string;
+  slug: string;
+  name: string;
+  canonical_name: string;
+  terpenes: Terpene[] | string | null;
+  terpene_map: Record<string, number> | string | null;
+  dominant_terpene: string | null;
+  high_family: string | null;
+}
+
+export async function loadDerivedColumns(db: Queryable): Promise<DerivedColumnsRow[]> {
+  const r = await db.query<DerivedColumnsRow>(`SELECT id, slug, name, canonical_name, terpenes, terpene_map, dominant_terpene, high_family FROM strains ORDER BY id`);
+  return r.rows;
+}
+
+/** Rows updated. */
+export function updateHighFamilies(db: Queryable, changes: Array<{ id: string; hf: string | null }>): Promise<number> {
+  return updateInChunks(db, `UPDATE strains s SET high_family = x.hf, updated_at = now() FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, hf text) WHERE s.id = x.id`, changes);
+}
+
+/** Rows updated. */
+export function updateSlugColumns(db: Queryable, changes: Array<{ id: string; slug: string; canonical: string }>): Promise<number> {
+  return updateInChunks(
+    db,
+    `UPDATE strains s SET slug = x.slug, canonical_name = x.canonical, updated_at = now()
+       FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, slug text, canonical text) WHERE s.id = x.id`,
+    changes,
+  );
+}
+
+/** Rows updated. */
+export function updateSearchColumns(db: Queryable, changes: Array<{ id: string; canonical: string; map: Record<string, number>; dominant: string | null }>): Promise<number> {
+  return updateInChunks(
+    db,
+    `UPDATE strains s SET canonical_name = x.canonical, terpene_map = x.map, dominant_terpene = x.dominant, updated_at = now()
+       FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, canonical text, map jsonb, dominant text) WHERE s.id = x.id`,
+    changes,
+  );
+}
+
+/** Touch every strain without its own name row, so the catalog's trigger re-syncs its names; rows touched. */
+export async function resyncMissingNames(db: Queryable): Promise<number> {
+  const r = await db.query(
+    `UPDATE strains s SET updated_at = now()
+      WHERE NOT EXISTS (SELECT 1 FROM strain_names n WHERE n.strain_id = s.id AND NOT n.is_alias)`,
+  );
+  return r.rowCount;
+}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Queryable } from '../db';
 import { config } from '../config';
+import { activeRunsToCheck, endActiveRuns } from './store';
 
 /**
  * This process as an owner of runs. The id is new on every boot, so a restarted process that
@@ -33,16 +34,6 @@ function isAlive(pid: number): boolean {
   }
 }
 
-interface ActiveRow {
-  id: string;
-  runner: 'local' | 'trigger';
-  owner_pid: number | null;
-  owner_host: string | null;
-  instance_id: string | null;
-  heartbeat_stale: boolean;
-  past_deadline: boolean;
-}
-
 /**
  * Fail every active run whose owner is gone: on this host a pid that no longer exists (or is this
  * very process under a newer instance id), on any host a heartbeat older than the stale limit, or
@@ -50,17 +41,11 @@ interface ActiveRow {
  * are released after their deadline (the run's real state lives in Trigger.dev). Idempotent.
  */
 export async function recoverOrphanedRuns(db: Queryable, self: Instance = currentInstance()): Promise<{ failed: number; timedOut: number; released: number }> {
-  const res = await db.query<ActiveRow>(
-    `SELECT id, runner, owner_pid, owner_host, instance_id,
-       (heartbeat_at IS NULL OR heartbeat_at < now() - ($1::bigint * interval '1 millisecond')) AS heartbeat_stale,
-       (deadline_at IS NOT NULL AND deadline_at < now()) AS past_deadline
-     FROM task_runs WHERE status IN ('QUEUED', 'EXECUTING') AND (instance_id IS DISTINCT FROM $2 OR deadline_at < now())`,
-    [staleAfterMs(), self.id],
-  );
+  const rows = await activeRunsToCheck(db, staleAfterMs(), self.id);
   const dead: string[] = [];
   const late: string[] = [];
   const released: string[] = [];
-  for (const r of res.rows) {
+  for (const r of rows) {
     if (r.runner === 'trigger') {
       if (r.past_deadline) released.push(r.id);
       continue;
@@ -75,20 +60,8 @@ export async function recoverOrphanedRuns(db: Queryable, self: Instance = curren
     if (ownerGone || r.heartbeat_stale) dead.push(r.id);
     else if (r.past_deadline) late.push(r.id);
   }
-  const finish = async (ids: string[], status: string, error: { code: string; message: string } | null, extraMeta: object | null) => {
-    if (!ids.length) return 0;
-    // A timed-out run keeps its task's own timeout code (SCAN_TIMEOUT for the scan).
-    const u = await db.query(
-      `UPDATE task_runs SET status = $2, finished_at = now(), updated_at = now(),
-         error = CASE WHEN $3::jsonb IS NULL THEN NULL
-                      WHEN $2 = 'TIMED_OUT' THEN jsonb_set($3::jsonb, '{code}', to_jsonb(COALESCE(timeout_code, $3::jsonb->>'code')))
-                      ELSE $3::jsonb END,
-         metadata = metadata || COALESCE($4::jsonb, '{}'::jsonb), metadata_version = metadata_version + 1
-       WHERE id = ANY($1::text[]) AND status IN ('QUEUED', 'EXECUTING')`,
-      [ids, status, error ? JSON.stringify(error) : null, extraMeta ? JSON.stringify(extraMeta) : null],
-    );
-    return u.rowCount;
-  };
+  const finish = (ids: string[], status: 'FAILED' | 'TIMED_OUT' | 'COMPLETED', error: { code: string; message: string } | null, extraMeta: object | null) =>
+    ids.length ? endActiveRuns(db, ids, status, error, extraMeta) : Promise.resolve(0);
   return {
     failed: await finish(dead, 'FAILED', { code: 'RUNNER_LOST', message: 'The process running this task stopped before it finished' }, null),
     timedOut: await finish(late, 'TIMED_OUT', { code: 'TASK_TIMEOUT', message: 'The run did not finish within its time limit' }, null),

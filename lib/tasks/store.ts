@@ -198,3 +198,49 @@ export async function pruneFinishedRuns(db: Queryable, olderThanMs = 7 * 24 * 36
   );
   return r.rowCount;
 }
+
+/** An active run as the orphan recovery (lib/tasks/instance.ts) judges it. */
+export interface ActiveRow {
+  id: string;
+  runner: 'local' | 'trigger';
+  owner_pid: number | null;
+  owner_host: string | null;
+  instance_id: string | null;
+  heartbeat_stale: boolean;
+  past_deadline: boolean;
+}
+
+/**
+ * Active runs owned by another instance than `selfId`, or past their deadline, with whether their
+ * heartbeat is older than `staleMs` and whether their deadline passed.
+ */
+export async function activeRunsToCheck(db: Queryable, staleMs: number, selfId: string): Promise<ActiveRow[]> {
+  const r = await db.query<ActiveRow>(
+    `SELECT id, runner, owner_pid, owner_host, instance_id,
+       (heartbeat_at IS NULL OR heartbeat_at < now() - ($1::bigint * interval '1 millisecond')) AS heartbeat_stale,
+       (deadline_at IS NOT NULL AND deadline_at < now()) AS past_deadline
+     FROM task_runs WHERE status IN ('QUEUED', 'EXECUTING') AND (instance_id IS DISTINCT FROM $2 OR deadline_at < now())`,
+    [staleMs, selfId],
+  );
+  return r.rows;
+}
+
+/** End the runs among `ids` that are still active; how many. A timed-out run keeps its task's own timeout code (SCAN_TIMEOUT for the scan). */
+export async function endActiveRuns(
+  db: Queryable,
+  ids: string[],
+  status: 'FAILED' | 'TIMED_OUT' | 'COMPLETED',
+  error: { code: string; message: string } | null,
+  extraMeta: object | null,
+): Promise<number> {
+  const u = await db.query(
+    `UPDATE task_runs SET status = $2, finished_at = now(), updated_at = now(),
+       error = CASE WHEN $3::jsonb IS NULL THEN NULL
+                    WHEN $2 = 'TIMED_OUT' THEN jsonb_set($3::jsonb, '{code}', to_jsonb(COALESCE(timeout_code, $3::jsonb->>'code')))
+                    ELSE $3::jsonb END,
+       metadata = metadata || COALESCE($4::jsonb, '{}'::jsonb), metadata_version = metadata_version + 1
+     WHERE id = ANY($1::text[]) AND status IN ('QUEUED', 'EXECUTING')`,
+    [ids, status, error ? JSON.stringify(error) : null, extraMeta ? JSON.stringify(extraMeta) : null],
+  );
+  return u.rowCount;
+}

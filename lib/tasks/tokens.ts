@@ -106,3 +106,9 @@ export async function spendTriggerGrant(db: Queryable, grant: TriggerGrant): Pro
     },
   };
 }
+
+/** Delete spent trigger tokens past their expiry (the daily sync); how many. */
+export async function purgeExpiredTriggerTokens(db: Queryable): Promise<number> {
+  const r = await db.query(`DELETE FROM task_trigger_tokens WHERE expires_at < now()`);
+  return r.rowCount;
+}

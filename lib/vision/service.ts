@@ -2,7 +2,7 @@ import type { Queryable } from '../db';
 import { ApiError } from '../errors';
 import { logger } from '../log';
 import { assembleLabel, assembleReceipt } from './assemble';
-import { runAttemptOnce } from './attempts';
+import { runAttemptOnce } from './repo';
 import { visionEngine, type VisionEngine } from './engine';
 import { loadImage } from './image';
 import { OcrError } from './ocr-pool';

@@ -113,7 +113,7 @@ async function main(): Promise<void> {
   }
   const { ready } = await import('../../lib/bootstrap');
   const db = await ready();
-  const { recordDispensaryScan } = await import('../../lib/dispensaries');
+  const { recordDispensaryScan } = await import('../../lib/dispensaries/service');
   for (let i = 0; i < 5; i++)
     await recordDispensaryScan(db, {
       domain: `bench-${i}.example`,
@@ -126,7 +126,7 @@ async function main(): Promise<void> {
   const fresh = (await import('../../app/api/v1/meta/freshness/route')).GET as Handler;
   const discover = (await import('../../app/api/v1/discover/[slug]/route')).GET as Handler;
   const strains = (await import('../../app/api/v1/strains/route')).GET as Handler;
-  const { refreshDiscoverLists } = await import('../../lib/discover');
+  const { refreshDiscoverLists } = await import('../../lib/discover/service');
   await refreshDiscoverLists(db);
 
   const etagOf = async (h: Handler, p: string) => (await h(new Request(`http://bench.local${p}`, { headers: { host: 'bench.local' } }))).headers.get('etag') ?? '';

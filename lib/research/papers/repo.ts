@@ -187,3 +187,9 @@ export async function upsertPaperRow(db: Queryable, p: PaperWrite, origin: strin
   );
   return { inserted: Boolean(r.rows[0]?.inserted) };
 }
+
+/** The paper figures of GET /meta/freshness (see CATALOG_FRESHNESS_SQL in lib/strains/repo.ts). */
+export const PAPERS_FRESHNESS_SQL = {
+  count: `(SELECT count(*)::int FROM papers)`,
+  updatedAt: `(SELECT max(updated_at) FROM papers)`,
+} as const;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DELETE as deleteConv, GET as getConv } from '@/app/api/v1/chat/conversations/[id]/route';
 import { GET as listConv } from '@/app/api/v1/chat/conversations/route';
 import { ready } from '@/lib/bootstrap';
-import { saveNotebook } from '@/lib/notebooks/store';
+import { saveNotebook } from '@/lib/notebooks/repo';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { setVisionEngine } from '@/lib/vision/engine';
 import { shutdownOcrPool } from '@/lib/vision/ocr-pool';

@@ -20,9 +20,9 @@ import { GET as strainsByType } from '@/app/api/v1/strains/by-type/[type]/route'
 import { GET as strainsSearch } from '@/app/api/v1/strains/search/route';
 import { GET as music } from '@/app/api/v1/music/strains/[slug]/route';
 import { GET as moods } from '@/app/api/v1/music/moods/route';
-import { COMPUTED_LISTS, refreshDiscoverLists } from '@/lib/discover';
-import { dispensaryScanSummary, recordDispensaryScan } from '@/lib/dispensaries';
-import { clearMusicCache, strainMusic } from '@/lib/music';
+import { COMPUTED_LISTS, refreshDiscoverLists } from '@/lib/discover/service';
+import { dispensaryScanSummary, recordDispensaryScan } from '@/lib/dispensaries/service';
+import { clearMusicCache, strainMusic } from '@/lib/music/service';
 import { call } from '../../helpers/route';
 
 const ADMIN = 'admin-key-for-content-tests';

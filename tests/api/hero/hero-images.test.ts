@@ -1,38 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { imageApiSuite } from '../../helpers/image-api';
 import { call } from '../../helpers/route';
 import { GET as LIST } from '@/app/api/v1/hero-images/route';
 import { POST as GENERATE } from '@/app/api/v1/hero-images/generate/route';
 import { GET as COMPLETE } from '@/app/api/v1/strains/slug/[slug]/complete/route';
-import { GET as FILES } from '@/app/api/v1/files/[...path]/route';
-import { ready } from '@/lib/bootstrap';
 import { startOpenAiStandIn } from '../research/helpers/openai-stand-in';
 
-const ADMIN = 'admin-key-hero-0123456789';
-const admin = { 'x-admin-key': ADMIN };
-const root = path.join(os.tmpdir(), `hero-api-${process.pid}-${Date.now()}`);
-
-beforeAll(async () => {
-  process.env.ADMIN_API_KEY = ADMIN;
-  process.env.STORAGE_DIR = root;
-  process.env.RATE_LIMIT_ENABLED = 'false';
-  await ready();
-});
-afterAll(async () => {
-  await fs.rm(root, { recursive: true, force: true });
-});
+const { admin, root, fetchFile } = imageApiSuite('hero');
 
 const generate = (body: unknown, headers: Record<string, string> = admin) => call(GENERATE, { path: '/api/v1/hero-images/generate', body, headers });
 const list = (query: Record<string, string | number> = {}) => call(LIST, { path: '/api/v1/hero-images', query });
 const complete = (slug: string) => call(COMPLETE, { path: `/api/v1/strains/slug/${slug}/complete`, params: { slug } });
-async function fetchFile(url: string) {
-  const segments = url.replace(/^\/api\/v1\/files\//, '').split('/');
-  const res = await FILES(new Request(`http://api.test${url}`), { params: Promise.resolve({ path: segments }) });
-  return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
-}
 
 describe('POST /hero-images/generate (admin) and heroImageUrl on the profile', () => {
   it('generates a 1600×900 strain banner, stores PNG and WebP, attaches it; the second call is cached', async () => {

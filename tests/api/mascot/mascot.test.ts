@@ -1,36 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promises as fs } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { imageApiSuite } from '../../helpers/image-api';
 import { call } from '../../helpers/route';
 import { GET as MASCOT } from '@/app/api/v1/mascot/route';
 import { POST as GENERATE } from '@/app/api/v1/mascot/generate/route';
-import { GET as FILES } from '@/app/api/v1/files/[...path]/route';
-import { ready } from '@/lib/bootstrap';
 import { PALETTE } from '@/lib/mascot/figure';
 
-const ADMIN = 'admin-key-mascot-0123456789';
-const admin = { 'x-admin-key': ADMIN };
-const root = path.join(os.tmpdir(), `mascot-api-${process.pid}-${Date.now()}`);
-
-beforeAll(async () => {
-  process.env.ADMIN_API_KEY = ADMIN;
-  process.env.STORAGE_DIR = root;
-  process.env.RATE_LIMIT_ENABLED = 'false';
-  await ready();
-});
-afterAll(async () => {
-  await fs.rm(root, { recursive: true, force: true });
-});
+const { admin, fetchFile } = imageApiSuite('mascot');
 
 const generate = (body: unknown, headers: Record<string, string> = admin) => call(GENERATE, { path: '/api/v1/mascot/generate', body, headers });
 const mascot = () => call(MASCOT, { path: '/api/v1/mascot' });
-async function fetchFile(url: string) {
-  const segments = url.replace(/^\/api\/v1\/files\//, '').split('/');
-  const res = await FILES(new Request(`http://api.test${url}`), { params: Promise.resolve({ path: segments }) });
-  return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
-}
 
 describe('GET /mascot (public)', () => {
   it('names the character and lists the six standard poses, none generated yet', async () => {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ready } from '@/lib/bootstrap';
 import type { Db } from '@/lib/db';
 import { DatabaseError } from '@/lib/db/errors';
-import { listNotebooksForUser } from '@/lib/notebooks/store';
+import { listNotebooksForUser } from '@/lib/notebooks/repo';
 import { streamBatch } from '@/lib/notebooks/stream';
 import { ORDER } from '../../unit/notebooks/fixtures';
 import { readSse } from '../../helpers/sse';

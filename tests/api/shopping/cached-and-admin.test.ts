@@ -4,7 +4,7 @@ import { GET as adminRuns } from '@/app/api/v1/admin/runs/route';
 import { GET as adminCache } from '@/app/api/v1/admin/scan-cache/route';
 import { ready } from '@/lib/bootstrap';
 import type { Db } from '@/lib/db';
-import { saveCachedScan } from '@/lib/shopping/cache';
+import { saveCachedScan } from '@/lib/shopping/repo';
 import { categoriesHash } from '@/lib/shopping/domain';
 import { localRunner, registerTask } from '@/lib/tasks';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { localRunner, registerTask } from '@/lib/tasks';
 import type { ScanTaskOutput } from '@/lib/shopping/schemas';
-import { SCAN_CACHE_TTL_MS } from '@/lib/shopping/cache';
+import { SCAN_CACHE_TTL_MS } from '@/lib/shopping/repo';
 import { SCAN_STAGES } from '@/lib/shopping/schemas';
 import { ready } from '@/lib/bootstrap';
 import { expect } from 'vitest';

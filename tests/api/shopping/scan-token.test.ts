@@ -4,7 +4,7 @@ import { POST as startRun } from '@/app/api/v1/shopping/runs/route';
 import { GET as getRun } from '@/app/api/v1/shopping/runs/[runId]/route';
 import { ready } from '@/lib/bootstrap';
 import type { Db } from '@/lib/db';
-import { saveCachedScan } from '@/lib/shopping/cache';
+import { saveCachedScan } from '@/lib/shopping/repo';
 import { categoriesHash } from '@/lib/shopping/domain';
 import { localRunner } from '@/lib/tasks';
 import { authHeader, call } from '../../helpers/route';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, route, paginated } from '@/lib/http';
-import { discoverIndex, DiscoverListSchema } from '@/lib/discover';
+import { discoverIndex, DiscoverListSchema } from '@/lib/discover/service';
 import { PageQuery } from '@/lib/discover/schemas';
 
 export const dynamic = 'force-dynamic';

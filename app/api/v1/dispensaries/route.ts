@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, route, paginated } from '@/lib/http';
-import { DispensarySchema, listDispensaries, PLATFORMS } from '@/lib/dispensaries';
+import { DispensarySchema, listDispensaries, PLATFORMS } from '@/lib/dispensaries/service';
 import { text } from '@/lib/research/text';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, route, paginated } from '@/lib/http';
-import { listNotebooksForUser } from '@/lib/notebooks/store';
+import { listNotebooksForUser } from '@/lib/notebooks/repo';
 
 export const dynamic = 'force-dynamic';
 

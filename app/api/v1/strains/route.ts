@@ -1,5 +1,5 @@
 import { CDN, defineRoute, route, paginated } from '@/lib/http';
-import { catalogConditional, NOT_MODIFIED } from '@/lib/meta';
+import { catalogConditional, NOT_MODIFIED } from '@/lib/meta/service';
 import { listStrains } from '@/lib/strains/catalog';
 import { ListQuery, StrainList } from '@/lib/strains/schemas';
 

@@ -1,5 +1,5 @@
 import { defineRoute, ok, route } from '@/lib/http';
-import { createCurated, DiscoverListSchema } from '@/lib/discover';
+import { createCurated, DiscoverListSchema } from '@/lib/discover/service';
 import { CreateCuratedBody } from '@/lib/discover/schemas';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, route, paginated } from '@/lib/http';
-import { listCachedScans } from '@/lib/shopping/cache';
+import { listCachedScans } from '@/lib/shopping/repo';
 import { CacheListItemSchema } from '@/lib/shopping/schemas';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, ok, route } from '@/lib/http';
-import { DiscoverDetailSchema, discoverList } from '@/lib/discover';
+import { DiscoverDetailSchema, discoverList } from '@/lib/discover/service';
 import { PageQuery } from '@/lib/discover/schemas';
 
 export const dynamic = 'force-dynamic';

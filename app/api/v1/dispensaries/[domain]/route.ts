@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, route } from '@/lib/http';
-import { DispensaryDetailSchema, getDispensary } from '@/lib/dispensaries';
+import { DispensaryDetailSchema, getDispensary } from '@/lib/dispensaries/service';
 import { text } from '@/lib/research/text';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 import { conditionalByContent, defineRoute, route } from '@/lib/http';
-import { FRESHNESS_CACHE_CONTROL, freshness, FreshnessSchema, NOT_MODIFIED } from '@/lib/meta';
+import { FRESHNESS_CACHE_CONTROL, freshness, FreshnessSchema, NOT_MODIFIED } from '@/lib/meta/service';
 
 export const dynamic = 'force-dynamic';
 

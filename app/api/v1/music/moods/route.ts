@@ -1,5 +1,5 @@
 import { defineRoute, ok, route } from '@/lib/http';
-import { moodsTable, MoodsSchema } from '@/lib/music';
+import { moodsTable, MoodsSchema } from '@/lib/music/service';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, route } from '@/lib/http';
 import { SavedNotebookSchema } from '@/lib/notebooks/input';
-import { getNotebookForUser } from '@/lib/notebooks/store';
+import { getNotebookForUser } from '@/lib/notebooks/repo';
 
 export const dynamic = 'force-dynamic';
 

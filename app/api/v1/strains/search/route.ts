@@ -1,5 +1,5 @@
 import { CDN, defineRoute, route, paginated } from '@/lib/http';
-import { catalogConditional, NOT_MODIFIED } from '@/lib/meta';
+import { catalogConditional, NOT_MODIFIED } from '@/lib/meta/service';
 import { searchStrainsCached } from '@/lib/strains/catalog';
 import { SearchQuery, StrainList } from '@/lib/strains/schemas';
 

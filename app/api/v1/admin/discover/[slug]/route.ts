@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, route } from '@/lib/http';
-import { DiscoverListSchema, patchCurated, removeCurated } from '@/lib/discover';
+import { DiscoverListSchema, patchCurated, removeCurated } from '@/lib/discover/service';
 import { PatchCuratedBody } from '@/lib/discover/schemas';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 import { defineRoute, route } from '@/lib/http';
-import { refreshDiscoverLists, RefreshResultSchema } from '@/lib/discover';
+import { refreshDiscoverLists, RefreshResultSchema } from '@/lib/discover/service';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, route } from '@/lib/http';
-import { DispensaryDetailSchema, updateDispensary } from '@/lib/dispensaries';
+import { DispensaryDetailSchema, updateDispensary } from '@/lib/dispensaries/service';
 import { text } from '@/lib/research/text';
 
 export const dynamic = 'force-dynamic';

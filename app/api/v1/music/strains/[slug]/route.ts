@@ -1,5 +1,5 @@
 import { defineRoute, ok, route } from '@/lib/http';
-import { musicForStrain, StrainMusicSchema } from '@/lib/music';
+import { musicForStrain, StrainMusicSchema } from '@/lib/music/service';
 import { SlugParams } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CDN, defineRoute, route, paginated } from '@/lib/http';
-import { catalogConditional, NOT_MODIFIED } from '@/lib/meta';
+import { catalogConditional, NOT_MODIFIED } from '@/lib/meta/service';
 import { strainsByTerpene } from '@/lib/strains/catalog';
 import { Limit, Offset, StrainSchema } from '@/lib/strains/schemas';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CDN, defineRoute, route, paginated } from '@/lib/http';
-import { catalogConditional, NOT_MODIFIED } from '@/lib/meta';
+import { catalogConditional, NOT_MODIFIED } from '@/lib/meta/service';
 import { strainsByType } from '@/lib/strains/catalog';
 import { PageQuery, StrainList } from '@/lib/strains/schemas';
 

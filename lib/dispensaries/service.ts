@@ -1,34 +1,16 @@
-import { z } from 'zod';
 import type { Db, Queryable } from '../db';
 import { ApiError } from '../errors';
 import { logger } from '../log';
-import { cleanMenuUrl, detectPlatform, PLATFORMS, type Platform } from './platform';
+import { cleanMenuUrl, detectPlatform, type Platform } from './platform';
 import { getRow, listRows, patchRow, strainDemand, writeScan, type DispensaryRow } from './repo';
+import type { Dispensary, DispensaryDetail } from './schemas';
 import { scanFacts, type DispensaryScanSummary } from './summary';
 
 export { detectPlatform, PLATFORMS, type Platform } from './platform';
 export { dispensaryScanSummary, scanFacts, median, type DispensaryScanSummary } from './summary';
 export { strainDemand };
 
-export const DispensarySchema = z.object({
-  domain: z.string(),
-  name: z.string(),
-  platform: z.enum(PLATFORMS),
-  menuUrls: z.array(z.string()),
-  lastScannedAt: z.string().nullable(),
-  productsCount: z.number().int(),
-  matchedRate: z.number().min(0).max(1),
-  categories: z.array(z.string()),
-});
-export const DispensaryDetailSchema = DispensarySchema.extend({
-  address: z.string().nullable(),
-  website: z.string().nullable(),
-  topStrains: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
-  medianPricePerGram: z.record(z.string(), z.number()),
-  scans: z.array(z.object({ scannedAt: z.string(), productsCount: z.number().int(), matchedCount: z.number().int() })),
-});
-export type Dispensary = z.output<typeof DispensarySchema>;
-export type DispensaryDetail = z.output<typeof DispensaryDetailSchema>;
+export { DispensaryDetailSchema, DispensarySchema, type Dispensary, type DispensaryDetail } from './schemas';
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);

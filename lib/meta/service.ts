@@ -1,25 +1,14 @@
-import { z } from 'zod';
 import type { Queryable } from '../db';
 import { canonicalQuery, conditional, strongEtag, type Ok } from '../http';
 import { readCatalogStamp } from '../strains/match-repo';
 import { readFreshness } from './repo';
+import type { Freshness } from './schemas';
 
 export const FRESHNESS_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
 /** The OpenAPI entry of the conditional routes' 304. */
 export const NOT_MODIFIED = { 304: 'Not modified: If-None-Match named the current ETag (no body)' };
 
-const ts = z.string().nullable();
-export const FreshnessSchema = z.object({
-  catalog: z.object({ count: z.number().int(), updatedAt: ts }),
-  popularity: z.object({ computedAt: ts }),
-  scans: z.object({ latestAt: ts, domains: z.number().int() }),
-  research: z.object({ pending: z.number().int(), latestApprovedAt: ts }),
-  papers: z.object({ count: z.number().int(), updatedAt: ts }),
-  discover: z.object({ updatedAt: ts }),
-  blog: z.object({ latestPublishedAt: ts }),
-  stories: z.object({ latestDate: ts }),
-});
-export type Freshness = z.output<typeof FreshnessSchema>;
+export { FreshnessSchema, type Freshness } from './schemas';
 
 const iso = (v: Date | string | null): string | null => (v === null || v === undefined ? null : new Date(v).toISOString());
 const day = (v: Date | string | null): string | null => {

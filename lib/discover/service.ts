@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import type { Db, Queryable } from '../db';
-import { strainDemand } from '../dispensaries';
+import { strainDemand } from '../dispensaries/service';
+import { resolveStrainSlugs } from '../strains/repo';
 import { ApiError } from '../errors';
-import { StrainSchema } from '../strains/schemas';
 import type { Strain } from '../strains/types';
+import type { DiscoverList, RefreshResult } from './schemas';
 import {
   COMPUTED_LISTS,
   COMPUTED_SLUGS,
@@ -14,7 +14,6 @@ import {
   listRows,
   listStrains,
   refreshComputed,
-  resolveSlugs,
   updateCurated,
   type ListRow,
 } from './repo';
@@ -24,27 +23,13 @@ export { COMPUTED_LISTS, COMPUTED_SIZE } from './repo';
 /** Days of menu scans that count for "trending this week". */
 export const TRENDING_DAYS = 7;
 
-export const DiscoverListSchema = z.object({
-  slug: z.string(),
-  title: z.string(),
-  description: z.string(),
-  kind: z.enum(['computed', 'curated']),
-  strainCount: z.number().int(),
-  updatedAt: z.string(),
-});
-export const DiscoverDetailSchema = z.object({ list: DiscoverListSchema, strains: z.array(StrainSchema) });
-export type DiscoverList = z.output<typeof DiscoverListSchema>;
-
-export { SLUG_RE } from './schemas';
+export { DiscoverDetailSchema, DiscoverListSchema, RefreshResultSchema, SLUG_RE, type DiscoverList, type RefreshResult } from './schemas';
 /** Slugs a curated list may not take: the computed ones and the admin action `refresh`. */
 export const RESERVED_SLUGS = new Set([...COMPUTED_SLUGS, 'refresh']);
 
 function toList(r: ListRow): DiscoverList {
   return { slug: r.slug, title: r.title, description: r.description, kind: r.kind, strainCount: Number(r.strain_count), updatedAt: new Date(r.updated_at).toISOString() };
 }
-
-export const RefreshResultSchema = z.object({ lists: z.number().int(), changed: z.number().int(), durationMs: z.number() });
-export type RefreshResult = z.output<typeof RefreshResultSchema>;
 
 let inFlight: Promise<RefreshResult> | null = null;
 
@@ -96,7 +81,7 @@ export async function discoverList(db: Db, slug: string, limit: number, offset: 
 
 async function idsFor(db: Queryable, slugs: string[]): Promise<string[]> {
   const unique = [...new Set(slugs)];
-  const { ids, unknown } = await resolveSlugs(db, unique);
+  const { ids, unknown } = await resolveStrainSlugs(db, unique);
   if (unknown.length)
     throw new ApiError('BAD_REQUEST', `Unknown strain slug${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}`, { unknownSlugs: unknown.slice(0, 50) });
   return ids;

@@ -105,3 +105,19 @@ export async function listCachedScans(db: Queryable, opts: { limit: number; offs
 export async function purgeExpiredScans(db: Queryable): Promise<number> {
   return (await db.query('DELETE FROM scan_cache WHERE expires_at <= now()')).rowCount;
 }
+
+/**
+ * Menu demand per matched strain slug: how many distinct dispensaries (domains) whose menu scans
+ * of the last `days` days listed it, as parallel arrays (the popularity job passes them to `unnest`).
+ */
+export async function menuDemandBySlug(db: Queryable, days: number): Promise<{ slugs: string[]; counts: number[] }> {
+  const r = await db.query<{ slug: string; n: number }>(
+    `SELECT p->>'strainSlug' AS slug, count(DISTINCT c.website_domain)::int AS n
+       FROM scan_cache c,
+            jsonb_array_elements(CASE WHEN jsonb_typeof(c.scan_results->'products') = 'array' THEN c.scan_results->'products' ELSE '[]'::jsonb END) p
+      WHERE c.scanned_at > now() - ($1::int * interval '1 day') AND p->>'strainSlug' IS NOT NULL
+      GROUP BY 1`,
+    [days],
+  );
+  return { slugs: r.rows.map((x) => x.slug), counts: r.rows.map((x) => Number(x.n)) };
+}

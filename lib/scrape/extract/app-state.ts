@@ -1,0 +1,282 @@
+import type { CheerioAPI } from 'cheerio';
+import { dedupeProducts, toScrapedProduct, type RawProductFields } from '../normalize';
+import type { ScrapedProduct } from '../types';
+import { embeddedStates } from './embedded-json';
+import { isObj, MAX_NODES, resolveUrl, SIZE_LABEL, str, type Json, type Obj } from './json';
+
+/** Embedded application state walked for product-like records (names, prices, sizes, potency). */
+
+const NAME_KEYS = ['name', 'productName', 'product_name', 'displayName', 'display_name', 'title', 'Name'];
+/** Keys of the price paid now on a discounted product, most specific first. */
+const SALE_KEYS = [
+  'salePrice',
+  'sale_price',
+  'specialPrice',
+  'special_price',
+  'specialPrices',
+  'special_prices',
+  'recSpecialPrices',
+  'medicalSpecialPrices',
+  'discountedPrice',
+  'discounted_price',
+  'discountPrice',
+  'discount_price',
+  'promoPrice',
+  'dealPrice',
+  'finalPrice',
+  'final_price',
+  'currentPrice',
+  'current_price',
+  'nowPrice',
+];
+/** Keys of the regular (struck-through) price. */
+const REGULAR_KEYS = [
+  'regularPrice',
+  'regular_price',
+  'originalPrice',
+  'original_price',
+  'compareAtPrice',
+  'compare_at_price',
+  'compareAt',
+  'listPrice',
+  'list_price',
+  'wasPrice',
+  'was_price',
+  'msrp',
+  'retailPrice',
+  'basePrice',
+  'base_price',
+  'fullPrice',
+  'full_price',
+  'strikethroughPrice',
+];
+const PRICE_KEYS = [
+  'price',
+  'Price',
+  'priceValue',
+  'unitPrice',
+  'unit_price',
+  'salePrice',
+  'sale_price',
+  'price_unit',
+  'priceCents',
+  'price_cents',
+  'amount',
+  'prices',
+  'Prices',
+  'pricing',
+  'variants',
+  'offers',
+  'options',
+];
+const PRODUCTISH_KEYS = [
+  'brand',
+  'brandName',
+  'brand_name',
+  'thc',
+  'thcPct',
+  'thcPercent',
+  'thc_percent',
+  'potency',
+  'strainType',
+  'strain_type',
+  'category',
+  'productType',
+  'product_type',
+  'sku',
+  'weight',
+];
+
+function pick(o: Obj, keys: string[]): Json | undefined {
+  for (const k of keys) if (o[k] !== undefined && o[k] !== null && o[k] !== '') return o[k];
+  return undefined;
+}
+
+function priceOf(v: Json | undefined, key?: string): string | null {
+  if (typeof v === 'number') return key && /cents/i.test(key) ? `$${(v / 100).toFixed(2)}` : `$${v}`;
+  if (typeof v === 'string') return /\d/.test(v) ? (/^[\d.,]+$/.test(v.trim()) ? `$${v.trim()}` : v.trim()) : null;
+  if (Array.isArray(v)) {
+    for (const x of v) {
+      const p = priceOf(x);
+      if (p) return p;
+    }
+    return null;
+  }
+  if (isObj(v)) {
+    for (const k of ['price', 'amount', 'value', 'unitPrice', 'priceCents', 'low', 'min', 'regular', 'med', 'rec']) {
+      if (v[k] !== undefined) {
+        const p = priceOf(v[k], k);
+        if (p) return p;
+      }
+    }
+  }
+  return null;
+}
+
+function weightOf(o: Obj): string | null {
+  const direct = pick(o, ['weight', 'size', 'netWeight', 'net_weight', 'unitWeight', 'option', 'quantity_label', 'amountLabel']);
+  if (typeof direct === 'string' || typeof direct === 'number') return typeof direct === 'number' ? `${direct}g` : direct;
+  if (isObj(direct)) return [str(direct.value), str(direct.unit)].filter(Boolean).join(' ') || null;
+  const variants = pick(o, ['variants', 'options', 'Options']);
+  if (Array.isArray(variants) && variants.length) {
+    const first = variants[0];
+    if (typeof first === 'string') return first;
+    if (isObj(first)) return str(pick(first, ['weight', 'size', 'name', 'option', 'label']) ?? null);
+  }
+  return null;
+}
+
+function potencyOf(o: Obj, which: 'thc' | 'cbd'): string | number | null {
+  const keys =
+    which === 'thc'
+      ? ['thc', 'thcPct', 'thcPercent', 'thc_percent', 'THC', 'THCContent', 'potencyThc', 'thcContent']
+      : ['cbd', 'cbdPct', 'cbdPercent', 'cbd_percent', 'CBD', 'CBDContent', 'potencyCbd', 'cbdContent'];
+  const v = pick(o, keys);
+  if (typeof v === 'number' || typeof v === 'string') return v;
+  if (isObj(v)) {
+    const r = v.range ?? v.value ?? v.formatted;
+    if (Array.isArray(r)) return typeof r[r.length - 1] === 'number' ? (r[r.length - 1] as number) : null;
+    if (typeof r === 'number' || typeof r === 'string') return r;
+  }
+  if (isObj(o.potency)) return potencyOf(o.potency, which);
+  return null;
+}
+
+function isProductLike(o: Obj): boolean {
+  const name = pick(o, NAME_KEYS);
+  if (typeof name !== 'string' || name.trim().length < 2 || name.length > 200) return false;
+  const hasPrice =
+    [...PRICE_KEYS, ...SALE_KEYS, ...REGULAR_KEYS].some((k) => o[k] !== undefined && o[k] !== null && priceOf(o[k], k) !== null) ||
+    nestedPrices(o).sale !== null ||
+    nestedPrices(o).regular !== null;
+  const productish = PRODUCTISH_KEYS.filter((k) => o[k] !== undefined && o[k] !== null).length;
+  return hasPrice ? productish >= 1 || /price/i.test(Object.keys(o).join(' ')) : productish >= 3;
+}
+
+/** A nested pricing object's sale / regular pair ({ current, was }, { sale, regular }, { special, original }). */
+function nestedPrices(o: Obj): { sale: string | null; regular: string | null } {
+  for (const k of ['pricing', 'prices', 'Prices', 'priceInfo', 'price']) {
+    const v = o[k];
+    if (!isObj(v)) continue;
+    const sale = pick(v, ['sale', 'salePrice', 'special', 'specialPrice', 'current', 'now', 'discounted', 'final', 'promo']);
+    const regular = pick(v, ['regular', 'regularPrice', 'original', 'originalPrice', 'was', 'list', 'compareAt', 'msrp', 'base', 'full']);
+    const s = sale !== undefined ? priceOf(sale) : null;
+    const r = regular !== undefined ? priceOf(regular) : null;
+    if (s || r) return { sale: s, regular: r };
+  }
+  return { sale: null, regular: null };
+}
+
+/** What the buyer pays now and the regular price (DECISIONS §12), from sale / regular keys. */
+export function statePrices(o: Obj): { price: string | null; regularPrice: string | null } {
+  const saleKey = SALE_KEYS.find((k) => o[k] !== undefined && o[k] !== null && priceOf(o[k], k) !== null);
+  const regularKey = REGULAR_KEYS.find((k) => o[k] !== undefined && o[k] !== null && priceOf(o[k], k) !== null);
+  const nested = nestedPrices(o);
+  const priceKey = PRICE_KEYS.find((k) => o[k] !== undefined && priceOf(o[k], k) !== null && !(k === 'price' && isObj(o[k]) && (nested.sale || nested.regular)));
+  const plain = priceKey ? priceOf(o[priceKey], priceKey) : null;
+  const sale = saleKey ? priceOf(o[saleKey], saleKey) : nested.sale;
+  const regular = regularKey ? priceOf(o[regularKey], regularKey) : nested.regular;
+  if (sale) return { price: sale, regularPrice: regular ?? (plain !== sale ? plain : null) };
+  if (regular && plain) return { price: plain, regularPrice: regular };
+  return { price: plain ?? regular, regularPrice: null };
+}
+
+function appStateToRaw(o: Obj, base: string): RawProductFields {
+  const prices = statePrices(o);
+  const cat = pick(o, ['category', 'Category', 'productType', 'product_type', 'kind', 'category_name', 'categoryName', 'type']);
+  const brand = pick(o, ['brand', 'brandName', 'brand_name', 'vendor', 'producer', 'manufacturer']);
+  const type = pick(o, ['strainType', 'strain_type', 'lineage', 'genetics', 'type']);
+  const href = str(pick(o, ['url', 'href', 'link', 'permalink']) ?? null);
+  return {
+    name: String(pick(o, NAME_KEYS)),
+    brand: isObj(brand) ? str(brand.name) : str(brand),
+    category: isObj(cat) ? str(cat.name) : Array.isArray(cat) ? str(cat[0]) : str(cat),
+    price: prices.price,
+    regularPrice: prices.regularPrice,
+    weight: weightOf(o),
+    thc: potencyOf(o, 'thc'),
+    cbd: potencyOf(o, 'cbd'),
+    strainType: isObj(type) ? str(type.name) : str(type),
+    url: resolveUrl(href, base),
+    text: str(pick(o, ['description', 'subtitle'])),
+  };
+}
+
+/**
+ * A product sold in several sizes, each with its own price, becomes one product per size with the
+ * size in its name ("Blue Dream 1g", "Blue Dream 3.5g"), consistently for both shapes menus use:
+ * parallel arrays (`Options: ['1g', '3.5g'], Prices: [15, 40]`, optional `specialPrices` per
+ * size) and a `variants` / `options` array of objects with a size and a price.
+ */
+export function sizeVariants(o: Obj): Obj[] | null {
+  const name = pick(o, NAME_KEYS);
+  if (typeof name !== 'string') return null;
+  const nameKey = NAME_KEYS.find((k) => o[k] === name)!;
+  const labels = pick(o, ['Options', 'options', 'sizes', 'weights']);
+  const prices = pick(o, ['Prices', 'prices', 'recPrices', 'price_list']);
+  if (Array.isArray(labels) && Array.isArray(prices) && labels.length >= 2 && labels.length === prices.length && labels.every((l) => typeof l === 'string' && SIZE_LABEL.test(l))) {
+    const specials = pick(o, ['specialPrices', 'recSpecialPrices', 'special_prices', 'salePrices']);
+    return labels.map((l, i) => {
+      const sale = Array.isArray(specials) && specials.length === labels.length ? specials[i] : null;
+      const regular = prices[i];
+      const hasSale = typeof sale === 'number' || (typeof sale === 'string' && /\d/.test(sale));
+      return {
+        ...o,
+        [nameKey]: `${name} ${String(l).trim()}`,
+        Options: null,
+        options: null,
+        Prices: null,
+        prices: null,
+        specialPrices: null,
+        recSpecialPrices: null,
+        price: hasSale ? sale : regular,
+        regularPrice: hasSale ? regular : null,
+        weight: String(l),
+      } as Obj;
+    });
+  }
+  const variants = pick(o, ['variants', 'options', 'Variants', 'skus']);
+  if (Array.isArray(variants) && variants.length >= 2 && variants.every((v) => isObj(v))) {
+    const rows = (variants as Obj[]).map((v) => ({ v, label: str(pick(v, ['size', 'weight', 'option', 'label', 'name', 'title']) ?? null), prices: statePrices(v) }));
+    if (!rows.every((r) => r.label && SIZE_LABEL.test(r.label) && r.prices.price)) return null;
+    if (new Set(rows.map((r) => r.prices.price)).size < 2) return null;
+    return rows.map(
+      (r) =>
+        ({
+          ...o,
+          [nameKey]: `${name} ${r.label!.trim()}`,
+          variants: null,
+          options: null,
+          Variants: null,
+          skus: null,
+          price: r.prices.price,
+          regularPrice: r.prices.regularPrice,
+          salePrice: null,
+          weight: r.label,
+        }) as Obj,
+    );
+  }
+  return null;
+}
+
+function walkState(node: Json, base: string, out: RawProductFields[], budget: { n: number }): void {
+  if (budget.n-- <= 0 || node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const x of node) walkState(x, base, out, budget);
+    return;
+  }
+  if (isProductLike(node)) {
+    const sizes = sizeVariants(node);
+    if (sizes) for (const v of sizes) out.push(appStateToRaw(v, base));
+    else out.push(appStateToRaw(node, base));
+    return; // variants/options below belong to this product
+  }
+  for (const v of Object.values(node)) walkState(v, base, out, budget);
+}
+
+export function extractAppState($: CheerioAPI, baseUrl: string): ScrapedProduct[] {
+  const raws: RawProductFields[] = [];
+  const budget = { n: MAX_NODES };
+  for (const s of embeddedStates($)) walkState(s, baseUrl, raws, budget);
+  return dedupeProducts(raws.map(toScrapedProduct).filter((p): p is ScrapedProduct => p !== null));
+}

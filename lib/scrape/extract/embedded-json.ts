@@ -1,0 +1,81 @@
+import type { CheerioAPI } from 'cheerio';
+import type { Json } from './json';
+
+/**
+ * Embedded application state blobs (__NEXT_DATA__, __NUXT__, window.__INITIAL_STATE__ and
+ * friends): found in the page's scripts and parsed as JSON, never evaluated.
+ */
+
+/** Finds the balanced JSON value starting at `start` (an opening brace/bracket), respecting strings. */
+export function balancedJson(src: string, start: number): string | null {
+  const open = src[start];
+  if (open !== '{' && open !== '[') return null;
+  let depth = 0;
+  let inStr: string | null = null;
+  for (let i = start; i < src.length; i++) {
+    const c = src[i];
+    if (inStr) {
+      if (c === '\\') i++;
+      else if (c === inStr) inStr = null;
+      continue;
+    }
+    if (c === '"' || c === "'") inStr = c;
+    else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') {
+      depth--;
+      if (depth === 0) return src.slice(start, i + 1);
+    }
+  }
+  return null;
+}
+
+/** Decodes the JS string literal ('...' or "...") starting at `at`, as used in `= JSON.parse('...')`. */
+export function jsStringLiteral(src: string, at: number): string | null {
+  const q = src[at];
+  if (q !== '"' && q !== "'") return null;
+  let body = '';
+  for (let i = at + 1; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') {
+      const n = src[i + 1];
+      // Re-escape for JSON: \' is not a JSON escape, a bare " must be escaped.
+      body += n === "'" ? "'" : `\\${n}`;
+      i++;
+    } else if (c === q) {
+      try {
+        return JSON.parse(`"${body}"`) as string;
+      } catch {
+        return null;
+      }
+    } else body += c === '"' ? '\\"' : c;
+  }
+  return null;
+}
+
+const STATE_ASSIGNMENTS =
+  /(?:window\.|self\.|globalThis\.)?(__NUXT__|__INITIAL_STATE__|__PRELOADED_STATE__|__APOLLO_STATE__|__APP_STATE__|__REDUX_STATE__|__STATE__|__DATA__|initialState|menuData)\s*=\s*/g;
+
+/** Every embedded state blob that parses as JSON. */
+export function embeddedStates($: CheerioAPI): Json[] {
+  const states: Json[] = [];
+  const tryParse = (s: string | null) => {
+    if (!s) return;
+    try {
+      states.push(JSON.parse(s) as Json);
+    } catch {
+      // Not JSON (e.g. a Nuxt IIFE); skipped rather than evaluated.
+    }
+  };
+  $('script#__NEXT_DATA__, script#__NUXT_DATA__, script[type="application/json"]').each((_, el) => tryParse($(el).text()));
+  $('script:not([src])').each((_, el) => {
+    const src = $(el).text();
+    if (src.length > 5_000_000) return;
+    STATE_ASSIGNMENTS.lastIndex = 0;
+    for (let m = STATE_ASSIGNMENTS.exec(src); m; m = STATE_ASSIGNMENTS.exec(src)) {
+      const at = m.index + m[0].length;
+      if (src.startsWith('JSON.parse(', at)) tryParse(jsStringLiteral(src, at + 11));
+      else tryParse(balancedJson(src, at));
+    }
+  });
+  return states;
+}
