@@ -1,5 +1,5 @@
 import { CDN, ApiError, defineRoute, ifNoneMatchHits, notModified, ok, route } from '@/lib/http';
-import { NOT_MODIFIED } from '@/lib/meta';
+import { NOT_MODIFIED } from '@/lib/meta/service';
 import { getSerializedStrainBySlug } from '@/lib/strains/repo';
 import { SlugParams, StrainSchema } from '@/lib/strains/schemas';
 
