@@ -226,6 +226,22 @@ function unknownLeadingWord(index: CatalogIndex, cleaned: string): { pass: Match
   return slug ? { pass: 'slug', entry: slug } : null;
 }
 
+/**
+ * A catalog name that abbreviates three or more leading words to their initials and shares the
+ * rest ('San Fernando Valley OG' = SFV OG): the product spells it out. The shared rest is required
+ * ('San Fernando Valley' alone could be any SFV strain).
+ */
+function initialsOf(index: CatalogIndex, cleaned: string): { pass: MatchPass; entry: IndexedName } | null {
+  const words = cleaned.split(' ');
+  for (let n = 3; n < words.length; n++) {
+    const head = words.slice(0, n);
+    if (!head.every((w) => /^\p{L}/u.test(w))) break;
+    const entry = bestEntry(index.exact(`${head.map((w) => w[0]).join('')} ${words.slice(n).join(' ')}`));
+    if (entry) return { pass: 'exact', entry };
+  }
+  return null;
+}
+
 function decideOne(index: CatalogIndex, p: Prepared): Decision {
   const d: Decision = { cleaned: p.norm.cleaned, pass: null, similarity: null, confidence: null, entry: null };
   if (p.norm.candidates.length === 0) return d;
@@ -251,7 +267,7 @@ function decideOne(index: CatalogIndex, p: Prepared): Decision {
   // The product is a strain the universe knows and the catalog lacks: it is that strain.
   const universeOnly = p.norm.candidates.some((c) => !c.side && isUniverseOnly(index, c.text));
   if (p.kind === 'strain' && !universeOnly) {
-    const branded = unknownLeadingWord(index, cleaned);
+    const branded = unknownLeadingWord(index, cleaned) ?? initialsOf(index, cleaned);
     if (branded) return { ...d, ...branded, similarity: 1, confidence: 'high' };
   }
   if (p.kind !== 'strain' || universeOnly || cleaned.length < 3 || isCross(cleaned)) return d;

@@ -212,7 +212,7 @@ describe('issue 13 (match3): a brand written into the name without a brand field
       { name: 'Zephyr Haze', source: 'test' },
       { name: 'Zephyr Kush', source: 'test' },
     ]);
-    for (const name of ['Animal Mints', 'Animal Cookies', 'Blueberry Muffin']) await upsertStrain(await ready(), { name, type: 'hybrid' }, 'test');
+    for (const name of ['Animal Mints', 'Animal Cookies', 'Blueberry Muffin', 'SFV OG']) await upsertStrain(await ready(), { name, type: 'hybrid' }, 'test');
   });
 
   // [product, the catalog strain after the leading word, expected strain]
@@ -229,6 +229,10 @@ describe('issue 13 (match3): a brand written into the name without a brand field
     ['X7 Sour Diesel', 'Sour Diesel', null],
     ['Animal Mint Cake', 'Mint Cake', null],
     ['Rainbow #1', 'Rainbow', null],
+    // Leading words spelled out where the catalog name has their initials, the rest shared.
+    ['San Fernando Valley OG 3.5g', 'SFV OG', 'SFV OG'],
+    ['3.5g San Fernando Valley', 'SFV OG', null],
+    ['Sour Fern Valley Kush', 'SFV OG', null],
   ])('%s (%s) → %s', async (name, _catalog, strain) => {
     const [r] = await matchProducts(await ready(), [{ name, category: 'Flower' }]);
     expect(r.strain?.name ?? null).toBe(strain);
