@@ -268,7 +268,8 @@ function decideOne(index: CatalogIndex, p: Prepared): Decision {
   const universeOnly = p.norm.candidates.some((c) => !c.side && isUniverseOnly(index, c.text));
   if (p.kind === 'strain' && !universeOnly) {
     const branded = unknownLeadingWord(index, cleaned) ?? initialsOf(index, cleaned);
-    if (branded) return { ...d, ...branded, similarity: 1, confidence: 'high' };
+    // The flavour rule holds here too ('Zorbex Strawberry Lemonade', category Other).
+    if (branded && !(p.flavourRisk && isFlavourName(branded.entry.name.toLowerCase()))) return { ...d, ...branded, similarity: 1, confidence: 'high' };
   }
   if (p.kind !== 'strain' || universeOnly || cleaned.length < 3 || isCross(cleaned)) return d;
   if (p.flavourRisk && isFlavourName(cleaned)) return d;

@@ -239,6 +239,15 @@ describe('issue 13 (match3): a brand written into the name without a brand field
     if (strain) expect(r.confidence).toBe('high');
   });
 
+  it('the flavour rule holds after an unknown leading word', async () => {
+    const [other, flower] = await matchProducts(await ready(), [
+      { name: 'Zorbex Strawberry Lemonade', category: 'Other' },
+      { name: 'Zorbex Strawberry Lemonade', category: 'Flower' },
+    ]);
+    expect(other.strain).toBeNull();
+    expect(flower.strain?.name).toBe('Strawberry Lemonade');
+  });
+
   // [what, the menu's products, expected strain of each]
   it.each<[string, string[], (string | null)[]]>([
     // A leading word that strain names use, but at most one catalog name, before three different
