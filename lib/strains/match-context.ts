@@ -22,6 +22,10 @@ export interface ContextKnowledge {
   wordUse?: (word: string) => number;
   /** A catalog or universe strain name. */
   isKnownName?: (name: string) => boolean;
+  /** A catalog strain name (canonical name or alias, by name or slug). */
+  isCatalogName?: (name: string) => boolean;
+  /** How many catalog names use a word. */
+  catalogWordUse?: (word: string) => number;
 }
 
 const MIN_REPEATS = 3;
@@ -93,12 +97,22 @@ export function learnMenuContext(segmentLists: string[][][], brandForms: string[
   const standalone = new Set(
     [...partners].filter(([t, v]) => v.size >= MIN_REPEATS && (itemsWith.get(t) ?? 0) >= MIN_REPEATS && t.includes(' ') && !(k.isKnownName?.(t) ?? false)).map(([t]) => t),
   );
+  // A leading run of one or two words before three or more different catalog strains ('Bloom
+  // Skywalker OG', 'Bloom King Louis', 'Bloom Blue Dream'), where the run with each of them is no
+  // known name and its first word is in at most one catalog name, is the menu's brand. 'Animal'
+  // before Mint Cake, Mints and Cookies, or 'Blue' in 'Blue Crew …', is a strain word: never one.
+  const catalogHeads = [...heads].filter(([key, rests]) => {
+    const w = key.split(' ');
+    if (w.length > 2 || (k.isKnownName?.(key) ?? false) || (k.catalogWordUse ?? (() => 0))(w[0]) > 1) return false;
+    const strains = [...rests].filter((r) => r && (k.isCatalogName?.(r) ?? false) && !(k.isKnownName?.(`${key} ${r}`) ?? false));
+    return strains.length >= MIN_REPEATS;
+  });
   return {
     brandsByFirst,
     brandsByLast,
     // A line segment recurs in several products, beside different others each time.
     lineSegments: new Set([...pick(partners, 'any'), ...standalone].filter((t) => (itemsWith.get(t) ?? 0) >= MIN_REPEATS)),
-    prefixes: new Set([...pick(heads, 'first'), ...[...heads.keys()].filter((key) => standalone.has(key))]),
+    prefixes: new Set([...pick(heads, 'first'), ...[...heads.keys()].filter((key) => standalone.has(key)), ...catalogHeads.map(([key]) => key)]),
     suffixes: pick(tails, 'last'),
   };
 }

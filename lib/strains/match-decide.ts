@@ -170,6 +170,8 @@ function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
   const context = buildMenuContext([...bases.values()], {
     wordUse: (w) => index.wordUse(w),
     isKnownName: (n) => index.exact(n).length > 0 || index.isUniverseOnly(n, slugify(n)),
+    isCatalogName: (n) => index.exact(n).length > 0 || index.slug(slugify(n)).length > 0,
+    catalogWordUse: (w) => index.catalogWordUse(w),
   });
   const memo = new Map<string, Prepared>();
   return items.map((m) => {
@@ -206,6 +208,40 @@ function namePass(index: CatalogIndex, p: Prepared, lookup: (c: string, side: bo
   return null;
 }
 
+/**
+ * A leading word no strain name uses, before a catalog name of two or more words ('PVP Blueberry
+ * Muffin', 'Nero Skywalker OG'), is a brand the card did not put in a brand field: the product is
+ * that strain. A possessive ('AJs Sour Diesel', 'Ken's …') names its owner's cut of the strain, a
+ * word with digits is a code, and a catalog name of one word ('Zorb Gelato') is too easily the end
+ * of a new strain's name; those stay unmatched.
+ */
+function unknownLeadingWord(index: CatalogIndex, cleaned: string): { pass: MatchPass; entry: IndexedName } | null {
+  const words = cleaned.split(' ');
+  const first = words[0];
+  if (words.length < 3 || !/^\p{L}{2,}$/u.test(first) || /s$/.test(first) || index.wordUse(first) > 0) return null;
+  const rest = words.slice(1).join(' ');
+  const exact = bestEntry(index.exact(rest));
+  if (exact) return { pass: 'exact', entry: exact };
+  const slug = bestEntry(index.slug(slugify(rest)));
+  return slug ? { pass: 'slug', entry: slug } : null;
+}
+
+/**
+ * A catalog name that abbreviates three or more leading words to their initials and shares the
+ * rest ('San Fernando Valley OG' = SFV OG): the product spells it out. The shared rest is required
+ * ('San Fernando Valley' alone could be any SFV strain).
+ */
+function initialsOf(index: CatalogIndex, cleaned: string): { pass: MatchPass; entry: IndexedName } | null {
+  const words = cleaned.split(' ');
+  for (let n = 3; n < words.length; n++) {
+    const head = words.slice(0, n);
+    if (!head.every((w) => /^\p{L}/u.test(w))) break;
+    const entry = bestEntry(index.exact(`${head.map((w) => w[0]).join('')} ${words.slice(n).join(' ')}`));
+    if (entry) return { pass: 'exact', entry };
+  }
+  return null;
+}
+
 function decideOne(index: CatalogIndex, p: Prepared): Decision {
   const d: Decision = { cleaned: p.norm.cleaned, pass: null, similarity: null, confidence: null, entry: null };
   if (p.norm.candidates.length === 0) return d;
@@ -230,6 +266,11 @@ function decideOne(index: CatalogIndex, p: Prepared): Decision {
   const cleaned = p.norm.cleaned;
   // The product is a strain the universe knows and the catalog lacks: it is that strain.
   const universeOnly = p.norm.candidates.some((c) => !c.side && isUniverseOnly(index, c.text));
+  if (p.kind === 'strain' && !universeOnly) {
+    const branded = unknownLeadingWord(index, cleaned) ?? initialsOf(index, cleaned);
+    // The flavour rule holds here too ('Zorbex Strawberry Lemonade', category Other).
+    if (branded && !(p.flavourRisk && isFlavourName(branded.entry.name.toLowerCase()))) return { ...d, ...branded, similarity: 1, confidence: 'high' };
+  }
   if (p.kind !== 'strain' || universeOnly || cleaned.length < 3 || isCross(cleaned)) return d;
   if (p.flavourRisk && isFlavourName(cleaned)) return d;
   const near = index.nearest(cleaned);

@@ -144,7 +144,8 @@ async function runOn(kind: 'pglite' | 'pg', menu: MenuItem[], fullMenu: MenuItem
     );
     if (withPrecision && process.env.BENCH_LABELLED !== '0') {
       const scores = await labelledScores(db, fullMenu);
-      printScores('HELD-OUT chains (never tuned on)', scores.holdout);
+      // BENCH_HELDOUT=0 hides the held-out scores while tuning, so they are looked at once, at the end.
+      if (process.env.BENCH_HELDOUT !== '0') printScores('HELD-OUT chains (never tuned on)', scores.holdout);
       printScores('Tuning chains', scores.tune);
       // Misses are printed for the tuning chains only: the held-out chains are never looked into.
       if (process.env.BENCH_MISSES === '1') console.log(`\nTuning-chain misses (${scores.tune.missed.length}):\n  ${scores.tune.missed.join('\n  ')}`);

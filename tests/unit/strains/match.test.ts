@@ -173,10 +173,11 @@ describe('issue 13 (bench:menus): the brand the menu shows when the card has no 
     // A word that is a whole segment of some products and starts others is a brand ('Elevated Gummy 10 pcs - Cherry').
     [
       'a whole segment that also starts names',
-      ['Zorbex Gummy 10 pcs - Cherry', 'Zorbex Gummy 10 pcs - Apple', 'Zorbex Sour Diesel Wax -1g', 'Zorbex Grape Ape Wax -1g'],
-      [null, null, 'Sour Diesel', 'Grape Ape'],
+      ['Zorbex Gummy 10 pcs - Cherry', 'Zorbex Gummy 10 pcs - Apple', 'Zorbex Gelato Wax -1g', 'Zorbex Mimosa Wax -1g'],
+      [null, null, 'Gelato', 'Mimosa'],
     ],
-    ['without those segments, two names are not enough', ['Zorbex Sour Diesel Wax -1g', 'Zorbex Grape Ape Wax -1g'], [null, null]],
+    // (One-word strains: before a catalog name of two words an unknown word is a brand on its own, see below.)
+    ['without those segments, two names are not enough', ['Zorbex Gelato Wax -1g', 'Zorbex Mimosa Wax -1g'], [null, null]],
     // A run of two words that is a segment of its own beside three strains, and no strain's name,
     // is a brand even though 'blue' is a strain word, also where it starts a name (bench:match
     // tuning chains: 'Cowboy RX - Gelato Sunrise 1G' beside 'Cowboy RX Gushers 1g Pre Roll').
@@ -201,6 +202,66 @@ describe('issue 13 (bench:menus): the brand the menu shows when the card has no 
     );
     expect(out.map((r) => r.strain?.name ?? null)).toEqual(strains);
     for (const r of out) if (r.strain) expect(r.confidence).toBe('high');
+  });
+});
+
+describe('issue 13 (match3): a brand written into the name without a brand field', () => {
+  beforeAll(async () => {
+    // 'zephyr' is a word of two universe names and of no catalog name; 'animal' of two catalog names.
+    await addToUniverse(await ready(), [
+      { name: 'Zephyr Haze', source: 'test' },
+      { name: 'Zephyr Kush', source: 'test' },
+    ]);
+    for (const name of ['Animal Mints', 'Animal Cookies', 'Blueberry Muffin', 'SFV OG']) await upsertStrain(await ready(), { name, type: 'hybrid' }, 'test');
+  });
+
+  // [product, the catalog strain after the leading word, expected strain]
+  it.each<[string, string, string | null]>([
+    // A leading word no strain name uses, before a catalog name of two or more words, is a brand.
+    ['PVP Blueberry Muffin .5g Pre-Roll 23.4% THC Indica Hybrid', 'Blueberry Muffin', 'Blueberry Muffin'],
+    ['Nero Live Rosin Skywalker OG', 'Skywalker OG', 'Skywalker OG'],
+    // A possessive names the owner's cut: another strain.
+    ['AJs Sour Diesel', 'Sour Diesel', null],
+    ["AJ's Sour Diesel", 'Sour Diesel', null],
+    // A catalog name of one word is too easily the end of a new strain's name.
+    ['Qwerb Gelato 1g', 'Gelato', null],
+    // A word with digits is a code, a strain word is part of the name, a number is a phenotype.
+    ['X7 Sour Diesel', 'Sour Diesel', null],
+    ['Animal Mint Cake', 'Mint Cake', null],
+    ['Rainbow #1', 'Rainbow', null],
+    // Leading words spelled out where the catalog name has their initials, the rest shared.
+    ['San Fernando Valley OG 3.5g', 'SFV OG', 'SFV OG'],
+    ['3.5g San Fernando Valley', 'SFV OG', null],
+    ['Sour Fern Valley Kush', 'SFV OG', null],
+  ])('%s (%s) → %s', async (name, _catalog, strain) => {
+    const [r] = await matchProducts(await ready(), [{ name, category: 'Flower' }]);
+    expect(r.strain?.name ?? null).toBe(strain);
+    if (strain) expect(r.confidence).toBe('high');
+  });
+
+  it('the flavour rule holds after an unknown leading word', async () => {
+    const [other, flower] = await matchProducts(await ready(), [
+      { name: 'Zorbex Strawberry Lemonade', category: 'Other' },
+      { name: 'Zorbex Strawberry Lemonade', category: 'Flower' },
+    ]);
+    expect(other.strain).toBeNull();
+    expect(flower.strain?.name).toBe('Strawberry Lemonade');
+  });
+
+  // [what, the menu's products, expected strain of each]
+  it.each<[string, string[], (string | null)[]]>([
+    // A leading word that strain names use, but at most one catalog name, before three different
+    // catalog strains of one menu is the menu's brand.
+    ['a word of universe names before three catalog strains', ['Zephyr Sour Diesel 1g', 'Zephyr Gelato 1g', 'Zephyr Mimosa 1g'], ['Sour Diesel', 'Gelato', 'Mimosa']],
+    ['the same word before two', ['Zephyr Sour Diesel 1g', 'Zephyr Gelato 1g'], [null, null]],
+    // A word of several catalog names is a strain word, however many strains it precedes.
+    ['a catalog strain word before three catalog strains', ['Animal Mint Cake', 'Animal Gelato', 'Animal Sour Diesel', 'Animal Mints'], [null, null, null, 'Animal Mints']],
+  ])('%s', async (_what, names, strains) => {
+    const out = await matchProducts(
+      await ready(),
+      names.map((name) => ({ name, category: 'Flower' })),
+    );
+    expect(out.map((r) => r.strain?.name ?? null)).toEqual(strains);
   });
 });
 
