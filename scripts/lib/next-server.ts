@@ -96,7 +96,7 @@ export async function startNextServer(opts: {
 
   const stop = () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.pid === undefined) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return resolve();
       const timer = setTimeout(() => signal('SIGKILL'), 10_000);
       child.once('exit', () => {
         clearTimeout(timer);
@@ -116,7 +116,8 @@ export async function startNextServer(opts: {
   const deadline = Date.now() + (opts.timeoutMs ?? 240_000);
   let last = '';
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}\n${lines.join('').slice(-4000)}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the server exited with code ${child.exitCode} (signal ${child.signalCode})\n${lines.join('').slice(-4000)}`);
     try {
       const res = await fetch(base + (opts.readyPath ?? '/api/v1/health'), { signal: AbortSignal.timeout(5000) });
       await res.arrayBuffer();

@@ -143,6 +143,9 @@ describe('schema-driven fuzzing of every operation', () => {
     );
     for (const t of tail) console.log(`  slow: ${t.ms} ms at ${t.at} s: ${t.what}`);
     for (const [k, n] of [...kinds].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${k}`);
+    // A server that died or failed says why: its exit and the last lines it printed.
+    if (failures.length) console.log(`server exit code ${server.child.exitCode} signal ${server.child.signalCode}\n${server.log().slice(-6000)}`);
+    expect({ code: server.child.exitCode, signal: server.child.signalCode }, 'the server is still running').toEqual({ code: null, signal: null });
     expect(failures.slice(0, 40)).toEqual([]);
   });
 });
