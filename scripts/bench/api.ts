@@ -211,8 +211,16 @@ function prepareBareApp(): string {
       changed = true;
     }
   }
+  // The bare app borrows this checkout's node_modules; a link left by another (maybe deleted)
+  // checkout is replaced, so the bare app runs the same Next as the service.
   const link = path.join(dir, 'node_modules');
-  if (!fs.existsSync(link)) fs.symlinkSync(path.join(ROOT, 'node_modules'), link);
+  const want = path.join(ROOT, 'node_modules');
+  const current = fs.lstatSync(link, { throwIfNoEntry: false }) ? fs.readlinkSync(link) : null;
+  if (current !== want) {
+    if (current !== null) fs.rmSync(link, { force: true });
+    fs.symlinkSync(want, link);
+    changed = true;
+  }
   if (changed) {
     console.log(`building the bare Next ${nextVersion} app in ${dir}…`);
     const nextBin = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
