@@ -1,6 +1,6 @@
 import type { Frame, Page } from 'playwright-core';
 import { config } from '@/lib/config';
-import { dedupeProducts } from './normalize';
+import { dedupeProducts, productIdentity } from './normalize';
 import { PAGER_COLLECT_SCRIPT, pickPagerControl, type PagerControl } from './pager';
 import { abortError, raceAbort, ScrapeError } from './errors';
 import type { ScanContext } from './browser';
@@ -207,7 +207,6 @@ async function growMenu(page: Page, maxRounds: number, interactions: string[], o
   return grew;
 }
 
-const productKey = (p: ScrapedProduct) => `${p.rawName.toLowerCase()}|${p.priceValue ?? ''}`;
 const TEXT_PRINT = `(() => { const t = (document.body && document.body.innerText) || ''; let h = 0; for (let i = 0; i < t.length; i++) h = (h * 31 + t.charCodeAt(i)) | 0; return t.length + ':' + h; })()`;
 
 async function textPrint(page: Page): Promise<string> {
@@ -241,7 +240,7 @@ async function pageThrough(
   interactions: string[],
   opts: RenderOptions,
 ): Promise<{ products: ScrapedProduct[]; rounds: number }> {
-  const keys = new Set(first.map(productKey));
+  const keys = new Set(first.map(productIdentity));
   const products = [...first];
   const seenPages = new Set<number>();
   let rounds = 0;
@@ -270,9 +269,9 @@ async function pageThrough(
     }
     if (!clicked) break;
     const read = await readFrames(page, opts);
-    const fresh = read.products.filter((p) => !keys.has(productKey(p)));
+    const fresh = read.products.filter((p) => !keys.has(productIdentity(p)));
     if (fresh.length === 0) break;
-    for (const p of fresh) keys.add(productKey(p));
+    for (const p of fresh) keys.add(productIdentity(p));
     products.push(...fresh);
     if (clicked.step.page !== null) seenPages.add(clicked.step.page);
     rounds++;

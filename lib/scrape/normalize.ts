@@ -241,11 +241,16 @@ export function toScrapedProduct(raw: RawProductFields): ScrapedProduct | null {
   };
 }
 
-/** Drops repeats of the same item (same name, price and weight) keeping the first. */
+/** What makes two scraped products the same product: name, price and weight. */
+export function productIdentity(p: ScrapedProduct): string {
+  return `${p.rawName.toLowerCase()}|${p.priceValue ?? ''}|${p.weightGrams ?? ''}`;
+}
+
+/** Drops repeats of the same item (productIdentity) keeping the first. */
 export function dedupeProducts(products: ScrapedProduct[]): ScrapedProduct[] {
   const seen = new Set<string>();
   return products.filter((p) => {
-    const key = `${p.rawName.toLowerCase()}|${p.priceValue ?? ''}|${p.weightGrams ?? ''}`;
+    const key = productIdentity(p);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
