@@ -15,7 +15,14 @@ const config = [
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // One import style: every module of the service is imported by its `@/` path.
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.{1,2}(/|$)', message: "Import by the '@/' path, not a relative one." }] }],
     },
+  },
+  {
+    // The published client package is built on its own, without the service's path alias.
+    files: ['packages/client/**'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 ];
 

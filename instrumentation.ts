@@ -5,6 +5,6 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { startServer } = await import('./lib/startup');
+  const { startServer } = await import('@/lib/startup');
   await startServer();
 }

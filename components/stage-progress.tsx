@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ProgressBar } from './progress-bar';
+import { ProgressBar } from '@/components/progress-bar';
 
 export type StageState = 'pending' | 'active' | 'done' | 'failed';
 

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Strain } from '@/lib/strains/types';
-import { TypeBadge } from './type-badge';
+import { TypeBadge } from '@/components/type-badge';
 
 /** A full strain or the summary the complete profile lists under `similar`. */
 export type StrainSummary = Pick<Strain, 'slug' | 'name' | 'thc' | 'highFamily'> & { type: string | null } & Partial<

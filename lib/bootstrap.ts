@@ -1,6 +1,6 @@
-import { getDb, migrate } from './db';
-import type { Db } from './db';
-import { logger } from './log';
+import { getDb, migrate } from '@/lib/db';
+import type { Db } from '@/lib/db';
+import { logger } from '@/lib/log';
 
 /**
  * Start-up steps after migrations, in order: seeds for an empty database and recovery of work a
@@ -9,11 +9,11 @@ import { logger } from './log';
 type StartupStep = { name: string; run: (db: Db) => Promise<unknown> };
 const steps: StartupStep[] = [
   // The strain catalog ships its own seed so a fresh database is useful out of the box.
-  { name: 'strain-catalog-seed', run: async (db) => (await import('./strains/seed')).seedCatalog(db) },
+  { name: 'strain-catalog-seed', run: async (db) => (await import('@/lib/strains/seed')).seedCatalog(db) },
   // The research papers ship as a seed too (supabase/seed/papers.json, bibliographic facts).
-  { name: 'papers-seed', run: async (db) => (await import('./research/papers/service')).seedPapers(db) },
+  { name: 'papers-seed', run: async (db) => (await import('@/lib/research/papers/service')).seedPapers(db) },
   // Runs left QUEUED/EXECUTING by a process that died end FAILED instead of hanging.
-  { name: 'task-runs-recovery', run: async (db) => (await import('./tasks/instance')).recoverOrphanedRuns(db) },
+  { name: 'task-runs-recovery', run: async (db) => (await import('@/lib/tasks/instance')).recoverOrphanedRuns(db) },
 ];
 
 const g = globalThis as unknown as { __ciReady?: Promise<Db> };

@@ -1,6 +1,6 @@
-import { APP_VERSION, appEnv, config } from './config';
-import { migrationLevel } from './db';
-import { ready } from './bootstrap';
+import { APP_VERSION, appEnv, config } from '@/lib/config';
+import { migrationLevel } from '@/lib/db';
+import { ready } from '@/lib/bootstrap';
 
 type DatabaseHealth = { reachable: boolean; kind: string | null; migrationLevel: string | null; error?: string };
 

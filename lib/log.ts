@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { appEnv, config } from './config';
+import { appEnv, config } from '@/lib/config';
 
 type Logger = pino.Logger;
 const g = globalThis as unknown as { __ciLogger?: Logger; __ciAccess?: { for: Logger; log: Logger } };

@@ -1,6 +1,6 @@
-import { checkStartupConfig, config, ConfigError } from './config';
+import { checkStartupConfig, config, ConfigError } from '@/lib/config';
 import { setFlagsFromString } from 'node:v8';
-import { logger } from './log';
+import { logger } from '@/lib/log';
 
 /**
  * Bound how far V8 lets the old space grow past the live heap before a full collection. Under
@@ -33,7 +33,7 @@ export async function startServer(): Promise<void> {
     process.exit(1);
   }
   applyHeapGrowth(config().hotpath.heapGrowingPercent);
-  const { ready } = await import('./bootstrap');
+  const { ready } = await import('@/lib/bootstrap');
   ready().then(
     () => logger().info('service ready'),
     (err: unknown) => logger().error({ err: String((err as Error)?.message ?? err) }, 'start-up failed; requests will retry'),

@@ -14,8 +14,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BUILD_LOCK, build, freePort, hasFlock, startNextServer, type NextServer } from './lib/next-server';
-import { signUserToken } from '../lib/auth/jwt';
+import { BUILD_LOCK, build, freePort, hasFlock, startNextServer, type NextServer } from '@/scripts/lib/next-server';
+import { signUserToken } from '@/lib/auth/jwt';
 
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -1,7 +1,7 @@
 /** Rewrites the README's configuration table from the declarations in lib/config. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { withConfigTable } from '../lib/config/readme';
+import { withConfigTable } from '@/lib/config/readme';
 
 const file = path.resolve(__dirname, '..', 'README.md');
 const before = fs.readFileSync(file, 'utf8');

@@ -9,11 +9,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { closeDb } from '../lib/db';
-import { ready } from '../lib/bootstrap';
-import { importStrains, importUniverse, type ImportSummary } from '../lib/strains/import';
-import { parseCatalogRecords, parseUniverseRecords, readRecords } from '../lib/strains/import-parse';
-import { importPapers, parsePaperRecords, readPaperFile, type PaperImportSummary } from '../lib/research/papers/service';
+import { closeDb } from '@/lib/db';
+import { ready } from '@/lib/bootstrap';
+import { importStrains, importUniverse, type ImportSummary } from '@/lib/strains/import';
+import { parseCatalogRecords, parseUniverseRecords, readRecords } from '@/lib/strains/import-parse';
+import { importPapers, parsePaperRecords, readPaperFile, type PaperImportSummary } from '@/lib/research/papers/service';
 
 function usage(msg?: string): never {
   if (msg) process.stderr.write(`${msg}\n`);

@@ -1,10 +1,10 @@
 /** Apply pending migrations (supabase/migrations) to DATABASE_URL, or the embedded PGlite directory. */
-import { loadEnvFiles } from './lib/env-file';
+import { loadEnvFiles } from '@/scripts/lib/env-file';
 
 loadEnvFiles();
 
 async function main() {
-  const { getDb, closeDb, migrate, pgliteDir } = await import('../lib/db');
+  const { getDb, closeDb, migrate, pgliteDir } = await import('@/lib/db');
   const db = await getDb();
   const { applied, level } = await migrate(db);
   const target = db.kind === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${pgliteDir()})`;

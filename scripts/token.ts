@@ -3,7 +3,7 @@
  *   npm run token -- --user <id> [--tier premium|free] [--ttl 1h]
  */
 import { parseArgs } from 'node:util';
-import { loadEnvFiles } from './lib/env-file';
+import { loadEnvFiles } from '@/scripts/lib/env-file';
 
 loadEnvFiles();
 const { values } = parseArgs({
@@ -13,8 +13,8 @@ const { values } = parseArgs({
 async function main() {
   if (!values.user) throw new Error('Usage: npm run token -- --user <id> [--tier premium] [--ttl 1h]');
   if (values.tier !== 'premium' && values.tier !== 'free') throw new Error('--tier must be premium or free');
-  const { signUserToken, parseTtl } = await import('../lib/auth/jwt');
-  const { jwtSecret } = await import('../lib/config');
+  const { signUserToken, parseTtl } = await import('@/lib/auth/jwt');
+  const { jwtSecret } = await import('@/lib/config');
   if (!jwtSecret()) throw new Error('SUPABASE_JWT_SECRET is not set (see .env.example)');
   const token = await signUserToken({ sub: values.user, tier: values.tier, ttlSeconds: parseTtl(values.ttl!), email: values.email });
   process.stdout.write(`${token}\n`);

@@ -4,8 +4,8 @@
  * then drafts queued research like POST /api/v1/trigger/pipeline.
  */
 import { logger, schedules } from '@trigger.dev/sdk';
-import { ready } from '../lib/bootstrap';
-import { dailySyncJob, researchPipelineJob } from '../lib/admin/jobs';
+import { ready } from '@/lib/bootstrap';
+import { dailySyncJob, researchPipelineJob } from '@/lib/admin/jobs';
 
 export const dailySyncSchedule = schedules.task({
   id: 'daily-sync',

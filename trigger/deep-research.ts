@@ -4,9 +4,9 @@
  * worker needs DATABASE_URL (papers, catalog, scan history) like the API does.
  */
 import { metadata, task } from '@trigger.dev/sdk';
-import { DEEP_RESEARCH_TASK, deepResearchTimeoutMs, runDeepResearch } from '../lib/research/deep/task';
-import { DeepResearchInput } from '../lib/research/deep/schemas';
-import { triggerMetadataPort } from '../lib/tasks/trigger-metadata';
+import { DEEP_RESEARCH_TASK, deepResearchTimeoutMs, runDeepResearch } from '@/lib/research/deep/task';
+import { DeepResearchInput } from '@/lib/research/deep/schemas';
+import { triggerMetadataPort } from '@/lib/tasks/trigger-metadata';
 
 export const deepResearch = task({
   id: DEEP_RESEARCH_TASK,

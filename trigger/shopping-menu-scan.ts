@@ -4,10 +4,10 @@
  * needs DATABASE_URL (matching, research queue, scan cache) like the API does.
  */
 import { metadata, schemaTask } from '@trigger.dev/sdk';
-import { runMenuScan } from '../lib/shopping/pipeline';
-import { ScanTaskInput } from '../lib/shopping/schemas';
-import { SCAN_TASK_ID, scanTimeoutMs } from '../lib/shopping/task';
-import { triggerMetadataPort } from '../lib/tasks/trigger-metadata';
+import { runMenuScan } from '@/lib/shopping/pipeline';
+import { ScanTaskInput } from '@/lib/shopping/schemas';
+import { SCAN_TASK_ID, scanTimeoutMs } from '@/lib/shopping/task';
+import { triggerMetadataPort } from '@/lib/tasks/trigger-metadata';
 
 export const shoppingMenuScan = schemaTask({
   id: SCAN_TASK_ID,

@@ -3,8 +3,8 @@
  * one the local runner calls; only the metadata port differs (Trigger.dev's run metadata).
  */
 import { metadata, task } from '@trigger.dev/sdk';
-import { runStrainResearch, StrainResearchInputSchema, STRAIN_RESEARCH_TASK } from '../lib/research/task';
-import { triggerMetadataPort } from '../lib/tasks/trigger-metadata';
+import { runStrainResearch, StrainResearchInputSchema, STRAIN_RESEARCH_TASK } from '@/lib/research/task';
+import { triggerMetadataPort } from '@/lib/tasks/trigger-metadata';
 
 export const strainResearch = task({
   id: STRAIN_RESEARCH_TASK,

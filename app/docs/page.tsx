@@ -1,4 +1,4 @@
-import ApiReference from './api-reference';
+import ApiReference from '@/app/docs/api-reference';
 
 export const metadata = { title: 'API reference · Cannabis Intelligence API' };
 

@@ -2,9 +2,9 @@
 
 import Link from 'next/link';
 import { useApi } from '@/lib/client/use-api';
-import { DataView } from '../data-view';
-import { StatsPanel } from '../stats-panel';
-import { AdminPage, LoadState } from './admin-page';
+import { DataView } from '@/components/data-view';
+import { StatsPanel } from '@/components/stats-panel';
+import { AdminPage, LoadState } from '@/components/admin/admin-page';
 
 export function AdminOverview() {
   const stats = useApi<Record<string, unknown>>('/strains/stats/count');

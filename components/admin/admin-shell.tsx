@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Brand } from '../brand';
-import { NavLinks } from '../nav-links';
-import { ThemeToggle } from '../theme-toggle';
-import { SignOutButton } from './sign-out-button';
+import { Brand } from '@/components/brand';
+import { NavLinks } from '@/components/nav-links';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { SignOutButton } from '@/components/admin/sign-out-button';
 
 const NAV = [
   { href: '/admin', label: 'Overview' },

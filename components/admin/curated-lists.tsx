@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { apiData, describeError } from '@/lib/client/api';
 import { useApi } from '@/lib/client/use-api';
 import type { DiscoverList } from '@/lib/discover/schemas';
-import { AdminPage, LoadState, relativeTime } from './admin-page';
+import { AdminPage, LoadState, relativeTime } from '@/components/admin/admin-page';
 
 const slugsOf = (text: string) =>
   text

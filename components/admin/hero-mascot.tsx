@@ -5,8 +5,8 @@ import { apiData, describeError } from '@/lib/client/api';
 import { useApi } from '@/lib/client/use-api';
 import type { HeroImage } from '@/lib/hero/schemas';
 import { MASCOT_DESCRIPTION, MASCOT_NAME, type MascotPose } from '@/lib/mascot/schemas';
-import { AdminPage, LoadState } from './admin-page';
-import { ImageCard } from './image-card';
+import { AdminPage, LoadState } from '@/components/admin/admin-page';
+import { ImageCard } from '@/components/admin/image-card';
 
 export function HeroAndMascot() {
   return (

@@ -2,8 +2,8 @@
 
 import { useState, type ReactNode } from 'react';
 import { apiData, describeError } from '@/lib/client/api';
-import { DataView } from '../data-view';
-import { findImageUrl } from './admin-page';
+import { DataView } from '@/components/data-view';
+import { findImageUrl } from '@/components/admin/admin-page';
 
 /**
  * One blog post or landing card with its image: optional prompt preview, generate, and the

@@ -2,8 +2,8 @@
 
 import { useApi } from '@/lib/client/use-api';
 import type { LandingProblem } from '@/lib/images/schemas';
-import { AdminPage, LoadState, findImageUrl } from './admin-page';
-import { ImageCard } from './image-card';
+import { AdminPage, LoadState, findImageUrl } from '@/components/admin/admin-page';
+import { ImageCard } from '@/components/admin/image-card';
 
 type Problem = LandingProblem;
 

@@ -2,7 +2,7 @@
 
 import { useApi } from '@/lib/client/use-api';
 import type { RateLimits } from '@/lib/ratelimit/schemas';
-import { AdminPage, LoadState } from './admin-page';
+import { AdminPage, LoadState } from '@/components/admin/admin-page';
 
 type Limits = RateLimits;
 

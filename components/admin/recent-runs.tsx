@@ -3,9 +3,9 @@
 import { Fragment, useState } from 'react';
 import type { RunRecord } from '@/lib/tasks/schemas';
 import { useApi } from '@/lib/client/use-api';
-import { DataView } from '../data-view';
-import { ProgressBar } from '../progress-bar';
-import { AdminPage, LoadState, relativeTime } from './admin-page';
+import { DataView } from '@/components/data-view';
+import { ProgressBar } from '@/components/progress-bar';
+import { AdminPage, LoadState, relativeTime } from '@/components/admin/admin-page';
 
 const BADGE: Record<string, string> = { COMPLETED: 'badge badge-ok', FAILED: 'badge badge-fail', TIMED_OUT: 'badge badge-fail', EXECUTING: 'badge badge-warn', QUEUED: 'badge' };
 

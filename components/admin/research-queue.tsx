@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { apiData, describeError } from '@/lib/client/api';
 import { useApi } from '@/lib/client/use-api';
 import type { Submission } from '@/lib/research/schemas';
-import { TerpeneChart } from '../terpene-chart';
-import { TypeBadge } from '../type-badge';
-import { AdminPage, LoadState, relativeTime } from './admin-page';
+import { TerpeneChart } from '@/components/terpene-chart';
+import { TypeBadge } from '@/components/type-badge';
+import { AdminPage, LoadState, relativeTime } from '@/components/admin/admin-page';
 
 const STATUSES = ['pending_review', 'pending', 'researching', 'approved', 'rejected', 'failed'];
 const BADGE: Record<string, string> = { pending_review: 'badge badge-warn', approved: 'badge badge-ok', rejected: 'badge', failed: 'badge badge-fail' };

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useApi } from '@/lib/client/use-api';
 import type { CacheListItem } from '@/lib/shopping/schemas';
-import { AdminPage, LoadState, relativeTime } from './admin-page';
+import { AdminPage, LoadState, relativeTime } from '@/components/admin/admin-page';
 
 type CacheEntry = CacheListItem;
 

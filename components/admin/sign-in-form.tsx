@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { apiData, describeError } from '@/lib/client/api';
-import { Brand } from '../brand';
+import { Brand } from '@/components/brand';
 
 /** Exchanges the admin key for the httpOnly session cookie; the key is sent once and never stored by the page. */
 export function SignInForm() {

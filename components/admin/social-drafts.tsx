@@ -5,7 +5,7 @@ import { ApiClientError, apiData, describeError } from '@/lib/client/api';
 import { useApi } from '@/lib/client/use-api';
 import { checkLength, PLATFORMS } from '@/lib/social/length';
 import { DRAFT_STATUSES, type DraftStatus, type SocialDraft, type SocialStats } from '@/lib/social/schemas';
-import { AdminPage, LoadState, relativeTime } from './admin-page';
+import { AdminPage, LoadState, relativeTime } from '@/components/admin/admin-page';
 
 const BADGE: Record<DraftStatus, string> = { draft: 'badge', approved: 'badge badge-ok', scheduled: 'badge badge-warn', published: 'badge badge-ok', rejected: 'badge badge-fail' };
 const PLATFORM_LABEL: Record<string, string> = { x: 'X', bluesky: 'Bluesky', threads: 'Threads', instagram: 'Instagram', facebook: 'Facebook' };

@@ -8,7 +8,7 @@ import { apiData, describeError } from '@/lib/client/api';
 import { imageForApi } from '@/lib/client/image-file';
 import { getUserSession } from '@/lib/client/session';
 import type { ChatUIMessage, Citation } from '@/lib/chat/types';
-import { Markdown } from './markdown';
+import { Markdown } from '@/components/chat/markdown';
 
 const MAX_IMAGES = 4;
 const MAX_CHARS = 4000;

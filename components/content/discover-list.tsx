@@ -6,7 +6,7 @@ import { describeError } from '@/lib/client/api';
 import { publicApi } from '@/lib/client/typed-api';
 import { ApiError, unwrapWithMeta } from '@/packages/client/src';
 import type { Strain } from '@/lib/strains/types';
-import { StrainCard } from '../strain-card';
+import { StrainCard } from '@/components/strain-card';
 
 const PAGE = 12;
 

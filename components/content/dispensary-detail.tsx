@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { describeError } from '@/lib/client/api';
 import { publicApi } from '@/lib/client/typed-api';
 import { ApiError, unwrap } from '@/packages/client/src';
-import { BarChart } from './bar-chart';
+import { BarChart } from '@/components/content/bar-chart';
 
 interface Detail {
   domain: string;

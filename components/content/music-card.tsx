@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { publicApi } from '@/lib/client/typed-api';
 import { unwrap } from '@/packages/client/src';
-import { BarChart } from './bar-chart';
+import { BarChart } from '@/components/content/bar-chart';
 
 interface Music {
   mood: { energy: number; valence: number; acousticness: number };

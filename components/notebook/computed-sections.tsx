@@ -2,7 +2,7 @@
 
 import { potencyChart, spendSummary, terpeneChart, typeDistribution, type ComputedItem } from '@/lib/notebooks/computed';
 import type { ReactNode } from 'react';
-import { TerpeneChart } from '../terpene-chart';
+import { TerpeneChart } from '@/components/terpene-chart';
 
 const money = (n: number | null) => (n === null ? '—' : `$${n.toFixed(2)}`);
 

@@ -5,10 +5,10 @@ import { apiData, describeError } from '@/lib/client/api';
 import type { z } from 'zod';
 import type { SectionDescriptorSchema } from '@/lib/notebooks/input';
 import { useNotebookStream, type SectionState } from '@/lib/client/use-notebook-stream';
-import { DataView } from '../data-view';
-import { ProgressBar } from '../progress-bar';
-import { ComputedSection } from './computed-sections';
-import { OrderItems, rowIsValid, toOrderItem, type OrderRow } from './order-items';
+import { DataView } from '@/components/data-view';
+import { ProgressBar } from '@/components/progress-bar';
+import { ComputedSection } from '@/components/notebook/computed-sections';
+import { OrderItems, rowIsValid, toOrderItem, type OrderRow } from '@/components/notebook/order-items';
 
 type SectionDescriptor = z.output<typeof SectionDescriptorSchema>;
 

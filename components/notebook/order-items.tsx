@@ -1,7 +1,7 @@
 'use client';
 
 import type { Strain } from '@/lib/strains/types';
-import { StrainPicker } from '../strain-picker';
+import { StrainPicker } from '@/components/strain-picker';
 
 export interface OrderRow {
   id: number;

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
 import { DEEP_STAGES, type DeepResearchOutput, type DeepSource } from '@/lib/research/deep/schemas';
 import { useDeepResearch, type DeepResearchState } from '@/lib/client/use-deep-research';
-import { StageProgress } from '../stage-progress';
+import { StageProgress } from '@/components/stage-progress';
 
 const STAGE_LABEL: Record<string, string> = {
   plan: 'Plan the searches',

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { apiData, describeError } from '@/lib/client/api';
 import { imageForApi, newAttemptId } from '@/lib/client/image-file';
 import { getUserSession } from '@/lib/client/session';
-import { LabelResult, ReceiptResult, type LabelData, type ReceiptData } from './scan-results';
+import { LabelResult, ReceiptResult, type LabelData, type ReceiptData } from '@/components/scan/scan-results';
 
 type Kind = 'receipt' | 'label';
 

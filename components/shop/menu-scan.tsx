@@ -2,8 +2,8 @@
 
 import { useState, type FormEvent } from 'react';
 import { useMenuScan } from '@/lib/client/use-menu-scan';
-import { ScanProgress } from './scan-progress';
-import { ScanResults } from './scan-results';
+import { ScanProgress } from '@/components/shop/scan-progress';
+import { ScanResults } from '@/components/shop/scan-results';
 
 const CATEGORIES = ['Flower', 'Pre-Roll', 'Vape', 'Concentrate', 'Edible'];
 

@@ -1,6 +1,6 @@
 import type { MenuScanState } from '@/lib/client/use-menu-scan';
 import { SCAN_STAGES } from '@/lib/client/use-menu-scan';
-import { StageProgress } from '../stage-progress';
+import { StageProgress } from '@/components/stage-progress';
 
 const STAGE_LABEL: Record<string, string> = {
   'cache-check': 'Cache check',

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { apiData, describeError } from '@/lib/client/api';
 import { getUserSession } from '@/lib/client/session';
-import { Markdown } from '../chat/markdown';
+import { Markdown } from '@/components/chat/markdown';
 
 interface Story {
   date: string;

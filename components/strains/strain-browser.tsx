@@ -7,7 +7,7 @@ import { unwrapWithMeta, type paths } from '@/packages/client/src';
 import type { Strain } from '@/lib/strains/types';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { KNOWN_TERPENES } from '@/lib/strains/terpenes';
-import { StrainCard } from '../strain-card';
+import { StrainCard } from '@/components/strain-card';
 import { ResultPager } from '@/components/result-pager';
 
 const PAGE_SIZE = 24;

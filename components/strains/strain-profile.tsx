@@ -8,10 +8,10 @@ import { ApiError, unwrap } from '@/packages/client/src';
 import type { z } from 'zod';
 import type { CompleteProfileSchema } from '@/lib/strains/schemas';
 import type { Strain } from '@/lib/strains/types';
-import { StrainCard, type StrainSummary } from '../strain-card';
-import { TerpeneChart } from '../terpene-chart';
-import { TypeBadge } from '../type-badge';
-import { MusicCard } from '../content/music-card';
+import { StrainCard, type StrainSummary } from '@/components/strain-card';
+import { TerpeneChart } from '@/components/terpene-chart';
+import { TypeBadge } from '@/components/type-badge';
+import { MusicCard } from '@/components/content/music-card';
 
 type Complete = z.output<typeof CompleteProfileSchema>;
 

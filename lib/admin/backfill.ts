@@ -1,11 +1,11 @@
-import type { Queryable } from '../db';
-import { loadDerivedColumns as loadStrains, resyncMissingNames, updateHighFamilies, updateSearchColumns, updateSlugColumns } from '../strains/repo';
-import { highFamily } from '../strains/high-family';
-import { canonicalName, slugify } from '../strains/slug';
-import { normalizeTerpeneProfile } from '../strains/terpenes';
-import { recomputePopularity } from './popularity';
+import type { Queryable } from '@/lib/db';
+import { loadDerivedColumns as loadStrains, resyncMissingNames, updateHighFamilies, updateSearchColumns, updateSlugColumns } from '@/lib/strains/repo';
+import { highFamily } from '@/lib/strains/high-family';
+import { canonicalName, slugify } from '@/lib/strains/slug';
+import { normalizeTerpeneProfile } from '@/lib/strains/terpenes';
+import { recomputePopularity } from '@/lib/admin/popularity';
 
-import type { BackfillJob, BackfillResult } from './schemas';
+import type { BackfillJob, BackfillResult } from '@/lib/admin/schemas';
 
 /** Same terpene map regardless of key order (jsonb sorts keys its own way). */
 function sameMap(a: Record<string, number>, b: Record<string, number>): boolean {

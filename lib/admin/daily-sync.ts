@@ -1,18 +1,18 @@
-import type { Db, Queryable } from '../db';
-import { logger } from '../log';
-import { dailyStoryForSync } from '../stories/service';
-import { config } from '../config';
-import { purgeExpiredScans } from '../shopping/repo';
-import { pruneFinishedRuns } from '../tasks';
-import { recoverOrphanedRuns } from '../tasks/instance';
-import { requeueStale } from '../research/repo';
-import { STALE_RESEARCH_MS } from '../research/task';
-import { purgeExpiredTriggerTokens } from '../tasks/tokens';
-import { purgeAttempts } from '../vision/repo';
-import { generateSocialDrafts } from '../social/generate';
-import { recomputePopularity } from './popularity';
-import { refreshDiscoverLists } from '../discover/service';
-import type { DailySyncResult } from './schemas';
+import type { Db, Queryable } from '@/lib/db';
+import { logger } from '@/lib/log';
+import { dailyStoryForSync } from '@/lib/stories/service';
+import { config } from '@/lib/config';
+import { purgeExpiredScans } from '@/lib/shopping/repo';
+import { pruneFinishedRuns } from '@/lib/tasks';
+import { recoverOrphanedRuns } from '@/lib/tasks/instance';
+import { requeueStale } from '@/lib/research/repo';
+import { STALE_RESEARCH_MS } from '@/lib/research/task';
+import { purgeExpiredTriggerTokens } from '@/lib/tasks/tokens';
+import { purgeAttempts } from '@/lib/vision/repo';
+import { generateSocialDrafts } from '@/lib/social/generate';
+import { recomputePopularity } from '@/lib/admin/popularity';
+import { refreshDiscoverLists } from '@/lib/discover/service';
+import type { DailySyncResult } from '@/lib/admin/schemas';
 
 /** Finished runs are kept this many days (RUN_RETENTION_DAYS) for the dashboard, then purged. */
 export const runRetentionDays = () => config().tasks.runRetentionDays;

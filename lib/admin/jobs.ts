@@ -1,8 +1,8 @@
-import { singleFlight, type Db } from '../db';
-import { runBackfill } from './backfill';
-import { dailySync } from './daily-sync';
-import { runResearchPipeline } from './pipeline';
-import type { BackfillJob } from './schemas';
+import { singleFlight, type Db } from '@/lib/db';
+import { runBackfill } from '@/lib/admin/backfill';
+import { dailySync } from '@/lib/admin/daily-sync';
+import { runResearchPipeline } from '@/lib/admin/pipeline';
+import type { BackfillJob } from '@/lib/admin/schemas';
 
 /**
  * The internal jobs as the routes and schedules start them: single-flight across every instance

@@ -1,8 +1,8 @@
-import type { Queryable } from '../db';
-import { logger } from '../log';
-import { countPickable, pickableIds, requeueFailed } from '../research/repo';
-import { runStrainResearch, STALE_RESEARCH_MS } from '../research/task';
-import type { PipelineResult } from './schemas';
+import type { Queryable } from '@/lib/db';
+import { logger } from '@/lib/log';
+import { countPickable, pickableIds, requeueFailed } from '@/lib/research/repo';
+import { runStrainResearch, STALE_RESEARCH_MS } from '@/lib/research/task';
+import type { PipelineResult } from '@/lib/admin/schemas';
 
 /** A failed research run is retried by the pipeline until it has this many attempts. */
 export const MAX_RESEARCH_ATTEMPTS = 3;

@@ -1,7 +1,7 @@
-import type { Queryable } from '../db';
-import { menuDemandBySlug } from '../shopping/repo';
-import { recomputePopularityScores } from '../strains/repo';
-import type { PopularityCounts } from './schemas';
+import type { Queryable } from '@/lib/db';
+import { menuDemandBySlug } from '@/lib/shopping/repo';
+import { recomputePopularityScores } from '@/lib/strains/repo';
+import type { PopularityCounts } from '@/lib/admin/schemas';
 
 /** Demand adds at most this many points to a strain's base score. */
 export const DEMAND_POINTS = 15;

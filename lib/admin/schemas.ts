@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../research/text';
+import { text } from '@/lib/research/text';
 
 /** What the internal and admin job routes take and answer (one contract for routes, OpenAPI and the dashboard). */
 export const BACKFILL_JOBS = ['high-family', 'slugs', 'popularity', 'search'] as const;

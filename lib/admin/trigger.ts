@@ -1,5 +1,5 @@
-import { startTask } from '../tasks';
-import type { TriggerBody } from './schemas';
+import { startTask } from '@/lib/tasks';
+import type { TriggerBody } from '@/lib/admin/schemas';
 
 /** POST /admin/trigger: start any registered task (400 for an unknown id or a payload its schema refuses). */
 export async function triggerTask(body: TriggerBody): Promise<{ runId: string; task: string; deduplicated: boolean }> {

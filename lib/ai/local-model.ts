@@ -15,7 +15,7 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { LOCAL_MODEL_ID } from './provider';
+import { LOCAL_MODEL_ID } from '@/lib/ai/provider';
 
 export const CONTEXT_OPEN = '<context>';
 export const CONTEXT_CLOSE = '</context>';

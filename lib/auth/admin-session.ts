@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { config, isProduction } from '../config';
-import { safeEqual } from './compare';
+import { config, isProduction } from '@/lib/config';
+import { safeEqual } from '@/lib/auth/compare';
 
 /**
  * Dashboard sessions: the browser never holds the admin key. Signing in exchanges the key for an

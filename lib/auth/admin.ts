@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { config, isDevelopment } from '../config';
-import { ApiError } from '../errors';
-import { consume, peek } from '../ratelimit';
-import { hasValidAdminSession } from './admin-session';
-import { developmentBypass } from './bypass';
-import { safeEqual } from './compare';
-import { authFailure } from './flat';
+import { config, isDevelopment } from '@/lib/config';
+import { ApiError } from '@/lib/errors';
+import { consume, peek } from '@/lib/ratelimit';
+import { hasValidAdminSession } from '@/lib/auth/admin-session';
+import { developmentBypass } from '@/lib/auth/bypass';
+import { safeEqual } from '@/lib/auth/compare';
+import { authFailure } from '@/lib/auth/flat';
 
 /** Failed admin-key attempts allowed per key prefix in this window, whatever the address. */
 const FAILURE_WINDOW_MS = 10 * 60_000;

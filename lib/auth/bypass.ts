@@ -1,4 +1,4 @@
-import { config, isDevelopment, isProduction } from '../config';
+import { config, isDevelopment, isProduction } from '@/lib/config';
 
 /** True when the request's Host header names localhost or 127.0.0.1. */
 export function hostIsLocal(req: Request): boolean {

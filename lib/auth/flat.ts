@@ -1,4 +1,4 @@
-import { FlatError } from '../errors';
+import { FlatError } from '@/lib/errors';
 
 /** The specification's flat authentication-failure body: `{ success: false, error, code }`. */
 export function authFailure(status: number, code: string, error: string, message?: string): FlatError {

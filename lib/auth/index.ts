@@ -1,5 +1,5 @@
-export { requireAdmin, verifyAdminKey, adminConfigured, type AdminVia } from './admin';
-export { requireInternal, bearerToken, type InternalFamily, type InternalSecretName } from './internal';
-export { requireUser, optionalUser, requirePremium, verifyUserToken, signUserToken, serviceSigningSecret, parseTtl, type UserClaims } from './jwt';
-export { developmentBypass, hostIsLocal } from './bypass';
-export { safeEqual } from './compare';
+export { requireAdmin, verifyAdminKey, adminConfigured, type AdminVia } from '@/lib/auth/admin';
+export { requireInternal, bearerToken, type InternalFamily, type InternalSecretName } from '@/lib/auth/internal';
+export { requireUser, optionalUser, requirePremium, verifyUserToken, signUserToken, serviceSigningSecret, parseTtl, type UserClaims } from '@/lib/auth/jwt';
+export { developmentBypass, hostIsLocal } from '@/lib/auth/bypass';
+export { safeEqual } from '@/lib/auth/compare';

@@ -1,7 +1,7 @@
-import { config, isDevelopment } from '../config';
-import { developmentBypass } from './bypass';
-import { safeEqual } from './compare';
-import { authFailure } from './flat';
+import { config, isDevelopment } from '@/lib/config';
+import { developmentBypass } from '@/lib/auth/bypass';
+import { safeEqual } from '@/lib/auth/compare';
+import { authFailure } from '@/lib/auth/flat';
 
 export type InternalSecretName = 'API_KEY' | 'CRON_SECRET';
 export type InternalFamily = 'api-key' | 'cron' | 'internal';

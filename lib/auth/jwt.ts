@@ -1,8 +1,8 @@
 import { SignJWT, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import { config, jwtSecret } from '../config';
-import { ApiError } from '../errors';
-import { authFailure } from './flat';
-import { bearerToken } from './internal';
+import { config, jwtSecret } from '@/lib/config';
+import { ApiError } from '@/lib/errors';
+import { authFailure } from '@/lib/auth/flat';
+import { bearerToken } from '@/lib/auth/internal';
 
 export interface UserClaims {
   sub: string;

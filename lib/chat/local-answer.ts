@@ -1,7 +1,7 @@
 /** The local assistant (lib/chat/local-assistant.ts): writing the answer from tool results only. */
 import { TERPENE_INFO } from '@/lib/strains/terpenes';
-import { PHOTO_LINE, type Recognised, type ToolStep } from './local-intent';
-import type { StrainBrief, StrainDetailOut } from './tools';
+import { PHOTO_LINE, type Recognised, type ToolStep } from '@/lib/chat/local-intent';
+import type { StrainBrief, StrainDetailOut } from '@/lib/chat/tools';
 
 const pct = (n: number | null | undefined) => (n === null || n === undefined ? null : `${Math.round(n * 10) / 10}%`);
 const listOf = (xs: string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);

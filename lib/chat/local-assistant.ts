@@ -18,15 +18,15 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { writeAnswer } from './local-answer';
-import { readPrompt, recognise, type Call } from './local-intent';
-import { plan, planPhoto } from './local-plan';
+import { writeAnswer } from '@/lib/chat/local-answer';
+import { readPrompt, recognise, type Call } from '@/lib/chat/local-intent';
+import { plan, planPhoto } from '@/lib/chat/local-plan';
 
 // The parts: local-intent.ts (reading the prompt, the intent), local-plan.ts (which tools next),
 // local-answer.ts (the answer from tool results).
-export { cleanName, readPrompt, recognise, type Call, type IntentKind, type Recognised } from './local-intent';
-export { plan, planPhoto } from './local-plan';
-export { writeAnswer } from './local-answer';
+export { cleanName, readPrompt, recognise, type Call, type IntentKind, type Recognised } from '@/lib/chat/local-intent';
+export { plan, planPhoto } from '@/lib/chat/local-plan';
+export { writeAnswer } from '@/lib/chat/local-answer';
 
 export const LOCAL_ASSISTANT_ID = 'local-assistant';
 

@@ -1,6 +1,6 @@
 /** The local assistant (lib/chat/local-assistant.ts): which tools to call next. */
-import type { Call, Recognised, ToolStep } from './local-intent';
-import type { StrainBrief } from './tools';
+import type { Call, Recognised, ToolStep } from '@/lib/chat/local-intent';
+import type { StrainBrief } from '@/lib/chat/tools';
 
 // Planning: which tools to call next (null = write the answer)
 

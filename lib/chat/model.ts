@@ -2,7 +2,7 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { resolveAiProvider, textModel, visionModel, type AiProviderName } from '@/lib/ai/provider';
 import { ApiError } from '@/lib/errors';
-import { LOCAL_ASSISTANT_ID, LocalAssistantModel } from './local-assistant';
+import { LOCAL_ASSISTANT_ID, LocalAssistantModel } from '@/lib/chat/local-assistant';
 
 export interface ChatModel {
   model: LanguageModelV3;

@@ -2,7 +2,7 @@
 import type { Queryable } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
 import { searchPapers } from '@/lib/research/papers';
-import type { PapersPort } from './tools';
+import type { PapersPort } from '@/lib/chat/tools';
 
 export async function papersPort(db: Queryable): Promise<PapersPort | null> {
   return {

@@ -8,7 +8,7 @@ import type { Queryable } from '@/lib/db';
 import { logger } from '@/lib/log';
 import { analyzeLabel, loadImage, visionEngine } from '@/lib/vision';
 import type { LabelData } from '@/lib/vision';
-import type { DecodedImage } from './schemas';
+import type { DecodedImage } from '@/lib/chat/schemas';
 
 const pct = (n: number | null) => (n === null ? null : `${Math.round(n * 10) / 10}%`);
 

@@ -1,7 +1,7 @@
 /** Chat storage: conversations and their UI messages (tables of migration 20261125020000). */
 import type { Queryable } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
-import type { ChatUIMessage } from './types';
+import type { ChatUIMessage } from '@/lib/chat/types';
 
 export interface ConversationSummary {
   id: string;

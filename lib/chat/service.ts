@@ -9,14 +9,14 @@ import { stepCountIs, streamText, type ModelMessage, type UserContent } from 'ai
 import type { Db } from '@/lib/db';
 import { logger } from '@/lib/log';
 import { catalogStats } from '@/lib/strains/catalog';
-import { resolveChatModel } from './model';
-import { papersPort } from './papers';
-import { readPhotos, thumbnail } from './photos';
-import { systemPrompt } from './prompt';
-import { appendMessage, loadMessages, openConversation } from './repo';
-import { HISTORY_LIMIT, imagesOf, textOf, type ChatBody } from './schemas';
-import { chatTools, CitationLedger } from './tools';
-import type { ChatMetadata, ChatUIMessage } from './types';
+import { resolveChatModel } from '@/lib/chat/model';
+import { papersPort } from '@/lib/chat/papers';
+import { readPhotos, thumbnail } from '@/lib/chat/photos';
+import { systemPrompt } from '@/lib/chat/prompt';
+import { appendMessage, loadMessages, openConversation } from '@/lib/chat/repo';
+import { HISTORY_LIMIT, imagesOf, textOf, type ChatBody } from '@/lib/chat/schemas';
+import { chatTools, CitationLedger } from '@/lib/chat/tools';
+import type { ChatMetadata, ChatUIMessage } from '@/lib/chat/types';
 
 export const MAX_STEPS = 6;
 

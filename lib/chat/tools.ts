@@ -13,7 +13,7 @@ import { recommendStrains } from '@/lib/strains/recommend';
 import { getStrainBySlug } from '@/lib/strains/repo';
 import { normalizeTerpeneName, TERPENE_INFO } from '@/lib/strains/terpenes';
 import type { Strain } from '@/lib/strains/types';
-import type { Citation } from './types';
+import type { Citation } from '@/lib/chat/types';
 
 export class CitationLedger {
   private readonly seen = new Map<string, Citation>();

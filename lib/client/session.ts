@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { publicConfig } from '@/lib/config/public';
-import { apiData } from './api';
+import { apiData } from '@/lib/client/api';
 
 /**
  * Where the demo pages get a user token: the Supabase session in production

@@ -1,5 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { apiRequestInit, apiUrl, errorFrom, type ApiRequest } from './api';
+import { apiRequestInit, apiUrl, errorFrom, type ApiRequest } from '@/lib/client/api';
 
 /**
  * POST (or GET) to an SSE endpoint with fetch and parse the stream with eventsource-parser:

@@ -1,5 +1,5 @@
 import { createApiClient } from '@/packages/client/src';
-import { getUserSession } from './session';
+import { getUserSession } from '@/lib/client/session';
 
 /**
  * The demo pages' instances of the typed client (packages/client), the same one native apps and

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError, type ApiMeta, type ApiRequest } from './api';
+import { api, describeError, type ApiMeta, type ApiRequest } from '@/lib/client/api';
 
 /** GET an API route on mount and whenever `path`/`query` change; `reload` refetches (after an action). */
 export function useApi<T>(path: string | null, query?: ApiRequest['query']) {

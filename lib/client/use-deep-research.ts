@@ -4,9 +4,9 @@ import { useRealtimeRun } from '@trigger.dev/react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { publicConfig } from '@/lib/config/public';
 import type { DeepResearchOutput, DeepRunView } from '@/lib/research/deep/schemas';
-import { apiData, describeError } from './api';
-import { getUserSession } from './session';
-import { jsonData, streamSse } from './sse';
+import { apiData, describeError } from '@/lib/client/api';
+import { getUserSession } from '@/lib/client/session';
+import { jsonData, streamSse } from '@/lib/client/sse';
 
 export interface DeepResearchState {
   phase: 'idle' | 'starting' | 'running' | 'completed' | 'failed';

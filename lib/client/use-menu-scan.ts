@@ -3,9 +3,9 @@
 import { useRealtimeRun, useRealtimeTaskTrigger } from '@trigger.dev/react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { publicConfig } from '@/lib/config/public';
-import { apiData, describeError } from './api';
-import { getUserSession } from './session';
-import { jsonData, streamSse } from './sse';
+import { apiData, describeError } from '@/lib/client/api';
+import { getUserSession } from '@/lib/client/session';
+import { jsonData, streamSse } from '@/lib/client/sse';
 import type { z } from 'zod';
 import type { ScanMetadata, ScanTaskOutput as ScanOutput, ScanTokenRequest, ScanTokenResponse } from '@/lib/shopping/schemas';
 import type { RunView } from '@/lib/tasks/schemas';

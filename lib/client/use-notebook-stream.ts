@@ -1,9 +1,9 @@
 'use client';
 
 import { useCallback, useRef, useState } from 'react';
-import { describeError } from './api';
+import { describeError } from '@/lib/client/api';
 import { streamNotebookBatch, type BatchEvent, type BatchRequest } from '@/packages/client/src';
-import { userApi } from './typed-api';
+import { userApi } from '@/lib/client/typed-api';
 
 /**
  * A batch stream event as the reducer takes it: the typed client's `BatchEvent` (generated from

@@ -5,11 +5,11 @@
  * changes, so the next `config()` sees the new values.
  */
 import 'server-only';
-import { ConfigError, parseGroups } from './define';
-import { CONFIG_GROUPS } from './schema';
+import { ConfigError, parseGroups } from '@/lib/config/define';
+import { CONFIG_GROUPS } from '@/lib/config/schema';
 
-export { ConfigError } from './define';
-export { CONFIG_GROUPS } from './schema';
+export { ConfigError } from '@/lib/config/define';
+export { CONFIG_GROUPS } from '@/lib/config/schema';
 
 export type Config = ReturnType<typeof parseAll>;
 export type AppEnv = 'development' | 'production' | 'test';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Queryable } from '@/lib/db';
 
 const CHUNK = 1000;
 

@@ -1,10 +1,10 @@
 import 'server-only';
-import { config } from '../config';
-import type { Db } from './types';
+import { config } from '@/lib/config';
+import type { Db } from '@/lib/db/types';
 
-export type { Db, Queryable, QueryResult, Tx } from './types';
-export { migrate, migrationLevel, loadMigrations } from './migrate';
-export { singleFlight, type SingleFlight } from './single-flight';
+export type { Db, Queryable, QueryResult, Tx } from '@/lib/db/types';
+export { migrate, migrationLevel, loadMigrations } from '@/lib/db/migrate';
+export { singleFlight, type SingleFlight } from '@/lib/db/single-flight';
 
 const g = globalThis as unknown as { __ciDb?: Promise<Db> };
 
@@ -16,10 +16,10 @@ export function pgliteDir(): string {
 async function open(): Promise<Db> {
   const url = config().database.url;
   if (url) {
-    const { openPg } = await import('./pg');
+    const { openPg } = await import('@/lib/db/pg');
     return openPg(url, { schema: config().database.schema, max: config().database.poolMax });
   }
-  const { openPglite } = await import('./pglite');
+  const { openPglite } = await import('@/lib/db/pglite');
   return openPglite(pgliteDir());
 }
 

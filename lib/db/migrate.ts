@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db } from './types';
+import type { Db } from '@/lib/db/types';
 
 // turbopackIgnore: the directory is read at run time; it must not be traced into the bundle.
 export const MIGRATIONS_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), 'supabase', 'migrations');

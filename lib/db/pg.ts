@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { isDatabaseFailure, toDatabaseError, wrapDbError } from './errors';
-import type { Db, Queryable, QueryResult, Tx } from './types';
+import { isDatabaseFailure, toDatabaseError, wrapDbError } from '@/lib/db/errors';
+import type { Db, Queryable, QueryResult, Tx } from '@/lib/db/types';
 
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { isDatabaseFailure, wrapDbError } from './errors';
-import type { Db, Queryable, QueryResult, Tx } from './types';
+import { isDatabaseFailure, wrapDbError } from '@/lib/db/errors';
+import type { Db, Queryable, QueryResult, Tx } from '@/lib/db/types';
 
 const parsers = {
   [types.NUMERIC]: (v: string) => Number(v),

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { Db } from './types';
+import type { Db } from '@/lib/db/types';
 
 export type SingleFlight<T> = { alreadyRunning: false; result: T } | { alreadyRunning: true; startedAt: string };
 

@@ -1,6 +1,6 @@
-import type { Db, Queryable } from '../db';
-import { getStrainsByIds, rankedStrainIds, type SlugDemand, type StrainRanking } from '../strains/repo';
-import type { Strain } from '../strains/types';
+import type { Db, Queryable } from '@/lib/db';
+import { getStrainsByIds, rankedStrainIds, type SlugDemand, type StrainRanking } from '@/lib/strains/repo';
+import type { Strain } from '@/lib/strains/types';
 
 /**
  * The SQL of the discover group (tables `discover_lists`, `discover_list_items`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { text } from '../research/text';
-import { StrainSchema } from '../strains/schemas';
+import { text } from '@/lib/research/text';
+import { StrainSchema } from '@/lib/strains/schemas';
 
 /** A list slug: lower-case letters, digits and single hyphens. */
 export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

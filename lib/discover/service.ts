@@ -1,9 +1,9 @@
-import type { Db, Queryable } from '../db';
-import { strainDemand } from '../dispensaries/service';
-import { resolveStrainSlugs } from '../strains/repo';
-import { ApiError } from '../errors';
-import type { Strain } from '../strains/types';
-import type { DiscoverList, RefreshResult } from './schemas';
+import type { Db, Queryable } from '@/lib/db';
+import { strainDemand } from '@/lib/dispensaries/service';
+import { resolveStrainSlugs } from '@/lib/strains/repo';
+import { ApiError } from '@/lib/errors';
+import type { Strain } from '@/lib/strains/types';
+import type { DiscoverList, RefreshResult } from '@/lib/discover/schemas';
 import {
   COMPUTED_LISTS,
   COMPUTED_SLUGS,
@@ -16,14 +16,14 @@ import {
   refreshComputed,
   updateCurated,
   type ListRow,
-} from './repo';
+} from '@/lib/discover/repo';
 
-export { COMPUTED_LISTS, COMPUTED_SIZE } from './repo';
+export { COMPUTED_LISTS, COMPUTED_SIZE } from '@/lib/discover/repo';
 
 /** Days of menu scans that count for "trending this week". */
 export const TRENDING_DAYS = 7;
 
-export { DiscoverDetailSchema, DiscoverListSchema, RefreshResultSchema, SLUG_RE, type DiscoverList, type RefreshResult } from './schemas';
+export { DiscoverDetailSchema, DiscoverListSchema, RefreshResultSchema, SLUG_RE, type DiscoverList, type RefreshResult } from '@/lib/discover/schemas';
 /** Slugs a curated list may not take: the computed ones and the admin action `refresh`. */
 export const RESERVED_SLUGS = new Set([...COMPUTED_SLUGS, 'refresh']);
 

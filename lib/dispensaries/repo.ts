@@ -1,6 +1,6 @@
-import type { Db, Queryable } from '../db';
-import type { Platform } from './platform';
-import type { ScanFacts } from './summary';
+import type { Db, Queryable } from '@/lib/db';
+import type { Platform } from '@/lib/dispensaries/platform';
+import type { ScanFacts } from '@/lib/dispensaries/summary';
 
 /** The SQL of the dispensaries group (tables `dispensaries`, `dispensary_scans`). */
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLATFORMS } from './platform';
+import { PLATFORMS } from '@/lib/dispensaries/platform';
 
 export const DispensarySchema = z.object({
   domain: z.string(),

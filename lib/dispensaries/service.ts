@@ -1,16 +1,16 @@
-import type { Db, Queryable } from '../db';
-import { ApiError } from '../errors';
-import { logger } from '../log';
-import { cleanMenuUrl, detectPlatform, type Platform } from './platform';
-import { getRow, listRows, patchRow, strainDemand, writeScan, type DispensaryRow } from './repo';
-import type { Dispensary, DispensaryDetail } from './schemas';
-import { scanFacts, type DispensaryScanSummary } from './summary';
+import type { Db, Queryable } from '@/lib/db';
+import { ApiError } from '@/lib/errors';
+import { logger } from '@/lib/log';
+import { cleanMenuUrl, detectPlatform, type Platform } from '@/lib/dispensaries/platform';
+import { getRow, listRows, patchRow, strainDemand, writeScan, type DispensaryRow } from '@/lib/dispensaries/repo';
+import type { Dispensary, DispensaryDetail } from '@/lib/dispensaries/schemas';
+import { scanFacts, type DispensaryScanSummary } from '@/lib/dispensaries/summary';
 
-export { detectPlatform, PLATFORMS, type Platform } from './platform';
-export { dispensaryScanSummary, scanFacts, median, type DispensaryScanSummary } from './summary';
+export { detectPlatform, PLATFORMS, type Platform } from '@/lib/dispensaries/platform';
+export { dispensaryScanSummary, scanFacts, median, type DispensaryScanSummary } from '@/lib/dispensaries/summary';
 export { strainDemand };
 
-export { DispensaryDetailSchema, DispensarySchema, type Dispensary, type DispensaryDetail } from './schemas';
+export { DispensaryDetailSchema, DispensarySchema, type Dispensary, type DispensaryDetail } from '@/lib/dispensaries/schemas';
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);

@@ -1,5 +1,5 @@
-import type { Queryable } from '../db';
-import type { HeroImage, HeroSubject } from './schemas';
+import type { Queryable } from '@/lib/db';
+import type { HeroImage, HeroSubject } from '@/lib/hero/schemas';
 
 /** The only module that reads and writes `hero_images`. */
 

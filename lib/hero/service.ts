@@ -1,11 +1,11 @@
-import type { Queryable } from '../db';
-import { ApiError } from '../errors';
-import { generateStoredImage } from '../images/generate';
-import { forgetCompleteProfile } from '../strains/complete';
-import { getStrainBySlug } from '../strains/repo';
-import type { Strain } from '../strains/types';
-import { saveHeroImage } from './repo';
-import { HERO_SIZE, type HeroSubject } from './schemas';
+import type { Queryable } from '@/lib/db';
+import { ApiError } from '@/lib/errors';
+import { generateStoredImage } from '@/lib/images/generate';
+import { forgetCompleteProfile } from '@/lib/strains/complete';
+import { getStrainBySlug } from '@/lib/strains/repo';
+import type { Strain } from '@/lib/strains/types';
+import { saveHeroImage } from '@/lib/hero/repo';
+import { HERO_SIZE, type HeroSubject } from '@/lib/hero/schemas';
 
 /**
  * Hero banners (DECISIONS §11): 1600×900, through the image pipeline of lib/images (OpenAI's

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 
 export const DEFAULT_MAX_BYTES = 1_000_000;
 export const IMAGE_MAX_BYTES = 12 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { config, isProduction, parseTrustedProxy, type TrustedProxy } from '../config';
+import { config, isProduction, parseTrustedProxy, type TrustedProxy } from '@/lib/config';
 
 /**
  * The header the service's own production entry (server/entry.cjs) writes with the

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Ok } from './envelope';
+import { Ok } from '@/lib/http/envelope';
 
 /**
  * Conditional GET (RFC 9110 §8.8.3, §13.1.2): a strong `ETag` on a representation and 304 Not

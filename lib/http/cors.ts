@@ -1,5 +1,5 @@
-import { config } from '../config';
-import type { AuthOptions } from './route-auth';
+import { config } from '@/lib/config';
+import type { AuthOptions } from '@/lib/http/route-auth';
 
 /**
  * Cross-origin callers (web frontends on other origins). Public reads answer any origin, without

@@ -1,24 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { UserClaims, InternalSecretName, AdminVia } from '../auth';
-import { developmentBypass } from '../auth/bypass';
-import { isProduction } from '../config';
-import type { Db } from '../db';
-import { ApiError, FlatError, type ErrorCode } from '../errors';
-import { accessLogger } from '../log';
-import { apiKeyWindow, bucketKey, consume, rateLimitingEnabled, tierWindow, type TierName } from '../ratelimit';
-import type { RunGrant, TriggerGrant } from '../tasks/tokens';
-import { DEFAULT_MAX_BYTES, readBodyText } from './body';
-import { clientIp } from './client-key';
-import { applyCors, CORS_EXPOSE_HEADERS, takesCredentials } from './cors';
-import { errorResponse } from './error-response';
-import { json, jsonText, Ok, successBody, successJson } from './envelope';
-import { assertStorableStrings } from './input-rules';
-import { authenticate, type AuthOptions } from './route-auth';
-import { assertDecodablePath, decodeParams, matchRoute } from './route-id';
-import { issuesToDetails } from './zod-issues';
+import type { UserClaims, InternalSecretName, AdminVia } from '@/lib/auth';
+import { developmentBypass } from '@/lib/auth/bypass';
+import { isProduction } from '@/lib/config';
+import type { Db } from '@/lib/db';
+import { ApiError, FlatError, type ErrorCode } from '@/lib/errors';
+import { accessLogger } from '@/lib/log';
+import { apiKeyWindow, bucketKey, consume, rateLimitingEnabled, tierWindow, type TierName } from '@/lib/ratelimit';
+import type { RunGrant, TriggerGrant } from '@/lib/tasks/tokens';
+import { DEFAULT_MAX_BYTES, readBodyText } from '@/lib/http/body';
+import { clientIp } from '@/lib/http/client-key';
+import { applyCors, CORS_EXPOSE_HEADERS, takesCredentials } from '@/lib/http/cors';
+import { errorResponse } from '@/lib/http/error-response';
+import { json, jsonText, Ok, successBody, successJson } from '@/lib/http/envelope';
+import { assertStorableStrings } from '@/lib/http/input-rules';
+import { authenticate, type AuthOptions } from '@/lib/http/route-auth';
+import { assertDecodablePath, decodeParams, matchRoute } from '@/lib/http/route-id';
+import { issuesToDetails } from '@/lib/http/zod-issues';
 
-export type { AuthMode } from './route-auth';
+export type { AuthMode } from '@/lib/http/route-auth';
 
 interface CommonOptions extends AuthOptions {
   /** Rate-limit tier; `false` for none. Default `moderate`. */
@@ -198,7 +198,7 @@ function applyCachePolicy(res: Response, req: Request, policy: ReturnType<typeof
 let readyFn: (() => Promise<Db>) | undefined;
 /** The migrated database; the bootstrap module is imported once, not once per request. */
 async function database(): Promise<Db> {
-  readyFn ??= (await import('../bootstrap')).ready;
+  readyFn ??= (await import('@/lib/bootstrap')).ready;
   return readyFn();
 }
 

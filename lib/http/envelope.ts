@@ -1,5 +1,5 @@
-import { isProduction } from '../config';
-import type { ErrorCode } from '../errors';
+import { isProduction } from '@/lib/config';
+import type { ErrorCode } from '@/lib/errors';
 
 export interface Pagination {
   limit: number;

@@ -1,8 +1,8 @@
-import { isProduction } from '../config';
-import { isDatabaseFailure, toDatabaseError } from '../db/errors';
-import { ApiError, FlatError } from '../errors';
-import { logger } from '../log';
-import { errorBody, json } from './envelope';
+import { isProduction } from '@/lib/config';
+import { isDatabaseFailure, toDatabaseError } from '@/lib/db/errors';
+import { ApiError, FlatError } from '@/lib/errors';
+import { logger } from '@/lib/log';
+import { errorBody, json } from '@/lib/http/envelope';
 
 /**
  * Map anything thrown to the specification's error bodies: flat bodies as given, ApiError as its

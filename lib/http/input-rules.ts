@@ -1,4 +1,4 @@
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 
 /**
  * One rule for every string a request carries (path, query, body, object keys included): no NUL

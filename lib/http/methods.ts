@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { allowOrigin, CORS_ALLOW_HEADERS, CORS_MAX_AGE, CORS_EXPOSE_HEADERS, takesCredentials } from './cors';
-import type { NextHandler } from './define-route';
-import { errorBody, json } from './envelope';
+import { allowOrigin, CORS_ALLOW_HEADERS, CORS_MAX_AGE, CORS_EXPOSE_HEADERS, takesCredentials } from '@/lib/http/cors';
+import type { NextHandler } from '@/lib/http/define-route';
+import { errorBody, json } from '@/lib/http/envelope';
 
 const DECLARABLE = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Declarable = (typeof DECLARABLE)[number];

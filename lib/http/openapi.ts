@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { APP_VERSION } from '../config';
-import type { NextHandler } from './define-route';
-import { ALL_ERROR_CODES } from '../errors';
+import { APP_VERSION } from '@/lib/config';
+import type { NextHandler } from '@/lib/http/define-route';
+import { ALL_ERROR_CODES } from '@/lib/errors';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 

@@ -1,6 +1,6 @@
-import { bearerToken, requireAdmin, requireInternal, requirePremium, requireUser, optionalUser, type AdminVia, type InternalSecretName, type UserClaims } from '../auth';
-import { ApiError } from '../errors';
-import { verifyRunGrant, verifyTriggerGrant, type RunGrant, type TriggerGrant } from '../tasks/tokens';
+import { bearerToken, requireAdmin, requireInternal, requirePremium, requireUser, optionalUser, type AdminVia, type InternalSecretName, type UserClaims } from '@/lib/auth';
+import { ApiError } from '@/lib/errors';
+import { verifyRunGrant, verifyTriggerGrant, type RunGrant, type TriggerGrant } from '@/lib/tasks/tokens';
 
 /**
  * Who may call a route (every auth rule lives here and in lib/auth, none in a handler):

@@ -1,5 +1,5 @@
-import { ApiError } from '../errors';
-import { ROUTE_PATTERNS } from './route-patterns';
+import { ApiError } from '@/lib/errors';
+import { ROUTE_PATTERNS } from '@/lib/http/route-patterns';
 
 export interface RouteMatch {
   /** `/api/v1/strains/slug/:slug`: logs and errors. */

@@ -1,13 +1,13 @@
-import type { Queryable } from '../db';
-import type { BlogPost } from './schemas';
-import { ApiError } from '../errors';
-import { generateStoredImage } from './generate';
-import { blogImagePrompt } from './prompts';
-import { selectBlogPost, selectBlogPosts, setBlogHeroImage } from './repo';
+import type { Queryable } from '@/lib/db';
+import type { BlogPost } from '@/lib/images/schemas';
+import { ApiError } from '@/lib/errors';
+import { generateStoredImage } from '@/lib/images/generate';
+import { blogImagePrompt } from '@/lib/images/prompts';
+import { selectBlogPost, selectBlogPosts, setBlogHeroImage } from '@/lib/images/repo';
 
 export const BLOG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
-export { BlogPostSchema, type BlogPost } from './schemas';
+export { BlogPostSchema, type BlogPost } from '@/lib/images/schemas';
 
 export function listBlogPosts(db: Queryable, opts: { limit: number; offset: number; tag?: string }): Promise<{ items: BlogPost[]; total: number }> {
   return selectBlogPosts(db, opts);

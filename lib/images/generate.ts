@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { generateImage } from 'ai';
 import sharp from 'sharp';
-import { config } from '../config';
-import { ApiError } from '../errors';
-import { imageModel, resolveAiProvider } from '../ai/provider';
-import { logger } from '../log';
-import { objectExists, objectUrl, putObject } from '../storage';
-import { renderArtwork, type RenderedImage } from './render-local';
+import { config } from '@/lib/config';
+import { ApiError } from '@/lib/errors';
+import { imageModel, resolveAiProvider } from '@/lib/ai/provider';
+import { logger } from '@/lib/log';
+import { objectExists, objectUrl, putObject } from '@/lib/storage';
+import { renderArtwork, type RenderedImage } from '@/lib/images/render-local';
 
 export type ImageProviderName = 'openai' | 'local';
 

@@ -1,13 +1,13 @@
-import type { Queryable } from '../db';
-import type { LandingProblem } from './schemas';
-import { ApiError } from '../errors';
-import { generateStoredImage } from './generate';
-import { problemImagePrompt } from './prompts';
-import { selectLandingProblem, selectLandingProblems, setProblemImage } from './repo';
+import type { Queryable } from '@/lib/db';
+import type { LandingProblem } from '@/lib/images/schemas';
+import { ApiError } from '@/lib/errors';
+import { generateStoredImage } from '@/lib/images/generate';
+import { problemImagePrompt } from '@/lib/images/prompts';
+import { selectLandingProblem, selectLandingProblems, setProblemImage } from '@/lib/images/repo';
 
 export const LANDING_IMAGE_SIZE = { width: 1024, height: 768 } as const;
 
-export { LandingProblemSchema, type LandingProblem } from './schemas';
+export { LandingProblemSchema, type LandingProblem } from '@/lib/images/schemas';
 
 export function listLandingProblems(db: Queryable): Promise<LandingProblem[]> {
   return selectLandingProblems(db);

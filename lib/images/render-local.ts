@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { promptSeeds, rng } from './seed';
+import { promptSeeds, rng } from '@/lib/images/seed';
 
 export interface RenderedImage {
   png: Buffer;

@@ -1,5 +1,5 @@
-import type { Queryable } from '../db';
-import type { BlogPost, LandingProblem } from './schemas';
+import type { Queryable } from '@/lib/db';
+import type { BlogPost, LandingProblem } from '@/lib/images/schemas';
 
 /** The SQL of the images area: tables `blog_posts` and `app_landing_problems`, one row type and mapper each. */
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { RenderedImage } from '../images/render-local';
+import type { RenderedImage } from '@/lib/images/render-local';
 
 /**
  * The mascot as the local renderer draws it: one character ("Terpy", a round sprout with a

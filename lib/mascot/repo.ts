@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Queryable } from '@/lib/db';
 
 /** The only module that reads and writes `mascot_poses`. */
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Queryable } from '../db';
-import { generateStoredImage } from '../images/generate';
-import { customPoseSpec, renderMascot, STANDARD_POSES, STANDARD_POSE_KEYS, type PoseSpec, type StandardPose } from './figure';
-import { listPoseRows, savePose } from './repo';
-import { MASCOT_DESCRIPTION, MASCOT_NAME, MASCOT_SIZE, type MascotPose } from './schemas';
+import type { Queryable } from '@/lib/db';
+import { generateStoredImage } from '@/lib/images/generate';
+import { customPoseSpec, renderMascot, STANDARD_POSES, STANDARD_POSE_KEYS, type PoseSpec, type StandardPose } from '@/lib/mascot/figure';
+import { listPoseRows, savePose } from '@/lib/mascot/repo';
+import { MASCOT_DESCRIPTION, MASCOT_NAME, MASCOT_SIZE, type MascotPose } from '@/lib/mascot/schemas';
 
 /**
  * The mascot (DECISIONS §11). A model gets one fixed character description plus the pose; the

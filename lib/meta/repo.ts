@@ -1,11 +1,11 @@
-import type { Queryable } from '../db';
-import { DISCOVER_FRESHNESS_SQL } from '../discover/repo';
-import { SCANS_FRESHNESS_SQL } from '../dispensaries/repo';
-import { BLOG_FRESHNESS_SQL } from '../images/repo';
-import { PAPERS_FRESHNESS_SQL } from '../research/papers/repo';
-import { RESEARCH_FRESHNESS_SQL } from '../research/repo';
-import { STORIES_FRESHNESS_SQL } from '../stories/repo';
-import { CATALOG_FRESHNESS_SQL } from '../strains/repo';
+import type { Queryable } from '@/lib/db';
+import { DISCOVER_FRESHNESS_SQL } from '@/lib/discover/repo';
+import { SCANS_FRESHNESS_SQL } from '@/lib/dispensaries/repo';
+import { BLOG_FRESHNESS_SQL } from '@/lib/images/repo';
+import { PAPERS_FRESHNESS_SQL } from '@/lib/research/papers/repo';
+import { RESEARCH_FRESHNESS_SQL } from '@/lib/research/repo';
+import { STORIES_FRESHNESS_SQL } from '@/lib/stories/repo';
+import { CATALOG_FRESHNESS_SQL } from '@/lib/strains/repo';
 
 /**
  * The freshness figures, read from the data in one round trip. Meta owns no table: each owner

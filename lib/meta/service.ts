@@ -1,14 +1,14 @@
-import type { Queryable } from '../db';
-import { canonicalQuery, conditional, strongEtag, type Ok } from '../http';
-import { readCatalogStamp } from '../strains/match-repo';
-import { readFreshness } from './repo';
-import type { Freshness } from './schemas';
+import type { Queryable } from '@/lib/db';
+import { canonicalQuery, conditional, strongEtag, type Ok } from '@/lib/http';
+import { readCatalogStamp } from '@/lib/strains/match-repo';
+import { readFreshness } from '@/lib/meta/repo';
+import type { Freshness } from '@/lib/meta/schemas';
 
 export const FRESHNESS_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
 /** The OpenAPI entry of the conditional routes' 304. */
 export const NOT_MODIFIED = { 304: 'Not modified: If-None-Match named the current ETag (no body)' };
 
-export { FreshnessSchema, type Freshness } from './schemas';
+export { FreshnessSchema, type Freshness } from '@/lib/meta/schemas';
 
 const iso = (v: Date | string | null): string | null => (v === null || v === undefined ? null : new Date(v).toISOString());
 const day = (v: Date | string | null): string | null => {

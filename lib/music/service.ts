@@ -1,19 +1,19 @@
 import { z } from 'zod';
-import type { Queryable } from '../db';
-import { ApiError } from '../errors';
-import { registerCache, TtlCache } from '../strains/cache';
-import { getStrainBySlug } from '../strains/repo';
-import { normalizeTerpeneName } from '../strains/terpenes';
-import type { Strain } from '../strains/types';
-import type { MoodsSchema, StrainMusic } from './schemas';
-import { EFFECT_SHIFTS, TERPENE_MOODS, TYPE_MOODS, type TerpeneMood } from './table';
+import type { Queryable } from '@/lib/db';
+import { ApiError } from '@/lib/errors';
+import { registerCache, TtlCache } from '@/lib/strains/cache';
+import { getStrainBySlug } from '@/lib/strains/repo';
+import { normalizeTerpeneName } from '@/lib/strains/terpenes';
+import type { Strain } from '@/lib/strains/types';
+import type { MoodsSchema, StrainMusic } from '@/lib/music/schemas';
+import { EFFECT_SHIFTS, TERPENE_MOODS, TYPE_MOODS, type TerpeneMood } from '@/lib/music/table';
 
-export { EFFECT_SHIFTS, TERPENE_MOODS, TYPE_MOODS } from './table';
+export { EFFECT_SHIFTS, TERPENE_MOODS, TYPE_MOODS } from '@/lib/music/table';
 
 /** The specification's cache lifetime for music answers. */
 export const MUSIC_CACHE_TTL_MS = 15 * 60 * 1000;
 
-export { MoodsSchema, StrainMusicSchema, type StrainMusic } from './schemas';
+export { MoodsSchema, StrainMusicSchema, type StrainMusic } from '@/lib/music/schemas';
 
 export const RULES = [
   'Blend: the rows of the strain’s known terpenes (at most the three largest), weighted by their share of the profile.',

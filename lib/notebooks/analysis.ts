@@ -8,10 +8,20 @@ import { parseStrainType } from '@/lib/strains/types';
 import { highFamily } from '@/lib/strains/high-family';
 import { normalizeTerpeneProfile, TERPENE_INFO } from '@/lib/strains/terpenes';
 import { cosine, terpeneVector } from '@/lib/strains/recommend-vector';
-import { potencyChart, round, spendSummary, terpeneChart, typeDistribution, type PotencyChart, type SpendSummary, type TerpeneChart, type TypeDistribution } from './computed';
-import type { OrderInputT } from './input';
-import { own as ownKey, typicalPricePerGram } from './knowledge';
-import { isUsableTerpeneName } from './terpene-key';
+import {
+  potencyChart,
+  round,
+  spendSummary,
+  terpeneChart,
+  typeDistribution,
+  type PotencyChart,
+  type SpendSummary,
+  type TerpeneChart,
+  type TypeDistribution,
+} from '@/lib/notebooks/computed';
+import type { OrderInputT } from '@/lib/notebooks/input';
+import { own as ownKey, typicalPricePerGram } from '@/lib/notebooks/knowledge';
+import { isUsableTerpeneName } from '@/lib/notebooks/terpene-key';
 
 export type FactSource = 'order' | 'catalog' | 'terpenes' | 'unknown';
 

@@ -6,8 +6,8 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { resolveAiProvider, textModel, type AiProviderName } from '@/lib/ai/provider';
 import { config } from '@/lib/config';
 import { FlatError } from '@/lib/errors';
-import { localAnalystModel } from './local-analyst';
-import { AI_SECTIONS } from './sections';
+import { localAnalystModel } from '@/lib/notebooks/local-analyst';
+import { AI_SECTIONS } from '@/lib/notebooks/sections';
 
 export interface NotebookAvailability {
   available: boolean;

@@ -2,7 +2,7 @@
 import type { Queryable } from '@/lib/db';
 import { matchProducts } from '@/lib/strains/match';
 import { catalogTerpeneAverages, similarStrains } from '@/lib/strains/repo';
-import type { CatalogPort } from './analysis';
+import type { CatalogPort } from '@/lib/notebooks/analysis';
 
 export function dbCatalog(db: Queryable): CatalogPort {
   let averages: Promise<Record<string, number>> | undefined;

@@ -3,7 +3,7 @@
  * mirror them to render charts without streaming, and the API uses them as facts for the `ai`
  * sections. Items may be the raw request items or catalog-enriched ones (same shape).
  */
-import { isUsableTerpeneName, terpeneKey } from './terpene-key';
+import { isUsableTerpeneName, terpeneKey } from '@/lib/notebooks/terpene-key';
 
 export interface ComputedItem {
   strainName: string;

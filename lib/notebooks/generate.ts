@@ -7,10 +7,10 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { Output, streamText } from 'ai';
 import type { z } from 'zod';
 import { logger } from '@/lib/log';
-import type { OrderAnalysis } from './analysis';
-import { buildSectionPrompt } from './prompt';
-import { SECTION_SCHEMAS } from './schemas';
-import { getSection, type AiSectionKey } from './sections';
+import type { OrderAnalysis } from '@/lib/notebooks/analysis';
+import { buildSectionPrompt } from '@/lib/notebooks/prompt';
+import { SECTION_SCHEMAS } from '@/lib/notebooks/schemas';
+import { getSection, type AiSectionKey } from '@/lib/notebooks/sections';
 
 export type SectionEvent =
   | { type: 'start'; sectionKey: string; estimatedTokens: number }

@@ -5,13 +5,13 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { createLocalModel, type LocalModelOptions, type LocalWriteRequest } from '@/lib/ai/local-model';
 import { config } from '@/lib/config';
-import type { OrderAnalysis } from './analysis';
-import type { AiSectionKey } from './sections';
-import { isAiSectionKey } from './sections';
-import type { SectionData } from './schemas';
-import { cannabinoidProfile, entourageEffect, strainComparisons, terpeneAnalysis } from './writers/science';
-import { consumptionGuide, effectsBreakdown, flavorProfile, pairingSuggestions, toleranceInsights } from './writers/experience';
-import { nextPurchase, overview, valueAnalysis } from './writers/summary';
+import type { OrderAnalysis } from '@/lib/notebooks/analysis';
+import type { AiSectionKey } from '@/lib/notebooks/sections';
+import { isAiSectionKey } from '@/lib/notebooks/sections';
+import type { SectionData } from '@/lib/notebooks/schemas';
+import { cannabinoidProfile, entourageEffect, strainComparisons, terpeneAnalysis } from '@/lib/notebooks/writers/science';
+import { consumptionGuide, effectsBreakdown, flavorProfile, pairingSuggestions, toleranceInsights } from '@/lib/notebooks/writers/experience';
+import { nextPurchase, overview, valueAnalysis } from '@/lib/notebooks/writers/summary';
 
 export const SECTION_WRITERS: { [K in AiSectionKey]: (a: OrderAnalysis) => SectionData<K> } = {
   overview,

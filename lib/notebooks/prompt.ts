@@ -3,10 +3,10 @@
  * analysis (and earlier sections, for continuity) travel as JSON inside <context>…</context>.
  */
 import { contextBlock } from '@/lib/ai/local-model';
-import type { OrderAnalysis } from './analysis';
-import type { SectionContext } from './local-analyst';
-import type { AiSectionKey } from './sections';
-import { getSection } from './sections';
+import type { OrderAnalysis } from '@/lib/notebooks/analysis';
+import type { SectionContext } from '@/lib/notebooks/local-analyst';
+import type { AiSectionKey } from '@/lib/notebooks/sections';
+import { getSection } from '@/lib/notebooks/sections';
 
 const BRIEFS: Record<AiSectionKey, string> = {
   overview: 'A headline and short summary of the whole order, 3–6 highlights with numbers, the order snapshot, and the role each strain plays.',

@@ -5,7 +5,7 @@
  * reject optional properties.
  */
 import { z } from 'zod';
-import type { AiSectionKey } from './sections';
+import type { AiSectionKey } from '@/lib/notebooks/sections';
 
 const text = z.string().min(1);
 const pct = z.number().min(0).max(100);

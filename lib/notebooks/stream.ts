@@ -8,14 +8,14 @@ import type { Db } from '@/lib/db';
 import { config } from '@/lib/config';
 import { ApiError, sseResponse } from '@/lib/http';
 import { logger } from '@/lib/log';
-import { analyzeOrder, type OrderAnalysis } from './analysis';
-import { resolveNotebookModel } from './availability';
-import { dbCatalog } from './catalog';
-import { computeSections } from './computed';
-import { generateSection, type SectionEvent } from './generate';
-import type { BatchRequestT, OrderInputT, SectionRequestT } from './input';
-import { AI_SECTION_KEYS, getSection, isAiSectionKey, type AiSectionKey } from './sections';
-import { saveNotebook } from './repo';
+import { analyzeOrder, type OrderAnalysis } from '@/lib/notebooks/analysis';
+import { resolveNotebookModel } from '@/lib/notebooks/availability';
+import { dbCatalog } from '@/lib/notebooks/catalog';
+import { computeSections } from '@/lib/notebooks/computed';
+import { generateSection, type SectionEvent } from '@/lib/notebooks/generate';
+import type { BatchRequestT, OrderInputT, SectionRequestT } from '@/lib/notebooks/input';
+import { AI_SECTION_KEYS, getSection, isAiSectionKey, type AiSectionKey } from '@/lib/notebooks/sections';
+import { saveNotebook } from '@/lib/notebooks/repo';
 
 export interface StreamRequest {
   db: Db;

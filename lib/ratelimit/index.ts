@@ -1,10 +1,10 @@
-import { config } from '../config';
-import { warnOnce } from '../log';
-import { MemoryStore, type LimitResult, type LimitStore } from './store';
-import { API_KEY_DEFAULT, TIERS, type TierName, type Window } from './tiers';
+import { config } from '@/lib/config';
+import { warnOnce } from '@/lib/log';
+import { MemoryStore, type LimitResult, type LimitStore } from '@/lib/ratelimit/store';
+import { API_KEY_DEFAULT, TIERS, type TierName, type Window } from '@/lib/ratelimit/tiers';
 
-export { TIERS, API_KEY_DEFAULT, type TierName, type Window } from './tiers';
-export { MemoryStore, type LimitStore, type LimitResult } from './store';
+export { TIERS, API_KEY_DEFAULT, type TierName, type Window } from '@/lib/ratelimit/tiers';
+export { MemoryStore, type LimitStore, type LimitResult } from '@/lib/ratelimit/store';
 
 const g = globalThis as unknown as { __ciLimitStore?: Promise<LimitStore> };
 
@@ -12,13 +12,13 @@ async function createStore(): Promise<LimitStore> {
   const timeoutMs = config().ratelimit.timeoutMs;
   const redisUrl = config().ratelimit.redisUrl;
   if (redisUrl) {
-    const { ioredisStore } = await import('./upstash-store');
+    const { ioredisStore } = await import('@/lib/ratelimit/upstash-store');
     return (await ioredisStore(redisUrl, timeoutMs)).store;
   }
   const restUrl = config().ratelimit.upstashUrl;
   const restToken = config().ratelimit.upstashToken;
   if (restUrl && restToken) {
-    const { upstashRestStore } = await import('./upstash-store');
+    const { upstashRestStore } = await import('@/lib/ratelimit/upstash-store');
     return upstashRestStore(restUrl, restToken, timeoutMs);
   }
   return new MemoryStore();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Ratelimit } from '@upstash/ratelimit';
 import { Redis as UpstashRedis } from '@upstash/redis';
 import type IORedis from 'ioredis';
-import type { LimitResult, LimitStore } from './store';
+import type { LimitResult, LimitStore } from '@/lib/ratelimit/store';
 
 /**
  * Adapter that lets @upstash/ratelimit run on any Redis through ioredis. Upstash's Lua scripts

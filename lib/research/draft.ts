@@ -1,9 +1,9 @@
-import { highFamily } from '../strains/high-family';
-import { slugify } from '../strains/slug';
-import { normalizeTerpeneProfile, TERPENE_INFO } from '../strains/terpenes';
-import type { StrainType, Terpene } from '../strains/types';
-import type { Evidence, Relative } from './evidence';
-import type { StrainDraft, SubmissionMetadata } from './schemas';
+import { highFamily } from '@/lib/strains/high-family';
+import { slugify } from '@/lib/strains/slug';
+import { normalizeTerpeneProfile, TERPENE_INFO } from '@/lib/strains/terpenes';
+import type { StrainType, Terpene } from '@/lib/strains/types';
+import type { Evidence, Relative } from '@/lib/research/evidence';
+import type { StrainDraft, SubmissionMetadata } from '@/lib/research/schemas';
 
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
 

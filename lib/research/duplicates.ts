@@ -1,5 +1,5 @@
-import type { Queryable } from '../db';
-import { matchProducts } from '../strains/match';
+import type { Queryable } from '@/lib/db';
+import { matchProducts } from '@/lib/strains/match';
 
 /** docs/contract.md §7: a catalog name counts as the same strain at trigram similarity ≥ 0.8. */
 export const DUPLICATE_SIMILARITY = 0.8;

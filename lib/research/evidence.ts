@@ -1,7 +1,7 @@
-import type { Queryable } from '../db';
-import { catalogAggregates, catalogTerpeneAverages, findUniverseByName, strainsNamedLike, type UniverseRecord } from '../strains/repo';
-import { canonicalName } from '../strains/slug';
-import type { Strain } from '../strains/types';
+import type { Queryable } from '@/lib/db';
+import { catalogAggregates, catalogTerpeneAverages, findUniverseByName, strainsNamedLike, type UniverseRecord } from '@/lib/strains/repo';
+import { canonicalName } from '@/lib/strains/slug';
+import type { Strain } from '@/lib/strains/types';
 
 export interface Relative {
   strain: Strain;

@@ -1,5 +1,5 @@
-export { enqueueResearch, findOpenSubmission, OPEN_STATUSES, type EnqueueItem, type EnqueueResult, type ResearchSource } from './queue';
-export { submitStrain } from './submit';
+export { enqueueResearch, findOpenSubmission, OPEN_STATUSES, type EnqueueItem, type EnqueueResult, type ResearchSource } from '@/lib/research/queue';
+export { submitStrain } from '@/lib/research/submit';
 export {
   StrainSubmissionSchema,
   SubmitResultSchema,
@@ -14,8 +14,8 @@ export {
   type Submission,
   type SubmissionStatus,
   type ApproveResult,
-} from './schemas';
-export { implausibleReason, containsProfanity, REJECTION_MESSAGES, type RejectionReason } from './plausibility';
-export { runStrainResearch, strainResearchTask, STRAIN_RESEARCH_TASK, type StrainResearchOutput } from './task';
-export { approveSubmission, rejectSubmission, ApproveBodySchema, RejectBodySchema } from './review';
-export { getSubmission, listSubmissions } from './repo';
+} from '@/lib/research/schemas';
+export { implausibleReason, containsProfanity, REJECTION_MESSAGES, type RejectionReason } from '@/lib/research/plausibility';
+export { runStrainResearch, strainResearchTask, STRAIN_RESEARCH_TASK, type StrainResearchOutput } from '@/lib/research/task';
+export { approveSubmission, rejectSubmission, ApproveBodySchema, RejectBodySchema } from '@/lib/research/review';
+export { getSubmission, listSubmissions } from '@/lib/research/repo';

@@ -1,11 +1,11 @@
 import { generateText, Output } from 'ai';
 import { z } from 'zod';
-import { resolveAiProvider, textModel } from '../ai/provider';
-import { logger } from '../log';
-import { highFamily } from '../strains/high-family';
-import { normalizeTerpeneProfile } from '../strains/terpenes';
-import type { Evidence } from './evidence';
-import type { StrainDraft, SubmissionMetadata } from './schemas';
+import { resolveAiProvider, textModel } from '@/lib/ai/provider';
+import { logger } from '@/lib/log';
+import { highFamily } from '@/lib/strains/high-family';
+import { normalizeTerpeneProfile } from '@/lib/strains/terpenes';
+import type { Evidence } from '@/lib/research/evidence';
+import type { StrainDraft, SubmissionMetadata } from '@/lib/research/schemas';
 
 const MODEL_TIMEOUT_MS = 15_000;
 

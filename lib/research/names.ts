@@ -1,4 +1,4 @@
-import { slugify } from '../strains/slug';
+import { slugify } from '@/lib/strains/slug';
 
 /** Control characters out, inner whitespace collapsed, trimmed: the form a name is stored under. */
 export function cleanName(name: string): string {

@@ -1,6 +1,6 @@
-import type { Queryable } from '../db';
-import { cleanName, nameKey } from './names';
-import { findOpenByKey, insertQueued, openIdsByKey } from './repo';
+import type { Queryable } from '@/lib/db';
+import { cleanName, nameKey } from '@/lib/research/names';
+import { findOpenByKey, insertQueued, openIdsByKey } from '@/lib/research/repo';
 
 export type ResearchSource = 'website' | 'api' | 'menu-scan';
 

@@ -1,7 +1,7 @@
-import type { Queryable } from '../db';
-import { SUBMISSION_STATUSES, type StrainDraft, type Submission, type SubmissionStatus } from './schemas';
+import type { Queryable } from '@/lib/db';
+import { SUBMISSION_STATUSES, type StrainDraft, type Submission, type SubmissionStatus } from '@/lib/research/schemas';
 
-export type { Submission, SubmissionStatus } from './schemas';
+export type { Submission, SubmissionStatus } from '@/lib/research/schemas';
 
 interface Row {
   id: string;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { Db } from '../db';
-import { ApiError } from '../errors';
-import { upsertStrain } from '../strains/repo';
-import { text } from './text';
-import { getSubmission, markApproved, markRejected } from './repo';
-import type { ApproveResult, Submission } from './schemas';
+import type { Db } from '@/lib/db';
+import { ApiError } from '@/lib/errors';
+import { upsertStrain } from '@/lib/strains/repo';
+import { text } from '@/lib/research/text';
+import { getSubmission, markApproved, markRejected } from '@/lib/research/repo';
+import type { ApproveResult, Submission } from '@/lib/research/schemas';
 
 /** Edits a reviewer may make while approving; anything left out keeps the draft's value. */
 export const ApproveBodySchema = z

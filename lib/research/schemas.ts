@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text';
+import { text } from '@/lib/research/text';
 
 export const PRODUCT_TYPES = ['flower', 'preroll', 'concentrate', 'vape', 'edible', 'tincture', 'topical', 'unknown'] as const;
 

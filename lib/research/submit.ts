@@ -1,15 +1,15 @@
-import type { Queryable } from '../db';
-import { ApiError } from '../errors';
-import { logger } from '../log';
-import { startTask } from '../tasks';
-import { findCatalogDuplicate } from './duplicates';
-import { hostedModelConfigured, verifyStrainName } from './model';
-import { implausibleReason, REJECTION_MESSAGES, type RejectionReason } from './plausibility';
-import { cleanName } from './names';
-import { enqueueResearch, findOpenSubmission } from './queue';
-import { bindRun } from './repo';
-import type { StrainSubmission, SubmitResult } from './schemas';
-import { STRAIN_RESEARCH_TASK } from './task';
+import type { Queryable } from '@/lib/db';
+import { ApiError } from '@/lib/errors';
+import { logger } from '@/lib/log';
+import { startTask } from '@/lib/tasks';
+import { findCatalogDuplicate } from '@/lib/research/duplicates';
+import { hostedModelConfigured, verifyStrainName } from '@/lib/research/model';
+import { implausibleReason, REJECTION_MESSAGES, type RejectionReason } from '@/lib/research/plausibility';
+import { cleanName } from '@/lib/research/names';
+import { enqueueResearch, findOpenSubmission } from '@/lib/research/queue';
+import { bindRun } from '@/lib/research/repo';
+import type { StrainSubmission, SubmitResult } from '@/lib/research/schemas';
+import { STRAIN_RESEARCH_TASK } from '@/lib/research/task';
 
 function reject(reason: RejectionReason, extra?: Record<string, unknown>): ApiError {
   return new ApiError('STRAIN_REJECTED', REJECTION_MESSAGES[reason], { reason, ...extra });

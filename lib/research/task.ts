@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { Queryable } from '../db';
-import type { MetadataPort, TaskDefinition } from '../tasks/types';
-import { TaskFailure } from '../tasks/types';
-import { draftLocally } from './draft';
-import { gatherEvidence } from './evidence';
-import { draftWithModel, hostedModelConfigured } from './model';
-import { claimSubmission, markFailed, saveDraft, submissionStatus } from './repo';
-import type { SubmissionMetadata } from './schemas';
+import type { Queryable } from '@/lib/db';
+import type { MetadataPort, TaskDefinition } from '@/lib/tasks/types';
+import { TaskFailure } from '@/lib/tasks/types';
+import { draftLocally } from '@/lib/research/draft';
+import { gatherEvidence } from '@/lib/research/evidence';
+import { draftWithModel, hostedModelConfigured } from '@/lib/research/model';
+import { claimSubmission, markFailed, saveDraft, submissionStatus } from '@/lib/research/repo';
+import type { SubmissionMetadata } from '@/lib/research/schemas';
 
 export const STRAIN_RESEARCH_TASK = 'strain-research';
 export const StrainResearchInputSchema = z.object({ submissionId: z.string().uuid() });
@@ -31,7 +31,7 @@ interface RunCtx {
 }
 
 async function defaultDb(): Promise<Queryable> {
-  const { ready } = await import('../bootstrap');
+  const { ready } = await import('@/lib/bootstrap');
   return ready();
 }
 

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 import { config } from '@/lib/config';
-import { ScrapeError } from './errors';
+import { ScrapeError } from '@/lib/scrape/errors';
 
 /**
  * The SSRF address rule (DECISIONS §6). Only globally routable unicast addresses may be

@@ -2,9 +2,9 @@ import net from 'node:net';
 import type { Route } from 'playwright-core';
 import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
-import type { Resolver } from './address';
-import { ScrapeError } from './errors';
-import { assertFetchableUrl, FETCH_DEFAULTS, guardedRequest } from './guarded-fetch';
+import type { Resolver } from '@/lib/scrape/address';
+import { ScrapeError } from '@/lib/scrape/errors';
+import { assertFetchableUrl, FETCH_DEFAULTS, guardedRequest } from '@/lib/scrape/guarded-fetch';
 
 /**
  * How the browser is kept inside the address rule.

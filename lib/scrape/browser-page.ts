@@ -1,11 +1,11 @@
 import type { Frame, Page } from 'playwright-core';
 import { config } from '@/lib/config';
-import { dedupeProducts, productIdentity } from './normalize';
-import { PAGER_COLLECT_SCRIPT, pickPagerControl, type PagerControl } from './pager';
-import { abortError, raceAbort, ScrapeError } from './errors';
-import type { ScanContext } from './browser';
-import type { PageExtraction } from './extract';
-import type { ScrapedProduct } from './types';
+import { dedupeProducts, productIdentity } from '@/lib/scrape/normalize';
+import { PAGER_COLLECT_SCRIPT, pickPagerControl, type PagerControl } from '@/lib/scrape/pager';
+import { abortError, raceAbort, ScrapeError } from '@/lib/scrape/errors';
+import type { ScanContext } from '@/lib/scrape/browser';
+import type { PageExtraction } from '@/lib/scrape/extract';
+import type { ScrapedProduct } from '@/lib/scrape/types';
 
 /**
  * Drives one menu page in the scan's browser context: load, let scripts settle, pass an age gate

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
-import type { Resolver } from './address';
-import { abortError, ScrapeError } from './errors';
-import { proxyArgs, proxyThroughGuard, type BlockedRequest, type GuardState } from './browser-guard';
-import { USER_AGENT } from './guarded-fetch';
+import type { Resolver } from '@/lib/scrape/address';
+import { abortError, ScrapeError } from '@/lib/scrape/errors';
+import { proxyArgs, proxyThroughGuard, type BlockedRequest, type GuardState } from '@/lib/scrape/browser-guard';
+import { USER_AGENT } from '@/lib/scrape/guarded-fetch';
 
 /**
  * Chromium for pages that need scripts. One browser process is shared and closed after a short
@@ -91,7 +91,7 @@ export async function closeBrowser(): Promise<void> {
   await b?.close().catch(() => undefined);
 }
 
-export type { BlockedRequest } from './browser-guard';
+export type { BlockedRequest } from '@/lib/scrape/browser-guard';
 
 export interface ScanContext {
   context: BrowserContext;

@@ -1,8 +1,8 @@
 import type { LookupFunction } from 'node:net';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 import { config } from '@/lib/config';
-import { allowPrivateNetworks, classifyAddress, ipLiteral, refusedAddressError, systemResolver, type Resolver } from './address';
-import { abortError, ScrapeError } from './errors';
+import { allowPrivateNetworks, classifyAddress, ipLiteral, refusedAddressError, systemResolver, type Resolver } from '@/lib/scrape/address';
+import { abortError, ScrapeError } from '@/lib/scrape/errors';
 
 /**
  * The one way scrape code talks to the network. Every connection's address is validated twice:

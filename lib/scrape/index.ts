@@ -1,8 +1,8 @@
-export { ScrapeError, isScrapeError, type ScrapeErrorCode } from './errors';
-export { isAllowedAddress, assertPublicAddress, classifyAddress, allowPrivateNetworks, type Resolver } from './address';
-export { guardedFetch, guardedRequest, assertFetchableUrl, type GuardedFetchOptions, type GuardedResponse } from './guarded-fetch';
-export * from './types';
-export { scrapeMenu, type ScrapeMenuOptions } from './scrape-menu';
-export { categorize, canonicalCategory, parsePrice, extractPriceText, parseWeightGrams, parseThcPct, parseCbdPct, parseStrainType, splitBrand } from './normalize';
-export { discoverMenuUrls } from './sitemap';
-export { browserAvailable, closeBrowser, chromiumPath } from './browser';
+export { ScrapeError, isScrapeError, type ScrapeErrorCode } from '@/lib/scrape/errors';
+export { isAllowedAddress, assertPublicAddress, classifyAddress, allowPrivateNetworks, type Resolver } from '@/lib/scrape/address';
+export { guardedFetch, guardedRequest, assertFetchableUrl, type GuardedFetchOptions, type GuardedResponse } from '@/lib/scrape/guarded-fetch';
+export * from '@/lib/scrape/types';
+export { scrapeMenu, type ScrapeMenuOptions } from '@/lib/scrape/scrape-menu';
+export { categorize, canonicalCategory, parsePrice, extractPriceText, parseWeightGrams, parseThcPct, parseCbdPct, parseStrainType, splitBrand } from '@/lib/scrape/normalize';
+export { discoverMenuUrls } from '@/lib/scrape/sitemap';
+export { browserAvailable, closeBrowser, chromiumPath } from '@/lib/scrape/browser';

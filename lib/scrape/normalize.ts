@@ -1,4 +1,4 @@
-import { PRODUCT_CATEGORIES, type ProductCategory, type ScrapedProduct } from './types';
+import { PRODUCT_CATEGORIES, type ProductCategory, type ScrapedProduct } from '@/lib/scrape/types';
 
 /**
  * Normalisers for messy menu text ("OMC - Granddaddy Purple 3.5g | 24% THC", "1/8 oz", "$35.00 ea").

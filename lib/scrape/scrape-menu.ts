@@ -1,19 +1,19 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { resolveAiProvider, textModel } from '@/lib/ai/provider';
 import { logger } from '@/lib/log';
-import type { Resolver } from './address';
-import { browserAvailable, openScanContext, type ScanContext } from './browser';
-import { renderMenuPage } from './browser-page';
-import { abortError, isScrapeError, raceAbort, ScrapeError, throwIfAborted } from './errors';
-import { extractFromHtml, needsBrowser, pageSignals, type PageExtraction } from './extract';
-import { guardedFetch } from './guarded-fetch';
-import { canonicalCategory, dedupeProducts } from './normalize';
-import { discoverMenuUrls } from './sitemap';
-import type { ProductCategory, ScrapedProduct, ScrapeMenuInput, ScrapeMenuResult } from './types';
-import { isWildcardUrl, matchingLinks, WILDCARD_LIMITS, wildcardPattern } from './wildcard';
+import type { Resolver } from '@/lib/scrape/address';
+import { browserAvailable, openScanContext, type ScanContext } from '@/lib/scrape/browser';
+import { renderMenuPage } from '@/lib/scrape/browser-page';
+import { abortError, isScrapeError, raceAbort, ScrapeError, throwIfAborted } from '@/lib/scrape/errors';
+import { extractFromHtml, needsBrowser, pageSignals, type PageExtraction } from '@/lib/scrape/extract';
+import { guardedFetch } from '@/lib/scrape/guarded-fetch';
+import { canonicalCategory, dedupeProducts } from '@/lib/scrape/normalize';
+import { discoverMenuUrls } from '@/lib/scrape/sitemap';
+import type { ProductCategory, ScrapedProduct, ScrapeMenuInput, ScrapeMenuResult } from '@/lib/scrape/types';
+import { isWildcardUrl, matchingLinks, WILDCARD_LIMITS, wildcardPattern } from '@/lib/scrape/wildcard';
 import { config } from '@/lib/config';
-import { frameUrls, paginationLinks } from './pagination';
-import { detectPlatform } from './platforms';
+import { frameUrls, paginationLinks } from '@/lib/scrape/pagination';
+import { detectPlatform } from '@/lib/scrape/platforms';
 
 /**
  * The scrape stage's cascade (docs/scraping.md):

@@ -1,7 +1,7 @@
 import * as cheerio from 'cheerio';
 import { getDomain } from 'tldts';
-import { throwIfAborted } from './errors';
-import { guardedFetch, type GuardedFetchOptions } from './guarded-fetch';
+import { throwIfAborted } from '@/lib/scrape/errors';
+import { guardedFetch, type GuardedFetchOptions } from '@/lib/scrape/guarded-fetch';
 
 /**
  * Menu URL discovery for sites whose menu is not linked from the given page: robots.txt

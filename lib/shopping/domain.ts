@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parse } from 'tldts';
-import { platformDomain } from '../scrape/platforms';
+import { platformDomain } from '@/lib/scrape/platforms';
 
 /**
  * docs/contract.md §6: the registrable domain of the first menu URL's host (public-suffix list with its private section, so tenants of myshopify.com or github.io stay apart;

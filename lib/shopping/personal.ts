@@ -1,12 +1,12 @@
-import type { Queryable } from '../db';
-import { config } from '../config';
-import { getStrainsByIds } from '../strains/repo';
-import { normalizeProductName } from '../strains/match';
-import { slugify } from '../strains/slug';
-import { categoryMedians, resolveContext, tagProducts } from './personalize';
-import type { MatchedItem } from './products';
-import { recommend } from './recommend';
-import type { Product, ScanTaskOutput, UserContext } from './schemas';
+import type { Queryable } from '@/lib/db';
+import { config } from '@/lib/config';
+import { getStrainsByIds } from '@/lib/strains/repo';
+import { normalizeProductName } from '@/lib/strains/match';
+import { slugify } from '@/lib/strains/slug';
+import { categoryMedians, resolveContext, tagProducts } from '@/lib/shopping/personalize';
+import type { MatchedItem } from '@/lib/shopping/products';
+import { recommend } from '@/lib/shopping/recommend';
+import type { Product, ScanTaskOutput, UserContext } from '@/lib/shopping/schemas';
 
 /**
  * DECISIONS §12: personal data never travels through the cache. The cached record holds the menu

@@ -1,11 +1,11 @@
-import type { Queryable } from '../db';
-import { matchProducts, normalizeProductName } from '../strains/match';
-import { cosine, terpeneVector } from '../strains/recommend-vector';
-import { getStrainsBySlugs } from '../strains/repo';
-import { slugify } from '../strains/slug';
-import type { Strain } from '../strains/types';
-import type { MatchedItem } from './products';
-import type { ProductTag, UserContext } from './schemas';
+import type { Queryable } from '@/lib/db';
+import { matchProducts, normalizeProductName } from '@/lib/strains/match';
+import { cosine, terpeneVector } from '@/lib/strains/recommend-vector';
+import { getStrainsBySlugs } from '@/lib/strains/repo';
+import { slugify } from '@/lib/strains/slug';
+import type { Strain } from '@/lib/strains/types';
+import type { MatchedItem } from '@/lib/shopping/products';
+import type { ProductTag, UserContext } from '@/lib/shopping/schemas';
 
 /** The user's lists reduced to strain keys (slug when known, else the slug of the cleaned name). */
 export interface ResolvedContext {

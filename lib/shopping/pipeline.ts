@@ -1,17 +1,17 @@
-import type { Db } from '../db';
-import { dispensaryScanSummary, recordDispensaryScan } from '../dispensaries/service';
-import { logger } from '../log';
-import { scrapeMenu } from '../scrape';
-import { putObject } from '../storage';
-import type { MetadataPort } from '../tasks/types';
-import { config } from '../config';
-import { getCachedScan, saveCachedScan, SCAN_CACHE_TTL_MS } from './repo';
-import { categoriesHash } from './domain';
-import { categoryMedians, resolveContext, tagProducts } from './personalize';
-import { matchMenu, queueUnmatched } from './products';
-import { recommend } from './recommend';
-import { personalizeCached, withoutPersonalData } from './personal';
-import { ScanTaskInput, type ScanStage, type ScanTaskInputParsed, type ScanTaskOutput } from './schemas';
+import type { Db } from '@/lib/db';
+import { dispensaryScanSummary, recordDispensaryScan } from '@/lib/dispensaries/service';
+import { logger } from '@/lib/log';
+import { scrapeMenu } from '@/lib/scrape';
+import { putObject } from '@/lib/storage';
+import type { MetadataPort } from '@/lib/tasks/types';
+import { config } from '@/lib/config';
+import { getCachedScan, saveCachedScan, SCAN_CACHE_TTL_MS } from '@/lib/shopping/repo';
+import { categoriesHash } from '@/lib/shopping/domain';
+import { categoryMedians, resolveContext, tagProducts } from '@/lib/shopping/personalize';
+import { matchMenu, queueUnmatched } from '@/lib/shopping/products';
+import { recommend } from '@/lib/shopping/recommend';
+import { personalizeCached, withoutPersonalData } from '@/lib/shopping/personal';
+import { ScanTaskInput, type ScanStage, type ScanTaskInputParsed, type ScanTaskOutput } from '@/lib/shopping/schemas';
 
 export interface RunMenuScanOptions {
   metadata: MetadataPort;
@@ -97,7 +97,7 @@ function screenshotPath(domain: string, runId: string | null): string {
  */
 export async function runMenuScan(rawInput: ScanTaskInputParsed | ScanTaskInput, opts: RunMenuScanOptions): Promise<ScanTaskOutput> {
   const input = ScanTaskInput.parse(rawInput);
-  const db = opts.db ?? (await (await import('../bootstrap')).ready());
+  const db = opts.db ?? (await (await import('@/lib/bootstrap')).ready());
   const m = opts.metadata;
   const signal = opts.signal;
   const runId = opts.runId ?? null;

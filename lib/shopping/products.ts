@@ -1,10 +1,10 @@
-import type { Queryable } from '../db';
-import { enqueueResearch } from '../research/queue';
-import type { ScrapedProduct } from '../scrape/types';
-import { matchProducts, normalizeProductName, productKind, type MatchResult } from '../strains/match';
-import { slugify } from '../strains/slug';
-import type { Strain } from '../strains/types';
-import type { Discovery, Product } from './schemas';
+import type { Queryable } from '@/lib/db';
+import { enqueueResearch } from '@/lib/research/queue';
+import type { ScrapedProduct } from '@/lib/scrape/types';
+import { matchProducts, normalizeProductName, productKind, type MatchResult } from '@/lib/strains/match';
+import { slugify } from '@/lib/strains/slug';
+import type { Strain } from '@/lib/strains/types';
+import type { Discovery, Product } from '@/lib/shopping/schemas';
 
 /** A menu product with its match, before tags (the strain is kept for personalisation). */
 export interface MatchedItem {

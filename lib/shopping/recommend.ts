@@ -1,12 +1,12 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { generateObject } from 'ai';
 import { z } from 'zod';
-import { resolveAiProvider, textModel } from '../ai/provider';
-import { logger } from '../log';
-import type { Strain } from '../strains/types';
-import type { ResolvedContext } from './personalize';
-import type { MatchedItem } from './products';
-import type { ProductTag, Recommendation } from './schemas';
+import { resolveAiProvider, textModel } from '@/lib/ai/provider';
+import { logger } from '@/lib/log';
+import type { Strain } from '@/lib/strains/types';
+import type { ResolvedContext } from '@/lib/shopping/personalize';
+import type { MatchedItem } from '@/lib/shopping/products';
+import type { ProductTag, Recommendation } from '@/lib/shopping/schemas';
 
 const WEIGHTS: Record<ProductTag, number> = {
   favorite_in_stock: 8,

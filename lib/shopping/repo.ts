@@ -1,5 +1,5 @@
-import type { Queryable } from '../db';
-import type { CachedScanRecord, CacheListItem, ScanTaskOutput } from './schemas';
+import type { Queryable } from '@/lib/db';
+import type { CachedScanRecord, CacheListItem, ScanTaskOutput } from '@/lib/shopping/schemas';
 
 /** A scan result is valid for 4 hours; expired rows count as absent everywhere. */
 export const SCAN_CACHE_TTL_MS = 4 * 3600 * 1000;

@@ -1,14 +1,14 @@
-import { config } from '../config';
-import type { Db } from '../db';
-import { ApiError } from '../errors';
-import { sseResponse } from '../http/sse';
-import { spendTriggerGrant, startTask, taskRunner, toRunView, type RunView, type TriggerGrant } from '../tasks';
-import { getRunRow, listRunRows } from '../tasks/store';
-import { watchRun } from '../tasks/watch';
-import { categoriesHash, scanKey } from './domain';
-import { resolveDomain } from './scan-token';
-import type { Product, ScanTaskInputParsed, ScanTaskOutput } from './schemas';
-import { SCAN_TASK_ID, scanTimeoutMs } from './task';
+import { config } from '@/lib/config';
+import type { Db } from '@/lib/db';
+import { ApiError } from '@/lib/errors';
+import { sseResponse } from '@/lib/http/sse';
+import { spendTriggerGrant, startTask, taskRunner, toRunView, type RunView, type TriggerGrant } from '@/lib/tasks';
+import { getRunRow, listRunRows } from '@/lib/tasks/store';
+import { watchRun } from '@/lib/tasks/watch';
+import { categoriesHash, scanKey } from '@/lib/shopping/domain';
+import { resolveDomain } from '@/lib/shopping/scan-token';
+import type { Product, ScanTaskInputParsed, ScanTaskOutput } from '@/lib/shopping/schemas';
+import { SCAN_TASK_ID, scanTimeoutMs } from '@/lib/shopping/task';
 
 /** GET /shopping/runs/:runId (the route builder checked the run-scoped token). */
 export async function getRun(db: Db, runId: string): Promise<RunView> {

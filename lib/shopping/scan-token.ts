@@ -1,14 +1,14 @@
-import type { UserClaims } from '../auth';
-import { ApiError } from '../errors';
-import { startTask, taskRunner } from '../tasks';
-import { findActiveByKey } from '../tasks/store';
-import type { Queryable } from '../db';
-import { getCachedScan } from './repo';
-import { platformDomain } from '../scrape/platforms';
-import { personalizeCached } from './personal';
-import { categoriesHash, domainFor, scanKey } from './domain';
-import type { CachedScanRecord, ScanTaskInputParsed, ScanTokenRequest, ScanTokenResponse } from './schemas';
-import { SCAN_TASK_ID } from './task';
+import type { UserClaims } from '@/lib/auth';
+import { ApiError } from '@/lib/errors';
+import { startTask, taskRunner } from '@/lib/tasks';
+import { findActiveByKey } from '@/lib/tasks/store';
+import type { Queryable } from '@/lib/db';
+import { getCachedScan } from '@/lib/shopping/repo';
+import { platformDomain } from '@/lib/scrape/platforms';
+import { personalizeCached } from '@/lib/shopping/personal';
+import { categoriesHash, domainFor, scanKey } from '@/lib/shopping/domain';
+import type { CachedScanRecord, ScanTaskInputParsed, ScanTokenRequest, ScanTokenResponse } from '@/lib/shopping/schemas';
+import { SCAN_TASK_ID } from '@/lib/shopping/task';
 
 /**
  * The cache and de-duplication key always comes from the menu URL, so nobody can file one site's

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCAN_STAGES } from './stages';
+import { SCAN_STAGES } from '@/lib/shopping/stages';
 
 /** Zod schemas of the specification's shopping resources (request, task input/output, Product…). */
 
@@ -80,7 +80,7 @@ export type ScanTaskInputParsed = z.output<typeof ScanTaskInput>;
 export const PRODUCT_CATEGORIES = ['Flower', 'Concentrate', 'Edible', 'Vape', 'Pre-Roll', 'Topical', 'Tincture', 'Other'] as const;
 export const PRODUCT_TAGS = ['favorite_in_stock', 'running_low', 'bought_before', 'similar_to_favorite', 'matches_preferences', 'new_discovery', 'great_deal'] as const;
 export type ProductTag = (typeof PRODUCT_TAGS)[number];
-export { SCAN_STAGES, type ScanStage } from './stages';
+export { SCAN_STAGES, type ScanStage } from '@/lib/shopping/stages';
 
 export const Product = z.object({
   rawName: z.string(),
@@ -166,7 +166,7 @@ export const ScanTokenResponse = z.object({
 });
 export type ScanTokenResponse = z.infer<typeof ScanTokenResponse>;
 
-export { RunViewSchema } from '../tasks/schemas';
+export { RunViewSchema } from '@/lib/tasks/schemas';
 
 /** What the scan writes into its run's metadata while it runs (the run view's `metadata`). */
 export const ScanMetadataSchema = z.looseObject({

@@ -1,6 +1,6 @@
-import { config } from '../config';
-import type { TaskDefinition } from '../tasks/types';
-import { ScanTaskInput, type ScanTaskInputParsed, type ScanTaskOutput } from './schemas';
+import { config } from '@/lib/config';
+import type { TaskDefinition } from '@/lib/tasks/types';
+import { ScanTaskInput, type ScanTaskInputParsed, type ScanTaskOutput } from '@/lib/shopping/schemas';
 
 export const SCAN_TASK_ID = 'shopping-menu-scan';
 export const scanTimeoutMs = () => config().tasks.scanTimeoutMs;
@@ -17,7 +17,7 @@ export const shoppingMenuScanTask: TaskDefinition<ScanTaskInputParsed, ScanTaskO
   },
   timeoutCode: 'SCAN_TIMEOUT',
   async run(input, ctx) {
-    const { runMenuScan } = await import('./pipeline');
+    const { runMenuScan } = await import('@/lib/shopping/pipeline');
     return runMenuScan(input, { metadata: ctx.metadata, signal: ctx.signal, runId: ctx.runId });
   },
 };

@@ -1,14 +1,14 @@
-import { listStories, type DailyStory } from '../stories/repo';
-import type { Queryable } from '../db';
-import { config } from '../config';
-import { getHeroImage } from '../hero/repo';
-import { listBlogPosts, type BlogPost } from '../images/blog';
-import { listSubmissions } from '../research/repo';
-import { getStrainBySlug } from '../strains/repo';
-import type { Strain } from '../strains/types';
-import { fitText, PLATFORMS, type Platform } from './length';
-import { insertDraft, type NewDraft } from './repo';
-import type { DraftKind, GenerateDraftsResult, SocialDraft, SourceKind } from './schemas';
+import { listStories, type DailyStory } from '@/lib/stories/repo';
+import type { Queryable } from '@/lib/db';
+import { config } from '@/lib/config';
+import { getHeroImage } from '@/lib/hero/repo';
+import { listBlogPosts, type BlogPost } from '@/lib/images/blog';
+import { listSubmissions } from '@/lib/research/repo';
+import { getStrainBySlug } from '@/lib/strains/repo';
+import type { Strain } from '@/lib/strains/types';
+import { fitText, PLATFORMS, type Platform } from '@/lib/social/length';
+import { insertDraft, type NewDraft } from '@/lib/social/repo';
+import type { DraftKind, GenerateDraftsResult, SocialDraft, SourceKind } from '@/lib/social/schemas';
 
 /**
  * Drafts for the day's content (DECISIONS §11): the daily story (once that group exists),

@@ -1,6 +1,6 @@
-import type { Queryable } from '../db';
-import { checkLength, PLATFORMS, type Platform } from './length';
-import { DRAFT_STATUSES, type DraftKind, type DraftListQuery, type DraftStatus, type SocialDraft, type SocialStats, type SourceKind } from './schemas';
+import type { Queryable } from '@/lib/db';
+import { checkLength, PLATFORMS, type Platform } from '@/lib/social/length';
+import { DRAFT_STATUSES, type DraftKind, type DraftListQuery, type DraftStatus, type SocialDraft, type SocialStats, type SourceKind } from '@/lib/social/schemas';
 
 /** The only module that reads and writes `social_drafts`. */
 

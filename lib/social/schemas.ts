@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLATFORMS } from './length';
+import { PLATFORMS } from '@/lib/social/length';
 
 /** Request and response schemas of the social draft routes (DECISIONS §11). */
 

@@ -1,8 +1,8 @@
-import type { Db } from '../db';
-import { ApiError } from '../errors';
-import { checkLength } from './length';
-import { lockDrafts, rowToDraft, updateDraft, type DraftChanges } from './repo';
-import type { DraftStatus, DraftUpdate, SocialDraft } from './schemas';
+import type { Db } from '@/lib/db';
+import { ApiError } from '@/lib/errors';
+import { checkLength } from '@/lib/social/length';
+import { lockDrafts, rowToDraft, updateDraft, type DraftChanges } from '@/lib/social/repo';
+import type { DraftStatus, DraftUpdate, SocialDraft } from '@/lib/social/schemas';
 
 /**
  * The status transitions of a draft (DECISIONS §11). Anything not listed answers 422

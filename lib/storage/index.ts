@@ -1,13 +1,13 @@
-import { config } from '../config';
-import { localDriver } from './local';
-import { assertObjectPath, contentTypeFor, isBucket, type Bucket } from './path';
-import { supabaseDriver } from './supabase';
-import type { ObjectData, StorageDriver, StoredObject } from './types';
+import { config } from '@/lib/config';
+import { localDriver } from '@/lib/storage/local';
+import { assertObjectPath, contentTypeFor, isBucket, type Bucket } from '@/lib/storage/path';
+import { supabaseDriver } from '@/lib/storage/supabase';
+import type { ObjectData, StorageDriver, StoredObject } from '@/lib/storage/types';
 
-export { BUCKETS, InvalidObjectPathError, assertObjectPath, contentTypeFor, isBucket, localObjectUrl, type Bucket } from './path';
-export type { ObjectData, StorageDriver, StoredObject } from './types';
-export { storageRoot } from './local';
-export { StorageConfigError } from './supabase';
+export { BUCKETS, InvalidObjectPathError, assertObjectPath, contentTypeFor, isBucket, localObjectUrl, type Bucket } from '@/lib/storage/path';
+export type { ObjectData, StorageDriver, StoredObject } from '@/lib/storage/types';
+export { storageRoot } from '@/lib/storage/local';
+export { StorageConfigError } from '@/lib/storage/supabase';
 
 export type StorageDriverName = 'local' | 'supabase';
 

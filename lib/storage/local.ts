@@ -1,9 +1,9 @@
 import { promises as fs } from 'node:fs';
 import nodePath from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { config } from '../config';
-import { contentTypeFor, localObjectUrl, type Bucket } from './path';
-import type { ObjectData, StorageDriver, StoredObject } from './types';
+import { config } from '@/lib/config';
+import { contentTypeFor, localObjectUrl, type Bucket } from '@/lib/storage/path';
+import type { ObjectData, StorageDriver, StoredObject } from '@/lib/storage/types';
 
 /** STORAGE_DIR (default `.data/storage`), resolved against the working directory. */
 export function storageRoot(): string {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ApiError } from '../errors';
-import { getObject, InvalidObjectPathError, isBucket, assertObjectPath } from './index';
+import { ApiError } from '@/lib/errors';
+import { getObject, InvalidObjectPathError, isBucket, assertObjectPath } from '@/lib/storage/index';
 
 /** Names that carry a content hash (16+ hex characters) never change: cache them for a year. */
 const CONTENT_ADDRESSED = /(^|[^0-9a-f])[0-9a-f]{16,}([^0-9a-f]|$)/i;

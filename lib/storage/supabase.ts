@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { config } from '../config';
-import type { Bucket } from './path';
-import type { ObjectData, StorageDriver, StoredObject } from './types';
+import { config } from '@/lib/config';
+import type { Bucket } from '@/lib/storage/path';
+import type { ObjectData, StorageDriver, StoredObject } from '@/lib/storage/types';
 
 export class StorageConfigError extends Error {}
 

@@ -1,4 +1,4 @@
-import type { Bucket } from './path';
+import type { Bucket } from '@/lib/storage/path';
 
 export interface StoredObject {
   bucket: Bucket;

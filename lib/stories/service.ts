@@ -10,9 +10,9 @@ import type { Db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
 import { generateStoredImage } from '@/lib/images';
 import { logger } from '@/lib/log';
-import { pickStrainForDate } from './pick';
-import { findStory, firstStoryDate, insertStory, type DailyStory } from './repo';
-import { factsOf, writeStory } from './write';
+import { pickStrainForDate } from '@/lib/stories/pick';
+import { findStory, firstStoryDate, insertStory, type DailyStory } from '@/lib/stories/repo';
+import { factsOf, writeStory } from '@/lib/stories/write';
 
 export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -116,5 +116,5 @@ export async function dailyStoryForSync(db: Db): Promise<{ date: string; generat
   return { date, generated: true };
 }
 
-export { listStories } from './repo';
-export type { DailyStory } from './repo';
+export { listStories } from '@/lib/stories/repo';
+export type { DailyStory } from '@/lib/stories/repo';

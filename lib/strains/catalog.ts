@@ -1,13 +1,13 @@
-import type { Queryable } from '../db';
-import { ApiError } from '../errors';
-import { registerCache, TtlCache } from './cache';
-import { cachedCatalogRead } from './read-cache';
-import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from './row';
-import { canonicalName } from './slug';
-import { KNOWN_TERPENES, normalizeTerpeneName } from './terpenes';
-import { STRAIN_TYPES, type Strain, type StrainType } from './types';
+import type { Queryable } from '@/lib/db';
+import { ApiError } from '@/lib/errors';
+import { registerCache, TtlCache } from '@/lib/strains/cache';
+import { cachedCatalogRead } from '@/lib/strains/read-cache';
+import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from '@/lib/strains/row';
+import { canonicalName } from '@/lib/strains/slug';
+import { KNOWN_TERPENES, normalizeTerpeneName } from '@/lib/strains/terpenes';
+import { STRAIN_TYPES, type Strain, type StrainType } from '@/lib/strains/types';
 import type { z } from 'zod';
-import type { CatalogStatsSchema } from './schemas';
+import type { CatalogStatsSchema } from '@/lib/strains/schemas';
 
 export type CatalogStats = z.output<typeof CatalogStatsSchema>;
 

@@ -1,11 +1,11 @@
-import type { Queryable } from '../db';
-import { ApiError } from '../errors';
-import { registerCache, TtlCache } from './cache';
-import { getHeroImage } from '../hero/repo';
-import { catalogTerpeneAverages, getStrainBySlug, getStrainsByIds, similarStrains } from './repo';
-import { TERPENE_INFO } from './terpenes';
+import type { Queryable } from '@/lib/db';
+import { ApiError } from '@/lib/errors';
+import { registerCache, TtlCache } from '@/lib/strains/cache';
+import { getHeroImage } from '@/lib/hero/repo';
+import { catalogTerpeneAverages, getStrainBySlug, getStrainsByIds, similarStrains } from '@/lib/strains/repo';
+import { TERPENE_INFO } from '@/lib/strains/terpenes';
 import type { z } from 'zod';
-import type { CompleteProfileSchema } from './schemas';
+import type { CompleteProfileSchema } from '@/lib/strains/schemas';
 
 export type CompleteProfile = z.output<typeof CompleteProfileSchema>;
 

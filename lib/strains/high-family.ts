@@ -1,5 +1,5 @@
-import type { Terpene } from './types';
-import { normalizeTerpeneName } from './terpenes';
+import type { Terpene } from '@/lib/strains/types';
+import { normalizeTerpeneName } from '@/lib/strains/terpenes';
 
 /** docs/contract.md §6: the family a strain belongs to by its dominant terpene. */
 export const HIGH_FAMILIES: Readonly<Record<string, string>> = {

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import type { StrainInput } from './types';
+import type { StrainInput } from '@/lib/strains/types';
 
 /**
  * Turning import files into StrainInput rows. Recognises the shared catalog CSV (lab terpene

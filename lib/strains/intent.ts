@@ -2,7 +2,7 @@
  * Free text ("something for sleep with citrus taste, not too strong") → what the user wants:
  * effects, aromas, conditions, type and potency, with negations ("not sleepy") as avoidances.
  */
-import type { StrainType } from './types';
+import type { StrainType } from '@/lib/strains/types';
 
 export interface Intent {
   effects: string[];

@@ -5,10 +5,10 @@
  * stays unmatched, and the trigram pass accepts a spelling of a catalog name, never a different
  * name that shares words with it.
  */
-import type { CatalogIndex, IndexedName } from './match-index';
-import { roundSimilarity } from './match-trigram';
-import { baseSegments, buildMenuContext, candidatesOf, isCross, productKind, withContext, type BaseSegment, type NormalizedName, type ProductKind } from './normalize';
-import { slugify } from './slug';
+import type { CatalogIndex, IndexedName } from '@/lib/strains/match-index';
+import { roundSimilarity } from '@/lib/strains/match-trigram';
+import { baseSegments, buildMenuContext, candidatesOf, isCross, productKind, withContext, type BaseSegment, type NormalizedName, type ProductKind } from '@/lib/strains/normalize';
+import { slugify } from '@/lib/strains/slug';
 
 export type MatchConfidence = 'high' | 'medium' | 'low';
 export type MatchPass = 'exact' | 'slug' | 'trigram';

@@ -4,11 +4,11 @@
  * lacks. Built once per catalog version and shared by every match, so a menu costs one round trip
  * (the matched rows and the version, together) instead of one statement per pass.
  */
-import type { Queryable } from '../db';
-import { readCatalogNames, readCatalogStamp, type CatalogNameRow, type CatalogStamp, type UniverseNameRow } from './match-repo';
-import { compactKey, compactOfSlug } from './slug';
-import { trigramRatio, trigrams, type TrigramWordMode } from './match-trigram';
-import type { Strain } from './types';
+import type { Queryable } from '@/lib/db';
+import { readCatalogNames, readCatalogStamp, type CatalogNameRow, type CatalogStamp, type UniverseNameRow } from '@/lib/strains/match-repo';
+import { compactKey, compactOfSlug } from '@/lib/strains/slug';
+import { trigramRatio, trigrams, type TrigramWordMode } from '@/lib/strains/match-trigram';
+import type { Strain } from '@/lib/strains/types';
 
 /** The trigram pass's threshold: nothing at or below it can match (match-decide.ts TRIGRAM_MIN). */
 const MIN_SIMILARITY = 0.4;

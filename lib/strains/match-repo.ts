@@ -2,10 +2,10 @@
  * The matcher's reads of the catalog tables: the version row, the names its in-process index is
  * built from, and the full rows of the strains a menu matched.
  */
-import type { Queryable } from '../db';
-import type { TrigramWordMode } from './match-trigram';
-import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from './row';
-import type { Strain } from './types';
+import type { Queryable } from '@/lib/db';
+import type { TrigramWordMode } from '@/lib/strains/match-trigram';
+import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from '@/lib/strains/row';
+import type { Strain } from '@/lib/strains/types';
 
 export interface CatalogStamp {
   instance: string;

@@ -6,15 +6,15 @@
  * read together with the catalog version; when that version is not the one the index was built
  * under, the index is rebuilt and the menu decided again.
  */
-import type { Queryable } from '../db';
-import { decideMatches, type Decision, type MatchConfidence, type MatchInput, type MatchPass } from './match-decide';
-import { guessIndex, indexFor } from './match-index';
-import { readStrainsWithStamp } from './match-repo';
-import type { Strain } from './types';
+import type { Queryable } from '@/lib/db';
+import { decideMatches, type Decision, type MatchConfidence, type MatchInput, type MatchPass } from '@/lib/strains/match-decide';
+import { guessIndex, indexFor } from '@/lib/strains/match-index';
+import { readStrainsWithStamp } from '@/lib/strains/match-repo';
+import type { Strain } from '@/lib/strains/types';
 
-export { confidenceFor, TRIGRAM_MEDIUM, TRIGRAM_MIN, type MatchConfidence, type MatchInput, type MatchPass } from './match-decide';
-export { normalizeCandidates, normalizeProductName, productKind } from './normalize';
-export { clearMatchIndex } from './match-index';
+export { confidenceFor, TRIGRAM_MEDIUM, TRIGRAM_MIN, type MatchConfidence, type MatchInput, type MatchPass } from '@/lib/strains/match-decide';
+export { normalizeCandidates, normalizeProductName, productKind } from '@/lib/strains/normalize';
+export { clearMatchIndex } from '@/lib/strains/match-index';
 
 export interface MatchResult {
   input: string;

@@ -6,10 +6,10 @@
  * product's own, or one the menu shows to be a brand). Every other word stays, so a longer name
  * ("Animal Mint Cake", "Rainbow #1") never shrinks into a shorter catalog name. See docs/matching.md.
  */
-import { contextNoise, learnMenuContext, type ContextKnowledge, type MenuContext } from './match-context';
-import { cleanWords, FORM_EDGE, stripFormWords } from './match-noise';
+import { contextNoise, learnMenuContext, type ContextKnowledge, type MenuContext } from '@/lib/strains/match-context';
+import { cleanWords, FORM_EDGE, stripFormWords } from '@/lib/strains/match-noise';
 
-export type { ContextKnowledge, MenuContext } from './match-context';
+export type { ContextKnowledge, MenuContext } from '@/lib/strains/match-context';
 
 /** Edible/topical words: a product with these is not a strain product (its flavour is not a strain). */
 const EDIBLE_RE =

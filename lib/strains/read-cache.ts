@@ -12,10 +12,10 @@
  * estimate of their bytes (CATALOG_CACHE_BYTES), oldest out first, and a cached value is shared:
  * callers must not mutate what they get.
  */
-import { appEnv, config } from '../config';
-import { onCatalogCachesCleared } from './cache';
-import type { Queryable } from '../db';
-import { readCatalogStamp } from './match-repo';
+import { appEnv, config } from '@/lib/config';
+import { onCatalogCachesCleared } from '@/lib/strains/cache';
+import type { Queryable } from '@/lib/db';
+import { readCatalogStamp } from '@/lib/strains/match-repo';
 
 interface State {
   instance: string | null;

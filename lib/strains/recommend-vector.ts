@@ -1,4 +1,4 @@
-import type { Strain, Terpene } from './types';
+import type { Strain, Terpene } from '@/lib/strains/types';
 
 export type Vector = Record<string, number>;
 

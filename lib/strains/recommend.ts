@@ -1,15 +1,15 @@
 import { generateText, Output } from 'ai';
 import { z } from 'zod';
-import type { Queryable } from '../db';
-import { ApiError } from '../errors';
-import { logger } from '../log';
-import { parseIntent, potencyFits, type Intent } from './intent';
-import { cosine, profileVector } from './recommend-vector';
-import { getStrainBySlug, recommendationCandidates } from './repo';
-import { TERPENE_INFO } from './terpenes';
-import type { Strain } from './types';
+import type { Queryable } from '@/lib/db';
+import { ApiError } from '@/lib/errors';
+import { logger } from '@/lib/log';
+import { parseIntent, potencyFits, type Intent } from '@/lib/strains/intent';
+import { cosine, profileVector } from '@/lib/strains/recommend-vector';
+import { getStrainBySlug, recommendationCandidates } from '@/lib/strains/repo';
+import { TERPENE_INFO } from '@/lib/strains/terpenes';
+import type { Strain } from '@/lib/strains/types';
 
-export { terpeneVector, effectVector, profileVector, cosine, type Vector } from './recommend-vector';
+export { terpeneVector, effectVector, profileVector, cosine, type Vector } from '@/lib/strains/recommend-vector';
 
 export interface Recommendation {
   rank: number;
@@ -140,7 +140,7 @@ const Reranked = z.object({ picks: z.array(z.object({ slug: z.string(), reason: 
 
 async function modelRerank(base: RecommendationResult, q: string, shortlist: Strain[], signal?: AbortSignal): Promise<RecommendationResult | null> {
   if (shortlist.length === 0) return null;
-  const { resolveAiProvider, textModel } = await import('../ai/provider');
+  const { resolveAiProvider, textModel } = await import('@/lib/ai/provider');
   if (resolveAiProvider().name === 'local') return null;
   const model = textModel();
   if (!model) return null;

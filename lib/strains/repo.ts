@@ -1,15 +1,15 @@
-import type { Queryable } from '../db';
-import { strongEtag } from '../http/conditional';
-import { updateInChunks } from '../db/batch';
-import { terpeneVector, effectVector, profileVector, cosine } from './recommend-vector';
-import { cachedCatalogRead } from './read-cache';
-import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from './row';
-import { canonicalName, slugify } from './slug';
-import type { Strain, StrainInput, Terpene } from './types';
-import { toRow, upsertStrainRows, type UpsertResult } from './upsert';
+import type { Queryable } from '@/lib/db';
+import { strongEtag } from '@/lib/http/conditional';
+import { updateInChunks } from '@/lib/db/batch';
+import { terpeneVector, effectVector, profileVector, cosine } from '@/lib/strains/recommend-vector';
+import { cachedCatalogRead } from '@/lib/strains/read-cache';
+import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from '@/lib/strains/row';
+import { canonicalName, slugify } from '@/lib/strains/slug';
+import type { Strain, StrainInput, Terpene } from '@/lib/strains/types';
+import { toRow, upsertStrainRows, type UpsertResult } from '@/lib/strains/upsert';
 
-export { STRAIN_COLUMNS, rowToStrain, type StrainRow } from './row';
-export { toRow, upsertStrainRows, CURATED_SOURCES, type UpsertResult } from './upsert';
+export { STRAIN_COLUMNS, rowToStrain, type StrainRow } from '@/lib/strains/row';
+export { toRow, upsertStrainRows, CURATED_SOURCES, type UpsertResult } from '@/lib/strains/upsert';
 
 export async function getStrainBySlug(db: Queryable, slug: string): Promise<Strain | null> {
   const r = await db.query<StrainRow>(`SELECT ${STRAIN_COLUMNS} FROM strains s WHERE s.slug = $1`, [slug]);

@@ -1,4 +1,4 @@
-import type { Strain, StrainType, Terpene } from './types';
+import type { Strain, StrainType, Terpene } from '@/lib/strains/types';
 
 /** Columns every Strain query selects (the `s` alias is the strains table). */
 export const STRAIN_COLUMNS = `s.id, s.slug, s.name, s.type, s.thc, s.thc_min, s.thc_max, s.cbd, s.cbd_min, s.cbd_max,

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Queryable } from '../db';
-import { importStrains, type ImportSummary } from './import';
-import { parseCatalogRecords, readRecords } from './import-parse';
+import type { Queryable } from '@/lib/db';
+import { importStrains, type ImportSummary } from '@/lib/strains/import';
+import { parseCatalogRecords, readRecords } from '@/lib/strains/import-parse';
 
 export const SEED_FILE = path.join(/* turbopackIgnore: true */ process.cwd(), 'supabase', 'seed', 'strains.json');
 

@@ -1,4 +1,4 @@
-import type { Terpene } from './types';
+import type { Terpene } from '@/lib/strains/types';
 
 export interface TerpeneInfo {
   aromas: string[];

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { StrainSchema } from './schemas';
+import type { StrainSchema } from '@/lib/strains/schemas';
 
 /** The catalog's public types (cross-area contract: see lib/strains in /docs/strains.md). */
 export type StrainType = 'indica' | 'sativa' | 'hybrid';

@@ -1,8 +1,8 @@
-import type { Queryable } from '../db';
-import { highFamily, HIGH_FAMILIES } from './high-family';
-import { canonicalName, slugify } from './slug';
-import { normalizeTerpeneName, normalizeTerpeneProfile } from './terpenes';
-import { parseStrainType, type StrainInput } from './types';
+import type { Queryable } from '@/lib/db';
+import { highFamily, HIGH_FAMILIES } from '@/lib/strains/high-family';
+import { canonicalName, slugify } from '@/lib/strains/slug';
+import { normalizeTerpeneName, normalizeTerpeneProfile } from '@/lib/strains/terpenes';
+import { parseStrainType, type StrainInput } from '@/lib/strains/types';
 
 /**
  * Sources whose rows are hand-curated. A later import from any other source only fills the

@@ -1,4 +1,4 @@
-import type { AnyTaskDefinition, TaskDefinition } from './types';
+import type { AnyTaskDefinition, TaskDefinition } from '@/lib/tasks/types';
 
 const g = globalThis as unknown as { __ciTasks?: Map<string, AnyTaskDefinition> };
 const defs = (g.__ciTasks ??= new Map());

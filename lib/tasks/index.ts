@@ -1,21 +1,21 @@
-import { config } from '../config';
-import type { Db } from '../db';
-import { ApiError } from '../errors';
-import { getTaskDefinition, registerTask, registeredTaskIds } from './define';
-import { LocalRunner } from './local-runner';
-import { getRunRow, listRunRows } from './store';
-import { TriggerRunner } from './trigger-runner';
-import type { RunRecord, RunStatus, RunView, StartOptions, StartResult, TaskRunner } from './types';
+import { config } from '@/lib/config';
+import type { Db } from '@/lib/db';
+import { ApiError } from '@/lib/errors';
+import { getTaskDefinition, registerTask, registeredTaskIds } from '@/lib/tasks/define';
+import { LocalRunner } from '@/lib/tasks/local-runner';
+import { getRunRow, listRunRows } from '@/lib/tasks/store';
+import { TriggerRunner } from '@/lib/tasks/trigger-runner';
+import type { RunRecord, RunStatus, RunView, StartOptions, StartResult, TaskRunner } from '@/lib/tasks/types';
 
-export * from './types';
+export * from '@/lib/tasks/types';
 export { registerTask, getTaskDefinition, registeredTaskIds };
-export { recoverOrphanedRuns, currentInstance } from './instance';
-export { DbMetadataPort, MemoryMetadataPort } from './metadata';
-export { verifyRunGrant, verifyTriggerGrant, spendTriggerGrant, signRunToken, signTriggerToken, type RunGrant, type TriggerGrant } from './tokens';
-export { pruneFinishedRuns } from './store';
+export { recoverOrphanedRuns, currentInstance } from '@/lib/tasks/instance';
+export { DbMetadataPort, MemoryMetadataPort } from '@/lib/tasks/metadata';
+export { verifyRunGrant, verifyTriggerGrant, spendTriggerGrant, signRunToken, signTriggerToken, type RunGrant, type TriggerGrant } from '@/lib/tasks/tokens';
+export { pruneFinishedRuns } from '@/lib/tasks/store';
 
 async function db(): Promise<Db> {
-  const { ready } = await import('../bootstrap');
+  const { ready } = await import('@/lib/bootstrap');
   return ready();
 }
 
@@ -36,7 +36,7 @@ export function taskRunner(): TaskRunner {
 }
 
 async function loadRegistry(): Promise<void> {
-  await import('./registry');
+  await import('@/lib/tasks/registry');
 }
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { Queryable } from '../db';
-import { config } from '../config';
-import { activeRunsToCheck, endActiveRuns } from './store';
+import type { Queryable } from '@/lib/db';
+import { config } from '@/lib/config';
+import { activeRunsToCheck, endActiveRuns } from '@/lib/tasks/store';
 
 /**
  * This process as an owner of runs. The id is new on every boot, so a restarted process that

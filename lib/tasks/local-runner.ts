@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { config } from '../config';
-import type { Db } from '../db';
-import { ApiError } from '../errors';
-import { logger } from '../log';
-import { currentInstance, heartbeatMs, recoverOrphanedRuns } from './instance';
-import { DbMetadataPort } from './metadata';
-import { findActiveByKey, finishRun, heartbeat, insertRun, markExecuting } from './store';
-import { signRunToken, signTriggerToken } from './tokens';
-import { TaskFailure, type AnyTaskDefinition, type RunError, type StartOptions, type StartResult, type TaskRunner } from './types';
+import { config } from '@/lib/config';
+import type { Db } from '@/lib/db';
+import { ApiError } from '@/lib/errors';
+import { logger } from '@/lib/log';
+import { currentInstance, heartbeatMs, recoverOrphanedRuns } from '@/lib/tasks/instance';
+import { DbMetadataPort } from '@/lib/tasks/metadata';
+import { findActiveByKey, finishRun, heartbeat, insertRun, markExecuting } from '@/lib/tasks/store';
+import { signRunToken, signTriggerToken } from '@/lib/tasks/tokens';
+import { TaskFailure, type AnyTaskDefinition, type RunError, type StartOptions, type StartResult, type TaskRunner } from '@/lib/tasks/types';
 
 /** `run_` + 20 lower-case base32-ish characters, like Trigger.dev's run ids. */
 export function newRunId(): string {

@@ -1,7 +1,7 @@
-import type { Queryable } from '../db';
-import { logger } from '../log';
-import { writeMetadata } from './store';
-import type { MetadataPort } from './types';
+import type { Queryable } from '@/lib/db';
+import { logger } from '@/lib/log';
+import { writeMetadata } from '@/lib/tasks/store';
+import type { MetadataPort } from '@/lib/tasks/types';
 
 /**
  * Metadata kept in memory for `get` and written to the run row after every change. Changes made

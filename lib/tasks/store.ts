@@ -1,5 +1,5 @@
-import type { Queryable } from '../db';
-import type { RunError, RunRecord, RunStatus } from './types';
+import type { Queryable } from '@/lib/db';
+import type { RunError, RunRecord, RunStatus } from '@/lib/tasks/types';
 
 /** SQL over `task_runs`. Every function takes the Db so tests can pass their own. */
 

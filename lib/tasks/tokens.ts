@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import { serviceSigningSecret } from '../auth';
-import { authFailure } from '../auth/flat';
-import type { Queryable } from '../db';
-import { ApiError, type FlatError } from '../errors';
+import { serviceSigningSecret } from '@/lib/auth';
+import { authFailure } from '@/lib/auth/flat';
+import type { Queryable } from '@/lib/db';
+import { ApiError, type FlatError } from '@/lib/errors';
 
 /**
  * Tokens the local runner mints in place of Trigger.dev's public tokens: a run-scoped read token

@@ -1,5 +1,5 @@
 import { metadata } from '@trigger.dev/sdk';
-import type { MetadataPort } from './types';
+import type { MetadataPort } from '@/lib/tasks/types';
 
 type TriggerMetadata = Pick<typeof metadata, 'set' | 'get' | 'flush'>;
 

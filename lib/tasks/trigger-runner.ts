@@ -1,10 +1,10 @@
-import { config } from '../config';
-import type { Db } from '../db';
-import { ApiError } from '../errors';
-import { logger } from '../log';
-import { currentInstance } from './instance';
-import { findActiveByKey, insertRun } from './store';
-import type { AnyTaskDefinition, StartOptions, StartResult, TaskRunner } from './types';
+import { config } from '@/lib/config';
+import type { Db } from '@/lib/db';
+import { ApiError } from '@/lib/errors';
+import { logger } from '@/lib/log';
+import { currentInstance } from '@/lib/tasks/instance';
+import { findActiveByKey, insertRun } from '@/lib/tasks/store';
+import type { AnyTaskDefinition, StartOptions, StartResult, TaskRunner } from '@/lib/tasks/types';
 
 export const DEFAULT_TRIGGER_API_URL = 'https://api.trigger.dev';
 

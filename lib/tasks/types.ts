@@ -28,8 +28,8 @@ export interface TaskDefinition<I, O> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds tasks of every input/output type
 export type AnyTaskDefinition = TaskDefinition<any, any>;
 
-export { RUN_STATUSES, type RunStatus, type RunError, type RunView, type RunRecord } from './schemas';
-import { type RunStatus } from './schemas';
+export { RUN_STATUSES, type RunStatus, type RunError, type RunView, type RunRecord } from '@/lib/tasks/schemas';
+import { type RunStatus } from '@/lib/tasks/schemas';
 export const ACTIVE_STATUSES: readonly RunStatus[] = ['QUEUED', 'EXECUTING'];
 
 export interface StartOptions {

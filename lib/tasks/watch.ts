@@ -1,7 +1,7 @@
-import type { Queryable } from '../db';
-import { recoverOrphanedRuns } from './instance';
-import { getRunRow, runEventsAfter } from './store';
-import type { RunRecord } from './types';
+import type { Queryable } from '@/lib/db';
+import { recoverOrphanedRuns } from '@/lib/tasks/instance';
+import { getRunRow, runEventsAfter } from '@/lib/tasks/store';
+import type { RunRecord } from '@/lib/tasks/types';
 
 const FINAL = new Set(['COMPLETED', 'FAILED', 'TIMED_OUT']);
 export const isFinal = (status: string) => FINAL.has(status);

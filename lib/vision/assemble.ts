@@ -1,7 +1,7 @@
-import type { Queryable } from '../db';
-import { matchProducts, type MatchResult } from '../strains/match';
-import { strainFromProduct } from './label-parser';
-import type { LabelData, ParsedLabel, ParsedReceipt, ReceiptData, StrainRef } from './types';
+import type { Queryable } from '@/lib/db';
+import { matchProducts, type MatchResult } from '@/lib/strains/match';
+import { strainFromProduct } from '@/lib/vision/label-parser';
+import type { LabelData, ParsedLabel, ParsedReceipt, ReceiptData, StrainRef } from '@/lib/vision/types';
 
 /**
  * Parsed readings → response `data`: product names through the catalog matcher (one set-based

@@ -1,8 +1,8 @@
-import { resolveAiProvider, visionModel } from '../ai/provider';
-import { warnOnce } from '../log';
-import { localEngine } from './local-engine';
-import { modelEngine } from './model-engine';
-import type { ImageInput, ParsedLabel, ParsedReceipt } from './types';
+import { resolveAiProvider, visionModel } from '@/lib/ai/provider';
+import { warnOnce } from '@/lib/log';
+import { localEngine } from '@/lib/vision/local-engine';
+import { modelEngine } from '@/lib/vision/model-engine';
+import type { ImageInput, ParsedLabel, ParsedReceipt } from '@/lib/vision/types';
 
 /**
  * A vision engine reads an image into the parsed (not yet catalog-matched) shape. `local` is

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { ApiError } from '../errors';
-import { sniffMediaType } from './media-type';
-import type { ImageInput, MediaType } from './types';
+import { ApiError } from '@/lib/errors';
+import { sniffMediaType } from '@/lib/vision/media-type';
+import type { ImageInput, MediaType } from '@/lib/vision/types';
 
 export { sniffMediaType };
 

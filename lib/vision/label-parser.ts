@@ -1,6 +1,18 @@
-import { categorize, cleanLine, dropMarginJunk, letters, nameFix, parseDate, parseWeightGrams, round2, stripCategoryWords, strainTypeIn, tidyName } from './parse-common';
-import { terpeneName } from './terpenes';
-import type { ParsedLabel } from './types';
+import {
+  categorize,
+  cleanLine,
+  dropMarginJunk,
+  letters,
+  nameFix,
+  parseDate,
+  parseWeightGrams,
+  round2,
+  stripCategoryWords,
+  strainTypeIn,
+  tidyName,
+} from '@/lib/vision/parse-common';
+import { terpeneName } from '@/lib/vision/terpenes';
+import type { ParsedLabel } from '@/lib/vision/types';
 
 /**
  * Label text (OCR output) → product facts. Keyed lines ("THC: 22.4%", "Batch #", "Harvest Date")

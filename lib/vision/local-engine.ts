@@ -1,9 +1,9 @@
-import type { EngineReading, VisionEngine } from './engine';
-import { prepareForOcr, type PrepareOptions } from './image';
-import { parseLabelText } from './label-parser';
-import { ocrPool, PSM } from './ocr-pool';
-import { parseReceiptText } from './receipt-parser';
-import type { ImageInput } from './types';
+import type { EngineReading, VisionEngine } from '@/lib/vision/engine';
+import { prepareForOcr, type PrepareOptions } from '@/lib/vision/image';
+import { parseLabelText } from '@/lib/vision/label-parser';
+import { ocrPool, PSM } from '@/lib/vision/ocr-pool';
+import { parseReceiptText } from '@/lib/vision/receipt-parser';
+import type { ImageInput } from '@/lib/vision/types';
 
 /**
  * Offline engine: sharp preparation → tesseract (shared pool) → parser. When the first reading

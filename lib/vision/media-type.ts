@@ -1,5 +1,5 @@
 /** Magic-byte media types: pure (no server code), so request schemas can use it too. */
-import type { MediaType } from './types';
+import type { MediaType } from '@/lib/vision/types';
 
 /** The media type the file's magic bytes say, or null for anything else. */
 export function sniffMediaType(bytes: Buffer): MediaType | null {

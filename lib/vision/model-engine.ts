@@ -1,13 +1,13 @@
 import { generateText, Output } from 'ai';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { z } from 'zod';
-import { ApiError } from '../errors';
-import { logger } from '../log';
-import type { EngineReading, VisionEngine } from './engine';
-import { labelCoverage } from './label-parser';
-import { receiptCoverage } from './receipt-parser';
-import { terpeneName } from './terpenes';
-import { CATEGORIES, STRAIN_TYPES, type ImageInput, type ParsedLabel, type ParsedReceipt } from './types';
+import { ApiError } from '@/lib/errors';
+import { logger } from '@/lib/log';
+import type { EngineReading, VisionEngine } from '@/lib/vision/engine';
+import { labelCoverage } from '@/lib/vision/label-parser';
+import { receiptCoverage } from '@/lib/vision/receipt-parser';
+import { terpeneName } from '@/lib/vision/terpenes';
+import { CATEGORIES, STRAIN_TYPES, type ImageInput, type ParsedLabel, type ParsedReceipt } from '@/lib/vision/types';
 
 /**
  * Hosted vision model engine: the image plus a zod schema through the AI SDK (structured output),

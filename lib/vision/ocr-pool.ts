@@ -4,8 +4,8 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Worker as ThreadWorker } from 'node:worker_threads';
 import { createWorker, OEM, PSM, type Worker as TesseractWorker } from 'tesseract.js';
-import { config } from '../config';
-import { logger } from '../log';
+import { config } from '@/lib/config';
+import { logger } from '@/lib/log';
 
 /**
  * One long-lived, lazily started pool of tesseract.js workers (at most VISION_OCR_WORKERS, default

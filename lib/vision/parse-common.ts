@@ -1,4 +1,4 @@
-import type { Category, StrainTypeName } from './types';
+import type { Category, StrainTypeName } from '@/lib/vision/types';
 
 /**
  * Shared reading helpers for OCR text: OCR confusions inside numbers, money, weights (g, mg, oz,

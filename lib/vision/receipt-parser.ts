@@ -12,8 +12,8 @@ import {
   strainTypeIn,
   tidyName,
   type MoneyHit,
-} from './parse-common';
-import type { Category, ParsedReceipt, ParsedReceiptItem } from './types';
+} from '@/lib/vision/parse-common';
+import type { Category, ParsedReceipt, ParsedReceiptItem } from '@/lib/vision/types';
 
 /**
  * Receipt text (OCR output, a pasted or e-mailed receipt) → line items and totals.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db';
-import { config } from '../config';
-import { ApiError } from '../errors';
+import type { Queryable } from '@/lib/db';
+import { config } from '@/lib/config';
+import { ApiError } from '@/lib/errors';
 
 /**
  * `attemptId` idempotency, kept in the database so every instance agrees. The row is claimed

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LabelData, MEDIA_TYPES, ReceiptData } from './types';
+import { LabelData, MEDIA_TYPES, ReceiptData } from '@/lib/vision/types';
 
 /** Request bodies (specification: Receipt parse request; DECISIONS §5). */
 

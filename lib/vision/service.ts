@@ -1,14 +1,14 @@
-import type { Queryable } from '../db';
-import { ApiError } from '../errors';
-import { logger } from '../log';
-import { assembleLabel, assembleReceipt } from './assemble';
-import { runAttemptOnce } from './repo';
-import { visionEngine, type VisionEngine } from './engine';
-import { loadImage } from './image';
-import { OcrError } from './ocr-pool';
-import { parseReceiptText } from './receipt-parser';
-import { LabelImage, type BatchBody, type BatchData, type ParseImageBody, type ParseTextBody } from './schemas';
-import type { ImageInput, LabelData, ReceiptData } from './types';
+import type { Queryable } from '@/lib/db';
+import { ApiError } from '@/lib/errors';
+import { logger } from '@/lib/log';
+import { assembleLabel, assembleReceipt } from '@/lib/vision/assemble';
+import { runAttemptOnce } from '@/lib/vision/repo';
+import { visionEngine, type VisionEngine } from '@/lib/vision/engine';
+import { loadImage } from '@/lib/vision/image';
+import { OcrError } from '@/lib/vision/ocr-pool';
+import { parseReceiptText } from '@/lib/vision/receipt-parser';
+import { LabelImage, type BatchBody, type BatchData, type ParseImageBody, type ParseTextBody } from '@/lib/vision/schemas';
+import type { ImageInput, LabelData, ReceiptData } from '@/lib/vision/types';
 
 /** Domain entry points behind the receipt and scanner routes. */
 

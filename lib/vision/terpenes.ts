@@ -3,7 +3,7 @@
  * lower-case canonical names ('b-Myrcene' → 'myrcene'): one vocabulary with the catalog and the
  * notebooks (KNOWN_TERPENES), which is pure data and safe to import here.
  */
-import { KNOWN_TERPENES } from '../strains/terpenes';
+import { KNOWN_TERPENES } from '@/lib/strains/terpenes';
 
 /**
  * Terpenes that labels print but the catalog does not profile (no aroma/effect data to keep):

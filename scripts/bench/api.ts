@@ -26,8 +26,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
-import { ROOT, startNextServer, type NextServer } from '../lib/next-server';
-import { ensureBuild } from '../lib/prod-server';
+import { ROOT, startNextServer, type NextServer } from '@/scripts/lib/next-server';
+import { ensureBuild } from '@/scripts/lib/prod-server';
 
 const { values: args } = parseArgs({
   options: {

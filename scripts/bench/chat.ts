@@ -39,13 +39,13 @@ const f1 = (n: number) => n.toFixed(1);
 
 async function main() {
   const { parseJsonEventStream, uiMessageChunkSchema } = await import('ai');
-  const { ready } = await import('../../lib/bootstrap');
-  const { signUserToken } = await import('../../lib/auth');
-  const { POST: chat } = await import('../../app/api/v1/chat/route');
-  const { GET: papers } = await import('../../app/api/v1/research/papers/route');
-  const { GET: health } = await import('../../app/api/v1/health/route');
-  const { appendMessage, openConversation } = await import('../../lib/chat/repo');
-  const { papersBenchPaths } = await import('../../lib/research/papers/bench');
+  const { ready } = await import('@/lib/bootstrap');
+  const { signUserToken } = await import('@/lib/auth');
+  const { POST: chat } = await import('@/app/api/v1/chat/route');
+  const { GET: papers } = await import('@/app/api/v1/research/papers/route');
+  const { GET: health } = await import('@/app/api/v1/health/route');
+  const { appendMessage, openConversation } = await import('@/lib/chat/repo');
+  const { papersBenchPaths } = await import('@/lib/research/papers/bench');
 
   const t0 = performance.now();
   const db = await ready();

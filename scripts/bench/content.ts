@@ -111,9 +111,9 @@ async function main(): Promise<void> {
     console.error('bench:content --server needs `npm run build` of this tree (not run here); use the in-process default.');
     process.exit(2);
   }
-  const { ready } = await import('../../lib/bootstrap');
+  const { ready } = await import('@/lib/bootstrap');
   const db = await ready();
-  const { recordDispensaryScan } = await import('../../lib/dispensaries/service');
+  const { recordDispensaryScan } = await import('@/lib/dispensaries/service');
   for (let i = 0; i < 5; i++)
     await recordDispensaryScan(db, {
       domain: `bench-${i}.example`,
@@ -122,11 +122,11 @@ async function main(): Promise<void> {
       scannedAt: new Date().toISOString(),
       products: [{ category: 'Flower', matched: true, strainSlug: 'blue-dream', strainName: 'Blue Dream', pricePerGram: 10 + i }],
     });
-  const trivial = (await import('../../app/api/v1/notebooks/stream/sections/route')).GET as Handler;
-  const fresh = (await import('../../app/api/v1/meta/freshness/route')).GET as Handler;
-  const discover = (await import('../../app/api/v1/discover/[slug]/route')).GET as Handler;
-  const strains = (await import('../../app/api/v1/strains/route')).GET as Handler;
-  const { refreshDiscoverLists } = await import('../../lib/discover/service');
+  const trivial = (await import('@/app/api/v1/notebooks/stream/sections/route')).GET as Handler;
+  const fresh = (await import('@/app/api/v1/meta/freshness/route')).GET as Handler;
+  const discover = (await import('@/app/api/v1/discover/[slug]/route')).GET as Handler;
+  const strains = (await import('@/app/api/v1/strains/route')).GET as Handler;
+  const { refreshDiscoverLists } = await import('@/lib/discover/service');
   await refreshDiscoverLists(db);
 
   const etagOf = async (h: Handler, p: string) => (await h(new Request(`http://bench.local${p}`, { headers: { host: 'bench.local' } }))).headers.get('etag') ?? '';

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { prepareProductionApp } from '../lib/prod-server';
+import { prepareProductionApp } from '@/scripts/lib/prod-server';
 
 const { values: args } = parseArgs({
   options: {

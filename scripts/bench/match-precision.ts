@@ -6,10 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Queryable } from '../../lib/db';
-import { matchProducts, type MatchResult } from '../../lib/strains/match';
-import { canonicalName, slugify } from '../../lib/strains/slug';
-import type { MenuItem } from './match-setup';
+import type { Queryable } from '@/lib/db';
+import { matchProducts, type MatchResult } from '@/lib/strains/match';
+import { canonicalName, slugify } from '@/lib/strains/slug';
+import type { MenuItem } from '@/scripts/bench/match-setup';
 
 export const LABELS = path.join(process.cwd(), 'tests', 'fixtures', 'matching', 'labelled.json');
 

@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { Db } from '../../lib/db';
-import { migrate } from '../../lib/db';
-import { importStrains, importUniverse } from '../../lib/strains/import';
-import { parseCatalogRecords, parseUniverseRecords, readRecords } from '../../lib/strains/import-parse';
-import { seedCatalog } from '../../lib/strains/seed';
+import type { Db } from '@/lib/db';
+import { migrate } from '@/lib/db';
+import { importStrains, importUniverse } from '@/lib/strains/import';
+import { parseCatalogRecords, parseUniverseRecords, readRecords } from '@/lib/strains/import-parse';
+import { seedCatalog } from '@/lib/strains/seed';
 
 export const DATA_DIR = path.resolve(process.cwd(), '..', 'shared', 'data');
 export const CATALOG_CSV = path.join(DATA_DIR, 'catalog', 'strains.csv');
@@ -46,11 +46,11 @@ export function benchCategory(m: MenuItem): string {
 
 export async function openScratch(kind: 'pglite' | 'pg'): Promise<Db> {
   if (kind === 'pglite') {
-    const { openPglite } = await import('../../lib/db/pglite');
+    const { openPglite } = await import('@/lib/db/pglite');
     return openPglite('memory://');
   }
   const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const { openPg } = await import('../../lib/db/pg');
+  const { openPg } = await import('@/lib/db/pg');
   const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
   const db = await openPg(url, { schema, max: 4 });
   const close = db.close.bind(db);

@@ -6,14 +6,14 @@
  * match rate per category, and precision/recall on the labelled set (held-out chains first).
  * Timings on a shared machine are noisy: compare the ratios printed by one run.
  */
-import type { Db } from '../../lib/db';
-import { matchProducts, type MatchResult } from '../../lib/strains/match';
-import { decideMatches } from '../../lib/strains/match-decide';
-import { clearMatchIndex, indexFor } from '../../lib/strains/match-index';
-import { roundSimilarity } from '../../lib/strains/match-trigram';
-import { canonicalName, slugify } from '../../lib/strains/slug';
-import { labelledScores, type Scores } from './match-precision';
-import { benchCategory, dataPresent, loadCatalog, loadMenu, openScratch, type MenuItem } from './match-setup';
+import type { Db } from '@/lib/db';
+import { matchProducts, type MatchResult } from '@/lib/strains/match';
+import { decideMatches } from '@/lib/strains/match-decide';
+import { clearMatchIndex, indexFor } from '@/lib/strains/match-index';
+import { roundSimilarity } from '@/lib/strains/match-trigram';
+import { canonicalName, slugify } from '@/lib/strains/slug';
+import { labelledScores, type Scores } from '@/scripts/bench/match-precision';
+import { benchCategory, dataPresent, loadCatalog, loadMenu, openScratch, type MenuItem } from '@/scripts/bench/match-setup';
 
 const NAIVE_SAMPLE = Number(process.env.BENCH_NAIVE_SAMPLE ?? 200);
 const MENU_SIZE = 500;

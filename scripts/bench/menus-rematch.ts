@@ -4,9 +4,9 @@
  * and with LABELLED=1 the labelled set's tuning chains (scripts/bench/match-precision.ts).
  */
 import fs from 'node:fs';
-import { dataPresent, loadCatalog, loadMenu, openScratch } from './match-setup';
-import { matchProducts } from '../../lib/strains/match';
-import { labelledScores } from './match-precision';
+import { dataPresent, loadCatalog, loadMenu, openScratch } from '@/scripts/bench/match-setup';
+import { matchProducts } from '@/lib/strains/match';
+import { labelledScores } from '@/scripts/bench/match-precision';
 
 interface Dumped {
   key: string;

@@ -13,10 +13,10 @@
  * BENCH_MENUS_VERBOSE=1 also prints every wrong match (product, brand, matched, expected);
  * BENCH_MENUS_DUMP=file.json writes the scraped products and their expected strains.
  */
-import { closeBrowser, scrapeMenu, type ScrapedProduct } from '../../lib/scrape';
-import { resetConfig } from '../../lib/config';
-import { HELDOUT_STYLES, menuDataPresent, TUNE_STYLES, type TruthProduct } from '../../tests/fixtures/menus-sites/generate';
-import { startMenuSites, type ServedSite } from '../../tests/fixtures/menus-sites/server';
+import { closeBrowser, scrapeMenu, type ScrapedProduct } from '@/lib/scrape';
+import { resetConfig } from '@/lib/config';
+import { HELDOUT_STYLES, menuDataPresent, TUNE_STYLES, type TruthProduct } from '@/tests/fixtures/menus-sites/generate';
+import { startMenuSites, type ServedSite } from '@/tests/fixtures/menus-sites/server';
 
 process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
 resetConfig();
@@ -107,13 +107,13 @@ function table(title: string, head: string[], rows: (string | number)[][]): void
 }
 
 async function matching(scores: SiteScore[]): Promise<void> {
-  const { dataPresent, loadCatalog, openScratch } = await import('./match-setup');
+  const { dataPresent, loadCatalog, openScratch } = await import('@/scripts/bench/match-setup');
   if (!dataPresent()) {
     console.log('\nmatching: catalog data absent, skipped');
     return;
   }
-  const { matchProducts } = await import('../../lib/strains/match');
-  const { canonicalName, slugify } = await import('../../lib/strains/slug');
+  const { matchProducts } = await import('@/lib/strains/match');
+  const { canonicalName, slugify } = await import('@/lib/strains/slug');
   const db = await openScratch('pglite');
   try {
     const t = Date.now();

@@ -13,11 +13,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchServerEnv, build, needsBuild, startNextServer } from '../lib/next-server';
+import { benchServerEnv, build, needsBuild, startNextServer } from '@/scripts/lib/next-server';
 import { createParser } from 'eventsource-parser';
-import { signUserToken } from '../../lib/auth';
-import { AI_SECTION_KEYS } from '../../lib/notebooks/sections';
-import { ORDER } from '../../tests/unit/notebooks/fixtures';
+import { signUserToken } from '@/lib/auth';
+import { AI_SECTION_KEYS } from '@/lib/notebooks/sections';
+import { ORDER } from '@/tests/unit/notebooks/fixtures';
 
 const { values: args } = parseArgs({
   options: {

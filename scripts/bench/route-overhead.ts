@@ -15,14 +15,14 @@ const { values: args } = parseArgs({ options: { n: { type: 'string', default: '1
 Object.assign(process.env, { APP_ENV: 'production', NODE_ENV: 'production', TRUSTED_PROXY: 'none', RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'info' });
 
 async function main(): Promise<void> {
-  const { createLogger, setLogger } = await import('../../lib/log');
+  const { createLogger, setLogger } = await import('@/lib/log');
   let bytes = 0;
   setLogger(createLogger(new Writable({ write: (c, _e, cb) => ((bytes += c.length), cb()) }), 'info'));
-  const sections = await import('../../app/api/v1/notebooks/stream/sections/route');
-  const health = await import('../../app/api/v1/health/route');
-  const slug = await import('../../app/api/v1/strains/slug/[slug]/route');
-  const complete = await import('../../app/api/v1/strains/slug/[slug]/complete/route');
-  const { healthReport } = await import('../../lib/health');
+  const sections = await import('@/app/api/v1/notebooks/stream/sections/route');
+  const health = await import('@/app/api/v1/health/route');
+  const slug = await import('@/app/api/v1/strains/slug/[slug]/route');
+  const complete = await import('@/app/api/v1/strains/slug/[slug]/complete/route');
+  const { healthReport } = await import('@/lib/health');
   await healthReport(); // the database once; then the cached probe
 
   type H = (req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response> | Response;

@@ -7,8 +7,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { chrome, groupedGrid, inlineJson, page, RENDER_SCRIPT } from '../../tests/fixtures/dispensaries/html';
-import { PRODUCTS, type FixtureProduct } from '../../tests/fixtures/dispensaries/products';
+import { chrome, groupedGrid, inlineJson, page, RENDER_SCRIPT } from '@/tests/fixtures/dispensaries/html';
+import { PRODUCTS, type FixtureProduct } from '@/tests/fixtures/dispensaries/products';
 
 const FLOWER_SIZES: Array<[string, number]> = [
   ['3.5g', 1],
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   process.env.AI_PROVIDER = process.env.AI_PROVIDER ?? 'local';
   process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'silent';
   const runs = Math.max(1, Number(process.argv[2] ?? 5));
-  const { scrapeMenu, browserAvailable, closeBrowser } = await import('../../lib/scrape');
+  const { scrapeMenu, browserAvailable, closeBrowser } = await import('@/lib/scrape');
   const fixture = await startScanFixture(200);
   const rows: Array<{ variant: string; runs: number; medianS: number; minS: number; products: number; method: string }> = [];
   const measure = async (variant: string, url: string, n: number, opts: { useInteract?: boolean } = {}) => {

@@ -5,8 +5,8 @@
  * stage, plus one scan through the local task runner (run row, metadata writes, event log).
  * Embedded PGlite by default; DATABASE_URL measures on PostgreSQL.
  */
-import type { ScanStage } from '../../lib/shopping/schemas';
-import { startScanFixture } from './scan-fixture';
+import type { ScanStage } from '@/lib/shopping/schemas';
+import { startScanFixture } from '@/scripts/bench/scan-fixture';
 
 process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
 process.env.AI_PROVIDER = process.env.AI_PROVIDER ?? 'local';
@@ -30,11 +30,11 @@ function table(head: string[], rows: (string | number)[][]): void {
 
 async function main(): Promise<void> {
   const runs = Math.max(1, Number(process.argv[2] ?? 3));
-  const { ready } = await import('../../lib/bootstrap');
-  const { runMenuScan } = await import('../../lib/shopping/pipeline');
-  const { MemoryMetadataPort, startTask, getRun, localRunner } = await import('../../lib/tasks');
-  const { browserAvailable, closeBrowser } = await import('../../lib/scrape');
-  const { scanKey, domainFor, categoriesHash } = await import('../../lib/shopping/domain');
+  const { ready } = await import('@/lib/bootstrap');
+  const { runMenuScan } = await import('@/lib/shopping/pipeline');
+  const { MemoryMetadataPort, startTask, getRun, localRunner } = await import('@/lib/tasks');
+  const { browserAvailable, closeBrowser } = await import('@/lib/scrape');
+  const { scanKey, domainFor, categoriesHash } = await import('@/lib/shopping/domain');
   const db = await ready();
   const fx = await startScanFixture(200);
   // The browser variant is served under `localhost` so its cache entry is its own domain.

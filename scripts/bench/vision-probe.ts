@@ -25,11 +25,11 @@ const { values: a } = parseArgs({
 });
 
 async function main() {
-  const { prepareForOcr, analysePage } = await import('../../lib/vision/image');
-  const { ocrPool, shutdownOcrPool, PSM } = await import('../../lib/vision/ocr-pool');
-  const { parseReceiptText } = await import('../../lib/vision/receipt-parser');
-  const { parseLabelText } = await import('../../lib/vision/label-parser');
-  const { benchImage } = await import('../../tests/fixtures/vision/degrade');
+  const { prepareForOcr, analysePage } = await import('@/lib/vision/image');
+  const { ocrPool, shutdownOcrPool, PSM } = await import('@/lib/vision/ocr-pool');
+  const { parseReceiptText } = await import('@/lib/vision/receipt-parser');
+  const { parseLabelText } = await import('@/lib/vision/label-parser');
+  const { benchImage } = await import('@/tests/fixtures/vision/degrade');
   const k = Number(a.k);
   const i = Number(a.i);
   const layout = a.layout as string;

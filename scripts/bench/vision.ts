@@ -32,17 +32,17 @@ const { values: args } = parseArgs({
 });
 
 async function main() {
-  const { ready } = await import('../../lib/bootstrap');
-  const { loadImage } = await import('../../lib/vision/image');
-  const { localEngine } = await import('../../lib/vision/local-engine');
-  const { assembleLabel, assembleReceipt } = await import('../../lib/vision/assemble');
-  const { ocrPool, shutdownOcrPool } = await import('../../lib/vision/ocr-pool');
-  const { MEDIA } = await import('../../tests/fixtures/vision/render');
-  const { benchImage } = await import('../../tests/fixtures/vision/degrade');
-  const R = await import('../../tests/fixtures/vision/receipts');
-  const Lb = await import('../../tests/fixtures/vision/labels');
-  const { namePools } = await import('../../tests/fixtures/vision/data');
-  const { FieldScore, scoreLabel, scoreReceipt } = await import('../../tests/fixtures/vision/score');
+  const { ready } = await import('@/lib/bootstrap');
+  const { loadImage } = await import('@/lib/vision/image');
+  const { localEngine } = await import('@/lib/vision/local-engine');
+  const { assembleLabel, assembleReceipt } = await import('@/lib/vision/assemble');
+  const { ocrPool, shutdownOcrPool } = await import('@/lib/vision/ocr-pool');
+  const { MEDIA } = await import('@/tests/fixtures/vision/render');
+  const { benchImage } = await import('@/tests/fixtures/vision/degrade');
+  const R = await import('@/tests/fixtures/vision/receipts');
+  const Lb = await import('@/tests/fixtures/vision/labels');
+  const { namePools } = await import('@/tests/fixtures/vision/data');
+  const { FieldScore, scoreLabel, scoreReceipt } = await import('@/tests/fixtures/vision/score');
 
   const db = await ready();
   const engine = localEngine();

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BUILD_LOCK, hasFlock, needsBuild, ROOT, startNextServer, type NextServer } from './next-server';
+import { BUILD_LOCK, hasFlock, needsBuild, ROOT, startNextServer, type NextServer } from '@/scripts/lib/next-server';
 
 export interface ProductionApp {
   /** The assembled runtime tree (start it again after a kill with `start`). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GET as health } from '@/app/api/v1/health/route';
 import { GET as openapi } from '@/app/api/v1/openapi.json/route';
 import { GET as notFound } from '@/app/api/[...path]/route';
-import { call } from '../helpers/route';
+import { call } from '@/tests/helpers/route';
 
 describe('foundation smoke', () => {
   it('health reports the database and migration level', async () => {

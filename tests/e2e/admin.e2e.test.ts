@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_KEY, BASE_URL, launch, newTrackedPage } from './browser';
-import { checkPage } from './quality';
+import { ADMIN_KEY, BASE_URL, launch, newTrackedPage } from '@/tests/e2e/browser';
+import { checkPage } from '@/tests/e2e/quality';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labelStyle, labelSvg, labelTruth } from '../fixtures/vision/labels';
-import { rasterize } from '../fixtures/vision/render';
-import { launch, newTrackedPage } from './browser';
-import { checkPage } from './quality';
+import { labelStyle, labelSvg, labelTruth } from '@/tests/fixtures/vision/labels';
+import { rasterize } from '@/tests/fixtures/vision/render';
+import { launch, newTrackedPage } from '@/tests/e2e/browser';
+import { checkPage } from '@/tests/e2e/quality';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER } from '@/tests/unit/notebooks/fixtures';
-import { BASE_URL, USER_TOKEN, launch } from './browser';
+import { BASE_URL, USER_TOKEN, launch } from '@/tests/e2e/browser';
 
 /**
  * Cross-origin callers, from a real browser: a page served from another loopback origin calls the

@@ -5,7 +5,7 @@ import { typesOf } from '@/scripts/client-gen';
 import { loadMigrations } from '@/lib/db/migrate';
 import { receiptStyle, receiptSvg, receiptTruth } from '@/tests/fixtures/vision/receipts';
 import { rasterize } from '@/tests/fixtures/vision/render';
-import { BASE_URL, USER_TOKEN } from './browser';
+import { BASE_URL, USER_TOKEN } from '@/tests/e2e/browser';
 
 /**
  * The deployed artefact itself: the standalone server scripts/e2e.ts assembled with the

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { a11yBasics, cls, screenshot, type TrackedPage } from './browser';
+import { a11yBasics, cls, screenshot, type TrackedPage } from '@/tests/e2e/browser';
 
 /** The most layout shift a page may accumulate (Lighthouse calls < 0.1 "good"). */
 export const MAX_CLS = 0.1;

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/dispensaries/server';
-import { launch, newTrackedPage } from './browser';
-import { checkPage } from './quality';
+import { startFixtureServer, type FixtureServer } from '@/tests/fixtures/dispensaries/server';
+import { launch, newTrackedPage } from '@/tests/e2e/browser';
+import { checkPage } from '@/tests/e2e/quality';
 
 let browser: Browser;
 let fixture: FixtureServer;

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@/lib/errors';
-import type { FuzzRequest } from './generate';
+import type { FuzzRequest } from '@/tests/fuzz/generate';
 
 /** An answer slower than this fails (a shared, loaded machine may need more: FUZZ_SLOW_MS). */
 const SLOW_MS = Number(process.env.FUZZ_SLOW_MS ?? 5000);

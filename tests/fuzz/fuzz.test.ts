@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUserToken } from '@/lib/auth/jwt';
 import { prepareProductionApp, type ProductionApp } from '@/scripts/lib/prod-server';
 import type { NextServer } from '@/scripts/lib/next-server';
-import { problemsWith } from './check';
-import { Gen, operationsOf, requestFor, rng, type Credentials, type FuzzRequest, type Operation } from './generate';
+import { problemsWith } from '@/tests/fuzz/check';
+import { Gen, operationsOf, requestFor, rng, type Credentials, type FuzzRequest, type Operation } from '@/tests/fuzz/generate';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);

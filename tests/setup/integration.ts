@@ -1,4 +1,4 @@
-import './config-reset';
+import '@/tests/setup/config-reset';
 // Integration tests: real PostgreSQL (DATABASE_URL), Redis (REDIS_URL) and Chromium
 // (CHROMIUM_PATH) when present. Each test file runs in its own PostgreSQL schema so files can run
 // in parallel without seeing each other's rows.

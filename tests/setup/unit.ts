@@ -1,4 +1,4 @@
-import './config-reset';
+import '@/tests/setup/config-reset';
 // Unit and in-process route tests: no outside services. Each test file gets its own in-memory
 // PGlite (one per worker process), and secrets with test-only values.
 process.env.PGLITE_DIR = 'memory://';

@@ -1,4 +1,4 @@
-import { int, oneOf, oneOfOpt, str, url } from '../define';
+import { int, oneOf, oneOfOpt, str, url } from '@/lib/config/define';
 
 export const ai = {
   title: 'AI',

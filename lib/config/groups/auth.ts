@@ -1,4 +1,4 @@
-import { bool, str, url } from '../define';
+import { bool, str, url } from '@/lib/config/define';
 
 export const auth = {
   title: 'Identity and keys',

@@ -1,4 +1,4 @@
-import { int, str, strOr } from '../define';
+import { int, str, strOr } from '@/lib/config/define';
 
 export const database = {
   title: 'Database',

@@ -1,4 +1,4 @@
-import { int, intOpt } from '../define';
+import { int, intOpt } from '@/lib/config/define';
 
 /** The request hot path: logging, the health probe, in-process caches of catalog reads, idle release. */
 export const hotpath = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, int, json, str, url } from '../define';
+import { bool, int, json, str, url } from '@/lib/config/define';
 
 const KeyWindows = z.record(z.string(), z.object({ limit: z.number().int().min(1), windowSeconds: z.number().int().min(1).optional() }));
 

@@ -1,4 +1,4 @@
-import { int } from '../define';
+import { int } from '@/lib/config/define';
 
 export const research = {
   title: 'Deep research',

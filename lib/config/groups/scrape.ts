@@ -1,4 +1,4 @@
-import { bool, int, strOr } from '../define';
+import { bool, int, strOr } from '@/lib/config/define';
 
 export const scrape = {
   title: 'Scraping',

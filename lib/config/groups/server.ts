@@ -1,4 +1,4 @@
-import { bool, int, oneOf, oneOfOpt, str } from '../define';
+import { bool, int, oneOf, oneOfOpt, str } from '@/lib/config/define';
 
 export const server = {
   title: 'Server',

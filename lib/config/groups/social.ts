@@ -1,4 +1,4 @@
-import { url } from '../define';
+import { url } from '@/lib/config/define';
 
 /** Social drafts, hero images and mascot (lib/social, lib/hero, lib/mascot). */
 export const social = {

@@ -1,4 +1,4 @@
-import { oneOf, str, strOr } from '../define';
+import { oneOf, str, strOr } from '@/lib/config/define';
 
 export const storage = {
   title: 'Storage',

@@ -1,4 +1,4 @@
-import { int, intOpt, oneOf, str, url } from '../define';
+import { int, intOpt, oneOf, str, url } from '@/lib/config/define';
 
 export const tasks = {
   title: 'Menu scans and tasks',

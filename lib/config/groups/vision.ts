@@ -1,4 +1,4 @@
-import { int } from '../define';
+import { int } from '@/lib/config/define';
 
 export const vision = {
   title: 'Vision',

@@ -1,4 +1,4 @@
-import { oneOf, str, url } from '../define';
+import { oneOf, str, url } from '@/lib/config/define';
 
 /** Read in the browser through lib/config/public.ts (Next inlines them at build time). */
 export const web = {

@@ -1,8 +1,8 @@
 /** Local analyst: the experience tab (effects, flavour, consumption, tolerance, pairings). */
-import type { OrderAnalysis } from '../analysis';
-import { DAY_EFFECTS, NEGATIVE_MITIGATION, NIGHT_EFFECTS, own, terpeneInfo, TYPE_EFFECTS } from '../knowledge';
-import type { SectionData } from '../schemas';
-import { byGrams, cap, EMPTY_ORDER, grams, list, pct } from './format';
+import type { OrderAnalysis } from '@/lib/notebooks/analysis';
+import { DAY_EFFECTS, NEGATIVE_MITIGATION, NIGHT_EFFECTS, own, terpeneInfo, TYPE_EFFECTS } from '@/lib/notebooks/knowledge';
+import type { SectionData } from '@/lib/notebooks/schemas';
+import { byGrams, cap, EMPTY_ORDER, grams, list, pct } from '@/lib/notebooks/writers/format';
 
 export function effectsBreakdown(a: OrderAnalysis): SectionData<'effects_breakdown'> {
   const total = a.order.totalGrams || 1;

@@ -1,5 +1,5 @@
 /** Wording helpers shared by the local analyst's section writers. */
-import type { AnalyzedItem, OrderAnalysis } from '../analysis';
+import type { AnalyzedItem, OrderAnalysis } from '@/lib/notebooks/analysis';
 
 export const grams = (g: number): string => `${Number.isInteger(g) ? g : Number(g.toFixed(2))} g`;
 export const money = (n: number): string => `$${n.toFixed(2)}`;

@@ -1,10 +1,10 @@
 /** Local analyst: the science tab (terpenes, cannabinoids, entourage, comparisons). */
 import { TERPENE_INFO } from '@/lib/strains/terpenes';
-import type { OrderAnalysis } from '../analysis';
-import { round } from '../computed';
-import { own, terpeneInfo } from '../knowledge';
-import type { SectionData } from '../schemas';
-import { byGrams, cap, EMPTY_ORDER, grams, list, money, pct } from './format';
+import type { OrderAnalysis } from '@/lib/notebooks/analysis';
+import { round } from '@/lib/notebooks/computed';
+import { own, terpeneInfo } from '@/lib/notebooks/knowledge';
+import type { SectionData } from '@/lib/notebooks/schemas';
+import { byGrams, cap, EMPTY_ORDER, grams, list, money, pct } from '@/lib/notebooks/writers/format';
 
 export function terpeneAnalysis(a: OrderAnalysis): SectionData<'terpene_analysis'> {
   const top = a.terpenes.terpenes.slice(0, 6);

@@ -1,9 +1,9 @@
 /** Local analyst: overview, value analysis and next purchase. */
-import type { OrderAnalysis } from '../analysis';
-import { round } from '../computed';
-import { typicalPricePerGram } from '../knowledge';
-import type { SectionData } from '../schemas';
-import { byGrams, cap, EMPTY_ORDER, grams, list, money, pct, where } from './format';
+import type { OrderAnalysis } from '@/lib/notebooks/analysis';
+import { round } from '@/lib/notebooks/computed';
+import { typicalPricePerGram } from '@/lib/notebooks/knowledge';
+import type { SectionData } from '@/lib/notebooks/schemas';
+import { byGrams, cap, EMPTY_ORDER, grams, list, money, pct, where } from '@/lib/notebooks/writers/format';
 
 export function overview(a: OrderAnalysis): SectionData<'overview'> {
   const items = byGrams(a);

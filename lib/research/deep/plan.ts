@@ -1,9 +1,9 @@
-import type { Queryable } from '../../db';
-import { getStrainBySlug } from '../../strains/repo';
-import { slugify } from '../../strains/slug';
-import { normalizeTerpeneName } from '../../strains/terpenes';
-import type { Strain } from '../../strains/types';
-import { cannabinoidKey } from '../papers/service';
+import type { Queryable } from '@/lib/db';
+import { getStrainBySlug } from '@/lib/strains/repo';
+import { slugify } from '@/lib/strains/slug';
+import { normalizeTerpeneName } from '@/lib/strains/terpenes';
+import type { Strain } from '@/lib/strains/types';
+import { cannabinoidKey } from '@/lib/research/papers/service';
 
 /**
  * The plan stage: what the question is about (strains, terpenes, cannabinoids, effects, free

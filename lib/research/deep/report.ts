@@ -1,10 +1,10 @@
 import { generateText, Output } from 'ai';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { contextBlock, createLocalModel, type LocalWriteRequest } from '../../ai/local-model';
-import { resolveAiProvider, textModel } from '../../ai/provider';
-import { config } from '../../config';
-import { ReportDraft, type DeepSection } from './schemas';
-import type { ReadSource } from './sources';
+import { contextBlock, createLocalModel, type LocalWriteRequest } from '@/lib/ai/local-model';
+import { resolveAiProvider, textModel } from '@/lib/ai/provider';
+import { config } from '@/lib/config';
+import { ReportDraft, type DeepSection } from '@/lib/research/deep/schemas';
+import type { ReadSource } from '@/lib/research/deep/sources';
 
 /**
  * The synthesize stage: the configured model (or the local writer through the same AI SDK path)

@@ -1,16 +1,16 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { config } from '../../config';
-import type { Db } from '../../db';
-import { ApiError } from '../../errors';
-import { sseResponse } from '../../http/sse';
-import { getStrainBySlug } from '../../strains/repo';
-import { slugify } from '../../strains/slug';
-import { startTask, taskRunner, toRunView } from '../../tasks';
-import { getRunRow } from '../../tasks/store';
-import { watchRun } from '../../tasks/watch';
-import { DEEP_RESEARCH_TASK, type DeepResearchRequest, type DeepRunView } from './schemas';
-import { deepResearchTimeoutMs } from './task';
+import { config } from '@/lib/config';
+import type { Db } from '@/lib/db';
+import { ApiError } from '@/lib/errors';
+import { sseResponse } from '@/lib/http/sse';
+import { getStrainBySlug } from '@/lib/strains/repo';
+import { slugify } from '@/lib/strains/slug';
+import { startTask, taskRunner, toRunView } from '@/lib/tasks';
+import { getRunRow } from '@/lib/tasks/store';
+import { watchRun } from '@/lib/tasks/watch';
+import { DEEP_RESEARCH_TASK, type DeepResearchRequest, type DeepRunView } from '@/lib/research/deep/schemas';
+import { deepResearchTimeoutMs } from '@/lib/research/deep/task';
 
 /**
  * POST /research/deep: check the named strains, start (or join) the caller's run for this

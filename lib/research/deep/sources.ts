@@ -1,11 +1,11 @@
-import type { Queryable } from '../../db';
-import { HIGH_FAMILIES } from '../../strains/high-family';
-import type { Strain } from '../../strains/types';
-import { strainsByTerpene } from '../../strains/catalog';
-import { userScanHistory, type UserScan } from '../../shopping/runs';
-import { searchPapers, terpeneKey, type Paper } from '../papers/service';
-import type { Focus, SearchStep } from './plan';
-import type { DeepSource } from './schemas';
+import type { Queryable } from '@/lib/db';
+import { HIGH_FAMILIES } from '@/lib/strains/high-family';
+import type { Strain } from '@/lib/strains/types';
+import { strainsByTerpene } from '@/lib/strains/catalog';
+import { userScanHistory, type UserScan } from '@/lib/shopping/runs';
+import { searchPapers, terpeneKey, type Paper } from '@/lib/research/papers/service';
+import type { Focus, SearchStep } from '@/lib/research/deep/plan';
+import type { DeepSource } from '@/lib/research/deep/schemas';
 
 /**
  * The search and read stages: run the plan's searches over the papers, the catalog and the

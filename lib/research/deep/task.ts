@@ -1,10 +1,10 @@
-import type { Queryable } from '../../db';
-import { config } from '../../config';
-import type { MetadataPort, TaskDefinition } from '../../tasks/types';
-import { planResearch } from './plan';
-import { synthesize, validateCitations, type ReportContext } from './report';
-import { DEEP_RESEARCH_TASK, DeepResearchInput, type DeepResearchOutput, type DeepSource, type DeepStage } from './schemas';
-import { readSource, runSearches, selectSources } from './sources';
+import type { Queryable } from '@/lib/db';
+import { config } from '@/lib/config';
+import type { MetadataPort, TaskDefinition } from '@/lib/tasks/types';
+import { planResearch } from '@/lib/research/deep/plan';
+import { synthesize, validateCitations, type ReportContext } from '@/lib/research/deep/report';
+import { DEEP_RESEARCH_TASK, DeepResearchInput, type DeepResearchOutput, type DeepSource, type DeepStage } from '@/lib/research/deep/schemas';
+import { readSource, runSearches, selectSources } from '@/lib/research/deep/sources';
 
 export { DEEP_RESEARCH_TASK };
 export const deepResearchTimeoutMs = () => config().research.deepResearchTimeoutMs;
@@ -24,7 +24,7 @@ export function setDeepResearchStageHook(hook: StageHook | null): void {
 }
 
 async function defaultDb(): Promise<Queryable> {
-  const { ready } = await import('../../bootstrap');
+  const { ready } = await import('@/lib/bootstrap');
   return ready();
 }
 

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db';
-import { searchPapers } from './service';
+import type { Queryable } from '@/lib/db';
+import { searchPapers } from '@/lib/research/papers/service';
 
 /**
  * For `npm run bench:chat` (owned by the chat area): representative papers-search requests, as

@@ -16,5 +16,5 @@ export {
   type PaperImportSummary,
   type StrainBasis,
   type PaperHit,
-} from './service';
-export { PaperSchema, PaperList, PaperSearchQuery, PaperParams, STUDY_TYPES, type Paper, type StudyType, type PaperSearchInput } from './schemas';
+} from '@/lib/research/papers/service';
+export { PaperSchema, PaperList, PaperSearchQuery, PaperParams, STUDY_TYPES, type Paper, type StudyType, type PaperSearchInput } from '@/lib/research/papers/schemas';

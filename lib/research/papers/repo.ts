@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db';
-import type { Paper, StudyType } from './schemas';
+import type { Queryable } from '@/lib/db';
+import type { Paper, StudyType } from '@/lib/research/papers/schemas';
 
 /** The only module that reads and writes the `papers` table. */
 

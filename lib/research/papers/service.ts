@@ -1,15 +1,15 @@
 // No `server-only` here: the Trigger.dev worker (trigger/deep-research.ts) imports this module.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Queryable } from '../../db';
-import { ApiError } from '../../errors';
-import { getStrainBySlug } from '../../strains/repo';
-import { slugify } from '../../strains/slug';
-import { normalizeTerpeneName } from '../../strains/terpenes';
-import type { Strain } from '../../strains/types';
-import { readRecords } from '../../strains/import-parse';
-import { countPapers, getPaperRow, getPaperRows, paperIdWithDoi, searchPaperRows, upsertPaperRow, type PaperHit, type PaperWrite } from './repo';
-import { PAPER_ID_RE, PaperSearchQuery, STUDY_TYPES, type Paper, type PaperSearchInput, type StudyType } from './schemas';
+import type { Queryable } from '@/lib/db';
+import { ApiError } from '@/lib/errors';
+import { getStrainBySlug } from '@/lib/strains/repo';
+import { slugify } from '@/lib/strains/slug';
+import { normalizeTerpeneName } from '@/lib/strains/terpenes';
+import type { Strain } from '@/lib/strains/types';
+import { readRecords } from '@/lib/strains/import-parse';
+import { countPapers, getPaperRow, getPaperRows, paperIdWithDoi, searchPaperRows, upsertPaperRow, type PaperHit, type PaperWrite } from '@/lib/research/papers/repo';
+import { PAPER_ID_RE, PaperSearchQuery, STUDY_TYPES, type Paper, type PaperSearchInput, type StudyType } from '@/lib/research/papers/schemas';
 
 export type { Paper, PaperHit };
 

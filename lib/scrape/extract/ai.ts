@@ -3,9 +3,9 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode } from 'domhandler';
 import { z } from 'zod';
-import { dedupeProducts, toScrapedProduct } from '../normalize';
-import type { ScrapedProduct } from '../types';
-import { visibleText } from './heuristic';
+import { dedupeProducts, toScrapedProduct } from '@/lib/scrape/normalize';
+import type { ScrapedProduct } from '@/lib/scrape/types';
+import { visibleText } from '@/lib/scrape/extract/heuristic';
 
 /**
  * Single-page extraction by a language model: the page is reduced to its visible text (links

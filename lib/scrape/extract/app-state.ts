@@ -1,8 +1,8 @@
 import type { CheerioAPI } from 'cheerio';
-import { dedupeProducts, toScrapedProduct, type RawProductFields } from '../normalize';
-import type { ScrapedProduct } from '../types';
-import { embeddedStates } from './embedded-json';
-import { isObj, MAX_NODES, resolveUrl, SIZE_LABEL, str, type Json, type Obj } from './json';
+import { dedupeProducts, toScrapedProduct, type RawProductFields } from '@/lib/scrape/normalize';
+import type { ScrapedProduct } from '@/lib/scrape/types';
+import { embeddedStates } from '@/lib/scrape/extract/embedded-json';
+import { isObj, MAX_NODES, resolveUrl, SIZE_LABEL, str, type Json, type Obj } from '@/lib/scrape/extract/json';
 
 /** Embedded application state walked for product-like records (names, prices, sizes, potency). */
 

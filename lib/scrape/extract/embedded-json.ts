@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio';
-import type { Json } from './json';
+import type { Json } from '@/lib/scrape/extract/json';
 
 /**
  * Embedded application state blobs (__NEXT_DATA__, __NUXT__, window.__INITIAL_STATE__ and

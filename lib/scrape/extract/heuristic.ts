@@ -1,7 +1,7 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
-import { canonicalCategory, dedupeProducts, extractPriceText, parsePrice, toScrapedProduct } from '../normalize';
-import type { ScrapedProduct } from '../types';
+import { canonicalCategory, dedupeProducts, extractPriceText, parsePrice, toScrapedProduct } from '@/lib/scrape/normalize';
+import type { ScrapedProduct } from '@/lib/scrape/types';
 
 /**
  * The deterministic reader of rendered menus (used with the local AI provider, and as the

@@ -1,12 +1,12 @@
 import * as cheerio from 'cheerio';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { logger } from '@/lib/log';
-import { throwIfAborted } from '../errors';
-import { describeControls, pickPagerControl } from '../pager';
-import type { ScrapedProduct } from '../types';
-import { extractWithModel } from './ai';
-import { extractHeuristic, visibleText } from './heuristic';
-import { extractAppState, extractJsonLd } from './structured';
+import { throwIfAborted } from '@/lib/scrape/errors';
+import { describeControls, pickPagerControl } from '@/lib/scrape/pager';
+import type { ScrapedProduct } from '@/lib/scrape/types';
+import { extractWithModel } from '@/lib/scrape/extract/ai';
+import { extractHeuristic, visibleText } from '@/lib/scrape/extract/heuristic';
+import { extractAppState, extractJsonLd } from '@/lib/scrape/extract/structured';
 
 export type ExtractionMethod = 'json-ld' | 'app-state' | 'ai' | 'heuristic' | 'none';
 

@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio';
-import { dedupeProducts, toScrapedProduct, type RawProductFields } from '../normalize';
-import type { ScrapedProduct } from '../types';
-import { isObj, MAX_NODES, resolveUrl, SIZE_LABEL, str, type Json, type Obj } from './json';
+import { dedupeProducts, toScrapedProduct, type RawProductFields } from '@/lib/scrape/normalize';
+import type { ScrapedProduct } from '@/lib/scrape/types';
+import { isObj, MAX_NODES, resolveUrl, SIZE_LABEL, str, type Json, type Obj } from '@/lib/scrape/extract/json';
 
 /** JSON-LD extraction: schema.org Product, Offer, ItemList, Menu / MenuSection / MenuItem. */
 

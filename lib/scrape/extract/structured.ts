@@ -7,6 +7,6 @@
  * `app-state.ts` (walking them for products), `json.ts` (what they share).
  */
 
-export { extractJsonLd } from './json-ld';
-export { balancedJson, embeddedStates, jsStringLiteral } from './embedded-json';
-export { extractAppState, sizeVariants, statePrices } from './app-state';
+export { extractJsonLd } from '@/lib/scrape/extract/json-ld';
+export { balancedJson, embeddedStates, jsStringLiteral } from '@/lib/scrape/extract/embedded-json';
+export { extractAppState, sizeVariants, statePrices } from '@/lib/scrape/extract/app-state';

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, type CallResult } from '../../helpers/route';
+import { call, type CallResult } from '@/tests/helpers/route';
 import { POST as BACKFILL } from '@/app/api/v1/admin/backfill/route';
 import { POST as TRIGGER } from '@/app/api/v1/admin/trigger/route';
 import { GET as DAILY_SYNC } from '@/app/api/v1/cron/daily-sync/route';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 import { GET as LIST } from '@/app/api/v1/blog/posts/route';
 import { GET as ONE } from '@/app/api/v1/blog/posts/[slug]/route';
 import { ready } from '@/lib/bootstrap';

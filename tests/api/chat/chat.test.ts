@@ -5,8 +5,8 @@ import { GET as getPaper } from '@/app/api/v1/research/papers/[id]/route';
 import { POST as chatPost } from '@/app/api/v1/chat/route';
 import { ready } from '@/lib/bootstrap';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
-import { authHeader, call } from '../../helpers/route';
-import { ask, messageText, pngDataUrl, send, toolParts, userMessage } from './helpers';
+import { authHeader, call } from '@/tests/helpers/route';
+import { ask, messageText, pngDataUrl, send, toolParts, userMessage } from '@/tests/api/chat/helpers';
 
 beforeAll(() => ready().then(() => undefined), 180_000);
 beforeEach(() => setLimitStore(new MemoryStore()));

@@ -7,11 +7,11 @@ import { saveNotebook } from '@/lib/notebooks/repo';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { setVisionEngine } from '@/lib/vision/engine';
 import { shutdownOcrPool } from '@/lib/vision/ocr-pool';
-import { authHeader, call } from '../../helpers/route';
-import { labelStyle, labelSvg, labelTruth } from '../../fixtures/vision/labels';
-import { rasterize } from '../../fixtures/vision/render';
-import { countingEngine } from '../vision/helpers';
-import { ask, messageText, send, toolParts } from './helpers';
+import { authHeader, call } from '@/tests/helpers/route';
+import { labelStyle, labelSvg, labelTruth } from '@/tests/fixtures/vision/labels';
+import { rasterize } from '@/tests/fixtures/vision/render';
+import { countingEngine } from '@/tests/api/vision/helpers';
+import { ask, messageText, send, toolParts } from '@/tests/api/chat/helpers';
 
 process.env.VISION_OCR_WORKERS = '1';
 

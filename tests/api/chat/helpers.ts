@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
 import { POST as chatPost } from '@/app/api/v1/chat/route';
 import type { ChatUIMessage } from '@/lib/chat/types';
-import { authHeader, call, type CallResult } from '../../helpers/route';
+import { authHeader, call, type CallResult } from '@/tests/helpers/route';
 
 /**
  * The stream read back the way `useChat` reads it: the AI SDK's own SSE chunk parser and schema

@@ -11,8 +11,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ready } from '@/lib/bootstrap';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { GET as getConv } from '@/app/api/v1/chat/conversations/[id]/route';
-import { authHeader, call } from '../../helpers/route';
-import { ask, messageText, pngDataUrl, send, toolParts } from './helpers';
+import { authHeader, call } from '@/tests/helpers/route';
+import { ask, messageText, pngDataUrl, send, toolParts } from '@/tests/api/chat/helpers';
 import { parseJsonEventStream, uiMessageChunkSchema } from 'ai';
 
 type Loose = any;

@@ -23,7 +23,7 @@ import { GET as moods } from '@/app/api/v1/music/moods/route';
 import { COMPUTED_LISTS, refreshDiscoverLists } from '@/lib/discover/service';
 import { dispensaryScanSummary, recordDispensaryScan } from '@/lib/dispensaries/service';
 import { clearMusicCache, strainMusic } from '@/lib/music/service';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 
 const ADMIN = 'admin-key-for-content-tests';
 const admin = { 'x-admin-key': ADMIN };

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { discoverSuite, setupContent } from '../content/suites';
+import { discoverSuite, setupContent } from '@/tests/api/content/suites';
 
 describe('discover routes (PGlite)', () => {
   setupContent();

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { dispensarySuite, setupContent } from '../content/suites';
+import { dispensarySuite, setupContent } from '@/tests/api/content/suites';
 
 describe('dispensaries routes (PGlite)', () => {
   setupContent();

@@ -5,7 +5,7 @@ import { runMenuScan } from '@/lib/shopping/pipeline';
 import { MemoryMetadataPort } from '@/lib/tasks';
 import { FIXTURE_SITES, startFixtureServer, type FixtureServer } from '@/tests/fixtures/dispensaries/server';
 import { GET as ONE } from '@/app/api/v1/dispensaries/[domain]/route';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 
 // The pipeline's hook: a completed scan of a fixture menu (with a user's context on the request)
 // leaves a dispensary row with the menu's facts and nothing of the user.

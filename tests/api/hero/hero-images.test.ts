@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { imageApiSuite } from '../../helpers/image-api';
-import { call } from '../../helpers/route';
+import { imageApiSuite } from '@/tests/helpers/image-api';
+import { call } from '@/tests/helpers/route';
 import { GET as LIST } from '@/app/api/v1/hero-images/route';
 import { POST as GENERATE } from '@/app/api/v1/hero-images/generate/route';
 import { GET as COMPLETE } from '@/app/api/v1/strains/slug/[slug]/complete/route';
-import { startOpenAiStandIn } from '../research/helpers/openai-stand-in';
+import { startOpenAiStandIn } from '@/tests/api/research/helpers/openai-stand-in';
 
 const { admin, root, fetchFile } = imageApiSuite('hero');
 

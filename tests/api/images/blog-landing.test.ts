@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 import { GET as LIST_POSTS } from '@/app/api/v1/blog/posts/route';
 import { GET as GET_POST } from '@/app/api/v1/blog/posts/[slug]/route';
 import { POST as GENERATE } from '@/app/api/v1/blog/generate-image/route';
@@ -13,7 +13,7 @@ import { POST as GENERATE_PROBLEM } from '@/app/api/v1/app-landing/generate-imag
 import { GET as FILES } from '@/app/api/v1/files/[...path]/route';
 import { ready } from '@/lib/bootstrap';
 import { storageRoot } from '@/lib/storage';
-import { startOpenAiStandIn } from '../research/helpers/openai-stand-in';
+import { startOpenAiStandIn } from '@/tests/api/research/helpers/openai-stand-in';
 
 const ADMIN = 'admin-key-images-0123456789';
 const admin = { 'x-admin-key': ADMIN };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 import { GET } from '@/app/api/v1/files/[...path]/route';
 import { putObject } from '@/lib/storage';
 

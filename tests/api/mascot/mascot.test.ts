@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { imageApiSuite } from '../../helpers/image-api';
-import { call } from '../../helpers/route';
+import { imageApiSuite } from '@/tests/helpers/image-api';
+import { call } from '@/tests/helpers/route';
 import { GET as MASCOT } from '@/app/api/v1/mascot/route';
 import { POST as GENERATE } from '@/app/api/v1/mascot/generate/route';
 import { PALETTE } from '@/lib/mascot/figure';

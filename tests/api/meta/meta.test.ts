@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { metaSuite, setupContent } from '../content/suites';
+import { metaSuite, setupContent } from '@/tests/api/content/suites';
 
 describe('meta routes (PGlite)', () => {
   setupContent();

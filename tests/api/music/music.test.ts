@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { musicSuite, setupContent } from '../content/suites';
+import { musicSuite, setupContent } from '@/tests/api/content/suites';
 
 describe('music routes (PGlite)', () => {
   setupContent();

@@ -13,9 +13,9 @@ import { POST as reportsSingle } from '@/app/api/v1/reports/stream/[sectionKey]/
 import { AI_SECTION_KEYS } from '@/lib/notebooks/sections';
 import { ready } from '@/lib/bootstrap';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
-import { authHeader, call } from '../../helpers/route';
-import { ORDER } from '../../unit/notebooks/fixtures';
-import type { Loose } from '../../helpers/sse';
+import { authHeader, call } from '@/tests/helpers/route';
+import { ORDER } from '@/tests/unit/notebooks/fixtures';
+import type { Loose } from '@/tests/helpers/sse';
 
 const ENV_KEYS = ['AI_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'NOTEBOOK_STREAMING'] as const;
 const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));

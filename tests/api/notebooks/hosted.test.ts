@@ -17,9 +17,9 @@ import { writeSection } from '@/lib/notebooks/local-analyst';
 import { SECTION_SCHEMAS } from '@/lib/notebooks/schemas';
 import { ready } from '@/lib/bootstrap';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
-import { authHeader, call } from '../../helpers/route';
-import { ORDER } from '../../unit/notebooks/fixtures';
-import { readSse, type Loose } from '../../helpers/sse';
+import { authHeader, call } from '@/tests/helpers/route';
+import { ORDER } from '@/tests/unit/notebooks/fixtures';
+import { readSse, type Loose } from '@/tests/helpers/sse';
 
 const ENV_KEYS = ['AI_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL'] as const;
 const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));

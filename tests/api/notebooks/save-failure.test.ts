@@ -8,8 +8,8 @@ import type { Db } from '@/lib/db';
 import { DatabaseError } from '@/lib/db/errors';
 import { listNotebooksForUser } from '@/lib/notebooks/repo';
 import { streamBatch } from '@/lib/notebooks/stream';
-import { ORDER } from '../../unit/notebooks/fixtures';
-import { readSse } from '../../helpers/sse';
+import { ORDER } from '@/tests/unit/notebooks/fixtures';
+import { readSse } from '@/tests/helpers/sse';
 
 let db: Db;
 beforeAll(async () => {

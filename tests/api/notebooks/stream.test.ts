@@ -10,9 +10,9 @@ import { localAnalystModel } from '@/lib/notebooks/local-analyst';
 import { SECTION_SCHEMAS } from '@/lib/notebooks/schemas';
 import { AI_SECTION_KEYS, type AiSectionKey } from '@/lib/notebooks/sections';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
-import { authHeader, call } from '../../helpers/route';
-import { ORDER } from '../../unit/notebooks/fixtures';
-import { readSse, type ParsedEvent } from '../../helpers/sse';
+import { authHeader, call } from '@/tests/helpers/route';
+import { ORDER } from '@/tests/unit/notebooks/fixtures';
+import { readSse, type ParsedEvent } from '@/tests/helpers/sse';
 
 const unhandled: unknown[] = [];
 const onUnhandled = (e: unknown) => unhandled.push(e);

@@ -6,7 +6,7 @@ import { GET as getRun } from '@/app/api/v1/research/deep/[runId]/route';
 import { extractContext } from '@/lib/ai/local-model';
 import { ready } from '@/lib/bootstrap';
 import { localRunner, signRunToken } from '@/lib/tasks';
-import { authHeader, call } from '../../helpers/route';
+import { authHeader, call } from '@/tests/helpers/route';
 
 const ENV_KEYS = ['AI_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL'] as const;
 const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));

@@ -10,8 +10,8 @@ import { setDeepResearchStageHook } from '@/lib/research/deep/task';
 import { getStrainBySlug } from '@/lib/strains/repo';
 import { localRunner, recoverOrphanedRuns, signRunToken } from '@/lib/tasks';
 import { finishRun, getRunRow, insertRun } from '@/lib/tasks/store';
-import { authHeader, call } from '../../helpers/route';
-import { readSse } from '../../helpers/sse';
+import { authHeader, call } from '@/tests/helpers/route';
+import { readSse } from '@/tests/helpers/sse';
 
 beforeAll(async () => {
   await ready();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 import { POST as SUBMIT } from '@/app/api/v1/research/strains/submit/route';
 import { GET as LIST } from '@/app/api/v1/admin/research/route';
 import { POST as APPROVE } from '@/app/api/v1/admin/research/[id]/approve/route';

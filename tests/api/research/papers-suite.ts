@@ -10,7 +10,7 @@ import { GET as list } from '@/app/api/v1/research/papers/route';
 import { GET as one } from '@/app/api/v1/research/papers/[id]/route';
 import { getPaper, importPapers, parsePaperRecords, searchPapers, terpeneKey } from '@/lib/research/papers';
 import { readRecords } from '@/lib/strains/import-parse';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 
 const SEED = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'supabase', 'seed', 'papers.json'), 'utf8')) as Array<Record<string, any>>;
 const get = (query: Record<string, string | number | undefined>) => call(list, { path: '/api/v1/research/papers', query });

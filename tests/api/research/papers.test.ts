@@ -1,4 +1,4 @@
 import { describe } from 'vitest';
-import { papersSuite } from './papers-suite';
+import { papersSuite } from '@/tests/api/research/papers-suite';
 
 describe('research papers on PGlite', () => papersSuite());

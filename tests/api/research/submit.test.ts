@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, authHeader } from '../../helpers/route';
+import { call, authHeader } from '@/tests/helpers/route';
 import { POST } from '@/app/api/v1/research/strains/submit/route';
 import { ready } from '@/lib/bootstrap';
 import type { Db } from '@/lib/db';
 import { getSubmission } from '@/lib/research';
-import { startOpenAiStandIn } from './helpers/openai-stand-in';
+import { startOpenAiStandIn } from '@/tests/api/research/helpers/openai-stand-in';
 
 let db: Db;
 let ipSeq = 0;

@@ -8,8 +8,8 @@ import { saveCachedScan } from '@/lib/shopping/repo';
 import { categoriesHash } from '@/lib/shopping/domain';
 import { localRunner, registerTask } from '@/lib/tasks';
 import { z } from 'zod';
-import { authHeader, call } from '../../helpers/route';
-import { sampleOutput } from './helpers';
+import { authHeader, call } from '@/tests/helpers/route';
+import { sampleOutput } from '@/tests/api/shopping/helpers';
 
 let db: Db;
 const ADMIN = 'test-admin-key-0123456789';

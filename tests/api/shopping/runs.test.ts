@@ -1,4 +1,4 @@
-import { readSse as readSseEvents } from '../../helpers/sse';
+import { readSse as readSseEvents } from '@/tests/helpers/sse';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { GET as streamRun } from '@/app/api/v1/shopping/runs/[runId]/stream/rout
 import { POST as startRun } from '@/app/api/v1/shopping/runs/route';
 import { ready } from '@/lib/bootstrap';
 import { localRunner, registerTask, signRunToken, signTriggerToken } from '@/lib/tasks';
-import { authHeader, call } from '../../helpers/route';
+import { authHeader, call } from '@/tests/helpers/route';
 
 beforeAll(async () => {
   await ready();

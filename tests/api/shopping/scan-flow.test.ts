@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readSse as readSseEvents } from '../../helpers/sse';
+import { readSse as readSseEvents } from '@/tests/helpers/sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as scanToken } from '@/app/api/v1/shopping/scan-token/route';
 import { GET as streamRun } from '@/app/api/v1/shopping/runs/[runId]/stream/route';
@@ -9,8 +9,8 @@ import { GET as cached } from '@/app/api/v1/shopping/scan/[domain]/cached/route'
 import { ready } from '@/lib/bootstrap';
 import { localRunner } from '@/lib/tasks';
 import { startFixtureServer, type FixtureServer } from '@/tests/fixtures/dispensaries/server';
-import { authHeader, call } from '../../helpers/route';
-import { expectStagesInOrder } from './helpers';
+import { authHeader, call } from '@/tests/helpers/route';
+import { expectStagesInOrder } from '@/tests/api/shopping/helpers';
 
 let fx: FixtureServer;
 let empty: http.Server;

@@ -7,8 +7,8 @@ import type { Db } from '@/lib/db';
 import { saveCachedScan } from '@/lib/shopping/repo';
 import { categoriesHash } from '@/lib/shopping/domain';
 import { localRunner } from '@/lib/tasks';
-import { authHeader, call } from '../../helpers/route';
-import { occupyRunner, sampleOutput } from './helpers';
+import { authHeader, call } from '@/tests/helpers/route';
+import { occupyRunner, sampleOutput } from '@/tests/api/shopping/helpers';
 
 let db: Db;
 let blocker: { release: () => Promise<void> };

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 import { GET as LIST, PATCH } from '@/app/api/v1/social/drafts/route';
 import { POST as GENERATE } from '@/app/api/v1/social/drafts/generate/route';
 import { GET as STATS } from '@/app/api/v1/social/stats/route';

@@ -4,7 +4,7 @@ import { GET as daily } from '@/app/api/v1/stories/daily/route';
 import { ready } from '@/lib/bootstrap';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { storyGenerations, todayUtc } from '@/lib/stories/service';
-import { authHeader, call } from '../../helpers/route';
+import { authHeader, call } from '@/tests/helpers/route';
 
 const saved = process.env.CRON_SECRET;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { storyGenerations, todayUtc } from '@/lib/stories/service';
 import { wordCount } from '@/lib/stories/write';
 import { objectExists } from '@/lib/storage';
-import { authHeader, call } from '../../helpers/route';
+import { authHeader, call } from '@/tests/helpers/route';
 
 beforeAll(() => ready().then(() => undefined), 180_000);
 beforeEach(() => setLimitStore(new MemoryStore()));

@@ -1,4 +1,4 @@
 import { describe } from 'vitest';
-import { strainEndpointSuite } from './suite';
+import { strainEndpointSuite } from '@/tests/api/strains/suite';
 
 describe('strain endpoints on PGlite', () => strainEndpointSuite());

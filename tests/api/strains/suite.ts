@@ -18,7 +18,7 @@ import { GET as byType } from '@/app/api/v1/strains/by-type/[type]/route';
 import { GET as recommendations } from '@/app/api/v1/strains/recommendations/route';
 import { GET as stats } from '@/app/api/v1/strains/stats/count/route';
 import { GET as universe } from '@/app/api/v1/strains/universe/slug/[slug]/route';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 
 type Q = Record<string, string | number | undefined>;
 

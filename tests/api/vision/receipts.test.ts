@@ -3,10 +3,10 @@ import { POST as parseImage } from '@/app/api/v1/receipts/parse-image/route';
 import { POST as parseText } from '@/app/api/v1/receipts/parse/route';
 import { setVisionEngine } from '@/lib/vision/engine';
 import { shutdownOcrPool } from '@/lib/vision/ocr-pool';
-import { authHeader, call } from '../../helpers/route';
-import { corruptImages, rasterize, tinyImage } from '../../fixtures/vision/render';
-import { receiptStyle, receiptSvg, receiptTruth, type ReceiptTruth } from '../../fixtures/vision/receipts';
-import { b64, countingEngine } from './helpers';
+import { authHeader, call } from '@/tests/helpers/route';
+import { corruptImages, rasterize, tinyImage } from '@/tests/fixtures/vision/render';
+import { receiptStyle, receiptSvg, receiptTruth, type ReceiptTruth } from '@/tests/fixtures/vision/receipts';
+import { b64, countingEngine } from '@/tests/api/vision/helpers';
 
 process.env.VISION_OCR_WORKERS = '1';
 const PATH = '/api/v1/receipts/parse-image';

@@ -4,10 +4,10 @@ import { POST as analyzeBatch } from '@/app/api/v1/scanner/analyze-batch/route';
 import { setVisionEngine } from '@/lib/vision/engine';
 import { OcrError, shutdownOcrPool } from '@/lib/vision/ocr-pool';
 import { localEngine } from '@/lib/vision/local-engine';
-import { authHeader, call } from '../../helpers/route';
-import { corruptImages, rasterize, tinyImage } from '../../fixtures/vision/render';
-import { labelStyle, labelSvg, labelTruth, type LabelTruth } from '../../fixtures/vision/labels';
-import { b64, countingEngine } from './helpers';
+import { authHeader, call } from '@/tests/helpers/route';
+import { corruptImages, rasterize, tinyImage } from '@/tests/fixtures/vision/render';
+import { labelStyle, labelSvg, labelTruth, type LabelTruth } from '@/tests/fixtures/vision/labels';
+import { b64, countingEngine } from '@/tests/api/vision/helpers';
 
 process.env.VISION_OCR_WORKERS = '1';
 const { engine, calls } = countingEngine();

@@ -5,8 +5,8 @@ import { POST as parseImage } from '@/app/api/v1/receipts/parse-image/route';
 import { POST as analyzeLabel } from '@/app/api/v1/scanner/analyze-label/route';
 import { setVisionEngine, visionEngine } from '@/lib/vision/engine';
 import { modelEngine } from '@/lib/vision/model-engine';
-import { authHeader, call } from '../../helpers/route';
-import { tinyImage } from '../../fixtures/vision/render';
+import { authHeader, call } from '@/tests/helpers/route';
+import { tinyImage } from '@/tests/fixtures/vision/render';
 
 /**
  * The hosted-model engine (AI_PROVIDER=openai / openai-compatible) through the AI SDK's mock

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { POST as parseImage } from '@/app/api/v1/receipts/parse-image/route';
 import { POST as analyzeBatch } from '@/app/api/v1/scanner/analyze-batch/route';
 import { setVisionEngine, visionEngine } from '@/lib/vision/engine';
-import { authHeader, call } from '../../helpers/route';
-import { tinyImage } from '../../fixtures/vision/render';
+import { authHeader, call } from '@/tests/helpers/route';
+import { tinyImage } from '@/tests/fixtures/vision/render';
 
 /**
  * The hosted vision path over the wire: AI_PROVIDER=openai-compatible pointed at a loopback

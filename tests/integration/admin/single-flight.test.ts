@@ -3,7 +3,7 @@ import { GET as DAILY_SYNC } from '@/app/api/v1/cron/daily-sync/route';
 import { ready } from '@/lib/bootstrap';
 import { singleFlight, type Db } from '@/lib/db';
 import { openPg } from '@/lib/db/pg';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 
 // Cron, pipeline and backfill jobs run once at a time across instances (they deadlocked when six
 // daily syncs ran together: 4 × 500 "deadlock detected" and answers that never came).

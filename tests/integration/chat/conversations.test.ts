@@ -7,8 +7,8 @@ import { openPg } from '@/lib/db/pg';
 import { config } from '@/lib/config';
 import { ensureStory, storyGenerations } from '@/lib/stories/service';
 import { findStory } from '@/lib/stories/repo';
-import { authHeader, call } from '../../helpers/route';
-import { ask, messageText, send, toolParts } from '../../api/chat/helpers';
+import { authHeader, call } from '@/tests/helpers/route';
+import { ask, messageText, send, toolParts } from '@/tests/api/chat/helpers';
 
 // Conversations on real PostgreSQL: stored turns, the history the service loads, ownership, delete
 // (messages go with their conversation), and one daily story across two database handles.

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { openPg } from '@/lib/db/pg';
-import { dbSuite } from '../../shared/db-suite';
+import { dbSuite } from '@/tests/shared/db-suite';
 
 // Runs only where PostgreSQL is configured (npm run test:integration in CI sets DATABASE_URL).
 const url = process.env.DATABASE_URL;

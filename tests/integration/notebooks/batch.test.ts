@@ -4,9 +4,9 @@ import { POST as batch } from '@/app/api/v1/notebooks/stream/batch/route';
 import { GET as getNotebook } from '@/app/api/v1/notebooks/[id]/route';
 import { SECTION_SCHEMAS } from '@/lib/notebooks/schemas';
 import { AI_SECTION_KEYS, type AiSectionKey } from '@/lib/notebooks/sections';
-import { authHeader, call } from '../../helpers/route';
-import { readSse } from '../../helpers/sse';
-import { ORDER } from '../../unit/notebooks/fixtures';
+import { authHeader, call } from '@/tests/helpers/route';
+import { readSse } from '@/tests/helpers/sse';
+import { ORDER } from '@/tests/unit/notebooks/fixtures';
 
 // The "done when" run on real PostgreSQL (and Redis for the limiter when REDIS_URL is set):
 // twelve sections stream, validate, and the notebook is saved and read back by its owner only.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineRoute } from '@/lib/http';
 import { setLimitStore } from '@/lib/ratelimit';
 import { ioredisStore } from '@/lib/ratelimit/upstash-store';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 
 const url = process.env.REDIS_URL;
 

@@ -6,8 +6,8 @@ import { GET as streamRun } from '@/app/api/v1/research/deep/[runId]/stream/rout
 import { ready } from '@/lib/bootstrap';
 import { getPaper } from '@/lib/research/papers';
 import { localRunner, recoverOrphanedRuns, signRunToken } from '@/lib/tasks';
-import { authHeader, call } from '../../helpers/route';
-import { readSse } from '../../helpers/sse';
+import { authHeader, call } from '@/tests/helpers/route';
+import { readSse } from '@/tests/helpers/sse';
 
 // Deep research on real PostgreSQL (DATABASE_URL): a run to completion, and a run whose process
 // is killed mid-run, recovered at the next start-up like a menu scan.

@@ -6,7 +6,7 @@ import { closeBrowser, openScanContext } from '@/lib/scrape/browser';
 import { renderMenuPage } from '@/lib/scrape/browser-page';
 import { denyProxy } from '@/lib/scrape/browser-guard';
 import { extractFromHtml } from '@/lib/scrape/extract';
-import { needsChromium, noChromium } from '../../helpers/chromium';
+import { needsChromium, noChromium } from '@/tests/helpers/chromium';
 
 // The browser's own requests (subresources, script fetches, redirects they follow, frames,
 // WebSockets) go through the same address rule as plain HTTP fetches.

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeBrowser, scrapeMenu } from '@/lib/scrape';
 import { browserStats } from '@/lib/scrape/browser';
 import type { ScrapedProduct } from '@/lib/scrape/types';
-import { chromiumRequired, hasChromium, needsChromium, noChromium } from '../../helpers/chromium';
-import { FIXTURE_SITES, startFixtureServer, type FixtureServer, type FixtureSiteKey } from '../../fixtures/dispensaries/server';
+import { chromiumRequired, hasChromium, needsChromium, noChromium } from '@/tests/helpers/chromium';
+import { FIXTURE_SITES, startFixtureServer, type FixtureServer, type FixtureSiteKey } from '@/tests/fixtures/dispensaries/server';
 
 // Every fixture dispensary scraped end to end through scrapeMenu, the script/gate/picker/iframe
 // sites with real Chromium (CHROMIUM_PATH, default /usr/bin/chromium).

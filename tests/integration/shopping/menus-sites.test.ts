@@ -7,10 +7,10 @@ import type { Db } from '@/lib/db';
 import { resetConfig } from '@/lib/config';
 import { browserAvailable, closeBrowser, scrapeMenu } from '@/lib/scrape';
 import { localRunner } from '@/lib/tasks';
-import { menuDataPresent, type TruthProduct } from '../../fixtures/menus-sites/generate';
-import { startMenuSites, type MenuSitesServer } from '../../fixtures/menus-sites/server';
-import { readSse } from '../../helpers/sse';
-import { authHeader, call } from '../../helpers/route';
+import { menuDataPresent, type TruthProduct } from '@/tests/fixtures/menus-sites/generate';
+import { startMenuSites, type MenuSitesServer } from '@/tests/fixtures/menus-sites/server';
+import { readSse } from '@/tests/helpers/sse';
+import { authHeader, call } from '@/tests/helpers/route';
 
 // Issue 13 end to end on real PostgreSQL and real Chromium: the generated dispensary sites (one
 // per technique, mixing tuned and held-out markup styles) scanned through POST

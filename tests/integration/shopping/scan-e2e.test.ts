@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readSse as readSseEvents } from '../../helpers/sse';
+import { readSse as readSseEvents } from '@/tests/helpers/sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as scanToken } from '@/app/api/v1/shopping/scan-token/route';
 import { GET as streamRun } from '@/app/api/v1/shopping/runs/[runId]/stream/route';
@@ -10,11 +10,11 @@ import { closeBrowser } from '@/lib/scrape';
 import { getObject } from '@/lib/storage';
 import { localRunner, recoverOrphanedRuns } from '@/lib/tasks';
 import { getRunRow } from '@/lib/tasks/store';
-import { FIXTURE_SITES, startFixtureServer, type FixtureServer, type FixtureSiteKey } from '../../fixtures/dispensaries/server';
-import { PRODUCTS } from '../../fixtures/dispensaries/products';
-import { needsChromium, noChromium } from '../../helpers/chromium';
-import { authHeader, call } from '../../helpers/route';
-import { expectStagesInOrder, occupyRunner } from '../../api/shopping/helpers';
+import { FIXTURE_SITES, startFixtureServer, type FixtureServer, type FixtureSiteKey } from '@/tests/fixtures/dispensaries/server';
+import { PRODUCTS } from '@/tests/fixtures/dispensaries/products';
+import { needsChromium, noChromium } from '@/tests/helpers/chromium';
+import { authHeader, call } from '@/tests/helpers/route';
+import { expectStagesInOrder, occupyRunner } from '@/tests/api/shopping/helpers';
 
 // Menu scans end to end on real PostgreSQL (DATABASE_URL) and real Chromium (CHROMIUM_PATH):
 // scan-token → local runner → stream → output, for every fixture dispensary.

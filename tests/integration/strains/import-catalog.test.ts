@@ -6,7 +6,7 @@ import { importStrains } from '@/lib/strains/import';
 import { parseCatalogRecords, readRecords } from '@/lib/strains/import-parse';
 import { GET as search } from '@/app/api/v1/strains/search/route';
 import { GET as byTerpene } from '@/app/api/v1/strains/by-terpene/[terpene]/route';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 
 const CSV = path.resolve(process.cwd(), '..', 'shared', 'data', 'catalog', 'strains.csv');
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { defineRoute } from '@/lib/http';
 import { signUserToken } from '@/lib/auth';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 
 const SECRET = process.env.SUPABASE_JWT_SECRET!;
 const admin = defineRoute({ response: z.unknown(), auth: 'admin', limit: false, db: false }, async () => 'admin ok');

@@ -2,9 +2,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, streamNotebookBatch, streamNotebookSection, unwrap, unwrapWithMeta, type BatchEvent } from '@/packages/client/src';
 import { ready } from '@/lib/bootstrap';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
-import { userToken } from '../../helpers/route';
-import { ORDER } from '../notebooks/fixtures';
-import { inProcessFetch } from './in-process';
+import { userToken } from '@/tests/helpers/route';
+import { ORDER } from '@/tests/unit/notebooks/fixtures';
+import { inProcessFetch } from '@/tests/unit/client/in-process';
 
 beforeAll(() => ready().then(() => undefined), 180_000);
 beforeEach(() => setLimitStore(new MemoryStore()));

@@ -4,8 +4,8 @@ import { ready } from '@/lib/bootstrap';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { localRunner } from '@/lib/tasks';
 import { startFixtureServer, type FixtureServer } from '@/tests/fixtures/dispensaries/server';
-import { userToken } from '../../helpers/route';
-import { inProcessFetch } from './in-process';
+import { userToken } from '@/tests/helpers/route';
+import { inProcessFetch } from '@/tests/unit/client/in-process';
 
 let fx: FixtureServer;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireDirLock, openPglite } from '@/lib/db/pglite';
-import { dbSuite } from '../../shared/db-suite';
+import { dbSuite } from '@/tests/shared/db-suite';
 
 dbSuite('PGlite (in memory)', () => openPglite('memory://'));
 

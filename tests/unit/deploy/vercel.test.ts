@@ -5,7 +5,7 @@ import { ready } from '@/lib/bootstrap';
 import { ROUTE_MODULES } from '@/lib/http/route-manifest';
 import type { NextHandler } from '@/lib/http/define-route';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const vercel = JSON.parse(fs.readFileSync(path.join(ROOT, 'vercel.json'), 'utf8')) as { crons: { path: string; schedule: string }[] };

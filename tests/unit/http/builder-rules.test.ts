@@ -11,7 +11,7 @@ import type { Db } from '@/lib/db';
 import { defineRoute, route, type RouteContext } from '@/lib/http';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { signRunToken, signTriggerToken } from '@/lib/tasks';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 
 const Any = z.unknown();
 const saved = { ...process.env };

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { CDN, defineRoute, type NextHandler } from '@/lib/http';
 import { takesCredentials } from '@/lib/http/cors';
 import { ROUTE_MODULES } from '@/lib/http/route-manifest';
-import { call, userToken } from '../../helpers/route';
+import { call, userToken } from '@/tests/helpers/route';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 

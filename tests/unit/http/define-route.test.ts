@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError, DatabaseError, defineRoute, ERROR_CODES, ok, paginated } from '@/lib/http';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 
 const Body = z.object({ name: z.string().min(2), tags: z.array(z.string()).min(1), n: z.number().int().max(10).optional() });
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute } from '@/lib/http';
 import { createLogger, logger, setLogger } from '@/lib/log';
-import { call, userToken } from '../../helpers/route';
+import { call, userToken } from '@/tests/helpers/route';
 
 function capture() {
   const lines: string[] = [];

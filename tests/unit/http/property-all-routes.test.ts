@@ -12,7 +12,7 @@ import { ERROR_CODES } from '@/lib/http';
 import { registeredRoutes, type RegisteredRoute } from '@/lib/http/openapi';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { ROUTE_MODULES } from '@/lib/http/route-manifest';
-import { userToken } from '../../helpers/route';
+import { userToken } from '@/tests/helpers/route';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? 20261121);
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 6);

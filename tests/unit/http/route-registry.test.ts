@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { defineRoute, route } from '@/lib/http';
 import { matchRoute } from '@/lib/http/route-id';
 import { findRouteFiles, manifestSource, patternsSource, urlPattern } from '@/scripts/gen-route-manifest';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 
 describe('route registry', () => {
   it('the committed manifest and patterns are the ones the route tree generates (npm run routes:gen)', () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatSse, sseResponse } from '@/lib/http';
 import { GET as devSession } from '@/app/api/v1/dev/session/route';
 import { verifyUserToken } from '@/lib/auth';
-import { call } from '../../helpers/route';
+import { call } from '@/tests/helpers/route';
 
 async function readAll(res: Response, limit = Infinity) {
   const events: EventSourceMessage[] = [];

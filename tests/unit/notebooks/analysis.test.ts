@@ -3,7 +3,7 @@ import { analyzeOrder } from '@/lib/notebooks/analysis';
 import { SECTION_WRITERS } from '@/lib/notebooks/local-analyst';
 import { SECTION_SCHEMAS } from '@/lib/notebooks/schemas';
 import { AI_SECTION_KEYS, AI_SECTIONS, ALL_SECTIONS, getSection, isComputedSectionKey } from '@/lib/notebooks/sections';
-import { fakeCatalog, ORDER } from './fixtures';
+import { fakeCatalog, ORDER } from '@/tests/unit/notebooks/fixtures';
 
 describe('section registry', () => {
   it('sixteen sections in docs/contract.md §3 order, twelve ai, each ai with a schema and writer', () => {

@@ -5,7 +5,7 @@ import { OrderInput } from '@/lib/notebooks/input';
 import { SECTION_WRITERS } from '@/lib/notebooks/local-analyst';
 import { SECTION_SCHEMAS } from '@/lib/notebooks/schemas';
 import { AI_SECTION_KEYS } from '@/lib/notebooks/sections';
-import { fakeCatalog } from './fixtures';
+import { fakeCatalog } from '@/tests/unit/notebooks/fixtures';
 
 const word = fc.oneof(
   fc.constantFrom('relaxed', 'happy', 'sleepy', 'citrus', 'diesel', 'pine', 'berry', 'energetic', 'Ünïcode 🌿', 'constructor', '__proto__', 'toString'),

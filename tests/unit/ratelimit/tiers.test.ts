@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineRoute } from '@/lib/http';
 import { MemoryStore, setLimitStore, TIERS, type LimitStore, type TierName } from '@/lib/ratelimit';
-import { authHeader, call } from '../../helpers/route';
+import { authHeader, call } from '@/tests/helpers/route';
 
 const saved = { ...process.env };
 beforeEach(() => setLimitStore(new MemoryStore()));

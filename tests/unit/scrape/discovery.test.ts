@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverMenuUrls, parseSitemap, robotsSitemaps, sameSite, scoreMenuUrl } from '@/lib/scrape/sitemap';
 import { isWildcardUrl, matchingLinks, wildcardPattern } from '@/lib/scrape/wildcard';
-import { startFixtureServer, type FixtureServer } from '../../fixtures/dispensaries/server';
+import { startFixtureServer, type FixtureServer } from '@/tests/fixtures/dispensaries/server';
 
 describe('robots.txt and sitemap parsing', () => {
   it('reads every Sitemap line, case-insensitively, resolving relative ones', () => {

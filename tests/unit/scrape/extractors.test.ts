@@ -6,8 +6,8 @@ import { extractWithModel, pageTextForModel } from '@/lib/scrape/extract/ai';
 import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
 import { extractFromHtml, needsBrowser, pageSignals } from '@/lib/scrape/extract';
 import { balancedJson, extractAppState, extractJsonLd, jsStringLiteral } from '@/lib/scrape/extract/structured';
-import { FIXTURE_SITES, type FixtureSiteKey } from '../../fixtures/dispensaries/server';
-import type { Route } from '../../fixtures/dispensaries/site-types';
+import { FIXTURE_SITES, type FixtureSiteKey } from '@/tests/fixtures/dispensaries/server';
+import type { Route } from '@/tests/fixtures/dispensaries/site-types';
 import type { ScrapedProduct } from '@/lib/scrape/types';
 
 const ctx = { base: 'http://shop.test', second: 'http://widget.test' };

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { scrapeMenu } from '@/lib/scrape';
-import { startFixtureServer, type FixtureServer } from '../../fixtures/dispensaries/server';
+import { startFixtureServer, type FixtureServer } from '@/tests/fixtures/dispensaries/server';
 
 // The AI step through the configured provider (lib/ai/provider): an OpenAI-compatible
 // chat-completions server on loopback stands in for the hosted model.

@@ -10,8 +10,8 @@ import { frameUrls, pageNumber, paginationLinks, pathFamily } from '@/lib/scrape
 import { detectPlatform, platformDomain } from '@/lib/scrape/platforms';
 import { domainFor } from '@/lib/shopping/domain';
 import { resolveDomain } from '@/lib/shopping/scan-token';
-import { menuDataPresent } from '../../fixtures/menus-sites/generate';
-import { startMenuSites, type MenuSitesServer } from '../../fixtures/menus-sites/server';
+import { menuDataPresent } from '@/tests/fixtures/menus-sites/generate';
+import { startMenuSites, type MenuSitesServer } from '@/tests/fixtures/menus-sites/server';
 
 // Issue 13: pagination, frames, sale/regular prices, platforms — one table row per pattern.
 

@@ -2,7 +2,7 @@ import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { extractFromHtml, pageSignals } from '@/lib/scrape/extract';
 import { describeControls, pickPagerControl } from '@/lib/scrape/pager';
-import { buttonPager } from '../../fixtures/menus-sites/server';
+import { buttonPager } from '@/tests/fixtures/menus-sites/server';
 
 /** The control pickPagerControl chooses in a snippet: its text (or aria-label), the page it leads to, the page shown. */
 function pick(html: string): { control: string; page: number | null; current: number | null; kind: string } | null {

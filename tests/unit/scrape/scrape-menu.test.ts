@@ -2,7 +2,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { scrapeMenu } from '@/lib/scrape';
 import type { ScrapedProduct, ScrapeProgress } from '@/lib/scrape/types';
-import { FIXTURE_SITES, startFixtureServer, type FixtureServer, type FixtureSiteKey } from '../../fixtures/dispensaries/server';
+import { FIXTURE_SITES, startFixtureServer, type FixtureServer, type FixtureSiteKey } from '@/tests/fixtures/dispensaries/server';
 
 // HTTP-only paths of the cascade end to end on the loopback fixture sites (the browser sites
 // run in tests/integration/scrape with real Chromium).

@@ -11,7 +11,7 @@ import { SCAN_TASK_ID } from '@/lib/shopping/task';
 import { startTask, taskRunner } from '@/lib/tasks';
 import { triggerMetadataPort } from '@/lib/tasks/trigger-metadata';
 import { getRunRow } from '@/lib/tasks/store';
-import { authHeader, call } from '../../helpers/route';
+import { authHeader, call } from '@/tests/helpers/route';
 
 /** A local stand-in for the Trigger.dev API that records every request. */
 interface Seen {

@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http';
 import { analysePage, decodeBase64Image, estimateSkew, loadImage, prepareForOcr, sniffMediaType } from '@/lib/vision/image';
-import { corruptImages, nonDocumentImage, rasterize } from '../../fixtures/vision/render';
-import { receiptStyle, receiptSvg, receiptTruth } from '../../fixtures/vision/receipts';
+import { corruptImages, nonDocumentImage, rasterize } from '@/tests/fixtures/vision/render';
+import { receiptStyle, receiptSvg, receiptTruth } from '@/tests/fixtures/vision/receipts';
 
 let png: Buffer;
 let jpeg: Buffer;

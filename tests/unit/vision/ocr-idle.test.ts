@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '@/lib/config';
 import { ocrPool, shutdownOcrPool } from '@/lib/vision/ocr-pool';
 import { prepareForOcr } from '@/lib/vision/image';
-import { rasterize, svgPage } from '../../fixtures/vision/render';
+import { rasterize, svgPage } from '@/tests/fixtures/vision/render';
 
 process.env.VISION_OCR_WORKERS = '1';
 process.env.VISION_OCR_IDLE_MS = '300';

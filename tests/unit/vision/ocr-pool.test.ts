@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ocrPool, OcrError, shutdownOcrPool } from '@/lib/vision/ocr-pool';
 import { prepareForOcr } from '@/lib/vision/image';
-import { rasterize, svgPage } from '../../fixtures/vision/render';
+import { rasterize, svgPage } from '@/tests/fixtures/vision/render';
 
 // One worker for this file: the machine's cores are shared.
 process.env.VISION_OCR_WORKERS = '1';
