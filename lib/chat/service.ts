@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { stepCountIs, streamText, type ModelMessage, type UserContent } from 'ai';
 import type { Db } from '@/lib/db';
 import { logger } from '@/lib/log';
-import { catalogStats } from '@/lib/strains/catalog';
+import { catalogStats } from '@/lib/strains/service';
 import { resolveChatModel } from '@/lib/chat/model';
 import { papersPort } from '@/lib/chat/papers';
 import { readPhotos, thumbnail } from '@/lib/chat/photos';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Queryable } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
 import { getNotebookForUser, listNotebooksForUser } from '@/lib/notebooks/repo';
-import { searchStrains, strainsByTerpene } from '@/lib/strains/catalog';
+import { searchStrains, strainsByTerpene } from '@/lib/strains/service';
 import { recommendStrains } from '@/lib/strains/recommend';
 import { getStrainBySlug } from '@/lib/strains/repo';
 import { normalizeTerpeneName, TERPENE_INFO } from '@/lib/strains/terpenes';

@@ -1,7 +1,7 @@
 import type { Queryable } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
 import { generateStoredImage } from '@/lib/images/generate';
-import { forgetCompleteProfile } from '@/lib/strains/complete';
+import { forgetCompleteProfile } from '@/lib/strains/service';
 import { getStrainBySlug } from '@/lib/strains/repo';
 import type { Strain } from '@/lib/strains/types';
 import { saveHeroImage } from '@/lib/hero/repo';

@@ -1,5 +1,7 @@
-import { createHash } from 'node:crypto';
+import { strongEtag } from '@/lib/etag';
 import { Ok } from '@/lib/http/envelope';
+
+export { canonicalQuery, strongEtag } from '@/lib/etag';
 
 /**
  * Conditional GET (RFC 9110 §8.8.3, §13.1.2): a strong `ETag` on a representation and 304 Not
@@ -7,13 +9,6 @@ import { Ok } from '@/lib/http/envelope';
  * function of (the data itself, or a version stamp plus the request's path and query), never of
  * the envelope's per-request `meta.timestamp` / `requestId`.
  */
-
-/** A strong entity tag: `"<base64url of SHA-256(parts)>"` (first 22 characters, 132 bits). */
-export function strongEtag(...parts: unknown[]): string {
-  const h = createHash('sha256');
-  for (const p of parts) h.update(typeof p === 'string' ? p : (JSON.stringify(p) ?? 'undefined')).update('\u0000');
-  return `"${h.digest('base64url').slice(0, 22)}"`;
-}
 
 /**
  * Does `If-None-Match` match `etag`? `*` matches any current representation; a list is split on
@@ -32,14 +27,6 @@ export function ifNoneMatchHits(req: Request, etag: string): boolean {
 /** The 304: no body, the validator and the caching headers the 200 would carry. */
 export function notModified(etag: string, headers: Record<string, string> = {}): Response {
   return new Response(null, { status: 304, headers: { ...headers, etag } });
-}
-
-/** A stable form of a request's query: keys sorted, repeated keys kept in order. */
-export function canonicalQuery(url: URL): string {
-  return [...url.searchParams.entries()]
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
-    .join('&');
 }
 
 /**

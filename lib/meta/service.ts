@@ -1,6 +1,6 @@
 import type { Queryable } from '@/lib/db';
 import { canonicalQuery, conditional, strongEtag, type Ok } from '@/lib/http';
-import { readCatalogStamp } from '@/lib/strains/match-repo';
+import { readCatalogStamp } from '@/lib/strains/repo';
 import { readFreshness } from '@/lib/meta/repo';
 import type { Freshness } from '@/lib/meta/schemas';
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Queryable } from '@/lib/db';
-import { popularStrains } from '@/lib/strains/catalog';
+import { popularStrains } from '@/lib/strains/repo';
 import { storySlugsAround } from '@/lib/stories/repo';
 import type { Strain } from '@/lib/strains/types';
 

@@ -1,9 +1,8 @@
 import type { Queryable } from '@/lib/db';
 import { logger } from '@/lib/log';
-import { addToUniverse, strainsByAlias } from '@/lib/strains/repo';
+import { addToUniverse, strainsByAlias, toRow, upsertStrainRows, type StrainRowInput } from '@/lib/strains/repo';
 import { canonicalName } from '@/lib/strains/slug';
 import type { StrainInput } from '@/lib/strains/types';
-import { toRow, upsertStrainRows, type StrainRowInput } from '@/lib/strains/upsert';
 
 export interface ImportIssue {
   line: number;

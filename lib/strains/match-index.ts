@@ -5,7 +5,7 @@
  * (the matched rows and the version, together) instead of one statement per pass.
  */
 import type { Queryable } from '@/lib/db';
-import { readCatalogNames, readCatalogStamp, type CatalogNameRow, type CatalogStamp, type UniverseNameRow } from '@/lib/strains/match-repo';
+import { readCatalogNames, readCatalogStamp, type CatalogNameRow, type CatalogStamp, type UniverseNameRow } from '@/lib/strains/repo';
 import { compactKey, compactOfSlug } from '@/lib/strains/slug';
 import { trigramRatio, trigrams, type TrigramWordMode } from '@/lib/strains/match-trigram';
 import type { Strain } from '@/lib/strains/types';

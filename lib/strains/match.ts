@@ -9,7 +9,7 @@
 import type { Queryable } from '@/lib/db';
 import { decideMatches, type Decision, type MatchConfidence, type MatchInput, type MatchPass } from '@/lib/strains/match-decide';
 import { guessIndex, indexFor } from '@/lib/strains/match-index';
-import { readStrainsWithStamp } from '@/lib/strains/match-repo';
+import { readStrainsWithStamp } from '@/lib/strains/repo';
 import type { Strain } from '@/lib/strains/types';
 
 export { confidenceFor, TRIGRAM_MEDIUM, TRIGRAM_MIN, type MatchConfidence, type MatchInput, type MatchPass } from '@/lib/strains/match-decide';

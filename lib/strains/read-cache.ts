@@ -15,7 +15,7 @@
 import { appEnv, config } from '@/lib/config';
 import { onCatalogCachesCleared } from '@/lib/strains/cache';
 import type { Queryable } from '@/lib/db';
-import { readCatalogStamp } from '@/lib/strains/match-repo';
+import { readCatalogStamp } from '@/lib/strains/repo';
 
 interface State {
   instance: string | null;

@@ -8,8 +8,9 @@ import { ready } from '@/lib/bootstrap';
 import { resetConfig } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { openPg } from '@/lib/db/pg';
-import { searchStrainsCached } from '@/lib/strains/catalog';
-import { getStrainBySlugCached, upsertStrain } from '@/lib/strains/repo';
+import { searchStrainsCached } from '@/lib/strains/service';
+import { upsertStrain } from '@/lib/strains/repo';
+import { getStrainBySlugCached } from '@/lib/strains/service';
 
 const pgUrl = process.env.DATABASE_URL;
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ready } from '@/lib/bootstrap';
-import { popularStrains } from '@/lib/strains/catalog';
+import { popularStrains } from '@/lib/strains/repo';
 import type { Strain } from '@/lib/strains/types';
 import { completeness, drawStrain, NO_REPEAT_DAYS } from '@/lib/stories/pick';
 import { localStory, factsOf, wordCount, StoryText } from '@/lib/stories/write';

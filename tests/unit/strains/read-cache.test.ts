@@ -7,9 +7,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ready } from '@/lib/bootstrap';
 import { resetConfig } from '@/lib/config';
 import type { Db, Queryable } from '@/lib/db';
-import { searchStrainsCached } from '@/lib/strains/catalog';
+import { searchStrainsCached } from '@/lib/strains/service';
 import { cachedCatalogRead, catalogReadCacheSize, catalogReadCacheStats, clearCatalogReadCache } from '@/lib/strains/read-cache';
-import { getSerializedStrainBySlug, getStrainBySlugCached, upsertStrain } from '@/lib/strains/repo';
+import { upsertStrain } from '@/lib/strains/repo';
+import { getSerializedStrainBySlug, getStrainBySlugCached } from '@/lib/strains/service';
 
 let db: Db;
 const saved = process.env.CATALOG_VERSION_CHECK_MS;

@@ -1,6 +1,6 @@
 import { CDN, defineRoute, route, paginated } from '@/lib/http';
 import { catalogConditional, NOT_MODIFIED } from '@/lib/meta/service';
-import { popularStrains } from '@/lib/strains/catalog';
+import { popularStrains } from '@/lib/strains/repo';
 import { PageQuery, StrainList } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CDN, defineRoute, route, paginated } from '@/lib/http';
-import { popularityRanking } from '@/lib/strains/catalog';
+import { popularityRanking } from '@/lib/strains/repo';
 import { PageQuery } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';

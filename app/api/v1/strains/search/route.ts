@@ -1,6 +1,6 @@
 import { CDN, defineRoute, route, paginated } from '@/lib/http';
 import { catalogConditional, NOT_MODIFIED } from '@/lib/meta/service';
-import { searchStrainsCached } from '@/lib/strains/catalog';
+import { searchStrainsCached } from '@/lib/strains/service';
 import { SearchQuery, StrainList } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';

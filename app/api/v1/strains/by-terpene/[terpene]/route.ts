@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CDN, defineRoute, route, paginated } from '@/lib/http';
 import { catalogConditional, NOT_MODIFIED } from '@/lib/meta/service';
-import { strainsByTerpene } from '@/lib/strains/catalog';
+import { strainsByTerpene } from '@/lib/strains/service';
 import { Limit, Offset, StrainSchema } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { CDN, ApiError, defineRoute, ifNoneMatchHits, notModified, ok, route } from '@/lib/http';
 import { NOT_MODIFIED } from '@/lib/meta/service';
-import { getSerializedStrainBySlug } from '@/lib/strains/repo';
+import { getSerializedStrainBySlug } from '@/lib/strains/service';
 import { SlugParams, StrainSchema } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';

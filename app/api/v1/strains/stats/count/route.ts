@@ -1,6 +1,6 @@
 import { CatalogStatsSchema } from '@/lib/strains/schemas';
 import { CDN, defineRoute, route, ok } from '@/lib/http';
-import { catalogStats } from '@/lib/strains/catalog';
+import { catalogStats } from '@/lib/strains/service';
 
 export const dynamic = 'force-dynamic';
 

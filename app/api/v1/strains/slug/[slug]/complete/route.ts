@@ -1,5 +1,5 @@
 import { CDN, defineRoute, route, ok } from '@/lib/http';
-import { completeProfile } from '@/lib/strains/complete';
+import { completeProfile } from '@/lib/strains/service';
 import { CompleteProfileSchema, SlugParams } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CDN, defineRoute, route } from '@/lib/http';
-import { universeRecord } from '@/lib/strains/complete';
+import { universeRecord } from '@/lib/strains/service';
 import { SlugParams, StrainSchema } from '@/lib/strains/schemas';
 
 export const dynamic = 'force-dynamic';

@@ -1,11 +1,11 @@
+/**
+ * The catalog's paged lists (filters, by type, by terpene, popularity, provenance), its name
+ * search and its statistics: the SQL behind the list routes, whose checks live in
+ * lib/strains/service.ts.
+ */
 import type { Queryable } from '@/lib/db';
-import { ApiError } from '@/lib/errors';
-import { registerCache, TtlCache } from '@/lib/strains/cache';
-import { cachedCatalogRead } from '@/lib/strains/read-cache';
-import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from '@/lib/strains/row';
-import { canonicalName } from '@/lib/strains/slug';
-import { KNOWN_TERPENES, normalizeTerpeneName } from '@/lib/strains/terpenes';
-import { STRAIN_TYPES, type Strain, type StrainType } from '@/lib/strains/types';
+import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from '@/lib/strains/repo/row';
+import type { Strain, StrainType } from '@/lib/strains/types';
 import type { z } from 'zod';
 import type { CatalogStatsSchema } from '@/lib/strains/schemas';
 
@@ -18,31 +18,16 @@ export interface Page<T> {
   offset: number;
 }
 
-export interface ListFilters {
+/** A list's filters, already checked and normalised (terpenes by their catalog names). */
+export interface StrainFilter {
   type?: StrainType;
-  terpene?: string;
-  effect?: string;
-  aroma?: string;
+  terpenes: string[];
+  effects: string[];
+  aromas: string[];
   minThc?: number;
   maxThc?: number;
   sort?: 'popularity' | 'name' | 'thc';
   order?: 'asc' | 'desc';
-  limit: number;
-  offset: number;
-}
-
-const csv = (v: string | undefined) =>
-  (v ?? '')
-    .split(',')
-    .map((x) => x.trim().toLowerCase())
-    .filter(Boolean)
-    .slice(0, 10);
-
-/** A terpene as a client names it → the catalog name, or 400 with the known list. */
-export function requireTerpene(name: string): string {
-  const t = normalizeTerpeneName(name);
-  if (!t) throw new ApiError('BAD_REQUEST', `Unknown terpene: ${name.slice(0, 80)}`, { terpene: name.slice(0, 80), knownTerpenes: KNOWN_TERPENES });
-  return t;
 }
 
 async function pageOf(
@@ -77,19 +62,14 @@ async function pageOf(
   };
 }
 
-export async function listStrains(db: Queryable, f: ListFilters): Promise<Page<Strain>> {
+export async function filteredStrains(db: Queryable, f: StrainFilter, limit: number, offset: number): Promise<Page<Strain>> {
   const where: string[] = [];
   const params: unknown[] = [];
   const p = (v: unknown) => (params.push(v), `$${params.length}`);
   if (f.type) where.push(`s.type = ${p(f.type)}`);
-  for (const t of csv(f.terpene)) {
-    const name = requireTerpene(t);
-    where.push(`(s.terpene_map ? ${p(name)} OR s.dominant_terpene = $${params.length})`);
-  }
-  const effects = csv(f.effect);
-  if (effects.length) where.push(`s.effects @> ${p(effects)}::text[]`);
-  const aromas = csv(f.aroma);
-  if (aromas.length) where.push(`s.aromas @> ${p(aromas)}::text[]`);
+  for (const name of f.terpenes) where.push(`(s.terpene_map ? ${p(name)} OR s.dominant_terpene = $${params.length})`);
+  if (f.effects.length) where.push(`s.effects @> ${p(f.effects)}::text[]`);
+  if (f.aromas.length) where.push(`s.aromas @> ${p(f.aromas)}::text[]`);
   if (f.minThc !== undefined) where.push(`s.thc >= ${p(f.minThc)}`);
   if (f.maxThc !== undefined) where.push(`s.thc <= ${p(f.maxThc)}`);
   const dir = (d: 'asc' | 'desc') => (f.order ?? d).toUpperCase();
@@ -99,21 +79,22 @@ export async function listStrains(db: Queryable, f: ListFilters): Promise<Page<S
       : f.sort === 'thc'
         ? `s.thc ${dir('desc')} NULLS LAST, s.popularity_score DESC, s.slug`
         : `s.popularity_score ${dir('desc')}, s.name, s.slug`;
-  return pageOf(db, where, params, orderBy, f.limit, f.offset);
+  return pageOf(db, where, params, orderBy, limit, offset);
 }
 
-export async function strainsByType(db: Queryable, type: string, limit: number, offset: number): Promise<Page<Strain>> {
-  const t = type.trim().toLowerCase();
-  if (!(STRAIN_TYPES as readonly string[]).includes(t))
-    throw new ApiError('BAD_REQUEST', `Unknown strain type: ${type.slice(0, 80)}`, { type: type.slice(0, 80), allowed: STRAIN_TYPES });
-  return pageOf(db, ['s.type = $1'], [t], 's.popularity_score DESC, s.name, s.slug', limit, offset);
+/** Strains of one (checked) type, most popular first. */
+export function strainPageByType(db: Queryable, type: StrainType, limit: number, offset: number): Promise<Page<Strain>> {
+  return pageOf(db, ['s.type = $1'], [type], 's.popularity_score DESC, s.name, s.slug', limit, offset);
 }
 
-/** Strains carrying a terpene, largest share first; strains known only to be led by it follow. */
-export async function strainsByTerpene(db: Queryable, terpene: string, opts: { minPct?: number; limit: number; offset: number }) {
-  const t = requireTerpene(terpene);
+/** Strains carrying a (catalog-named) terpene, largest share first; strains known only to be led by it follow. */
+export async function strainPageByTerpene(
+  db: Queryable,
+  terpene: string,
+  opts: { minPct?: number; limit: number; offset: number },
+): Promise<Page<Strain & { share: number | null }>> {
   const where = opts.minPct !== undefined ? [`(s.terpene_map ->> $1)::numeric >= $2`] : [`(s.terpene_map ? $1 OR s.dominant_terpene = $1)`];
-  const params: unknown[] = opts.minPct !== undefined ? [t, opts.minPct] : [t];
+  const params: unknown[] = opts.minPct !== undefined ? [terpene, opts.minPct] : [terpene];
   const page = await pageOf(
     db,
     where,
@@ -123,7 +104,7 @@ export async function strainsByTerpene(db: Queryable, terpene: string, opts: { m
     opts.offset,
     `, (s.terpene_map ->> $1)::numeric AS share`,
   );
-  return { terpene: t, page: { ...page, items: page.items.map((s) => ({ ...s, share: s.share ?? null })) } };
+  return { ...page, items: page.items.map((s) => ({ ...s, share: s.share ?? null })) };
 }
 
 export async function popularStrains(db: Queryable, limit: number, offset: number): Promise<Page<Strain>> {
@@ -190,39 +171,23 @@ function likeEscape(s: string): string {
 }
 
 /**
- * Search ranked by exact name, exact alias, prefix, word prefix, substring and trigram similarity
- * (typos: 'blu dreem' → Blue Dream), popularity breaking ties.
+ * Search for a canonical term (not empty), ranked by exact name, exact alias, prefix, word
+ * prefix, substring and trigram similarity, popularity breaking ties.
  */
-export async function searchStrains(db: Queryable, q: string, limit: number): Promise<Page<Strain & { score: number }>> {
-  const term = canonicalName(q).slice(0, 200);
-  if (!term) throw new ApiError('BAD_REQUEST', 'Query parameter q must not be empty', { parameter: 'q' });
-  const like = likeEscape(term);
+export async function strainsMatchingTerm(db: Queryable, term: string, limit: number): Promise<Page<Strain & { score: number }>> {
   // One statement outside any transaction: strain_name_hits carries the trigram threshold itself
   // (supabase/migrations/20261125070000_strain_search_function.sql).
   const r = await db.query<StrainRow & { score: number; total: number }>(
     `SELECT ${STRAIN_COLUMNS}, round((h.score + s.popularity_score / 50)::numeric, 3) AS score, count(*) OVER () AS total
      FROM strain_name_hits($1, $2) h JOIN strains s ON s.id = h.strain_id
      ORDER BY h.score + s.popularity_score / 50 DESC, s.name LIMIT $3`,
-    [term, like, limit],
+    [term, likeEscape(term), limit],
   );
   return { items: r.rows.map((row) => ({ ...rowToStrain(row), score: Number(row.score) })), total: Number(r.rows[0]?.total ?? 0), limit, offset: 0 };
 }
 
-/**
- * searchStrains through the in-process cache of catalog reads (lib/strains/read-cache.ts): the
- * same normalised term and limit under the same catalog version answer from memory.
- */
-export function searchStrainsCached(db: Queryable, q: string, limit: number): Promise<Page<Strain & { score: number }>> {
-  const term = canonicalName(q).slice(0, 200);
-  if (!term) return searchStrains(db, q, limit);
-  return cachedCatalogRead(db, 'search', `${limit}\u0000${term}`, () => searchStrains(db, q, limit));
-}
-
-const statsCache = registerCache(new TtlCache<CatalogStats>(30 * 60_000, 4));
-
-export async function catalogStats(db: Queryable): Promise<{ data: CatalogStats; cached: boolean }> {
-  const hit = statsCache.get('stats');
-  if (hit) return { data: hit, cached: true };
+/** The catalog's figures for GET /strains/stats/count, in one statement (without `generatedAt`). */
+export async function readCatalogStats(db: Queryable): Promise<Omit<CatalogStats, 'generatedAt'>> {
   const r = await db.query<{ stats: Record<string, unknown> | string }>(
     `SELECT jsonb_build_object(
        'total', (SELECT count(*) FROM strains),
@@ -241,8 +206,5 @@ export async function catalogStats(db: Queryable): Promise<{ data: CatalogStats;
      ) AS stats`,
   );
   const raw = r.rows[0].stats;
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Omit<CatalogStats, 'generatedAt'>;
-  const data: CatalogStats = { ...parsed, byType: parsed.byType ?? {}, generatedAt: new Date().toISOString() };
-  statsCache.set('stats', data);
-  return { data, cached: false };
+  return (typeof raw === 'string' ? JSON.parse(raw) : raw) as Omit<CatalogStats, 'generatedAt'>;
 }

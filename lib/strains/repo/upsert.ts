@@ -1,3 +1,4 @@
+/** Writes of catalog profiles (`strains`, `strain_sources`): the input → row mapper and the upsert. */
 import type { Queryable } from '@/lib/db';
 import { highFamily, HIGH_FAMILIES } from '@/lib/strains/high-family';
 import { canonicalName, slugify } from '@/lib/strains/slug';
@@ -133,10 +134,19 @@ export async function upsertStrainRows(db: Queryable, rows: StrainRowInput[], so
   return r.rows.map((x) => ({ id: x.id, slug: x.slug, inserted: Boolean(x.inserted) }));
 }
 
-export function domainOf(url: string): string | null {
+function domainOf(url: string): string | null {
   try {
     return new URL(url).hostname.replace(/^www\./, '').toLowerCase() || null;
   } catch {
     return null;
   }
+}
+
+/** Insert or merge one strain by slug (highFamily computed from its terpenes). */
+export async function upsertStrain(db: Queryable, input: StrainInput, source: string): Promise<UpsertResult> {
+  const row = toRow(input, source);
+  if (!row.name || !row.slug) throw new Error('A strain needs a name');
+  const urls = input.sourceUrls?.length ? new Map([[row.slug, input.sourceUrls]]) : undefined;
+  const [res] = await upsertStrainRows(db, [row], source, urls);
+  return res;
 }

@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '@/lib/db';
 import type { TrigramWordMode } from '@/lib/strains/match-trigram';
-import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from '@/lib/strains/row';
+import { rowToStrain, STRAIN_COLUMNS, type StrainRow } from '@/lib/strains/repo/row';
 import type { Strain } from '@/lib/strains/types';
 
 export interface CatalogStamp {
