@@ -81,3 +81,29 @@ export const ApproveResultSchema = z.object({
   strain: z.object({ id: z.string(), slug: z.string(), name: z.string(), inserted: z.boolean() }),
 });
 export type ApproveResult = z.output<typeof ApproveResultSchema>;
+
+/** Edits a reviewer may make while approving; anything left out keeps the draft's value. */
+export const ApproveBodySchema = z
+  .object({
+    note: text(0, 2000).optional(),
+    overrides: z
+      .object({
+        name: text(2, 200).optional(),
+        type: z.enum(['indica', 'sativa', 'hybrid']).nullable().optional(),
+        thc: z.number().min(0).max(100).nullable().optional(),
+        cbd: z.number().min(0).max(100).nullable().optional(),
+        terpenes: z
+          .array(z.object({ name: text(1, 60), percentage: z.number().min(0).max(100) }))
+          .max(20)
+          .optional(),
+        effects: z.array(text(1, 60)).max(20).optional(),
+        aromas: z.array(text(1, 60)).max(20).optional(),
+        parents: z.array(text(1, 200)).max(5).optional(),
+        description: text(0, 4000).optional(),
+      })
+      .optional(),
+  })
+  .optional();
+export type ApproveBody = z.output<typeof ApproveBodySchema>;
+
+export const RejectBodySchema = z.object({ note: text(0, 2000).optional() }).optional();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, route, ok } from '@/lib/http';
-import { listSubmissions, SubmissionSchema, SUBMISSION_STATUSES } from '@/lib/research';
+import { listSubmissions } from '@/lib/research/repo';
+import { SubmissionSchema, SUBMISSION_STATUSES } from '@/lib/research/schemas';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiError, defineRoute, route } from '@/lib/http';
-import { getSubmission, SubmissionSchema } from '@/lib/research';
+import { getSubmission } from '@/lib/research/repo';
+import { SubmissionSchema } from '@/lib/research/schemas';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,6 @@
 import { defineRoute, route } from '@/lib/http';
-import { StrainSubmissionSchema, SubmitResultSchema, submitStrain } from '@/lib/research';
+import { StrainSubmissionSchema, SubmitResultSchema } from '@/lib/research/schemas';
+import { submitStrain } from '@/lib/research/service';
 
 export const dynamic = 'force-dynamic';
 

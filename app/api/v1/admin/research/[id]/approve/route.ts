@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, route } from '@/lib/http';
-import { ApproveBodySchema, ApproveResultSchema, approveSubmission } from '@/lib/research';
+import { ApproveBodySchema, ApproveResultSchema } from '@/lib/research/schemas';
+import { approveSubmission } from '@/lib/research/service';
 
 export const dynamic = 'force-dynamic';
 

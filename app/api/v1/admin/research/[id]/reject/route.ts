@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, route } from '@/lib/http';
-import { RejectBodySchema, rejectSubmission, SubmissionSchema } from '@/lib/research';
+import { RejectBodySchema, SubmissionSchema } from '@/lib/research/schemas';
+import { rejectSubmission } from '@/lib/research/service';
 
 export const dynamic = 'force-dynamic';
 

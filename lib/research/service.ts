@@ -1,14 +1,19 @@
-import type { Queryable } from '@/lib/db';
+/**
+ * What the research routes call: a submission from the public (POST /research/strains/submit)
+ * and its review by an admin (approve into the catalog, or reject).
+ */
+import type { Db, Queryable } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
 import { logger } from '@/lib/log';
+import { upsertStrain } from '@/lib/strains/repo';
 import { startTask } from '@/lib/tasks';
 import { findCatalogDuplicate } from '@/lib/research/duplicates';
 import { hostedModelConfigured, verifyStrainName } from '@/lib/research/model';
 import { implausibleReason, REJECTION_MESSAGES, type RejectionReason } from '@/lib/research/plausibility';
 import { cleanName } from '@/lib/research/names';
 import { enqueueResearch, findOpenSubmission } from '@/lib/research/queue';
-import { bindRun } from '@/lib/research/repo';
-import type { StrainSubmission, SubmitResult } from '@/lib/research/schemas';
+import { bindRun, getSubmission, markApproved, markRejected } from '@/lib/research/repo';
+import type { ApproveBody, ApproveResult, StrainSubmission, Submission, SubmitResult } from '@/lib/research/schemas';
 import { STRAIN_RESEARCH_TASK } from '@/lib/research/task';
 
 function reject(reason: RejectionReason, extra?: Record<string, unknown>): ApiError {
@@ -60,4 +65,51 @@ export async function submitStrain(db: Queryable, input: StrainSubmission, opts:
     logger().warn({ submissionId: q.submissionId, err: e instanceof Error ? e.message : String(e) }, 'research task not started; left queued');
   }
   return { status: 'queued', submissionId: q.submissionId, strain: null, message: `${name} was queued for research` };
+}
+
+async function load(db: Db, id: string): Promise<Submission> {
+  const s = await getSubmission(db, id);
+  if (!s) throw ApiError.notFound('submission', id);
+  return s;
+}
+
+/** Move a `pending_review` draft into the catalog with source `research`, in one transaction. */
+export async function approveSubmission(db: Db, id: string, body: ApproveBody): Promise<ApproveResult> {
+  const sub = await load(db, id);
+  if (sub.status !== 'pending_review' || !sub.draft) {
+    throw new ApiError('BAD_REQUEST', `Only a submission in pending_review can be approved; this one is ${sub.status}`, { status: sub.status });
+  }
+  const d = { ...sub.draft, ...(body?.overrides ?? {}) };
+  return db.transaction(async (tx) => {
+    const up = await upsertStrain(
+      tx,
+      {
+        name: d.name,
+        type: d.type,
+        thc: d.thc,
+        cbd: d.cbd,
+        terpenes: d.terpenes,
+        effects: d.effects,
+        aromas: d.aromas,
+        parents: d.parents,
+        description: d.description,
+      },
+      'research',
+    );
+    const submission = await markApproved(tx, id, up, body?.note ?? null);
+    // A concurrent reviewer got there first: roll the catalog write back with this error.
+    if (!submission) throw new ApiError('BAD_REQUEST', 'The submission was reviewed concurrently', { status: 'changed' });
+    return { submission, strain: { id: up.id, slug: up.slug, name: d.name, inserted: up.inserted } };
+  });
+}
+
+/** Close a submission without touching the catalog (from any state that is not already final). */
+export async function rejectSubmission(db: Db, id: string, note: string | undefined): Promise<Submission> {
+  const sub = await load(db, id);
+  if (sub.status === 'approved' || sub.status === 'rejected') {
+    throw new ApiError('BAD_REQUEST', `This submission is already ${sub.status}`, { status: sub.status });
+  }
+  const rejected = await markRejected(db, id, note ?? null);
+  if (!rejected) throw new ApiError('BAD_REQUEST', 'The submission was reviewed concurrently', { status: 'changed' });
+  return rejected;
 }
