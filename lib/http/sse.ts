@@ -2,12 +2,10 @@
  * Server-sent events: `event`/`id`/`data` framing, a `: ping` comment heartbeat (15 s by default),
  * and an AbortSignal that fires when the client disconnects so producers stop generating.
  */
-export interface SseWriter {
-  send(event: string, data: unknown, id?: string): void;
-  comment(text: string): void;
-  readonly signal: AbortSignal;
-  readonly closed: boolean;
-}
+import type { EventSink, EventStream } from '@/lib/events';
+
+/** What an SSE producer writes to (lib/events.ts). */
+export type SseWriter = EventSink;
 
 export const SSE_HEADERS: Record<string, string> = {
   'Content-Type': 'text/event-stream; charset=utf-8',
@@ -75,4 +73,9 @@ export function sseResponse(
     },
   });
   return new Response(stream, { status: 200, headers: { ...SSE_HEADERS, ...opts.headers } });
+}
+
+/** Serve a domain module's event stream (lib/events.ts) as server-sent events until it ends or the request is aborted. */
+export function eventStreamResponse(stream: EventStream, requestSignal: AbortSignal): Response {
+  return sseResponse((w) => stream.produce(w), { requestSignal, heartbeatMs: stream.heartbeatMs, onError: stream.onError });
 }

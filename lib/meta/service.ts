@@ -1,5 +1,5 @@
 import type { Queryable } from '@/lib/db';
-import { canonicalQuery, conditional, strongEtag, type Ok } from '@/lib/http';
+import { canonicalQuery, strongEtag } from '@/lib/etag';
 import { readCatalogStamp } from '@/lib/strains/repo';
 import { readFreshness } from '@/lib/meta/repo';
 import type { Freshness } from '@/lib/meta/schemas';
@@ -33,13 +33,13 @@ export async function freshness(db: Queryable): Promise<Freshness> {
 }
 
 /**
- * Conditional GET for the catalog list routes: the tag is the catalog version (bumped by every
- * write to the catalog tables, popularity included) plus the route's path and query, so a 304
- * costs one one-row read and never runs the list query (routes read outside any transaction, so
- * the version they see is committed).
+ * The entity tag of a catalog list route's answer: the catalog version (bumped by every write to
+ * the catalog tables, popularity included) plus the route's path and query, so a 304 costs one
+ * one-row read and never runs the list query (routes read outside any transaction, so the version
+ * they see is committed). The route answers with lib/http's `conditional` and
+ * `FRESHNESS_CACHE_CONTROL`.
  */
-export async function catalogConditional<T>(ctx: { db: Queryable; req: Request; url: URL }, produce: () => Promise<T | Ok<T>> | T | Ok<T>): Promise<Ok<T> | Response> {
-  const stamp = await readCatalogStamp(ctx.db);
-  const etag = strongEtag('catalog', stamp.instance, stamp.version, ctx.url.pathname, canonicalQuery(ctx.url));
-  return conditional(ctx.req, etag, produce, { 'cache-control': FRESHNESS_CACHE_CONTROL });
+export async function catalogEtag(db: Queryable, url: URL): Promise<string> {
+  const stamp = await readCatalogStamp(db);
+  return strongEtag('catalog', stamp.instance, stamp.version, url.pathname, canonicalQuery(url));
 }

@@ -6,7 +6,8 @@
  */
 import type { Db } from '@/lib/db';
 import { config } from '@/lib/config';
-import { ApiError, sseResponse } from '@/lib/http';
+import { ApiError } from '@/lib/errors';
+import type { EventStream } from '@/lib/events';
 import { logger } from '@/lib/log';
 import { analyzeOrder, type OrderAnalysis } from '@/lib/notebooks/analysis';
 import { resolveNotebookModel } from '@/lib/notebooks/availability';
@@ -21,7 +22,6 @@ export interface StreamRequest {
   db: Db;
   userId: string;
   requestId: string;
-  signal: AbortSignal;
 }
 
 const sectionTimeoutMs = () => config().ai.sectionTimeoutMs;
@@ -74,21 +74,22 @@ function onStreamError(requestId: string) {
   return (e: unknown) => logger().error({ requestId, err: e instanceof Error ? e.message : String(e) }, 'notebook stream failed');
 }
 
-export async function streamSingleSection(key: string, body: SectionRequestT, r: StreamRequest): Promise<Response> {
+export async function streamSingleSection(key: string, body: SectionRequestT, r: StreamRequest): Promise<EventStream> {
   assertStreamableKey(key);
   const models = resolveNotebookModel();
   const analysis = await analyze(r.db, body);
   const { model, maxRetries } = models.forSection(key);
   const previousSections = boundedPrevious(body.previousSections);
-  return sseResponse(
-    async (w) => {
+  return {
+    produce: async (w) => {
       for await (const ev of generateSection({ model, key, analysis, previousSections, signal: w.signal, timeoutMs: sectionTimeoutMs(), maxRetries })) {
         if (w.closed) break;
         w.send(ev.type, ev, r.requestId);
       }
     },
-    { requestSignal: r.signal, heartbeatMs: heartbeatMs(), onError: onStreamError(r.requestId) },
-  );
+    heartbeatMs: heartbeatMs(),
+    onError: onStreamError(r.requestId),
+  };
 }
 
 /** docs/contract.md §3: round(100 × (finished + progress/100) / total), never decreasing. */
@@ -96,14 +97,14 @@ export function overallProgress(finished: number, sectionProgress: number, total
   return total > 0 ? Math.round((100 * (finished + sectionProgress / 100)) / total) : 100;
 }
 
-export async function streamBatch(body: BatchRequestT, r: StreamRequest): Promise<Response> {
+export async function streamBatch(body: BatchRequestT, r: StreamRequest): Promise<EventStream> {
   const keys = assertStreamableKeys(body.sectionKeys);
   const models = resolveNotebookModel();
   const analysis = await analyze(r.db, body);
   const total = keys.length;
 
-  return sseResponse(
-    async (w) => {
+  return {
+    produce: async (w) => {
       let finished = 0;
       let completed = 0;
       let overall = 0;
@@ -161,8 +162,9 @@ export async function streamBatch(body: BatchRequestT, r: StreamRequest): Promis
       if (saveError)
         w.send('error', { type: 'error', sectionKey: 'notebook', error: saveError, overallProgress: 100, completedSections: completed, totalSections: total }, r.requestId);
     },
-    { requestSignal: r.signal, heartbeatMs: heartbeatMs(), onError: onStreamError(r.requestId) },
-  );
+    heartbeatMs: heartbeatMs(),
+    onError: onStreamError(r.requestId),
+  };
 }
 
 function enrich(ev: SectionEvent, overall: number, completed: number, total: number) {

@@ -1,10 +1,10 @@
 import { config } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
-import { sseResponse } from '@/lib/http/sse';
+import type { EventStream } from '@/lib/events';
 import { spendTriggerGrant, startTask, taskRunner, toRunView, type RunView, type TriggerGrant } from '@/lib/tasks';
 import { getRunRow, listRunRows } from '@/lib/tasks/store';
-import { watchRun } from '@/lib/tasks/watch';
+import { runUpdates } from '@/lib/tasks/watch';
 import { categoriesHash, scanKey } from '@/lib/shopping/domain';
 import { resolveDomain } from '@/lib/shopping/scan-token';
 import type { Product, ScanTaskInputParsed, ScanTaskOutput } from '@/lib/shopping/schemas';
@@ -18,18 +18,9 @@ export async function getRun(db: Db, runId: string): Promise<RunView> {
 }
 
 /** GET /shopping/runs/:runId/stream — SSE `update` events: current state, every change, the final state. */
-export async function streamRun(db: Db, runId: string, requestSignal: AbortSignal): Promise<Response> {
+export async function streamRun(db: Db, runId: string): Promise<EventStream> {
   if (!(await getRunRow(db, runId))) throw ApiError.notFound('run', runId);
-  const pollMs = config().tasks.streamPollMs;
-  const maxMs = scanTimeoutMs() + 120_000;
-  return sseResponse(
-    async (w) => {
-      for await (const run of watchRun(db, runId, { signal: w.signal, pollMs, maxMs })) {
-        w.send('update', toRunView(run), String(run.metadataVersion));
-      }
-    },
-    { requestSignal },
-  );
+  return runUpdates(db, runId, { pollMs: config().tasks.streamPollMs, maxMs: scanTimeoutMs() + 120_000 });
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { Queryable } from '@/lib/db';
+import type { EventStream } from '@/lib/events';
+import { toRunView } from '@/lib/tasks';
 import { recoverOrphanedRuns } from '@/lib/tasks/instance';
 import { getRunRow, runEventsAfter } from '@/lib/tasks/store';
 import type { RunRecord } from '@/lib/tasks/types';
@@ -58,4 +60,18 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     }
     signal.addEventListener('abort', done, { once: true });
   });
+}
+
+/**
+ * A run's progress as an event stream (the run stream routes of shopping and deep research):
+ * `update` events with the run's view, each under its metadata version as the event id.
+ */
+export function runUpdates(db: Queryable, runId: string, opts: { pollMs: number; maxMs: number }): EventStream {
+  return {
+    produce: async (w) => {
+      for await (const run of watchRun(db, runId, { signal: w.signal, ...opts })) {
+        w.send('update', toRunView(run), String(run.metadataVersion));
+      }
+    },
+  };
 }

@@ -3,12 +3,12 @@ import { createHash } from 'node:crypto';
 import { config } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
-import { sseResponse } from '@/lib/http/sse';
+import type { EventStream } from '@/lib/events';
 import { getStrainBySlug } from '@/lib/strains/repo';
 import { slugify } from '@/lib/strains/slug';
 import { startTask, taskRunner, toRunView } from '@/lib/tasks';
 import { getRunRow } from '@/lib/tasks/store';
-import { watchRun } from '@/lib/tasks/watch';
+import { runUpdates } from '@/lib/tasks/watch';
 import { DEEP_RESEARCH_TASK, type DeepResearchRequest, type DeepRunView } from '@/lib/research/deep/schemas';
 import { deepResearchTimeoutMs } from '@/lib/research/deep/task';
 
@@ -53,16 +53,7 @@ export async function getDeepRun(db: Db, runId: string): Promise<DeepRunView> {
 }
 
 /** GET /research/deep/:runId/stream — SSE `update` events: current state, every change, the final state. */
-export async function streamDeepRun(db: Db, runId: string, requestSignal: AbortSignal): Promise<Response> {
+export async function streamDeepRun(db: Db, runId: string): Promise<EventStream> {
   await deepRunRow(db, runId);
-  const pollMs = config().tasks.streamPollMs;
-  const maxMs = deepResearchTimeoutMs() + 120_000;
-  return sseResponse(
-    async (w) => {
-      for await (const run of watchRun(db, runId, { signal: w.signal, pollMs, maxMs })) {
-        w.send('update', toRunView(run), String(run.metadataVersion));
-      }
-    },
-    { requestSignal },
-  );
+  return runUpdates(db, runId, { pollMs: config().tasks.streamPollMs, maxMs: deepResearchTimeoutMs() + 120_000 });
 }

@@ -8,6 +8,7 @@ import type { Db } from '@/lib/db';
 import { DatabaseError } from '@/lib/db/errors';
 import { listNotebooksForUser } from '@/lib/notebooks/repo';
 import { streamBatch } from '@/lib/notebooks/stream';
+import { eventStreamResponse } from '@/lib/http';
 import { ORDER } from '@/tests/unit/notebooks/fixtures';
 import { readSse } from '@/tests/helpers/sse';
 
@@ -29,9 +30,9 @@ function failingSaves(real: Db): Db {
 
 describe('a notebook that cannot be saved', () => {
   it('ends its stream with an error event and is never reported as saved', async () => {
-    const res = await streamBatch(
-      { sectionKeys: ['overview', 'terpene_analysis'], ...ORDER },
-      { db: failingSaves(db), userId: 'save-fail-user', requestId: 'req-save-fail', signal: new AbortController().signal },
+    const res = eventStreamResponse(
+      await streamBatch({ sectionKeys: ['overview', 'terpene_analysis'], ...ORDER }, { db: failingSaves(db), userId: 'save-fail-user', requestId: 'req-save-fail' }),
+      new AbortController().signal,
     );
     const { events } = await readSse(res);
     const complete = events.find((e) => e.event === 'batch_complete');
@@ -44,7 +45,10 @@ describe('a notebook that cannot be saved', () => {
   });
 
   it('a notebook that is saved says so, and no error follows', async () => {
-    const res = await streamBatch({ sectionKeys: ['overview'], ...ORDER }, { db, userId: 'save-ok-user', requestId: 'req-save-ok', signal: new AbortController().signal });
+    const res = eventStreamResponse(
+      await streamBatch({ sectionKeys: ['overview'], ...ORDER }, { db, userId: 'save-ok-user', requestId: 'req-save-ok' }),
+      new AbortController().signal,
+    );
     const { events } = await readSse(res);
     const last = events[events.length - 1];
     expect(last.event).toBe('batch_complete');

@@ -1,5 +1,5 @@
-import { CDN, defineRoute, route, paginated } from '@/lib/http';
-import { catalogConditional, NOT_MODIFIED } from '@/lib/meta/service';
+import { conditional, CDN, defineRoute, route, paginated } from '@/lib/http';
+import { catalogEtag, FRESHNESS_CACHE_CONTROL, NOT_MODIFIED } from '@/lib/meta/service';
 import { listStrains } from '@/lib/strains/service';
 import { ListQuery, StrainList } from '@/lib/strains/schemas';
 
@@ -17,9 +17,14 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       response: StrainList,
     },
     async ({ db, query, req, url }) =>
-      catalogConditional({ db, req, url }, async () => {
-        const page = await listStrains(db, query);
-        return paginated(page.items, page);
-      }),
+      conditional(
+        req,
+        await catalogEtag(db, url),
+        async () => {
+          const page = await listStrains(db, query);
+          return paginated(page.items, page);
+        },
+        { 'cache-control': FRESHNESS_CACHE_CONTROL },
+      ),
   ),
 });

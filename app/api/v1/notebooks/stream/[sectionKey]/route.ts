@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, route } from '@/lib/http';
+import { eventStreamResponse, defineRoute, route } from '@/lib/http';
 import { SectionRequest } from '@/lib/notebooks/input';
 import { streamSingleSection } from '@/lib/notebooks/stream';
 
@@ -19,6 +19,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       body: SectionRequest.optional(),
       responses: { 503: 'Streaming unavailable (flat body {error, code: SERVICE_UNAVAILABLE})' },
     },
-    async ({ db, params, body, user, requestId, signal }) => streamSingleSection(params.sectionKey, body ?? {}, { db, userId: user.sub, requestId, signal }),
+    async ({ db, params, body, user, requestId, signal }) =>
+      eventStreamResponse(await streamSingleSection(params.sectionKey, body ?? {}, { db, userId: user.sub, requestId }), signal),
   ),
 });

@@ -1,4 +1,4 @@
-import { defineRoute, route } from '@/lib/http';
+import { eventStreamResponse, defineRoute, route } from '@/lib/http';
 import { BatchRequest } from '@/lib/notebooks/input';
 import { streamBatch } from '@/lib/notebooks/stream';
 
@@ -17,6 +17,6 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       body: BatchRequest,
       responses: { 503: 'Streaming unavailable (flat body {error, code: SERVICE_UNAVAILABLE})' },
     },
-    async ({ db, body, user, requestId, signal }) => streamBatch(body, { db, userId: user.sub, requestId, signal }),
+    async ({ db, body, user, requestId, signal }) => eventStreamResponse(await streamBatch(body, { db, userId: user.sub, requestId }), signal),
   ),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CDN, defineRoute, route, paginated } from '@/lib/http';
-import { catalogConditional, NOT_MODIFIED } from '@/lib/meta/service';
+import { conditional, CDN, defineRoute, route, paginated } from '@/lib/http';
+import { catalogEtag, FRESHNESS_CACHE_CONTROL, NOT_MODIFIED } from '@/lib/meta/service';
 import { strainsByType } from '@/lib/strains/service';
 import { PageQuery, StrainList } from '@/lib/strains/schemas';
 
@@ -19,9 +19,14 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       response: StrainList,
     },
     async ({ db, params, query, req, url }) =>
-      catalogConditional({ db, req, url }, async () => {
-        const page = await strainsByType(db, params.type, query.limit, query.offset);
-        return paginated(page.items, page);
-      }),
+      conditional(
+        req,
+        await catalogEtag(db, url),
+        async () => {
+          const page = await strainsByType(db, params.type, query.limit, query.offset);
+          return paginated(page.items, page);
+        },
+        { 'cache-control': FRESHNESS_CACHE_CONTROL },
+      ),
   ),
 });

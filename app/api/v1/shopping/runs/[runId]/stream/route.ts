@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, route } from '@/lib/http';
+import { eventStreamResponse, defineRoute, route } from '@/lib/http';
 import { streamRun } from '@/lib/shopping/runs';
 
 export const dynamic = 'force-dynamic';
@@ -15,6 +15,6 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       description: 'Authorization: Bearer <publicAccessToken>. First the current state, then every metadata change, then the final state.',
       tags: ['shopping'],
     },
-    async ({ db, params, signal }) => streamRun(db, params.runId, signal),
+    async ({ db, params, signal }) => eventStreamResponse(await streamRun(db, params.runId), signal),
   ),
 });
