@@ -9,16 +9,13 @@ import { imageForApi } from '@/lib/client/image-file';
 import { getUserSession } from '@/lib/client/session';
 import type { ChatUIMessage, Citation } from '@/lib/chat/types';
 import { Markdown } from '@/components/chat/markdown';
+import type { z } from 'zod';
+import type { ConversationSummarySchema } from '@/lib/chat/schemas';
 
 const MAX_IMAGES = 4;
 const MAX_CHARS = 4000;
 
-interface ConversationSummary {
-  id: string;
-  title: string;
-  messageCount: number;
-  updatedAt: string;
-}
+type ConversationSummary = z.output<typeof ConversationSummarySchema>;
 
 const TOOL_LABEL: Record<string, string> = {
   searchStrains: 'Searched the catalog',

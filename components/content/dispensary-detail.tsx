@@ -6,22 +6,10 @@ import { describeError } from '@/lib/client/api';
 import { publicApi } from '@/lib/client/typed-api';
 import { ApiError, unwrap } from '@/packages/client/src';
 import { BarChart } from '@/components/content/bar-chart';
+import type { z } from 'zod';
+import type { DispensaryDetailSchema } from '@/lib/dispensaries/schemas';
 
-interface Detail {
-  domain: string;
-  name: string;
-  platform: string;
-  menuUrls: string[];
-  lastScannedAt: string | null;
-  productsCount: number;
-  matchedRate: number;
-  categories: string[];
-  address: string | null;
-  website: string | null;
-  topStrains: { slug: string; name: string; count: number }[];
-  medianPricePerGram: Record<string, number>;
-  scans: { scannedAt: string; productsCount: number; matchedCount: number }[];
-}
+type Detail = z.output<typeof DispensaryDetailSchema>;
 
 /** One dispensary: menu facts, a price-per-gram chart by category, top strains, recent scans. */
 export function DispensaryDetail({ domain }: { domain: string }) {
@@ -30,7 +18,7 @@ export function DispensaryDetail({ domain }: { domain: string }) {
   useEffect(() => {
     const ctl = new AbortController();
     unwrap(publicApi.GET('/api/v1/dispensaries/{domain}', { params: { path: { domain } }, signal: ctl.signal }))
-      .then((x) => setD(x as Detail))
+      .then((x) => setD(x))
       .catch((e) => !ctl.signal.aborted && setError({ message: describeError(e), notFound: e instanceof ApiError && e.status === 404 }));
     return () => ctl.abort();
   }, [domain]);

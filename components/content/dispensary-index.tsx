@@ -6,16 +6,10 @@ import { describeError } from '@/lib/client/api';
 import { publicApi } from '@/lib/client/typed-api';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { unwrap } from '@/packages/client/src';
+import type { z } from 'zod';
+import type { DispensarySchema } from '@/lib/dispensaries/schemas';
 
-interface Dispensary {
-  domain: string;
-  name: string;
-  platform: string;
-  lastScannedAt: string | null;
-  productsCount: number;
-  matchedRate: number;
-  categories: string[];
-}
+type Dispensary = z.output<typeof DispensarySchema>;
 
 /** Dispensaries the menu scanner has seen, searchable by name or domain. */
 export function DispensaryIndex() {
@@ -27,7 +21,7 @@ export function DispensaryIndex() {
   useEffect(() => {
     const ctl = new AbortController();
     unwrap(publicApi.GET('/api/v1/dispensaries', { params: { query: { limit: 100, ...(debounced ? { q: debounced } : {}) } }, signal: ctl.signal }))
-      .then((d) => setItems(d as Dispensary[]))
+      .then((d) => setItems(d))
       .catch((e) => !ctl.signal.aborted && setError(describeError(e)));
     return () => ctl.abort();
   }, [debounced]);

@@ -4,14 +4,10 @@ import { useEffect, useState } from 'react';
 import { publicApi } from '@/lib/client/typed-api';
 import { unwrap } from '@/packages/client/src';
 import { BarChart } from '@/components/content/bar-chart';
+import type { z } from 'zod';
+import type { StrainMusicSchema } from '@/lib/music/schemas';
 
-interface Music {
-  mood: { energy: number; valence: number; acousticness: number };
-  tempoBpm: { min: number; max: number };
-  genres: string[];
-  activities: string[];
-  description: string;
-}
+type Music = z.output<typeof StrainMusicSchema>;
 
 /** The strain page's soundtrack card (GET /music/strains/:slug); hidden when it cannot load. */
 export function MusicCard({ slug }: { slug: string }) {
@@ -19,7 +15,7 @@ export function MusicCard({ slug }: { slug: string }) {
   useEffect(() => {
     const ctl = new AbortController();
     unwrap(publicApi.GET('/api/v1/music/strains/{slug}', { params: { path: { slug } }, signal: ctl.signal }))
-      .then((d) => setM(d as Music))
+      .then((d) => setM(d))
       .catch(() => {});
     return () => ctl.abort();
   }, [slug]);

@@ -6,7 +6,7 @@ import { describeError } from '@/lib/client/api';
 import { publicApi } from '@/lib/client/typed-api';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { unwrapWithMeta, type paths } from '@/packages/client/src';
-import { STUDY_TYPES, type Paper } from '@/lib/research/papers/schemas';
+import { STUDY_TYPES, type Paper, type PaperSearch } from '@/lib/research/papers/schemas';
 import { ResultPager } from '@/components/result-pager';
 
 const PAGE_SIZE = 20;
@@ -14,16 +14,8 @@ const TERPENES = ['myrcene', 'limonene', 'pinene', 'caryophyllene', 'linalool', 
 const CANNABINOIDS = ['thc', 'cbd', 'cbg', 'cbn', 'thcv', 'cbc', 'thca', 'cbda'];
 const EFFECTS = ['anxiety', 'sleep', 'pain', 'inflammation', 'depression', 'epilepsy', 'sedation', 'psychosis', 'cognition', 'spasticity', 'nausea', 'cancer'];
 
-export interface PaperFilters {
-  q: string;
-  terpene: string;
-  cannabinoid: string;
-  effect: string;
-  studyType: string;
-  yearFrom: string;
-  yearTo: string;
-  strain: string;
-}
+/** The filter form's state: a text field for every filter of the route's query (paging aside). */
+export type PaperFilters = { [K in Exclude<keyof PaperSearch, 'limit' | 'offset'>]-?: string };
 
 const EMPTY: PaperFilters = { q: '', terpene: '', cannabinoid: '', effect: '', studyType: '', yearFrom: '', yearTo: '', strain: '' };
 

@@ -5,16 +5,10 @@ import { useEffect, useState } from 'react';
 import { apiData, describeError } from '@/lib/client/api';
 import { getUserSession } from '@/lib/client/session';
 import { Markdown } from '@/components/chat/markdown';
+import type { z } from 'zod';
+import type { DailyStorySchema } from '@/lib/stories/schemas';
 
-interface Story {
-  date: string;
-  strain: { slug: string; name: string; type: string | null };
-  title: string;
-  body: string;
-  highlights: string[];
-  imageUrl: string | null;
-  generatedAt: string;
-}
+type Story = z.output<typeof DailyStorySchema>;
 
 export function StoriesView() {
   const [story, setStory] = useState<Story | null>(null);
