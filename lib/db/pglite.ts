@@ -4,6 +4,7 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { isDatabaseFailure, wrapDbError } from '@/lib/db/errors';
 import type { Db, Queryable, QueryResult, Tx } from '@/lib/db/types';
+import { isProcessAlive } from '@/lib/process-alive';
 
 const parsers = {
   [types.NUMERIC]: (v: string) => Number(v),
@@ -38,7 +39,7 @@ export function acquireDirLock(dir: string): () => void {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const owner = Number(fs.readFileSync(lockPath, 'utf8').trim());
       if (owner === process.pid) throw new Error(`PGlite directory ${dir} is already open in this process`);
-      if (owner && isAlive(owner)) {
+      if (owner && isProcessAlive(owner)) {
         throw new Error(
           `The embedded database at ${dir} is in use by process ${owner}. Stop that process, or set DATABASE_URL to use PostgreSQL, or PGLITE_DIR to another directory.`,
         );
@@ -47,15 +48,6 @@ export function acquireDirLock(dir: string): () => void {
     }
   }
   throw new Error(`Could not lock ${dir}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { Queryable } from '@/lib/db';
 import { config } from '@/lib/config';
 import { activeRunsToCheck, endActiveRuns } from '@/lib/tasks/store';
+import { isProcessAlive } from '@/lib/process-alive';
 
 /**
  * This process as an owner of runs. The id is new on every boot, so a restarted process that
@@ -24,15 +25,6 @@ export function currentInstance(): Instance {
 export const heartbeatMs = () => config().tasks.heartbeatMs;
 /** A run whose owner has not beaten for this long belongs to a dead or wedged instance. */
 export const staleAfterMs = () => config().tasks.staleMs ?? Math.max(60_000, heartbeatMs() * 6);
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Fail every active run whose owner is gone: on this host a pid that no longer exists (or is this
@@ -56,7 +48,7 @@ export async function recoverOrphanedRuns(db: Queryable, self: Instance = curren
       continue;
     }
     const sameHost = r.owner_host === self.host;
-    const ownerGone = sameHost && r.owner_pid !== null && (r.owner_pid === self.pid || !isAlive(r.owner_pid));
+    const ownerGone = sameHost && r.owner_pid !== null && (r.owner_pid === self.pid || !isProcessAlive(r.owner_pid));
     if (ownerGone || r.heartbeat_stale) dead.push(r.id);
     else if (r.past_deadline) late.push(r.id);
   }
