@@ -3,10 +3,9 @@
  * local writer composes it from the strain's catalog record (and the terpene table), a hosted
  * model writes from the same facts. 150–400 words of markdown, 3–5 highlights.
  */
-import { generateText, Output } from 'ai';
 import { z } from 'zod';
 import { contextBlock, createLocalModel } from '@/lib/ai/local-model';
-import { resolveAiProvider, textModel } from '@/lib/ai/provider';
+import { writeStructured } from '@/lib/ai/structured';
 import { logger } from '@/lib/log';
 import { TERPENE_INFO } from '@/lib/strains/terpenes';
 import type { Strain } from '@/lib/strains/types';
@@ -158,32 +157,15 @@ export interface WrittenStory extends StoryText {
 }
 
 export async function writeStory(f: StoryFacts, signal?: AbortSignal): Promise<WrittenStory> {
-  const status = resolveAiProvider();
-  const hosted = status.available && status.name !== 'local' ? textModel() : null;
-  const prompt = `Write today's story (${f.date}) about this strain.\n${contextBlock(f)}`;
-  if (hosted) {
-    try {
-      const { output } = await generateText({
-        model: hosted,
-        system: SYSTEM,
-        prompt,
-        output: Output.object({ schema: StoryText, name: 'daily_story' }),
-        maxRetries: 1,
-        abortSignal: signal ? AbortSignal.any([signal, AbortSignal.timeout(60_000)]) : AbortSignal.timeout(60_000),
-      });
-      return { ...output, provider: status.name, model: status.model };
-    } catch (e) {
-      logger().warn({ err: e instanceof Error ? e.message : String(e) }, 'daily story: the hosted model failed; the local writer writes it');
-    }
-  }
-  const local = createLocalModel({ write: ({ context }) => localStory(context as StoryFacts), modelId: 'local-storyteller' });
-  const { output } = await generateText({
-    model: local,
+  const w = await writeStructured({
     system: SYSTEM,
-    prompt,
-    output: Output.object({ schema: StoryText, name: 'daily_story' }),
-    maxRetries: 0,
-    abortSignal: signal,
+    prompt: `Write today's story (${f.date}) about this strain.\n${contextBlock(f)}`,
+    schema: StoryText,
+    name: 'daily_story',
+    local: () => createLocalModel({ write: ({ context }) => localStory(context as StoryFacts), modelId: 'local-storyteller' }),
+    signal,
+    hostedSignal: () => (signal ? AbortSignal.any([signal, AbortSignal.timeout(60_000)]) : AbortSignal.timeout(60_000)),
+    onHostedError: (e) => logger().warn({ err: e instanceof Error ? e.message : String(e) }, 'daily story: the hosted model failed; the local writer writes it'),
   });
-  return { ...output, provider: 'local', model: 'local-storyteller' };
+  return w.by === 'hosted' ? { ...w.output, provider: w.status.name, model: w.status.model } : { ...w.output, provider: 'local', model: 'local-storyteller' };
 }

@@ -1,7 +1,6 @@
-import { generateText, Output } from 'ai';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { contextBlock, createLocalModel, type LocalWriteRequest } from '@/lib/ai/local-model';
-import { resolveAiProvider, textModel } from '@/lib/ai/provider';
+import { writeStructured } from '@/lib/ai/structured';
 import { config } from '@/lib/config';
 import { ReportDraft, type DeepSection } from '@/lib/research/deep/schemas';
 import type { ReadSource } from '@/lib/research/deep/sources';
@@ -231,37 +230,19 @@ export interface SynthesisResult {
 
 /** Write the report with the configured model; a hosted model that fails falls back to the local writer. */
 export async function synthesize(ctx: ReportContext, signal?: AbortSignal): Promise<SynthesisResult> {
-  const status = resolveAiProvider();
-  const hosted = status.name !== 'local' ? textModel() : null;
   const prompt = `Question: ${ctx.question}\n\nSources and focus (JSON):\n${contextBlock(ctx)}\n\nWrite the brief: a summary (2–4 sentences) and 3–6 sections, each citing the source ids it uses.`;
-  if (hosted) {
-    try {
-      const { output } = await generateText({
-        model: hosted,
-        system: SYSTEM,
-        prompt,
-        output: Output.object({ schema: ReportDraft, name: REPORT_OUTPUT_NAME }),
-        abortSignal: signal,
-        maxRetries: 1,
-      });
-      return { draft: output, engine: status.name as 'openai' | 'openai-compatible', model: status.model };
-    } catch (e) {
-      if (signal?.aborted) throw e;
-      const { draft } = await runLocal(prompt, signal);
-      return { draft, engine: 'local-fallback', model: status.model };
-    }
-  }
-  return runLocal(prompt, signal);
-}
-
-async function runLocal(prompt: string, signal?: AbortSignal): Promise<SynthesisResult> {
-  const { output } = await generateText({
-    model: localReportModel(),
+  const w = await writeStructured({
     system: SYSTEM,
     prompt,
-    output: Output.object({ schema: ReportDraft, name: REPORT_OUTPUT_NAME }),
-    abortSignal: signal,
-    maxRetries: 0,
+    schema: ReportDraft,
+    name: REPORT_OUTPUT_NAME,
+    local: localReportModel,
+    signal,
+    onHostedError: (e) => {
+      if (signal?.aborted) throw e;
+    },
   });
-  return { draft: output, engine: 'local', model: 'local-analyst' };
+  if (w.by === 'hosted') return { draft: w.output, engine: w.status.name as 'openai' | 'openai-compatible', model: w.status.model };
+  if (w.by === 'local-fallback') return { draft: w.output, engine: 'local-fallback', model: w.status.model };
+  return { draft: w.output, engine: 'local', model: 'local-analyst' };
 }
