@@ -7,7 +7,7 @@ import { publicApi } from '@/lib/client/typed-api';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { unwrapWithMeta, type paths } from '@/packages/client/src';
 import { STUDY_TYPES, type Paper, type PaperSearch } from '@/lib/research/papers/schemas';
-import { ResultPager } from '@/components/result-pager';
+import { ResultHead } from '@/components/result-pager';
 
 const PAGE_SIZE = 20;
 const TERPENES = ['myrcene', 'limonene', 'pinene', 'caryophyllene', 'linalool', 'humulene', 'terpinolene', 'ocimene', 'nerolidol'];
@@ -148,16 +148,7 @@ export function PapersBrowser() {
       </form>
 
       <section aria-labelledby={`${id}-results`} aria-busy={items === null}>
-        <div className="row" style={{ marginBottom: '0.75rem' }}>
-          <h2 id={`${id}-results`} style={{ margin: 0 }}>
-            Papers
-          </h2>
-          <span className="muted small" aria-live="polite" data-testid="result-count">
-            {total !== null ? `${total.toLocaleString('en-US')} paper${total === 1 ? '' : 's'}` : 'Loading…'}
-          </span>
-          <ResultPager offset={offset} pageSize={PAGE_SIZE} total={total} onOffset={setOffset} />
-        </div>
-        {error ? <p className="alert alert-error">Could not load papers: {error}</p> : null}
+        <ResultHead headingId={`${id}-results`} title="Papers" noun="paper" total={total} offset={offset} pageSize={PAGE_SIZE} onOffset={setOffset} error={error} />
         <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {items === null
             ? Array.from({ length: 5 }, (_, i) => <li key={i} className="card skeleton" style={{ height: 96 }} aria-hidden="true" />)

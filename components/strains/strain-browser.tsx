@@ -8,7 +8,7 @@ import type { Strain } from '@/lib/strains/types';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { KNOWN_TERPENES } from '@/lib/strains/terpenes';
 import { StrainCard } from '@/components/strain-card';
-import { ResultPager } from '@/components/result-pager';
+import { ResultHead } from '@/components/result-pager';
 
 const PAGE_SIZE = 24;
 const EFFECTS = ['relaxed', 'happy', 'euphoric', 'uplifted', 'sleepy', 'creative', 'energetic', 'focused', 'hungry', 'talkative', 'tingly', 'giggly', 'aroused'];
@@ -161,16 +161,7 @@ export function StrainBrowser() {
       </form>
 
       <section aria-labelledby={`${id}-results`} aria-busy={items === null}>
-        <div className="row" style={{ marginBottom: '0.75rem' }}>
-          <h2 id={`${id}-results`} style={{ margin: 0 }}>
-            Results
-          </h2>
-          <span className="muted small" aria-live="polite" data-testid="result-count">
-            {total !== null ? `${total.toLocaleString('en-US')} strain${total === 1 ? '' : 's'}` : 'Loading…'}
-          </span>
-          <ResultPager offset={offset} pageSize={PAGE_SIZE} total={total} onOffset={setOffset} />
-        </div>
-        {error ? <p className="alert alert-error">Could not load strains: {error}</p> : null}
+        <ResultHead headingId={`${id}-results`} title="Results" noun="strain" total={total} offset={offset} pageSize={PAGE_SIZE} onOffset={setOffset} error={error} />
         <div className="grid grid-3 results-grid">
           {items === null
             ? Array.from({ length: 6 }, (_, i) => <div key={i} className="card skeleton" style={{ height: 150 }} aria-hidden="true" />)
