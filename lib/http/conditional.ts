@@ -1,5 +1,5 @@
 import { strongEtag } from '@/lib/etag';
-import { Ok } from '@/lib/http/envelope';
+import { Ok, paginated } from '@/lib/http/envelope';
 
 export { canonicalQuery, strongEtag } from '@/lib/etag';
 
@@ -38,6 +38,24 @@ export async function conditional<T>(req: Request, etag: string, produce: () => 
   const out = await produce();
   const ok = out instanceof Ok ? out : new Ok(out as T);
   return new Ok(ok.data, ok.meta, { ...ok.headers, ...headers, etag }, ok.status, ok.json);
+}
+
+/** `conditional` over a paged list: `load()` runs only on a miss, and its page becomes the paginated envelope. */
+export function conditionalPage<T>(
+  req: Request,
+  etag: string,
+  load: () => Promise<{ items: T[]; total: number; limit: number; offset: number }>,
+  headers: Record<string, string> = {},
+): Promise<Ok<T[]> | Response> {
+  return conditional(
+    req,
+    etag,
+    async () => {
+      const page = await load();
+      return paginated(page.items, page);
+    },
+    headers,
+  );
 }
 
 /**

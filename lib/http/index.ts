@@ -7,4 +7,4 @@ export { ok, paginated, Ok, json, successBody, errorBody, type Pagination } from
 export { sseResponse, eventStreamResponse, formatSse, SSE_HEADERS, type SseWriter } from '@/lib/http/sse';
 export { DEFAULT_MAX_BYTES, IMAGE_MAX_BYTES, readBodyText } from '@/lib/http/body';
 export { clientIp } from '@/lib/http/client-key';
-export { strongEtag, ifNoneMatchHits, notModified, conditional, conditionalByContent, canonicalQuery } from '@/lib/http/conditional';
+export { strongEtag, ifNoneMatchHits, notModified, conditional, conditionalPage, conditionalByContent, canonicalQuery } from '@/lib/http/conditional';

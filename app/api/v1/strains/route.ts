@@ -1,4 +1,4 @@
-import { conditional, CDN, defineRoute, route, paginated } from '@/lib/http';
+import { conditionalPage, CDN, defineRoute, route } from '@/lib/http';
 import { catalogEtag, FRESHNESS_CACHE_CONTROL, NOT_MODIFIED } from '@/lib/meta/service';
 import { listStrains } from '@/lib/strains/service';
 import { ListQuery, StrainList } from '@/lib/strains/schemas';
@@ -16,15 +16,6 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       responses: NOT_MODIFIED,
       response: StrainList,
     },
-    async ({ db, query, req, url }) =>
-      conditional(
-        req,
-        await catalogEtag(db, url),
-        async () => {
-          const page = await listStrains(db, query);
-          return paginated(page.items, page);
-        },
-        { 'cache-control': FRESHNESS_CACHE_CONTROL },
-      ),
+    async ({ db, query, req, url }) => conditionalPage(req, await catalogEtag(db, url), () => listStrains(db, query), { 'cache-control': FRESHNESS_CACHE_CONTROL }),
   ),
 });

@@ -1,4 +1,4 @@
-import { conditional, CDN, defineRoute, route, paginated } from '@/lib/http';
+import { conditionalPage, CDN, defineRoute, route } from '@/lib/http';
 import { catalogEtag, FRESHNESS_CACHE_CONTROL, NOT_MODIFIED } from '@/lib/meta/service';
 import { searchStrainsCached } from '@/lib/strains/service';
 import { SearchQuery, StrainList } from '@/lib/strains/schemas';
@@ -17,14 +17,6 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       response: StrainList,
     },
     async ({ db, query, req, url }) =>
-      conditional(
-        req,
-        await catalogEtag(db, url),
-        async () => {
-          const page = await searchStrainsCached(db, query.q, query.limit);
-          return paginated(page.items, page);
-        },
-        { 'cache-control': FRESHNESS_CACHE_CONTROL },
-      ),
+      conditionalPage(req, await catalogEtag(db, url), () => searchStrainsCached(db, query.q, query.limit), { 'cache-control': FRESHNESS_CACHE_CONTROL }),
   ),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { conditional, CDN, defineRoute, route, paginated } from '@/lib/http';
+import { conditionalPage, CDN, defineRoute, route } from '@/lib/http';
 import { catalogEtag, FRESHNESS_CACHE_CONTROL, NOT_MODIFIED } from '@/lib/meta/service';
 import { strainsByType } from '@/lib/strains/service';
 import { PageQuery, StrainList } from '@/lib/strains/schemas';
@@ -19,14 +19,6 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       response: StrainList,
     },
     async ({ db, params, query, req, url }) =>
-      conditional(
-        req,
-        await catalogEtag(db, url),
-        async () => {
-          const page = await strainsByType(db, params.type, query.limit, query.offset);
-          return paginated(page.items, page);
-        },
-        { 'cache-control': FRESHNESS_CACHE_CONTROL },
-      ),
+      conditionalPage(req, await catalogEtag(db, url), () => strainsByType(db, params.type, query.limit, query.offset), { 'cache-control': FRESHNESS_CACHE_CONTROL }),
   ),
 });
