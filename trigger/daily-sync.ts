@@ -5,7 +5,7 @@
  */
 import { logger, schedules } from '@trigger.dev/sdk';
 import { ready } from '@/lib/bootstrap';
-import { dailySyncJob, researchPipelineJob } from '@/lib/admin/jobs';
+import { dailySyncJob, researchPipelineJob } from '@/lib/admin/service';
 
 export const dailySyncSchedule = schedules.task({
   id: 'daily-sync',

@@ -8,7 +8,7 @@
  */
 import type { Db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
-import { generateStoredImage } from '@/lib/images';
+import { generateStoredImage } from '@/lib/images/service';
 import { logger } from '@/lib/log';
 import { pickStrainForDate } from '@/lib/stories/pick';
 import { findStory, firstStoryDate, insertStory, type DailyStory } from '@/lib/stories/repo';

@@ -2,7 +2,7 @@ import type { Queryable } from '@/lib/db';
 import { HIGH_FAMILIES } from '@/lib/strains/high-family';
 import type { Strain } from '@/lib/strains/types';
 import { strainsByTerpene } from '@/lib/strains/service';
-import { userScanHistory, type UserScan } from '@/lib/shopping/runs';
+import { userScanHistory, type UserScan } from '@/lib/shopping/service';
 import { searchPapers, terpeneKey, type Paper } from '@/lib/research/papers/service';
 import type { Focus, SearchStep } from '@/lib/research/deep/plan';
 import type { DeepSource } from '@/lib/research/deep/schemas';

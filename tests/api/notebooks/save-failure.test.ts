@@ -7,7 +7,7 @@ import { ready } from '@/lib/bootstrap';
 import type { Db } from '@/lib/db';
 import { DatabaseError } from '@/lib/db/errors';
 import { listNotebooksForUser } from '@/lib/notebooks/repo';
-import { streamBatch } from '@/lib/notebooks/stream';
+import { streamBatch } from '@/lib/notebooks/service';
 import { eventStreamResponse } from '@/lib/http';
 import { ORDER } from '@/tests/unit/notebooks/fixtures';
 import { readSse } from '@/tests/helpers/sse';

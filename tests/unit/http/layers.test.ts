@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { specifiers } from '@/tests/helpers/source-imports';
 
 /**
  * Lower layers do not import lib/http (docs/architecture.md): the route handlers in app/ turn
@@ -17,17 +18,8 @@ function walk(dir: string): string[] {
   });
 }
 
-/** Every module specifier of a source text: static imports and re-exports, `import('…')`, `require('…')`. */
-export function specifiers(src: string): string[] {
-  const out: string[] = [];
-  for (const m of src.matchAll(/\b(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g)) out.push(m[1]);
-  for (const m of src.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm)) out.push(m[1]);
-  for (const m of src.matchAll(/\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g)) out.push(m[1]);
-  return out;
-}
-
 /** Does a specifier written in `file` name lib/http (by the alias or a relative path)? */
-export function namesLibHttp(file: string, spec: string): boolean {
+function namesLibHttp(file: string, spec: string): boolean {
   if (spec.startsWith('@/')) return /^@\/lib\/http(\/|$)/.test(spec);
   if (!spec.startsWith('.')) return false;
   const rel = path.relative(path.join(ROOT, 'lib', 'http'), path.resolve(path.dirname(file), spec));

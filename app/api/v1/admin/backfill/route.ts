@@ -1,4 +1,4 @@
-import { backfillJob } from '@/lib/admin/jobs';
+import { backfillJob } from '@/lib/admin/service';
 import { BackfillBodySchema, BackfillResultSchema, singleFlightSchema } from '@/lib/admin/schemas';
 import { defineRoute, route } from '@/lib/http';
 

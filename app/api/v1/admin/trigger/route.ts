@@ -1,5 +1,5 @@
 import { TriggerBodySchema, TriggerResultSchema } from '@/lib/admin/schemas';
-import { triggerTask } from '@/lib/admin/trigger';
+import { triggerTask } from '@/lib/admin/service';
 import { defineRoute, route } from '@/lib/http';
 
 export const dynamic = 'force-dynamic';

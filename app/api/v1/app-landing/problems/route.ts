@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, route, ok } from '@/lib/http';
-import { LandingProblemSchema, listLandingProblems } from '@/lib/images';
+import { LandingProblemSchema, listLandingProblems } from '@/lib/images/service';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, route } from '@/lib/http';
-import { generateBlogImage } from '@/lib/images';
+import { generateBlogImage } from '@/lib/images/service';
 import { text } from '@/lib/research/text';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, route, paginated } from '@/lib/http';
-import { BlogPostSchema, listBlogPosts } from '@/lib/images';
+import { BlogPostSchema, listBlogPosts } from '@/lib/images/service';
 import { text } from '@/lib/research/text';
 
 export const dynamic = 'force-dynamic';

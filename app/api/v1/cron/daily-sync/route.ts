@@ -1,4 +1,4 @@
-import { dailySyncJob } from '@/lib/admin/jobs';
+import { dailySyncJob } from '@/lib/admin/service';
 import { DailySyncResultSchema, singleFlightSchema } from '@/lib/admin/schemas';
 import { defineRoute, route } from '@/lib/http';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, route } from '@/lib/http';
 import { ScanTaskInput } from '@/lib/shopping/schemas';
-import { startRunWithTriggerToken } from '@/lib/shopping/runs';
+import { startRunWithTriggerToken } from '@/lib/shopping/service';
 import { SCAN_TASK_ID } from '@/lib/shopping/task';
 
 export const dynamic = 'force-dynamic';

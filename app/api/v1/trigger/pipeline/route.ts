@@ -1,4 +1,4 @@
-import { researchPipelineJob } from '@/lib/admin/jobs';
+import { researchPipelineJob } from '@/lib/admin/service';
 import { PipelineBodySchema, PipelineResultSchema, singleFlightSchema } from '@/lib/admin/schemas';
 import { defineRoute, route } from '@/lib/http';
 

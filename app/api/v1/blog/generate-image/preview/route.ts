@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, route } from '@/lib/http';
-import { previewBlogImage } from '@/lib/images';
+import { previewBlogImage } from '@/lib/images/service';
 import { text } from '@/lib/research/text';
 
 export const dynamic = 'force-dynamic';

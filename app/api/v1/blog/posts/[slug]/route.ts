@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, route, ok } from '@/lib/http';
-import { BlogPostSchema, getBlogPost } from '@/lib/images';
+import { BlogPostSchema, getBlogPost } from '@/lib/images/service';
 import { text } from '@/lib/research/text';
 
 export const dynamic = 'force-dynamic';

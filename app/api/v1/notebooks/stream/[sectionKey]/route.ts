@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { eventStreamResponse, defineRoute, route } from '@/lib/http';
 import { SectionRequest } from '@/lib/notebooks/input';
-import { streamSingleSection } from '@/lib/notebooks/stream';
+import { streamSingleSection } from '@/lib/notebooks/service';
 
 export const dynamic = 'force-dynamic';
 

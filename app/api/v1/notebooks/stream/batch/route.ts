@@ -1,6 +1,6 @@
 import { eventStreamResponse, defineRoute, route } from '@/lib/http';
 import { BatchRequest } from '@/lib/notebooks/input';
-import { streamBatch } from '@/lib/notebooks/stream';
+import { streamBatch } from '@/lib/notebooks/service';
 
 export const dynamic = 'force-dynamic';
 

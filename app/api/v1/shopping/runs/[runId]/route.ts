@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, route } from '@/lib/http';
 import { RunViewSchema } from '@/lib/shopping/schemas';
-import { getRun } from '@/lib/shopping/runs';
+import { getRun } from '@/lib/shopping/service';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventStreamResponse, defineRoute, route } from '@/lib/http';
-import { streamRun } from '@/lib/shopping/runs';
+import { streamRun } from '@/lib/shopping/service';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,8 @@ import { singleFlight, type Db } from '@/lib/db';
 import { runBackfill } from '@/lib/admin/backfill';
 import { dailySync } from '@/lib/admin/daily-sync';
 import { runResearchPipeline } from '@/lib/admin/pipeline';
-import type { BackfillJob } from '@/lib/admin/schemas';
+import { startTask } from '@/lib/tasks';
+import type { BackfillJob, TriggerBody } from '@/lib/admin/schemas';
 
 /**
  * The internal jobs as the routes and schedules start them: single-flight across every instance
@@ -20,3 +21,9 @@ export const backfillJob = (db: Db, job: BackfillJob) => flat(singleFlight(db, '
 
 export const researchPipelineJob = (db: Db, opts: { limit?: number; budgetMs?: number; signal?: AbortSignal }) =>
   flat(singleFlight(db, 'research-pipeline', () => runResearchPipeline(db, opts)));
+
+/** POST /admin/trigger: start any registered task (400 for an unknown id or a payload its schema refuses). */
+export async function triggerTask(body: TriggerBody): Promise<{ runId: string; task: string; deduplicated: boolean }> {
+  const r = await startTask(body.task, body.payload ?? {}, { idempotencyKey: body.idempotencyKey, tags: ['admin'] });
+  return { runId: r.runId, task: body.task, deduplicated: r.deduplicated };
+}
