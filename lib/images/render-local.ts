@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { promptSeeds, rng } from '@/lib/images/seed';
+import { promptSeeds } from '@/lib/images/seed';
+import { rng } from '@/lib/random';
 
 export interface RenderedImage {
   png: Buffer;
