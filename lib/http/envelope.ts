@@ -1,5 +1,6 @@
 import { isProduction } from '@/lib/config';
 import type { ErrorCode } from '@/lib/errors';
+import { isoTime } from '@/lib/iso-time';
 
 export interface Pagination {
   limit: number;
@@ -9,7 +10,7 @@ export interface Pagination {
 }
 
 export function nowIso(): string {
-  return new Date().toISOString();
+  return isoTime();
 }
 
 export function successBody(data: unknown, requestId: string, meta?: Record<string, unknown>) {
@@ -21,7 +22,10 @@ export function successBody(data: unknown, requestId: string, meta?: Record<stri
  * text, without walking the data again (answers cached in their serialised form).
  */
 export function successJson(dataJson: string, requestId: string, meta?: Record<string, unknown>): string {
-  return `{"success":true,"data":${dataJson},"meta":${JSON.stringify({ ...meta, timestamp: nowIso(), requestId })}}`;
+  // Without meta (the common case) the meta object is written directly: a timestamp and a request
+  // id never need escaping beyond what JSON.stringify gives the id.
+  const metaJson = meta ? JSON.stringify({ ...meta, timestamp: nowIso(), requestId }) : `{"timestamp":"${nowIso()}","requestId":${JSON.stringify(requestId)}}`;
+  return `{"success":true,"data":${dataJson},"meta":${metaJson}}`;
 }
 
 export function errorBody(args: { code: ErrorCode | string; message: string; details?: unknown; stack?: string; requestId: string; path: string; method: string }) {
