@@ -95,7 +95,9 @@ async function current(db: Queryable, s: State): Promise<boolean> {
  */
 export async function cachedCatalogRead<T>(db: Queryable, kind: string, key: string, load: () => Promise<T>, sizeOf: (value: T) => number = estimateBytes): Promise<T> {
   const s = stateOf(db);
-  if (!(await current(db, s))) return load();
+  // Checked within the interval: no version read, and no await before the lookup.
+  const fresh = s.version !== null && Date.now() - s.checkedAt < checkInterval();
+  if (!fresh && !(await current(db, s))) return load();
   const hit = s.entries.get(kind)?.map.get(key);
   if (hit) {
     stats.hits++;
