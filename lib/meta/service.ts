@@ -1,6 +1,7 @@
 import type { Queryable } from '@/lib/db';
 import { canonicalQuery, conditional, strongEtag, type Ok } from '@/lib/http';
 import { readCatalogStamp } from '@/lib/strains/match-repo';
+import { cachedCatalogStamp } from '@/lib/strains/read-cache';
 import { readFreshness } from '@/lib/meta/repo';
 import type { Freshness } from '@/lib/meta/schemas';
 
@@ -38,8 +39,14 @@ export async function freshness(db: Queryable): Promise<Freshness> {
  * costs one one-row read and never runs the list query (routes read outside any transaction, so
  * the version they see is committed).
  */
-export async function catalogConditional<T>(ctx: { db: Queryable; req: Request; url: URL }, produce: () => Promise<T | Ok<T>> | T | Ok<T>): Promise<Ok<T> | Response> {
-  const stamp = await readCatalogStamp(ctx.db);
+export async function catalogConditional<T>(
+  ctx: { db: Queryable; req: Request; url: URL },
+  produce: () => Promise<T | Ok<T>> | T | Ok<T>,
+  opts: { fromReadCache?: boolean } = {},
+): Promise<Ok<T> | Response> {
+  // `fromReadCache`: the answer comes from lib/strains/read-cache.ts, so the tag is the version its
+  // entries belong to (checked at most once per CATALOG_VERSION_CHECK_MS), not a query per request.
+  const stamp = opts.fromReadCache ? await cachedCatalogStamp(ctx.db) : await readCatalogStamp(ctx.db);
   const etag = strongEtag('catalog', stamp.instance, stamp.version, ctx.url.pathname, canonicalQuery(ctx.url));
   return conditional(ctx.req, etag, produce, { 'cache-control': FRESHNESS_CACHE_CONTROL });
 }

@@ -90,6 +90,19 @@ async function current(db: Queryable, s: State): Promise<boolean> {
 }
 
 /**
+ * The catalog stamp the cached answers of this handle belong to: no query while the last check is
+ * within the interval (CATALOG_VERSION_CHECK_MS), else one check shared with the cache. A caller
+ * inside a transaction that wrote the catalog gets its own read. A conditional GET answered from
+ * this cache tags its answer with it (lib/meta/service.ts), so tag and body name the same version.
+ */
+export async function cachedCatalogStamp(db: Queryable): Promise<{ instance: string; version: string }> {
+  const s = stateOf(db);
+  const fresh = s.version !== null && Date.now() - s.checkedAt < checkInterval();
+  if ((fresh || (await current(db, s))) && s.instance !== null && s.version !== null) return { instance: s.instance, version: s.version };
+  return readCatalogStamp(db);
+}
+
+/**
  * `load()`'s answer for `key`, from the cache when the catalog has not changed since it was read.
  * Errors are not cached.
  */

@@ -17,9 +17,13 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       response: StrainList,
     },
     async ({ db, query, req, url }) =>
-      catalogConditional({ db, req, url }, async () => {
-        const page = await searchStrainsCached(db, query.q, query.limit);
-        return paginated(page.items, page);
-      }),
+      catalogConditional(
+        { db, req, url },
+        async () => {
+          const page = await searchStrainsCached(db, query.q, query.limit);
+          return paginated(page.items, page);
+        },
+        { fromReadCache: true },
+      ),
   ),
 });
