@@ -70,9 +70,26 @@ export function ok<T>(data: T, opts: { meta?: Record<string, unknown>; headers?:
   return new Ok(data, opts.meta, opts.headers, opts.status ?? 200, opts.json);
 }
 
-export function paginated<T>(items: T[], p: { limit: number; offset: number; total: number }, headers?: Record<string, string>): Ok<T[]> {
+/** `json`: `JSON.stringify(items)` made earlier (see sharedJson), used as the envelope's data text. */
+export function paginated<T>(items: T[], p: { limit: number; offset: number; total: number }, headers?: Record<string, string>, json?: string): Ok<T[]> {
   return ok(items, {
     meta: { pagination: { limit: p.limit, offset: p.offset, total: p.total, hasMore: p.offset + items.length < p.total } },
     headers,
+    json,
   });
+}
+
+const sharedTexts = new WeakMap<object, string>();
+/**
+ * `JSON.stringify(value)`, made once per object: for values an in-process cache hands to every
+ * caller and nobody mutates (lib/strains/read-cache.ts), so a hit is answered without serialising
+ * the same objects again. The text lives as long as the object does.
+ */
+export function sharedJson(value: object): string {
+  let text = sharedTexts.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    sharedTexts.set(value, text);
+  }
+  return text;
 }

@@ -1,4 +1,4 @@
-import { CDN, defineRoute, route, paginated } from '@/lib/http';
+import { CDN, defineRoute, route, paginated, sharedJson } from '@/lib/http';
 import { catalogConditional, NOT_MODIFIED } from '@/lib/meta/service';
 import { searchStrainsCached } from '@/lib/strains/catalog';
 import { SearchQuery, StrainList } from '@/lib/strains/schemas';
@@ -21,7 +21,8 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
         { db, req, url },
         async () => {
           const page = await searchStrainsCached(db, query.q, query.limit);
-          return paginated(page.items, page);
+          // A cached page is shared and never mutated: its items' JSON text is made once.
+          return paginated(page.items, page, undefined, sharedJson(page.items));
         },
         { fromReadCache: true },
       ),
