@@ -16,7 +16,7 @@ const steps: StartupStep[] = [
   { name: 'task-runs-recovery', run: async (db) => (await import('@/lib/tasks/instance')).recoverOrphanedRuns(db) },
 ];
 
-const g = globalThis as unknown as { __ciReady?: Promise<Db> };
+const g = globalThis as unknown as { __ciReady?: Promise<Db>; __ciReadyDb?: { for: Promise<Db>; db: Db } };
 
 async function boot(): Promise<Db> {
   const db = await getDb();
@@ -33,10 +33,26 @@ async function boot(): Promise<Db> {
 /** The database, migrated and seeded. Memoised per process; a failure is retried on next call. */
 export function ready(): Promise<Db> {
   if (!g.__ciReady) {
-    g.__ciReady = boot().catch((e) => {
-      g.__ciReady = undefined;
-      throw e;
-    });
+    const p: Promise<Db> = boot().then(
+      (db) => {
+        g.__ciReadyDb = { for: p, db };
+        return db;
+      },
+      (e) => {
+        g.__ciReady = undefined;
+        throw e;
+      },
+    );
+    g.__ciReady = p;
   }
   return g.__ciReady;
+}
+
+/**
+ * The database `ready()` has already given, without a promise (the route builder asks on every
+ * request); undefined until it has, or when `ready()` was reset since (tests).
+ */
+export function readyNow(): Db | undefined {
+  const r = g.__ciReadyDb;
+  return r && r.for === g.__ciReady ? r.db : undefined;
 }

@@ -24,6 +24,8 @@ const { randomUUID } = require('node:crypto');
 const SOCKET_HEADER = 'x-ci-socket-address';
 
 function undecodable(url) {
+  // The common case, no escape at all: nothing to split or decode.
+  if (!url.includes('%')) return null;
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
   for (const seg of path.split('/')) {
@@ -68,9 +70,11 @@ function emptySegment(req, res) {
 }
 
 function hasEmptyApiSegment(url) {
+  if (!url.startsWith('/api/')) return false;
+  const empty = url.indexOf('//');
+  if (empty < 0) return false;
   const q = url.indexOf('?');
-  const path = q < 0 ? url : url.slice(0, q);
-  return path.startsWith('/api/') && path.includes('//');
+  return q < 0 || empty < q;
 }
 
 function wrap(listener) {

@@ -19,8 +19,20 @@ function rule(): TrustedProxy {
   return cachedRule.rule;
 }
 
+/** The last value cleaned and its answer: most requests of a process come from one peer (a proxy, a load balancer). */
+let lastRaw = '';
+let lastClean: string | null = null;
+
 function clean(value: string | null | undefined): string | null {
   if (!value) return null;
+  if (value === lastRaw) return lastClean;
+  const out = cleanUncached(value);
+  lastRaw = value;
+  lastClean = out;
+  return out;
+}
+
+function cleanUncached(value: string): string | null {
   let v = value.trim();
   // "[::1]:1234" and "1.2.3.4:5678" as some proxies write them
   const bracket = /^\[([^\]]+)\](?::\d+)?$/.exec(v);

@@ -1,5 +1,6 @@
 import { isProduction } from '@/lib/config';
 import type { ErrorCode } from '@/lib/errors';
+import { isoTime } from '@/lib/iso-time';
 
 export interface Pagination {
   limit: number;
@@ -9,7 +10,7 @@ export interface Pagination {
 }
 
 export function nowIso(): string {
-  return new Date().toISOString();
+  return isoTime();
 }
 
 export function successBody(data: unknown, requestId: string, meta?: Record<string, unknown>) {
@@ -21,7 +22,10 @@ export function successBody(data: unknown, requestId: string, meta?: Record<stri
  * text, without walking the data again (answers cached in their serialised form).
  */
 export function successJson(dataJson: string, requestId: string, meta?: Record<string, unknown>): string {
-  return `{"success":true,"data":${dataJson},"meta":${JSON.stringify({ ...meta, timestamp: nowIso(), requestId })}}`;
+  // Without meta (the common case) the meta object is written directly: a timestamp and a request
+  // id never need escaping beyond what JSON.stringify gives the id.
+  const metaJson = meta ? JSON.stringify({ ...meta, timestamp: nowIso(), requestId }) : `{"timestamp":"${nowIso()}","requestId":${JSON.stringify(requestId)}}`;
+  return `{"success":true,"data":${dataJson},"meta":${metaJson}}`;
 }
 
 export function errorBody(args: { code: ErrorCode | string; message: string; details?: unknown; stack?: string; requestId: string; path: string; method: string }) {
@@ -66,9 +70,26 @@ export function ok<T>(data: T, opts: { meta?: Record<string, unknown>; headers?:
   return new Ok(data, opts.meta, opts.headers, opts.status ?? 200, opts.json);
 }
 
-export function paginated<T>(items: T[], p: { limit: number; offset: number; total: number }, headers?: Record<string, string>): Ok<T[]> {
+/** `json`: `JSON.stringify(items)` made earlier (see sharedJson), used as the envelope's data text. */
+export function paginated<T>(items: T[], p: { limit: number; offset: number; total: number }, headers?: Record<string, string>, json?: string): Ok<T[]> {
   return ok(items, {
     meta: { pagination: { limit: p.limit, offset: p.offset, total: p.total, hasMore: p.offset + items.length < p.total } },
     headers,
+    json,
   });
+}
+
+const sharedTexts = new WeakMap<object, string>();
+/**
+ * `JSON.stringify(value)`, made once per object: for values an in-process cache hands to every
+ * caller and nobody mutates (lib/strains/read-cache.ts), so a hit is answered without serialising
+ * the same objects again. The text lives as long as the object does.
+ */
+export function sharedJson(value: object): string {
+  let text = sharedTexts.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    sharedTexts.set(value, text);
+  }
+  return text;
 }

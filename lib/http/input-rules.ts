@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/errors';
  * runs, not half-way through.
  */
 export function assertStorableStrings(value: unknown, where: 'params' | 'query' | 'body'): void {
+  if (flatAndClean(value)) return;
   const bad = findBad(value);
   if (!bad) return;
   throw new ApiError('VALIDATION_ERROR', 'Validation failed', [
@@ -17,6 +18,31 @@ export function assertStorableStrings(value: unknown, where: 'params' | 'query' 
       location: where,
     },
   ]);
+}
+
+function clean(s: string): boolean {
+  return !s.includes('\u0000') && s.isWellFormed();
+}
+
+/**
+ * The common case without a walk: path parameters and query strings are one level of strings (or
+ * arrays of strings); when every key and value is clean there is nothing to report. Anything
+ * else, or anything refused, goes through findBad (which builds the path of what it refuses).
+ */
+function flatAndClean(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object' || Array.isArray(value)) return false;
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    if (!clean(k)) return false;
+    const v = (value as Record<string, unknown>)[k];
+    if (typeof v === 'string') {
+      if (!clean(v)) return false;
+    } else if (Array.isArray(v)) {
+      for (const x of v) if (typeof x !== 'string' || !clean(x)) return false;
+    } else return false;
+  }
+  return true;
 }
 
 type Bad = { path: (string | number)[]; reason: 'nul' | 'surrogate' };

@@ -55,6 +55,21 @@ function assertSameOrigin(req: Request): void {
   throw new ApiError('FORBIDDEN', 'Cross-site request refused: a dashboard session may only write from this origin', { reason: 'cross-site' });
 }
 
+const ANONYMOUS: Readonly<AuthResult> = Object.freeze({ user: null, secret: null, admin: null, run: null, trigger: null });
+
+/**
+ * The answer of `authenticate` when it needs no await: a `public` route called without an
+ * Authorization header, or a `none` route without a tier (every token ignored). Null when the
+ * full check must run.
+ */
+export function anonymousCall(req: Request, o: AuthOptions): Readonly<AuthResult> | null {
+  if (o.tier !== undefined) return null;
+  const auth = o.auth ?? 'public';
+  if (auth === 'none') return ANONYMOUS;
+  if (auth === 'public' && !req.headers.has('authorization')) return ANONYMOUS;
+  return null;
+}
+
 export async function authenticate(req: Request, o: AuthOptions, rawParams: Record<string, string | string[]>, routeId: string): Promise<AuthResult> {
   const out: AuthResult = { user: null, secret: null, admin: null, run: null, trigger: null };
   switch (o.auth ?? 'public') {

@@ -1,6 +1,7 @@
 import type { Queryable } from '@/lib/db';
 import { canonicalQuery, strongEtag } from '@/lib/etag';
 import { readCatalogStamp } from '@/lib/strains/repo';
+import { cachedCatalogStamp } from '@/lib/strains/read-cache';
 import { readFreshness } from '@/lib/meta/repo';
 import type { Freshness } from '@/lib/meta/schemas';
 
@@ -39,7 +40,9 @@ export async function freshness(db: Queryable): Promise<Freshness> {
  * they see is committed). The route answers with lib/http's `conditional` and
  * `FRESHNESS_CACHE_CONTROL`.
  */
-export async function catalogEtag(db: Queryable, url: URL): Promise<string> {
-  const stamp = await readCatalogStamp(db);
+export async function catalogEtag(db: Queryable, url: URL, opts: { fromReadCache?: boolean } = {}): Promise<string> {
+  // `fromReadCache`: the answer comes from lib/strains/read-cache.ts, so the tag is the version its
+  // entries belong to (checked at most once per CATALOG_VERSION_CHECK_MS), not a query per request.
+  const stamp = opts.fromReadCache ? await cachedCatalogStamp(db) : await readCatalogStamp(db);
   return strongEtag('catalog', stamp.instance, stamp.version, url.pathname, canonicalQuery(url));
 }

@@ -90,12 +90,27 @@ async function current(db: Queryable, s: State): Promise<boolean> {
 }
 
 /**
+ * The catalog stamp the cached answers of this handle belong to: no query while the last check is
+ * within the interval (CATALOG_VERSION_CHECK_MS), else one check shared with the cache. A caller
+ * inside a transaction that wrote the catalog gets its own read. A conditional GET answered from
+ * this cache tags its answer with it (lib/meta/service.ts), so tag and body name the same version.
+ */
+export async function cachedCatalogStamp(db: Queryable): Promise<{ instance: string; version: string }> {
+  const s = stateOf(db);
+  const fresh = s.version !== null && Date.now() - s.checkedAt < checkInterval();
+  if ((fresh || (await current(db, s))) && s.instance !== null && s.version !== null) return { instance: s.instance, version: s.version };
+  return readCatalogStamp(db);
+}
+
+/**
  * `load()`'s answer for `key`, from the cache when the catalog has not changed since it was read.
  * Errors are not cached.
  */
 export async function cachedCatalogRead<T>(db: Queryable, kind: string, key: string, load: () => Promise<T>, sizeOf: (value: T) => number = estimateBytes): Promise<T> {
   const s = stateOf(db);
-  if (!(await current(db, s))) return load();
+  // Checked within the interval: no version read, and no await before the lookup.
+  const fresh = s.version !== null && Date.now() - s.checkedAt < checkInterval();
+  if (!fresh && !(await current(db, s))) return load();
   const hit = s.entries.get(kind)?.map.get(key);
   if (hit) {
     stats.hits++;

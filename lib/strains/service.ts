@@ -143,7 +143,8 @@ export async function getStrainBySlugCached(db: Queryable, slug: string): Promis
   return (await getSerializedStrainBySlug(db, slug))?.strain ?? null;
 }
 
-const completeCache = registerCache(new TtlCache<CompleteProfile>(15 * 60_000, 2000));
+/** A cached profile with its JSON text, made once: a hit is answered without serialising it again. */
+const completeCache = registerCache(new TtlCache<{ data: CompleteProfile; json: string }>(15 * 60_000, 2000));
 const averagesCache = registerCache(new TtlCache<Record<string, number>>(15 * 60_000, 1));
 
 /** Drop one strain's cached profile (its hero image changed). */
@@ -151,10 +152,10 @@ export function forgetCompleteProfile(slug: string): void {
   completeCache.delete(slug);
 }
 
-/** The full profile of a strain; cached 15 minutes per slug. */
-export async function completeProfile(db: Queryable, slug: string): Promise<{ data: CompleteProfile; cached: boolean }> {
+/** The full profile of a strain and its JSON text (`JSON.stringify(data)`); cached 15 minutes per slug. */
+export async function completeProfile(db: Queryable, slug: string): Promise<{ data: CompleteProfile; json: string; cached: boolean }> {
   const hit = completeCache.get(slug);
-  if (hit) return { data: hit, cached: true };
+  if (hit) return { data: hit.data, json: hit.json, cached: true };
   const strain = await getStrainBySlug(db, slug);
   if (!strain) throw ApiError.notFound('strain', slug);
   let averages = averagesCache.get('all');
@@ -184,8 +185,9 @@ export async function completeProfile(db: Queryable, slug: string): Promise<{ da
     universe,
     heroImageUrl: hero?.webpUrl ?? null,
   };
-  completeCache.set(slug, data);
-  return { data, cached: false };
+  const json = JSON.stringify(data);
+  completeCache.set(slug, { data, json });
+  return { data, json, cached: false };
 }
 
 export async function universeRecord(db: Queryable, slug: string) {

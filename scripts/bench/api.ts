@@ -18,6 +18,10 @@
  * it); `--db pglite` uses an embedded database in a temp dir. `--profile` starts the service with
  * `--cpu-prof` and leaves the profile in the printed directory.
  *
+ * The bare app also has a dynamic route (`app/api/item/[slug]`, the same small body), measured in
+ * pairs against its trivial route like the service's routes: what a dynamic segment costs Next
+ * itself, the reference for the service's slug routes.
+ *
  * The machine this ran on is shared: absolute req/s are noisy, the ratios are what to compare.
  */
 import { execFileSync } from 'node:child_process';
@@ -79,9 +83,13 @@ interface Target {
   path: string;
   /** Each request a different query (the result cache never answers). */
   unique?: boolean;
+  /** Served by the bare app (a reference row), not by the service. */
+  bare?: boolean;
 }
 
 const SERVICE: Target[] = [
+  // What a dynamic segment costs Next itself: the bare app's [slug] route, same body as its trivial one.
+  { name: 'bare app: GET /api/item/blue-dream (dynamic [slug] route)', path: '/api/item/blue-dream', bare: true },
   { name: 'GET /notebooks/stream/sections (static, no db)', path: '/api/v1/notebooks/stream/sections' },
   { name: 'GET /health (cached probe)', path: '/api/v1/health' },
   { name: 'GET /strains/slug/blue-dream', path: '/api/v1/strains/slug/blue-dream' },
@@ -198,6 +206,14 @@ function prepareBareApp(): string {
       "export const dynamic = 'force-dynamic';",
       'export function GET() {',
       "  return Response.json({ success: true, data: { status: 'ok' }, meta: { timestamp: new Date().toISOString(), requestId: crypto.randomUUID() } });",
+      '}',
+      '',
+    ].join('\n'),
+    'app/api/item/[slug]/route.js': [
+      "export const dynamic = 'force-dynamic';",
+      'export async function GET(_req, { params }) {',
+      '  const { slug } = await params;',
+      "  return Response.json({ success: true, data: { status: 'ok', slug }, meta: { timestamp: new Date().toISOString(), requestId: crypto.randomUUID() } });",
       '}',
       '',
     ].join('\n'),
@@ -324,7 +340,7 @@ async function main(): Promise<void> {
     const targets = args.only ? SERVICE.filter((t) => t.name.includes(args.only as string)) : SERVICE;
     // Warm both (JIT, caches, the route modules' first compile).
     for (let i = 0; i < 50; i++) await fetch(bare.base + '/api/ping').then((r) => r.arrayBuffer());
-    for (const t of targets) for (let i = 0; i < 30; i++) await fetch(service.base + (t.unique ? `${t.path}warm${i}` : t.path)).then((r) => r.arrayBuffer());
+    for (const t of targets) for (let i = 0; i < 30; i++) await fetch((t.bare ? bare : service).base + (t.unique ? `${t.path}warm${i}` : t.path)).then((r) => r.arrayBuffer());
     await new Promise((r) => setTimeout(r, 2000));
     const idleBefore = groupRss(service);
     const memoryIdle = await ownMemory(service, memFile);
@@ -351,7 +367,7 @@ async function main(): Promise<void> {
       console.log(`round ${round}/${ROUNDS}`);
       for (const t of targets) {
         const b = await measure('  bare', bare, { name: 'bare', path: '/api/ping' });
-        const r = await measure(`  ${t.name}`, service, t);
+        const r = await measure(`  ${t.name}`, t.bare ? bare : service, t);
         const e = perTarget.get(t.name) ?? { rows: [], ratios: [], cpuRatios: [], bare: [] };
         e.rows.push(r);
         e.bare.push(b);

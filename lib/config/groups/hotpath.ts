@@ -7,7 +7,7 @@ export const hotpath = {
     logBufferBytes: int(
       'LOG_BUFFER_BYTES',
       4096,
-      'log lines are written to stdout in batches of this many bytes (and at least once a second) instead of one blocking write per line; `0` writes every line synchronously',
+      'log lines are written to stdout in batches of this many characters (and at least once a second) instead of one blocking write per line; `0` writes every line synchronously',
       { min: 0, max: 1_048_576 },
     ),
     healthProbeMs: int('HEALTH_PROBE_MS', 1000, '`/health` reuses its database probe this long: at most one probe query per interval however often it is called', { min: 0 }),

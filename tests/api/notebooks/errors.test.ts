@@ -246,6 +246,9 @@ describe('health, sections and the /reports aliases', () => {
   it('sections: twelve ai sections, sixteen with include=all', async () => {
     const ai = await call(sections, { path: '/api/v1/notebooks/stream/sections' });
     expect(ai.body.totalSections).toBe(12);
+    // made once per process: the flat body, byte for byte, as JSON
+    expect(ai.text).toBe(JSON.stringify({ sections: ai.body.sections, totalSections: 12 }));
+    expect(ai.headers.get('content-type')).toMatch(/^application\/json/);
     expect(ai.body.sections.every((s: { strategy: string }) => s.strategy === 'ai')).toBe(true);
     expect(ai.body.sections[0]).toEqual({ key: 'overview', label: 'Overview', tab: 'summary', order: 1, strategy: 'ai', estimatedTokens: expect.any(Number) });
     const all = await call(sections, { path: '/api/v1/notebooks/stream/sections', query: { include: 'all' } });

@@ -244,6 +244,8 @@ export function strainEndpointSuite(): void {
       expect(b.headers.get('x-cache')).toBe('HIT');
       for (const r of [a, b]) expect(r.headers.get('cache-control')).toBe('public, s-maxage=900, stale-while-revalidate=86400');
       expect(b.body.data).toEqual(a.body.data);
+      // A hit answers the cached JSON text: the same bytes JSON.stringify gives the envelope.
+      for (const r of [a, b]) expect(r.text).toBe(JSON.stringify({ success: true, data: r.body.data, meta: r.body.meta }));
       const d = a.body.data;
       expect(d.strain.slug).toBe('granddaddy-purple');
       expect(d.similar.length).toBeGreaterThan(0);

@@ -34,7 +34,14 @@ describe('the production entry hook', () => {
     expect(r.headers.get('location')).toBeNull();
   });
 
-  it.each(['/api/v1/health', '/api/v1/strains/', '/strains//blue-dream'])('%s is left to Next', async (p) => {
+  it.each([
+    '/api/v1/health',
+    '/api/v1/strains/',
+    '/strains//blue-dream',
+    '/api/v1/strains/search?q=a//b',
+    '/api/v1/strains/search?q=%ZZ',
+    '/api/v1/strains/search?next=http%3A%2F%2Fx//y',
+  ])('%s is left to Next', async (p) => {
     const r = await fetch(`${base}${p}`);
     expect(await r.text()).toBe('next');
   });

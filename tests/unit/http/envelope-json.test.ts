@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineRoute, ok, successBody } from '@/lib/http';
-import { successJson } from '@/lib/http/envelope';
+import { paginated, sharedJson, successJson } from '@/lib/http/envelope';
 
 afterEach(() => vi.useRealTimers());
 
@@ -38,5 +38,29 @@ describe('pre-serialised success bodies', () => {
     const bad = defineRoute({ db: false, response: z.object({ a: z.number() }) }, async () => ok({ a: 'no' } as unknown as { a: number }, { json: '{"a":"no"}' }));
     const r = await bad(new Request('http://api.test/x'));
     expect(r.status).toBe(500);
+  });
+});
+
+describe('sharedJson (cached values answered without serialising them again)', () => {
+  it('is JSON.stringify of the value, made once per object', () => {
+    const items = [
+      { slug: 'a', n: 1.5 },
+      { slug: 'b"c', n: null },
+    ];
+    const t = sharedJson(items);
+    expect(t).toBe(JSON.stringify(items));
+    expect(sharedJson(items)).toBe(t);
+    const copy = structuredClone(items);
+    expect(sharedJson(copy)).toBe(t);
+  });
+
+  it('a paginated answer built from it is the same envelope, pagination included', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T12:00:00.000Z'));
+    const items = [{ slug: 'blue-dream' }, { slug: 'blue-cheese' }];
+    const p = { limit: 20, offset: 0, total: 2 };
+    const withText = paginated(items, p, undefined, sharedJson(items));
+    const plain = paginated(items, p);
+    expect(successJson(withText.json as string, 'r', withText.meta)).toBe(JSON.stringify(successBody(plain.data, 'r', plain.meta)));
   });
 });

@@ -26,10 +26,20 @@ describe('assertStorableStrings: one rule for every string of a request', () => 
     ['a lone surrogate in a value', { name: '\ud800' }, ['name'], 'surrogates'],
     ['a NUL in an object key', { ['k\u0000']: 1 }, ['k\u0000'], 'NUL'],
     ['a NUL at the top level', 'a\u0000b', [], 'NUL'],
+    // one level of strings (path parameters, query strings): the walk-free check, same answers
+    ['a NUL in a flat value', { slug: 'blue\u0000dream' }, ['slug'], 'NUL'],
+    ['a lone surrogate in a repeated query value', { q: ['ok', 'x\udc00'] }, ['q', 1], 'surrogates'],
+    ['a NUL in a flat key', { ['q\u0000']: 'x' }, ['q\u0000'], 'NUL'],
   ])('refuses %s, naming its path', (_name, value, path, words) => {
     const r = refusal(value);
     expect(r?.path).toEqual(path);
     expect(r?.message).toContain(words);
+  });
+
+  it('accepts flat objects of well-formed strings (and nothing at all)', () => {
+    expect(refusal({ slug: 'blue-dream', q: ['a', '🌿'] })).toBeNull();
+    expect(refusal({})).toBeNull();
+    expect(refusal(undefined)).toBeNull();
   });
 
   it('accepts well-formed strings, numbers, nulls and empty containers', () => {

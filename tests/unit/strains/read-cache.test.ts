@@ -7,10 +7,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ready } from '@/lib/bootstrap';
 import { resetConfig } from '@/lib/config';
 import type { Db, Queryable } from '@/lib/db';
-import { searchStrainsCached } from '@/lib/strains/service';
-import { cachedCatalogRead, catalogReadCacheSize, catalogReadCacheStats, clearCatalogReadCache } from '@/lib/strains/read-cache';
+import { cachedCatalogRead, cachedCatalogStamp, catalogReadCacheSize, catalogReadCacheStats, clearCatalogReadCache } from '@/lib/strains/read-cache';
 import { upsertStrain } from '@/lib/strains/repo';
-import { getSerializedStrainBySlug, getStrainBySlugCached } from '@/lib/strains/service';
+import { getSerializedStrainBySlug, getStrainBySlugCached, searchStrainsCached } from '@/lib/strains/service';
 
 let db: Db;
 const saved = process.env.CATALOG_VERSION_CHECK_MS;
@@ -162,5 +161,24 @@ describe('catalog read cache', () => {
     const big = { pad: 'y'.repeat(5000) };
     expect(await cachedCatalogRead(db, 'bytes-test', 'big', async () => big)).toBe(big);
     expect(await cachedCatalogRead(db, 'bytes-test', 'big', async () => ({ pad: 'z' }))).toEqual({ pad: 'z' });
+  });
+});
+
+describe('cachedCatalogStamp (the tag of conditional GETs answered from this cache)', () => {
+  it('asks no query within the interval, names the version the cached answers belong to, and moves with them', async () => {
+    process.env.CATALOG_VERSION_CHECK_MS = '60000';
+    resetConfig();
+    const a = await cachedCatalogStamp(db);
+    const checks = catalogReadCacheStats().versionChecks;
+    expect(await cachedCatalogStamp(db)).toEqual(a);
+    expect(catalogReadCacheStats().versionChecks).toBe(checks);
+    await upsertStrain(db, { name: 'Cachetest Stamp', type: 'sativa' }, 'test');
+    // still within the interval: the cached answers and their tag stay on the old version together
+    expect(await cachedCatalogStamp(db)).toEqual(a);
+    process.env.CATALOG_VERSION_CHECK_MS = '0';
+    resetConfig();
+    const b = await cachedCatalogStamp(db);
+    expect(b.version).not.toBe(a.version);
+    expect(catalogReadCacheStats().versionChecks).toBeGreaterThan(checks);
   });
 });

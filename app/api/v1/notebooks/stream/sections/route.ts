@@ -1,8 +1,17 @@
-import { CDN, defineRoute, route } from '@/lib/http';
+import { CDN, defineRoute, ok, route } from '@/lib/http';
 import { SectionsQuery, SectionsResponse } from '@/lib/notebooks/input';
-import { AI_SECTIONS, ALL_SECTIONS } from '@/lib/notebooks/sections';
+import { AI_SECTIONS, ALL_SECTIONS, type SectionDescriptor } from '@/lib/notebooks/sections';
 
 export const dynamic = 'force-dynamic';
+
+// The two answers never change while the process runs: made once, with their JSON text.
+const BODIES = Object.fromEntries(
+  (['ai', 'all'] as const).map((include) => {
+    const sections = include === 'all' ? ALL_SECTIONS : AI_SECTIONS;
+    const body = { sections: [...sections], totalSections: sections.length };
+    return [include, { body, json: JSON.stringify(body) }];
+  }),
+) as Record<'ai' | 'all', { body: { sections: SectionDescriptor[]; totalSections: number }; json: string }>;
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
   GET: defineRoute(
@@ -17,8 +26,8 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       response: SectionsResponse,
     },
     async ({ query }) => {
-      const sections = query.include === 'all' ? ALL_SECTIONS : AI_SECTIONS;
-      return Response.json({ sections, totalSections: sections.length });
+      const { body, json } = BODIES[query.include === 'all' ? 'all' : 'ai'];
+      return ok(body, { json });
     },
   ),
 });
