@@ -3,6 +3,8 @@ import {
   cleanLine,
   dropMarginJunk,
   letters,
+  linesFromWords,
+  NAME_MIN_CONF,
   nameFix,
   parseDate,
   parseWeightGrams,
@@ -10,6 +12,8 @@ import {
   stripCategoryWords,
   strainTypeIn,
   tidyName,
+  type BoxLine,
+  type WordBox,
 } from '@/lib/vision/parse-common';
 import { terpeneName } from '@/lib/vision/terpenes';
 import type { ParsedLabel } from '@/lib/vision/types';
@@ -35,7 +39,8 @@ const STRAIN = /\b(?:strain|cultivar|genetics)(?:\s*name)?\s*:\s*(.{2,60})/i;
 const CATEGORY = /\b(?:category|product\s*type)\s*:\s*(.{2,40})/i;
 const KEYED =
   /:|\b(thc|cbd|cannabinoids?|batch|lot|harvest|tested|test date|packaged|net\s*wt|weight|terpenes?|warning|keep out|license|lic\b|lab\b|for use|government|www\.|ingredients)\b|%|\d{3,}/i;
-const TERP = /([A-Za-zαβγΔδ][A-Za-zαβγδ\- ]{2,30}?)\s*[:.\-]*\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?(?:\s+(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?)?(?![\d.])/g;
+// "Myrcene 0.85%", "Myrcene: 8.5 mg/g", "Myrcene  8.50  0.85%", and in parentheses "Myrcene (0.85%)"
+const TERP = /([A-Za-zαβγΔδ][A-Za-zαβγδ\- ]{2,30}?)\s*[:.\-]*\s*\(?\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?(?:\s+\(?(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?)?(?![\d.])/g;
 
 function num(s: string): number {
   return Number(s.replace(',', '.'));
@@ -106,8 +111,14 @@ function readDates(lines: string[]): Record<DateKey, string | null> {
   return out;
 }
 
-export function parseLabelText(raw: string): ParsedLabel {
-  const lines = columnLines(raw.split(/\r?\n/).map(dropMarginJunk))
+/**
+ * `words`: tesseract's word boxes, when the reading has them: rows are rebuilt from the boxes
+ * (`linesFromWords`) and a row of keys is paired with the values beneath it by position.
+ */
+export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedLabel {
+  const boxes = words?.length ? linesFromWords(words) : null;
+  const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
+  const lines = columnLines(rows, boxes)
     .map(cleanLine)
     .filter((l) => l.length > 0);
   const text = lines.join('\n');
@@ -128,8 +139,10 @@ export function parseLabelText(raw: string): ParsedLabel {
     }
     if (/\b(thc|cbd|cannabinoids?|cbg|cbn)\b/i.test(line) && !/terp/i.test(line)) continue;
     const mgLine = /\(mg\/g\)|mg\/g\s*\)?\s*:/i.test(line);
-    for (const m of line.replace(/^\s*terpenes?\s*(\([^)]*\))?\s*:?/i, '').matchAll(TERP)) {
-      const name = terpeneName(m[1]);
+    for (const m of line.replace(/^\s*(?:(?:top|dominant|main|primary|major|key)\s+)?terpenes?\s*(\([^)]*\))?\s*:?/i, '').matchAll(TERP)) {
+      // The name may follow other text on the row ("Lab: Steep Hill   trans-Caryophyllene 0.15%"): its last words.
+      const words = m[1].trim().split(/\s+/);
+      const name = terpeneName(m[1]) ?? (words.length > 1 ? (terpeneName(words.slice(-2).join(' ')) ?? terpeneName(words[words.length - 1])) : null);
       if (!name || terpenes.some((t) => t.name === name)) continue;
       const vals: { v: number; unit: string | undefined }[] = [{ v: num(m[2]), unit: m[3] }];
       if (m[4]) vals.push({ v: num(m[4]), unit: m[5] });
@@ -144,7 +157,8 @@ export function parseLabelText(raw: string): ParsedLabel {
         else pctv = vals[0].v;
       }
       pick = undefined;
-      if (pctv === null || pctv > 100) continue;
+      // One terpene above 6 % of the flower is not plausible (a misread digit, "0.33" → "9.33").
+      if (pctv === null || pctv > 6) continue;
       terpenes.push({ name, percentage: pctv });
     }
   }
@@ -171,9 +185,15 @@ export function parseLabelText(raw: string): ParsedLabel {
   }
 
   // Batch codes mix letters and digits on purpose: read them before the digit fix-ups.
-  const rawLines = columnLines(raw.split(/\r?\n/).map(dropMarginJunk)).map((l) => l.replace(/\s+/g, ' ').trim());
+  const rawLines = columnLines(rows, boxes).map((l) => l.replace(/\s+/g, ' ').trim());
   const batchHit = rawLines.map((l) => BATCH.exec(l)).find((m) => m && /\d/.test(m[1]));
+  // A keyed lab ends at its column gap ("Lab: Steep Hill   trans-Caryophyllene  0.15%": two panels on one row).
+  const cells = columnLines(rows, boxes)
+    .flatMap((l) => l.split(/\s{3,}/))
+    .map(cleanLine)
+    .filter((c) => c.length > 0);
   const lab =
+    cells.map((c) => LAB.exec(c)).find(Boolean) ??
     lines.map((l) => LAB.exec(l) ?? /\btested\b.*\bby\s+([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i.exec(l)).find(Boolean) ??
     // No key: a laboratory's own name ("… · Digipath Labs"), not on the brand line at the top.
     lines
@@ -186,7 +206,9 @@ export function parseLabelText(raw: string): ParsedLabel {
   const categoryKey = lines.map((l) => CATEGORY.exec(l)).find(Boolean);
 
   // Unkeyed name lines at the top: brand then product (or only the product).
-  const free = lines.slice(0, 8).filter((l) => !KEYED.test(l) && letters(l) >= 3 && !isOnlyDescriptors(l) && !terpeneName(l));
+  // Rows tesseract was unsure of (the photo's margin read as words) are never the brand or product.
+  const unsure = new Set((boxes ?? []).filter((b) => b.conf < NAME_MIN_CONF).map((b) => cleanLine(b.text)));
+  const free = lines.slice(0, 8).filter((l) => !KEYED.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l));
   let brand = brandKey ? nameFix(brandKey[1]) : null;
   let productName = productKey ? nameFix(productKey[1]) : null;
   if (!productName) {
@@ -270,7 +292,7 @@ const KEY_CELL =
  * Rows of a terpene or cannabinoid table (one word cell, number cells) and "key   value" rows
  * are left as they are.
  */
-export function columnLines(raw: string[]): string[] {
+export function columnLines(raw: string[], boxes: readonly BoxLine[] | null = null): string[] {
   const cellsOf = (l: string) =>
     l
       .split(/\s{2,}|\s*[|[\]]\s*/)
@@ -280,10 +302,18 @@ export function columnLines(raw: string[]): string[] {
   for (let i = 0; i < raw.length; i++) {
     const cells = cellsOf(raw[i]);
     const next = i + 1 < raw.length ? cellsOf(raw[i + 1]) : [];
-    if (cells.length >= 2 && cells.every((c) => KEY_CELL.test(c)) && next.length === cells.length && !next.some((c) => KEY_CELL.test(c))) {
-      cells.forEach((k, j) => out.push(`${k.replace(/:$/, '')}: ${next[j]}`));
-      i++;
-      continue;
+    if (cells.length >= 2 && cells.every((c) => KEY_CELL.test(c)) && next.length && !next.some((c) => KEY_CELL.test(c))) {
+      const paired = boxes && boxes.length === raw.length ? pairByPosition(boxes[i], boxes[i + 1]) : null;
+      if (paired) {
+        out.push(...paired);
+        i++;
+        continue;
+      }
+      if (next.length === cells.length) {
+        cells.forEach((k, j) => out.push(`${k.replace(/:$/, '')}: ${next[j]}`));
+        i++;
+        continue;
+      }
     }
     if (cells.length >= 3 && cells.every((c) => letters(c) >= 2)) {
       out.push(...cells);
@@ -292,6 +322,35 @@ export function columnLines(raw: string[]): string[] {
     out.push(raw[i]);
   }
   return out;
+}
+
+/**
+ * A row of key cells over a row of value cells, paired by position on the page: each value goes
+ * to the key whose cell it overlaps most, else the key starting nearest to it (cells are left-
+ * aligned or centred under their keys); a key with no value beneath it is left out, and two
+ * values under one key are one value. Null when the rows do not look like that (a key cell
+ * holding more than a key, no value lined up under any key).
+ */
+export function pairByPosition(keys: BoxLine, values: BoxLine): string[] | null {
+  if (keys.cells.length < 2 || !keys.cells.every((c) => KEY_CELL.test(c.text))) return null;
+  const got = new Map<number, string[]>();
+  for (const v of values.cells) {
+    let best = -1;
+    let bestScore = -Infinity;
+    keys.cells.forEach((k, j) => {
+      const overlap = Math.min(k.x1, v.x1) - Math.max(k.x0, v.x0);
+      const score = overlap > 0 ? overlap : -Math.abs(k.x0 - v.x0);
+      if (score > bestScore) {
+        bestScore = score;
+        best = j;
+      }
+    });
+    const width = keys.cells[best].x1 - keys.cells[best].x0;
+    if (bestScore < -Math.max(40, 2 * width)) return null;
+    got.set(best, [...(got.get(best) ?? []), v.text]);
+  }
+  if (!got.size) return null;
+  return keys.cells.flatMap((k, j) => (got.has(j) ? [`${k.text.replace(/:$/, '')}: ${(got.get(j) ?? []).join(' ')}`] : []));
 }
 
 /** 0..1: share of the facts a label normally prints that were found. */

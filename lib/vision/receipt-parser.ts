@@ -3,7 +3,9 @@ import {
   categorize,
   cleanLine,
   letters,
+  linesFromWords,
   moneyOn,
+  NAME_MIN_CONF,
   nameFix,
   parseDate,
   parseWeightGrams,
@@ -12,6 +14,7 @@ import {
   strainTypeIn,
   tidyName,
   type MoneyHit,
+  type WordBox,
 } from '@/lib/vision/parse-common';
 import type { Category, ParsedReceipt, ParsedReceiptItem } from '@/lib/vision/types';
 
@@ -98,11 +101,14 @@ function splitLine(raw: string): { line: string; cells: Cell[] } {
   return { line: cleanLine(kept.join('   ')), cells };
 }
 
-export function parseReceiptText(raw: string): ParsedReceipt {
-  const lines = raw
-    .split(/\r?\n/)
-    .map(splitLine)
-    .filter((l) => l.line.length > 0);
+/**
+ * `words`: tesseract's word boxes, when the reading has them: the rows are then rebuilt from the
+ * boxes (column gaps measured on the page, `linesFromWords`) instead of taken from its text.
+ */
+export function parseReceiptText(raw: string, words?: readonly WordBox[]): ParsedReceipt {
+  const boxes = words?.length ? linesFromWords(words) : null;
+  const source = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/);
+  const lines = source.map((s, i) => ({ ...splitLine(s), conf: boxes ? boxes[i].conf : 100 })).filter((l) => l.line.length > 0);
   const items: ParsedReceiptItem[] = [];
   let dispensaryName: string | null = null;
   let orderDate: string | null = null;
@@ -127,7 +133,7 @@ export function parseReceiptText(raw: string): ParsedReceipt {
     lines.filter((l) => /\$\s?\d/.test(l.line) && !SUBTOTAL.test(l.line) && !TAX.test(l.line) && !TOTAL.test(l.line) && !PAYMENT.test(l.line) && !DISCOUNT.test(l.line)).length >=
     1;
 
-  for (const { line, cells } of lines) {
+  for (const { line, cells, conf } of lines) {
     orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})/i.test(line) ? parseDate(line) : null;
     const money = moneyOn(line);
     const last = money.at(-1);
@@ -188,7 +194,8 @@ export function parseReceiptText(raw: string): ParsedReceipt {
     if (!prices.length) {
       const nameish = letters(line) >= 3 && !HEADER_NOISE.test(line) && !parseDate(line);
       // The store's name is the first plain line; street words are allowed there ("High Street").
-      if (!items.length && dispensaryName === null && letters(line) >= 3 && !STORE_NOISE.test(line) && !parseDate(line)) dispensaryName = tidyName(withoutMarginDigit(line, cells));
+      if (!items.length && dispensaryName === null && letters(line) >= 3 && conf >= NAME_MIN_CONF && !STORE_NOISE.test(line) && !parseDate(line))
+        dispensaryName = tidyName(withoutMarginDigit(line, cells));
       else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) pending = { name: withoutMarginDigit(line, cells) };
       continue;
     }
