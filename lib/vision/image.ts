@@ -301,6 +301,12 @@ export function eraseDotLeaders(data: Buffer, width: number, height: number, row
       y1 = 0,
       n = 0;
     let big = false;
+    const visit = (q: number) => {
+      if (data[q] < INK && labels[q] === 0) {
+        labels[q] = id;
+        stack.push(q);
+      }
+    };
     while (stack.length) {
       const p = stack.pop() as number;
       const x = p % width;
@@ -311,10 +317,10 @@ export function eraseDotLeaders(data: Buffer, width: number, height: number, row
       if (y < y0) y0 = y;
       if (y > y1) y1 = y;
       if (!big && (x1 - x0 > maxDot || y1 - y0 > maxDot)) big = true;
-      if (x > 0 && data[p - 1] < INK && labels[p - 1] === 0) ((labels[p - 1] = id), stack.push(p - 1));
-      if (x < width - 1 && data[p + 1] < INK && labels[p + 1] === 0) ((labels[p + 1] = id), stack.push(p + 1));
-      if (y > 0 && data[p - width] < INK && labels[p - width] === 0) ((labels[p - width] = id), stack.push(p - width));
-      if (y < height - 1 && data[p + width] < INK && labels[p + width] === 0) ((labels[p + width] = id), stack.push(p + width));
+      if (x > 0) visit(p - 1);
+      if (x < width - 1) visit(p + 1);
+      if (y > 0) visit(p - width);
+      if (y < height - 1) visit(p + width);
     }
     const w = x1 - x0 + 1;
     const h = y1 - y0 + 1;
