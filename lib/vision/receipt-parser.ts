@@ -295,6 +295,14 @@ function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: P
 
   // Column cells other than the name.
   const nameIdx = cells.findIndex((c) => c.kind === 'text' && letters(beforeAmounts(c.text)) >= 2);
+  // A name split in two by a wide gap between its words ("Wana   Edibles - Pound Cake 1/8oz"):
+  // the next cell is more name when it is words (no amount, %, quantity or category column).
+  while (nameIdx >= 0 && nameIdx + 1 < cells.length) {
+    const nx = cells[nameIdx + 1];
+    if (nx.kind !== 'text' || letters(nx.text) < 3 || /%|\$|\d[.,]\d{2}\b|^[x×]\s?\d/i.test(nx.text) || QTY_X.test(nx.text) || QTY_WORD.test(nx.text) || DETAIL.test(nx.text))
+      break;
+    cells = [...cells.slice(0, nameIdx), { text: `${cells[nameIdx].text} ${nx.text}`, kind: 'text' }, ...cells.slice(nameIdx + 2)];
+  }
   const multiCell = cells.length >= 2 && nameIdx >= 0;
   // A quantity printed as such ("Qty: 1", "1 x $37.41") beats a lone number at the margin, which
   // on a photo is as often a speck at the paper's edge read as a digit.
@@ -359,6 +367,13 @@ function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: P
   if (cbd) cbdPct ??= num(cbd[1]);
 
   let name = nameFix(left.replace(/[([]\s*$/, ''));
+  // The price line of a name printed above it starts with its quantity ("1 @ $11.51", OCR'd
+  // "1@su51"): whatever letters OCR made of the amount are not a name.
+  const qtyLead = pending ? /^\s*(?:qty:?\s?)?(\d{1,3})\s?(?:@|x\b|×|ea\b)/i.exec(left) : null;
+  if (qtyLead) {
+    quantity ??= Number(qtyLead[1]);
+    name = '';
+  }
   let grams = parseWeightGrams(name, { allowTrailingNine: true })?.grams ?? null;
   if (letters(name) < 2) {
     if (!pending) return null;

@@ -204,3 +204,15 @@ describe('receipts read by geometry', () => {
     expect(parseReceiptText('', words).items).toMatchObject([{ productName: 'Blue Dream 3.5g', quantity: 2, unitPrice: 17.5, price: 35 }]);
   });
 });
+
+describe('receipt item lines', () => {
+  it('a name split by a wide gap between its words is one name', () => {
+    const p = parseReceiptText('Sweet Leaf Market\nWana   Edibles - Pound Cake Premium Flower 1/8oz   $66.56\nFlower · Qty 2 @ $33.28 · THC 20.96%\nTOTAL   $66.56');
+    expect(p.items).toMatchObject([{ productName: 'Wana Edibles - Pound Cake Premium Flower 1/8oz', quantity: 2, price: 66.56, thcPct: 20.96, grams: 3.5 }]);
+  });
+
+  it('a price line that starts with its quantity belongs to the name above, also when OCR garbled its unit price', () => {
+    const p = parseReceiptText('Green Leaf Dispensary\nDo-Si-Dos Pre-Roll Pack 1g\n   1@su51   $11.51\nTOTAL   $11.51');
+    expect(p.items).toMatchObject([{ productName: 'Do-Si-Dos Pre-Roll Pack 1g', quantity: 1, price: 11.51, category: 'Pre-Roll' }]);
+  });
+});
