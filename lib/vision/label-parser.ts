@@ -30,7 +30,8 @@ const THC = new RegExp(String.raw`\b(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?THC\b(?!\s*-
 const TOTAL_CBD = new RegExp(String.raw`\btota[l1]\s*CBD\b[^0-9\n]{0,12}${NUM}\s*(%|mg)`, 'i');
 const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg)`, 'i');
 const TOTAL_CANN = new RegExp(String.raw`\btota[l1]\s+cannabinoids?\b[^0-9\n]{0,12}${NUM}\s*%`, 'i');
-const NET_WT = /\b(?:net\s*(?:wt|weight|contents?)|weight)\b\.?\s*:?\s*(.{1,30})/i;
+// The abbreviation's dot only before a space: in "Netwt.5g" the dot is the weight's decimal point.
+const NET_WT = /\b(?:net\s*(?:wt|weight|contents?)|weight)\b(?:\.(?=\s))?\s*:?\s*(.{1,30})/i;
 const BATCH = /\b(?:batch|lot)\s*(?:#|no\.?|number|id|code)?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{2,24})\b/i;
 const LAB = /\b(?:tested\s+by|testing\s+lab(?:oratory)?|lab(?:oratory)?(?:\s*name)?\s*:|analy[sz]ed\s+by)\s*:?\s*([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
 const BRAND = /\b(?:brand|producer|cultivator|grown\s+by|manufacturer)\s*:\s*(.{2,60})/i;
@@ -166,7 +167,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   let netWeightGrams: number | null = null;
   for (const line of lines) {
     const m = NET_WT.exec(line);
-    const w = m ? (parseWeightGrams(m[1], { allowTrailingNine: true }) ?? capitalGAsSix(m[1])) : null;
+    const w = m ? (parseWeightGrams(netWeightText(m[1]), { allowTrailingNine: true }) ?? capitalGAsSix(m[1])) : null;
     if (w) {
       netWeightGrams = w.grams;
       break;
@@ -207,7 +208,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
 
   // Unkeyed name lines at the top: brand then product (or only the product).
   // Rows tesseract was unsure of (the photo's margin read as words) are never the brand or product.
-  const unsure = new Set((boxes ?? []).filter((b) => b.conf < NAME_MIN_CONF).map((b) => cleanLine(b.text)));
+  const unsure = new Set((boxes ?? []).filter((b) => b.conf < NAME_MIN_CONF).flatMap((b) => [b.text, ...b.cells.map((c) => c.text)].map(cleanLine)));
   const free = lines.slice(0, 8).filter((l) => !KEYED.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l));
   let brand = brandKey ? nameFix(brandKey[1]) : null;
   let productName = productKey ? nameFix(productKey[1]) : null;
@@ -241,6 +242,14 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     labName: lab ? labNameOf(lab[1]) : null,
   };
   return { ...parsed, coverage: labelCoverage(parsed) };
+}
+
+/**
+ * The text after a net-weight key, with OCR's slips around the decimal point undone: ".3.5g"
+ * (the key's dot glued to the number) → "3.5g", "05g" (the point lost) → "0.5g".
+ */
+export function netWeightText(text: string): string {
+  return text.replace(/^\.(?=\d+[.,]\d)/, '').replace(/^0(\d)(?=\s?g\b)/i, '0.$1');
 }
 
 /**

@@ -216,3 +216,33 @@ describe('receipt item lines', () => {
     expect(p.items).toMatchObject([{ productName: 'Do-Si-Dos Pre-Roll Pack 1g', quantity: 1, price: 11.51, category: 'Pre-Roll' }]);
   });
 });
+
+describe('label net weight and margin rows', () => {
+  it('the dot after a net-weight key glued to the number is its decimal point; a lost point after a leading 0', () => {
+    expect(parseLabelText('Black Duck\nBerry White Cartridge\nNetwt.5g\nBatch/Lot # BW2637-92').netWeightGrams).toBe(0.5);
+    expect(parseLabelText('Under Dawg\nLemon Kush Disposable\nVape - Sativa - Net Wt. 05g').netWeightGrams).toBe(0.5);
+    expect(parseLabelText('Brand\nBlue Dream Flower\nNet Wt. 3.5g (1/8 oz)').netWeightGrams).toBe(3.5);
+  });
+
+  it('a margin row tesseract was unsure of is not a brand even when it splits into cells', () => {
+    const words = [
+      ...row(
+        0,
+        [
+          ['AA ER EA EA', 20],
+          ['RE Re EE SR ER TD', 300],
+          ['TES Pr', 600],
+        ],
+        { conf: 21 },
+      ),
+      ...row(1, [['MOUNTAINTOP EXTRACTS', 20]]),
+      ...row(2, [["Charlotte's Web Badder", 20]]),
+      ...row(3, [
+        ['Type: Sativa', 20],
+        ['Total THC', 400],
+        ['78.0%', 700],
+      ]),
+    ];
+    expect(parseLabelText('', words)).toMatchObject({ brand: 'MOUNTAINTOP EXTRACTS', productName: "Charlotte's Web Badder", thcPct: 78 });
+  });
+});
