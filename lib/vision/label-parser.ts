@@ -25,11 +25,17 @@ import type { ParsedLabel } from '@/lib/vision/types';
  */
 
 const NUM = String.raw`(\d{1,3}(?:[.,]\d{1,3})?)`;
-const TOTAL_THC = new RegExp(String.raw`\btota[l1]\s*(?:THC|A9-?THC|Δ9-?THC)\b[^0-9\n]{0,12}${NUM}\s*(%|mg)`, 'i');
-const THC = new RegExp(String.raw`\b(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?THC\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg)`, 'i');
-const TOTAL_CBD = new RegExp(String.raw`\btota[l1]\s*CBD\b[^0-9\n]{0,12}${NUM}\s*(%|mg)`, 'i');
-const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg)`, 'i');
-const TOTAL_CANN = new RegExp(String.raw`\btota[l1]\s+cannabinoids?\b[^0-9\n]{0,12}${NUM}\s*%`, 'i');
+// Units: "%", "mg/g" (per gram of product: ÷ 10 is the percentage) or "mg" (an edible's content).
+const TOTAL_THC = new RegExp(String.raw`\btota[l1]\s*(?:THC|A9-?THC|Δ9-?THC)\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+const THC = new RegExp(String.raw`\b(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?THC\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+const TOTAL_CBD = new RegExp(String.raw`\btota[l1]\s*CBD\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+const TOTAL_CANN = new RegExp(String.raw`\btota[l1]\s+cannabinoids?\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g)`, 'i');
+// The value before its key, in a sentence: "24.1% THC, 0.3% CBD, 26.8% total cannabinoids" (not
+// "22.4% CBD: 1.1%", where the figure is the THC before a keyed CBD). Same line only.
+const THC_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?THC\b(?![ \t]*-?a\b)(?![ \t]*:?[ \t]*\d)`, 'i');
+const CBD_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?CBD\b(?![ \t]*-?a\b)(?![ \t]*:?[ \t]*\d)`, 'i');
+const CANN_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+total[ \t]+cannabinoids?\b(?![ \t]*:?[ \t]*\d)`, 'i');
 // The abbreviation's dot only before a space: in "Netwt.5g" the dot is the weight's decimal point.
 const NET_WT = /\b(?:net\s*(?:wt|weight|contents?)|weight)\b(?:\.(?=\s))?\s*:?\s*(.{1,30})/i;
 const BATCH = /\b(?:batch|lot)\s*(?:#|no\.?|number|id|code)?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{2,24})\b/i;
@@ -50,7 +56,9 @@ function num(s: string): number {
 function pct(m: RegExpExecArray | null): { pct: number | null; mg: number | null } {
   if (!m) return { pct: null, mg: null };
   const v = num(m[1]);
-  if (m[2].toLowerCase() === 'mg') return { pct: null, mg: v };
+  const unit = m[2].toLowerCase().replace(/\s/g, '');
+  if (unit === 'mg/g') return { pct: v <= 1000 ? round2(v / 10) : null, mg: null };
+  if (unit === 'mg') return { pct: null, mg: v };
   return { pct: v <= 100 ? v : null, mg: null };
 }
 
@@ -125,9 +133,9 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const text = lines.join('\n');
 
   const dates = readDates(lines);
-  const thc = pct(TOTAL_THC.exec(text) ?? THC.exec(text));
-  const cbd = pct(TOTAL_CBD.exec(text) ?? CBD.exec(text));
-  const totalCann = TOTAL_CANN.exec(text);
+  const thc = pct(TOTAL_THC.exec(text) ?? THC_AFTER.exec(text) ?? THC.exec(text));
+  const cbd = pct(TOTAL_CBD.exec(text) ?? CBD_AFTER.exec(text) ?? CBD.exec(text));
+  const totalCann = TOTAL_CANN.exec(text) ?? CANN_AFTER.exec(text);
 
   const terpenes: { name: string; percentage: number }[] = [];
   // Unit context: a "(mg/g)" key or a table header naming the columns ("Terpene  mg/g  %").
@@ -232,7 +240,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     cbdPct: cbd.pct,
     thcMg: thc.mg,
     cbdMg: cbd.mg,
-    totalCannabinoidsPct: totalCann ? num(totalCann[1]) : null,
+    totalCannabinoidsPct: totalCann ? pct(totalCann).pct : null,
     terpenes,
     netWeightGrams,
     batchNumber: batchHit ? batchLetters(batchHit[1].toUpperCase(), productName) : null,

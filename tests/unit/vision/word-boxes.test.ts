@@ -246,3 +246,21 @@ describe('label net weight and margin rows', () => {
     expect(parseLabelText('', words)).toMatchObject({ brand: 'MOUNTAINTOP EXTRACTS', productName: "Charlotte's Web Badder", thcPct: 78 });
   });
 });
+
+describe('label potency in other forms (added after the third-round blind run)', () => {
+  it('potency in mg/g is a tenth of the percentage; plain mg stays an edible content', () => {
+    const p = parseLabelText('Package UID: 1A4056981500087913\nItem: Maui Wowie Premium Flower\nTotal THC: 213.0 mg/g   Total CBD: 4.0 mg/g\nTotal Cannabinoids: 250.0 mg/g');
+    expect(p).toMatchObject({ thcPct: 21.3, cbdPct: 0.4, totalCannabinoidsPct: 25, thcMg: null });
+    expect(parseLabelText('Kiva\nCamino Gummies\nTHC 100 mg per package').thcMg).toBe(100);
+  });
+
+  it('the value before its key in a sentence, but not the THC figure before a keyed CBD', () => {
+    expect(parseLabelText('PurLife\nCali Kush Pre-Roll\nLab tested 04/14/2026 by CannaSafe:\n24.1% THC, 0.3% CBD, 26.8% total cannabinoids.')).toMatchObject({
+      thcPct: 24.1,
+      cbdPct: 0.3,
+      totalCannabinoidsPct: 26.8,
+    });
+    expect(parseLabelText('Brand: X\nProduct: Y\nTHC: 22.4%   CBD: 1.1%')).toMatchObject({ thcPct: 22.4, cbdPct: 1.1 });
+    expect(parseLabelText('X\nY Flower\nTotal THC 20.90% Total CBD 0.80%')).toMatchObject({ thcPct: 20.9, cbdPct: 0.8 });
+  });
+});
