@@ -39,9 +39,9 @@ const CANN_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+total[ \t]+cannabi
 // The abbreviation's dot only before a space: in "Netwt.5g" the dot is the weight's decimal point.
 const NET_WT = /\b(?:net\s*(?:wt|weight|contents?)|weight)\b(?:\.(?=\s))?\s*:?\s*(.{1,30})/i;
 const BATCH = /\b(?:batch|lot)\s*(?:#|no\.?|number|id|code)?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{2,24})\b/i;
-const LAB = /\b(?:tested\s+by|testing\s+lab(?:oratory)?|lab(?:oratory)?(?:\s*name)?\s*:|analy[sz]ed\s+by)\s*:?\s*([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
-const BRAND = /\b(?:brand|producer|cultivator|grown\s+by|manufacturer)\s*:\s*(.{2,60})/i;
-const PRODUCT = /\bproduct(?:\s*name)?\s*:\s*(.{2,80})/i;
+const LAB = /\b(?:tested\s+by|testing\s+(?:lab(?:oratory)?|facility)|lab(?:oratory)?(?:\s*name)?\s*:|analy[sz]ed\s+by)\s*:?\s*([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
+const BRAND = /\b(?:brand|producer|cultivator|grown\s+by|manufacturer|licensee|client)\s*:\s*(.{2,60})/i;
+const PRODUCT = /\b(?:product(?:\s*name)?|item(?:\s*name)?|sample(?:\s*name)?)\s*:\s*(.{2,80})/i;
 const STRAIN = /\b(?:strain|cultivar|genetics)(?:\s*name)?\s*:\s*(.{2,60})/i;
 const CATEGORY = /\b(?:category|product\s*type)\s*:\s*(.{2,40})/i;
 const KEYED =
@@ -209,8 +209,9 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
       .slice(2)
       .map((l) => /([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3}\s(?:Labs?|Laboratories|Laboratory|Analytics|Testing))\b/.exec(l))
       .find(Boolean);
-  const brandKey = lines.map((l) => BRAND.exec(l)).find(Boolean);
-  const productKey = lines.map((l) => PRODUCT.exec(l)).find(Boolean);
+  // Keyed values end at their column gap ("Sample: Blue Dream Flower   Sample ID: 32000…").
+  const brandKey = cells.map((c) => BRAND.exec(c)).find(Boolean) ?? lines.map((l) => BRAND.exec(l)).find(Boolean);
+  const productKey = cells.map((c) => PRODUCT.exec(c)).find(Boolean) ?? lines.map((l) => PRODUCT.exec(l)).find(Boolean);
   const strainKey = lines.map((l) => STRAIN.exec(l)).find(Boolean);
   const categoryKey = lines.map((l) => CATEGORY.exec(l)).find(Boolean);
 

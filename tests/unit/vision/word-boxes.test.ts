@@ -264,3 +264,18 @@ describe('label potency in other forms (added after the third-round blind run)',
     expect(parseLabelText('X\nY Flower\nTotal THC 20.90% Total CBD 0.80%')).toMatchObject({ thcPct: 20.9, cbdPct: 0.8 });
   });
 });
+
+describe('label keys (added after the third-round blind run)', () => {
+  it('Sample / Client / Item / Licensee / Testing Facility keys; a keyed value ends at its column gap', () => {
+    expect(parseLabelText('SC Labs\nSample: Tropicana Cookies Pre-Roll   Sample ID: 3200048916\nClient: Happy   Matrix: Pre-Roll')).toMatchObject({
+      productName: 'Tropicana Cookies Pre-Roll',
+      brand: 'Happy',
+    });
+    expect(parseLabelText('Package UID: 1A4056981500087913\nItem: Maui Wowie Premium Flower\nLicensee: Vana\nTesting Facility: EVIO Labs   Test Date: 2026-08-23')).toMatchObject({
+      productName: 'Maui Wowie Premium Flower',
+      brand: 'Vana',
+      labName: 'EVIO Labs',
+      testDate: '2026-08-23',
+    });
+  });
+});
