@@ -37,6 +37,8 @@ import type { Category, ParsedReceipt, ParsedReceiptItem } from '@/lib/vision/ty
 const SUBTOTAL = /\bsub\s?-?\s?tota[l1]\b/i;
 const TOTAL = /\b(grand\s+)?tota[l1]\b|\bamount\s+due\b|\bbalance\s+due\b/i;
 const NOT_TOTAL = /\btotal\s+(savings|saved|discounts?|items?|qty|quantity|units?)\b/i;
+// "Line total: $x" is an item's amount (an item card), not the order's total.
+const LINE_TOTAL = /\bline\s+tota[l1]\b/i;
 // "SalesTax": the space before a tax word lost to OCR
 const TAX = /\b(tax|taxes|excise|vat|gst|hst)\b|(?<=sales|state|local|excise|city|county)tax(es)?\b/i;
 const DISCOUNT = /\b(discount|disc|promo|coupon|savings|loyalty|reward|deal|bogo)\b|%\s*off\b/i;
@@ -58,6 +60,8 @@ const INT_CELL = /^\d{1,3}$/;
 
 interface Pending {
   name: string;
+  /** Detail lines printed between the name and its price line (a keyed item card). */
+  details?: string[];
 }
 
 interface Cell {
@@ -157,7 +161,7 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
       lastItem = null;
       continue;
     }
-    if (TOTAL.test(line) && !NOT_TOTAL.test(line)) {
+    if (TOTAL.test(line) && !NOT_TOTAL.test(line) && !LINE_TOTAL.test(line)) {
       if (last) total = last.value;
       afterSubtotal = true;
       lastItem = null;
@@ -187,6 +191,12 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     const prices = usesDollar ? money.filter((m) => m.hasSign) : money;
     const nameCell = cells.find((c) => c.kind === 'text' && letters(beforeAmounts(c.text)) >= 3);
     const detailish = DETAIL.test(line) && (!nameCell || letters(stripDetail(nameCell.text)) < 3);
+    // A name waiting for its price line, then a detail line ("Product: …" / "Category: Vape
+    // THC: 88.1%" / "Qty: 1  Unit price: $x  Line total: $y"): the detail is the waiting item's.
+    if (pending && !prices.length && (THC.test(line) || CBD.test(line) || /^\s*(category|type|potency)\s*:/i.test(line))) {
+      pending.details = [...(pending.details ?? []), line];
+      continue;
+    }
     if (lastItem && !pending && detailish) {
       applyDetail(lastItem, line);
       continue;
@@ -200,6 +210,7 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
       continue;
     }
     const item = readItemLine(line, cells, itemAmounts(line, prices), pending, header);
+    if (item && pending?.details && item.productName === nameFix(beforeAmounts(stripItemKey(pending.name)))) for (const d of pending.details) applyDetail(item, d);
     pending = null;
     // An item whose own line names no category takes its section's.
     if (item && section && categorize(`${item.productName} ${line}`, 'Other') === 'Other') item.category = section;
@@ -284,6 +295,11 @@ function itemAmounts(line: string, money: MoneyHit[]): MoneyHit[] {
   if (money.some((m) => m.hasSign)) return money.filter((m) => m.hasSign);
   if (money.length >= 2 && parseWeightGrams(line.slice(money[0].index, money[0].end), { allowTrailingNine: true })) return money.slice(1);
   return money;
+}
+
+/** "Product: Blue Dream 3.5g" → "Blue Dream 3.5g" (an item card's key). */
+function stripItemKey(name: string): string {
+  return name.replace(/^\s*(?:product|item)(?:\s*name)?\s*:\s*/i, '');
 }
 
 function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: Pending | null, header: string[] | null): ParsedReceiptItem | null {
@@ -377,7 +393,7 @@ function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: P
   let grams = parseWeightGrams(name, { allowTrailingNine: true })?.grams ?? null;
   if (letters(name) < 2) {
     if (!pending) return null;
-    name = nameFix(beforeAmounts(pending.name));
+    name = nameFix(beforeAmounts(stripItemKey(pending.name)));
     grams = parseWeightGrams(name, { allowTrailingNine: true })?.grams ?? null;
     const pth = THC.exec(pending.name);
     if (pth) thcPct ??= num(pth[1]);

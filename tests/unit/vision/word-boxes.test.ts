@@ -279,3 +279,29 @@ describe('label keys (added after the third-round blind run)', () => {
     });
   });
 });
+
+describe('receipt item cards (added after the third-round blind run)', () => {
+  it('a keyed card: name after Product:, potency on the line between, price on the last line', () => {
+    const p = parseReceiptText(
+      [
+        'TOKER KING',
+        'Order placed: Apr 13, 2026, 2:12 PM',
+        'Item 1 of 2',
+        'Product: TROPICANA COOKIES DISPOSABLE 1 G',
+        'Category: Vape    THC: 88.1%',
+        'Qty: 1    Unit price: $39.82        Line total: $39.82',
+        'Discount:        -$3.98',
+        'Item 2 of 2',
+        'Product: BIG BUD WHOLE FLOWER 1/4OZ',
+        'Category: Flower    THC: 29.2%    CBD: 1.3%',
+        'Qty: 2    Unit price: $64.14        Line total: $128.28',
+        'Subtotal:        $164.12',
+        'Order Total:        $196.94',
+      ].join('\n'),
+    );
+    expect(p.items).toMatchObject([
+      { productName: 'TROPICANA COOKIES DISPOSABLE 1 G', category: 'Vape', thcPct: 88.1, quantity: 1, price: 39.82, discount: 3.98 },
+      { productName: 'BIG BUD WHOLE FLOWER 1/4OZ', category: 'Flower', thcPct: 29.2, cbdPct: 1.3, quantity: 2, unitPrice: 64.14, price: 128.28, grams: 7 },
+    ]);
+  });
+});
