@@ -3,6 +3,8 @@ import {
   cleanLine,
   dropMarginJunk,
   letters,
+  linesFromWords,
+  NAME_MIN_CONF,
   nameFix,
   parseDate,
   parseWeightGrams,
@@ -10,6 +12,8 @@ import {
   stripCategoryWords,
   strainTypeIn,
   tidyName,
+  type BoxLine,
+  type WordBox,
 } from '@/lib/vision/parse-common';
 import { terpeneName } from '@/lib/vision/terpenes';
 import type { ParsedLabel } from '@/lib/vision/types';
@@ -21,21 +25,29 @@ import type { ParsedLabel } from '@/lib/vision/types';
  */
 
 const NUM = String.raw`(\d{1,3}(?:[.,]\d{1,3})?)`;
-const TOTAL_THC = new RegExp(String.raw`\btota[l1]\s*(?:THC|A9-?THC|Δ9-?THC)\b[^0-9\n]{0,12}${NUM}\s*(%|mg)`, 'i');
-const THC = new RegExp(String.raw`\b(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?THC\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg)`, 'i');
-const TOTAL_CBD = new RegExp(String.raw`\btota[l1]\s*CBD\b[^0-9\n]{0,12}${NUM}\s*(%|mg)`, 'i');
-const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg)`, 'i');
-const TOTAL_CANN = new RegExp(String.raw`\btota[l1]\s+cannabinoids?\b[^0-9\n]{0,12}${NUM}\s*%`, 'i');
-const NET_WT = /\b(?:net\s*(?:wt|weight|contents?)|weight)\b\.?\s*:?\s*(.{1,30})/i;
+// Units: "%", "mg/g" (per gram of product: ÷ 10 is the percentage) or "mg" (an edible's content).
+const TOTAL_THC = new RegExp(String.raw`\btota[l1]\s*(?:THC|A9-?THC|Δ9-?THC)\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+const THC = new RegExp(String.raw`\b(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?THC\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+const TOTAL_CBD = new RegExp(String.raw`\btota[l1]\s*CBD\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+const TOTAL_CANN = new RegExp(String.raw`\btota[l1]\s+cannabinoids?\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g)`, 'i');
+// The value before its key, in a sentence: "24.1% THC, 0.3% CBD, 26.8% total cannabinoids" (not
+// "22.4% CBD: 1.1%", where the figure is the THC before a keyed CBD). Same line only.
+const THC_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?THC\b(?![ \t]*-?a\b)(?![ \t]*:?[ \t]*\d)`, 'i');
+const CBD_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?CBD\b(?![ \t]*-?a\b)(?![ \t]*:?[ \t]*\d)`, 'i');
+const CANN_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+total[ \t]+cannabinoids?\b(?![ \t]*:?[ \t]*\d)`, 'i');
+// The abbreviation's dot only before a space: in "Netwt.5g" the dot is the weight's decimal point.
+const NET_WT = /\b(?:net\s*(?:wt|weight|contents?)|weight)\b(?:\.(?=\s))?\s*:?\s*(.{1,30})/i;
 const BATCH = /\b(?:batch|lot)\s*(?:#|no\.?|number|id|code)?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{2,24})\b/i;
-const LAB = /\b(?:tested\s+by|testing\s+lab(?:oratory)?|lab(?:oratory)?(?:\s*name)?\s*:|analy[sz]ed\s+by)\s*:?\s*([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
-const BRAND = /\b(?:brand|producer|cultivator|grown\s+by|manufacturer)\s*:\s*(.{2,60})/i;
-const PRODUCT = /\bproduct(?:\s*name)?\s*:\s*(.{2,80})/i;
+const LAB = /\b(?:tested\s+by|testing\s+(?:lab(?:oratory)?|facility)|lab(?:oratory)?(?:\s*name)?\s*:|analy[sz]ed\s+by)\s*:?\s*([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
+const BRAND = /\b(?:brand|producer|cultivator|grown\s+by|manufacturer|licensee|client)\s*:\s*(.{2,60})/i;
+const PRODUCT = /\b(?:product(?:\s*name)?|item(?:\s*name)?|sample(?:\s*name)?)\s*:\s*(.{2,80})/i;
 const STRAIN = /\b(?:strain|cultivar|genetics)(?:\s*name)?\s*:\s*(.{2,60})/i;
 const CATEGORY = /\b(?:category|product\s*type)\s*:\s*(.{2,40})/i;
 const KEYED =
   /:|\b(thc|cbd|cannabinoids?|batch|lot|harvest|tested|test date|packaged|net\s*wt|weight|terpenes?|warning|keep out|license|lic\b|lab\b|for use|government|www\.|ingredients)\b|%|\d{3,}/i;
-const TERP = /([A-Za-zαβγΔδ][A-Za-zαβγδ\- ]{2,30}?)\s*[:.\-]*\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?(?:\s+(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?)?(?![\d.])/g;
+// "Myrcene 0.85%", "Myrcene: 8.5 mg/g", "Myrcene  8.50  0.85%", and in parentheses "Myrcene (0.85%)"
+const TERP = /([A-Za-zαβγΔδ][A-Za-zαβγδ\- ]{2,30}?)\s*[:.\-]*\s*\(?\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?(?:\s+\(?(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?)?(?![\d.])/g;
 
 function num(s: string): number {
   return Number(s.replace(',', '.'));
@@ -44,7 +56,9 @@ function num(s: string): number {
 function pct(m: RegExpExecArray | null): { pct: number | null; mg: number | null } {
   if (!m) return { pct: null, mg: null };
   const v = num(m[1]);
-  if (m[2].toLowerCase() === 'mg') return { pct: null, mg: v };
+  const unit = m[2].toLowerCase().replace(/\s/g, '');
+  if (unit === 'mg/g') return { pct: v <= 1000 ? round2(v / 10) : null, mg: null };
+  if (unit === 'mg') return { pct: null, mg: v };
   return { pct: v <= 100 ? v : null, mg: null };
 }
 
@@ -106,16 +120,22 @@ function readDates(lines: string[]): Record<DateKey, string | null> {
   return out;
 }
 
-export function parseLabelText(raw: string): ParsedLabel {
-  const lines = columnLines(raw.split(/\r?\n/).map(dropMarginJunk))
+/**
+ * `words`: tesseract's word boxes, when the reading has them: rows are rebuilt from the boxes
+ * (`linesFromWords`) and a row of keys is paired with the values beneath it by position.
+ */
+export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedLabel {
+  const boxes = words?.length ? linesFromWords(words) : null;
+  const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
+  const lines = columnLines(rows, boxes)
     .map(cleanLine)
     .filter((l) => l.length > 0);
   const text = lines.join('\n');
 
   const dates = readDates(lines);
-  const thc = pct(TOTAL_THC.exec(text) ?? THC.exec(text));
-  const cbd = pct(TOTAL_CBD.exec(text) ?? CBD.exec(text));
-  const totalCann = TOTAL_CANN.exec(text);
+  const thc = pct(TOTAL_THC.exec(text) ?? THC_AFTER.exec(text) ?? THC.exec(text));
+  const cbd = pct(TOTAL_CBD.exec(text) ?? CBD_AFTER.exec(text) ?? CBD.exec(text));
+  const totalCann = TOTAL_CANN.exec(text) ?? CANN_AFTER.exec(text);
 
   const terpenes: { name: string; percentage: number }[] = [];
   // Unit context: a "(mg/g)" key or a table header naming the columns ("Terpene  mg/g  %").
@@ -128,8 +148,10 @@ export function parseLabelText(raw: string): ParsedLabel {
     }
     if (/\b(thc|cbd|cannabinoids?|cbg|cbn)\b/i.test(line) && !/terp/i.test(line)) continue;
     const mgLine = /\(mg\/g\)|mg\/g\s*\)?\s*:/i.test(line);
-    for (const m of line.replace(/^\s*terpenes?\s*(\([^)]*\))?\s*:?/i, '').matchAll(TERP)) {
-      const name = terpeneName(m[1]);
+    for (const m of line.replace(/^\s*(?:(?:top|dominant|main|primary|major|key)\s+)?terpenes?\s*(\([^)]*\))?\s*:?/i, '').matchAll(TERP)) {
+      // The name may follow other text on the row ("Lab: Steep Hill   trans-Caryophyllene 0.15%"): its last words.
+      const words = m[1].trim().split(/\s+/);
+      const name = terpeneName(m[1]) ?? (words.length > 1 ? (terpeneName(words.slice(-2).join(' ')) ?? terpeneName(words[words.length - 1])) : null);
       if (!name || terpenes.some((t) => t.name === name)) continue;
       const vals: { v: number; unit: string | undefined }[] = [{ v: num(m[2]), unit: m[3] }];
       if (m[4]) vals.push({ v: num(m[4]), unit: m[5] });
@@ -144,7 +166,8 @@ export function parseLabelText(raw: string): ParsedLabel {
         else pctv = vals[0].v;
       }
       pick = undefined;
-      if (pctv === null || pctv > 100) continue;
+      // One terpene above 6 % of the flower is not plausible (a misread digit, "0.33" → "9.33").
+      if (pctv === null || pctv > 6) continue;
       terpenes.push({ name, percentage: pctv });
     }
   }
@@ -152,7 +175,7 @@ export function parseLabelText(raw: string): ParsedLabel {
   let netWeightGrams: number | null = null;
   for (const line of lines) {
     const m = NET_WT.exec(line);
-    const w = m ? (parseWeightGrams(m[1], { allowTrailingNine: true }) ?? capitalGAsSix(m[1])) : null;
+    const w = m ? (parseWeightGrams(netWeightText(m[1]), { allowTrailingNine: true }) ?? capitalGAsSix(m[1])) : null;
     if (w) {
       netWeightGrams = w.grams;
       break;
@@ -171,22 +194,31 @@ export function parseLabelText(raw: string): ParsedLabel {
   }
 
   // Batch codes mix letters and digits on purpose: read them before the digit fix-ups.
-  const rawLines = columnLines(raw.split(/\r?\n/).map(dropMarginJunk)).map((l) => l.replace(/\s+/g, ' ').trim());
+  const rawLines = columnLines(rows, boxes).map((l) => l.replace(/\s+/g, ' ').trim());
   const batchHit = rawLines.map((l) => BATCH.exec(l)).find((m) => m && /\d/.test(m[1]));
+  // A keyed lab ends at its column gap ("Lab: Steep Hill   trans-Caryophyllene  0.15%": two panels on one row).
+  const cells = columnLines(rows, boxes)
+    .flatMap((l) => l.split(/\s{3,}/))
+    .map(cleanLine)
+    .filter((c) => c.length > 0);
   const lab =
+    cells.map((c) => LAB.exec(c)).find(Boolean) ??
     lines.map((l) => LAB.exec(l) ?? /\btested\b.*\bby\s+([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i.exec(l)).find(Boolean) ??
     // No key: a laboratory's own name ("… · Digipath Labs"), not on the brand line at the top.
     lines
       .slice(2)
       .map((l) => /([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3}\s(?:Labs?|Laboratories|Laboratory|Analytics|Testing))\b/.exec(l))
       .find(Boolean);
-  const brandKey = lines.map((l) => BRAND.exec(l)).find(Boolean);
-  const productKey = lines.map((l) => PRODUCT.exec(l)).find(Boolean);
+  // Keyed values end at their column gap ("Sample: Blue Dream Flower   Sample ID: 32000…").
+  const brandKey = cells.map((c) => BRAND.exec(c)).find(Boolean) ?? lines.map((l) => BRAND.exec(l)).find(Boolean);
+  const productKey = cells.map((c) => PRODUCT.exec(c)).find(Boolean) ?? lines.map((l) => PRODUCT.exec(l)).find(Boolean);
   const strainKey = lines.map((l) => STRAIN.exec(l)).find(Boolean);
   const categoryKey = lines.map((l) => CATEGORY.exec(l)).find(Boolean);
 
   // Unkeyed name lines at the top: brand then product (or only the product).
-  const free = lines.slice(0, 8).filter((l) => !KEYED.test(l) && letters(l) >= 3 && !isOnlyDescriptors(l) && !terpeneName(l));
+  // Rows tesseract was unsure of (the photo's margin read as words) are never the brand or product.
+  const unsure = new Set((boxes ?? []).filter((b) => b.conf < NAME_MIN_CONF).flatMap((b) => [b.text, ...b.cells.map((c) => c.text)].map(cleanLine)));
+  const free = lines.slice(0, 8).filter((l) => !KEYED.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l));
   let brand = brandKey ? nameFix(brandKey[1]) : null;
   let productName = productKey ? nameFix(productKey[1]) : null;
   if (!productName) {
@@ -209,7 +241,7 @@ export function parseLabelText(raw: string): ParsedLabel {
     cbdPct: cbd.pct,
     thcMg: thc.mg,
     cbdMg: cbd.mg,
-    totalCannabinoidsPct: totalCann ? num(totalCann[1]) : null,
+    totalCannabinoidsPct: totalCann ? pct(totalCann).pct : null,
     terpenes,
     netWeightGrams,
     batchNumber: batchHit ? batchLetters(batchHit[1].toUpperCase(), productName) : null,
@@ -219,6 +251,14 @@ export function parseLabelText(raw: string): ParsedLabel {
     labName: lab ? labNameOf(lab[1]) : null,
   };
   return { ...parsed, coverage: labelCoverage(parsed) };
+}
+
+/**
+ * The text after a net-weight key, with OCR's slips around the decimal point undone: ".3.5g"
+ * (the key's dot glued to the number) → "3.5g", "05g" (the point lost) → "0.5g".
+ */
+export function netWeightText(text: string): string {
+  return text.replace(/^\.(?=\d+[.,]\d)/, '').replace(/^0(\d)(?=\s?g\b)/i, '0.$1');
 }
 
 /**
@@ -270,7 +310,7 @@ const KEY_CELL =
  * Rows of a terpene or cannabinoid table (one word cell, number cells) and "key   value" rows
  * are left as they are.
  */
-export function columnLines(raw: string[]): string[] {
+export function columnLines(raw: string[], boxes: readonly BoxLine[] | null = null): string[] {
   const cellsOf = (l: string) =>
     l
       .split(/\s{2,}|\s*[|[\]]\s*/)
@@ -280,10 +320,18 @@ export function columnLines(raw: string[]): string[] {
   for (let i = 0; i < raw.length; i++) {
     const cells = cellsOf(raw[i]);
     const next = i + 1 < raw.length ? cellsOf(raw[i + 1]) : [];
-    if (cells.length >= 2 && cells.every((c) => KEY_CELL.test(c)) && next.length === cells.length && !next.some((c) => KEY_CELL.test(c))) {
-      cells.forEach((k, j) => out.push(`${k.replace(/:$/, '')}: ${next[j]}`));
-      i++;
-      continue;
+    if (cells.length >= 2 && cells.every((c) => KEY_CELL.test(c)) && next.length && !next.some((c) => KEY_CELL.test(c))) {
+      const paired = boxes && boxes.length === raw.length ? pairByPosition(boxes[i], boxes[i + 1]) : null;
+      if (paired) {
+        out.push(...paired);
+        i++;
+        continue;
+      }
+      if (next.length === cells.length) {
+        cells.forEach((k, j) => out.push(`${k.replace(/:$/, '')}: ${next[j]}`));
+        i++;
+        continue;
+      }
     }
     if (cells.length >= 3 && cells.every((c) => letters(c) >= 2)) {
       out.push(...cells);
@@ -292,6 +340,35 @@ export function columnLines(raw: string[]): string[] {
     out.push(raw[i]);
   }
   return out;
+}
+
+/**
+ * A row of key cells over a row of value cells, paired by position on the page: each value goes
+ * to the key whose cell it overlaps most, else the key starting nearest to it (cells are left-
+ * aligned or centred under their keys); a key with no value beneath it is left out, and two
+ * values under one key are one value. Null when the rows do not look like that (a key cell
+ * holding more than a key, no value lined up under any key).
+ */
+export function pairByPosition(keys: BoxLine, values: BoxLine): string[] | null {
+  if (keys.cells.length < 2 || !keys.cells.every((c) => KEY_CELL.test(c.text))) return null;
+  const got = new Map<number, string[]>();
+  for (const v of values.cells) {
+    let best = -1;
+    let bestScore = -Infinity;
+    keys.cells.forEach((k, j) => {
+      const overlap = Math.min(k.x1, v.x1) - Math.max(k.x0, v.x0);
+      const score = overlap > 0 ? overlap : -Math.abs(k.x0 - v.x0);
+      if (score > bestScore) {
+        bestScore = score;
+        best = j;
+      }
+    });
+    const width = keys.cells[best].x1 - keys.cells[best].x0;
+    if (bestScore < -Math.max(40, 2 * width)) return null;
+    got.set(best, [...(got.get(best) ?? []), v.text]);
+  }
+  if (!got.size) return null;
+  return keys.cells.flatMap((k, j) => (got.has(j) ? [`${k.text.replace(/:$/, '')}: ${(got.get(j) ?? []).join(' ')}`] : []));
 }
 
 /** 0..1: share of the facts a label normally prints that were found. */

@@ -1,7 +1,7 @@
 import type { EngineReading, VisionEngine } from '@/lib/vision/engine';
 import { prepareForOcr, type PrepareOptions } from '@/lib/vision/image';
 import { parseLabelText } from '@/lib/vision/label-parser';
-import { ocrPool, PSM } from '@/lib/vision/ocr-pool';
+import { ocrPool, PSM, type OcrWord } from '@/lib/vision/ocr-pool';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import type { ImageInput } from '@/lib/vision/types';
 
@@ -24,7 +24,7 @@ const SURE_ENOUGH = 0.75;
 
 async function bestReading<T extends { coverage: number }>(
   image: ImageInput,
-  parse: (text: string) => T,
+  parse: (text: string, words?: readonly OcrWord[]) => T,
   psm: PSM,
   signal?: AbortSignal,
   passes: PrepareOptions[] = PASSES,
@@ -33,8 +33,9 @@ async function bestReading<T extends { coverage: number }>(
   for (const opts of passes) {
     if (signal?.aborted) break;
     const prepared = await prepareForOcr(image.bytes, opts);
-    const ocr = await ocrPool().recognize(prepared, psm);
-    const parsed = parse(ocr.text);
+    // Word boxes: the parsers rebuild rows and columns from them (gaps measured on the page).
+    const ocr = await ocrPool().recognize(prepared, psm, undefined, { words: true });
+    const parsed = parse(ocr.text, ocr.words);
     const conf = Math.max(0, Math.min(1, ocr.confidence / 100));
     const score = parsed.coverage * 0.7 + conf * 0.3;
     if (!best || score > best.score) best = { parsed, engineConfidence: conf, text: ocr.text, score };

@@ -23,6 +23,44 @@ export interface OcrResult {
   /** 0..100 mean word confidence as tesseract reports it. */
   confidence: number;
   ms: number;
+  /** Each word's box (pixels of the image read), in reading order, when asked for (`{ words: true }`). */
+  words?: OcrWord[];
+}
+
+/** One word tesseract read, with its box and the running number of its text line. */
+export interface OcrWord {
+  text: string;
+  line: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  conf: number;
+}
+
+/**
+ * Words with their boxes from tesseract's TSV output (level 5 rows: `level page block par line
+ * word left top width height conf text`); lines are numbered in reading order. The TSV is a few
+ * kB of text, far lighter than the `blocks` tree (every symbol and its choices).
+ */
+export function wordsFromTsv(tsv: string): OcrWord[] {
+  const out: OcrWord[] = [];
+  let lastKey = '';
+  let line = -1;
+  for (const row of tsv.split('\n')) {
+    const f = row.split('\t');
+    if (f.length < 12 || f[0] !== '5') continue;
+    const text = f.slice(11).join(' ').trim();
+    if (!text) continue;
+    const key = `${f[2]}.${f[3]}.${f[4]}`;
+    if (key !== lastKey) {
+      line++;
+      lastKey = key;
+    }
+    const [x, y, w, h, conf] = [f[6], f[7], f[8], f[9], f[10]].map(Number);
+    out.push({ text, line, x0: x, y0: y, x1: x + w, y1: y + h, conf });
+  }
+  return out;
 }
 
 export class OcrError extends Error {
@@ -51,6 +89,7 @@ interface Job {
   image: Buffer;
   psm: PSM;
   params?: OcrParams;
+  words?: boolean;
   resolve: (r: OcrResult) => void;
   reject: (e: Error) => void;
 }
@@ -90,10 +129,10 @@ class OcrPool {
     private readonly idleMs: number = 60_000,
   ) {}
 
-  recognize(image: Buffer, psm: PSM = PSM.AUTO, params?: OcrParams): Promise<OcrResult> {
+  recognize(image: Buffer, psm: PSM = PSM.AUTO, params?: OcrParams, opts: { words?: boolean } = {}): Promise<OcrResult> {
     this.cancelIdle();
     return new Promise<OcrResult>((resolve, reject) => {
-      this.queue.push({ image, psm, params, resolve, reject });
+      this.queue.push({ image, psm, params, words: opts.words, resolve, reject });
       this.pump();
     });
   }
@@ -208,8 +247,17 @@ class OcrPool {
     slot.fail = (e) => finish(() => job.reject(e));
     slot.worker
       .setParameters({ ...DEFAULT_PARAMS, ...job.params, tessedit_pageseg_mode: job.psm })
-      .then(() => slot.worker.recognize(job.image, {}, { text: true }))
-      .then((r) => finish(() => job.resolve({ text: r.data.text ?? '', confidence: r.data.confidence ?? 0, ms: Date.now() - t0 })))
+      .then(() => slot.worker.recognize(job.image, {}, { text: true, tsv: Boolean(job.words) }))
+      .then((r) =>
+        finish(() =>
+          job.resolve({
+            text: r.data.text ?? '',
+            confidence: r.data.confidence ?? 0,
+            ms: Date.now() - t0,
+            ...(job.words ? { words: wordsFromTsv(r.data.tsv ?? '') } : {}),
+          }),
+        ),
+      )
       .catch((e: unknown) => {
         this.stats.failures++;
         finish(() => job.reject(new OcrError(`OCR failed: ${String(e)}`, 'failed')));

@@ -216,3 +216,89 @@ export function brandPrefix(name: string): string | null {
   if (letters(rest) < 3 || m[1].split(/\s+/).length > 3) return null;
   return tidyName(m[1]);
 }
+
+/** A word tesseract read and its box (the OCR pool's `OcrWord`; kept structural so parsers stay pure). */
+export interface WordBox {
+  text: string;
+  line: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** 0..100 tesseract's confidence in the word. */
+  conf?: number;
+}
+
+/** A column cell of an OCR row: its words and its horizontal extent. */
+export interface BoxCell {
+  text: string;
+  x0: number;
+  x1: number;
+}
+
+export interface BoxLine {
+  /** Cells joined by a column gap of three spaces (what the text parsers split on). */
+  text: string;
+  cells: BoxCell[];
+  y0: number;
+  y1: number;
+  /** Mean word confidence of the row (0..100). */
+  conf: number;
+}
+
+/**
+ * Below this mean word confidence a row is not taken as a name (store, brand, product): what
+ * tesseract makes of the shadow, the table or the paper's edge in a photo ("n WEST Ronis SN WE
+ * Sle", "A REST", "m = SE —— h") scores 0–45, printed names 55–97 on the degraded tuning photos.
+ */
+export const NAME_MIN_CONF = 45;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)] : 0;
+};
+
+/**
+ * OCR rows rebuilt from word boxes: a row's words split into column cells wherever the blank
+ * between two boxes is wider than GAP_CHARS characters of that row (an ordinary word space is
+ * about one), so a column gap is measured on the page, not guessed from the number of spaces
+ * tesseract wrote. Specks at either end of a row (a lone symbol or letter far from the
+ * text: shadow or the table beyond the paper) are dropped.
+ */
+const GAP_CHARS = 1.7;
+
+export function linesFromWords(words: readonly WordBox[]): BoxLine[] {
+  const byLine = new Map<number, WordBox[]>();
+  for (const w of words) {
+    if (!w.text.trim()) continue;
+    const list = byLine.get(w.line) ?? [];
+    list.push(w);
+    byLine.set(w.line, list);
+  }
+  const out: BoxLine[] = [];
+  for (const ws of [...byLine.entries()].sort((a, b) => a[0] - b[0]).map(([, v]) => v.sort((a, b) => a.x0 - b.x0))) {
+    // The width of one character on this row (from its longer words): a word space is about one
+    // (more in monospaced print), a column gap two or more.
+    const sized = ws.filter((w) => w.text.length >= 3);
+    const charW = median((sized.length ? sized : ws).map((w) => (w.x1 - w.x0) / Math.max(1, w.text.length)));
+    const cells: BoxCell[] = [];
+    for (const w of ws) {
+      const last = cells.at(-1);
+      if (last && w.x0 - last.x1 <= GAP_CHARS * charW) {
+        last.text += ` ${w.text}`;
+        last.x1 = Math.max(last.x1, w.x1);
+      } else cells.push({ text: w.text, x0: w.x0, x1: w.x1 });
+    }
+    const junk = (c: BoxCell) => c.text.length > 0 && c.text !== '%' && (c.text.length === 1 || /^[^\p{L}\p{N}$%]{1,3}$/u.test(c.text));
+    while (cells.length >= 2 && junk(cells[cells.length - 1])) cells.pop();
+    while (cells.length >= 2 && junk(cells[0])) cells.shift();
+    out.push({
+      text: cells.map((c) => c.text).join('   '),
+      cells,
+      y0: Math.min(...ws.map((w) => w.y0)),
+      y1: Math.max(...ws.map((w) => w.y1)),
+      conf: ws.reduce((a, w) => a + (w.conf ?? 100), 0) / ws.length,
+    });
+  }
+  return out;
+}

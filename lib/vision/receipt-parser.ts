@@ -3,7 +3,9 @@ import {
   categorize,
   cleanLine,
   letters,
+  linesFromWords,
   moneyOn,
+  NAME_MIN_CONF,
   nameFix,
   parseDate,
   parseWeightGrams,
@@ -12,6 +14,7 @@ import {
   strainTypeIn,
   tidyName,
   type MoneyHit,
+  type WordBox,
 } from '@/lib/vision/parse-common';
 import type { Category, ParsedReceipt, ParsedReceiptItem } from '@/lib/vision/types';
 
@@ -34,6 +37,8 @@ import type { Category, ParsedReceipt, ParsedReceiptItem } from '@/lib/vision/ty
 const SUBTOTAL = /\bsub\s?-?\s?tota[l1]\b/i;
 const TOTAL = /\b(grand\s+)?tota[l1]\b|\bamount\s+due\b|\bbalance\s+due\b/i;
 const NOT_TOTAL = /\btotal\s+(savings|saved|discounts?|items?|qty|quantity|units?)\b/i;
+// "Line total: $x" is an item's amount (an item card), not the order's total.
+const LINE_TOTAL = /\bline\s+tota[l1]\b/i;
 // "SalesTax": the space before a tax word lost to OCR
 const TAX = /\b(tax|taxes|excise|vat|gst|hst)\b|(?<=sales|state|local|excise|city|county)tax(es)?\b/i;
 const DISCOUNT = /\b(discount|disc|promo|coupon|savings|loyalty|reward|deal|bogo)\b|%\s*off\b/i;
@@ -55,6 +60,8 @@ const INT_CELL = /^\d{1,3}$/;
 
 interface Pending {
   name: string;
+  /** Detail lines printed between the name and its price line (a keyed item card). */
+  details?: string[];
 }
 
 interface Cell {
@@ -98,11 +105,14 @@ function splitLine(raw: string): { line: string; cells: Cell[] } {
   return { line: cleanLine(kept.join('   ')), cells };
 }
 
-export function parseReceiptText(raw: string): ParsedReceipt {
-  const lines = raw
-    .split(/\r?\n/)
-    .map(splitLine)
-    .filter((l) => l.line.length > 0);
+/**
+ * `words`: tesseract's word boxes, when the reading has them: the rows are then rebuilt from the
+ * boxes (column gaps measured on the page, `linesFromWords`) instead of taken from its text.
+ */
+export function parseReceiptText(raw: string, words?: readonly WordBox[]): ParsedReceipt {
+  const boxes = words?.length ? linesFromWords(words) : null;
+  const source = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/);
+  const lines = source.map((s, i) => ({ ...splitLine(s), conf: boxes ? boxes[i].conf : 100 })).filter((l) => l.line.length > 0);
   const items: ParsedReceiptItem[] = [];
   let dispensaryName: string | null = null;
   let orderDate: string | null = null;
@@ -127,7 +137,7 @@ export function parseReceiptText(raw: string): ParsedReceipt {
     lines.filter((l) => /\$\s?\d/.test(l.line) && !SUBTOTAL.test(l.line) && !TAX.test(l.line) && !TOTAL.test(l.line) && !PAYMENT.test(l.line) && !DISCOUNT.test(l.line)).length >=
     1;
 
-  for (const { line, cells } of lines) {
+  for (const { line, cells, conf } of lines) {
     orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})/i.test(line) ? parseDate(line) : null;
     const money = moneyOn(line);
     const last = money.at(-1);
@@ -151,7 +161,7 @@ export function parseReceiptText(raw: string): ParsedReceipt {
       lastItem = null;
       continue;
     }
-    if (TOTAL.test(line) && !NOT_TOTAL.test(line)) {
+    if (TOTAL.test(line) && !NOT_TOTAL.test(line) && !LINE_TOTAL.test(line)) {
       if (last) total = last.value;
       afterSubtotal = true;
       lastItem = null;
@@ -181,6 +191,12 @@ export function parseReceiptText(raw: string): ParsedReceipt {
     const prices = usesDollar ? money.filter((m) => m.hasSign) : money;
     const nameCell = cells.find((c) => c.kind === 'text' && letters(beforeAmounts(c.text)) >= 3);
     const detailish = DETAIL.test(line) && (!nameCell || letters(stripDetail(nameCell.text)) < 3);
+    // A name waiting for its price line, then a detail line ("Product: …" / "Category: Vape
+    // THC: 88.1%" / "Qty: 1  Unit price: $x  Line total: $y"): the detail is the waiting item's.
+    if (pending && !prices.length && (THC.test(line) || CBD.test(line) || /^\s*(category|type|potency)\s*:/i.test(line))) {
+      pending.details = [...(pending.details ?? []), line];
+      continue;
+    }
     if (lastItem && !pending && detailish) {
       applyDetail(lastItem, line);
       continue;
@@ -188,11 +204,13 @@ export function parseReceiptText(raw: string): ParsedReceipt {
     if (!prices.length) {
       const nameish = letters(line) >= 3 && !HEADER_NOISE.test(line) && !parseDate(line);
       // The store's name is the first plain line; street words are allowed there ("High Street").
-      if (!items.length && dispensaryName === null && letters(line) >= 3 && !STORE_NOISE.test(line) && !parseDate(line)) dispensaryName = tidyName(withoutMarginDigit(line, cells));
+      if (!items.length && dispensaryName === null && letters(line) >= 3 && conf >= NAME_MIN_CONF && !STORE_NOISE.test(line) && !parseDate(line))
+        dispensaryName = tidyName(withoutMarginDigit(line, cells));
       else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) pending = { name: withoutMarginDigit(line, cells) };
       continue;
     }
     const item = readItemLine(line, cells, itemAmounts(line, prices), pending, header);
+    if (item && pending?.details && item.productName === nameFix(beforeAmounts(stripItemKey(pending.name)))) for (const d of pending.details) applyDetail(item, d);
     pending = null;
     // An item whose own line names no category takes its section's.
     if (item && section && categorize(`${item.productName} ${line}`, 'Other') === 'Other') item.category = section;
@@ -279,6 +297,11 @@ function itemAmounts(line: string, money: MoneyHit[]): MoneyHit[] {
   return money;
 }
 
+/** "Product: Blue Dream 3.5g" → "Blue Dream 3.5g" (an item card's key). */
+function stripItemKey(name: string): string {
+  return name.replace(/^\s*(?:product|item)(?:\s*name)?\s*:\s*/i, '');
+}
+
 function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: Pending | null, header: string[] | null): ParsedReceiptItem | null {
   let quantity: number | null = null;
   let unitPrice: number | null = null;
@@ -288,6 +311,14 @@ function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: P
 
   // Column cells other than the name.
   const nameIdx = cells.findIndex((c) => c.kind === 'text' && letters(beforeAmounts(c.text)) >= 2);
+  // A name split in two by a wide gap between its words ("Wana   Edibles - Pound Cake 1/8oz"):
+  // the next cell is more name when it is words (no amount, %, quantity or category column).
+  while (nameIdx >= 0 && nameIdx + 1 < cells.length) {
+    const nx = cells[nameIdx + 1];
+    if (nx.kind !== 'text' || letters(nx.text) < 3 || /%|\$|\d[.,]\d{2}\b|^[x×]\s?\d/i.test(nx.text) || QTY_X.test(nx.text) || QTY_WORD.test(nx.text) || DETAIL.test(nx.text))
+      break;
+    cells = [...cells.slice(0, nameIdx), { text: `${cells[nameIdx].text} ${nx.text}`, kind: 'text' }, ...cells.slice(nameIdx + 2)];
+  }
   const multiCell = cells.length >= 2 && nameIdx >= 0;
   // A quantity printed as such ("Qty: 1", "1 x $37.41") beats a lone number at the margin, which
   // on a photo is as often a speck at the paper's edge read as a digit.
@@ -352,10 +383,17 @@ function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: P
   if (cbd) cbdPct ??= num(cbd[1]);
 
   let name = nameFix(left.replace(/[([]\s*$/, ''));
+  // The price line of a name printed above it starts with its quantity ("1 @ $11.51", OCR'd
+  // "1@su51"): whatever letters OCR made of the amount are not a name.
+  const qtyLead = pending ? /^\s*(?:qty:?\s?)?(\d{1,3})\s?(?:@|x\b|×|ea\b)/i.exec(left) : null;
+  if (qtyLead) {
+    quantity ??= Number(qtyLead[1]);
+    name = '';
+  }
   let grams = parseWeightGrams(name, { allowTrailingNine: true })?.grams ?? null;
   if (letters(name) < 2) {
     if (!pending) return null;
-    name = nameFix(beforeAmounts(pending.name));
+    name = nameFix(beforeAmounts(stripItemKey(pending.name)));
     grams = parseWeightGrams(name, { allowTrailingNine: true })?.grams ?? null;
     const pth = THC.exec(pending.name);
     if (pth) thcPct ??= num(pth[1]);

@@ -2,7 +2,9 @@
  * One generated image through the local engine, printing the OCR text, tesseract's confidence,
  * the parse and the truth: for looking at why a tuning-layout image reads badly.
  *
- *   npx tsx --conditions=react-server scripts/bench/vision-probe.ts --kind receipt --layout loyalty-card --k 0 --i 8 [--degraded] [--save out.png]
+ *   npx tsx --conditions=react-server scripts/bench/vision-probe.ts --kind receipt --layout loyalty-card --k 0 --i 8 [--degraded] [--save out.png] [--words]
+ *
+ * Never run it on a held-out layout (HELD_OUT_* in tests/fixtures/vision): that is looking at it.
  *
  * `--i` is the image's running index within its bench set (the degradation it gets); the bench
  * prints failing images as "<layout> #k", with i = (layout position in its split) × per-layout + k.
@@ -21,6 +23,7 @@ const { values: a } = parseArgs({
     seed: { type: 'string', default: '100' },
     degraded: { type: 'boolean', default: false },
     save: { type: 'string' },
+    words: { type: 'boolean', default: false },
   },
 });
 
@@ -33,17 +36,22 @@ async function main() {
   const k = Number(a.k);
   const i = Number(a.i);
   const layout = a.layout as string;
+  const { HELD_OUT_RECEIPT_LAYOUTS } = await import('@/tests/fixtures/vision/receipts');
+  const { HELD_OUT_LABEL_LAYOUTS } = await import('@/tests/fixtures/vision/labels');
+  if ([...HELD_OUT_RECEIPT_LAYOUTS, ...HELD_OUT_LABEL_LAYOUTS].includes(layout as never))
+    throw new Error(`${layout} is a held-out layout: not to be looked at before the final run`);
   const { truth, bytes } = await benchImage(a.kind as 'receipt' | 'label', layout, k, i, a.degraded, Number(a.seed));
   console.log('page', JSON.stringify(await analysePage(bytes)));
   const t0 = performance.now();
   const prepared = await prepareForOcr(bytes, a.kind === 'receipt' ? { normalise: false } : {});
   const t1 = performance.now();
   if (a.save) fs.writeFileSync(a.save, prepared);
-  const ocr = await ocrPool().recognize(prepared, PSM.SINGLE_BLOCK);
+  const ocr = await ocrPool().recognize(prepared, PSM.SINGLE_BLOCK, undefined, { words: true });
   const t2 = performance.now();
   console.log(ocr.text);
+  if (a.words) for (const w of ocr.words ?? []) console.log(`  line ${w.line} [${w.x0},${w.y0} ${w.x1},${w.y1}] ${w.conf.toFixed(0)} ${w.text}`);
   console.log(`confidence ${ocr.confidence.toFixed(1)}; prepare ${(t1 - t0).toFixed(0)} ms, OCR ${(t2 - t1).toFixed(0)} ms`);
-  console.log(JSON.stringify(a.kind === 'receipt' ? parseReceiptText(ocr.text) : parseLabelText(ocr.text)));
+  console.log(JSON.stringify(a.kind === 'receipt' ? parseReceiptText(ocr.text, ocr.words) : parseLabelText(ocr.text, ocr.words)));
   console.log('truth', JSON.stringify(truth));
   await shutdownOcrPool();
 }
