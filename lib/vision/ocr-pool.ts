@@ -6,6 +6,7 @@ import type { Worker as ThreadWorker } from 'node:worker_threads';
 import { createWorker, OEM, PSM, type Worker as TesseractWorker } from 'tesseract.js';
 import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
+import type { WordBox } from '@/lib/vision/parse-common';
 
 /**
  * One long-lived, lazily started pool of tesseract.js workers (at most VISION_OCR_WORKERS, default
@@ -27,16 +28,8 @@ export interface OcrResult {
   words?: OcrWord[];
 }
 
-/** One word tesseract read, with its box and the running number of its text line. */
-export interface OcrWord {
-  text: string;
-  line: number;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  conf: number;
-}
+/** One word tesseract read, with its box, the running number of its text line and its confidence. */
+export type OcrWord = WordBox & { conf: number };
 
 /**
  * Words with their boxes from tesseract's TSV output (level 5 rows: `level page block par line
