@@ -1,22 +1,20 @@
-import {
-  brandPrefix,
-  categorize,
-  cleanLine,
-  letters,
-  linesFromWords,
-  moneyOn,
-  NAME_MIN_CONF,
-  nameFix,
-  parseDate,
-  parseWeightGrams,
-  round2,
-  stripCategoryWords,
-  strainTypeIn,
-  tidyName,
-  type MoneyHit,
-  type WordBox,
-} from '@/lib/vision/parse-common';
+import { categorize, letters, linesFromWords, moneyOn, NAME_MIN_CONF, nameFix, parseDate, round2, tidyName, type WordBox } from '@/lib/vision/parse-common';
 import type { Category, ParsedReceipt, ParsedReceiptItem } from '@/lib/vision/types';
+import {
+  applyDetail,
+  beforeAmounts,
+  CBD,
+  DETAIL,
+  isSectionHeading,
+  itemAmounts,
+  readItemLine,
+  splitLine,
+  stripDetail,
+  stripItemKey,
+  THC,
+  withoutMarginDigit,
+  type Pending,
+} from '@/lib/vision/receipt-lines';
 
 /**
  * Receipt text (OCR output, a pasted or e-mailed receipt) → line items and totals.
@@ -48,63 +46,6 @@ const HEADER_NOISE =
 const STORE_NOISE =
   /\d{3}|\b(receipt|order|invoice|ticket|transaction|cashier|budtender|register|terminal|license|tel|phone|www\.|https?:|\.com|thank|date|time|customer|member|patient)\b|#\s?\d/i;
 const COLUMN_WORDS = /^(item|items|product|products|description|qty|quantity|price|unit|each|total|amount|category|type|thc|cbd|sku)$/i;
-const QTY_X = /(?<![\w.])(\d{1,3})\s?(?:x|X|×|@|ea\b)(?![a-wyz])\s?(?:@\s?)?/;
-const QTY_WORD = /\bqty:?\s?(\d{1,3})\b/i;
-// "THC 21.6%", also with the % lost to OCR when the figure has decimals ("THC 21.6" at a line's end or before a separator)
-const THC = /\bTHC:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s|\s?CBD)))/i;
-const CBD = /\bCBD:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s)))/i;
-// "THC" alone is not a detail word: "THC Bomb" is a strain. Potency needs its figure.
-const DETAIL = /\b(THC|CBD):?\s?\(?\d|\b(SKU|lot|pkg|batch|qty|ea)\b|@|^\s*(flower|pre-?roll|vape|concentrate|edible|cartridge|cart)\b/i;
-const PCT_CELL = /^\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%\)?$/;
-const INT_CELL = /^\d{1,3}$/;
-
-interface Pending {
-  name: string;
-  /** Detail lines printed between the name and its price line (a keyed item card). */
-  details?: string[];
-}
-
-interface Cell {
-  text: string;
-  kind: 'money' | 'qtyunit' | 'int' | 'pct' | 'category' | 'text';
-}
-
-const num = (s: string) => Number(s.replace(',', '.').replace(/\s?%$/, ''));
-
-function cellKind(text: string): Cell['kind'] {
-  if (/^[-(]?\$?\s?\d{1,5}[.,]\d{2}\)?$/.test(text)) return 'money';
-  if (/^(qty:?\s?)?\d{1,3}\s?(x|×|@|ea)\s?@?\s?\$?\d{1,5}[.,]\d{2}$/i.test(text)) return 'qtyunit';
-  if (INT_CELL.test(text)) return 'int';
-  if (PCT_CELL.test(text)) return 'pct';
-  if (letters(stripCategoryWords(text).replace(/\b(indica|sativa|hybrid)\b/gi, '')) < 2 && categorize(text, 'Other') !== 'Other') return 'category';
-  return 'text';
-}
-
-/**
- * Dotted leaders between a name and its amount ("Blue Zushi 1/8 oz ........ $44.86") come out
- * of OCR as dots glued to lowercase garbage (".............ccvuvvvnn", "iii iit tities seit
- * ieee"): a run of three or more dots and the dot-like letters after it, or three or more
- * lowercase tokens of dot-like letters right before an amount, become a column gap.
- */
-export function stripLeaders(raw: string): string {
-  return raw
-    .replace(/\s?(?:[.·…]\s?){3,}[.·…:;,'`ceinrstuvaz\s]*?(?=\s*[-−(]?\$?\s?\d|\s*$)/g, '   ')
-    .replace(/(?:\s+(?!oz\b)[.·:;,'`ceinrstuvaz]{1,8}){3,}(?=\s+[-−(]?\$?\s?\d[\d.,]*\s*$)/g, (m) => (m.replace(/\s/g, '').length >= 10 ? '   ' : m));
-}
-
-/** Raw OCR line → cells split at wide gaps, each cleaned; and the whole cleaned line. */
-function splitLine(raw: string): { line: string; cells: Cell[] } {
-  const parts = stripLeaders(raw)
-    .split(/\s{2,}|\t/)
-    .map(cleanLine)
-    .filter((c) => c.length > 0);
-  // Specks at the page edge ("i", "E", ":") read as a column of their own.
-  const junk = (c: string) => c.length <= 3 && !/\d/.test(c) && !/^(qty|tax|thc|cbd)$/i.test(c);
-  const kept = parts.length > 1 ? parts.filter((c) => !junk(c)) : parts;
-  const cells = kept.map((text) => ({ text, kind: cellKind(text) }));
-  return { line: cleanLine(kept.join('   ')), cells };
-}
-
 /**
  * `words`: tesseract's word boxes, when the reading has them: the rows are then rebuilt from the
  * boxes (column gaps measured on the page, `linesFromWords`) instead of taken from its text.
@@ -221,210 +162,6 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
   const tax = totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null);
   const discount = sawOrderDiscount ? round2(orderDiscount) : null;
   return { dispensaryName, orderDate, items, discount, subtotal, tax, total, coverage: receiptCoverage(items, subtotal, tax, total, discount) };
-}
-
-/**
- * A section heading: a line that is only a category word, in capitals or in the plural
- * ("FLOWER", "VAPES", "Pre-Rolls", "Concentrates"). A singular "Flower" in ordinary case under an
- * item stays that item's detail line.
- */
-function isSectionHeading(line: string, cells: Cell[]): boolean {
-  if (cells.length !== 1 || cells[0].kind !== 'category' || /\d|%/.test(line)) return false;
-  const word = line.replace(/[^A-Za-z-]/g, '');
-  return word.length >= 4 && (word === word.toUpperCase() || /s$/i.test(word));
-}
-
-/**
- * A name-only line without the lone digit OCR made of a speck at the paper's right edge
- * ("PERMANENT MARKER PREROLL 1G      3"): a one-digit cell after a wide gap ends no product name.
- */
-function withoutMarginDigit(line: string, cells: Cell[]): string {
-  if (cells.length >= 2 && /^\d$/.test(cells[cells.length - 1].text))
-    return cleanLine(
-      cells
-        .slice(0, -1)
-        .map((c) => c.text)
-        .join(' '),
-    );
-  return line;
-}
-
-/** The part of a text before its first amount, quantity mark or potency figure. */
-function beforeAmounts(text: string): string {
-  let end = text.length;
-  for (const m of text.matchAll(/\$?\s?\d{1,5}[.,]\d{2}(?!\s?(?:g|mg|oz|%))/g)) {
-    // "3.59" (3.5g whose g became 9) inside a name is a weight, not an amount
-    if (!m[0].includes('$') && parseWeightGrams(m[0].trim(), { allowTrailingNine: true })) continue;
-    end = Math.min(end, m.index ?? end);
-    break;
-  }
-  for (const re of [/[(|·-]?\s?\bTHC:?\s?\(?\d/i, /[(|·-]?\s?\bCBD:?\s?\(?\d/i]) {
-    const m = re.exec(text);
-    if (m) end = Math.min(end, m.index);
-  }
-  return text.slice(0, end);
-}
-
-function stripDetail(text: string): string {
-  return stripCategoryWords(text).replace(/\b(THC|CBD|SKU|lot|pkg|qty|ea|batch)\b.*$/i, '');
-}
-
-/** A detail line under an item: potency, category, quantity × unit price. */
-function applyDetail(item: ParsedReceiptItem, line: string): void {
-  const thc = THC.exec(line);
-  const cbd = CBD.exec(line);
-  if (thc) item.thcPct = num(thc[1]);
-  if (cbd) item.cbdPct = num(cbd[1]);
-  const cat = categorize(line.replace(/\b(THC|CBD)\b.*$/i, ''), 'Other');
-  if (cat !== 'Other') item.category = cat;
-  const type = strainTypeIn(line);
-  if (type) item.type = type;
-  const qx = /\b(?:qty:?\s?)?(\d{1,3})\s?(?:x|×|@|ea)\s?@?\s?\$?(\d{1,5}[.,]\d{2})/i.exec(line) ?? /\bqty:?\s?(\d{1,3})\b/i.exec(line);
-  if (qx) {
-    item.quantity = Number(qx[1]);
-    if (qx[2]) item.unitPrice = num(qx[2]);
-    else if (item.price !== null) item.unitPrice = round2(item.price / item.quantity);
-  }
-}
-
-/**
- * Amounts on an item line that are prices: when some carry a "$", only those (so "3.59", a 3.5g
- * whose g became 9, is not a price); else all but a leading weight-looking one.
- */
-function itemAmounts(line: string, money: MoneyHit[]): MoneyHit[] {
-  if (money.some((m) => m.hasSign)) return money.filter((m) => m.hasSign);
-  if (money.length >= 2 && parseWeightGrams(line.slice(money[0].index, money[0].end), { allowTrailingNine: true })) return money.slice(1);
-  return money;
-}
-
-/** "Product: Blue Dream 3.5g" → "Blue Dream 3.5g" (an item card's key). */
-function stripItemKey(name: string): string {
-  return name.replace(/^\s*(?:product|item)(?:\s*name)?\s*:\s*/i, '');
-}
-
-function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: Pending | null, header: string[] | null): ParsedReceiptItem | null {
-  let quantity: number | null = null;
-  let unitPrice: number | null = null;
-  let thcPct: number | null = null;
-  let cbdPct: number | null = null;
-  let category: Category | null = null;
-
-  // Column cells other than the name.
-  const nameIdx = cells.findIndex((c) => c.kind === 'text' && letters(beforeAmounts(c.text)) >= 2);
-  // A name split in two by a wide gap between its words ("Wana   Edibles - Pound Cake 1/8oz"):
-  // the next cell is more name when it is words (no amount, %, quantity or category column).
-  while (nameIdx >= 0 && nameIdx + 1 < cells.length) {
-    const nx = cells[nameIdx + 1];
-    if (nx.kind !== 'text' || letters(nx.text) < 3 || /%|\$|\d[.,]\d{2}\b|^[x×]\s?\d/i.test(nx.text) || QTY_X.test(nx.text) || QTY_WORD.test(nx.text) || DETAIL.test(nx.text))
-      break;
-    cells = [...cells.slice(0, nameIdx), { text: `${cells[nameIdx].text} ${nx.text}`, kind: 'text' }, ...cells.slice(nameIdx + 2)];
-  }
-  const multiCell = cells.length >= 2 && nameIdx >= 0;
-  // A quantity printed as such ("Qty: 1", "1 x $37.41") beats a lone number at the margin, which
-  // on a photo is as often a speck at the paper's edge read as a digit.
-  const explicitQty = cells.some((c) => c.kind === 'qtyunit' || QTY_WORD.test(c.text) || (c.kind === 'text' && QTY_X.test(c.text) && moneyOn(c.text).length > 0));
-  if (multiCell) {
-    cells.forEach((c, i) => {
-      if (i === nameIdx) return;
-      const col = header && header.length === cells.length ? header[i] : null;
-      if (c.kind === 'int' && i < nameIdx) quantity = explicitQty ? quantity : Number(c.text);
-      else if (c.kind === 'int' && (!col || /qty|quantity/.test(col))) quantity ??= Number(c.text);
-      else if (c.kind === 'pct') {
-        const v = num((PCT_CELL.exec(c.text) as RegExpExecArray)[1]);
-        if (col && /cbd/.test(col)) cbdPct = v;
-        else if (!header || !header.some((h) => /cbd/.test(h)) || (col && /thc/.test(col))) thcPct ??= v;
-      } else if (c.kind === 'text' && /^[x×]\s?\d{1,2}$/i.test(c.text)) {
-        // a quantity column printed as "x2"
-        quantity ??= Number(c.text.replace(/\D/g, ''));
-      } else if (c.kind === 'category' || c.kind === 'text') {
-        if (c.kind === 'category') category = categorize(c.text, 'Other');
-        const p = /(?<![\w.])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(c.text);
-        if (p && !/\bCBD\b/i.test(c.text)) thcPct ??= num(p[1]);
-      } else if (c.kind === 'qtyunit') {
-        const m = /(\d{1,3})\s?(?:x|×|@|ea)\s?@?\s?\$?(\d{1,5}[.,]\d{2})/i.exec(c.text);
-        if (m) {
-          quantity = Number(m[1]);
-          unitPrice = num(m[2]);
-        }
-      }
-    });
-  }
-  const source = multiCell ? cells[nameIdx].text : line;
-  let left = beforeAmounts(source);
-  const lead = explicitQty ? null : /^(\d{1,2})\s?(?:x|×)?\s+(?=[A-Za-z])/.exec(left);
-  if (lead) {
-    quantity ??= Number(lead[1]);
-    left = left.slice(lead[0].length);
-  }
-  const qw = QTY_WORD.exec(left);
-  if (qw) {
-    quantity ??= Number(qw[1]);
-    left = left.slice(0, qw.index);
-  }
-  const qx = QTY_X.exec(left);
-  if (qx && !/^\s?[x×]\s?\d/.test(left.slice(qx.index - 1))) {
-    // "2 @ $35.00" after the name; a pack ("1g x 2") is part of the name, not a quantity.
-    const before = left.slice(0, qx.index);
-    if (!/\d\s?(g|mg|oz)\s?$/i.test(before)) {
-      quantity ??= Number(qx[1]);
-      left = before;
-    }
-  }
-  // A quantity column glued to the name by OCR ("Amnesia Haze Pod .59 1"): a lone small number
-  // after the weight, or at the end when the table has a quantity column.
-  const tailQty = /(?<![x×]\s?)\s(\d{1,2})\s*$/i.exec(left);
-  if (tailQty && (header?.some((h) => /qty|quantity/.test(h)) || parseWeightGrams(left.slice(0, tailQty.index), { allowTrailingNine: true }))) {
-    quantity ??= Number(tailQty[1]);
-    left = left.slice(0, tailQty.index);
-  }
-  const thc = THC.exec(source);
-  const cbd = CBD.exec(source);
-  if (thc) thcPct ??= num(thc[1]);
-  if (cbd) cbdPct ??= num(cbd[1]);
-
-  let name = nameFix(left.replace(/[([]\s*$/, ''));
-  // The price line of a name printed above it starts with its quantity ("1 @ $11.51", OCR'd
-  // "1@su51"): whatever letters OCR made of the amount are not a name.
-  const qtyLead = pending ? /^\s*(?:qty:?\s?)?(\d{1,3})\s?(?:@|x\b|×|ea\b)/i.exec(left) : null;
-  if (qtyLead) {
-    quantity ??= Number(qtyLead[1]);
-    name = '';
-  }
-  let grams = parseWeightGrams(name, { allowTrailingNine: true })?.grams ?? null;
-  if (letters(name) < 2) {
-    if (!pending) return null;
-    name = nameFix(beforeAmounts(stripItemKey(pending.name)));
-    grams = parseWeightGrams(name, { allowTrailingNine: true })?.grams ?? null;
-    const pth = THC.exec(pending.name);
-    if (pth) thcPct ??= num(pth[1]);
-  }
-  if (letters(name) < 2) return null;
-  // "3.59" read for "3.5g": print the weight as it was printed.
-  const w = parseWeightGrams(name, { allowTrailingNine: true });
-  if (w && /^\d*\.?\d+9$/.test(name.slice(w.index, w.end))) name = `${name.slice(0, w.index)}${name.slice(w.index, w.end - 1)}g${name.slice(w.end)}`;
-
-  const price = money[money.length - 1].value;
-  if (unitPrice === null && money.length >= 2) unitPrice = money[money.length - 2].value;
-  if (quantity === null && unitPrice !== null && unitPrice > 0 && Math.abs(price / unitPrice - Math.round(price / unitPrice)) < 0.01) {
-    quantity = Math.round(price / unitPrice);
-  }
-  quantity ??= 1;
-  unitPrice ??= round2(price / quantity);
-  const context = `${name} ${line}`;
-  return {
-    productName: name,
-    strainName: null,
-    category: category ?? categorize(context, grams !== null && grams >= 0.5 ? 'Flower' : 'Other'),
-    grams,
-    quantity,
-    unitPrice,
-    price,
-    discount: null,
-    thcPct,
-    cbdPct,
-    type: strainTypeIn(context),
-    brand: brandPrefix(name),
-  };
 }
 
 /** 0..1: share of the fields a receipt normally carries that were found, plus arithmetic checks. */

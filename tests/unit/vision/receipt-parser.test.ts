@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseReceiptText, stripLeaders } from '@/lib/vision/receipt-parser';
+import { parseReceiptText } from '@/lib/vision/receipt-parser';
+import { stripLeaders } from '@/lib/vision/receipt-lines';
 import { cleanLine, dropMarginJunk, parseDate, parseWeightGrams } from '@/lib/vision/parse-common';
 
 describe('receipt parser on OCR-like text', () => {
