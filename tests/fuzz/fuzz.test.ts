@@ -11,7 +11,8 @@ import { signUserToken } from '@/lib/auth/jwt';
 import { prepareProductionApp, type ProductionApp } from '@/scripts/lib/prod-server';
 import type { NextServer } from '@/scripts/lib/next-server';
 import { problemsWith } from '@/tests/fuzz/check';
-import { Gen, operationsOf, requestFor, rng, type Credentials, type FuzzRequest, type Operation } from '@/tests/fuzz/generate';
+import { Gen, operationsOf, requestFor, type Credentials, type FuzzRequest, type Operation } from '@/tests/fuzz/generate';
+import { rng } from '@/lib/random';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);

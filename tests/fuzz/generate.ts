@@ -30,8 +30,6 @@ export interface FuzzRequest {
   kind: string;
 }
 
-export { rng } from '@/lib/random';
-
 export class Gen {
   constructor(readonly r: () => number) {}
   int(lo: number, hi: number): number {
