@@ -6,7 +6,8 @@ import { describeControls, pickPagerControl } from '@/lib/scrape/pager';
 import type { ScrapedProduct } from '@/lib/scrape/types';
 import { extractWithModel } from '@/lib/scrape/extract/ai';
 import { extractHeuristic, visibleText } from '@/lib/scrape/extract/heuristic';
-import { extractAppState, extractJsonLd } from '@/lib/scrape/extract/structured';
+import { extractAppState } from '@/lib/scrape/extract/app-state';
+import { extractJsonLd } from '@/lib/scrape/extract/json-ld';
 
 export type ExtractionMethod = 'json-ld' | 'app-state' | 'ai' | 'heuristic' | 'none';
 
