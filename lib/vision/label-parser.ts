@@ -127,9 +127,8 @@ function readDates(lines: string[]): Record<DateKey, string | null> {
 export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedLabel {
   const boxes = words?.length ? linesFromWords(words) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
-  const lines = columnLines(rows, boxes)
-    .map(cleanLine)
-    .filter((l) => l.length > 0);
+  const rowLines = columnLines(rows, boxes);
+  const lines = rowLines.map(cleanLine).filter((l) => l.length > 0);
   const text = lines.join('\n');
 
   const dates = readDates(lines);
@@ -155,7 +154,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
       if (!name || terpenes.some((t) => t.name === name)) continue;
       const vals: { v: number; unit: string | undefined }[] = [{ v: num(m[2]), unit: m[3] }];
       if (m[4]) vals.push({ v: num(m[4]), unit: m[5] });
-      let pick = vals.find((x) => x.unit === '%');
+      const pick = vals.find((x) => x.unit === '%');
       let pctv: number | null = pick ? pick.v : null;
       if (pctv === null) {
         const mg = vals.find((x) => x.unit && /mg/i.test(x.unit));
@@ -165,7 +164,6 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
         else if (columns.length === 0 && !m[3]) pctv = null;
         else pctv = vals[0].v;
       }
-      pick = undefined;
       // One terpene above 6 % of the flower is not plausible (a misread digit, "0.33" → "9.33").
       if (pctv === null || pctv > 6) continue;
       terpenes.push({ name, percentage: pctv });
@@ -194,10 +192,10 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   }
 
   // Batch codes mix letters and digits on purpose: read them before the digit fix-ups.
-  const rawLines = columnLines(rows, boxes).map((l) => l.replace(/\s+/g, ' ').trim());
+  const rawLines = rowLines.map((l) => l.replace(/\s+/g, ' ').trim());
   const batchHit = rawLines.map((l) => BATCH.exec(l)).find((m) => m && /\d/.test(m[1]));
   // A keyed lab ends at its column gap ("Lab: Steep Hill   trans-Caryophyllene  0.15%": two panels on one row).
-  const cells = columnLines(rows, boxes)
+  const cells = rowLines
     .flatMap((l) => l.split(/\s{3,}/))
     .map(cleanLine)
     .filter((c) => c.length > 0);
