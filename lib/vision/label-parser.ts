@@ -12,9 +12,9 @@ import {
   stripCategoryWords,
   strainTypeIn,
   tidyName,
-  type BoxLine,
   type WordBox,
 } from '@/lib/vision/parse-common';
+import { columnLines } from '@/lib/vision/label-columns';
 import { terpeneName } from '@/lib/vision/terpenes';
 import type { ParsedLabel } from '@/lib/vision/types';
 
@@ -127,9 +127,8 @@ function readDates(lines: string[]): Record<DateKey, string | null> {
 export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedLabel {
   const boxes = words?.length ? linesFromWords(words) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
-  const lines = columnLines(rows, boxes)
-    .map(cleanLine)
-    .filter((l) => l.length > 0);
+  const rowLines = columnLines(rows, boxes);
+  const lines = rowLines.map(cleanLine).filter((l) => l.length > 0);
   const text = lines.join('\n');
 
   const dates = readDates(lines);
@@ -155,7 +154,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
       if (!name || terpenes.some((t) => t.name === name)) continue;
       const vals: { v: number; unit: string | undefined }[] = [{ v: num(m[2]), unit: m[3] }];
       if (m[4]) vals.push({ v: num(m[4]), unit: m[5] });
-      let pick = vals.find((x) => x.unit === '%');
+      const pick = vals.find((x) => x.unit === '%');
       let pctv: number | null = pick ? pick.v : null;
       if (pctv === null) {
         const mg = vals.find((x) => x.unit && /mg/i.test(x.unit));
@@ -165,7 +164,6 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
         else if (columns.length === 0 && !m[3]) pctv = null;
         else pctv = vals[0].v;
       }
-      pick = undefined;
       // One terpene above 6 % of the flower is not plausible (a misread digit, "0.33" → "9.33").
       if (pctv === null || pctv > 6) continue;
       terpenes.push({ name, percentage: pctv });
@@ -194,10 +192,10 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   }
 
   // Batch codes mix letters and digits on purpose: read them before the digit fix-ups.
-  const rawLines = columnLines(rows, boxes).map((l) => l.replace(/\s+/g, ' ').trim());
+  const rawLines = rowLines.map((l) => l.replace(/\s+/g, ' ').trim());
   const batchHit = rawLines.map((l) => BATCH.exec(l)).find((m) => m && /\d/.test(m[1]));
   // A keyed lab ends at its column gap ("Lab: Steep Hill   trans-Caryophyllene  0.15%": two panels on one row).
-  const cells = columnLines(rows, boxes)
+  const cells = rowLines
     .flatMap((l) => l.split(/\s{3,}/))
     .map(cleanLine)
     .filter((c) => c.length > 0);
@@ -295,80 +293,6 @@ export function batchLetters(code: string, productName: string | null): string {
     if (/^[A-Z]+$/.test(letters) && (initials.startsWith(letters) || capitals.startsWith(letters))) return letters + code.slice(n);
   }
   return code;
-}
-
-const KEY_CELL =
-  /^(net\s*(wt|weight|contents)\.?|weight|batch(\s*(no\.?|#|number))?|lot(\s*(#|no\.?|number))?|batch\/lot\s*#?|(total\s+)?(thc|cbd|thca)|total\s+cannabinoids|harvest(ed|\s+date)?|tested|test\s+date|date\s+tested|packaged(\s+on)?|pkg|lab|testing\s+lab|strain|type|category|brand|producer)\s*:?$/i;
-
-/**
- * Column geometry of OCR rows (cells are separated by the wide gaps tesseract keeps):
- * - a row of keys over a row of values ("NET WT   BATCH" / "3.5 g   HT2606-37", boxed cells)
- *   becomes one "key: value" line per column;
- * - a row of three or more cells that all carry words (a wide sticker whose columns share OCR
- *   rows: "Green Hornet   THC 18.8%   Batch: OC2649-10") becomes one line per cell, so the
- *   unkeyed brand and product names are lines of their own again.
- * Rows of a terpene or cannabinoid table (one word cell, number cells) and "key   value" rows
- * are left as they are.
- */
-export function columnLines(raw: string[], boxes: readonly BoxLine[] | null = null): string[] {
-  const cellsOf = (l: string) =>
-    l
-      .split(/\s{2,}|\s*[|[\]]\s*/)
-      .map((c) => c.trim())
-      .filter((c) => c.length > 0);
-  const out: string[] = [];
-  for (let i = 0; i < raw.length; i++) {
-    const cells = cellsOf(raw[i]);
-    const next = i + 1 < raw.length ? cellsOf(raw[i + 1]) : [];
-    if (cells.length >= 2 && cells.every((c) => KEY_CELL.test(c)) && next.length && !next.some((c) => KEY_CELL.test(c))) {
-      const paired = boxes && boxes.length === raw.length ? pairByPosition(boxes[i], boxes[i + 1]) : null;
-      if (paired) {
-        out.push(...paired);
-        i++;
-        continue;
-      }
-      if (next.length === cells.length) {
-        cells.forEach((k, j) => out.push(`${k.replace(/:$/, '')}: ${next[j]}`));
-        i++;
-        continue;
-      }
-    }
-    if (cells.length >= 3 && cells.every((c) => letters(c) >= 2)) {
-      out.push(...cells);
-      continue;
-    }
-    out.push(raw[i]);
-  }
-  return out;
-}
-
-/**
- * A row of key cells over a row of value cells, paired by position on the page: each value goes
- * to the key whose cell it overlaps most, else the key starting nearest to it (cells are left-
- * aligned or centred under their keys); a key with no value beneath it is left out, and two
- * values under one key are one value. Null when the rows do not look like that (a key cell
- * holding more than a key, no value lined up under any key).
- */
-export function pairByPosition(keys: BoxLine, values: BoxLine): string[] | null {
-  if (keys.cells.length < 2 || !keys.cells.every((c) => KEY_CELL.test(c.text))) return null;
-  const got = new Map<number, string[]>();
-  for (const v of values.cells) {
-    let best = -1;
-    let bestScore = -Infinity;
-    keys.cells.forEach((k, j) => {
-      const overlap = Math.min(k.x1, v.x1) - Math.max(k.x0, v.x0);
-      const score = overlap > 0 ? overlap : -Math.abs(k.x0 - v.x0);
-      if (score > bestScore) {
-        bestScore = score;
-        best = j;
-      }
-    });
-    const width = keys.cells[best].x1 - keys.cells[best].x0;
-    if (bestScore < -Math.max(40, 2 * width)) return null;
-    got.set(best, [...(got.get(best) ?? []), v.text]);
-  }
-  if (!got.size) return null;
-  return keys.cells.flatMap((k, j) => (got.has(j) ? [`${k.text.replace(/:$/, '')}: ${(got.get(j) ?? []).join(' ')}`] : []));
 }
 
 /** 0..1: share of the facts a label normally prints that were found. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { batchLetters, capitalGAsSix, columnLines, parseLabelText, strainFromProduct } from '@/lib/vision/label-parser';
+import { columnLines } from '@/lib/vision/label-columns';
+import { batchLetters, capitalGAsSix, parseLabelText, strainFromProduct } from '@/lib/vision/label-parser';
 import { terpeneName } from '@/lib/vision/terpenes';
 
 describe('label parser', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pairByPosition, parseLabelText } from '@/lib/vision/label-parser';
+import { pairByPosition } from '@/lib/vision/label-columns';
+import { parseLabelText } from '@/lib/vision/label-parser';
 import { linesFromWords, type WordBox } from '@/lib/vision/parse-common';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import { wordsFromTsv } from '@/lib/vision/ocr-pool';
