@@ -36,10 +36,8 @@ async function main() {
   const k = Number(a.k);
   const i = Number(a.i);
   const layout = a.layout as string;
-  const { HELD_OUT_RECEIPT_LAYOUTS } = await import('@/tests/fixtures/vision/receipts');
-  const { HELD_OUT_LABEL_LAYOUTS } = await import('@/tests/fixtures/vision/labels');
-  if ([...HELD_OUT_RECEIPT_LAYOUTS, ...HELD_OUT_LABEL_LAYOUTS].includes(layout as never))
-    throw new Error(`${layout} is a held-out layout: not to be looked at before the final run`);
+  const { isBlind } = await import('@/tests/fixtures/vision/splits');
+  if (isBlind(a.kind as 'receipt' | 'label', layout)) throw new Error(`${layout} is a held-out layout: not to be looked at before the final run`);
   const { truth, bytes } = await benchImage(a.kind as 'receipt' | 'label', layout, k, i, a.degraded, Number(a.seed));
   console.log('page', JSON.stringify(await analysePage(bytes)));
   const t0 = performance.now();

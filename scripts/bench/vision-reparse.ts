@@ -5,7 +5,7 @@
  * like the bench (parser + catalog matcher). Refuses held-out layouts (HELD_OUT_*): they stay out
  * of every decision until the final bench run.
  *
- *   npx tsx --conditions=react-server scripts/bench/vision-reparse.ts [--per-layout 2 --split second-held-out,old-held-out,tune --cache /tmp/vision-ocr.json --verbose]
+ *   npx tsx --conditions=react-server scripts/bench/vision-reparse.ts [--per-layout 2 --split third-held-out,second-held-out,old-held-out,tune --cache /tmp/vision-ocr.json --verbose]
  */
 process.env.PGLITE_DIR ??= 'memory://';
 process.env.LOG_LEVEL ??= 'silent';
@@ -17,7 +17,7 @@ const { values: args } = parseArgs({
   options: {
     'per-layout': { type: 'string', default: '2' },
     sets: { type: 'string', default: 'clean,degraded' },
-    split: { type: 'string', default: 'second-held-out,old-held-out,tune' },
+    split: { type: 'string', default: 'third-held-out,second-held-out,old-held-out,tune' },
     kinds: { type: 'string', default: 'receipt,label' },
     layouts: { type: 'string', default: '' },
     cache: { type: 'string', default: '/tmp/vision-ocr.json' },
@@ -45,8 +45,7 @@ async function main() {
   const { parseLabelText } = await import('@/lib/vision/label-parser');
   const { assembleLabel, assembleReceipt } = await import('@/lib/vision/assemble');
   const { benchImage } = await import('@/tests/fixtures/vision/degrade');
-  const R = await import('@/tests/fixtures/vision/receipts');
-  const Lb = await import('@/tests/fixtures/vision/labels');
+  const { layoutsOf, splitOf: splitOfLayout } = await import('@/tests/fixtures/vision/splits');
   const { FieldScore, scoreLabel, scoreReceipt } = await import('@/tests/fixtures/vision/score');
   const perLayout = Number(args['per-layout']);
   const only = args.layouts ? new Set(args.layouts.split(',')) : null;
@@ -54,11 +53,8 @@ async function main() {
   const db = await ready();
   const wanted: Cached[] = [];
   for (const kind of args.kinds.split(',') as ('receipt' | 'label')[]) {
-    const all = (kind === 'receipt' ? R.RECEIPT_LAYOUTS : Lb.LABEL_LAYOUTS) as readonly string[];
-    const held = (kind === 'receipt' ? R.HELD_OUT_RECEIPT_LAYOUTS : Lb.HELD_OUT_LABEL_LAYOUTS) as readonly string[];
-    const second = (kind === 'receipt' ? R.SECOND_HELD_OUT_RECEIPT_LAYOUTS : Lb.SECOND_HELD_OUT_LABEL_LAYOUTS) as readonly string[];
-    const old = (kind === 'receipt' ? R.OLD_HELD_OUT_RECEIPT_LAYOUTS : Lb.OLD_HELD_OUT_LABEL_LAYOUTS) as readonly string[];
-    const splitOf = (l: string) => (held.includes(l) ? 'held-out' : second.includes(l) ? 'second-held-out' : old.includes(l) ? 'old-held-out' : 'tune');
+    const all = layoutsOf(kind);
+    const splitOf = (l: string) => splitOfLayout(kind, l);
     for (const split of args.split.split(',')) {
       if (split === 'held-out') throw new Error('held-out layouts are not re-parsed: they stay out of every decision');
       const layouts = all.filter((l) => splitOf(l) === split && (!only || only.has(l)));

@@ -1,14 +1,14 @@
 /**
  * Vision accuracy and speed on generated receipts and labels, split BY LAYOUT: the parsers were
  * tuned on the "tune" layouts only; the held-out layouts (HELD_OUT_* in tests/fixtures/vision, the
- * third round) stayed out of every decision and are reported first. "second-held-out"
- * (SECOND_HELD_OUT_*) and "old-held-out" (OLD_HELD_OUT_*) are the second and first held-out
- * sets: their blind runs are on record, they have been looked at since, so they are reported
+ * fourth round) stay out of every decision and are reported first. "third-held-out",
+ * "second-held-out" and "old-held-out" are the earlier held-out sets (tests/fixtures/vision/splits.ts):
+ * their blind runs are on record, they have been looked at since, so they are reported
  * separately as tuning data. Each image goes through the local OCR
  * engine end to end (decode → prepare → tesseract → parser → catalog matcher) and is scored field
  * by field against its ground truth (precision, recall, F1).
  *
- *   npm run bench:vision [-- --per-layout 3 --sets clean,degraded --split held-out,second-held-out,old-held-out,tune --kinds receipt,label --layouts a,b --keep --verbose]
+ *   npm run bench:vision [-- --per-layout 3 --sets clean,degraded --split held-out,third-held-out,second-held-out,old-held-out,tune --kinds receipt,label --layouts a,b --keep --verbose]
  */
 process.env.PGLITE_DIR ??= 'memory://';
 process.env.LOG_LEVEL ??= 'silent';
@@ -23,7 +23,7 @@ const { values: args } = parseArgs({
   options: {
     'per-layout': { type: 'string', default: '3' },
     sets: { type: 'string', default: 'clean,degraded' },
-    split: { type: 'string', default: 'held-out,second-held-out,old-held-out,tune' },
+    split: { type: 'string', default: 'held-out,third-held-out,second-held-out,old-held-out,tune' },
     kinds: { type: 'string', default: 'receipt,label' },
     layouts: { type: 'string', default: '' },
     seed: { type: 'string', default: '100' },
@@ -40,8 +40,7 @@ async function main() {
   const { ocrPool, shutdownOcrPool } = await import('@/lib/vision/ocr-pool');
   const { MEDIA } = await import('@/tests/fixtures/vision/render');
   const { benchImage } = await import('@/tests/fixtures/vision/degrade');
-  const R = await import('@/tests/fixtures/vision/receipts');
-  const Lb = await import('@/tests/fixtures/vision/labels');
+  const { layoutsOf, splitOf: splitOfLayout } = await import('@/tests/fixtures/vision/splits');
   const { namePools } = await import('@/tests/fixtures/vision/data');
   const { FieldScore, scoreLabel, scoreReceipt } = await import('@/tests/fixtures/vision/score');
 
@@ -72,11 +71,8 @@ async function main() {
 
   let cold: number | null = null;
   for (const kind of kinds) {
-    const all = (kind === 'receipt' ? R.RECEIPT_LAYOUTS : Lb.LABEL_LAYOUTS) as readonly string[];
-    const held = (kind === 'receipt' ? R.HELD_OUT_RECEIPT_LAYOUTS : Lb.HELD_OUT_LABEL_LAYOUTS) as readonly string[];
-    const second = (kind === 'receipt' ? R.SECOND_HELD_OUT_RECEIPT_LAYOUTS : Lb.SECOND_HELD_OUT_LABEL_LAYOUTS) as readonly string[];
-    const old = (kind === 'receipt' ? R.OLD_HELD_OUT_RECEIPT_LAYOUTS : Lb.OLD_HELD_OUT_LABEL_LAYOUTS) as readonly string[];
-    const splitOf = (l: string) => (held.includes(l) ? 'held-out' : second.includes(l) ? 'second-held-out' : old.includes(l) ? 'old-held-out' : 'tune');
+    const all = layoutsOf(kind);
+    const splitOf = (l: string) => splitOfLayout(kind, l);
     for (const split of splits) {
       const layouts = all.filter((l) => splitOf(l) === split).filter((l) => !only || only.has(l));
       if (!layouts.length) continue;
