@@ -1,5 +1,5 @@
 import { strongEtag } from '@/lib/etag';
-import { Ok, paginated } from '@/lib/http/envelope';
+import { Ok, paginated, sharedJson } from '@/lib/http/envelope';
 
 export { canonicalQuery, strongEtag } from '@/lib/etag';
 
@@ -40,19 +40,33 @@ export async function conditional<T>(req: Request, etag: string, produce: () => 
   return new Ok(ok.data, ok.meta, { ...ok.headers, ...headers, etag }, ok.status, ok.json);
 }
 
-/** `conditional` over a paged list: `load()` runs only on a miss, and its page becomes the paginated envelope. */
+/** A page as the list readers answer it; `headers` are the page's own (e.g. the terpene a synonym resolved to). */
+export interface LoadedPage<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+  headers?: Record<string, string>;
+}
+
+/**
+ * `conditional` over a paged list: `load()` runs only on a miss, and its page becomes the
+ * paginated envelope. `shared: true` when the page comes from an in-process cache that hands the
+ * same never-mutated items to every caller: their JSON text is then made once (`sharedJson`).
+ */
 export function conditionalPage<T>(
   req: Request,
   etag: string,
-  load: () => Promise<{ items: T[]; total: number; limit: number; offset: number }>,
+  load: () => Promise<LoadedPage<T>>,
   headers: Record<string, string> = {},
+  options: { shared?: boolean } = {},
 ): Promise<Ok<T[]> | Response> {
   return conditional(
     req,
     etag,
     async () => {
       const page = await load();
-      return paginated(page.items, page);
+      return paginated(page.items, page, page.headers, options.shared ? sharedJson(page.items) : undefined);
     },
     headers,
   );

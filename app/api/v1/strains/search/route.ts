@@ -1,4 +1,4 @@
-import { conditional, CDN, defineRoute, route, paginated, sharedJson } from '@/lib/http';
+import { conditionalPage, CDN, defineRoute, route } from '@/lib/http';
 import { catalogEtag, FRESHNESS_CACHE_CONTROL, NOT_MODIFIED } from '@/lib/meta/service';
 import { searchStrainsCached } from '@/lib/strains/service';
 import { SearchQuery, StrainList } from '@/lib/strains/schemas';
@@ -17,15 +17,12 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       response: StrainList,
     },
     async ({ db, query, req, url }) =>
-      conditional(
+      conditionalPage(
         req,
         await catalogEtag(db, url, { fromReadCache: true }),
-        async () => {
-          const page = await searchStrainsCached(db, query.q, query.limit);
-          // A cached page is shared and never mutated: its items' JSON text is made once.
-          return paginated(page.items, page, undefined, sharedJson(page.items));
-        },
+        () => searchStrainsCached(db, query.q, query.limit),
         { 'cache-control': FRESHNESS_CACHE_CONTROL },
+        { shared: true },
       ),
   ),
 });

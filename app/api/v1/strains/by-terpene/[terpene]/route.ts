@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { conditional, CDN, defineRoute, route, paginated } from '@/lib/http';
+import { conditionalPage, CDN, defineRoute, route } from '@/lib/http';
 import { catalogEtag, FRESHNESS_CACHE_CONTROL, NOT_MODIFIED } from '@/lib/meta/service';
 import { strainsByTerpene } from '@/lib/strains/service';
 import { Limit, Offset, StrainSchema } from '@/lib/strains/schemas';
@@ -19,12 +19,12 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       response: z.array(StrainSchema.extend({ share: z.number().nullable() })),
     },
     async ({ db, params, query, req, url }) =>
-      conditional(
+      conditionalPage(
         req,
         await catalogEtag(db, url),
         async () => {
           const { terpene, page } = await strainsByTerpene(db, params.terpene, query);
-          return paginated(page.items, page, { 'X-Terpene': terpene });
+          return { ...page, headers: { 'X-Terpene': terpene } };
         },
         { 'cache-control': FRESHNESS_CACHE_CONTROL },
       ),
