@@ -1,6 +1,6 @@
 // The service's production entry hook, loaded before Next (`node -r ./server/entry.cjs`, as
 // `npm start` does, or required first by the standalone server.js). It sees every request before
-// Next does and fixes two things Next cannot:
+// Next does and fixes three things Next cannot:
 //
 // 1. The client address. Next passes the client's own X-Forwarded-For through untouched and only
 //    fills it from the socket when it is absent, so the socket's address is otherwise lost to the
@@ -39,34 +39,33 @@ function undecodable(url) {
   return null;
 }
 
-function badPath(req, res, segment) {
+function pathOf(url) {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+}
+
+/** The error envelope the route builder answers (lib/http/error-response.ts), for faults met before Next. */
+function sendError(req, res, status, error) {
   const requestId = randomUUID();
-  const q = req.url.indexOf('?');
-  const path = q < 0 ? req.url : req.url.slice(0, q);
-  if (!path.startsWith('/api/')) {
-    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'x-request-id': requestId });
-    return res.end('Bad Request: the path holds an invalid percent-encoding\n');
-  }
   const body = JSON.stringify({
     success: false,
-    error: { code: 'BAD_REQUEST', message: 'The request path holds an invalid percent-encoding', details: { segment: segment.slice(0, 100) } },
-    meta: { timestamp: new Date().toISOString(), requestId, path: path.slice(0, 2000), method: req.method },
+    error,
+    meta: { timestamp: new Date().toISOString(), requestId, path: pathOf(req.url).slice(0, 2000), method: req.method },
   });
-  res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId });
   res.end(body);
 }
 
+function badPath(req, res, segment) {
+  if (!pathOf(req.url).startsWith('/api/')) {
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'x-request-id': randomUUID() });
+    return res.end('Bad Request: the path holds an invalid percent-encoding\n');
+  }
+  sendError(req, res, 400, { code: 'BAD_REQUEST', message: 'The request path holds an invalid percent-encoding', details: { segment: segment.slice(0, 100) } });
+}
+
 function emptySegment(req, res) {
-  const requestId = randomUUID();
-  const q = req.url.indexOf('?');
-  const path = q < 0 ? req.url : req.url.slice(0, q);
-  const body = JSON.stringify({
-    success: false,
-    error: { code: 'NOT_FOUND', message: 'No route matches a path with an empty segment' },
-    meta: { timestamp: new Date().toISOString(), requestId, path: path.slice(0, 2000), method: req.method },
-  });
-  res.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId });
-  res.end(body);
+  sendError(req, res, 404, { code: 'NOT_FOUND', message: 'No route matches a path with an empty segment' });
 }
 
 function hasEmptyApiSegment(url) {
