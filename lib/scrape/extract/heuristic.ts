@@ -46,7 +46,7 @@ const NAME_PREDICATES: Array<(e: Element) => boolean> = [
   (e) => e.name === 'strong' || e.name === 'b',
 ];
 const NOT_A_NAME =
-  /^(add( to (cart|bag))?|buy( now)?|view|details|sale|new|in stock|out of stock|select|choose|\$.*|[\/\s]*\d+(\.\d+)?\s*(g|%|mg|oz|ml)|(thc|cbd)a?\s*:?\s*[\d.]+.*|indica|sativa|hybrid|quantity|qty)$/i;
+  /^(add( to (cart|bag))?|buy( now)?|view|details|(on )?sale!?|new!?|sold out|staff pick|limited|\d+% off|in stock|out of stock|select|choose|\$.*|[\/\s]*\d+(\.\d+)?\s*(g|%|mg|oz|ml)|(thc|cbd)a?\s*:?\s*[\d.]+.*|indica|sativa|hybrid|quantity|qty)$/i;
 
 /** Visible text of an element with spaces between text nodes (cheerio's .text() glues them). */
 export function visibleText($: CheerioAPI, el: Cheerio<AnyNode>): string {
@@ -438,20 +438,57 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     // A menu whose brand line repeats the name still names the product.
     const name = pickName($, els, [brand ?? '', catLabel ?? '']) ?? pickName($, els, [catLabel ?? '']);
     if (!name) continue;
-    const prices = salePrices(el, classes);
     const href = els.find((e) => e.name === 'a' && e.attribs.href)?.attribs.href;
-    const p = toScrapedProduct({
-      name,
+    const common = {
       brand,
       category: canonicalCategory(catLabel) ? catLabel : null,
-      price: prices.price ?? extractPriceText(text),
-      regularPrice: prices.regularPrice,
-      weight: firstText($, els.slice(1), (e) => /weight|size/.test(marks(e))),
       strainType: firstText($, els.slice(1), (e) => /strain-type|lineage|(^|[\s_-])type\b/.test(marks(e))),
       url: resolve(href ?? card.attr('href'), baseUrl),
       text,
+    };
+    // One card, several sizes each with its price ("1/8 oz $35", "1/4 oz $60"): one product per
+    // size, the size in the name (DECISIONS §12, as for app state and JSON-LD offers).
+    const chips = sizeChips($, els.slice(1), classes);
+    if (chips.length >= 2) {
+      for (const c of chips) {
+        const p = toScrapedProduct({ ...common, name: `${name} ${c.size}`, price: c.price, regularPrice: c.regularPrice, weight: c.size });
+        if (p) products.push(p);
+      }
+      continue;
+    }
+    const prices = salePrices(el, classes);
+    const p = toScrapedProduct({
+      ...common,
+      name,
+      price: prices.price ?? extractPriceText(text),
+      regularPrice: prices.regularPrice,
+      weight: firstText($, els.slice(1), (e) => /weight|size/.test(marks(e))),
     });
     if (p) products.push(p);
   }
   return dedupeProducts(products);
+}
+
+const SIZE_TEXT = String.raw`(?:\d+(?:\.\d+)?\s?(?:g|gr|grams?|oz|mg|ml)|1\/8\s?oz|1\/4\s?oz|1\/2\s?oz|1\/8|1\/4|1\/2|eighth|quarter|half(?: oz)?|ounce|\d+\s?(?:pk|pack))`;
+/** A size option with its price: "1/8 oz $35", "3.5g · $30", "1g $12 $15" (sale and struck). */
+const SIZE_CHIP = new RegExp(String.raw`^(${SIZE_TEXT})\s*[-–·:|]?\s*(?:\$\s?\d+(?:\.\d{1,2})?\s*){1,2}$`, 'i');
+
+/**
+ * The size options of a card, each with its own price: the innermost elements whose text is a
+ * size and a price (buttons, chips, list items); two or more distinct sizes, else none.
+ */
+function sizeChips($: CheerioAPI, els: Element[], classes: ReadonlySet<string>): Array<{ size: string; price: string; regularPrice: string | null }> {
+  const chips: Array<{ el: Element; size: string }> = [];
+  for (const e of els) {
+    const t = visibleText($, $(e));
+    if (t.length > 40) continue;
+    const m = SIZE_CHIP.exec(t);
+    if (!m) continue;
+    // Innermost: drop an enclosing chip already taken.
+    const i = chips.findIndex((c) => $(c.el).find(e as never).length > 0);
+    if (i >= 0) chips.splice(i, 1);
+    chips.push({ el: e, size: m[1].replace(/\s+/g, ' ').trim() });
+  }
+  if (new Set(chips.map((c) => c.size.toLowerCase())).size < 2 || new Set(chips.map((c) => c.size.toLowerCase())).size !== chips.length) return [];
+  return chips.map((c) => ({ size: c.size, ...salePrices(c.el, classes) })).filter((c): c is { size: string; price: string; regularPrice: string | null } => c.price !== null);
 }

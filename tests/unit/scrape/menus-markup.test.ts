@@ -107,6 +107,60 @@ describe('cards as themes write them', () => {
   });
 });
 
+describe('size options on one card', () => {
+  const grid = (cards: string[]) => `<body><div class="grid">${cards.join('')}</div></body>`;
+  it.each([
+    [
+      'option buttons "1/8 oz $35" "1/4 oz $60": one product per size',
+      [
+        '<div class="product"><h3>Blue Dream</h3><button>1/8 oz $35</button><button>1/4 oz $60</button></div>',
+        '<div class="product"><h3>OG Kush</h3><button>1/8 oz $40</button><button>1/4 oz $70</button></div>',
+      ],
+      [
+        ['Blue Dream 1/8 oz', 35, null],
+        ['Blue Dream 1/4 oz', 60, null],
+        ['OG Kush 1/8 oz', 40, null],
+        ['OG Kush 1/4 oz', 70, null],
+      ],
+    ],
+    [
+      'chips with a struck price per size',
+      [
+        '<div class="product"><h3>Gelato</h3><ul><li><span>3.5g</span> <s>$40</s> <b>$32</b></li><li><span>7g</span> <b>$60</b></li></ul></div>',
+        '<div class="product"><h3>Zkittlez</h3><ul><li><span>3.5g</span> <b>$35</b></li><li><span>7g</span> <b>$65</b></li></ul></div>',
+      ],
+      [
+        ['Gelato 3.5g', 32, '$40'],
+        ['Gelato 7g', 60, null],
+        ['Zkittlez 3.5g', 35, null],
+        ['Zkittlez 7g', 65, null],
+      ],
+    ],
+    [
+      'one size with its price stays one product',
+      ['<div class="product"><h3>Gelato 3.5g</h3><button>3.5g $32</button></div>', '<div class="product"><h3>Zkittlez 3.5g</h3><button>3.5g $35</button></div>'],
+      [
+        ['Gelato 3.5g', 32, null],
+        ['Zkittlez 3.5g', 35, null],
+      ],
+    ],
+    [
+      'a "Sale!" badge is no name',
+      [
+        '<div class="product"><span>Sale!</span><p>Gelato 3.5g</p><span class="price">$30</span></div>',
+        '<div class="product"><span>On Sale</span><p>Zkittlez 3.5g</p><span class="price">$35</span></div>',
+      ],
+      [
+        ['Gelato 3.5g', 30, null],
+        ['Zkittlez 3.5g', 35, null],
+      ],
+    ],
+  ])('%s', (_l, cards, want) => {
+    const ps = extractHeuristic(cheerio.load(grid(cards)), BASE);
+    expect(ps.map((p) => [p.rawName, p.priceValue, p.regularPrice])).toEqual(want);
+  });
+});
+
 describe('app state as platforms embed it', () => {
   const html = (scripts: string) => cheerio.load(`<html><body><div id="app"></div>${scripts}</body></html>`);
   it.each([
