@@ -169,7 +169,8 @@ function pickName($: CheerioAPI, els: Element[], skip: string[]): string | null 
     for (const el of els.slice(1)) {
       if (!pred(el)) continue;
       const t = visibleText($, $(el));
-      if (t.length >= 2 && t.length <= 160 && /\p{L}.*\p{L}/u.test(t) && !NOT_A_NAME.test(t) && !skip.includes(t)) return t;
+      // A text with a price in it is a whole block (a product link around name and price), not the name.
+      if (t.length >= 2 && t.length <= 160 && /\p{L}.*\p{L}/u.test(t) && !NOT_A_NAME.test(t) && !skip.includes(t) && !/\$\s?\d/.test(t)) return t;
     }
   }
   // No marked-up name: the longest text line that is not a price or label.
@@ -191,6 +192,13 @@ function firstText($: CheerioAPI, els: Element[], pred: (e: Element) => boolean)
 function sectionHeading($: CheerioAPI, card: Element): string | null {
   let cur: AnyNode | null = card;
   const cardSig = signature(card);
+  // The card's own title repeated above it (a theme's image overlay, Shopify Dawn's card__inner) is no section.
+  const own = new Set(
+    $(card)
+      .find('h1, h2, h3, h4, h5, h6, a')
+      .toArray()
+      .map((e) => visibleText($, $(e))),
+  );
   for (let depth = 0; cur && depth < 8; depth++) {
     let sib: AnyNode | null = cur.prev;
     for (let n = 0; sib && n < 30; sib = sib.prev) {
@@ -202,13 +210,26 @@ function sectionHeading($: CheerioAPI, card: Element): string | null {
       const heading = /^h[1-4]$/.test(el.name) ? $(el) : $(el).find('h1, h2, h3, h4').last();
       if (heading.length) {
         const t = visibleText($, heading);
-        if (t && t.length < 60) return t;
+        if (t && t.length < 60 && !own.has(t)) return t;
       }
     }
     cur = cur.parent;
     const tag = cur as Element | null;
     if (tag?.attribs?.['data-category']) return tag.attribs['data-category'];
     if (!tag || tag.name === 'body') break;
+  }
+  return null;
+}
+
+/**
+ * The category a card's own class names (WooCommerce's post classes: `product_cat-edibles`,
+ * `product_cat-vape-pens`), when it is one of the menu categories.
+ */
+function classCategory(el: Element): string | null {
+  for (const t of (el.attribs.class ?? '').split(/\s+/)) {
+    const m = /^(?:product_cat|product-cat|product-category|category)[-_]([a-z][a-z0-9-]*)$/i.exec(t);
+    const label = m?.[1].replace(/-/g, ' ');
+    if (label && canonicalCategory(label)) return label;
   }
   return null;
 }
@@ -433,7 +454,10 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     const text = textOf(el);
     const brand = firstText($, els.slice(1), (e) => e.attribs.itemprop === 'brand' || /brand/.test(marks(e))) ?? el.attribs['data-brand'] ?? null;
     const catLabel =
-      el.attribs['data-category'] ?? firstText($, els.slice(1), (e) => /category/.test(marks(e)) || e.attribs['data-category'] !== undefined) ?? sectionHeading($, el);
+      el.attribs['data-category'] ??
+      firstText($, els.slice(1), (e) => /category/.test(marks(e)) || e.attribs['data-category'] !== undefined) ??
+      classCategory(el) ??
+      sectionHeading($, el);
     if (FURNITURE_TEXT.test(text) && text.length < 120) continue;
     // A menu whose brand line repeats the name still names the product.
     const name = pickName($, els, [brand ?? '', catLabel ?? '']) ?? pickName($, els, [catLabel ?? '']);

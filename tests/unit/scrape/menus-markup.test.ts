@@ -63,7 +63,9 @@ describe('cards as themes write them', () => {
           `<li class="product type-product post-${id} status-publish ${extra} instock product_cat-x"><a href="/product/${id}/" class="woocommerce-LoopProduct-link woocommerce-loop-product__link"><img src="/i.jpg" alt="">${extra.includes('sale') ? '<span class="onsale">Sale!</span>' : ''}<h2 class="woocommerce-loop-product__title">${name}</h2>${price}</a><div class="pwb-brands-in-loop"><span><a href="/brand/x/">${brand}</a></span></div><a href="?add-to-cart=${id}" class="button add_to_cart_button" aria-label="Add to cart: &ldquo;${name}&rdquo;">Add to cart</a></li>`,
       )
       .join('')}</ul>`;
-    const ps = extractHeuristic(cheerio.load(`<body>${html}</body>`), BASE);
+    const ps = extractHeuristic(cheerio.load(`<body>${html.replace(/product_cat-x/g, 'product_cat-edibles')}</body>`), BASE);
+    // The category from WooCommerce's post class (product_cat-<slug>).
+    expect(ps.map((p) => p.category)).toEqual(['Edible', 'Edible', 'Edible']);
     expect(ps.map((p) => [p.rawName, p.brand, p.priceValue, p.regularPrice])).toEqual([
       ['Blue Dream 3.5g', 'Acme', 36, '$45.00'],
       ['Gelato Gummies 100mg', 'Sweet Co', 20, null],
@@ -94,6 +96,23 @@ describe('cards as themes write them', () => {
       ['Gelato 1g', 12, null],
       ['OG Kush 7g', 55, null],
     ]);
+  });
+
+  it('the card title repeated above the card (an image overlay) is no section heading and still the name', () => {
+    const one = (name: string, price: string) =>
+      `<li class="grid__item"><div class="card"><div class="card__inner"><div class="card__content"><h3 class="card__heading"><a href="/p">${name}</a></h3></div></div><div class="card__content"><div class="card__information"><h3 class="card__heading h5"><a href="/p">${name}</a></h3><div class="card-information"><div class="caption">Acme</div><span class="visually-hidden">Regular price</span><span class="price-item">${price}</span></div></div></div></div></li>`;
+    const ps = extractHeuristic(cheerio.load(`<body><ul class="grid">${one('Blue Dream Cart 1g', '$30.00')}${one('Mango Gummies', '$18.00')}</ul></body>`), BASE);
+    expect(ps.map((p) => [p.rawName, p.priceValue])).toEqual([
+      ['Blue Dream Cart 1g', 30],
+      ['Mango Gummies', 18],
+    ]);
+  });
+
+  it('a brand written like the name: the name is still the title, never the link text around name and price', () => {
+    const one = (name: string, brand: string) =>
+      `<li class="product"><a href="/p" class="product-link"><h2 class="title">${name}</h2><span class="price">$20.00</span></a><div class="brands"><a href="/b">${brand}</a></div></li>`;
+    const ps = extractHeuristic(cheerio.load(`<body><ul class="products">${one('Hazelnut Bar', 'Hazelnut Bar')}${one('Mango Gummies', 'Acme')}</ul></body>`), BASE);
+    expect(ps.map((p) => p.rawName)).toEqual(['Hazelnut Bar', 'Mango Gummies']);
   });
 
   it('a price the rendered page hides (data-scan-hidden) is not read; aria-hidden without a price still goes', () => {
