@@ -81,7 +81,7 @@ function sameShapeSiblings(el: Element): number {
 }
 
 const LABEL_WORDS =
-  /\b(price|prices|each|ea|per|gram|grams|g|oz|sale|was|now|only|from|usd|reg|regular|member|med|rec|tax|incl|starting|at|deal|deals|off|save|discount|special|promo|ounce|eighth)\b/gi;
+  /\b(price|prices|each|ea|per|gram|grams|g|oz|sale|was|now|only|from|usd|reg|regular|member|med|rec|tax|incl|starting|at|deal|deals|off|save|discount|special|promo|ounce|eighth|original|current|is|compare|list|retail|unit)\b/gi;
 const letters = (t: string) => t.replace(LABEL_WORDS, '').replace(/[^a-z]/gi, '').length;
 
 /**
@@ -106,7 +106,9 @@ function findCard(textOf: (el: Element) => string, priceEl: Element, classCounts
     if (hasName && text.length < 1200) {
       if (repeatedAt(cur)) {
         // A repeated block without any name element (a theme's "card-information": vendor line +
-        // price) is part of the card: the card is the nearest repeated ancestor that names the product.
+        // price) is part of the card: the card is the nearest repeated ancestor that names the
+        // product and holds no other price (never a category section of several such cards).
+        if (found && priceCount(text) !== priceCount(textOf(found))) break;
         if (hasNameElement(cur)) return widen(textOf, cur);
         if (!found) [found, foundAt] = [cur, depth];
       } else if (!fallback && text.length < 600) fallback = cur;

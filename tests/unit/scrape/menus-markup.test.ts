@@ -98,6 +98,19 @@ describe('cards as themes write them', () => {
     ]);
   });
 
+  it('cards whose name is plain text stay one product each inside small repeated category sections', () => {
+    const section = (cat: string, names: string[]) =>
+      `<section class="cat"><h2>${cat}</h2><div class="cards">${names.map((n, i) => `<div class="card"><div>${n}</div><div class="price">$${20 + i}.00</div></div>`).join('')}</div></section>`;
+    const html = `<body>${section('Flower', ['Blue Dream 3.5g', 'OG Kush 3.5g'])}${section('Edibles', ['Mango Gummies', 'Cocoa Bar'])}</body>`;
+    const ps = extractHeuristic(cheerio.load(html), BASE);
+    expect(ps.map((p) => [p.rawName, p.priceValue, p.category])).toEqual([
+      ['Blue Dream 3.5g', 20, 'Flower'],
+      ['OG Kush 3.5g', 21, 'Flower'],
+      ['Mango Gummies', 20, 'Edible'],
+      ['Cocoa Bar', 21, 'Edible'],
+    ]);
+  });
+
   it('the card title repeated above the card (an image overlay) is no section heading and still the name', () => {
     const one = (name: string, price: string) =>
       `<li class="grid__item"><div class="card"><div class="card__inner"><div class="card__content"><h3 class="card__heading"><a href="/p">${name}</a></h3></div></div><div class="card__content"><div class="card__information"><h3 class="card__heading h5"><a href="/p">${name}</a></h3><div class="card-information"><div class="caption">Acme</div><span class="visually-hidden">Regular price</span><span class="price-item">${price}</span></div></div></div></div></li>`;
