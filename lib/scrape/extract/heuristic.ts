@@ -380,6 +380,34 @@ export function salePrices(card: Element, classes?: ReadonlySet<string>): { pric
   return { price, regularPrice: was.find((h) => (parsePrice(h.text) ?? 0) > paid)?.text ?? null };
 }
 
+const ATTR_PRICE = ['data-price', 'data-product-price', 'data-sale-price', 'data-current-price'];
+const ATTR_REGULAR = ['data-regular-price', 'data-compare-price', 'data-compare-at-price', 'data-original-price', 'data-list-price'];
+/** A decimal amount ("32.00", "32"): integers of four digits or more are left out (themes write cents there too). */
+const ATTR_MONEY = /^\s*(?:\d{1,3}|\d{1,5}\.\d{1,2})\s*$/;
+
+/**
+ * Prices a card gives only in attributes — `data-price="32.00"` (with `data-compare-price`),
+ * microdata `<meta itemprop="price" content="32.00">` — written into the card as text when
+ * neither the element holding them nor its parent shows a price, so such a card is read like the
+ * others.
+ */
+function attributePrices($: CheerioAPI, scope: Cheerio<AnyNode>): void {
+  const sel = [...ATTR_PRICE.map((a) => `[${a}]`), '[itemprop="price"][content]'].join(', ');
+  const adds: Array<[Element, string]> = [];
+  for (const el of scope.find(sel).toArray() as Element[]) {
+    const holder = el.name === 'meta' || el.name === 'link' ? (el.parent as Element | null) : el;
+    if (!holder || holder.type !== 'tag') continue;
+    const parent = holder.parent as Element | null;
+    if (/\$\s?\d/.test($(holder).text()) || (parent?.type === 'tag' && /\$\s?\d/.test($(parent).text()))) continue;
+    const v = [...ATTR_PRICE.map((k) => el.attribs[k]), el.attribs.content].find((x) => x !== undefined && ATTR_MONEY.test(x));
+    if (!v) continue;
+    const r = ATTR_REGULAR.map((k) => el.attribs[k] ?? holder.attribs[k]).find((x) => x !== undefined && ATTR_MONEY.test(x) && Number(x) > Number(v));
+    adds.push([holder, `<span class="price">${r ? `<s>$${Number(r).toFixed(2)}</s> ` : ''}$${Number(v).toFixed(2)}</span>`]);
+  }
+  // Decided first, written after: one card's written price must not hide its neighbours'.
+  for (const [holder, html] of adds) $(holder).append(html);
+}
+
 export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct[] {
   const root: Cheerio<AnyNode> = $('body').length ? $('body') : $.root();
   const scope = root.clone();
@@ -393,6 +421,7 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     .filter((_, el) => el.type === 'tag' && isFurnitureClass((el as Element).attribs.class))
     .remove();
   const classes = struckClasses($);
+  attributePrices($, scope);
 
   // Ancestors are shared by every card below them: memoise their text (else quadratic).
   const texts = new Map<Element, string>();

@@ -111,6 +111,43 @@ describe('cards as themes write them', () => {
     ]);
   });
 
+  it.each([
+    [
+      'data-price (and data-compare-price) only',
+      (n: string, i: number) => `<div class="product-card" data-price="${20 + i}.00"${i === 0 ? ' data-compare-price="30.00"' : ''}><h3>${n}</h3><button>Add</button></div>`,
+      [
+        ['Blue Dream 3.5g', 20, '$30.00'],
+        ['Mango Gummies', 21, null],
+      ],
+    ],
+    [
+      'microdata <meta itemprop="price" content>',
+      (n: string, i: number) =>
+        `<div class="product-card" itemscope itemtype="https://schema.org/Product"><h3 itemprop="name">${n}</h3><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="${20 + i}.50"><meta itemprop="priceCurrency" content="USD"></div></div>`,
+      [
+        ['Blue Dream 3.5g', 20.5, null],
+        ['Mango Gummies', 21.5, null],
+      ],
+    ],
+    [
+      'a visible price wins over the attribute, cents-like integers are not read',
+      (n: string, i: number) => `<div class="product-card" data-price="${i === 0 ? '3200' : '99.00'}"><h3>${n}</h3><span class="amount">$${20 + i}.00</span></div>`,
+      [
+        ['Blue Dream 3.5g', 20, null],
+        ['Mango Gummies', 21, null],
+      ],
+    ],
+  ])('prices only in attributes: %s', (_l, one, want) => {
+    const html = `<body><div class="grid">${['Blue Dream 3.5g', 'Mango Gummies'].map((n, i) => one(n, i)).join('')}</div></body>`;
+    const ps = extractHeuristic(cheerio.load(html), BASE);
+    expect(ps.map((p) => [p.rawName, p.priceValue, p.regularPrice])).toEqual(want);
+  });
+
+  it('a card with data-price="3200" (cents) and no visible price is not given a price', () => {
+    const html = `<body><div class="grid">${['Blue Dream 3.5g', 'Mango Gummies'].map((n) => `<div class="product-card" data-price="3200"><h3>${n}</h3></div>`).join('')}</div></body>`;
+    expect(extractHeuristic(cheerio.load(html), BASE)).toEqual([]);
+  });
+
   it('the card title repeated above the card (an image overlay) is no section heading and still the name', () => {
     const one = (name: string, price: string) =>
       `<li class="grid__item"><div class="card"><div class="card__inner"><div class="card__content"><h3 class="card__heading"><a href="/p">${name}</a></h3></div></div><div class="card__content"><div class="card__information"><h3 class="card__heading h5"><a href="/p">${name}</a></h3><div class="card-information"><div class="caption">Acme</div><span class="visually-hidden">Regular price</span><span class="price-item">${price}</span></div></div></div></div></li>`;
