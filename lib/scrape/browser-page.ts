@@ -280,6 +280,29 @@ async function pageThrough(
   return { products, rounds };
 }
 
+/**
+ * What only the rendered styles tell, written into the DOM before it is read: a short price
+ * element struck through by a stylesheet rule (CSS-in-JS classes, a theme's `s.price-item`) gets
+ * `data-scan-struck`, one the theme hides (`display: none`, Dawn's `.price--on-sale
+ * .price__regular`) gets `data-scan-hidden`. Only elements of at most 80 characters holding a
+ * price are looked at: a hidden tab panel full of products stays readable.
+ */
+const MARK_STYLES = String.raw`(() => {
+  const price = /[$]\s?\d/;
+  for (const el of Array.from(document.body ? document.body.querySelectorAll('*') : [])) {
+    if (el.childElementCount > 12) continue;
+    const t = el.textContent || '';
+    if (t.length > 80 || !price.test(t)) continue;
+    const st = getComputedStyle(el);
+    if (st.display === 'none') el.setAttribute('data-scan-hidden', '');
+    else if (/line-through/.test(st.textDecorationLine || st.textDecoration || '')) {
+      const parent = el.parentElement ? getComputedStyle(el.parentElement) : null;
+      if (!parent || !/line-through/.test(parent.textDecorationLine || parent.textDecoration || '')) el.setAttribute('data-scan-struck', '');
+    }
+  }
+  return true;
+})()`;
+
 async function readFrames(page: Page, opts: RenderOptions): Promise<{ products: ScrapedProduct[]; method: PageExtraction['method']; urls: string[] }> {
   const all: ScrapedProduct[] = [];
   const urls: string[] = [];
@@ -287,6 +310,7 @@ async function readFrames(page: Page, opts: RenderOptions): Promise<{ products: 
   for (const frame of page.frames()) {
     const url = frame.url();
     if (!/^https?:/i.test(url)) continue;
+    await frame.evaluate(MARK_STYLES).catch(() => undefined);
     const html = await frame.content().catch(() => null);
     if (!html) continue;
     urls.push(url);

@@ -102,3 +102,41 @@ export function frameUrls(html: string, pageUrl: string): string[] {
   });
   return out;
 }
+
+/** A link text that names a menu category ("Flower", "Vape Pens", "Edibles (12)", "Shop Pre-Rolls"). */
+const CATEGORY_LINK =
+  /^(?:shop |all |browse )?(?:flowers?|pre-?rolls?|prerolls?|joints|infused pre-?rolls|vapes?|vape pens|vaporizers|vape cartridges|cartridges|carts|disposables|edibles|gummies|chocolates|beverages|drinks|concentrates|extracts|dabs|topicals|tinctures|capsules|cbd|accessories)$/i;
+/** Most category links followed from one menu page. */
+export const MAX_CATEGORY_LINKS = 12;
+
+/**
+ * Links to the categories of a menu split into category pages (`/menu/flower`,
+ * `?category=edibles`, WooCommerce `/product-category/flower/`, Shopify `/collections/vapes`):
+ * same origin, another path family than the page's, and a text (else an aria-label / title
+ * ending in one) that is a category name and nothing else. Counts ("(12)") are ignored.
+ * `siteNav`: links inside the site's navigation (nav, header, footer) count only on a page that
+ * shows products itself — an "About us" page's menu bar does not make it a menu; a category
+ * directory in the page's content (WooCommerce's shop page, Shopify's collection list) does.
+ */
+export function categoryLinks(html: string, pageUrl: string, siteNav = true): string[] {
+  const $ = cheerio.load(html);
+  const here = new URL(pageUrl);
+  const family = pathFamily(pageUrl);
+  const out: string[] = [];
+  $('a[href]').each((_, el) => {
+    if (out.length >= MAX_CATEGORY_LINKS) return false;
+    const a = $(el);
+    const u = resolve(a.attr('href'), pageUrl);
+    if (!u || new URL(u).origin !== here.origin || pathFamily(u) === family || out.includes(u)) return;
+    if (!siteNav && a.closest('nav, header, footer, [role="navigation"]').length) return;
+    const clean = (t: string | undefined) =>
+      (t ?? '')
+        .replace(/\(\s*\d+\s*\)|\b\d+\s+(?:products|items)\b/gi, ' ')
+        .replace(/[^\p{L}\s-]/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    const label = `${a.attr('aria-label') ?? ''}|${a.attr('title') ?? ''}`.split('|').map((t) => /\b(?:category|collection)\s+(.+)$/i.exec(t)?.[1]);
+    if ([a.text(), ...label].some((t) => CATEGORY_LINK.test(clean(t)))) out.push(u);
+  });
+  return out;
+}

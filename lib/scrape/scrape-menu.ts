@@ -12,7 +12,7 @@ import { discoverMenuUrls } from '@/lib/scrape/sitemap';
 import type { ProductCategory, ScrapedProduct, ScrapeMenuInput, ScrapeMenuResult } from '@/lib/scrape/types';
 import { isWildcardUrl, matchingLinks, WILDCARD_LIMITS, wildcardPattern } from '@/lib/scrape/wildcard';
 import { config } from '@/lib/config';
-import { frameUrls, paginationLinks } from '@/lib/scrape/pagination';
+import { categoryLinks, frameUrls, paginationLinks } from '@/lib/scrape/pagination';
 import { detectPlatform } from '@/lib/scrape/platforms';
 
 /**
@@ -146,11 +146,13 @@ interface Crawl {
  */
 async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promise<void> {
   const queue = [url];
+  /** Category pages of a menu split into categories: read after the menu's own pages. */
+  const categories: string[] = [];
   c.seen.add(url);
   let first = depth === 0 && c.first === null;
-  while (queue.length && run.pages < run.maxPages) {
+  while ((queue.length || categories.length) && run.pages < run.maxPages) {
     throwIfAborted(run.opts.signal);
-    const u = queue.shift()!;
+    const u = queue.length ? queue.shift()! : categories.shift()!;
     run.pages++;
     const page = await fetchPage(run, u);
     progress(run, 'pages', run.fraction, `read ${u}`);
@@ -172,6 +174,13 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
     if (first) {
       c.first = page;
       first = false;
+      // A menu split into category pages: each category is crawled like a menu URL of its own
+      // (its pagination followed), after the given page's own pages.
+      for (const l of categoryLinks(page.body, page.url, r.products.length > 0)) {
+        if (c.seen.has(l)) continue;
+        c.seen.add(l);
+        categories.push(l);
+      }
       // A page without products goes to the browser only if its frames give none either (decided
       // after the crawl); one with a "load more" button goes there for the rest of the list, and
       // one with a script-driven pager (numbered buttons, no links) likewise.

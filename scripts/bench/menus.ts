@@ -1,21 +1,23 @@
 /**
  * npm run bench:menus — the scrape stage on dispensary sites generated from the real Weedmaps NM
- * menu items (tests/fixtures/menus-sites): seven techniques (paginated server-rendered grid,
+ * menu items (tests/fixtures/menus-sites): eight techniques (paginated server-rendered grid,
  * "load more", infinite scroll, cross-origin iframe on 127.0.0.2, age gate + script-rendered,
- * app state only, numbered page buttons without links), each in four markup styles. The scraper
- * was tuned on the `grid` and `list` styles; `table` and `text` are held out and reported first.
+ * app state only, numbered page buttons without links, a menu split into category pages), each in
+ * seven markup styles. Tuning styles: grid, list, table, text; held out (reported first): the
+ * fourth-round styles woo, dawn, css and the categories technique in every style.
  *
  * Per site: extraction recall and precision (products by name), price accuracy (price paid and
  * regular price both right), matching precision per confidence and recall on the products whose
  * strain is labelled (tests/fixtures/matching/labelled.json), cold scan seconds (browser closed).
  *
- * BENCH_MENUS_SITES=paginated-grid,… limits the sites; BENCH_MENUS_MATCH=0 skips matching;
+ * BENCH_MENUS_SITES=paginated-grid,… limits the sites; BENCH_MENUS_SPLIT=held-out|tune only one
+ * split; BENCH_MENUS_MATCH=0 skips matching;
  * BENCH_MENUS_VERBOSE=1 also prints every wrong match (product, brand, matched, expected);
  * BENCH_MENUS_DUMP=file.json writes the scraped products and their expected strains.
  */
 import { closeBrowser, scrapeMenu, type ScrapedProduct } from '@/lib/scrape';
 import { resetConfig } from '@/lib/config';
-import { HELDOUT_STYLES, menuDataPresent, TUNE_STYLES, type TruthProduct } from '@/tests/fixtures/menus-sites/generate';
+import { HELDOUT_STYLES, HELDOUT_TECHNIQUES, menuDataPresent, splitOf, TUNE_STYLES, type TruthProduct } from '@/tests/fixtures/menus-sites/generate';
 import { startMenuSites, type ServedSite } from '@/tests/fixtures/menus-sites/server';
 
 process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
@@ -71,7 +73,7 @@ export async function scoreSite(site: ServedSite): Promise<SiteScore> {
     if (near(p.priceValue, t.price) && near(reg, t.regularPrice)) priceOk++;
     else wrongPrices.push(`${t.name}: got ${p.price} / ${p.regularPrice ?? '-'}, want $${t.price} / ${t.regularPrice ?? '-'}`);
   }
-  const split = (TUNE_STYLES as readonly string[]).includes(site.spec.style) ? 'tune' : 'held-out';
+  const split = splitOf(site.spec);
   return {
     key: site.spec.key,
     technique: site.spec.technique,
@@ -203,8 +205,11 @@ async function main(): Promise<void> {
   const only = process.env.BENCH_MENUS_SITES?.split(',').filter(Boolean);
   const server = await startMenuSites({ keys: only });
   const scores: SiteScore[] = [];
+  const wantSplit = process.env.BENCH_MENUS_SPLIT;
   try {
-    const order = [...server.sites].sort((a, b) => Number(TUNE_STYLES.includes(a.spec.style)) - Number(TUNE_STYLES.includes(b.spec.style)));
+    const order = [...server.sites]
+      .filter((s) => !wantSplit || splitOf(s.spec) === wantSplit)
+      .sort((a, b) => Number(splitOf(a.spec) === 'tune') - Number(splitOf(b.spec) === 'tune'));
     for (const site of order) {
       const s = await scoreSite(site);
       scores.push(s);
@@ -223,8 +228,9 @@ async function main(): Promise<void> {
   }
   for (const split of ['held-out', 'tune'] as const) {
     const xs = scores.filter((s) => s.split === split);
+    if (!xs.length) continue;
     table(
-      `${split === 'held-out' ? `Held-out styles (${HELDOUT_STYLES.join(', ')})` : `Tuning styles (${TUNE_STYLES.join(', ')})`}`,
+      `${split === 'held-out' ? `Held out: styles ${HELDOUT_STYLES.join(', ')} and technique ${HELDOUT_TECHNIQUES.join(', ')}` : `Tuning styles (${TUNE_STYLES.join(', ')})`}`,
       ['site', 'products', 'recall', 'precision', 'price acc.', 'cold s', 'pages', 'method', 'platform'],
       xs.map((s) => [
         s.key,

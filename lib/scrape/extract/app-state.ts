@@ -158,8 +158,8 @@ function nestedPrices(o: Obj): { sale: string | null; regular: string | null } {
   for (const k of ['pricing', 'prices', 'Prices', 'priceInfo', 'price']) {
     const v = o[k];
     if (!isObj(v)) continue;
-    const sale = pick(v, ['sale', 'salePrice', 'special', 'specialPrice', 'current', 'now', 'discounted', 'final', 'promo']);
-    const regular = pick(v, ['regular', 'regularPrice', 'original', 'originalPrice', 'was', 'list', 'compareAt', 'msrp', 'base', 'full']);
+    const sale = pick(v, ['sale', 'salePrice', 'sale_price', 'special', 'specialPrice', 'current', 'now', 'discounted', 'final', 'promo']);
+    const regular = pick(v, ['regular', 'regularPrice', 'regular_price', 'original', 'originalPrice', 'was', 'list', 'compareAt', 'compare_at_price', 'msrp', 'base', 'full']);
     const s = sale !== undefined ? priceOf(sale) : null;
     const r = regular !== undefined ? priceOf(regular) : null;
     if (s || r) return { sale: s, regular: r };
@@ -181,16 +181,47 @@ export function statePrices(o: Obj): { price: string | null; regularPrice: strin
   return { price: plain ?? regular, regularPrice: null };
 }
 
+/**
+ * Money written in minor units, made decimal before it is read: a WooCommerce Store API `prices`
+ * object (`{"price": "3200", "regular_price": "4000", "currency_minor_unit": 2}`) and Shopify's
+ * Liquid product JSON (`{{ product | json }}`: `handle`, `variants`, integer `price` /
+ * `compare_at_price` in cents; its `/products.json` writes "32.00" strings, left as they are).
+ */
+export function decimalMoney(o: Obj): Obj {
+  const prices = o.prices;
+  if (isObj(prices) && typeof prices.currency_minor_unit === 'number') {
+    const f = 10 ** prices.currency_minor_unit;
+    const conv = (v: Json | undefined) => (typeof v === 'string' && /^\d+$/.test(v) ? (Number(v) / f).toFixed(prices.currency_minor_unit as number) : v);
+    return { ...o, prices: { ...prices, price: conv(prices.price) ?? null, regular_price: conv(prices.regular_price) ?? null, sale_price: conv(prices.sale_price) ?? null } };
+  }
+  if (typeof o.handle === 'string' && Array.isArray(o.variants) && Number.isInteger(o.price)) {
+    const cents = (x: Obj): Obj => {
+      const y: Obj = { ...x };
+      for (const k of ['price', 'compare_at_price', 'price_min', 'price_max', 'compare_at_price_min', 'compare_at_price_max'])
+        if (typeof x[k] === 'number' && Number.isInteger(x[k])) y[k] = (x[k] as number) / 100;
+      return y;
+    };
+    return { ...cents(o), variants: o.variants.map((v) => (isObj(v) ? cents(v) : v)) };
+  }
+  return o;
+}
+
+/** A name out of a string, `{ name }`, or a list of either (`brands: [{ name }]`, `categories: [{ name }]`). */
+function nameOf(v: Json | undefined): string | null {
+  if (Array.isArray(v)) return v.length ? nameOf(v[0]) : null;
+  return isObj(v) ? str(v.name ?? v.title ?? null) : str(v);
+}
+
 function appStateToRaw(o: Obj, base: string): RawProductFields {
   const prices = statePrices(o);
-  const cat = pick(o, ['category', 'Category', 'productType', 'product_type', 'kind', 'category_name', 'categoryName', 'type']);
-  const brand = pick(o, ['brand', 'brandName', 'brand_name', 'vendor', 'producer', 'manufacturer']);
+  const cat = pick(o, ['category', 'Category', 'productType', 'product_type', 'kind', 'category_name', 'categoryName', 'type', 'categories']);
+  const brand = pick(o, ['brand', 'brandName', 'brand_name', 'vendor', 'producer', 'manufacturer', 'brands']);
   const type = pick(o, ['strainType', 'strain_type', 'lineage', 'genetics', 'type']);
   const href = str(pick(o, ['url', 'href', 'link', 'permalink']) ?? null);
   return {
     name: String(pick(o, NAME_KEYS)),
-    brand: isObj(brand) ? str(brand.name) : str(brand),
-    category: isObj(cat) ? str(cat.name) : Array.isArray(cat) ? str(cat[0]) : str(cat),
+    brand: nameOf(brand),
+    category: nameOf(cat),
     price: prices.price,
     regularPrice: prices.regularPrice,
     weight: weightOf(o),
@@ -266,6 +297,7 @@ function walkState(node: Json, base: string, out: RawProductFields[], budget: { 
     return;
   }
   if (isProductLike(node)) {
+    node = decimalMoney(node);
     const sizes = sizeVariants(node);
     if (sizes) for (const v of sizes) out.push(appStateToRaw(v, base));
     else out.push(appStateToRaw(node, base));

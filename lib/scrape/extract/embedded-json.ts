@@ -67,15 +67,69 @@ export function embeddedStates($: CheerioAPI): Json[] {
     }
   };
   $('script#__NEXT_DATA__, script#__NUXT_DATA__, script[type="application/json"]').each((_, el) => tryParse($(el).text()));
+  const flight: string[] = [];
   $('script:not([src])').each((_, el) => {
     const src = $(el).text();
     if (src.length > 5_000_000) return;
+    let named = false;
     STATE_ASSIGNMENTS.lastIndex = 0;
     for (let m = STATE_ASSIGNMENTS.exec(src); m; m = STATE_ASSIGNMENTS.exec(src)) {
+      named = true;
       const at = m.index + m[0].length;
       if (src.startsWith('JSON.parse(', at)) tryParse(jsStringLiteral(src, at + 11));
       else tryParse(balancedJson(src, at));
     }
+    FLIGHT_PUSH.lastIndex = 0;
+    for (let m = FLIGHT_PUSH.exec(src); m; m = FLIGHT_PUSH.exec(src)) {
+      named = true;
+      const chunk = jsStringLiteral(src, m.index + m[0].length);
+      if (chunk) flight.push(chunk);
+    }
+    const type = ($(el).attr('type') ?? '').toLowerCase();
+    if (!named && (!type || /javascript|module/.test(type))) for (const lit of jsonLiterals(src)) tryParse(lit);
   });
+  for (const row of flightRows(flight.join(''))) tryParse(row);
   return states;
+}
+
+/** Next.js app-router flight data: `self.__next_f.push([1, "…"])`, the string being a slice of the RSC stream. */
+const FLIGHT_PUSH = /(?:self|window)\.__next_f\.push\(\[\s*1\s*,\s*/g;
+
+/**
+ * The JSON rows of a React Server Components stream (`7:["$","$L8",null,{"products":[…]}]`,
+ * one per line, the pushed strings joined first as the stream may cut a row anywhere).
+ */
+export function flightRows(stream: string): string[] {
+  const out: string[] = [];
+  for (const line of stream.split('\n')) {
+    const m = /^[0-9a-f]+:(?=[[{])/i.exec(line);
+    if (m && line.length - m[0].length > 20) out.push(line.slice(m[0].length));
+  }
+  return out;
+}
+
+/**
+ * JSON object / array literals handed to a function or assigned in an inline script whose state
+ * has no known name (`wp.apiFetch.createPreloadingMiddleware({"/wc/store/v1/products…": {body: […]}})`,
+ * `var meta = {"products": […]}`): each outermost `{"` / `[{` after `(`, `=`, `,` or `:` that
+ * parses as JSON. Bounded: 50 literals per script.
+ */
+export function jsonLiterals(src: string): string[] {
+  const out: string[] = [];
+  const start = /[(=,:]\s*(?=\{\s*"|\[\s*\{\s*")/g;
+  let tries = 0;
+  for (let m = start.exec(src); m && tries < 50; m = start.exec(src)) {
+    tries++;
+    const at = m.index + m[0].length;
+    const lit = balancedJson(src, at);
+    if (!lit || lit.length < 40) continue;
+    try {
+      JSON.parse(lit);
+    } catch {
+      continue;
+    }
+    out.push(lit);
+    start.lastIndex = at + lit.length;
+  }
+  return out;
 }

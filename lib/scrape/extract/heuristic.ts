@@ -11,7 +11,14 @@ import type { ScrapedProduct } from '@/lib/scrape/types';
  * group of cards give the category when the card itself does not.
  */
 
-const NOISE = 'script, style, noscript, template, svg, iframe, head, nav, footer, select, option, aside, [role="navigation"], [aria-hidden="true"], [hidden]';
+const NOISE = 'script, style, noscript, template, svg, iframe, head, nav, footer, select, option, aside, [role="navigation"], [hidden], [data-scan-hidden]';
+/**
+ * `aria-hidden` hides from screen readers, not from the eye: WooCommerce puts the struck and the
+ * sale price in `<del aria-hidden="true">` / `<ins aria-hidden="true">` (with screen-reader text
+ * beside them), React cards their visual price likewise. Such elements stay when they hold a
+ * price; other aria-hidden content (icons, carousel clones, closed drawers) goes.
+ */
+const ARIA_HIDDEN = '[aria-hidden="true"]';
 
 /**
  * Page furniture that carries prices but is never a product: filters and facets ("Under $25"),
@@ -39,7 +46,7 @@ const NAME_PREDICATES: Array<(e: Element) => boolean> = [
   (e) => e.name === 'strong' || e.name === 'b',
 ];
 const NOT_A_NAME =
-  /^(add( to (cart|bag))?|buy( now)?|view|details|sale|new|in stock|out of stock|select|choose|\$.*|[\/\s]*\d+(\.\d+)?\s*(g|%|mg|oz|ml)|(thc|cbd)a?\s*:?\s*[\d.]+.*|indica|sativa|hybrid|quantity|qty)$/i;
+  /^(add( to (cart|bag))?|buy( now)?|view|details|(on )?sale!?|new!?|sold out|staff pick|limited|\d+% off|in stock|out of stock|select|choose|\$.*|[\/\s]*\d+(\.\d+)?\s*(g|%|mg|oz|ml)|(thc|cbd)a?\s*:?\s*[\d.]+.*|indica|sativa|hybrid|quantity|qty)$/i;
 
 /** Visible text of an element with spaces between text nodes (cheerio's .text() glues them). */
 export function visibleText($: CheerioAPI, el: Cheerio<AnyNode>): string {
@@ -60,15 +67,21 @@ export function visibleText($: CheerioAPI, el: Cheerio<AnyNode>): string {
 
 const signature = (el: Element) => `${el.name}.${(el.attribs.class ?? '').split(/\s+/).filter(Boolean).sort().join('.')}`;
 
+/**
+ * The shape siblings share: the tag and the first class token. Not the whole class list: item
+ * classes vary per product (WooCommerce's `post-123 product_cat-flower sale first`).
+ */
+const shape = (el: Element) => `${el.name}.${(el.attribs.class ?? '').trim().split(/\s+/)[0]}`;
+
 function sameShapeSiblings(el: Element): number {
   const parent = el.parent as Element | null;
   if (!parent || !parent.children) return 0;
-  const sig = signature(el);
-  return parent.children.filter((c) => c.type === 'tag' && signature(c as Element) === sig).length;
+  const sig = shape(el);
+  return parent.children.filter((c) => c.type === 'tag' && shape(c as Element) === sig).length;
 }
 
 const LABEL_WORDS =
-  /\b(price|prices|each|ea|per|gram|grams|g|oz|sale|was|now|only|from|usd|reg|regular|member|med|rec|tax|incl|starting|at|deal|deals|off|save|discount|special|promo|ounce|eighth)\b/gi;
+  /\b(price|prices|each|ea|per|gram|grams|g|oz|sale|was|now|only|from|usd|reg|regular|member|med|rec|tax|incl|starting|at|deal|deals|off|save|discount|special|promo|ounce|eighth|original|current|is|compare|list|retail|unit)\b/gi;
 const letters = (t: string) => t.replace(LABEL_WORDS, '').replace(/[^a-z]/gi, '').length;
 
 /**
@@ -80,18 +93,30 @@ const letters = (t: string) => t.replace(LABEL_WORDS, '').replace(/[^a-z]/gi, ''
 function findCard(textOf: (el: Element) => string, priceEl: Element, classCounts: Map<string, number>): Element | null {
   let cur: Element | null = priceEl;
   let fallback: Element | null = null;
+  let found: Element | null = null;
+  let foundAt = 0;
+  const repeatedAt = (el: Element) => {
+    const sig = signature(el);
+    return sameShapeSiblings(el) >= 2 || (sig.includes('.') && (classCounts.get(sig) ?? 0) >= 2);
+  };
   for (let depth = 0; cur && depth < 9; depth++) {
     if (cur.type !== 'tag' || cur.name === 'body') break;
     const text = textOf(cur);
     const hasName = letters(text) >= 3;
     if (hasName && text.length < 1200) {
-      const sig = signature(cur);
-      const repeated = sameShapeSiblings(cur) >= 2 || (sig.includes('.') && (classCounts.get(sig) ?? 0) >= 2);
-      if (repeated) return cur;
-      if (!fallback && text.length < 600) fallback = cur;
-    }
+      if (repeatedAt(cur)) {
+        // A repeated block without any name element (a theme's "card-information": vendor line +
+        // price) is part of the card: the card is the nearest repeated ancestor that names the
+        // product and holds no other price (never a category section of several such cards).
+        if (found && priceCount(text) !== priceCount(textOf(found))) break;
+        if (hasNameElement(cur)) return widen(textOf, cur);
+        if (!found) [found, foundAt] = [cur, depth];
+      } else if (!fallback && text.length < 600) fallback = cur;
+    } else if (found) break;
+    if (found && depth - foundAt >= 3) break;
     cur = cur.parent as Element | null;
   }
+  if (found) return widen(textOf, found);
   // A lone price with no repeated card is only a product when its text says so (weight, potency,
   // a product word): this keeps banners like "Free delivery over $100" out.
   if (fallback) {
@@ -99,6 +124,31 @@ function findCard(textOf: (el: Element) => string, priceEl: Element, classCounts
     if (/\d\s*(g|mg|oz)\b|thc|cbd|add to (cart|bag)|indica|sativa|hybrid/i.test(t)) return fallback;
   }
   return null;
+}
+
+/** An element below `el` where a name is written: a heading, link, bold text, a name/title class or itemprop. */
+function hasNameElement(el: Element): boolean {
+  const walk = (n: Element): boolean => n.children.some((c) => c.type === 'tag' && (NAME_PREDICATES.slice(0, 8).some((p) => p(c as Element)) || walk(c as Element)));
+  return walk(el);
+}
+
+const priceCount = (t: string) => (t.match(/\$\s?\d/g) ?? []).length;
+
+/**
+ * A card that is one part of a repeated item (the product link inside WooCommerce's
+ * `li.product`, beside the brand and add-to-cart blocks) widens to that item, as long as the item
+ * holds no other price than the card's (so a section of cards never becomes one card).
+ */
+function widen(textOf: (el: Element) => string, card: Element): Element {
+  let cur = card;
+  for (let i = 0; i < 2; i++) {
+    const parent = cur.parent as Element | null;
+    if (!parent || parent.type !== 'tag' || parent.name === 'body' || sameShapeSiblings(parent) < 2) break;
+    const t = textOf(parent);
+    if (t.length > 1200 || priceCount(t) !== priceCount(textOf(cur))) break;
+    cur = parent;
+  }
+  return cur;
 }
 
 function descendants(el: Element): Element[] {
@@ -121,7 +171,8 @@ function pickName($: CheerioAPI, els: Element[], skip: string[]): string | null 
     for (const el of els.slice(1)) {
       if (!pred(el)) continue;
       const t = visibleText($, $(el));
-      if (t.length >= 2 && t.length <= 160 && /\p{L}.*\p{L}/u.test(t) && !NOT_A_NAME.test(t) && !skip.includes(t)) return t;
+      // A text with a price in it is a whole block (a product link around name and price), not the name.
+      if (t.length >= 2 && t.length <= 160 && /\p{L}.*\p{L}/u.test(t) && !NOT_A_NAME.test(t) && !skip.includes(t) && !/\$\s?\d/.test(t)) return t;
     }
   }
   // No marked-up name: the longest text line that is not a price or label.
@@ -143,6 +194,13 @@ function firstText($: CheerioAPI, els: Element[], pred: (e: Element) => boolean)
 function sectionHeading($: CheerioAPI, card: Element): string | null {
   let cur: AnyNode | null = card;
   const cardSig = signature(card);
+  // The card's own title repeated above it (a theme's image overlay, Shopify Dawn's card__inner) is no section.
+  const own = new Set(
+    $(card)
+      .find('h1, h2, h3, h4, h5, h6, a')
+      .toArray()
+      .map((e) => visibleText($, $(e))),
+  );
   for (let depth = 0; cur && depth < 8; depth++) {
     let sib: AnyNode | null = cur.prev;
     for (let n = 0; sib && n < 30; sib = sib.prev) {
@@ -154,13 +212,26 @@ function sectionHeading($: CheerioAPI, card: Element): string | null {
       const heading = /^h[1-4]$/.test(el.name) ? $(el) : $(el).find('h1, h2, h3, h4').last();
       if (heading.length) {
         const t = visibleText($, heading);
-        if (t && t.length < 60) return t;
+        if (t && t.length < 60 && !own.has(t)) return t;
       }
     }
     cur = cur.parent;
     const tag = cur as Element | null;
     if (tag?.attribs?.['data-category']) return tag.attribs['data-category'];
     if (!tag || tag.name === 'body') break;
+  }
+  return null;
+}
+
+/**
+ * The category a card's own class names (WooCommerce's post classes: `product_cat-edibles`,
+ * `product_cat-vape-pens`), when it is one of the menu categories.
+ */
+function classCategory(el: Element): string | null {
+  for (const t of (el.attribs.class ?? '').split(/\s+/)) {
+    const m = /^(?:product_cat|product-cat|product-category|category)[-_]([a-z][a-z0-9-]*)$/i.exec(t);
+    const label = m?.[1].replace(/-/g, ' ');
+    if (label && canonicalCategory(label)) return label;
   }
   return null;
 }
@@ -186,9 +257,34 @@ const SAVING_BEFORE = /\b(?:save|saving|you save|discount)\s*:?\s*$/i;
 const SAVING_AFTER = /^\s*(?:off|discount|savings?)\b/i;
 const PRICE_ALL = /(?:(?:US)?\$|USD\s?)\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?/gi;
 
-function struck(el: Element): boolean {
+/**
+ * Class names a page's own `<style>` rules strike through (`.css-1x2y3z{text-decoration:line-through}`):
+ * CSS-in-JS builds (emotion, styled-components) put the strike-through in a generated class,
+ * never inline. Rules whose selector ends in a class are read (descendant selectors count for
+ * their last class); selectors with a state or pseudo-element (":hover") are not.
+ */
+export function struckClasses($: CheerioAPI): Set<string> {
+  const out = new Set<string>();
+  $('style').each((_, el) => {
+    const css = $(el).text();
+    if (css.length > 2_000_000 || !/line-through/i.test(css)) return;
+    for (const m of css.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+      if (!/text-decoration(?:-line)?\s*:[^;]*line-through/i.test(m[2])) continue;
+      for (const sel of m[1].split(',')) {
+        // A state (":hover", ":focus") is not how the price shows.
+        if (sel.includes(':')) continue;
+        const last = /\.(-?[_a-zA-Z][\w-]*)\s*$/.exec(sel.trim());
+        if (last) out.add(last[1]);
+      }
+    }
+  });
+  return out;
+}
+
+function struck(el: Element, classes?: ReadonlySet<string>): boolean {
   if (el.name === 's' || el.name === 'del' || el.name === 'strike') return true;
-  if (/line-through/i.test(el.attribs.style ?? '')) return true;
+  if (/line-through/i.test(el.attribs.style ?? '') || el.attribs['data-scan-struck'] !== undefined) return true;
+  if (classes?.size && (el.attribs.class ?? '').split(/\s+/).some((c) => classes.has(c))) return true;
   return REGULAR_CLASS.test(`${el.attribs.class ?? ''} ${el.attribs['data-testid'] ?? ''} ${el.attribs.itemprop ?? ''}`.replace(/\b(?:price|prices)\b/gi, ' '));
 }
 
@@ -197,14 +293,25 @@ interface PriceHit {
   regular: boolean;
   /** Inside an element marked as a price (class, itemprop). */
   marked: boolean;
+  /** A price per unit ("$10/g", "$9.14 / per g"): the item's price only when there is no other. */
+  unit?: boolean;
 }
+
+/** What follows a price per unit: "/g", "/ per g", "per gram", "/oz", "/ea". */
+const UNIT_AFTER = /^\s*(?:\/\s*(?:per\s*)?|per\s+)(?:\d+(?:\.\d+)?\s*)?(?:g|gr|grams?|oz|ounces?|mg|ml|lb|each|ea|unit)\b/i;
+/** Cents written apart, in a superscript ("$32<sup>00</sup>", "$32<sup>.99</sup>"). */
+const SUP_CENTS = /^\s*\.?(\d{2})\s*$/;
 
 /**
  * Every price in a card in document order, each flagged regular (struck through, in a "was"/
  * "reg." element or after such a label) or not; savings ("Save $8", "$5 off") are left out.
  */
-export function cardPrices(card: Element): PriceHit[] {
+export function cardPrices(card: Element, classes?: ReadonlySet<string>): PriceHit[] {
   const segs: Array<{ text: string; regular: boolean; marked: boolean }> = [];
+  // Element boundaries read as one space (so "$<span>32</span>" stays one price, "Name</b>$30" two words).
+  const gap = (regular: boolean, marked: boolean) => {
+    if (!/\s$/.test(segs.at(-1)?.text ?? ' ')) segs.push({ text: ' ', regular, marked });
+  };
   const walk = (n: AnyNode, regular: boolean, marked: boolean) => {
     if (n.type === 'text') {
       segs.push({ text: (n as unknown as { data: string }).data, regular, marked });
@@ -213,11 +320,25 @@ export function cardPrices(card: Element): PriceHit[] {
     if (n.type !== 'tag') return;
     const el = n as Element;
     if (el.name === 'script' || el.name === 'style' || el.name === 'noscript' || el.name === 'template') return;
-    const r = regular || struck(el);
+    const r = regular || struck(el, classes);
     const m = marked || /price/i.test(marks(el));
-    segs.push({ text: ' ', regular: r, marked: m });
+    if (el.name === 'sup') {
+      const cents = SUP_CENTS.exec(el.children.map((c) => (c.type === 'text' ? (c as unknown as { data: string }).data : '')).join(''));
+      const prev = segs
+        .map((x) => x.text)
+        .join('')
+        .slice(-12);
+      if (cents && /\$\s?\d+\s*$/.test(prev)) {
+        while (segs.length && /^\s+$/.test(segs.at(-1)!.text)) segs.pop();
+        const last = segs.at(-1);
+        if (last) last.text = last.text.replace(/\s+$/, '');
+        segs.push({ text: `.${cents[1]}`, regular: r, marked: m }, { text: ' ', regular: r, marked: m });
+        return;
+      }
+    }
+    gap(r, m);
     for (const c of el.children) walk(c as AnyNode, r, m);
-    segs.push({ text: ' ', regular: r, marked: m });
+    gap(r, m);
   };
   walk(card, false, false);
   let full = '';
@@ -234,19 +355,57 @@ export function cardPrices(card: Element): PriceHit[] {
     if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after)) continue;
     if ((parsePrice(m[0]) ?? 0) <= 0) continue;
     const seg = segs[owner[m.index]];
-    hits.push({ text: m[0].replace(/\s+/g, ' ').trim(), regular: seg.regular || REGULAR_LABEL.test(before), marked: seg.marked });
+    hits.push({
+      text: m[0].replace(/\s+/g, ''),
+      regular: seg.regular || REGULAR_LABEL.test(before),
+      marked: seg.marked,
+      ...(UNIT_AFTER.test(after) ? { unit: true } : {}),
+    });
   }
   return hits;
 }
 
 /** The price paid now and the regular price of a card (DECISIONS §12). */
-export function salePrices(card: Element): { price: string | null; regularPrice: string | null } {
-  const hits = cardPrices(card);
+export function salePrices(card: Element, classes?: ReadonlySet<string>): { price: string | null; regularPrice: string | null } {
+  const all = cardPrices(card, classes);
+  // Prices per unit count only on a card that shows no other price.
+  const hits = all.some((h) => !h.unit) ? all.filter((h) => !h.unit) : all;
   const now = hits.filter((h) => !h.regular);
   const was = hits.filter((h) => h.regular);
   const price = (now.find((h) => h.marked) ?? now[0])?.text ?? null;
   if (!price) return { price: was[0]?.text ?? null, regularPrice: null };
-  return { price, regularPrice: was[0]?.text ?? null };
+  // The regular price is the first flagged one above the price paid: a theme may also label the
+  // current price "Regular price" (Shopify Dawn's price__regular, hidden by CSS on a sale).
+  const paid = parsePrice(price) ?? 0;
+  return { price, regularPrice: was.find((h) => (parsePrice(h.text) ?? 0) > paid)?.text ?? null };
+}
+
+const ATTR_PRICE = ['data-price', 'data-product-price', 'data-sale-price', 'data-current-price'];
+const ATTR_REGULAR = ['data-regular-price', 'data-compare-price', 'data-compare-at-price', 'data-original-price', 'data-list-price'];
+/** A decimal amount ("32.00", "32"): integers of four digits or more are left out (themes write cents there too). */
+const ATTR_MONEY = /^\s*(?:\d{1,3}|\d{1,5}\.\d{1,2})\s*$/;
+
+/**
+ * Prices a card gives only in attributes — `data-price="32.00"` (with `data-compare-price`),
+ * microdata `<meta itemprop="price" content="32.00">` — written into the card as text when
+ * neither the element holding them nor its parent shows a price, so such a card is read like the
+ * others.
+ */
+function attributePrices($: CheerioAPI, scope: Cheerio<AnyNode>): void {
+  const sel = [...ATTR_PRICE.map((a) => `[${a}]`), '[itemprop="price"][content]'].join(', ');
+  const adds: Array<[Element, string]> = [];
+  for (const el of scope.find(sel).toArray() as Element[]) {
+    const holder = el.name === 'meta' || el.name === 'link' ? (el.parent as Element | null) : el;
+    if (!holder || holder.type !== 'tag') continue;
+    const parent = holder.parent as Element | null;
+    if (/\$\s?\d/.test($(holder).text()) || (parent?.type === 'tag' && /\$\s?\d/.test($(parent).text()))) continue;
+    const v = [...ATTR_PRICE.map((k) => el.attribs[k]), el.attribs.content].find((x) => x !== undefined && ATTR_MONEY.test(x));
+    if (!v) continue;
+    const r = ATTR_REGULAR.map((k) => el.attribs[k] ?? holder.attribs[k]).find((x) => x !== undefined && ATTR_MONEY.test(x) && Number(x) > Number(v));
+    adds.push([holder, `<span class="price">${r ? `<s>$${Number(r).toFixed(2)}</s> ` : ''}$${Number(v).toFixed(2)}</span>`]);
+  }
+  // Decided first, written after: one card's written price must not hide its neighbours'.
+  for (const [holder, html] of adds) $(holder).append(html);
 }
 
 export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct[] {
@@ -254,25 +413,15 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
   const scope = root.clone();
   scope.find(NOISE).remove();
   scope
+    .find(ARIA_HIDDEN)
+    .filter((_, el) => !/\$\s?\d/.test($(el).text()))
+    .remove();
+  scope
     .find('[class]')
     .filter((_, el) => el.type === 'tag' && isFurnitureClass((el as Element).attribs.class))
     .remove();
-
-  // Price holders: the smallest elements whose own text carries a price.
-  const priceEls = scope
-    .find('*')
-    .toArray()
-    .filter((el): el is Element => {
-      if (el.type !== 'tag') return false;
-      const own = $(el)
-        .contents()
-        .toArray()
-        .filter((n) => n.type === 'text')
-        .map((n) => (n as unknown as { data: string }).data)
-        .join(' ');
-      const p = extractPriceText(own);
-      return p !== null && (parsePrice(p) ?? 0) > 0;
-    });
+  const classes = struckClasses($);
+  attributePrices($, scope);
 
   // Ancestors are shared by every card below them: memoise their text (else quadratic).
   const texts = new Map<Element, string>();
@@ -281,6 +430,32 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     if (t === undefined) texts.set(el, (t = visibleText($, $(el))));
     return t;
   };
+  const ownText = (el: Element) =>
+    el.children
+      .filter((n) => n.type === 'text')
+      .map((n) => (n as unknown as { data: string }).data)
+      .join(' ');
+  const isPrice = (t: string) => {
+    const p = extractPriceText(t);
+    return p !== null && (parsePrice(p) ?? 0) > 0;
+  };
+  /**
+   * A short element whose text is a price only with its children's: the currency symbol in its
+   * own span (WooCommerce's `<bdi><span>$</span>40.00</bdi>`), dollars and cents apart
+   * (`$<span>32</span><sup>00</sup>`).
+   */
+  const splitPrice = (el: Element) => {
+    if (!/[$\d]/.test(ownText(el))) return false;
+    const t = textOf(el);
+    if (t.length > 24 || !isPrice(t.replace(/\s+/g, ''))) return false;
+    return !el.children.some((c) => c.type === 'tag' && isPrice(textOf(c as Element).replace(/\s+/g, '')));
+  };
+
+  // Price holders: the smallest elements whose own text carries a price.
+  const priceEls = scope
+    .find('*')
+    .toArray()
+    .filter((el): el is Element => el.type === 'tag' && (isPrice(ownText(el as Element)) || splitPrice(el as Element)));
   const classCounts = new Map<string, number>();
   for (const el of scope.find('[class]').toArray()) {
     if (el.type !== 'tag') continue;
@@ -310,25 +485,65 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     const text = textOf(el);
     const brand = firstText($, els.slice(1), (e) => e.attribs.itemprop === 'brand' || /brand/.test(marks(e))) ?? el.attribs['data-brand'] ?? null;
     const catLabel =
-      el.attribs['data-category'] ?? firstText($, els.slice(1), (e) => /category/.test(marks(e)) || e.attribs['data-category'] !== undefined) ?? sectionHeading($, el);
+      el.attribs['data-category'] ??
+      firstText($, els.slice(1), (e) => /category/.test(marks(e)) || e.attribs['data-category'] !== undefined) ??
+      classCategory(el) ??
+      sectionHeading($, el);
     if (FURNITURE_TEXT.test(text) && text.length < 120) continue;
     // A menu whose brand line repeats the name still names the product.
     const name = pickName($, els, [brand ?? '', catLabel ?? '']) ?? pickName($, els, [catLabel ?? '']);
     if (!name) continue;
-    const prices = salePrices(el);
     const href = els.find((e) => e.name === 'a' && e.attribs.href)?.attribs.href;
-    const p = toScrapedProduct({
-      name,
+    const common = {
       brand,
       category: canonicalCategory(catLabel) ? catLabel : null,
-      price: prices.price ?? extractPriceText(text),
-      regularPrice: prices.regularPrice,
-      weight: firstText($, els.slice(1), (e) => /weight|size/.test(marks(e))),
       strainType: firstText($, els.slice(1), (e) => /strain-type|lineage|(^|[\s_-])type\b/.test(marks(e))),
       url: resolve(href ?? card.attr('href'), baseUrl),
       text,
+    };
+    // One card, several sizes each with its price ("1/8 oz $35", "1/4 oz $60"): one product per
+    // size, the size in the name (DECISIONS §12, as for app state and JSON-LD offers).
+    const chips = sizeChips($, els.slice(1), classes);
+    if (chips.length >= 2) {
+      for (const c of chips) {
+        const p = toScrapedProduct({ ...common, name: `${name} ${c.size}`, price: c.price, regularPrice: c.regularPrice, weight: c.size });
+        if (p) products.push(p);
+      }
+      continue;
+    }
+    const prices = salePrices(el, classes);
+    const p = toScrapedProduct({
+      ...common,
+      name,
+      price: prices.price ?? extractPriceText(text),
+      regularPrice: prices.regularPrice,
+      weight: firstText($, els.slice(1), (e) => /weight|size/.test(marks(e))),
     });
     if (p) products.push(p);
   }
   return dedupeProducts(products);
+}
+
+const SIZE_TEXT = String.raw`(?:\d+(?:\.\d+)?\s?(?:g|gr|grams?|oz|mg|ml)|1\/8\s?oz|1\/4\s?oz|1\/2\s?oz|1\/8|1\/4|1\/2|eighth|quarter|half(?: oz)?|ounce|\d+\s?(?:pk|pack))`;
+/** A size option with its price: "1/8 oz $35", "3.5g · $30", "1g $12 $15" (sale and struck). */
+const SIZE_CHIP = new RegExp(String.raw`^(${SIZE_TEXT})\s*[-–·:|]?\s*(?:\$\s?\d+(?:\.\d{1,2})?\s*){1,2}$`, 'i');
+
+/**
+ * The size options of a card, each with its own price: the innermost elements whose text is a
+ * size and a price (buttons, chips, list items); two or more distinct sizes, else none.
+ */
+function sizeChips($: CheerioAPI, els: Element[], classes: ReadonlySet<string>): Array<{ size: string; price: string; regularPrice: string | null }> {
+  const chips: Array<{ el: Element; size: string }> = [];
+  for (const e of els) {
+    const t = visibleText($, $(e));
+    if (t.length > 40) continue;
+    const m = SIZE_CHIP.exec(t);
+    if (!m) continue;
+    // Innermost: drop an enclosing chip already taken.
+    const i = chips.findIndex((c) => $(c.el).find(e as never).length > 0);
+    if (i >= 0) chips.splice(i, 1);
+    chips.push({ el: e, size: m[1].replace(/\s+/g, ' ').trim() });
+  }
+  if (new Set(chips.map((c) => c.size.toLowerCase())).size < 2 || new Set(chips.map((c) => c.size.toLowerCase())).size !== chips.length) return [];
+  return chips.map((c) => ({ size: c.size, ...salePrices(c.el, classes) })).filter((c): c is { size: string; price: string; regularPrice: string | null } => c.price !== null);
 }

@@ -13,9 +13,21 @@ import { readSse } from '@/tests/helpers/sse';
 import { authHeader, call } from '@/tests/helpers/route';
 
 // Issue 13 end to end on real PostgreSQL and real Chromium: the generated dispensary sites (one
-// per technique, mixing tuned and held-out markup styles) scanned through POST
+// per technique, mixing tuned and held-out markup styles; the category-pages technique on a
+// Shopify-Dawn-like shop, a CSS-in-JS store through the browser) scanned through POST
 // /shopping/scan-token with triggerServerSide, and the cache carrying no one's personal data.
-const KEYS = ['paginated-grid', 'load-more-list', 'infinite-table', 'iframe-text', 'age-gate-grid', 'app-state-list', 'page-buttons-grid', 'paginated-text'] as const;
+const KEYS = [
+  'paginated-grid',
+  'load-more-list',
+  'infinite-table',
+  'iframe-text',
+  'age-gate-grid',
+  'app-state-list',
+  'page-buttons-grid',
+  'categories-dawn',
+  'load-more-css',
+  'paginated-text',
+] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
 
 describe.runIf(run)('generated dispensary sites through the API', () => {
@@ -63,8 +75,12 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
       expect(money(p.regularPrice), p.rawName).toBe(want!.regularPrice);
     }
     // Run metadata: pages visited reported while scraping, and the platform key.
-    // 16 linked pages; 8 pages behind numbered buttons (page 1 over HTTP, then 7 clicks in the browser).
-    expect(last.metadata.pagesVisited).toBeGreaterThanOrEqual(key === 'paginated-grid' ? 16 : key === 'page-buttons-grid' ? 8 : 1);
+    // 16 linked pages; 8 pages behind numbered buttons (page 1 over HTTP, then 7 clicks in the
+    // browser); a menu split into category pages: the landing page + every category's pages.
+    const perLabel = new Map<string, number>();
+    for (const p of site.spec.products) perLabel.set(p.label, (perLabel.get(p.label) ?? 0) + 1);
+    const categoryPages = 1 + [...perLabel.values()].reduce((n, k) => n + Math.ceil(k / site.spec.perPage), 0);
+    expect(last.metadata.pagesVisited).toBeGreaterThanOrEqual(key === 'paginated-grid' ? 16 : key === 'page-buttons-grid' ? 8 : key === 'categories-dawn' ? categoryPages : 1);
     expect(last.metadata.platform ?? null).toBe(site.spec.platform);
     const scraping = events.filter((e) => e.metadata?.currentStage === 'scrape' && typeof e.metadata?.pagesVisited === 'number');
     if (key === 'paginated-grid') expect(scraping.length).toBeGreaterThan(0);
