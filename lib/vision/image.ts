@@ -74,6 +74,8 @@ export interface PrepareOptions {
   rowHeight?: number;
   /** Erase dotted leaders before OCR (default on; `eraseDotLeaders`). */
   leaders?: boolean;
+  /** Also erase leaders of light grey dots (blurred print; receipts). */
+  lightLeaders?: boolean;
 }
 
 /**
@@ -84,6 +86,8 @@ export interface PrepareOptions {
 export const ROW_HEIGHT = 26;
 
 const SKEW_WIDTH = 360;
+/** Grey level below which a blurred leader's light dots count as ink (`lightLeaders`). */
+const LIGHT_INK = 200;
 
 /** What preparation needs to know about a page, measured once on a small binarised copy. */
 export interface PageAnalysis {
@@ -215,7 +219,13 @@ export async function prepareForOcr(bytes: Buffer, opts: PrepareOptions = {}): P
   if (opts.median) img.median(opts.median);
   const flat = await flattenLight(await img.extractChannel(0).raw().toBuffer({ resolveWithObject: true }));
   // Text rows after scaling (the measured height times the scale; ≈26 px for most photos).
-  if (opts.leaders !== false) eraseDotLeaders(flat.data, flat.width, flat.height, rowH && w ? (rowH * target) / w : 24);
+  if (opts.leaders !== false) {
+    const rowPx = rowH && w ? (rowH * target) / w : 24;
+    eraseDotLeaders(flat.data, flat.width, flat.height, rowPx);
+    // Receipts: blurred leaders come out light grey, lighter than the ink level above, and were
+    // read as garbage that took the whole row with it; a second sweep at a lighter level takes them.
+    if (opts.lightLeaders) eraseDotLeaders(flat.data, flat.width, flat.height, rowPx, LIGHT_INK);
+  }
   let out = sharp(flat.data, { raw: { width: flat.width, height: flat.height, channels: 1 } });
   if (opts.normalise !== false) out = out.normalise();
   // A negated dark receipt (an app screenshot) is sharpened on the first pass too: its muted grey
@@ -279,8 +289,7 @@ async function flattenLight(img: { data: Buffer; info: { width: number; height: 
  * periods) and short runs ("...") are kept. `rowH` is the text-row height in pixels of this
  * image. Returns the number of dots erased.
  */
-export function eraseDotLeaders(data: Buffer, width: number, height: number, rowH: number): number {
-  const INK = 140;
+export function eraseDotLeaders(data: Buffer, width: number, height: number, rowH: number, ink = 140): number {
   const maxDot = Math.max(3, rowH / 3);
   const labels = new Int32Array(width * height);
   const stack: number[] = [];
@@ -294,7 +303,7 @@ export function eraseDotLeaders(data: Buffer, width: number, height: number, row
   const dots: Dot[] = [];
   let next = 0;
   for (let start = 0; start < data.length; start++) {
-    if (data[start] >= INK || labels[start] !== 0) continue;
+    if (data[start] >= ink || labels[start] !== 0) continue;
     const id = ++next;
     labels[start] = id;
     stack.push(start);
@@ -305,7 +314,7 @@ export function eraseDotLeaders(data: Buffer, width: number, height: number, row
       n = 0;
     let big = false;
     const visit = (q: number) => {
-      if (data[q] < INK && labels[q] === 0) {
+      if (data[q] < ink && labels[q] === 0) {
         labels[q] = id;
         stack.push(q);
       }

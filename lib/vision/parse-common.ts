@@ -26,8 +26,8 @@ export function cleanLine(line: string): string {
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\s+/g, ' ')
     .trim()
-    // stray marks before the first word ("© 1 Super Lemon Haze")
-    .replace(/^[^\w$(\-]+\s*/, '');
+    // stray marks before the first word ("© 1 Super Lemon Haze"), not the point of ".5g"
+    .replace(/^(?![.,]\d)[^\w$(\-]+\s*/, '');
   // OCR junk between a number and its unit ("3.5¢g"), "§" for "$", a zero that starts a word ("0G Kush")
   s = s
     .replace(/(\d)[¢©®°«»~]+(?=[a-z])/gi, '$1')
@@ -173,6 +173,17 @@ const CATEGORY_WORDS: [Category, RegExp][] = [
 export function categorize(text: string, fallback: Category = 'Other'): Category {
   for (const [cat, re] of CATEGORY_WORDS) if (re.test(text)) return cat;
   return fallback;
+}
+
+/**
+ * The category a product name ends up naming: of several category words, the one printed last
+ * ("Cotton Candy Premium Flower", "Gummy Bears Pre-Roll Pack", "Live Resin Cartridge": a strain
+ * or a process named first, the kind of product last). Receipt item names.
+ */
+export function categorizeLast(text: string, fallback: Category = 'Other'): Category {
+  let best: { cat: Category; at: number } | null = null;
+  for (const [cat, re] of CATEGORY_WORDS) for (const m of text.matchAll(new RegExp(re.source, 'gi'))) if (!best || (m.index ?? 0) > best.at) best = { cat, at: m.index ?? 0 };
+  return best?.cat ?? fallback;
 }
 
 /** Text with category words removed (for strain-name extraction). */

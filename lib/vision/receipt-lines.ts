@@ -1,6 +1,7 @@
 import {
   brandPrefix,
   categorize,
+  categorizeLast,
   cleanLine,
   letters,
   moneyOn,
@@ -21,8 +22,9 @@ import type { Category, ParsedReceiptItem } from '@/lib/vision/types';
 const QTY_X = /(?<![\w.])(\d{1,3})\s?(?:x|X|×|@|ea\b)(?![a-wyz])\s?(?:@\s?)?/;
 const QTY_WORD = /\bqty:?\s?(\d{1,3})\b/i;
 // "THC 21.6%", also with the % lost to OCR when the figure has decimals ("THC 21.6" at a line's end or before a separator)
-export const THC = /\bTHC:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s|\s?CBD)))/i;
-export const CBD = /\bCBD:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s)))/i;
+// or with its decimal point lost to blur ("THC673%": a percentage over 100 is 67.3)
+export const THC = /\bTHC:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{3,4}%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s|\s?CBD)))/i;
+export const CBD = /\bCBD:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{3,4}%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s)))/i;
 // "THC" alone is not a detail word: "THC Bomb" is a strain. Potency needs its figure.
 export const DETAIL = /\b(THC|CBD):?\s?\(?\d|\b(SKU|lot|pkg|batch|qty|ea)\b|@|^\s*(flower|pre-?roll|vape|concentrate|edible|cartridge|cart)\b/i;
 const PCT_CELL = /^\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%\)?$/;
@@ -40,6 +42,11 @@ interface Cell {
 }
 
 const num = (s: string) => Number(s.replace(',', '.').replace(/\s?%$/, ''));
+/** A potency figure; "673%" (the decimal point lost to blur: no percentage is over 100) is 67.3. */
+const pct = (s: string) => {
+  const v = num(s);
+  return v > 100 && /^\d{3,4}%$/.test(s) ? v / (s.length === 5 ? 100 : 10) : v;
+};
 
 function cellKind(text: string): Cell['kind'] {
   if (/^[-(]?\$?\s?\d{1,5}[.,]\d{2}\)?$/.test(text)) return 'money';
@@ -48,6 +55,11 @@ function cellKind(text: string): Cell['kind'] {
   if (PCT_CELL.test(text)) return 'pct';
   if (letters(stripCategoryWords(text).replace(/\b(indica|sativa|hybrid)\b/gi, '')) < 2 && categorize(text, 'Other') !== 'Other') return 'category';
   return 'text';
+}
+
+/** Amounts in a text, without a weight whose g was read as 9 ("3.59", "Flower 3.59"). */
+function amountsIn(text: string): MoneyHit[] {
+  return moneyOn(text).filter((m) => m.hasSign || !parseWeightGrams(text.slice(m.index, m.end).trim(), { allowTrailingNine: true }));
 }
 
 /**
@@ -62,9 +74,20 @@ export function stripLeaders(raw: string): string {
     .replace(/(?:\s+(?!oz\b)[.·:;,'`ceinrstuvaz]{1,8}){3,}(?=\s+[-−(]?\$?\s?\d[\d.,]*\s*$)/g, (m) => (m.replace(/\s/g, '').length >= 10 ? '   ' : m));
 }
 
+/**
+ * OCR slips of receipt print: "lea @" (1 ea @), "2 xX $44.98" (one x read twice), ".5¢9" (the g
+ * of ".5g" read as ¢ and 9).
+ */
+export function receiptSlips(raw: string): string {
+  return raw
+    .replace(/(^|\s)[lI|](?=\s?ea\s?@)/g, '$11')
+    .replace(/(\d\s?)[xX×]\s?[xX×](?=\s?\$?\d)/g, '$1x')
+    .replace(/(\d)¢9?(?!\w)/g, '$1g');
+}
+
 /** Raw OCR line → cells split at wide gaps, each cleaned; and the whole cleaned line. */
 export function splitLine(raw: string): { line: string; cells: Cell[] } {
-  const parts = stripLeaders(raw)
+  const parts = stripLeaders(receiptSlips(raw))
     .split(/\s{2,}|\t/)
     .map(cleanLine)
     .filter((c) => c.length > 0);
@@ -125,8 +148,8 @@ export function stripDetail(text: string): string {
 export function applyDetail(item: ParsedReceiptItem, line: string): void {
   const thc = THC.exec(line);
   const cbd = CBD.exec(line);
-  if (thc) item.thcPct = num(thc[1]);
-  if (cbd) item.cbdPct = num(cbd[1]);
+  if (thc) item.thcPct = pct(thc[1]);
+  if (cbd) item.cbdPct = pct(cbd[1]);
   const cat = categorize(line.replace(/\b(THC|CBD)\b.*$/i, ''), 'Other');
   if (cat !== 'Other') item.category = cat;
   const type = strainTypeIn(line);
@@ -147,6 +170,29 @@ export function itemAmounts(line: string, money: MoneyHit[]): MoneyHit[] {
   if (money.some((m) => m.hasSign)) return money.filter((m) => m.hasSign);
   if (money.length >= 2 && parseWeightGrams(line.slice(money[0].index, money[0].end), { allowTrailingNine: true })) return money.slice(1);
   return money;
+}
+
+/**
+ * The second line of a name wrapped on a narrow ticket ("DIME INDUSTRIES | MIRACLE   $37.92" /
+ * "ALIEN COOKIES WHOLE FLOWER 1/8 OZ"): right under an item line whose name has no weight, a
+ * line without an amount, potency, quantity or code that ends the name with its weight. Printed
+ * names end with their weight, so a name without one that is followed by a weight is unfinished.
+ */
+export function continuesName(item: ParsedReceiptItem, line: string): boolean {
+  if (item.grams !== null || amountsIn(line).length || THC.test(line) || CBD.test(line) || /@|\b(qty|sku|lot|pkg|batch|ea)\b|:/i.test(line)) return false;
+  const w = parseWeightGrams(line, { allowTrailingNine: true });
+  return w !== null && letters(line.slice(w.end)) <= 2;
+}
+
+/** An item's name with its wrapped second line joined, and what the name tells re-read. */
+export function joinName(item: ParsedReceiptItem, more: string): void {
+  const name = nameFix(`${item.productName} ${more}`);
+  item.productName = name;
+  item.grams = parseWeightGrams(name, { allowTrailingNine: true })?.grams ?? null;
+  const cat = categorizeLast(name, 'Other');
+  if (cat !== 'Other' || item.category === 'Other') item.category = cat === 'Other' && item.grams !== null && item.grams >= 0.5 ? 'Flower' : cat;
+  item.type ??= strainTypeIn(name);
+  item.brand = brandPrefix(name);
 }
 
 /** "Product: Blue Dream 3.5g" → "Blue Dream 3.5g" (an item card's key). */
@@ -174,7 +220,8 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   const multiCell = cells.length >= 2 && nameIdx >= 0;
   // A quantity printed as such ("Qty: 1", "1 x $37.41") beats a lone number at the margin, which
   // on a photo is as often a speck at the paper's edge read as a digit.
-  const explicitQty = cells.some((c) => c.kind === 'qtyunit' || QTY_WORD.test(c.text) || (c.kind === 'text' && QTY_X.test(c.text) && moneyOn(c.text).length > 0));
+  // ("1 x Everest - Orange Cookies Whole Flower 3.59": a weight whose g was read as 9 is no amount.)
+  const explicitQty = cells.some((c) => c.kind === 'qtyunit' || QTY_WORD.test(c.text) || (c.kind === 'text' && QTY_X.test(c.text) && amountsIn(c.text).length > 0));
   if (multiCell) {
     cells.forEach((c, i) => {
       if (i === nameIdx) return;
@@ -203,7 +250,8 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   }
   const source = multiCell ? cells[nameIdx].text : line;
   let left = beforeAmounts(source);
-  const lead = explicitQty ? null : /^(\d{1,2})\s?(?:x|×)?\s+(?=[A-Za-z])/.exec(left);
+  // "2 x Name", "2  Name", also with the space after the x lost to OCR ("1xEverest - …")
+  const lead = explicitQty ? null : /^(\d{1,2})\s?(?:[x×]\s*(?=[A-Z])|[x×]?\s+(?=[A-Za-z]))/.exec(left);
   if (lead) {
     quantity ??= Number(lead[1]);
     left = left.slice(lead[0].length);
@@ -231,8 +279,8 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   }
   const thc = THC.exec(source);
   const cbd = CBD.exec(source);
-  if (thc) thcPct ??= num(thc[1]);
-  if (cbd) cbdPct ??= num(cbd[1]);
+  if (thc) thcPct ??= pct(thc[1]);
+  if (cbd) cbdPct ??= pct(cbd[1]);
 
   let name = nameFix(left.replace(/[([]\s*$/, ''));
   // The price line of a name printed above it starts with its quantity ("1 @ $11.51", OCR'd
@@ -248,7 +296,7 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
     name = nameFix(beforeAmounts(stripItemKey(pending.name)));
     grams = parseWeightGrams(name, { allowTrailingNine: true })?.grams ?? null;
     const pth = THC.exec(pending.name);
-    if (pth) thcPct ??= num(pth[1]);
+    if (pth) thcPct ??= pct(pth[1]);
   }
   if (letters(name) < 2) return null;
   // "3.59" read for "3.5g": print the weight as it was printed.
@@ -266,7 +314,7 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   return {
     productName: name,
     strainName: null,
-    category: category ?? categorize(context, grams !== null && grams >= 0.5 ? 'Flower' : 'Other'),
+    category: category ?? categorizeLast(context, grams !== null && grams >= 0.5 ? 'Flower' : 'Other'),
     grams,
     quantity,
     unitPrice,

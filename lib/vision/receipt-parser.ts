@@ -4,9 +4,11 @@ import {
   applyDetail,
   beforeAmounts,
   CBD,
+  continuesName,
   DETAIL,
   isSectionHeading,
   itemAmounts,
+  joinName,
   readItemLine,
   splitLine,
   stripDetail,
@@ -78,7 +80,11 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     lines.filter((l) => /\$\s?\d/.test(l.line) && !SUBTOTAL.test(l.line) && !TAX.test(l.line) && !TOTAL.test(l.line) && !PAYMENT.test(l.line) && !DISCOUNT.test(l.line)).length >=
     1;
 
+  /** The line before this one was an item line (read from its own line). */
+  let afterItemLine = false;
   for (const { line, cells, conf } of lines) {
+    const justAfterItem = afterItemLine;
+    afterItemLine = false;
     orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})/i.test(line) ? parseDate(line) : null;
     const money = moneyOn(line);
     const last = money.at(-1);
@@ -138,6 +144,10 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
       pending.details = [...(pending.details ?? []), line];
       continue;
     }
+    if (justAfterItem && lastItem && !pending && !prices.length && continuesName(lastItem, line)) {
+      joinName(lastItem, line);
+      continue;
+    }
     if (lastItem && !pending && detailish) {
       applyDetail(lastItem, line);
       continue;
@@ -157,6 +167,7 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     if (item && section && categorize(`${item.productName} ${line}`, 'Other') === 'Other') item.category = section;
     if (item) items.push(item);
     lastItem = item;
+    afterItemLine = item !== null;
   }
 
   const tax = totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null);

@@ -269,3 +269,78 @@ describe('reading helpers', () => {
     expect(cleanLine('Blue  Dream l/8 oz')).toBe('Blue Dream 1/8 oz');
   });
 });
+
+describe('fourth pass of issue 14 (receipt lines)', () => {
+  const header = `GREEN LEAF
+Order #55123
+Date: 2026-11-02
+`;
+  const totals = `
+Subtotal   $100.00
+Tax   $10.00
+TOTAL   $110.00`;
+  it.each([
+    [
+      'a name wrapped onto a second line with its weight',
+      'DIME INDUSTRIES | MIRACLE   $37.92\n  ALIEN COOKIES WHOLE FLOWER 1/8 OZ\n  THC 16.2%',
+      { productName: 'DIME INDUSTRIES | MIRACLE ALIEN COOKIES WHOLE FLOWER 1/8 OZ', grams: 3.5, category: 'Flower', thcPct: 16.2, price: 37.92 },
+    ],
+    [
+      'a wrapped pack whose second line starts with a category word, then a quantity line',
+      'Fiore - Blue Magoo Pre-Roll   $43.92\n  Pack 1g x 2\n  2 @ $21.96   THC 27.3%',
+      { productName: 'Fiore - Blue Magoo Pre-Roll Pack 1g x 2', grams: 2, category: 'Pre-Roll', quantity: 2, unitPrice: 21.96, thcPct: 27.3 },
+    ],
+    [
+      'a quantity-first line whose weight "3.5g" was read "3.59" (not an amount)',
+      '1 x Everest - Orange Cookies Whole Flower 3.59   $38.07',
+      { productName: 'Everest - Orange Cookies Whole Flower 3.5g', grams: 3.5, quantity: 1, price: 38.07 },
+    ],
+    ['the category word printed last names the product ("Candy" is the strain)', 'Cotton Candy Premium Flower 1/4oz   $94.89', { category: 'Flower', grams: 7 }],
+    ['a strain named like an edible, then the pre-roll word', 'Gummy Bears Pre-Roll Pack .5g x 5   $30.12', { category: 'Pre-Roll', grams: 2.5 }],
+  ])('%s', (_label, lines, want) => {
+    const r = parseReceiptText(`${header}${lines}${totals}`);
+    expect(r.items).toHaveLength(1);
+    expect(r.items[0]).toMatchObject(want);
+  });
+
+  it('a name line under an item that already has its weight is the next item, not a continuation', () => {
+    const r = parseReceiptText(`${header}Blue Dream 3.5g   $35.00\nGelato 1/8 oz\n  2 @ $20.00   $40.00${totals}`);
+    expect(r.items.map((i) => i.productName)).toEqual(['Blue Dream 3.5g', 'Gelato 1/8 oz']);
+  });
+});
+
+describe('potency figures whose decimal point blur took', () => {
+  it.each([
+    ['  2@$40.70 THC673%', 67.3, null],
+    ['  THC215% CBD00.3%', 21.5, 0.3],
+    ['  Flower · THC 2583%', 25.83, null],
+  ])('%s', (detail, thc, cbd) => {
+    const r = parseReceiptText(`GREEN LEAF\nDate: 2026-11-02\nBlack Duck - Cali Kush Rosin .5g   $81.40\n${detail}\nSubtotal   $81.40\nTOTAL   $90.00`);
+    expect(r.items[0]).toMatchObject({ thcPct: thc, cbdPct: cbd });
+  });
+});
+
+describe('receipt OCR slips (fourth pass)', () => {
+  it.each([
+    [
+      '"1 ea @" read "lea @"',
+      'Cotton Candy Premium Flower 1/4oz   $94.89\nlea @ $94.89 | THC: 31.6%',
+      { productName: 'Cotton Candy Premium Flower 1/4oz', quantity: 1, thcPct: 31.6 },
+    ],
+    ['"2 x" read "2 xX"', 'Lemon Haze Diamonds .5g   $89.96\n2 xX $44.98 - Concentrate - THC 63.3%', { quantity: 2, unitPrice: 44.98, thcPct: 63.3 }],
+    [
+      'a wrapped weight ".5g" read ".5¢9"',
+      'Black Duck - Cali Kush Rosin   $81.40\n.5¢9\n2 @ $40.70 THC 67.3%',
+      { productName: 'Black Duck - Cali Kush Rosin .5g', grams: 0.5, quantity: 2, thcPct: 67.3 },
+    ],
+    [
+      'a wrapped "Flower 3.5g" read "Flower 3.59"',
+      'Dos Gringos - Kali Mist Whole   $35.60\nFlower 3.59\nTHC 21.5% CBD 0.3%',
+      { grams: 3.5, category: 'Flower', thcPct: 21.5, cbdPct: 0.3 },
+    ],
+  ])('%s', (_label, lines, want) => {
+    const r = parseReceiptText(`GREEN LEAF\nDate: 2026-11-02\n${lines}\nSubtotal   $100.00\nTOTAL   $110.00`);
+    expect(r.items).toHaveLength(1);
+    expect(r.items[0]).toMatchObject(want);
+  });
+});
