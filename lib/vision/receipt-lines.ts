@@ -57,6 +57,24 @@ function cellKind(text: string): Cell['kind'] {
   return 'text';
 }
 
+/** A Category column's cell with a letter or two misread ("Flowet", "Concentrale"): its first letters. */
+function categoryLike(text: string): Category | null {
+  const named = categorize(text, 'Other');
+  if (named !== 'Other') return named;
+  const head = text
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
+    .slice(0, 4);
+  const known: [string, Category][] = [
+    ['flow', 'Flower'],
+    ['prer', 'Pre-Roll'],
+    ['vape', 'Vape'],
+    ['conc', 'Concentrate'],
+    ['edib', 'Edible'],
+  ];
+  return known.find(([k]) => head === k)?.[1] ?? null;
+}
+
 /** Amounts in a text, without a weight whose g was read as 9 ("3.59", "Flower 3.59"). */
 function amountsIn(text: string): MoneyHit[] {
   return moneyOn(text).filter((m) => m.hasSign || !parseWeightGrams(text.slice(m.index, m.end).trim(), { allowTrailingNine: true }));
@@ -76,13 +94,18 @@ export function stripLeaders(raw: string): string {
 
 /**
  * OCR slips of receipt print: "lea @" (1 ea @), "2 xX $44.98" (one x read twice), ".5¢9" (the g
- * of ".5g" read as ¢ and 9).
+ * of ".5g" read as ¢ and 9), ".5g x §" (x 5), ".S5g" (.5g).
  */
 export function receiptSlips(raw: string): string {
-  return raw
-    .replace(/(^|\s)[lI|](?=\s?ea\s?@)/g, '$11')
-    .replace(/(\d\s?)[xX×]\s?[xX×](?=\s?\$?\d)/g, '$1x')
-    .replace(/(\d)¢9?(?!\w)/g, '$1g');
+  return (
+    raw
+      .replace(/(^|\s)[lI|](?=\s?ea\s?@)/g, '$11')
+      .replace(/(\d\s?)[xX×]\s?[xX×](?=\s?\$?\d)/g, '$1x')
+      .replace(/(\d)¢9?(?!\w)/g, '$1g')
+      // ".5g x §" (a pack's 5 read as §), ".S5g" (a stray S after the point)
+      .replace(/(\dg\s?[x×]\s?)[§$](?![\d.])/gi, '$15')
+      .replace(/(?<=(?:^|\s)\d?\.)[Ss](?=\d\s?g\b)/g, '')
+  );
 }
 
 /** Raw OCR line → cells split at wide gaps, each cleaned; and the whole cleaned line. */
@@ -92,7 +115,8 @@ export function splitLine(raw: string): { line: string; cells: Cell[] } {
     .map(cleanLine)
     .filter((c) => c.length > 0);
   // Specks at the page edge ("i", "E", ":") read as a column of their own.
-  const junk = (c: string) => c.length <= 3 && !/\d/.test(c) && !/^(qty|tax|thc|cbd)$/i.test(c);
+  // ("Qy": a Qty column header read short is no speck.)
+  const junk = (c: string) => c.length <= 3 && !/\d/.test(c) && !/^(qty|qy|qly|tax|thc|cbd)$/i.test(c);
   const kept = parts.length > 1 ? parts.filter((c) => !junk(c)) : parts;
   const cells = kept.map((text) => ({ text, kind: cellKind(text) }));
   return { line: cleanLine(kept.join('   ')), cells };
@@ -211,7 +235,8 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   const nameIdx = cells.findIndex((c) => c.kind === 'text' && letters(beforeAmounts(c.text)) >= 2);
   // A name split in two by a wide gap between its words ("Wana   Edibles - Pound Cake 1/8oz"):
   // the next cell is more name when it is words (no amount, %, quantity or category column).
-  while (nameIdx >= 0 && nameIdx + 1 < cells.length) {
+  // Not in a table whose header names every cell of the row (its Category cell may be misread, "Flowet").
+  while (nameIdx >= 0 && nameIdx + 1 < cells.length && !(header && header.length === cells.length)) {
     const nx = cells[nameIdx + 1];
     if (nx.kind !== 'text' || letters(nx.text) < 3 || /%|\$|\d[.,]\d{2}\b|^[x×]\s?\d/i.test(nx.text) || QTY_X.test(nx.text) || QTY_WORD.test(nx.text) || DETAIL.test(nx.text))
       break;
@@ -237,6 +262,7 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
         quantity ??= Number(c.text.replace(/\D/g, ''));
       } else if (c.kind === 'category' || c.kind === 'text') {
         if (c.kind === 'category') category = categorize(c.text, 'Other');
+        else if (col && /category|type/.test(col)) category = categoryLike(c.text);
         const p = /(?<![\w.])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(c.text);
         if (p && !/\bCBD\b/i.test(c.text)) thcPct ??= num(p[1]);
       } else if (c.kind === 'qtyunit') {

@@ -333,6 +333,8 @@ describe('receipt OCR slips (fourth pass)', () => {
       'Black Duck - Cali Kush Rosin   $81.40\n.5¢9\n2 @ $40.70 THC 67.3%',
       { productName: 'Black Duck - Cali Kush Rosin .5g', grams: 0.5, quantity: 2, thcPct: 67.3 },
     ],
+    ['a pack ".5g x 5" read ".5g x §"', 'Do-Si-Dos Preroll .5g x §   $31.38', { productName: 'Do-Si-Dos Preroll .5g x 5', grams: 2.5, price: 31.38 }],
+    ['".5g" read ".S5g"', 'Tropicana Cookies Rosin .S5g   $41.02', { productName: 'Tropicana Cookies Rosin .5g', grams: 0.5 }],
     [
       'a wrapped "Flower 3.5g" read "Flower 3.59"',
       'Dos Gringos - Kali Mist Whole   $35.60\nFlower 3.59\nTHC 21.5% CBD 0.3%',
@@ -342,5 +344,21 @@ describe('receipt OCR slips (fourth pass)', () => {
     const r = parseReceiptText(`GREEN LEAF\nDate: 2026-11-02\n${lines}\nSubtotal   $100.00\nTOTAL   $110.00`);
     expect(r.items).toHaveLength(1);
     expect(r.items[0]).toMatchObject(want);
+  });
+});
+
+describe('a table whose header names every column (fourth pass)', () => {
+  it('a misread category cell ("Flowet") under the Category header is that column, not more name; "Qy" is the Qty header', () => {
+    const r = parseReceiptText(`SWEET LEAF MARKET
+Invoice date: 2026-02-26
+Product   Category   THC   Qy   Unit   Amount
+Y Griega Premium Flower 28g   Flowet   24.3%   1   $384.82   $384.82
+Kush Mints Diamonds .5g   Concentrale   68.9%   2   $20.00   $40.00
+Subtotal:   $424.82
+TOTAL   $460.00`);
+    expect(r.items.map((i) => [i.productName, i.category, i.thcPct, i.quantity])).toEqual([
+      ['Y Griega Premium Flower 28g', 'Flower', 24.3, 1],
+      ['Kush Mints Diamonds .5g', 'Concentrate', 68.9, 2],
+    ]);
   });
 });
