@@ -41,7 +41,7 @@ const NOT_TOTAL = /\btotal\s+(savings|saved|discounts?|items?|qty|quantity|units
 const LINE_TOTAL = /\bline\s+tota[l1]\b/i;
 // "SalesTax": the space before a tax word lost to OCR
 const TAX = /\b(tax|taxes|excise|vat|gst|hst)\b|(?<=sales|state|local|excise|city|county)tax(es)?\b/i;
-const DISCOUNT = /\b(discount|disc|promo|coupon|savings|loyalty|reward|deal|bogo)\b|%\s*off\b/i;
+const DISCOUNT = /\b(discounts?|disc|promos?|coupons?|savings|loyalty|rewards?|deals?|bogo)\b|%\s*off\b/i;
 const PAYMENT = /\b(cash|card|visa|master\s?card|amex|debit|credit|change|tender(ed)?|paid|payment|tip|points|cashback|rounding|auth)\b/i;
 const HEADER_NOISE =
   /\b(receipt|order|invoice|ticket|transaction|cashier|budtender|served|register|terminal|license|lic\b|tel|phone|www\.|https?:|\.com|thank|thanks|date|time|customer|member|patient|bill\s+to|st\.?|street|ave|avenue|blvd|road|rd\.?|suite|ste)\b|#\s?\d|\(\d{3}\)|\d{3}[-.]\d{3}[-.]\d{4}|\b[A-Z]{2}\s\d{5}\b/i;
@@ -116,7 +116,7 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     }
     if (DISCOUNT.test(line) || NOT_TOTAL.test(line)) {
       if (last && !/\btotal\s+(items?|qty|quantity|units?)\b/i.test(line)) {
-        if (!afterSubtotal && lastItem && !/\b(loyalty|points|order|coupon|reward)\b/i.test(line)) {
+        if (!afterSubtotal && lastItem && !/\b(loyalty|points|order|coupons?|rewards?)\b/i.test(line)) {
           lastItem.discount = round2((lastItem.discount ?? 0) + last.value);
         } else if (!/\btotal\s+(savings|saved|discounts?)\b/i.test(line) || !sawOrderDiscount) {
           orderDiscount += last.value;

@@ -362,3 +362,17 @@ TOTAL   $460.00`);
     ]);
   });
 });
+
+describe('order-level discounts in the plural (fourth pass)', () => {
+  it.each([
+    ['Rewards redeemed (280 pts)   -$14.00', 14],
+    ['Coupons   -$5.00', 5],
+    ['Deals applied   -$3.00', 3],
+  ])('%s after the subtotal is the order discount', (line, want) => {
+    const r = parseReceiptText(
+      `HERBAN OASIS\nNov 8, 2026 4:18 PM\n1 x Gelato 1g   $12.00\n      BOGO 20% off   -$2.40\nSubtotal   $9.60\n${line}\nTax   $1.00\nTOTAL   $5.60\nRewards #: ***-***-9313`,
+    );
+    expect(r.discount).toBe(want);
+    expect(r.items[0].discount).toBe(2.4);
+  });
+});
