@@ -170,8 +170,17 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     afterItemLine = item !== null;
   }
 
-  const tax = totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null);
+  let tax = totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null);
   const discount = sawOrderDiscount ? round2(orderDiscount) : null;
+  // A "$" read as a digit before one of the three ("Taxes & fees   826.41" for $26.41): when the
+  // other two say what it must be and that is the printed figure without its first digit.
+  const lead = (v: number, want: number) => (v >= 100 && want > 0 && Math.abs(v - want) > 0.015 && v.toFixed(2).slice(1) === want.toFixed(2) ? want : v);
+  if (subtotal !== null && total !== null && tax !== null) {
+    const [s0, t0, x0] = [subtotal, total, tax];
+    const x1 = lead(x0, round2(t0 - s0 + (discount ?? 0)));
+    const t1 = lead(t0, round2(s0 - (discount ?? 0) + x1));
+    [tax, total, subtotal] = [x1, t1, lead(s0, round2(t1 + (discount ?? 0) - x1))];
+  }
   return { dispensaryName, orderDate, items, discount, subtotal, tax, total, coverage: receiptCoverage(items, subtotal, tax, total, discount) };
 }
 

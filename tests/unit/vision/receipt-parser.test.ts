@@ -376,3 +376,14 @@ describe('order-level discounts in the plural (fourth pass)', () => {
     expect(r.items[0].discount).toBe(2.4);
   });
 });
+
+describe('a "$" read as a digit before a total (fourth pass)', () => {
+  it.each([
+    ['Taxes & fees   826.41', 'TOTAL   $290.55', 'Subtotal   $264.14', { tax: 26.41, total: 290.55, subtotal: 264.14 }],
+    ['Tax   $26.41', 'TOTAL   5290.55', 'Subtotal   $264.14', { tax: 26.41, total: 290.55, subtotal: 264.14 }],
+    ['Tax   $126.41', 'TOTAL   $390.55', 'Subtotal   $264.14', { tax: 126.41, total: 390.55, subtotal: 264.14 }],
+  ])('%s / %s', (tax, total, sub, want) => {
+    const r = parseReceiptText(`NORTHERN LIGHT\nDate: 2026-02-05\nHarle-Tsu 28g   $264.14\n${sub}\n${tax}\n${total}`);
+    expect({ tax: r.tax, total: r.total, subtotal: r.subtotal }).toEqual(want);
+  });
+});
