@@ -181,7 +181,38 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     const t1 = lead(t0, round2(s0 - (discount ?? 0) + x1));
     [tax, total, subtotal] = [x1, t1, lead(s0, round2(t1 + (discount ?? 0) - x1))];
   }
+  // The totals agree with each other but not with the items: one digit of one item's amount misread.
+  if (subtotal !== null && total !== null && Math.abs(subtotal - (discount ?? 0) + (tax ?? 0) - total) < 0.015) repairItemDigit(items, subtotal, discount);
   return { dispensaryName, orderDate, items, discount, subtotal, tax, total, coverage: receiptCoverage(items, subtotal, tax, total, discount) };
+}
+
+/** Digits blur makes of one another on receipt print (read → printed). */
+const DIGIT_SLIPS: Record<string, string[]> = { '0': ['6', '8'], '6': ['0', '5', '8'], '8': ['0', '3', '6'], '3': ['8'], '5': ['6'], '1': ['7'], '7': ['1'] };
+
+/**
+ * When the printed subtotal (checked against tax and total) differs from the item lines' sum,
+ * and changing ONE digit of ONE item's amount by a usual OCR slip ("$36.16" for $30.16) makes
+ * them agree, and no other such change does: that amount was misread. Anything else is left alone.
+ */
+function repairItemDigit(items: ParsedReceiptItem[], subtotal: number, discount: number | null): void {
+  const sum = items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0);
+  const fits = (s: number) => Math.abs(s - subtotal) < 0.015 || Math.abs(s - (discount ?? 0) - subtotal) < 0.015;
+  if (!items.length || fits(sum)) return;
+  const found: { item: ParsedReceiptItem; value: number }[] = [];
+  for (const item of items) {
+    if (item.price === null) continue;
+    const text = item.price.toFixed(2);
+    for (let i = 0; i < text.length; i++)
+      for (const to of DIGIT_SLIPS[text[i]] ?? []) {
+        const value = Number(`${text.slice(0, i)}${to}${text.slice(i + 1)}`);
+        if (value > 0 && fits(sum - item.price + value)) found.push({ item, value });
+      }
+  }
+  if (found.length !== 1) return;
+  const { item, value } = found[0];
+  const qty = item.quantity ?? 1;
+  if (item.unitPrice !== null && Math.abs(item.unitPrice * qty - (item.price ?? 0)) < 0.015) item.unitPrice = round2(value / qty);
+  item.price = value;
 }
 
 /** 0..1: share of the fields a receipt normally carries that were found, plus arithmetic checks. */

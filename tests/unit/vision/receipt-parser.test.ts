@@ -387,3 +387,23 @@ describe('a "$" read as a digit before a total (fourth pass)', () => {
     expect({ tax: r.tax, total: r.total, subtotal: r.subtotal }).toEqual(want);
   });
 });
+
+describe('one misread digit of an item amount, found by the totals (fourth pass)', () => {
+  const receipt = (items: string, sub: string) => parseReceiptText(`GREEN LEAF\nDate: 2026-03-07\n${items}\n${sub}\nTaxes   $29.21\nTOTAL   $175.25`);
+  it('"$36.01" for $30.01 when subtotal, tax and total agree and only that change fits', () => {
+    const r = receipt('Durban Poison Pod 0.5 g   $33.80\nTangie Vape Cart 1g   $36.01\nZushi Shatter 2g   $82.23', 'Subtotal:   $146.04');
+    expect(r.items.map((i) => [i.price, i.unitPrice])).toEqual([
+      [33.8, 33.8],
+      [30.01, 30.01],
+      [82.23, 82.23],
+    ]);
+  });
+  it('nothing changes when the totals do not agree with each other', () => {
+    const r = receipt('Durban Poison Pod 0.5 g   $33.80\nTangie Vape Cart 1g   $36.01\nZushi Shatter 2g   $82.23', 'Subtotal:   $146.50');
+    expect(r.items[1].price).toBe(36.01);
+  });
+  it('nothing changes when two different slips would fit', () => {
+    const r = receipt('Durban Poison Pod 0.5 g   $36.80\nTangie Vape Cart 1g   $36.01\nZushi Shatter 2g   $76.23', 'Subtotal:   $146.04');
+    expect(r.items.map((i) => i.price)).toEqual([36.8, 36.01, 76.23]);
+  });
+});
