@@ -181,6 +181,11 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     const t1 = lead(t0, round2(s0 - (discount ?? 0) + x1));
     [tax, total, subtotal] = [x1, t1, lead(s0, round2(t1 + (discount ?? 0) - x1))];
   }
+  // A misread subtotal ("1560.00" for 150.00) when the items' sum agrees with tax and total.
+  if (subtotal !== null && total !== null) {
+    const sum = round2(items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0));
+    if (items.length >= 2 && Math.abs(sum - subtotal) > 0.015 && Math.abs(sum - (discount ?? 0) + (tax ?? 0) - total) < 0.015) subtotal = sum;
+  }
   // The totals agree with each other but not with the items: one digit of one item's amount misread.
   if (subtotal !== null && total !== null && Math.abs(subtotal - (discount ?? 0) + (tax ?? 0) - total) < 0.015) repairItemDigit(items, subtotal, discount);
   return { dispensaryName, orderDate, items, discount, subtotal, tax, total, coverage: receiptCoverage(items, subtotal, tax, total, discount) };

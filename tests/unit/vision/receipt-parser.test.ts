@@ -407,3 +407,17 @@ describe('one misread digit of an item amount, found by the totals (fourth pass)
     expect(r.items.map((i) => i.price)).toEqual([36.8, 36.01, 76.23]);
   });
 });
+
+describe('a misread subtotal, found by the items and the total (fourth pass)', () => {
+  it('"SUBTOTAL 1560.00" for 150.00 when the items minus the discount plus tax make the total', () => {
+    const r = parseReceiptText(
+      `DESERT BLOOM\nDate: 8/19/2026\nGrape Ape Cart 1g\n1 x 29.91   29.91\nGary Payton Vape Cart 0.5 g\n1 x 30.06   30.06\nBig Bud 1/4oz\n1 x 90.03   90.03\nSUBTOTAL   1560.00\nLoyalty Discount   -$8.00\nTAX   33.73\nTOTAL   175.73`,
+    );
+    expect(r.subtotal).toBe(150);
+    expect(r.items).toHaveLength(3);
+  });
+  it('a subtotal that differs from the items is kept when the items do not make the total either', () => {
+    const r = parseReceiptText(`DESERT BLOOM\nDate: 8/19/2026\nGrape Ape Cart 1g   $29.91\nBig Bud 1/4oz   $90.03\nSubtotal   $130.00\nTax   $10.00\nTOTAL   $140.00`);
+    expect(r.subtotal).toBe(130);
+  });
+});
