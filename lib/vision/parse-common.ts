@@ -154,7 +154,8 @@ export function parseDate(text: string): string | null {
   m = /\b([A-Za-z]{3,9})\.?\s*(\d{1,2}),?\s+(\d{4})\b/.exec(text);
   if (m && MONTHS[m[1].slice(0, 4).toLowerCase()] !== undefined) return iso(+m[3], MONTHS[m[1].slice(0, 4).toLowerCase()], +m[2]);
   if (m && MONTHS[m[1].slice(0, 3).toLowerCase()]) return iso(+m[3], MONTHS[m[1].slice(0, 3).toLowerCase()], +m[2]);
-  m = /\b(\d{1,2})\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})\b/.exec(text);
+  // "2 Nov 2026", "24-Nov-2026"
+  m = /\b(\d{1,2})(?:\s+|-)([A-Za-z]{3,9})\.?,?(?:\s+|-)(\d{4})\b/.exec(text);
   if (m && MONTHS[m[2].slice(0, 3).toLowerCase()]) return iso(+m[3], MONTHS[m[2].slice(0, 3).toLowerCase()], +m[1]);
   return null;
 }

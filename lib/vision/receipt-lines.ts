@@ -75,6 +75,16 @@ function categoryLike(text: string): Category | null {
   return known.find(([k]) => head === k)?.[1] ?? null;
 }
 
+/** A strain-type tag after a name: "[H]", "[I]", "[S]", "(Sativa)", "[Indica]". */
+const TYPE_TAG = /\s?[[(]\s?(i|s|h|indica|sativa|hybrid)\s?[\])](?=\s|$)/i;
+const TAG_TYPE: Record<string, 'indica' | 'sativa' | 'hybrid'> = { i: 'indica', s: 'sativa', h: 'hybrid', indica: 'indica', sativa: 'sativa', hybrid: 'hybrid' };
+
+/** A cell that is only a weight ("1/8oz", ".5g", "1g x 2", "3.5 g"; under a Wt header also "29", a 2g whose g was read as 9). */
+function isWeightCell(text: string, wtColumn: boolean): boolean {
+  const w = parseWeightGrams(text, { allowTrailingNine: wtColumn });
+  return w !== null && w.index === 0 && w.end >= text.trim().length;
+}
+
 /** Amounts in a text, without a weight whose g was read as 9 ("3.59", "Flower 3.59"). */
 function amountsIn(text: string): MoneyHit[] {
   return moneyOn(text).filter((m) => m.hasSign || !parseWeightGrams(text.slice(m.index, m.end).trim(), { allowTrailingNine: true }));
@@ -102,6 +112,11 @@ export function receiptSlips(raw: string): string {
       .replace(/(^|\s)[lI|](?=\s?ea\s?@)/g, '$11')
       .replace(/(\d\s?)[xX×]\s?[xX×](?=\s?\$?\d)/g, '$1x')
       .replace(/(\d)¢9?(?!\w)/g, '$1g')
+      // "2 units @ $21.69": the quantity phrase of a price line
+      .replace(/\b(\d{1,3})\s?(?:units?|pcs?|pieces?)\s?@/gi, '$1 @')
+      // "lgx2" (1g x 2 in a weight column): an l or I for the 1 before a unit
+      .replace(/(?<=^|\s)[lI|1]gx(\d)\b/g, '1g x $1')
+      .replace(/(?<=^|\s)[lI|](?=\s?(?:g|oz)\b)/g, '1')
       // ".5g x §" (a pack's 5 read as §), ".S5g" (a stray S after the point)
       .replace(/(\dg\s?[x×]\s?)[§$](?![\d.])/gi, '$15')
       .replace(/(?<=(?:^|\s)\d?\.)[Ss](?=\d\s?g\b)/g, '')
@@ -115,8 +130,8 @@ export function splitLine(raw: string): { line: string; cells: Cell[] } {
     .map(cleanLine)
     .filter((c) => c.length > 0);
   // Specks at the page edge ("i", "E", ":") read as a column of their own.
-  // ("Qy": a Qty column header read short is no speck.)
-  const junk = (c: string) => c.length <= 3 && !/\d/.test(c) && !/^(qty|qy|qly|tax|thc|cbd)$/i.test(c);
+  // ("Qy": a Qty column header read short is no speck, nor is a "Wt" header.)
+  const junk = (c: string) => c.length <= 3 && !/\d/.test(c) && !/^(qty|qy|qly|tax|thc|cbd|wt)$/i.test(c);
   const kept = parts.length > 1 ? parts.filter((c) => !junk(c)) : parts;
   const cells = kept.map((text) => ({ text, kind: cellKind(text) }));
   return { line: cleanLine(kept.join('   ')), cells };
@@ -165,7 +180,7 @@ export function beforeAmounts(text: string): string {
 }
 
 export function stripDetail(text: string): string {
-  return stripCategoryWords(text).replace(/\b(THC|CBD|SKU|lot|pkg|qty|ea|batch)\b.*$/i, '');
+  return stripCategoryWords(text).replace(/\b(total\s+)?(THC|CBD|SKU|lot|pkg|qty|ea|batch)\b.*$/i, '');
 }
 
 /** A detail line under an item: potency, category, quantity × unit price. */
@@ -242,6 +257,11 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
       break;
     cells = [...cells.slice(0, nameIdx), { text: `${cells[nameIdx].text} ${nx.text}`, kind: 'text' }, ...cells.slice(nameIdx + 2)];
   }
+  // A weight printed in a column of its own after the name ("Gary Payton   1/2oz   $137.63"):
+  // the printed name is the name and its weight.
+  const wtCol = header?.some((h) => /^(wt|weight|size)$/.test(h)) ?? false;
+  if (nameIdx >= 0 && nameIdx + 1 < cells.length && isWeightCell(cells[nameIdx + 1].text, wtCol) && !parseWeightGrams(cells[nameIdx].text, { allowTrailingNine: true }))
+    cells = [...cells.slice(0, nameIdx), { text: `${cells[nameIdx].text} ${cells[nameIdx + 1].text}`, kind: 'text' }, ...cells.slice(nameIdx + 2)];
   const multiCell = cells.length >= 2 && nameIdx >= 0;
   // A quantity printed as such ("Qty: 1", "1 x $37.41") beats a lone number at the margin, which
   // on a photo is as often a speck at the paper's edge read as a digit.
@@ -299,7 +319,7 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   // A quantity column glued to the name by OCR ("Amnesia Haze Pod .59 1"): a lone small number
   // after the weight, or at the end when the table has a quantity column.
   const tailQty = /(?<![x×]\s?)\s(\d{1,2})\s*$/i.exec(left);
-  if (tailQty && (header?.some((h) => /qty|quantity/.test(h)) || parseWeightGrams(left.slice(0, tailQty.index), { allowTrailingNine: true }))) {
+  if (tailQty && quantity === null && (header?.some((h) => /qty|quantity/.test(h)) || parseWeightGrams(left.slice(0, tailQty.index), { allowTrailingNine: true }))) {
     quantity ??= Number(tailQty[1]);
     left = left.slice(0, tailQty.index);
   }
@@ -308,6 +328,9 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   if (thc) thcPct ??= pct(thc[1]);
   if (cbd) cbdPct ??= pct(cbd[1]);
 
+  // The strain type printed as a tag ("[H]", "(Sativa)") is the item's type, not part of its name.
+  const tag = TYPE_TAG.exec(left);
+  if (tag) left = left.replace(TYPE_TAG, ' ');
   let name = nameFix(left.replace(/[([]\s*$/, ''));
   // The price line of a name printed above it starts with its quantity ("1 @ $11.51", OCR'd
   // "1@su51"): whatever letters OCR made of the amount are not a name.
@@ -348,7 +371,7 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
     discount: null,
     thcPct,
     cbdPct,
-    type: strainTypeIn(context),
+    type: (tag ? TAG_TYPE[tag[1].toLowerCase()] : null) ?? strainTypeIn(context),
     brand: brandPrefix(name),
   };
 }

@@ -1,4 +1,17 @@
-import { categorize, letters, linesFromWords, moneyOn, NAME_MIN_CONF, nameFix, parseDate, round2, tidyName, type WordBox } from '@/lib/vision/parse-common';
+import {
+  categorize,
+  letters,
+  linesFromWords,
+  moneyOn,
+  NAME_MIN_CONF,
+  nameFix,
+  parseDate,
+  round2,
+  tidyName,
+  type BoxLine,
+  type MoneyHit,
+  type WordBox,
+} from '@/lib/vision/parse-common';
 import type { Category, ParsedReceipt, ParsedReceiptItem } from '@/lib/vision/types';
 import {
   applyDetail,
@@ -36,7 +49,9 @@ import {
 
 const SUBTOTAL = /\bsub\s?-?\s?tota[l1]\b/i;
 const TOTAL = /\b(grand\s+)?tota[l1]\b|\bamount\s+due\b|\bbalance\s+due\b/i;
+// "TOTAL THC 23.4%" under an item is its potency, not the order's total.
 const NOT_TOTAL = /\btotal\s+(savings|saved|discounts?|items?|qty|quantity|units?)\b/i;
+const POTENCY_TOTAL = /\btota[l1]\s+(thc|cbd|cannabinoids)\b/i;
 // "Line total: $x" is an item's amount (an item card), not the order's total.
 const LINE_TOTAL = /\bline\s+tota[l1]\b/i;
 // "SalesTax": the space before a tax word lost to OCR
@@ -54,7 +69,7 @@ const COLUMN_WORDS = /^(item|items|product|products|description|qty|quantity|pri
  */
 export function parseReceiptText(raw: string, words?: readonly WordBox[]): ParsedReceipt {
   const boxes = words?.length ? linesFromWords(words) : null;
-  const source = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/);
+  const source = boxes && words ? withQtyColumn(boxes, words) : raw.split(/\r?\n/);
   const lines = source.map((s, i) => ({ ...splitLine(s), conf: boxes ? boxes[i].conf : 100 })).filter((l) => l.line.length > 0);
   const items: ParsedReceiptItem[] = [];
   let dispensaryName: string | null = null;
@@ -90,7 +105,7 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     const last = money.at(-1);
     // A table's header row: two or more column words and nothing else.
     const words = line.split(/\s+/);
-    if (!money.length && words.length >= 2 && words.filter((w) => COLUMN_WORDS.test(w.replace(/[:.]$/, ''))).length >= Math.max(2, words.length - 1)) {
+    if (!money.length && !/\d/.test(line) && words.length >= 2 && words.filter((w) => COLUMN_WORDS.test(w.replace(/[:.]$/, ''))).length >= Math.max(2, words.length - 1)) {
       header = cells.map((c) => c.text.toLowerCase());
       continue;
     }
@@ -108,7 +123,7 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
       lastItem = null;
       continue;
     }
-    if (TOTAL.test(line) && !NOT_TOTAL.test(line) && !LINE_TOTAL.test(line)) {
+    if (TOTAL.test(line) && !NOT_TOTAL.test(line) && !LINE_TOTAL.test(line) && !POTENCY_TOTAL.test(line)) {
       if (last) total = last.value;
       afterSubtotal = true;
       lastItem = null;
@@ -158,6 +173,11 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
       if (!items.length && dispensaryName === null && letters(line) >= 3 && conf >= NAME_MIN_CONF && !STORE_NOISE.test(line) && !parseDate(line))
         dispensaryName = tidyName(withoutMarginDigit(line, cells));
       else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) pending = { name: withoutMarginDigit(line, cells) };
+      continue;
+    }
+    // Only negative amounts under an item ("Bundle -10%   -$4.38"): a deal on that line, whatever its words.
+    if (lastItem && !pending && prices.every((m) => m.negative)) {
+      lastItem.discount = round2((lastItem.discount ?? 0) + (prices.at(-1) as MoneyHit).value);
       continue;
     }
     const item = readItemLine(line, cells, itemAmounts(line, prices), pending, header);
@@ -218,6 +238,29 @@ function repairItemDigit(items: ParsedReceiptItem[], subtotal: number, discount:
   const qty = item.quantity ?? 1;
   if (item.unitPrice !== null && Math.abs(item.unitPrice * qty - (item.price ?? 0)) < 0.015) item.unitPrice = round2(value / qty);
   item.price = value;
+}
+
+/**
+ * The rows' text, with the quantity column of a table whose header starts with `Qty` kept: a
+ * lone digit at a row's left edge is dropped as a speck of the photo's margin (`linesFromWords`),
+ * but one that sits under the `Qty` header is that column ("1   Gary Payton   1/2oz   $137.63").
+ */
+function withQtyColumn(boxes: BoxLine[], words: readonly WordBox[]): string[] {
+  let qty: { x0: number; x1: number } | null = null;
+  return boxes.map((l) => {
+    const first = l.cells[0];
+    if (first && /^q(ty|y|l?y|uantity)\b/i.test(first.text) && l.cells.length >= 3 && !/\d/.test(l.text)) {
+      qty = { x0: first.x0, x1: first.x1 };
+      return l.text;
+    }
+    if (!qty || !first || first.x0 <= qty.x1) return l.text;
+    const col = qty;
+    const w = (col.x1 - col.x0) / 2;
+    const digit = words.find(
+      (wd) => /^\d{1,2}$/.test(wd.text) && wd.x1 <= first.x0 && wd.x1 >= col.x0 - w && wd.x0 <= col.x1 + w && (wd.y0 + wd.y1) / 2 >= l.y0 && (wd.y0 + wd.y1) / 2 <= l.y1,
+    );
+    return digit ? `${digit.text}   ${l.text}` : l.text;
+  });
 }
 
 /** 0..1: share of the fields a receipt normally carries that were found, plus arithmetic checks. */

@@ -421,3 +421,48 @@ describe('a misread subtotal, found by the items and the total (fourth pass)', (
     expect(r.subtotal).toBe(130);
   });
 });
+
+describe('after the fourth round blind run (not blind any more)', () => {
+  it.each([
+    [
+      '"TOTAL THC 19.9%" under an item is its potency (not the total, not a table header)',
+      'GHOST OG SMALLS 3.5 G [H]   39.73\n  TOTAL THC 19.9%\nWHITE TRUFFLE ROSIN 1G   47.74\n  TOTAL THC 69.9%   TOTAL CBD 1.2%',
+      [
+        { productName: 'GHOST OG SMALLS 3.5 G', thcPct: 19.9, type: 'hybrid' },
+        { productName: 'WHITE TRUFFLE ROSIN 1G', thcPct: 69.9, cbdPct: 1.2 },
+      ],
+    ],
+    [
+      'a strain-type tag after the name is the type, not the name',
+      'Sour Tsunami Rosin (Sativa) .5g   $69.62\nBLUE DREAM 3.5 G [S]   $39.98',
+      [
+        { productName: 'Sour Tsunami Rosin .5g', type: 'sativa', grams: 0.5 },
+        { productName: 'BLUE DREAM 3.5 G', type: 'sativa' },
+      ],
+    ],
+    [
+      'a weight in its own column joins the name; "lgx2" is 1g x 2; "29" under a Wt header is 2g',
+      'Qty   Item   Wt   Price\n1   Gary Payton   1/2oz   $137.63\n1   Master Kush Pre-Roll (Indica)   lgx2   $24.23\n2   SFV OG Rosin   29   $97.97',
+      [
+        { productName: 'Gary Payton 1/2oz', grams: 14, quantity: 1 },
+        { productName: 'Master Kush Pre-Roll 1g x 2', grams: 2, type: 'indica' },
+        { productName: 'SFV OG Rosin 2g', grams: 2, quantity: 2, unitPrice: 48.99 },
+      ],
+    ],
+    [
+      '"2 units @ $21.69" is the quantity line of the item above; "CBD: ND" is no figure',
+      'California Orange Infused Pre-Roll 1g x 2   $43.38\n  Pkg: 1A4638023000075858\n  2 units @ $21.69\n  THC: 20.2% | CBD: ND',
+      [{ productName: 'California Orange Infused Pre-Roll 1g x 2', quantity: 2, unitPrice: 21.69, thcPct: 20.2, cbdPct: null }],
+    ],
+    [
+      'only a negative amount under an item ("Bundle -10%   -$4.38") is its discount',
+      'Purple Kush Whole Flower 1/8oz   $43.77\n  THC: 22.3% | CBD: 0.8%\n  Bundle -10%   -$4.38',
+      [{ productName: 'Purple Kush Whole Flower 1/8oz', discount: 4.38, cbdPct: 0.8 }],
+    ],
+  ])('%s', (_label, lines, want) => {
+    const r = parseReceiptText(`ZENLEAF CANNABIS\nTransaction Date: 06-Feb-2026 05:46 PM\n${lines}\nSubtotal:   $300.00\nTOTAL   $300.00`);
+    expect(r.orderDate).toBe('2026-02-06');
+    expect(r.items).toHaveLength(want.length);
+    want.forEach((w, i) => expect(r.items[i]).toMatchObject(w));
+  });
+});
