@@ -161,7 +161,7 @@ export function parseDate(text: string): string | null {
 }
 
 const CATEGORY_WORDS: [Category, RegExp][] = [
-  ['Pre-Roll', /\b(pre[- ]?rolls?|prerolls?|joints?|blunts?)\b/i],
+  ['Pre-Roll', /\b(pre[- ]?rolls?|prerolls?|pre[- ]?rol|joints?|blunts?)\b/i],
   ['Vape', /\b(vapes?|cart(ridge)?s?|pods?|disposable|510)\b/i],
   ['Concentrate', /\b(concentrates?|wax|shatter|live resin|rosin|badder|budder|crumble|diamonds|sauce|hash|dab|kief)\b/i],
   ['Edible', /\b(edibles?|gumm(y|ies)|chocolates?|cookies? bar|brownies?|chews?|mints?|beverages?|drinks?|soda|candy|candies|lozenges?)\b/i],

@@ -260,6 +260,16 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   // A weight printed in a column of its own after the name ("Gary Payton   1/2oz   $137.63"):
   // the printed name is the name and its weight.
   const wtCol = header?.some((h) => /^(wt|weight|size)$/.test(h)) ?? false;
+  // Under a Wt header, "1202" is 1/2oz with its slash lost and the oz read as 02.
+  // "19x2" is 1g x 2 with its g read as 9.
+  if (wtCol)
+    cells = cells.map((c) =>
+      /^[1-9][248][0o][z2]$/i.test(c.text)
+        ? { text: `${c.text[0]}/${c.text[1]}oz`, kind: 'text' }
+        : /^(\.?\d)9\s?[x×]\s?(\d{1,2})$/i.test(c.text)
+          ? { text: c.text.replace(/^(\.?\d)9\s?[x×]\s?(\d{1,2})$/i, '$1g x $2'), kind: 'text' }
+          : c,
+    );
   if (nameIdx >= 0 && nameIdx + 1 < cells.length && isWeightCell(cells[nameIdx + 1].text, wtCol) && !parseWeightGrams(cells[nameIdx].text, { allowTrailingNine: true }))
     cells = [...cells.slice(0, nameIdx), { text: `${cells[nameIdx].text} ${cells[nameIdx + 1].text}`, kind: 'text' }, ...cells.slice(nameIdx + 2)];
   const multiCell = cells.length >= 2 && nameIdx >= 0;

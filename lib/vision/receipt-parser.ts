@@ -176,7 +176,8 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
       continue;
     }
     // Only negative amounts under an item ("Bundle -10%   -$4.38"): a deal on that line, whatever its words.
-    if (lastItem && !pending && prices.every((m) => m.negative)) {
+    // (A minus sign, not parentheses: "LA CONFIDENTIAL SMALLS (3.56)" is a weight "(3.5G)" misread.)
+    if (lastItem && !pending && prices.every((m) => m.negative && line.slice(m.index, m.end).includes('-'))) {
       lastItem.discount = round2((lastItem.discount ?? 0) + (prices.at(-1) as MoneyHit).value);
       continue;
     }
@@ -206,13 +207,27 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     const sum = round2(items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0));
     if (items.length >= 2 && Math.abs(sum - subtotal) > 0.015 && Math.abs(sum - (discount ?? 0) + (tax ?? 0) - total) < 0.015) subtotal = sum;
   }
+  // The items agree with the subtotal, the total does not: one digit of the total misread ("178.01" for 175.01).
+  if (subtotal !== null && total !== null && tax !== null) {
+    const want = round2(subtotal - (discount ?? 0) + tax);
+    const sum = items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0);
+    if (Math.abs(want - total) > 0.015 && items.length && Math.abs(sum - subtotal) < 0.015 && digitSlips(total).includes(want)) total = want;
+  }
   // The totals agree with each other but not with the items: one digit of one item's amount misread.
   if (subtotal !== null && total !== null && Math.abs(subtotal - (discount ?? 0) + (tax ?? 0) - total) < 0.015) repairItemDigit(items, subtotal, discount);
   return { dispensaryName, orderDate, items, discount, subtotal, tax, total, coverage: receiptCoverage(items, subtotal, tax, total, discount) };
 }
 
 /** Digits blur makes of one another on receipt print (read → printed). */
-const DIGIT_SLIPS: Record<string, string[]> = { '0': ['6', '8'], '6': ['0', '5', '8'], '8': ['0', '3', '6'], '3': ['8'], '5': ['6'], '1': ['7'], '7': ['1'] };
+const DIGIT_SLIPS: Record<string, string[]> = { '0': ['6', '8', '9'], '6': ['0', '5', '8'], '8': ['0', '3', '5', '6'], '9': ['0'], '3': ['8'], '5': ['6'], '1': ['7'], '7': ['1'] };
+
+/** Every amount one usual digit slip away from a read amount. */
+function digitSlips(v: number): number[] {
+  const text = v.toFixed(2);
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i++) for (const to of DIGIT_SLIPS[text[i]] ?? []) out.push(Number(`${text.slice(0, i)}${to}${text.slice(i + 1)}`));
+  return out.filter((x) => x > 0);
+}
 
 /**
  * When the printed subtotal (checked against tax and total) differs from the item lines' sum,
@@ -226,12 +241,7 @@ function repairItemDigit(items: ParsedReceiptItem[], subtotal: number, discount:
   const found: { item: ParsedReceiptItem; value: number }[] = [];
   for (const item of items) {
     if (item.price === null) continue;
-    const text = item.price.toFixed(2);
-    for (let i = 0; i < text.length; i++)
-      for (const to of DIGIT_SLIPS[text[i]] ?? []) {
-        const value = Number(`${text.slice(0, i)}${to}${text.slice(i + 1)}`);
-        if (value > 0 && fits(sum - item.price + value)) found.push({ item, value });
-      }
+    for (const value of digitSlips(item.price)) if (fits(sum - item.price + value)) found.push({ item, value });
   }
   if (found.length !== 1) return;
   const { item, value } = found[0];

@@ -466,3 +466,27 @@ describe('after the fourth round blind run (not blind any more)', () => {
     want.forEach((w, i) => expect(r.items[i]).toMatchObject(w));
   });
 });
+
+describe('weights and totals misread on photos (after the fourth round blind run)', () => {
+  it('under a Wt header "1202" is 1/2oz and "19x2" is 1g x 2; "Pre-Rol" is a pre-roll', () => {
+    const r = parseReceiptText(
+      `KANNABIS KLUB\nDate: 2026-06-18\nQty   Item   Wt   Price\n1   Cure Injoy - Chernobyl (Hybrid)   1202   $192.39\n1   Master Kush Pre-Rol (Indica)   19x2   $24.23\nSubtotal:   $216.62\nTOTAL   $230.00`,
+    );
+    expect(r.items.map((i) => [i.productName, i.grams, i.category])).toEqual([
+      ['Cure Injoy - Chernobyl 1/2oz', 14, 'Flower'],
+      ['Master Kush Pre-Rol 1g x 2', 2, 'Pre-Roll'],
+    ]);
+  });
+  it('one digit of the total misread ("178.01" for 175.01) when the items agree with the subtotal', () => {
+    const r = parseReceiptText(
+      `MESA FLOWERS\n10/21/26 1:18 AM\nBLUEBERRY POD .5G   41.10\nCRITICAL MASS 7 G [I]   112.74\nSUBTOTAL   153.84\nREWARDS DISC   -8.00\nEXCISE TAX   17.50\nSALES TAX   11.67\nTOTAL   178.01\nCASH   180.00`,
+    );
+    expect(r.total).toBe(175.01);
+  });
+  it('an amount in parentheses after a name is not a discount of the item above', () => {
+    const r = parseReceiptText(
+      `THE HEALING TREE\nDate: 12/6/2026\nACAPULCO GOLD PRE-ROLL .5G X 5\n1 x 21.28   21.28\nDISC 10%   -2.13\nLA CONFIDENTIAL SMALLS (3.56)\n1 x 47.52   47.52\nSUBTOTAL   66.67\nTOTAL   80.00`,
+    );
+    expect(r.items[0].discount).toBe(2.13);
+  });
+});
