@@ -257,11 +257,9 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
       break;
     cells = [...cells.slice(0, nameIdx), { text: `${cells[nameIdx].text} ${nx.text}`, kind: 'text' }, ...cells.slice(nameIdx + 2)];
   }
-  // A weight printed in a column of its own after the name ("Gary Payton   1/2oz   $137.63"):
-  // the printed name is the name and its weight.
+  // Under a Wt header, "1202" is 1/2oz (its slash lost, the oz read as 02) and "19x2" is 1g x 2
+  // (its g read as 9).
   const wtCol = header?.some((h) => /^(wt|weight|size)$/.test(h)) ?? false;
-  // Under a Wt header, "1202" is 1/2oz with its slash lost and the oz read as 02.
-  // "19x2" is 1g x 2 with its g read as 9.
   if (wtCol)
     cells = cells.map((c) =>
       /^[1-9][248][0o][z2]$/i.test(c.text)
@@ -270,6 +268,8 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
           ? { text: c.text.replace(/^(\.?\d)9\s?[x×]\s?(\d{1,2})$/i, '$1g x $2'), kind: 'text' }
           : c,
     );
+  // A weight printed in a column of its own after the name ("Gary Payton   1/2oz   $137.63"):
+  // the printed name is the name and its weight.
   if (nameIdx >= 0 && nameIdx + 1 < cells.length && isWeightCell(cells[nameIdx + 1].text, wtCol) && !parseWeightGrams(cells[nameIdx].text, { allowTrailingNine: true }))
     cells = [...cells.slice(0, nameIdx), { text: `${cells[nameIdx].text} ${cells[nameIdx + 1].text}`, kind: 'text' }, ...cells.slice(nameIdx + 2)];
   const multiCell = cells.length >= 2 && nameIdx >= 0;
@@ -330,7 +330,7 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   // after the weight, or at the end when the table has a quantity column.
   const tailQty = /(?<![x×]\s?)\s(\d{1,2})\s*$/i.exec(left);
   if (tailQty && quantity === null && (header?.some((h) => /qty|quantity/.test(h)) || parseWeightGrams(left.slice(0, tailQty.index), { allowTrailingNine: true }))) {
-    quantity ??= Number(tailQty[1]);
+    quantity = Number(tailQty[1]);
     left = left.slice(0, tailQty.index);
   }
   const thc = THC.exec(source);

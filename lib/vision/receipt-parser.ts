@@ -191,8 +191,22 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     afterItemLine = item !== null;
   }
 
-  let tax = totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null);
   const discount = sawOrderDiscount ? round2(orderDiscount) : null;
+  const sums = reconcileTotals(items, { subtotal, tax: totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total }, discount);
+  return { dispensaryName, orderDate, items, discount, ...sums, coverage: receiptCoverage(items, sums.subtotal, sums.tax, sums.total, discount) };
+}
+
+/**
+ * Misread totals and amounts, repaired only where the receipt's own arithmetic proves it: a "$"
+ * read as a leading digit, a subtotal the items and the total contradict, one digit of the total,
+ * one digit of one item's amount. Anything else is left as read.
+ */
+function reconcileTotals(
+  items: ParsedReceiptItem[],
+  read: { subtotal: number | null; tax: number | null; total: number | null },
+  discount: number | null,
+): { subtotal: number | null; tax: number | null; total: number | null } {
+  let { subtotal, tax, total } = read;
   // A "$" read as a digit before one of the three ("Taxes & fees   826.41" for $26.41): when the
   // other two say what it must be and that is the printed figure without its first digit.
   const lead = (v: number, want: number) => (v >= 100 && want > 0 && Math.abs(v - want) > 0.015 && v.toFixed(2).slice(1) === want.toFixed(2) ? want : v);
@@ -215,7 +229,7 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
   }
   // The totals agree with each other but not with the items: one digit of one item's amount misread.
   if (subtotal !== null && total !== null && Math.abs(subtotal - (discount ?? 0) + (tax ?? 0) - total) < 0.015) repairItemDigit(items, subtotal, discount);
-  return { dispensaryName, orderDate, items, discount, subtotal, tax, total, coverage: receiptCoverage(items, subtotal, tax, total, discount) };
+  return { subtotal, tax, total };
 }
 
 /** Digits blur makes of one another on receipt print (read → printed). */
