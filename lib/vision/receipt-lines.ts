@@ -112,6 +112,8 @@ export function receiptSlips(raw: string): string {
       .replace(/(^|\s)[lI|](?=\s?ea\s?@)/g, '$11')
       .replace(/(\d\s?)[xX×]\s?[xX×](?=\s?\$?\d)/g, '$1x')
       .replace(/(\d)¢9?(?!\w)/g, '$1g')
+      // "1/807": the oz of an eighth read as 07
+      .replace(/(\b\d\/\d{1,2}\s?)07\b/g, '$1oz')
       // "2 units @ $21.69": the quantity phrase of a price line
       .replace(/\b(\d{1,3})\s?(?:units?|pcs?|pieces?)\s?@/gi, '$1 @')
       // "lgx2" (1g x 2 in a weight column): an l or I for the 1 before a unit
@@ -304,7 +306,10 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
       }
     });
   }
-  const source = multiCell ? cells[nameIdx].text : line;
+  // "MASTER KUSH PREMIUM FLOWER 3.56   $83.30": a capital G read as 6 after a common size, when
+  // the line's amounts carry "$" (so a bare "3.56" is no amount).
+  const asRead = multiCell ? cells[nameIdx].text : line;
+  const source = money.length && money.every((m) => m.hasSign) ? asRead.replace(/(?<![\d.$])(\d?\.5)6(?=\s|$)/g, '$1g') : asRead;
   let left = beforeAmounts(source);
   // "2 x Name", "2  Name", also with the space after the x lost to OCR ("1xEverest - …")
   const lead = explicitQty ? null : /^(\d{1,2})\s?(?:[x×]\s*(?=[A-Z])|[x×]?\s+(?=[A-Za-z]))/.exec(left);

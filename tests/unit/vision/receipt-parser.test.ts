@@ -490,3 +490,17 @@ describe('weights and totals misread on photos (after the fourth round blind run
     expect(r.items[0].discount).toBe(2.13);
   });
 });
+
+describe('weights misread at the end of a name (fourth pass)', () => {
+  it.each([
+    ['a G read as 6 on a "$" receipt', 'MASTER KUSH PREMIUM FLOWER 3.56   $83.30', { productName: 'MASTER KUSH PREMIUM FLOWER 3.5g', grams: 3.5, price: 83.3 }],
+    ['the oz of an eighth read as 07', 'HARLE-TSU FLOWER 1/807   $47.08', { productName: 'HARLE-TSU FLOWER 1/8oz', grams: 3.5 }],
+  ])('%s', (_label, line, want) => {
+    const r = parseReceiptText(`EMERALD COAST\nDate: 2026-10-15\n${line}\nSubtotal   $100.00\nTOTAL   $110.00`);
+    expect(r.items[0]).toMatchObject(want);
+  });
+  it('a bare "3.56" on a receipt without "$" stays an amount', () => {
+    const r = parseReceiptText(`THE HEALING TREE\nDate: 12/6/2026\nLA CONFIDENTIAL SMALLS   3.56\nSUBTOTAL   3.56\nTOTAL   4.00`);
+    expect(r.items[0]).toMatchObject({ productName: 'LA CONFIDENTIAL SMALLS', price: 3.56 });
+  });
+});
