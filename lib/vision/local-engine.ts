@@ -11,13 +11,14 @@ import type { ImageInput } from '@/lib/vision/types';
  * threshold) is tried and the better reading kept: two passes at most, so a bad photo costs at
  * most twice a good one.
  */
-const PASSES: PrepareOptions[] = [{}, { median: 3, sharpen: true }];
+export const PASSES: PrepareOptions[] = [{}, { median: 3, sharpen: true }];
 /**
  * Receipts: no contrast stretch after the light is evened out. On blurred photos the stretch
  * turns the grey halo around thin receipt glyphs black and merges letters (measured on the
  * degraded tuning layouts: F1 +0.03–0.04); labels, with larger print, read as well or better with it.
+ * Leaders of light grey (blurred) dots are erased too (`lightLeaders`).
  */
-const RECEIPT_PASSES: PrepareOptions[] = PASSES.map((p) => ({ ...p, normalise: false }));
+export const RECEIPT_PASSES: PrepareOptions[] = PASSES.map((p) => ({ ...p, normalise: false, lightLeaders: true }));
 /** One pass is enough when the reading is this complete and tesseract this sure of its words. */
 const GOOD_ENOUGH = 0.6;
 const SURE_ENOUGH = 0.75;

@@ -26,8 +26,8 @@ export function cleanLine(line: string): string {
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\s+/g, ' ')
     .trim()
-    // stray marks before the first word ("© 1 Super Lemon Haze")
-    .replace(/^[^\w$(\-]+\s*/, '');
+    // stray marks before the first word ("© 1 Super Lemon Haze"), not the point of ".5g"
+    .replace(/^(?![.,]\d)[^\w$(\-]+\s*/, '');
   // OCR junk between a number and its unit ("3.5¢g"), "§" for "$", a zero that starts a word ("0G Kush")
   s = s
     .replace(/(\d)[¢©®°«»~]+(?=[a-z])/gi, '$1')
@@ -154,13 +154,14 @@ export function parseDate(text: string): string | null {
   m = /\b([A-Za-z]{3,9})\.?\s*(\d{1,2}),?\s+(\d{4})\b/.exec(text);
   if (m && MONTHS[m[1].slice(0, 4).toLowerCase()] !== undefined) return iso(+m[3], MONTHS[m[1].slice(0, 4).toLowerCase()], +m[2]);
   if (m && MONTHS[m[1].slice(0, 3).toLowerCase()]) return iso(+m[3], MONTHS[m[1].slice(0, 3).toLowerCase()], +m[2]);
-  m = /\b(\d{1,2})\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})\b/.exec(text);
+  // "2 Nov 2026", "24-Nov-2026"
+  m = /\b(\d{1,2})(?:\s+|-)([A-Za-z]{3,9})\.?,?(?:\s+|-)(\d{4})\b/.exec(text);
   if (m && MONTHS[m[2].slice(0, 3).toLowerCase()]) return iso(+m[3], MONTHS[m[2].slice(0, 3).toLowerCase()], +m[1]);
   return null;
 }
 
 const CATEGORY_WORDS: [Category, RegExp][] = [
-  ['Pre-Roll', /\b(pre[- ]?rolls?|prerolls?|joints?|blunts?)\b/i],
+  ['Pre-Roll', /\b(pre[- ]?rolls?|prerolls?|pre[- ]?rol|joints?|blunts?)\b/i],
   ['Vape', /\b(vapes?|cart(ridge)?s?|pods?|disposable|510)\b/i],
   ['Concentrate', /\b(concentrates?|wax|shatter|live resin|rosin|badder|budder|crumble|diamonds|sauce|hash|dab|kief)\b/i],
   ['Edible', /\b(edibles?|gumm(y|ies)|chocolates?|cookies? bar|brownies?|chews?|mints?|beverages?|drinks?|soda|candy|candies|lozenges?)\b/i],
@@ -173,6 +174,17 @@ const CATEGORY_WORDS: [Category, RegExp][] = [
 export function categorize(text: string, fallback: Category = 'Other'): Category {
   for (const [cat, re] of CATEGORY_WORDS) if (re.test(text)) return cat;
   return fallback;
+}
+
+/**
+ * The category a product name ends up naming: of several category words, the one printed last
+ * ("Cotton Candy Premium Flower", "Gummy Bears Pre-Roll Pack", "Live Resin Cartridge": a strain
+ * or a process named first, the kind of product last). Receipt item names.
+ */
+export function categorizeLast(text: string, fallback: Category = 'Other'): Category {
+  let best: { cat: Category; at: number } | null = null;
+  for (const [cat, re] of CATEGORY_WORDS) for (const m of text.matchAll(new RegExp(re.source, 'gi'))) if (!best || (m.index ?? 0) > best.at) best = { cat, at: m.index ?? 0 };
+  return best?.cat ?? fallback;
 }
 
 /** Text with category words removed (for strain-name extraction). */

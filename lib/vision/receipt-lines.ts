@@ -1,6 +1,7 @@
 import {
   brandPrefix,
   categorize,
+  categorizeLast,
   cleanLine,
   letters,
   moneyOn,
@@ -21,8 +22,9 @@ import type { Category, ParsedReceiptItem } from '@/lib/vision/types';
 const QTY_X = /(?<![\w.])(\d{1,3})\s?(?:x|X|×|@|ea\b)(?![a-wyz])\s?(?:@\s?)?/;
 const QTY_WORD = /\bqty:?\s?(\d{1,3})\b/i;
 // "THC 21.6%", also with the % lost to OCR when the figure has decimals ("THC 21.6" at a line's end or before a separator)
-export const THC = /\bTHC:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s|\s?CBD)))/i;
-export const CBD = /\bCBD:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s)))/i;
+// or with its decimal point lost to blur ("THC673%": a percentage over 100 is 67.3)
+export const THC = /\bTHC:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{3,4}%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s|\s?CBD)))/i;
+export const CBD = /\bCBD:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{3,4}%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s)))/i;
 // "THC" alone is not a detail word: "THC Bomb" is a strain. Potency needs its figure.
 export const DETAIL = /\b(THC|CBD):?\s?\(?\d|\b(SKU|lot|pkg|batch|qty|ea)\b|@|^\s*(flower|pre-?roll|vape|concentrate|edible|cartridge|cart)\b/i;
 const PCT_CELL = /^\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%\)?$/;
@@ -40,6 +42,11 @@ interface Cell {
 }
 
 const num = (s: string) => Number(s.replace(',', '.').replace(/\s?%$/, ''));
+/** A potency figure; "673%" (the decimal point lost to blur: no percentage is over 100) is 67.3. */
+const pct = (s: string) => {
+  const v = num(s);
+  return v > 100 && /^\d{3,4}%$/.test(s) ? v / (s.length === 5 ? 100 : 10) : v;
+};
 
 function cellKind(text: string): Cell['kind'] {
   if (/^[-(]?\$?\s?\d{1,5}[.,]\d{2}\)?$/.test(text)) return 'money';
@@ -48,6 +55,39 @@ function cellKind(text: string): Cell['kind'] {
   if (PCT_CELL.test(text)) return 'pct';
   if (letters(stripCategoryWords(text).replace(/\b(indica|sativa|hybrid)\b/gi, '')) < 2 && categorize(text, 'Other') !== 'Other') return 'category';
   return 'text';
+}
+
+/** A Category column's cell with a letter or two misread ("Flowet", "Concentrale"): its first letters. */
+function categoryLike(text: string): Category | null {
+  const named = categorize(text, 'Other');
+  if (named !== 'Other') return named;
+  const head = text
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
+    .slice(0, 4);
+  const known: [string, Category][] = [
+    ['flow', 'Flower'],
+    ['prer', 'Pre-Roll'],
+    ['vape', 'Vape'],
+    ['conc', 'Concentrate'],
+    ['edib', 'Edible'],
+  ];
+  return known.find(([k]) => head === k)?.[1] ?? null;
+}
+
+/** A strain-type tag after a name: "[H]", "[I]", "[S]", "(Sativa)", "[Indica]". */
+const TYPE_TAG = /\s?[[(]\s?(i|s|h|indica|sativa|hybrid)\s?[\])](?=\s|$)/i;
+const TAG_TYPE: Record<string, 'indica' | 'sativa' | 'hybrid'> = { i: 'indica', s: 'sativa', h: 'hybrid', indica: 'indica', sativa: 'sativa', hybrid: 'hybrid' };
+
+/** A cell that is only a weight ("1/8oz", ".5g", "1g x 2", "3.5 g"; under a Wt header also "29", a 2g whose g was read as 9). */
+function isWeightCell(text: string, wtColumn: boolean): boolean {
+  const w = parseWeightGrams(text, { allowTrailingNine: wtColumn });
+  return w !== null && w.index === 0 && w.end >= text.trim().length;
+}
+
+/** Amounts in a text, without a weight whose g was read as 9 ("3.59", "Flower 3.59"). */
+function amountsIn(text: string): MoneyHit[] {
+  return moneyOn(text).filter((m) => m.hasSign || !parseWeightGrams(text.slice(m.index, m.end).trim(), { allowTrailingNine: true }));
 }
 
 /**
@@ -62,14 +102,38 @@ export function stripLeaders(raw: string): string {
     .replace(/(?:\s+(?!oz\b)[.·:;,'`ceinrstuvaz]{1,8}){3,}(?=\s+[-−(]?\$?\s?\d[\d.,]*\s*$)/g, (m) => (m.replace(/\s/g, '').length >= 10 ? '   ' : m));
 }
 
+/**
+ * OCR slips of receipt print: "lea @" (1 ea @), "2 xX $44.98" (one x read twice), ".5¢9" (the g
+ * of ".5g" read as ¢ and 9), ".5g x §" (x 5), ".S5g" (.5g).
+ */
+export function receiptSlips(raw: string): string {
+  return (
+    raw
+      .replace(/(^|\s)[lI|](?=\s?ea\s?@)/g, '$11')
+      .replace(/(\d\s?)[xX×]\s?[xX×](?=\s?\$?\d)/g, '$1x')
+      .replace(/(\d)¢9?(?!\w)/g, '$1g')
+      // "1/807": the oz of an eighth read as 07
+      .replace(/(\b\d\/\d{1,2}\s?)07\b/g, '$1oz')
+      // "2 units @ $21.69": the quantity phrase of a price line
+      .replace(/\b(\d{1,3})\s?(?:units?|pcs?|pieces?)\s?@/gi, '$1 @')
+      // "lgx2" (1g x 2 in a weight column): an l or I for the 1 before a unit
+      .replace(/(?<=^|\s)[lI|1]gx(\d)\b/g, '1g x $1')
+      .replace(/(?<=^|\s)[lI|](?=\s?(?:g|oz)\b)/g, '1')
+      // ".5g x §" (a pack's 5 read as §), ".S5g" (a stray S after the point)
+      .replace(/(\dg\s?[x×]\s?)[§$](?![\d.])/gi, '$15')
+      .replace(/(?<=(?:^|\s)\d?\.)[Ss](?=\d\s?g\b)/g, '')
+  );
+}
+
 /** Raw OCR line → cells split at wide gaps, each cleaned; and the whole cleaned line. */
 export function splitLine(raw: string): { line: string; cells: Cell[] } {
-  const parts = stripLeaders(raw)
+  const parts = stripLeaders(receiptSlips(raw))
     .split(/\s{2,}|\t/)
     .map(cleanLine)
     .filter((c) => c.length > 0);
   // Specks at the page edge ("i", "E", ":") read as a column of their own.
-  const junk = (c: string) => c.length <= 3 && !/\d/.test(c) && !/^(qty|tax|thc|cbd)$/i.test(c);
+  // ("Qy": a Qty column header read short is no speck, nor is a "Wt" header.)
+  const junk = (c: string) => c.length <= 3 && !/\d/.test(c) && !/^(qty|qy|qly|tax|thc|cbd|wt)$/i.test(c);
   const kept = parts.length > 1 ? parts.filter((c) => !junk(c)) : parts;
   const cells = kept.map((text) => ({ text, kind: cellKind(text) }));
   return { line: cleanLine(kept.join('   ')), cells };
@@ -118,15 +182,15 @@ export function beforeAmounts(text: string): string {
 }
 
 export function stripDetail(text: string): string {
-  return stripCategoryWords(text).replace(/\b(THC|CBD|SKU|lot|pkg|qty|ea|batch)\b.*$/i, '');
+  return stripCategoryWords(text).replace(/\b(total\s+)?(THC|CBD|SKU|lot|pkg|qty|ea|batch)\b.*$/i, '');
 }
 
 /** A detail line under an item: potency, category, quantity × unit price. */
 export function applyDetail(item: ParsedReceiptItem, line: string): void {
   const thc = THC.exec(line);
   const cbd = CBD.exec(line);
-  if (thc) item.thcPct = num(thc[1]);
-  if (cbd) item.cbdPct = num(cbd[1]);
+  if (thc) item.thcPct = pct(thc[1]);
+  if (cbd) item.cbdPct = pct(cbd[1]);
   const cat = categorize(line.replace(/\b(THC|CBD)\b.*$/i, ''), 'Other');
   if (cat !== 'Other') item.category = cat;
   const type = strainTypeIn(line);
@@ -149,6 +213,29 @@ export function itemAmounts(line: string, money: MoneyHit[]): MoneyHit[] {
   return money;
 }
 
+/**
+ * The second line of a name wrapped on a narrow ticket ("DIME INDUSTRIES | MIRACLE   $37.92" /
+ * "ALIEN COOKIES WHOLE FLOWER 1/8 OZ"): right under an item line whose name has no weight, a
+ * line without an amount, potency, quantity or code that ends the name with its weight. Printed
+ * names end with their weight, so a name without one that is followed by a weight is unfinished.
+ */
+export function continuesName(item: ParsedReceiptItem, line: string): boolean {
+  if (item.grams !== null || amountsIn(line).length || THC.test(line) || CBD.test(line) || /@|\b(qty|sku|lot|pkg|batch|ea)\b|:/i.test(line)) return false;
+  const w = parseWeightGrams(line, { allowTrailingNine: true });
+  return w !== null && letters(line.slice(w.end)) <= 2;
+}
+
+/** An item's name with its wrapped second line joined, and what the name tells re-read. */
+export function joinName(item: ParsedReceiptItem, more: string): void {
+  const name = nameFix(`${item.productName} ${more}`);
+  item.productName = name;
+  item.grams = parseWeightGrams(name, { allowTrailingNine: true })?.grams ?? null;
+  const cat = categorizeLast(name, 'Other');
+  if (cat !== 'Other' || item.category === 'Other') item.category = cat === 'Other' && item.grams !== null && item.grams >= 0.5 ? 'Flower' : cat;
+  item.type ??= strainTypeIn(name);
+  item.brand = brandPrefix(name);
+}
+
 /** "Product: Blue Dream 3.5g" → "Blue Dream 3.5g" (an item card's key). */
 export function stripItemKey(name: string): string {
   return name.replace(/^\s*(?:product|item)(?:\s*name)?\s*:\s*/i, '');
@@ -165,16 +252,33 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   const nameIdx = cells.findIndex((c) => c.kind === 'text' && letters(beforeAmounts(c.text)) >= 2);
   // A name split in two by a wide gap between its words ("Wana   Edibles - Pound Cake 1/8oz"):
   // the next cell is more name when it is words (no amount, %, quantity or category column).
-  while (nameIdx >= 0 && nameIdx + 1 < cells.length) {
+  // Not in a table whose header names every cell of the row (its Category cell may be misread, "Flowet").
+  while (nameIdx >= 0 && nameIdx + 1 < cells.length && !(header && header.length === cells.length)) {
     const nx = cells[nameIdx + 1];
     if (nx.kind !== 'text' || letters(nx.text) < 3 || /%|\$|\d[.,]\d{2}\b|^[x×]\s?\d/i.test(nx.text) || QTY_X.test(nx.text) || QTY_WORD.test(nx.text) || DETAIL.test(nx.text))
       break;
     cells = [...cells.slice(0, nameIdx), { text: `${cells[nameIdx].text} ${nx.text}`, kind: 'text' }, ...cells.slice(nameIdx + 2)];
   }
+  // Under a Wt header, "1202" is 1/2oz (its slash lost, the oz read as 02) and "19x2" is 1g x 2
+  // (its g read as 9).
+  const wtCol = header?.some((h) => /^(wt|weight|size)$/.test(h)) ?? false;
+  if (wtCol)
+    cells = cells.map((c) =>
+      /^[1-9][248][0o][z2]$/i.test(c.text)
+        ? { text: `${c.text[0]}/${c.text[1]}oz`, kind: 'text' }
+        : /^(\.?\d)9\s?[x×]\s?(\d{1,2})$/i.test(c.text)
+          ? { text: c.text.replace(/^(\.?\d)9\s?[x×]\s?(\d{1,2})$/i, '$1g x $2'), kind: 'text' }
+          : c,
+    );
+  // A weight printed in a column of its own after the name ("Gary Payton   1/2oz   $137.63"):
+  // the printed name is the name and its weight.
+  if (nameIdx >= 0 && nameIdx + 1 < cells.length && isWeightCell(cells[nameIdx + 1].text, wtCol) && !parseWeightGrams(cells[nameIdx].text, { allowTrailingNine: true }))
+    cells = [...cells.slice(0, nameIdx), { text: `${cells[nameIdx].text} ${cells[nameIdx + 1].text}`, kind: 'text' }, ...cells.slice(nameIdx + 2)];
   const multiCell = cells.length >= 2 && nameIdx >= 0;
   // A quantity printed as such ("Qty: 1", "1 x $37.41") beats a lone number at the margin, which
   // on a photo is as often a speck at the paper's edge read as a digit.
-  const explicitQty = cells.some((c) => c.kind === 'qtyunit' || QTY_WORD.test(c.text) || (c.kind === 'text' && QTY_X.test(c.text) && moneyOn(c.text).length > 0));
+  // ("1 x Everest - Orange Cookies Whole Flower 3.59": a weight whose g was read as 9 is no amount.)
+  const explicitQty = cells.some((c) => c.kind === 'qtyunit' || QTY_WORD.test(c.text) || (c.kind === 'text' && QTY_X.test(c.text) && amountsIn(c.text).length > 0));
   if (multiCell) {
     cells.forEach((c, i) => {
       if (i === nameIdx) return;
@@ -190,6 +294,7 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
         quantity ??= Number(c.text.replace(/\D/g, ''));
       } else if (c.kind === 'category' || c.kind === 'text') {
         if (c.kind === 'category') category = categorize(c.text, 'Other');
+        else if (col && /category|type/.test(col)) category = categoryLike(c.text);
         const p = /(?<![\w.])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(c.text);
         if (p && !/\bCBD\b/i.test(c.text)) thcPct ??= num(p[1]);
       } else if (c.kind === 'qtyunit') {
@@ -201,9 +306,13 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
       }
     });
   }
-  const source = multiCell ? cells[nameIdx].text : line;
+  // "MASTER KUSH PREMIUM FLOWER 3.56   $83.30": a capital G read as 6 after a common size, when
+  // the line's amounts carry "$" (so a bare "3.56" is no amount).
+  const asRead = multiCell ? cells[nameIdx].text : line;
+  const source = money.length && money.every((m) => m.hasSign) ? asRead.replace(/(?<![\d.$])(\d?\.5)6(?=\s|$)/g, '$1g') : asRead;
   let left = beforeAmounts(source);
-  const lead = explicitQty ? null : /^(\d{1,2})\s?(?:x|×)?\s+(?=[A-Za-z])/.exec(left);
+  // "2 x Name", "2  Name", also with the space after the x lost to OCR ("1xEverest - …")
+  const lead = explicitQty ? null : /^(\d{1,2})\s?(?:[x×]\s*(?=[A-Z])|[x×]?\s+(?=[A-Za-z]))/.exec(left);
   if (lead) {
     quantity ??= Number(lead[1]);
     left = left.slice(lead[0].length);
@@ -225,15 +334,18 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   // A quantity column glued to the name by OCR ("Amnesia Haze Pod .59 1"): a lone small number
   // after the weight, or at the end when the table has a quantity column.
   const tailQty = /(?<![x×]\s?)\s(\d{1,2})\s*$/i.exec(left);
-  if (tailQty && (header?.some((h) => /qty|quantity/.test(h)) || parseWeightGrams(left.slice(0, tailQty.index), { allowTrailingNine: true }))) {
-    quantity ??= Number(tailQty[1]);
+  if (tailQty && quantity === null && (header?.some((h) => /qty|quantity/.test(h)) || parseWeightGrams(left.slice(0, tailQty.index), { allowTrailingNine: true }))) {
+    quantity = Number(tailQty[1]);
     left = left.slice(0, tailQty.index);
   }
   const thc = THC.exec(source);
   const cbd = CBD.exec(source);
-  if (thc) thcPct ??= num(thc[1]);
-  if (cbd) cbdPct ??= num(cbd[1]);
+  if (thc) thcPct ??= pct(thc[1]);
+  if (cbd) cbdPct ??= pct(cbd[1]);
 
+  // The strain type printed as a tag ("[H]", "(Sativa)") is the item's type, not part of its name.
+  const tag = TYPE_TAG.exec(left);
+  if (tag) left = left.replace(TYPE_TAG, ' ');
   let name = nameFix(left.replace(/[([]\s*$/, ''));
   // The price line of a name printed above it starts with its quantity ("1 @ $11.51", OCR'd
   // "1@su51"): whatever letters OCR made of the amount are not a name.
@@ -248,7 +360,7 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
     name = nameFix(beforeAmounts(stripItemKey(pending.name)));
     grams = parseWeightGrams(name, { allowTrailingNine: true })?.grams ?? null;
     const pth = THC.exec(pending.name);
-    if (pth) thcPct ??= num(pth[1]);
+    if (pth) thcPct ??= pct(pth[1]);
   }
   if (letters(name) < 2) return null;
   // "3.59" read for "3.5g": print the weight as it was printed.
@@ -266,7 +378,7 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   return {
     productName: name,
     strainName: null,
-    category: category ?? categorize(context, grams !== null && grams >= 0.5 ? 'Flower' : 'Other'),
+    category: category ?? categorizeLast(context, grams !== null && grams >= 0.5 ? 'Flower' : 'Other'),
     grams,
     quantity,
     unitPrice,
@@ -274,7 +386,7 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
     discount: null,
     thcPct,
     cbdPct,
-    type: strainTypeIn(context),
+    type: (tag ? TAG_TYPE[tag[1].toLowerCase()] : null) ?? strainTypeIn(context),
     brand: brandPrefix(name),
   };
 }

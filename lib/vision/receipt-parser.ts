@@ -1,12 +1,27 @@
-import { categorize, letters, linesFromWords, moneyOn, NAME_MIN_CONF, nameFix, parseDate, round2, tidyName, type WordBox } from '@/lib/vision/parse-common';
+import {
+  categorize,
+  letters,
+  linesFromWords,
+  moneyOn,
+  NAME_MIN_CONF,
+  nameFix,
+  parseDate,
+  round2,
+  tidyName,
+  type BoxLine,
+  type MoneyHit,
+  type WordBox,
+} from '@/lib/vision/parse-common';
 import type { Category, ParsedReceipt, ParsedReceiptItem } from '@/lib/vision/types';
 import {
   applyDetail,
   beforeAmounts,
   CBD,
+  continuesName,
   DETAIL,
   isSectionHeading,
   itemAmounts,
+  joinName,
   readItemLine,
   splitLine,
   stripDetail,
@@ -34,12 +49,14 @@ import {
 
 const SUBTOTAL = /\bsub\s?-?\s?tota[l1]\b/i;
 const TOTAL = /\b(grand\s+)?tota[l1]\b|\bamount\s+due\b|\bbalance\s+due\b/i;
+// "TOTAL THC 23.4%" under an item is its potency, not the order's total.
 const NOT_TOTAL = /\btotal\s+(savings|saved|discounts?|items?|qty|quantity|units?)\b/i;
+const POTENCY_TOTAL = /\btota[l1]\s+(thc|cbd|cannabinoids)\b/i;
 // "Line total: $x" is an item's amount (an item card), not the order's total.
 const LINE_TOTAL = /\bline\s+tota[l1]\b/i;
 // "SalesTax": the space before a tax word lost to OCR
 const TAX = /\b(tax|taxes|excise|vat|gst|hst)\b|(?<=sales|state|local|excise|city|county)tax(es)?\b/i;
-const DISCOUNT = /\b(discount|disc|promo|coupon|savings|loyalty|reward|deal|bogo)\b|%\s*off\b/i;
+const DISCOUNT = /\b(discounts?|disc|promos?|coupons?|savings|loyalty|rewards?|deals?|bogo)\b|%\s*off\b/i;
 const PAYMENT = /\b(cash|card|visa|master\s?card|amex|debit|credit|change|tender(ed)?|paid|payment|tip|points|cashback|rounding|auth)\b/i;
 const HEADER_NOISE =
   /\b(receipt|order|invoice|ticket|transaction|cashier|budtender|served|register|terminal|license|lic\b|tel|phone|www\.|https?:|\.com|thank|thanks|date|time|customer|member|patient|bill\s+to|st\.?|street|ave|avenue|blvd|road|rd\.?|suite|ste)\b|#\s?\d|\(\d{3}\)|\d{3}[-.]\d{3}[-.]\d{4}|\b[A-Z]{2}\s\d{5}\b/i;
@@ -52,7 +69,7 @@ const COLUMN_WORDS = /^(item|items|product|products|description|qty|quantity|pri
  */
 export function parseReceiptText(raw: string, words?: readonly WordBox[]): ParsedReceipt {
   const boxes = words?.length ? linesFromWords(words) : null;
-  const source = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/);
+  const source = boxes && words ? withQtyColumn(boxes, words) : raw.split(/\r?\n/);
   const lines = source.map((s, i) => ({ ...splitLine(s), conf: boxes ? boxes[i].conf : 100 })).filter((l) => l.line.length > 0);
   const items: ParsedReceiptItem[] = [];
   let dispensaryName: string | null = null;
@@ -78,13 +95,17 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     lines.filter((l) => /\$\s?\d/.test(l.line) && !SUBTOTAL.test(l.line) && !TAX.test(l.line) && !TOTAL.test(l.line) && !PAYMENT.test(l.line) && !DISCOUNT.test(l.line)).length >=
     1;
 
+  /** The line before this one was an item line (read from its own line). */
+  let afterItemLine = false;
   for (const { line, cells, conf } of lines) {
+    const justAfterItem = afterItemLine;
+    afterItemLine = false;
     orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})/i.test(line) ? parseDate(line) : null;
     const money = moneyOn(line);
     const last = money.at(-1);
     // A table's header row: two or more column words and nothing else.
     const words = line.split(/\s+/);
-    if (!money.length && words.length >= 2 && words.filter((w) => COLUMN_WORDS.test(w.replace(/[:.]$/, ''))).length >= Math.max(2, words.length - 1)) {
+    if (!money.length && !/\d/.test(line) && words.length >= 2 && words.filter((w) => COLUMN_WORDS.test(w.replace(/[:.]$/, ''))).length >= Math.max(2, words.length - 1)) {
       header = cells.map((c) => c.text.toLowerCase());
       continue;
     }
@@ -102,7 +123,7 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
       lastItem = null;
       continue;
     }
-    if (TOTAL.test(line) && !NOT_TOTAL.test(line) && !LINE_TOTAL.test(line)) {
+    if (TOTAL.test(line) && !NOT_TOTAL.test(line) && !LINE_TOTAL.test(line) && !POTENCY_TOTAL.test(line)) {
       if (last) total = last.value;
       afterSubtotal = true;
       lastItem = null;
@@ -110,7 +131,7 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     }
     if (DISCOUNT.test(line) || NOT_TOTAL.test(line)) {
       if (last && !/\btotal\s+(items?|qty|quantity|units?)\b/i.test(line)) {
-        if (!afterSubtotal && lastItem && !/\b(loyalty|points|order|coupon|reward)\b/i.test(line)) {
+        if (!afterSubtotal && lastItem && !/\b(loyalty|points|order|coupons?|rewards?)\b/i.test(line)) {
           lastItem.discount = round2((lastItem.discount ?? 0) + last.value);
         } else if (!/\btotal\s+(savings|saved|discounts?)\b/i.test(line) || !sawOrderDiscount) {
           orderDiscount += last.value;
@@ -138,6 +159,10 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
       pending.details = [...(pending.details ?? []), line];
       continue;
     }
+    if (justAfterItem && lastItem && !pending && !prices.length && continuesName(lastItem, line)) {
+      joinName(lastItem, line);
+      continue;
+    }
     if (lastItem && !pending && detailish) {
       applyDetail(lastItem, line);
       continue;
@@ -150,6 +175,12 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
       else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) pending = { name: withoutMarginDigit(line, cells) };
       continue;
     }
+    // Only negative amounts under an item ("Bundle -10%   -$4.38"): a deal on that line, whatever its words.
+    // (A minus sign, not parentheses: "LA CONFIDENTIAL SMALLS (3.56)" is a weight "(3.5G)" misread.)
+    if (lastItem && !pending && prices.every((m) => m.negative && line.slice(m.index, m.end).includes('-'))) {
+      lastItem.discount = round2((lastItem.discount ?? 0) + (prices.at(-1) as MoneyHit).value);
+      continue;
+    }
     const item = readItemLine(line, cells, itemAmounts(line, prices), pending, header);
     if (item && pending?.details && item.productName === nameFix(beforeAmounts(stripItemKey(pending.name)))) for (const d of pending.details) applyDetail(item, d);
     pending = null;
@@ -157,11 +188,103 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     if (item && section && categorize(`${item.productName} ${line}`, 'Other') === 'Other') item.category = section;
     if (item) items.push(item);
     lastItem = item;
+    afterItemLine = item !== null;
   }
 
-  const tax = totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null);
   const discount = sawOrderDiscount ? round2(orderDiscount) : null;
-  return { dispensaryName, orderDate, items, discount, subtotal, tax, total, coverage: receiptCoverage(items, subtotal, tax, total, discount) };
+  const sums = reconcileTotals(items, { subtotal, tax: totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total }, discount);
+  return { dispensaryName, orderDate, items, discount, ...sums, coverage: receiptCoverage(items, sums.subtotal, sums.tax, sums.total, discount) };
+}
+
+/**
+ * Misread totals and amounts, repaired only where the receipt's own arithmetic proves it: a "$"
+ * read as a leading digit, a subtotal the items and the total contradict, one digit of the total,
+ * one digit of one item's amount. Anything else is left as read.
+ */
+function reconcileTotals(
+  items: ParsedReceiptItem[],
+  read: { subtotal: number | null; tax: number | null; total: number | null },
+  discount: number | null,
+): { subtotal: number | null; tax: number | null; total: number | null } {
+  let { subtotal, tax, total } = read;
+  // A "$" read as a digit before one of the three ("Taxes & fees   826.41" for $26.41): when the
+  // other two say what it must be and that is the printed figure without its first digit.
+  const lead = (v: number, want: number) => (v >= 100 && want > 0 && Math.abs(v - want) > 0.015 && v.toFixed(2).slice(1) === want.toFixed(2) ? want : v);
+  if (subtotal !== null && total !== null && tax !== null) {
+    const [s0, t0, x0] = [subtotal, total, tax];
+    const x1 = lead(x0, round2(t0 - s0 + (discount ?? 0)));
+    const t1 = lead(t0, round2(s0 - (discount ?? 0) + x1));
+    [tax, total, subtotal] = [x1, t1, lead(s0, round2(t1 + (discount ?? 0) - x1))];
+  }
+  // A misread subtotal ("1560.00" for 150.00) when the items' sum agrees with tax and total.
+  if (subtotal !== null && total !== null) {
+    const sum = round2(items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0));
+    if (items.length >= 2 && Math.abs(sum - subtotal) > 0.015 && Math.abs(sum - (discount ?? 0) + (tax ?? 0) - total) < 0.015) subtotal = sum;
+  }
+  // The items agree with the subtotal, the total does not: one digit of the total misread ("178.01" for 175.01).
+  if (subtotal !== null && total !== null && tax !== null) {
+    const want = round2(subtotal - (discount ?? 0) + tax);
+    const sum = items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0);
+    if (Math.abs(want - total) > 0.015 && items.length && Math.abs(sum - subtotal) < 0.015 && digitSlips(total).includes(want)) total = want;
+  }
+  // The totals agree with each other but not with the items: one digit of one item's amount misread.
+  if (subtotal !== null && total !== null && Math.abs(subtotal - (discount ?? 0) + (tax ?? 0) - total) < 0.015) repairItemDigit(items, subtotal, discount);
+  return { subtotal, tax, total };
+}
+
+/** Digits blur makes of one another on receipt print (read → printed). */
+const DIGIT_SLIPS: Record<string, string[]> = { '0': ['6', '8', '9'], '6': ['0', '5', '8'], '8': ['0', '3', '5', '6'], '9': ['0'], '3': ['8'], '5': ['6'], '1': ['7'], '7': ['1'] };
+
+/** Every amount one usual digit slip away from a read amount. */
+function digitSlips(v: number): number[] {
+  const text = v.toFixed(2);
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i++) for (const to of DIGIT_SLIPS[text[i]] ?? []) out.push(Number(`${text.slice(0, i)}${to}${text.slice(i + 1)}`));
+  return out.filter((x) => x > 0);
+}
+
+/**
+ * When the printed subtotal (checked against tax and total) differs from the item lines' sum,
+ * and changing ONE digit of ONE item's amount by a usual OCR slip ("$36.16" for $30.16) makes
+ * them agree, and no other such change does: that amount was misread. Anything else is left alone.
+ */
+function repairItemDigit(items: ParsedReceiptItem[], subtotal: number, discount: number | null): void {
+  const sum = items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0);
+  const fits = (s: number) => Math.abs(s - subtotal) < 0.015 || Math.abs(s - (discount ?? 0) - subtotal) < 0.015;
+  if (!items.length || fits(sum)) return;
+  const found: { item: ParsedReceiptItem; value: number }[] = [];
+  for (const item of items) {
+    if (item.price === null) continue;
+    for (const value of digitSlips(item.price)) if (fits(sum - item.price + value)) found.push({ item, value });
+  }
+  if (found.length !== 1) return;
+  const { item, value } = found[0];
+  const qty = item.quantity ?? 1;
+  if (item.unitPrice !== null && Math.abs(item.unitPrice * qty - (item.price ?? 0)) < 0.015) item.unitPrice = round2(value / qty);
+  item.price = value;
+}
+
+/**
+ * The rows' text, with the quantity column of a table whose header starts with `Qty` kept: a
+ * lone digit at a row's left edge is dropped as a speck of the photo's margin (`linesFromWords`),
+ * but one that sits under the `Qty` header is that column ("1   Gary Payton   1/2oz   $137.63").
+ */
+function withQtyColumn(boxes: BoxLine[], words: readonly WordBox[]): string[] {
+  let qty: { x0: number; x1: number } | null = null;
+  return boxes.map((l) => {
+    const first = l.cells[0];
+    if (first && /^q(ty|y|l?y|uantity)\b/i.test(first.text) && l.cells.length >= 3 && !/\d/.test(l.text)) {
+      qty = { x0: first.x0, x1: first.x1 };
+      return l.text;
+    }
+    if (!qty || !first || first.x0 <= qty.x1) return l.text;
+    const col = qty;
+    const w = (col.x1 - col.x0) / 2;
+    const digit = words.find(
+      (wd) => /^\d{1,2}$/.test(wd.text) && wd.x1 <= first.x0 && wd.x1 >= col.x0 - w && wd.x0 <= col.x1 + w && (wd.y0 + wd.y1) / 2 >= l.y0 && (wd.y0 + wd.y1) / 2 <= l.y1,
+    );
+    return digit ? `${digit.text}   ${l.text}` : l.text;
+  });
 }
 
 /** 0..1: share of the fields a receipt normally carries that were found, plus arithmetic checks. */

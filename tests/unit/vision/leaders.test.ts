@@ -35,4 +35,13 @@ describe('dotted leaders erased before OCR', () => {
     expect(eraseDotLeaders(data, W, H, 26)).toBe(0);
     expect(data[37 * W + 101]).toBe(20);
   });
+
+  it('a leader of light grey (blurred) dots is left at the ink level and erased at the light level', () => {
+    const data = page(W, H, [word, amount]);
+    for (const [x, y, w, h] of leader) for (let yy = y; yy < y + h; yy++) for (let xx = x; xx < x + w; xx++) data[yy * W + xx] = 170;
+    expect(eraseDotLeaders(data, W, H, 26)).toBe(0);
+    expect(eraseDotLeaders(data, W, H, 26, 200)).toBe(18);
+    expect(data[37 * W + 101]).toBe(255);
+    expect(data[30 * W + 50]).toBe(20);
+  });
 });

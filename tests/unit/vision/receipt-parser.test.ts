@@ -269,3 +269,238 @@ describe('reading helpers', () => {
     expect(cleanLine('Blue  Dream l/8 oz')).toBe('Blue Dream 1/8 oz');
   });
 });
+
+describe('fourth pass of issue 14 (receipt lines)', () => {
+  const header = `GREEN LEAF
+Order #55123
+Date: 2026-11-02
+`;
+  const totals = `
+Subtotal   $100.00
+Tax   $10.00
+TOTAL   $110.00`;
+  it.each([
+    [
+      'a name wrapped onto a second line with its weight',
+      'DIME INDUSTRIES | MIRACLE   $37.92\n  ALIEN COOKIES WHOLE FLOWER 1/8 OZ\n  THC 16.2%',
+      { productName: 'DIME INDUSTRIES | MIRACLE ALIEN COOKIES WHOLE FLOWER 1/8 OZ', grams: 3.5, category: 'Flower', thcPct: 16.2, price: 37.92 },
+    ],
+    [
+      'a wrapped pack whose second line starts with a category word, then a quantity line',
+      'Fiore - Blue Magoo Pre-Roll   $43.92\n  Pack 1g x 2\n  2 @ $21.96   THC 27.3%',
+      { productName: 'Fiore - Blue Magoo Pre-Roll Pack 1g x 2', grams: 2, category: 'Pre-Roll', quantity: 2, unitPrice: 21.96, thcPct: 27.3 },
+    ],
+    [
+      'a quantity-first line whose weight "3.5g" was read "3.59" (not an amount)',
+      '1 x Everest - Orange Cookies Whole Flower 3.59   $38.07',
+      { productName: 'Everest - Orange Cookies Whole Flower 3.5g', grams: 3.5, quantity: 1, price: 38.07 },
+    ],
+    ['the category word printed last names the product ("Candy" is the strain)', 'Cotton Candy Premium Flower 1/4oz   $94.89', { category: 'Flower', grams: 7 }],
+    ['a strain named like an edible, then the pre-roll word', 'Gummy Bears Pre-Roll Pack .5g x 5   $30.12', { category: 'Pre-Roll', grams: 2.5 }],
+  ])('%s', (_label, lines, want) => {
+    const r = parseReceiptText(`${header}${lines}${totals}`);
+    expect(r.items).toHaveLength(1);
+    expect(r.items[0]).toMatchObject(want);
+  });
+
+  it('a name line under an item that already has its weight is the next item, not a continuation', () => {
+    const r = parseReceiptText(`${header}Blue Dream 3.5g   $35.00\nGelato 1/8 oz\n  2 @ $20.00   $40.00${totals}`);
+    expect(r.items.map((i) => i.productName)).toEqual(['Blue Dream 3.5g', 'Gelato 1/8 oz']);
+  });
+});
+
+describe('potency figures whose decimal point blur took', () => {
+  it.each([
+    ['  2@$40.70 THC673%', 67.3, null],
+    ['  THC215% CBD00.3%', 21.5, 0.3],
+    ['  Flower · THC 2583%', 25.83, null],
+  ])('%s', (detail, thc, cbd) => {
+    const r = parseReceiptText(`GREEN LEAF\nDate: 2026-11-02\nBlack Duck - Cali Kush Rosin .5g   $81.40\n${detail}\nSubtotal   $81.40\nTOTAL   $90.00`);
+    expect(r.items[0]).toMatchObject({ thcPct: thc, cbdPct: cbd });
+  });
+});
+
+describe('receipt OCR slips (fourth pass)', () => {
+  it.each([
+    [
+      '"1 ea @" read "lea @"',
+      'Cotton Candy Premium Flower 1/4oz   $94.89\nlea @ $94.89 | THC: 31.6%',
+      { productName: 'Cotton Candy Premium Flower 1/4oz', quantity: 1, thcPct: 31.6 },
+    ],
+    ['"2 x" read "2 xX"', 'Lemon Haze Diamonds .5g   $89.96\n2 xX $44.98 - Concentrate - THC 63.3%', { quantity: 2, unitPrice: 44.98, thcPct: 63.3 }],
+    [
+      'a wrapped weight ".5g" read ".5¢9"',
+      'Black Duck - Cali Kush Rosin   $81.40\n.5¢9\n2 @ $40.70 THC 67.3%',
+      { productName: 'Black Duck - Cali Kush Rosin .5g', grams: 0.5, quantity: 2, thcPct: 67.3 },
+    ],
+    ['a pack ".5g x 5" read ".5g x §"', 'Do-Si-Dos Preroll .5g x §   $31.38', { productName: 'Do-Si-Dos Preroll .5g x 5', grams: 2.5, price: 31.38 }],
+    ['".5g" read ".S5g"', 'Tropicana Cookies Rosin .S5g   $41.02', { productName: 'Tropicana Cookies Rosin .5g', grams: 0.5 }],
+    [
+      'a wrapped "Flower 3.5g" read "Flower 3.59"',
+      'Dos Gringos - Kali Mist Whole   $35.60\nFlower 3.59\nTHC 21.5% CBD 0.3%',
+      { grams: 3.5, category: 'Flower', thcPct: 21.5, cbdPct: 0.3 },
+    ],
+  ])('%s', (_label, lines, want) => {
+    const r = parseReceiptText(`GREEN LEAF\nDate: 2026-11-02\n${lines}\nSubtotal   $100.00\nTOTAL   $110.00`);
+    expect(r.items).toHaveLength(1);
+    expect(r.items[0]).toMatchObject(want);
+  });
+});
+
+describe('a table whose header names every column (fourth pass)', () => {
+  it('a misread category cell ("Flowet") under the Category header is that column, not more name; "Qy" is the Qty header', () => {
+    const r = parseReceiptText(`SWEET LEAF MARKET
+Invoice date: 2026-02-26
+Product   Category   THC   Qy   Unit   Amount
+Y Griega Premium Flower 28g   Flowet   24.3%   1   $384.82   $384.82
+Kush Mints Diamonds .5g   Concentrale   68.9%   2   $20.00   $40.00
+Subtotal:   $424.82
+TOTAL   $460.00`);
+    expect(r.items.map((i) => [i.productName, i.category, i.thcPct, i.quantity])).toEqual([
+      ['Y Griega Premium Flower 28g', 'Flower', 24.3, 1],
+      ['Kush Mints Diamonds .5g', 'Concentrate', 68.9, 2],
+    ]);
+  });
+});
+
+describe('order-level discounts in the plural (fourth pass)', () => {
+  it.each([
+    ['Rewards redeemed (280 pts)   -$14.00', 14],
+    ['Coupons   -$5.00', 5],
+    ['Deals applied   -$3.00', 3],
+  ])('%s after the subtotal is the order discount', (line, want) => {
+    const r = parseReceiptText(
+      `HERBAN OASIS\nNov 8, 2026 4:18 PM\n1 x Gelato 1g   $12.00\n      BOGO 20% off   -$2.40\nSubtotal   $9.60\n${line}\nTax   $1.00\nTOTAL   $5.60\nRewards #: ***-***-9313`,
+    );
+    expect(r.discount).toBe(want);
+    expect(r.items[0].discount).toBe(2.4);
+  });
+});
+
+describe('a "$" read as a digit before a total (fourth pass)', () => {
+  it.each([
+    ['Taxes & fees   826.41', 'TOTAL   $290.55', 'Subtotal   $264.14', { tax: 26.41, total: 290.55, subtotal: 264.14 }],
+    ['Tax   $26.41', 'TOTAL   5290.55', 'Subtotal   $264.14', { tax: 26.41, total: 290.55, subtotal: 264.14 }],
+    ['Tax   $126.41', 'TOTAL   $390.55', 'Subtotal   $264.14', { tax: 126.41, total: 390.55, subtotal: 264.14 }],
+  ])('%s / %s', (tax, total, sub, want) => {
+    const r = parseReceiptText(`NORTHERN LIGHT\nDate: 2026-02-05\nHarle-Tsu 28g   $264.14\n${sub}\n${tax}\n${total}`);
+    expect({ tax: r.tax, total: r.total, subtotal: r.subtotal }).toEqual(want);
+  });
+});
+
+describe('one misread digit of an item amount, found by the totals (fourth pass)', () => {
+  const receipt = (items: string, sub: string) => parseReceiptText(`GREEN LEAF\nDate: 2026-03-07\n${items}\n${sub}\nTaxes   $29.21\nTOTAL   $175.25`);
+  it('"$36.01" for $30.01 when subtotal, tax and total agree and only that change fits', () => {
+    const r = receipt('Durban Poison Pod 0.5 g   $33.80\nTangie Vape Cart 1g   $36.01\nZushi Shatter 2g   $82.23', 'Subtotal:   $146.04');
+    expect(r.items.map((i) => [i.price, i.unitPrice])).toEqual([
+      [33.8, 33.8],
+      [30.01, 30.01],
+      [82.23, 82.23],
+    ]);
+  });
+  it('nothing changes when the totals do not agree with each other', () => {
+    const r = receipt('Durban Poison Pod 0.5 g   $33.80\nTangie Vape Cart 1g   $36.01\nZushi Shatter 2g   $82.23', 'Subtotal:   $146.50');
+    expect(r.items[1].price).toBe(36.01);
+  });
+  it('nothing changes when two different slips would fit', () => {
+    const r = receipt('Durban Poison Pod 0.5 g   $36.80\nTangie Vape Cart 1g   $36.01\nZushi Shatter 2g   $76.23', 'Subtotal:   $146.04');
+    expect(r.items.map((i) => i.price)).toEqual([36.8, 36.01, 76.23]);
+  });
+});
+
+describe('a misread subtotal, found by the items and the total (fourth pass)', () => {
+  it('"SUBTOTAL 1560.00" for 150.00 when the items minus the discount plus tax make the total', () => {
+    const r = parseReceiptText(
+      `DESERT BLOOM\nDate: 8/19/2026\nGrape Ape Cart 1g\n1 x 29.91   29.91\nGary Payton Vape Cart 0.5 g\n1 x 30.06   30.06\nBig Bud 1/4oz\n1 x 90.03   90.03\nSUBTOTAL   1560.00\nLoyalty Discount   -$8.00\nTAX   33.73\nTOTAL   175.73`,
+    );
+    expect(r.subtotal).toBe(150);
+    expect(r.items).toHaveLength(3);
+  });
+  it('a subtotal that differs from the items is kept when the items do not make the total either', () => {
+    const r = parseReceiptText(`DESERT BLOOM\nDate: 8/19/2026\nGrape Ape Cart 1g   $29.91\nBig Bud 1/4oz   $90.03\nSubtotal   $130.00\nTax   $10.00\nTOTAL   $140.00`);
+    expect(r.subtotal).toBe(130);
+  });
+});
+
+describe('after the fourth round blind run (not blind any more)', () => {
+  it.each([
+    [
+      '"TOTAL THC 19.9%" under an item is its potency (not the total, not a table header)',
+      'GHOST OG SMALLS 3.5 G [H]   39.73\n  TOTAL THC 19.9%\nWHITE TRUFFLE ROSIN 1G   47.74\n  TOTAL THC 69.9%   TOTAL CBD 1.2%',
+      [
+        { productName: 'GHOST OG SMALLS 3.5 G', thcPct: 19.9, type: 'hybrid' },
+        { productName: 'WHITE TRUFFLE ROSIN 1G', thcPct: 69.9, cbdPct: 1.2 },
+      ],
+    ],
+    [
+      'a strain-type tag after the name is the type, not the name',
+      'Sour Tsunami Rosin (Sativa) .5g   $69.62\nBLUE DREAM 3.5 G [S]   $39.98',
+      [
+        { productName: 'Sour Tsunami Rosin .5g', type: 'sativa', grams: 0.5 },
+        { productName: 'BLUE DREAM 3.5 G', type: 'sativa' },
+      ],
+    ],
+    [
+      'a weight in its own column joins the name; "lgx2" is 1g x 2; "29" under a Wt header is 2g',
+      'Qty   Item   Wt   Price\n1   Gary Payton   1/2oz   $137.63\n1   Master Kush Pre-Roll (Indica)   lgx2   $24.23\n2   SFV OG Rosin   29   $97.97',
+      [
+        { productName: 'Gary Payton 1/2oz', grams: 14, quantity: 1 },
+        { productName: 'Master Kush Pre-Roll 1g x 2', grams: 2, type: 'indica' },
+        { productName: 'SFV OG Rosin 2g', grams: 2, quantity: 2, unitPrice: 48.99 },
+      ],
+    ],
+    [
+      '"2 units @ $21.69" is the quantity line of the item above; "CBD: ND" is no figure',
+      'California Orange Infused Pre-Roll 1g x 2   $43.38\n  Pkg: 1A4638023000075858\n  2 units @ $21.69\n  THC: 20.2% | CBD: ND',
+      [{ productName: 'California Orange Infused Pre-Roll 1g x 2', quantity: 2, unitPrice: 21.69, thcPct: 20.2, cbdPct: null }],
+    ],
+    [
+      'only a negative amount under an item ("Bundle -10%   -$4.38") is its discount',
+      'Purple Kush Whole Flower 1/8oz   $43.77\n  THC: 22.3% | CBD: 0.8%\n  Bundle -10%   -$4.38',
+      [{ productName: 'Purple Kush Whole Flower 1/8oz', discount: 4.38, cbdPct: 0.8 }],
+    ],
+  ])('%s', (_label, lines, want) => {
+    const r = parseReceiptText(`ZENLEAF CANNABIS\nTransaction Date: 06-Feb-2026 05:46 PM\n${lines}\nSubtotal:   $300.00\nTOTAL   $300.00`);
+    expect(r.orderDate).toBe('2026-02-06');
+    expect(r.items).toHaveLength(want.length);
+    want.forEach((w, i) => expect(r.items[i]).toMatchObject(w));
+  });
+});
+
+describe('weights and totals misread on photos (after the fourth round blind run)', () => {
+  it('under a Wt header "1202" is 1/2oz and "19x2" is 1g x 2; "Pre-Rol" is a pre-roll', () => {
+    const r = parseReceiptText(
+      `KANNABIS KLUB\nDate: 2026-06-18\nQty   Item   Wt   Price\n1   Cure Injoy - Chernobyl (Hybrid)   1202   $192.39\n1   Master Kush Pre-Rol (Indica)   19x2   $24.23\nSubtotal:   $216.62\nTOTAL   $230.00`,
+    );
+    expect(r.items.map((i) => [i.productName, i.grams, i.category])).toEqual([
+      ['Cure Injoy - Chernobyl 1/2oz', 14, 'Flower'],
+      ['Master Kush Pre-Rol 1g x 2', 2, 'Pre-Roll'],
+    ]);
+  });
+  it('one digit of the total misread ("178.01" for 175.01) when the items agree with the subtotal', () => {
+    const r = parseReceiptText(
+      `MESA FLOWERS\n10/21/26 1:18 AM\nBLUEBERRY POD .5G   41.10\nCRITICAL MASS 7 G [I]   112.74\nSUBTOTAL   153.84\nREWARDS DISC   -8.00\nEXCISE TAX   17.50\nSALES TAX   11.67\nTOTAL   178.01\nCASH   180.00`,
+    );
+    expect(r.total).toBe(175.01);
+  });
+  it('an amount in parentheses after a name is not a discount of the item above', () => {
+    const r = parseReceiptText(
+      `THE HEALING TREE\nDate: 12/6/2026\nACAPULCO GOLD PRE-ROLL .5G X 5\n1 x 21.28   21.28\nDISC 10%   -2.13\nLA CONFIDENTIAL SMALLS (3.56)\n1 x 47.52   47.52\nSUBTOTAL   66.67\nTOTAL   80.00`,
+    );
+    expect(r.items[0].discount).toBe(2.13);
+  });
+});
+
+describe('weights misread at the end of a name (fourth pass)', () => {
+  it.each([
+    ['a G read as 6 on a "$" receipt', 'MASTER KUSH PREMIUM FLOWER 3.56   $83.30', { productName: 'MASTER KUSH PREMIUM FLOWER 3.5g', grams: 3.5, price: 83.3 }],
+    ['the oz of an eighth read as 07', 'HARLE-TSU FLOWER 1/807   $47.08', { productName: 'HARLE-TSU FLOWER 1/8oz', grams: 3.5 }],
+  ])('%s', (_label, line, want) => {
+    const r = parseReceiptText(`EMERALD COAST\nDate: 2026-10-15\n${line}\nSubtotal   $100.00\nTOTAL   $110.00`);
+    expect(r.items[0]).toMatchObject(want);
+  });
+  it('a bare "3.56" on a receipt without "$" stays an amount', () => {
+    const r = parseReceiptText(`THE HEALING TREE\nDate: 12/6/2026\nLA CONFIDENTIAL SMALLS   3.56\nSUBTOTAL   3.56\nTOTAL   4.00`);
+    expect(r.items[0]).toMatchObject({ productName: 'LA CONFIDENTIAL SMALLS', price: 3.56 });
+  });
+});

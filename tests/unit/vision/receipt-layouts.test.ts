@@ -1,0 +1,165 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { rasterize } from '@/tests/fixtures/vision/render';
+import {
+  HELD_OUT_RECEIPT_LAYOUTS,
+  RECEIPT_LAYOUTS,
+  receiptStyle,
+  receiptSvg,
+  receiptTruth,
+  TAX_INCLUDED,
+  type ReceiptLayout,
+  type ReceiptTruth,
+} from '@/tests/fixtures/vision/receipts';
+
+/**
+ * The fourth-round held-out receipt layouts are drawn and their truth is consistent with what the
+ * page prints (no OCR: these layouts stay out of every tuning decision until their blind run).
+ */
+
+const r2 = (n: number) => Math.round(n * 100) / 100;
+const money = (n: number) => `$${n.toFixed(2)}`;
+const MON = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+interface TextRun {
+  x: number;
+  y: number;
+  size: number;
+  bold: boolean;
+  mono: boolean;
+  anchor: string;
+  text: string;
+}
+
+const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+function runsOf(svg: string): TextRun[] {
+  const out: TextRun[] = [];
+  for (const m of svg.matchAll(/<text ([^>]*)>(.*?)<\/text>/g)) {
+    const attr = (k: string) => new RegExp(`${k}="([^"]*)"`).exec(m[1])?.[1] ?? '';
+    out.push({
+      x: Number(attr('x')),
+      y: Number(attr('y')),
+      size: Number(attr('font-size')),
+      bold: attr('font-weight') === 'bold',
+      mono: attr('font-family').endsWith('Mono'),
+      anchor: attr('text-anchor'),
+      text: unescape(m[2]),
+    });
+  }
+  return out;
+}
+
+/** A generous width estimate of a run (capitals and digits wider than lower case). */
+function extent(r: TextRun): [number, number] {
+  let w = 0;
+  for (const ch of r.text) w += (r.mono ? 0.61 : /[A-Z0-9$%@#]/.test(ch) ? 0.68 : ch === ' ' ? 0.32 : 0.56) * r.size;
+  if (r.bold) w *= 1.08;
+  if (r.anchor === 'end') return [r.x - w, r.x];
+  if (r.anchor === 'middle') return [r.x - w / 2, r.x + w / 2];
+  return [r.x, r.x + w];
+}
+
+function dateOnPage(layout: ReceiptLayout, iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  if (layout === 'wt-column') return `${MON[m - 1]} ${d}, ${y}`;
+  if (layout === 'pkg-tax-incl') return `${String(d).padStart(2, '0')}-${MON[m - 1]}-${y}`;
+  return `${m}/${d}/${String(y).slice(2)}`;
+}
+
+const seeds = (layout: ReceiptLayout) => Array.from({ length: 12 }, (_, k) => 100 + k * 31 + RECEIPT_LAYOUTS.indexOf(layout) * 1000);
+
+function draw(layout: ReceiptLayout, seed: number): { t: ReceiptTruth; svg: string; text: string; runs: TextRun[]; width: number; upper: boolean } {
+  const t = receiptTruth(seed, undefined, layout);
+  const style = receiptStyle(seed, layout);
+  const svg = receiptSvg(t, style, seed);
+  const runs = runsOf(svg);
+  return { t, svg, runs, text: runs.map((r) => r.text).join('\n'), width: style.width, upper: style.upper };
+}
+
+describe('fourth-round held-out receipt layouts', () => {
+  it('are three new layouts, held out and never drawn at random', () => {
+    expect(HELD_OUT_RECEIPT_LAYOUTS).toEqual(['wt-column', 'pkg-tax-incl', 'caps-thermal']);
+    for (const l of HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
+    for (let seed = 0; seed < 300; seed++) expect(HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
+  });
+
+  describe.each(HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
+    it('renders to an image of the page size (not read: no OCR before the blind run)', async () => {
+      const seed = seeds(layout)[0];
+      const { svg, width } = draw(layout, seed);
+      const png = await rasterize(svg, 'png');
+      const meta = await sharp(png).metadata();
+      expect(meta.width).toBe(width);
+      expect(meta.height).toBeGreaterThan(300);
+    });
+
+    it('truth adds up', () => {
+      for (const seed of seeds(layout)) {
+        const { t } = draw(layout, seed);
+        expect(t.items.length).toBeGreaterThanOrEqual(2);
+        expect(t.items.length).toBeLessThanOrEqual(4);
+        expect(t.subtotal).toBeCloseTo(r2(t.items.reduce((a, it) => a + it.price - (it.discount ?? 0), 0)), 2);
+        const taxAdded = TAX_INCLUDED.includes(layout) ? 0 : t.tax;
+        expect(t.total).toBeCloseTo(r2((t.subtotal ?? 0) - (t.discount ?? 0) + taxAdded), 2);
+        expect(t.tax).toBeGreaterThan(0);
+        for (const it of t.items) {
+          expect(it.price).toBeCloseTo(r2(it.unitPrice * it.quantity), 2);
+          expect(it.productName.endsWith(` ${it.sizeText}`)).toBe(true);
+          if (it.typeTag) expect(it.productName).not.toContain(it.typeTag);
+          expect(it.thcPct === null).toBe(layout === 'wt-column');
+          if (it.discount) expect(it.discount).toBeLessThan(it.price);
+        }
+      }
+    });
+
+    it('prints every truth field it claims', () => {
+      for (const seed of seeds(layout)) {
+        const { t, text, upper } = draw(layout, seed);
+        const up = (s: string) => (upper ? s.toUpperCase() : s);
+        const amount = (n: number) => (layout === 'caps-thermal' ? n.toFixed(2) : money(n));
+        expect(text.toUpperCase()).toContain(t.dispensaryName.toUpperCase());
+        expect(text).toContain(dateOnPage(layout, t.orderDate));
+        expect(text).toContain(amount(t.subtotal as number));
+        expect(text).toContain(amount(t.total));
+        if (t.discount) expect(text).toContain(`-${amount(t.discount)}`);
+        for (const it of t.items) {
+          const lines = text.split('\n');
+          if (layout === 'wt-column') {
+            const name = it.productName.slice(0, -(it.sizeText as string).length).trim();
+            expect(lines.some((l) => l.toUpperCase().startsWith(name.toUpperCase()))).toBe(true);
+            expect(lines).toContain(it.sizeText);
+          } else expect(lines).toContain(`${up(it.productName)}${it.typeTag ? ` ${it.typeTag}` : ''}`);
+          expect(text).toContain(amount(it.price));
+          if (it.quantity > 1 && layout !== 'wt-column') expect(text).toContain(amount(it.unitPrice));
+          if (it.thcPct !== null) expect(text).toContain(`THC${layout === 'pkg-tax-incl' ? ':' : ''} ${it.thcPct.toFixed(1)}%`);
+          if (it.cbdPct !== null) expect(text).toContain(`CBD${layout === 'pkg-tax-incl' ? ':' : ''} ${it.cbdPct.toFixed(1)}%`);
+          if (it.discount) expect(text).toContain(`-${amount(it.discount)}`);
+        }
+        // The taxes printed add up to the truth's tax.
+        const taxes = text
+          .split('\n')
+          .map((l, i, all) => (/tax/i.test(l) && /^(?!.*(incl|total:))/i.test(l) ? all[i + 1] : null))
+          .filter((v): v is string => v !== null)
+          .map((v) => Number(v.replace(/[$,]/g, '')));
+        expect(r2(taxes.reduce((a, x) => a + x, 0))).toBeCloseTo(t.tax, 2);
+      }
+    });
+
+    it('draws no run over another on the same row, nor off the page', () => {
+      for (const seed of seeds(layout)) {
+        const { runs, width } = draw(layout, seed);
+        const rows = new Map<number, TextRun[]>();
+        for (const r of runs) rows.set(r.y, [...(rows.get(r.y) ?? []), r]);
+        for (const row of rows.values()) {
+          const spans = row.map(extent).sort((a, b) => a[0] - b[0]);
+          for (const [a, b] of spans) {
+            expect(a, row.map((r) => r.text).join(' | ')).toBeGreaterThanOrEqual(0);
+            expect(b, row.map((r) => r.text).join(' | ')).toBeLessThanOrEqual(width);
+          }
+          for (let i = 1; i < spans.length; i++) expect(spans[i][0], row.map((r) => r.text).join(' | ')).toBeGreaterThan(spans[i - 1][1]);
+        }
+      }
+    });
+  });
+});
