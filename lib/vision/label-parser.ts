@@ -38,7 +38,9 @@ const CBD_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?CBD
 const CANN_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+total[ \t]+cannabinoids?\b(?![ \t]*:?[ \t]*\d)`, 'i');
 // The abbreviation's dot only before a space: in "Netwt.5g" the dot is the weight's decimal point.
 const NET_WT = /\b(?:net\s*(?:wt|weight|contents?)|weight)\b(?:\.(?=\s))?\s*:?\s*(.{1,30})/i;
-const BATCH = /\b(?:batch|lot)\s*(?:#|no\.?|number|id|code)?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{2,24})\b/i;
+// "Batch/Lot #" also with its slash misread ("BatchiLot #", "BatchvLot"); the code's hyphen may
+// be read as a point or colon before its last digits ("CW2683.23", "PX2673:71"), undone in batchCode.
+const BATCH = /\b(?:batch\s*[/|\\il1v]?\s*lot|batch|lot)\s*(?:#|no\.?|number|id|code)?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{2,24}(?:[.:]\d{1,3})?)(?!\w|[.:]\d)/i;
 const LAB = /\b(?:tested\s+by|testing\s+(?:lab(?:oratory)?|facility)|lab(?:oratory)?(?:\s*name)?\s*:|analy[sz]ed\s+by)\s*:?\s*([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
 const BRAND = /\b(?:brand|producer|cultivator|grown\s+by|manufacturer|licensee|client)\s*:\s*(.{2,60})/i;
 const PRODUCT = /\b(?:product(?:\s*name)?|item(?:\s*name)?|sample(?:\s*name)?)\s*:\s*(.{2,80})/i;
@@ -47,7 +49,7 @@ const CATEGORY = /\b(?:category|product\s*type)\s*:\s*(.{2,40})/i;
 const KEYED =
   /:|\b(thc|cbd|cannabinoids?|batch|lot|harvest|tested|test date|packaged|net\s*wt|weight|terpenes?|warning|keep out|license|lic\b|lab\b|for use|government|www\.|ingredients)\b|%|\d{3,}/i;
 // "Myrcene 0.85%", "Myrcene: 8.5 mg/g", "Myrcene  8.50  0.85%", and in parentheses "Myrcene (0.85%)"
-const TERP = /([A-Za-zαβγΔδ][A-Za-zαβγδ\- ]{2,30}?)\s*[:.\-]*\s*\(?\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?(?:\s+\(?(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?)?(?![\d.])/g;
+const TERP = /([A-Za-zαβγΔδ][A-Za-zαβγδ\- ]{2,30}?)\s*[:.\-]*\s*\(?\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?(?:\s+\(?(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?)?(?!\d|[.,]\d)/g;
 
 function num(s: string): number {
   return Number(s.replace(',', '.'));
@@ -202,6 +204,8 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const lab =
     cells.map((c) => LAB.exec(c)).find(Boolean) ??
     lines.map((l) => LAB.exec(l) ?? /\btested\b.*\bby\s+([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i.exec(l)).find(Boolean) ??
+    // A certificate of analysis: the lab is its letterhead, the line above "Certificate of Analysis".
+    letterhead(lines) ??
     // No key: a laboratory's own name ("… · Digipath Labs"), not on the brand line at the top.
     lines
       .slice(2)
@@ -242,7 +246,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     totalCannabinoidsPct: totalCann ? pct(totalCann).pct : null,
     terpenes,
     netWeightGrams,
-    batchNumber: batchHit ? batchLetters(batchHit[1].toUpperCase(), productName) : null,
+    batchNumber: batchHit ? batchLetters(batchCode(batchHit[1]), productName) : null,
     harvestDate: dates.harvest,
     testDate: dates.test,
     packageDate: dates.package,
@@ -268,6 +272,12 @@ export function capitalGAsSix(text: string): { grams: number } | null {
   if (!m) return null;
   const g = Number(m[1].replace(',', '.'));
   return [0.5, 1, 2, 3.5, 7, 14, 28].includes(g) ? { grams: g } : null;
+}
+
+/** A batch code as printed: upper case, a point or colon OCR put for the hyphen before its last digits undone. */
+export function batchCode(code: string): string {
+  const c = code.toUpperCase();
+  return /[A-Z]/.test(c) && /\d{3}[.:]\d{1,3}$/.test(c) ? c.replace(/[.:](?=\d{1,3}$)/, '-') : c;
 }
 
 const AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '6': 'G', '2': 'Z' };
@@ -299,6 +309,16 @@ export function batchLetters(code: string, productName: string | null): string {
 export function labelCoverage(p: Omit<ParsedLabel, 'coverage'>): number {
   const found = [p.productName, p.thcPct ?? p.thcMg, p.cbdPct ?? p.cbdMg, p.netWeightGrams, p.batchNumber, p.testDate ?? p.harvestDate, p.labName, p.terpenes.length ? 1 : null];
   return found.filter((v) => v !== null && v !== undefined).length / found.length;
+}
+
+/**
+ * The letterhead of a lab's certificate: the name line just above `Certificate of Analysis` (or
+ * `COA`) at the top of the page. As a match so it reads like the keyed lab patterns.
+ */
+function letterhead(lines: string[]): RegExpExecArray | null {
+  const at = lines.slice(0, 5).findIndex((l) => /\bcertificate\s+of\s+analysis\b|^COA\b/i.test(l));
+  const name = at > 0 ? lines.slice(0, at).findLast((l) => letters(l) >= 3 && !/[:%]|\d{3,}/.test(l)) : undefined;
+  return name ? /^(.+)$/.exec(name) : null;
 }
 
 /** The lab's name without what follows it on the same line ("SC Labs  Test Date: …"). */

@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { columnLines, tableHead, tableRow } from '@/lib/vision/label-columns';
+import { batchCode, parseLabelText } from '@/lib/vision/label-parser';
+import type { BoxCell, BoxLine } from '@/lib/vision/parse-common';
+
+/**
+ * Fourth pass of issue 14 (labels), decided on the tuning, first-, second- and third-round
+ * layouts: result columns of a table by their header, a lab's letterhead, terpenes ending a
+ * sentence, batch codes with a misread hyphen or key.
+ */
+
+/** A row of cells at x positions (px), as linesFromWords gives it. */
+const row = (...cells: [string, number, number][]): BoxLine => ({
+  text: cells.map((c) => c[0]).join('   '),
+  cells: cells.map(([text, x0, x1]): BoxCell => ({ text, x0, x1 })),
+  y0: 0,
+  y1: 20,
+  conf: 90,
+});
+const cellsOf = (l: BoxLine) => l.cells;
+
+describe('table columns by their header', () => {
+  const head = row(['Cannabinoid', 61, 297], ['LOQ (%)', 814, 957], ['Result (%)', 1264, 1473]);
+
+  it.each([
+    // printed row (cells at their x positions) → the line the parser reads
+    [
+      'Total THC   0.05   27.50 (result under Result (%))',
+      [
+        ['Total THC', 61, 254],
+        ['0.05', 878, 961],
+        ['27.50', 1372, 1477],
+      ],
+      'Total THC: 27.50%',
+    ],
+    [
+      'CBDa   0.05   ND',
+      [
+        ['CBDa', 62, 146],
+        ['0.05', 878, 961],
+        ['ND', 1438, 1477],
+      ],
+      'CBDa: ND',
+    ],
+    [
+      'A9-THC   0.05   0.26',
+      [
+        ['A9-THC', 60, 189],
+        ['0.05', 878, 961],
+        ['0.26', 1394, 1477],
+      ],
+      'A9-THC: 0.26%',
+    ],
+    [
+      'Li   CBD   0.05   0.20 (a speck at the margin before the name)',
+      [
+        ['Li', 2, 20],
+        ['CBD', 62, 124],
+        ['0.05', 878, 961],
+        ['0.20', 1394, 1477],
+      ],
+      'CBD: 0.20%',
+    ],
+    [
+      'CBG   0.05 (the result lost: left as printed)',
+      [
+        ['CBG', 62, 123],
+        ['0.05', 878, 961],
+      ],
+      'CBG   0.05',
+    ],
+  ] as [string, [string, number, number][], string][])('%s', (_, cells, expected) => {
+    const h = tableHead(cellsOf(head), true);
+    expect(h).not.toBeNull();
+    expect(tableRow(h!, cellsOf(row(...cells)))).toBe(expected);
+  });
+
+  it.each([
+    ['Cannabinoid   Log (%)   Result (%) ("LOQ" misread: still a limit)', ['Cannabinoid', 'Log (%)', 'Result (%)'], ['THCa', '0.85', '25.95'], 'THCa: 25.95%'],
+    ['Cannabinoid   LOQ   %   (no "Result": the rightmost % column)', ['Cannabinoid', 'LOQ', '%'], ['Total THC', '0.1', '22.40'], 'Total THC: 22.40%'],
+    ['Terpene   Result (mg/g)', ['Terpene', 'Result (mg/g)'], ['a-Pinene', '12.50'], 'a-Pinene: 12.50 mg/g'],
+    ['Cannabinoid   %   mg/g (both: the percentage)', ['Cannabinoid', '%', 'mg/g'], ['THCa', '27.37%', '273.7'], 'THCa: 27.37%'],
+  ])('without word boxes, values counted from the right: %s', (_, head, values, expected) => {
+    const h = tableHead(
+      head.map((text) => ({ text, x0: 0, x1: 0 })),
+      false,
+    );
+    expect(
+      tableRow(
+        h!,
+        values.map((text) => ({ text, x0: 0, x1: 0 })),
+      ),
+    ).toBe(expected);
+  });
+
+  it.each([
+    ['Cannabinoid   LOQ (%)   (no result column)', ['Cannabinoid', 'LOQ (%)']],
+    ['Total THC   22.4%   (values, not a header)', ['Total THC', '22.4%']],
+    ['Sample: Blue Dream   Matrix: Flower', ['Sample: Blue Dream', 'Matrix: Flower']],
+  ])('not a table header: %s', (_, cells) => {
+    expect(
+      tableHead(
+        cells.map((text) => ({ text, x0: 0, x1: 0 })),
+        false,
+      ),
+    ).toBeNull();
+  });
+
+  it('columnLines keeps the header row whole and ends the table at a row that is not name + values', () => {
+    const rows = [head, row(['Total THC', 61, 254], ['0.05', 878, 961], ['27.50', 1372, 1477]), row(['Analyst: J. Ortiz', 60, 345], ['ISO/IEC 17025 accredited', 399, 798])];
+    expect(
+      columnLines(
+        rows.map((r) => r.text),
+        rows,
+      ),
+    ).toEqual(['Cannabinoid   LOQ (%)   Result (%)', 'Total THC: 27.50%', 'Analyst: J. Ortiz   ISO/IEC 17025 accredited']);
+  });
+});
+
+describe('a certificate of analysis', () => {
+  it('reads potency from the Result (%) column and the lab from the letterhead', () => {
+    const l = parseLabelText(`—— CR ERR
+CannaSafe
+Certificate of Analysis - Summary
+Sample: Kush Mints Vape Cart   Sample ID: 8500024888
+Client: Enchanted Botanicals   Matrix: Vape
+Batch: KM2663-82   Strain type: Sativa
+Date Tested: Sep 15, 2026   Date Reported: Sep 18, 2026
+Cannabinoid   LOQ (%)   Result (%)
+THCa   0.05   100.75
+Δ9-THC   0.05   0.79
+CBDa   0.05   ND
+CBD   0.05   0.20
+Total THC   0.05   88.80
+Total Cannabinoids   0.05   92.90
+Terpene   Result (mg/g)
+a-Humulene   14.00
+B-Myrcene   11.70`);
+    expect(l).toMatchObject({
+      labName: 'CannaSafe',
+      thcPct: 88.8,
+      cbdPct: 0.2,
+      totalCannabinoidsPct: 92.9,
+      brand: 'Enchanted Botanicals',
+      productName: 'Kush Mints Vape Cart',
+      testDate: '2026-09-15',
+      batchNumber: 'KM2663-82',
+    });
+    expect(l.terpenes).toEqual([
+      { name: 'humulene', percentage: 1.4 },
+      { name: 'myrcene', percentage: 1.17 },
+    ]);
+  });
+
+  it('a label whose first lines are brand and product has no letterhead lab', () => {
+    expect(parseLabelText('Sunnyside\nBlue Dream Flower\nTHC 22.1%').labName).toBeNull();
+  });
+});
+
+describe('terpenes and batch codes', () => {
+  it('a terpene that ends a sentence ("D-Limonene 0.14%.") is read', () => {
+    const l = parseLabelText('Dominant terpenes: Myrcene 0.81%, a-Bisabolol 0.61%,\nB-Ocimene 0.32%, a-Humulene 0.17%,\nD-Limonene 0.14%.');
+    expect(l.terpenes.map((t) => `${t.name} ${t.percentage}`)).toEqual(['myrcene 0.81', 'bisabolol 0.61', 'ocimene 0.32', 'humulene 0.17', 'limonene 0.14']);
+  });
+
+  it.each([
+    ['Batch: CW2683.23   trans-Caryophyllene 1.02%', 'CW2683-23'],
+    ['Batch: PX2673:71', 'PX2673-71'],
+    ['Lot: LK2637.95', 'LK2637-95'],
+    ['BatchiLot #: BK2667-25', 'BK2667-25'],
+    ['BatchvLot # BW2637-92', 'BW2637-92'],
+    ['Net wt 1 g · Batch CK2666-34.', 'CK2666-34'],
+    ['Batch/Lot #: HT2606-37', 'HT2606-37'],
+  ])('%s → %s', (line, batch) => {
+    expect(parseLabelText(line).batchNumber).toBe(batch);
+  });
+
+  it('batchCode: only a code with letters and a point before its last digits', () => {
+    expect(batchCode('cw2683.23')).toBe('CW2683-23');
+    expect(batchCode('2026.05')).toBe('2026.05');
+  });
+});
