@@ -231,7 +231,9 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     productName = productName ? nameFix(productName) : null;
   }
   const strainName = strainKey ? nameFix(strainKey[1]) : productName ? strainFromProduct(productName, brand) : null;
-  const category = categorize(categoryKey ? categoryKey[1] : text, netWeightGrams !== null && thc.pct !== null ? 'Flower' : 'Other');
+  // Not from the brand's own words ("Cheeba Chews" makes no flower an edible).
+  const categoryText = brand && letters(brand) >= 3 ? text.split(brand).join(' ') : text;
+  const category = categorize(categoryKey ? categoryKey[1] : categoryText, netWeightGrams !== null && thc.pct !== null ? 'Flower' : 'Other');
 
   const parsed: Omit<ParsedLabel, 'coverage'> = {
     productName,

@@ -97,4 +97,21 @@ describe('image intake', () => {
     const mean = data.reduce((s, v) => s + v, 0) / data.length;
     expect(mean).toBeGreaterThan(160);
   });
+
+  it('labels: box frames around cells are left out of the row height (a framed cell is not one tall text row)', async () => {
+    // Cells 60 px tall with a 2 px frame, a small key above a bold value, two per row.
+    const cells = Array.from({ length: 8 }, (_, i) => {
+      const x = 30 + (i % 2) * 340;
+      const y = 20 + Math.floor(i / 2) * 70;
+      return `<rect x="${x - 8}" y="${y}" width="320" height="60" fill="none" stroke="#111" stroke-width="2"/><text x="${x}" y="${y + 20}" font-family="DejaVu Sans" font-size="14">TOTAL THC</text><text x="${x}" y="${y + 46}" font-family="DejaVu Sans" font-size="19" font-weight="bold">27.9%</text>`;
+    }).join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="720" height="310"><rect width="100%" height="100%" fill="#fff"/>${cells}</svg>`;
+    const page = await rasterize(svg, 'png');
+    const framed = await analysePage(page);
+    const text = await analysePage(page, { rules: true });
+    // Without the frames the rows are the print (≈10–22 px), not the 60 px cells.
+    expect(text.rowHeight).toBeGreaterThan(8);
+    expect(text.rowHeight).toBeLessThan(24);
+    expect(framed.rowHeight ?? 100).toBeGreaterThan(text.rowHeight ?? 0);
+  });
 });

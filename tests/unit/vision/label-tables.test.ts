@@ -179,4 +179,19 @@ describe('terpenes and batch codes', () => {
     expect(batchCode('cw2683.23')).toBe('CW2683-23');
     expect(batchCode('2026.05')).toBe('2026.05');
   });
+
+  it('a terpene with its Greek prefix read as two letters ("PB-Ocimene 4.3") is read', () => {
+    const l = parseLabelText('Terpenes (mg/g):\nHumulene 9.1   |   PB-Ocimene 4.3');
+    expect(l.terpenes).toEqual([
+      { name: 'humulene', percentage: 0.91 },
+      { name: 'ocimene', percentage: 0.43 },
+    ]);
+  });
+
+  it("the category is not read from the brand's own words (Producer: Cheeba Chews on a flower label)", () => {
+    const l = parseLabelText('Producer: Cheeba Chews\nMimosa Flower\nHybrid Flower  |  Net Weight: 7 g\nPotency: THC 27.7% / CBD 0.2%');
+    expect(l.brand).toBe('Cheeba Chews');
+    expect(l.category).toBe('Flower');
+    expect(parseLabelText('Brand: Kiva\nCamino Gummies\nTotal THC: 100mg').category).toBe('Edible');
+  });
 });
