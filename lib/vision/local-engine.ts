@@ -25,6 +25,8 @@ const RECEIPT_PASSES: PrepareOptions[] = PASSES.map((p) => ({ ...p, normalise: f
  * measured as before.
  */
 const LABEL_PASSES: PrepareOptions[] = PASSES.map((p) => ({ ...p, rules: true }));
+/** The first pass's preparation per kind (the bench's re-parse and probe scripts read with it too). */
+export const FIRST_PASS: Record<'receipt' | 'label', PrepareOptions> = { receipt: RECEIPT_PASSES[0], label: LABEL_PASSES[0] };
 /** One pass is enough when the reading is this complete and tesseract this sure of its words. */
 const GOOD_ENOUGH = 0.6;
 const SURE_ENOUGH = 0.75;

@@ -39,6 +39,7 @@ interface Cached {
 
 async function main() {
   const { ready } = await import('@/lib/bootstrap');
+  const { FIRST_PASS } = await import('@/lib/vision/local-engine');
   const { prepareForOcr } = await import('@/lib/vision/image');
   const { ocrPool, shutdownOcrPool, PSM } = await import('@/lib/vision/ocr-pool');
   const { parseReceiptText } = await import('@/lib/vision/receipt-parser');
@@ -65,7 +66,7 @@ async function main() {
             const key = `${kind}/${layout}/${set}/${k}/${i}`;
             if (!cache[key]) {
               const { truth, bytes } = await benchImage(kind, layout, k, i, set === 'degraded');
-              const prepared = await prepareForOcr(bytes, kind === 'receipt' ? { normalise: false } : {});
+              const prepared = await prepareForOcr(bytes, FIRST_PASS[kind]);
               const ocr = await ocrPool().recognize(prepared, PSM.SINGLE_BLOCK, undefined, { words: true });
               cache[key] = { kind, layout, split, set, k, text: ocr.text, confidence: ocr.confidence, words: ocr.words ?? [], truth };
               fs.writeFileSync(args.cache, JSON.stringify(cache));
