@@ -5,7 +5,7 @@ import {
   letters,
   linesFromWords,
   NAME_MIN_CONF,
-  nameFix,
+  nameFix as commonNameFix,
   parseDate,
   parseWeightGrams,
   round2,
@@ -130,7 +130,8 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const boxes = words?.length ? linesFromWords(words) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
   const rowLines = columnLines(rows, boxes);
-  const lines = rowLines.map(cleanLine).filter((l) => l.length > 0);
+  // A percentage split at its decimal point by blur ("Total CBD 0. 5%") is one figure again.
+  const lines = rowLines.map((l) => cleanLine(l).replace(/(\d[.,])\s(\d{1,2}\s?%)/g, '$1$2')).filter((l) => l.length > 0);
   const text = lines.join('\n');
 
   const dates = readDates(lines);
@@ -255,6 +256,15 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     labName: lab ? labNameOf(lab[1]) : null,
   };
   return { ...parsed, coverage: labelCoverage(parsed) };
+}
+
+/**
+ * A printed name (parse-common's nameFix), and "OG" read as "06" / "O6" / "0G" when it starts a
+ * name before a capitalised word ("06 Chem Badder" → "OG Chem Badder"; OG is the commonest
+ * two-letter start of a strain name, and no name starts with a bare 06).
+ */
+export function nameFix(s: string): string {
+  return commonNameFix(s.replace(/^(?:06|O6|0G)(?=\s+[A-Z][a-z])/, 'OG'));
 }
 
 /**

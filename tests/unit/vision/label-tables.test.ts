@@ -194,4 +194,22 @@ describe('terpenes and batch codes', () => {
     expect(l.category).toBe('Flower');
     expect(parseLabelText('Brand: Kiva\nCamino Gummies\nTotal THC: 100mg').category).toBe('Edible');
   });
+
+  it.each([
+    ['Product: 06 Chem Badder', 'OG Chem Badder'],
+    ['Product: 0G Kush Flower', 'OG Kush Flower'],
+    ['Product: O6 Chem Badder', 'OG Chem Badder'],
+    // Only before a capitalised word: a code in capitals is left as read.
+    ['Product: 06 XL', '06 XL'],
+  ])('"OG" read as 06 / 0G at the start of a name: %s → %s', (line, name) => {
+    expect(parseLabelText(line).productName).toBe(name);
+  });
+
+  it('the batch code follows the fixed product name: 0G2660-14 under "06 Chem Badder" is OG2660-14', () => {
+    expect(parseLabelText('Product: 06 Chem Badder\nBatch #: 0G2660-14').batchNumber).toBe('OG2660-14');
+  });
+
+  it('a percentage split at its decimal point ("Total CBD 0. 5%") is one figure', () => {
+    expect(parseLabelText('Total THC 29.8%   Total CBD 0. 5%')).toMatchObject({ thcPct: 29.8, cbdPct: 0.5 });
+  });
 });
