@@ -81,6 +81,8 @@ export interface PrepareOptions {
    * (second-round degraded labels 0.880 → 0.843 on first-pass readings).
    */
   rules?: boolean;
+  /** Turn light print on dark filled bands (a coloured type badge) dark-on-light (labels; `invertBands`). */
+  bands?: boolean;
 }
 
 /**
@@ -273,6 +275,7 @@ export async function prepareForOcr(bytes: Buffer, opts: PrepareOptions = {}): P
   const flat = await flattenLight(await img.extractChannel(0).raw().toBuffer({ resolveWithObject: true }));
   // Text rows after scaling (the measured height times the scale; ≈26 px for most photos).
   if (opts.leaders !== false) eraseDotLeaders(flat.data, flat.width, flat.height, rowH && w ? (rowH * target) / w : 24);
+  if (opts.bands && !page.dark) invertBands(flat.data, flat.width, flat.height, rowH && w ? (rowH * target) / w : 24);
   let out = sharp(flat.data, { raw: { width: flat.width, height: flat.height, channels: 1 } });
   if (opts.normalise !== false) out = out.normalise();
   // A negated dark receipt (an app screenshot) is sharpened on the first pass too: its muted grey
@@ -421,4 +424,65 @@ export function eraseDotLeaders(data: Buffer, width: number, height: number, row
           if (labels[p] === d.id || labels[p] === 0) data[p] = 255;
         }
   return erase.size;
+}
+
+/**
+ * Light print on a dark filled band (a label's coloured `INDICA` badge, a dark header strip)
+ * turned dark-on-light before OCR: tesseract's own inversion check missed white type on a badge
+ * even on clean images. A band is a solid dark shape (pixels darker than 150, 4-connected) at
+ * least 0.8 and at most 5 text rows tall, at least 2 rows wide and filled at least 70 % (its print
+ * is the holes; bold type whose letters touch fills about half its box). The band's own pixels
+ * become paper and, between its left and right edge on each row, the print inside is inverted.
+ * Returns the number of bands turned.
+ */
+export function invertBands(data: Buffer, width: number, height: number, rowH: number): number {
+  const DARK = 150;
+  const labels = new Int32Array(width * height);
+  const stack: number[] = [];
+  let turned = 0;
+  let next = 0;
+  for (let start = 0; start < data.length; start++) {
+    if (data[start] >= DARK || labels[start] !== 0) continue;
+    const id = ++next;
+    labels[start] = id;
+    stack.push(start);
+    let x0 = width,
+      x1 = 0,
+      y0 = height,
+      y1 = 0,
+      n = 0;
+    while (stack.length) {
+      const p = stack.pop() as number;
+      const x = p % width;
+      const y = (p - x) / width;
+      n++;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, y > 0 ? p - width : -1, y < height - 1 ? p + width : -1])
+        if (q >= 0 && data[q] < DARK && labels[q] === 0) {
+          labels[q] = id;
+          stack.push(q);
+        }
+    }
+    const w = x1 - x0 + 1;
+    const h = y1 - y0 + 1;
+    if (h < 0.8 * rowH || h > 5 * rowH || w < 2 * rowH || n < 0.7 * w * h) continue;
+    turned++;
+    for (let y = y0; y <= y1; y++) {
+      let left = -1;
+      let right = -1;
+      for (let x = x0; x <= x1; x++)
+        if (labels[y * width + x] === id) {
+          if (left < 0) left = x;
+          right = x;
+        }
+      for (let x = left; x >= 0 && x <= right; x++) {
+        const p = y * width + x;
+        data[p] = labels[p] === id ? 255 : 255 - data[p];
+      }
+    }
+  }
+  return turned;
 }
