@@ -37,7 +37,8 @@ const THC_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?THC
 const CBD_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?CBD\b(?![ \t]*-?a\b)(?![ \t]*:?[ \t]*\d)`, 'i');
 const CANN_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+total[ \t]+cannabinoids?\b(?![ \t]*:?[ \t]*\d)`, 'i');
 // The abbreviation's dot only before a space: in "Netwt.5g" the dot is the weight's decimal point.
-const NET_WT = /\b(?:net\s*(?:wt|weight|contents?)|weight)\b(?:\.(?=\s))?\s*:?\s*(.{1,30})/i;
+// Also the key as blur leaves it ("Net Wr.", "NeW 1g"): a weight must follow (parseWeightGrams).
+const NET_WT = /\b(?:net\s*(?:wt|weight|contents?|w[a-z])|ne[tw]\s*w?|weight)\b(?:\.(?=\s))?\s*:?\s*(.{1,30})/i;
 // "Batch/Lot #" also with its slash misread ("BatchiLot #", "BatchvLot"); the code's hyphen may
 // be read as a point or colon before its last digits ("CW2683.23", "PX2673:71"), undone in batchCode.
 const BATCH = /\b(?:batch\s*[/|\\il1v]?\s*lot|batch|lot)\s*(?:#|no\.?|number|id|code)?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{2,24}(?:[.:]\d{1,3})?)(?!\w|[.:]\d)/i;
@@ -134,7 +135,8 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const lines = rowLines.map((l) => cleanLine(l).replace(/(\d[.,])\s(\d{1,2}\s?%)/g, '$1$2')).filter((l) => l.length > 0);
   const text = lines.join('\n');
 
-  const dates = readDates(lines);
+  // "Jul 14,2026": the space after the comma lost.
+  const dates = readDates(lines.map((l) => l.replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2}),(\d{4})\b/g, '$1, $2')));
   const thc = pct(TOTAL_THC.exec(text) ?? THC_AFTER.exec(text) ?? THC.exec(text));
   const cbd = pct(TOTAL_CBD.exec(text) ?? CBD_AFTER.exec(text) ?? CBD.exec(text));
   const totalCann = TOTAL_CANN.exec(text) ?? CANN_AFTER.exec(text);

@@ -212,4 +212,16 @@ describe('terpenes and batch codes', () => {
   it('a percentage split at its decimal point ("Total CBD 0. 5%") is one figure', () => {
     expect(parseLabelText('Total THC 29.8%   Total CBD 0. 5%')).toMatchObject({ thcPct: 29.8, cbdPct: 0.5 });
   });
+
+  it.each([
+    ['Net Wr. 7g (1/4 02)   Tested: 2026-09-09', 7],
+    ['NeW 1g   Total Cannabinoids   5%', 1],
+    ['Net Wt: 3.5g', 3.5],
+  ])('a net-weight key as blur leaves it: %s', (line, grams) => {
+    expect(parseLabelText(line).netWeightGrams).toBe(grams);
+  });
+
+  it('a month date whose space after the comma was lost ("Harvest Date Jul 14,2026")', () => {
+    expect(parseLabelText('Harvest Date Jul 14,2026').harvestDate).toBe('2026-07-14');
+  });
 });
