@@ -222,7 +222,12 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
 
   // Unkeyed name lines at the top: brand then product (or only the product).
   // Rows tesseract was unsure of (the photo's margin read as words) are never the brand or product.
-  const unsure = new Set((boxes ?? []).filter((b) => b.conf < NAME_MIN_CONF).flatMap((b) => [b.text, ...b.cells.map((c) => c.text)].map(cleanLine)));
+  // A row that reads as a clean name (capitalised words of letters) is kept down to a confidence of 30:
+  // blurred bold print ("Stoned Ape", 44) scores there too, margin junk ("ERs sea a “3") does not look like a name.
+  const nameLike = (t: string) => /^[A-Z][A-Za-z'&.-]+(?: [A-Z][A-Za-z'&.-]+){0,3}$/.test(t.trim());
+  const unsure = new Set(
+    (boxes ?? []).filter((b) => b.conf < NAME_MIN_CONF && !(b.conf >= 30 && nameLike(b.text))).flatMap((b) => [b.text, ...b.cells.map((c) => c.text)].map(cleanLine)),
+  );
   const free = lines.slice(0, 8).filter((l) => !KEYED.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l));
   let brand = brandKey ? nameFix(brandKey[1]) : null;
   let productName = productKey ? nameFix(productKey[1]) : null;
