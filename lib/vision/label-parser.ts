@@ -26,7 +26,8 @@ import type { ParsedLabel } from '@/lib/vision/types';
 
 const NUM = String.raw`(\d{1,3}(?:[.,]\d{1,3})?)`;
 // Units: "%", "mg/g" (per gram of product: ÷ 10 is the percentage) or "mg" (an edible's content).
-const TOTAL_THC = new RegExp(String.raw`\btota[l1]\s*(?:THC|A9-?THC|Δ9-?THC)\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+// After "Total", "THE" is THC with its C read as E ("Total THE 18.9%").
+const TOTAL_THC = new RegExp(String.raw`\btota[l1]\s*(?:THC|THE|A9-?THC|Δ9-?THC)\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
 const THC = new RegExp(String.raw`\b(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?THC\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
 const TOTAL_CBD = new RegExp(String.raw`\btota[l1]\s*CBD\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
 const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');

@@ -224,4 +224,9 @@ describe('terpenes and batch codes', () => {
   it('a month date whose space after the comma was lost ("Harvest Date Jul 14,2026")', () => {
     expect(parseLabelText('Harvest Date Jul 14,2026').harvestDate).toBe('2026-07-14');
   });
+
+  it('"Total THE 18.9%": THC with its C read as E, only after "Total"', () => {
+    expect(parseLabelText('SATIVA | Flower | 1g\nTotal THE 18.9% | Total CBD 1.2%').thcPct).toBe(18.9);
+    expect(parseLabelText('Enjoy THE 18.9% difference').thcPct).toBeNull();
+  });
 });
