@@ -12,6 +12,7 @@ import {
   stripCategoryWords,
   strainTypeIn,
   tidyName,
+  type BoxLine,
   type WordBox,
 } from '@/lib/vision/parse-common';
 import { columnLines } from '@/lib/vision/label-columns';
@@ -31,12 +32,15 @@ const TOTAL_THC = new RegExp(String.raw`\btota[l1]\s*(?:THC|THE|A9-?THC|Δ9-?THC
 const THC = new RegExp(String.raw`\b(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?THC\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
 const TOTAL_CBD = new RegExp(String.raw`\btota[l1]\s*CBD\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
 const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
-const TOTAL_CANN = new RegExp(String.raw`\btota[l1]\s+cannabinoids?\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g)`, 'i');
+// "TAC" / "Total Active Cannabinoids" is the total cannabinoids' other printed name.
+const TOTAL_CANN = new RegExp(String.raw`(?:\btota[l1]\s+(?:active\s+)?cannabinoids?|\bTAC)\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g)`, 'i');
+// A key followed by its own value (a figure, or ND / <LOQ: not detected) is not a sentence's key.
+const OWN_VALUE = String.raw`(?![ \t]*:?[ \t]*(?:\d|ND\b|N\/D\b|<[ \t]?LO[QD]))`;
 // The value before its key, in a sentence: "24.1% THC, 0.3% CBD, 26.8% total cannabinoids" (not
 // "22.4% CBD: 1.1%", where the figure is the THC before a keyed CBD). Same line only.
-const THC_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?THC\b(?![ \t]*-?a\b)(?![ \t]*:?[ \t]*\d)`, 'i');
-const CBD_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?CBD\b(?![ \t]*-?a\b)(?![ \t]*:?[ \t]*\d)`, 'i');
-const CANN_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+total[ \t]+cannabinoids?\b(?![ \t]*:?[ \t]*\d)`, 'i');
+const THC_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?THC\b(?![ \t]*-?a\b)${OWN_VALUE}`, 'i');
+const CBD_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?CBD\b(?![ \t]*-?a\b)${OWN_VALUE}`, 'i');
+const CANN_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+total[ \t]+cannabinoids?\b${OWN_VALUE}`, 'i');
 // The abbreviation's dot only before a space: in "Netwt.5g" the dot is the weight's decimal point.
 // Also the key as blur leaves it ("Net Wr.", "NeW 1g"): a weight must follow (parseWeightGrams).
 const NET_WT = /\b(?:net\s*(?:wt|weight|contents?|w[a-z])|ne[tw]\s*w?|weight)\b(?:\.(?=\s))?\s*:?\s*(.{1,30})/i;
@@ -64,6 +68,26 @@ function pct(m: RegExpExecArray | null): { pct: number | null; mg: number | null
   if (unit === 'mg/g') return { pct: v <= 1000 ? round2(v / 10) : null, mg: null };
   if (unit === 'mg') return { pct: null, mg: v };
   return { pct: v <= 100 ? v : null, mg: null };
+}
+
+/**
+ * THC or CBD: the total's key first (every line it is on: an edible prints `Total THC: 10mg per
+ * serving | 100mg per package` and its table `Total THC  0.20%`), then the value before its key
+ * in a sentence, then the plain key. The percentage from the first reading that has one;
+ * milligrams per package (or container) before per serving.
+ */
+function potency(text: string, total: RegExp, after: RegExp, plain: RegExp): { pct: number | null; mg: number | null } {
+  const totals: { pct: number | null; mg: number | null }[] = [];
+  let packMg: number | null = null;
+  for (const line of text.split('\n')) {
+    const m = total.exec(line);
+    if (!m) continue;
+    totals.push(pct(m));
+    const pack = new RegExp(String.raw`${NUM}\s*mg\s*(?:per|\/)\s*(?:package|pkg|container|pack)\b`, 'i').exec(line);
+    if (pack && packMg === null) packMg = num(pack[1]);
+  }
+  const first = totals[0] ?? pct(after.exec(text) ?? plain.exec(text));
+  return { pct: totals.find((t) => t.pct !== null)?.pct ?? first.pct, mg: packMg ?? totals.find((t) => t.mg !== null)?.mg ?? first.mg };
 }
 
 type DateKey = 'harvest' | 'test' | 'package';
@@ -137,9 +161,10 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const text = lines.join('\n');
 
   // "Jul 14,2026": the space after the comma lost.
-  const dates = readDates(lines.map((l) => l.replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2}),(\d{4})\b/g, '$1, $2')));
-  const thc = pct(TOTAL_THC.exec(text) ?? THC_AFTER.exec(text) ?? THC.exec(text));
-  const cbd = pct(TOTAL_CBD.exec(text) ?? CBD_AFTER.exec(text) ?? CBD.exec(text));
+  // "10.05.26" (month, day, two-digit year, as the slash form "10/05/26" is read).
+  const dates = readDates(lines.map((l) => l.replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2}),(\d{4})\b/g, '$1, $2').replace(/\b(\d{1,2})\.(\d{1,2})\.(\d{2})\b(?![.,]\d)/g, '$1/$2/$3')));
+  const thc = potency(text, TOTAL_THC, THC_AFTER, THC);
+  const cbd = potency(text, TOTAL_CBD, CBD_AFTER, CBD);
   const totalCann = TOTAL_CANN.exec(text) ?? CANN_AFTER.exec(text);
 
   const terpenes: { name: string; percentage: number }[] = [];
@@ -153,7 +178,11 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     }
     if (/\b(thc|cbd|cannabinoids?|cbg|cbn)\b/i.test(line) && !/terp/i.test(line)) continue;
     const mgLine = /\(mg\/g\)|mg\/g\s*\)?\s*:/i.test(line);
-    for (const m of line.replace(/^\s*(?:(?:top|dominant|main|primary|major|key)\s+)?terpenes?\s*(\([^)]*\))?\s*:?/i, '').matchAll(TERP)) {
+    const row = line
+      .replace(/^\s*(?:(?:top|dominant|main|primary|major|key)\s+)?terpenes?\s*(\([^)]*\))?\s*:?/i, '')
+      // A bar between a terpene and its percentage (a bar chart) reads as symbols or a lone digit: "alpha-Pinene 7] 1.08%".
+      .replace(/(?<=[A-Za-z])((?:\s+(?:[-~_=|\]]+|\d?[\]|~]+[~\]|]*|\d))+)(?=\s+\d{1,2}[.,]\d{1,3}\s?%)/g, '');
+    for (const m of row.matchAll(TERP)) {
       // The name may follow other text on the row ("Lab: Steep Hill   trans-Caryophyllene 0.15%"): its last words.
       const words = m[1].trim().split(/\s+/);
       const name = terpeneName(m[1]) ?? (words.length > 1 ? (terpeneName(words.slice(-2).join(' ')) ?? terpeneName(words[words.length - 1])) : null);
@@ -179,7 +208,9 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   let netWeightGrams: number | null = null;
   for (const line of lines) {
     const m = NET_WT.exec(line);
-    const w = m ? (parseWeightGrams(netWeightText(m[1]), { allowTrailingNine: true }) ?? capitalGAsSix(m[1])) : null;
+    // "3.53 oz (100g)": the grams printed beside the ounces are the exact figure.
+    const grams = m ? /(?<![\w.])(\d{1,4}(?:[.,]\d{1,3})?)\s?g\b/i.exec(m[1].replace(/^.*?\boz\b/i, '')) : null;
+    const w = m ? (grams && /\boz\b/i.test(m[1]) ? { grams: num(grams[1]) } : (parseWeightGrams(netWeightText(m[1]), { allowTrailingNine: true }) ?? capitalGAsSix(m[1]))) : null;
     if (w) {
       netWeightGrams = w.grams;
       break;
@@ -229,7 +260,12 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const unsure = new Set(
     (boxes ?? []).filter((b) => b.conf < NAME_MIN_CONF && !(b.conf >= 30 && nameLike(b.text))).flatMap((b) => [b.text, ...b.cells.map((c) => c.text)].map(cleanLine)),
   );
-  const free = lines.slice(0, 8).filter((l) => !KEYED.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l));
+  // Not a name: a line of running text (a warning paragraph: more than seven words, or a sentence).
+  const prose = (l: string) => l.split(' ').length > 7 || /[a-z]{2}[.,;]\s+[A-Za-z]/.test(l);
+  const free = lines
+    .slice(0, 8)
+    .map((l) => withoutLeadingSpeck(l))
+    .filter((l) => !KEYED.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l) && !prose(l));
   let brand = brandKey ? nameFix(brandKey[1]) : null;
   let productName = productKey ? nameFix(productKey[1]) : null;
   if (!productName) {
@@ -237,6 +273,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
       brand = nameFix(free[0]);
       productName = nameFix(free[1]);
     } else productName = free.find((l) => tidyName(l) !== brand) ?? null;
+    if (productName && boxes) productName += wrappedRest(productName, lines, boxes, unsure);
     productName = productName ? nameFix(productName) : null;
   }
   const strainName = strainKey ? nameFix(strainKey[1]) : productName ? strainFromProduct(productName, brand) : null;
@@ -339,6 +376,40 @@ function letterhead(lines: string[]): RegExpExecArray | null {
   const at = lines.slice(0, 5).findIndex((l) => /\bcertificate\s+of\s+analysis\b|^COA\b/i.test(l));
   const name = at > 0 ? lines.slice(0, at).findLast((l) => letters(l) >= 3 && !/[:%]|\d{3,}/.test(l)) : undefined;
   return name ? /^(.+)$/.exec(name) : null;
+}
+
+/**
+ * The second line of a product name wrapped onto two lines (a round sticker's short centred lines:
+ * "Colombian Gold" / "Premium Flower"): the row right under the name, printed the same size
+ * (row heights within 30 %) and lined up with it (same centre or same left edge, within 4 % of
+ * the page's width), read with confidence, no digits, no key, no strain-type word (that is the descriptor line
+ * "Hybrid Flower"), at most four words. Returns " rest" or "".
+ */
+function wrappedRest(name: string, lines: string[], boxes: readonly BoxLine[], unsure: Set<string>): string {
+  const i = lines.findIndex((l) => withoutLeadingSpeck(l) === name);
+  const next = i >= 0 ? lines[i + 1] : undefined;
+  if (!next || unsure.has(next) || /\d|:/.test(next) || KEYED.test(next) || /\b(indica|sativa|hybrid)\b/i.test(next) || next.split(' ').length > 4 || letters(next) < 3) return '';
+  const box = (t: string) => boxes.find((b) => withoutLeadingSpeck(cleanLine(b.text)) === t);
+  const a = box(name);
+  const b = box(next);
+  if (!a || !b || b.y0 < a.y1 - 2) return '';
+  const width = Math.max(...boxes.map((x) => x.cells.at(-1)?.x1 ?? 0));
+  const span = (x: BoxLine) => [x.cells[0]?.x0 ?? 0, x.cells.at(-1)?.x1 ?? 0];
+  const [a0, a1] = span(a);
+  const [b0, b1] = span(b);
+  const ha = a.y1 - a.y0;
+  const hb = b.y1 - b.y0;
+  const aligned = Math.abs((a0 + a1) / 2 - (b0 + b1) / 2) < 0.04 * width || Math.abs(a0 - b0) < 0.04 * width;
+  return aligned && Math.max(ha, hb) <= 1.3 * Math.min(ha, hb) ? ` ${next}` : '';
+}
+
+/**
+ * A name line without a speck of one or two characters at its start ("jr Cereal Milk Cartridge":
+ * a letter of vertical print beside the row, or the paper's edge): lower case or a symbol, so
+ * "OG" or "Mr" stays.
+ */
+function withoutLeadingSpeck(line: string): string {
+  return line.replace(/^[a-z(|)[\]~][A-Za-z(|)[\]~]?\s+(?=[A-Z][a-z])/, '');
 }
 
 /** The lab's name without what follows it on the same line ("SC Labs  Test Date: …"). */

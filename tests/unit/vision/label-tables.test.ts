@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { columnLines, tableHead, tableRow } from '@/lib/vision/label-columns';
 import { batchCode, parseLabelText } from '@/lib/vision/label-parser';
-import type { BoxCell, BoxLine } from '@/lib/vision/parse-common';
+import type { BoxCell, BoxLine, WordBox } from '@/lib/vision/parse-common';
 
 /**
  * Fourth pass of issue 14 (labels), decided on the tuning, first-, second- and third-round
@@ -228,5 +228,74 @@ describe('terpenes and batch codes', () => {
   it('"Total THE 18.9%": THC with its C read as E, only after "Total"', () => {
     expect(parseLabelText('SATIVA | Flower | 1g\nTotal THE 18.9% | Total CBD 1.2%').thcPct).toBe(18.9);
     expect(parseLabelText('Enjoy THE 18.9% difference').thcPct).toBeNull();
+  });
+});
+
+/** Word boxes of one centred row (10 px per character, `h` px tall). */
+const centred = (line: number, text: string, h: number, y: number, centre = 300): WordBox[] => {
+  const words = text.split(' ');
+  const width = text.length * 10;
+  let x = centre - width / 2;
+  return words.map((w) => {
+    const box = { text: w, line, x0: x, y0: y, x1: x + w.length * 10, y1: y + h, conf: 92 };
+    x += (w.length + 1) * 10;
+    return box;
+  });
+};
+
+describe('found on the fourth-round blind run (fixed after it)', () => {
+  it.each([
+    ['THC 22.4% CBD ND', { thcPct: 22.4, cbdPct: null }],
+    ['THC 24.1%   CBD <LOQ', { thcPct: 24.1, cbdPct: null }],
+    ['24.1% THC, 0.3% CBD, 26.8% total cannabinoids.', { thcPct: 24.1, cbdPct: 0.3, totalCannabinoidsPct: 26.8 }],
+    ['TAC 25.2%', { totalCannabinoidsPct: 25.2 }],
+    ['Total Active Cannabinoids: 80.10%', { totalCannabinoidsPct: 80.1 }],
+    ['Pkg 10.05.26   Tested 09.12.26', { packageDate: '2026-10-05', testDate: '2026-09-12' }],
+    ['Net Wt. 3.53 oz (100g)', { netWeightGrams: 100 }],
+    ['Net Wt. 50 g (1.76 oz)', { netWeightGrams: 50 }],
+  ] as [string, Record<string, unknown>][])('%s', (line, fields) => {
+    expect(parseLabelText(line)).toMatchObject(fields);
+  });
+
+  it('an edible: milligrams per package (not per serving), the percentage from its table', () => {
+    const l = parseLabelText(`DIME INDUSTRIES
+Pink Starburst Gummies
+Total THC: 2.5mg per serving | 100mg per package
+Cannabinoid   %   mg/serving   mg/package
+Total THC   0.10%   2.5   100.0`);
+    expect(l).toMatchObject({ thcMg: 100, thcPct: 0.1, category: 'Edible' });
+  });
+
+  it('a warning paragraph is no product name; a speck before the name is dropped', () => {
+    const l = parseLabelText(`WARNING: This product has intoxicating effects and may be habit forming. Smoking
+Ly   is hazardous to your health. There may be health risks associated with
+Producer: Pharmers Quality   Lic. # C11-628321
+jr   Cereal Milk Cartridge
+Vape - Sativa - Net Wt. 0.5 g`);
+    expect(l).toMatchObject({ brand: 'Pharmers Quality', productName: 'Cereal Milk Cartridge' });
+  });
+
+  it.each([
+    ['terpene bars read as symbols: alpha-Pinene   7]   1.08%', 'alpha-Pinene   7]   1.08%', 1.08],
+    ['trans-Caryophyllene   ~~~] ~~   1.00%', 'trans-Caryophyllene   ~~~] ~~   1.00%', 1],
+    ['B-Myrcene   -   1   0.87%', 'B-Myrcene   -   1   0.87%', 0.87],
+  ])('%s', (_, line, pct) => {
+    expect(parseLabelText(line as string).terpenes.map((t) => t.percentage)).toEqual([pct]);
+  });
+
+  it.each([
+    // second row, its height (px) and centre → joined or not
+    ['Premium Flower', 30, 300, 'Colombian Gold Premium Flower'],
+    ['Premium Flower', 20, 300, 'Colombian Gold'],
+    ['Premium Flower', 30, 420, 'Colombian Gold'],
+    ['Hybrid Flower', 30, 300, 'Colombian Gold'],
+  ] as [string, number, number, string][])('a name wrapped onto a second centred line: "%s" (%i px, centre %i) → %s', (second, h, centre, name) => {
+    const words = [
+      ...centred(0, 'DIME INDUSTRIES', 40, 0),
+      ...centred(1, 'Colombian Gold', 30, 60),
+      ...centred(2, second, h, 100, centre),
+      ...centred(3, 'THC 22.4% CBD ND', 24, 140),
+    ];
+    expect(parseLabelText('', words)).toMatchObject({ brand: 'DIME INDUSTRIES', productName: name });
   });
 });
