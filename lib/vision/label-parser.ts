@@ -208,9 +208,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   let netWeightGrams: number | null = null;
   for (const line of lines) {
     const m = NET_WT.exec(line);
-    // "3.53 oz (100g)": the grams printed beside the ounces are the exact figure.
-    const grams = m ? /(?<![\w.])(\d{1,4}(?:[.,]\d{1,3})?)\s?g\b/i.exec(m[1].replace(/^.*?\boz\b/i, '')) : null;
-    const w = m ? (grams && /\boz\b/i.test(m[1]) ? { grams: num(grams[1]) } : (parseWeightGrams(netWeightText(m[1]), { allowTrailingNine: true }) ?? capitalGAsSix(m[1]))) : null;
+    const w = m ? (gramsBesideOunces(m[1]) ?? parseWeightGrams(netWeightText(m[1]), { allowTrailingNine: true }) ?? capitalGAsSix(m[1])) : null;
     if (w) {
       netWeightGrams = w.grams;
       break;
@@ -404,6 +402,22 @@ function wrappedRest(name: string, lines: string[], boxes: readonly BoxLine[], u
 }
 
 /**
+ * "1.76 oz (50g)", "3.53 oz (100g)", "50 g (1.76 oz)": the grams printed beside the ounces are the
+ * exact figure; also when the g was read as a 9 ("(509)"), as long as the figure agrees with the
+ * ounces (within 3 %, 28.35 g to the ounce).
+ */
+export function gramsBesideOunces(text: string): { grams: number } | null {
+  const oz = /(\d{1,3}(?:[.,]\d{1,3})?)\s?oz\b/i.exec(text);
+  if (!oz) return null;
+  const want = num(oz[1]) * 28.35;
+  for (const m of text.matchAll(/(?<![\w.])(\d{1,4}(?:[.,]\d{1,3})?)\s?(?:g\b|9(?=\)))/gi)) {
+    const g = num(m[1]);
+    if (Math.abs(g - want) <= 0.03 * want) return { grams: g };
+  }
+  return null;
+}
+
+/**
  * A name line without a speck of one or two characters at its start ("jr Cereal Milk Cartridge":
  * a letter of vertical print beside the row, or the paper's edge): lower case or a symbol, so
  * "OG" or "Mr" stays.
@@ -430,7 +444,11 @@ export function strainFromProduct(productName: string, brand: string | null): st
   const w = parseWeightGrams(s);
   if (w) s = s.slice(0, w.index) + ' ' + s.slice(w.end);
   s = s.replace(/\s[x×]\s?\d{1,2}\b/gi, ' ');
-  s = stripCategoryWords(s).replace(/\b(indica|sativa|hybrid|dominant|premium|whole|infused|cured|live|pack|single|full\s+spectrum)\b/gi, ' ');
+  // "Fruit Chews" is a kind of edible ("Fruit" alone may be a strain's word: Fruit Punch).
+  s = stripCategoryWords(s.replace(/\bfruit\s+chews?\b/gi, ' ')).replace(
+    /\b(indica|sativa|hybrid|dominant|premium|whole|infused|cured|live|pack|single|full\s+spectrum|bars?|pieces?)\b/gi,
+    ' ',
+  );
   s = tidyName(s.replace(/[|·•()[\]]/g, ' '));
   return letters(s) >= 2 ? s : null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnLines, tableHead, tableRow } from '@/lib/vision/label-columns';
-import { batchCode, parseLabelText } from '@/lib/vision/label-parser';
+import { batchCode, gramsBesideOunces, parseLabelText, strainFromProduct } from '@/lib/vision/label-parser';
 import type { BoxCell, BoxLine, WordBox } from '@/lib/vision/parse-common';
 
 /**
@@ -297,5 +297,24 @@ Vape - Sativa - Net Wt. 0.5 g`);
       ...centred(3, 'THC 22.4% CBD ND', 24, 140),
     ];
     expect(parseLabelText('', words)).toMatchObject({ brand: 'DIME INDUSTRIES', productName: name });
+  });
+});
+
+describe('grams beside ounces, edible words (after the blind run)', () => {
+  it.each([
+    ['1.76 oz (509)', 50],
+    ['3.53 oz (100g)', 100],
+    ['50 g (1.76 oz)', 50],
+    ['3.5g / 0.125 oz', 3.5],
+    ['0.125 oz', null],
+    ['3.5g (1/8 oz)', null],
+  ] as [string, number | null][])('%s → %s g', (text, grams) => {
+    expect(gramsBesideOunces(text)?.grams ?? null).toBe(grams);
+  });
+
+  it('the strain part of an edible name leaves out Bar / Fruit Chews', () => {
+    expect(strainFromProduct('Ghost OG Chocolate Bar', null)).toBe('Ghost OG');
+    expect(strainFromProduct('Pink Starburst Fruit Chews', null)).toBe('Pink Starburst');
+    expect(strainFromProduct('Fruit Punch Flower 3.5g', null)).toBe('Fruit Punch');
   });
 });
