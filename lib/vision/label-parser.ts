@@ -181,7 +181,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     const row = line
       .replace(/^\s*(?:(?:top|dominant|main|primary|major|key)\s+)?terpenes?\s*(\([^)]*\))?\s*:?/i, '')
       // A bar between a terpene and its percentage (a bar chart) reads as symbols or a lone digit: "alpha-Pinene 7] 1.08%".
-      .replace(/(?<=[A-Za-z])((?:\s+(?:[-~_=|\]]+|\d?[\]|~]+[~\]|]*|\d))+)(?=\s+\d{1,2}[.,]\d{1,3}\s?%)/g, '');
+      .replace(/(?<=[A-Za-z])((?:\s+(?:[A-Za-z]{0,2}[-~_=|\]]+[A-Za-z]{0,2}|\d?[\]|~]+[~\]|]*|\d|[A-Z][a-z]?))+)(?=\s+\d{1,2}[.,]\d{1,3}\s?%)/g, '');
     for (const m of row.matchAll(TERP)) {
       // The name may follow other text on the row ("Lab: Steep Hill   trans-Caryophyllene 0.15%"): its last words.
       const words = m[1].trim().split(/\s+/);
@@ -259,7 +259,8 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     (boxes ?? []).filter((b) => b.conf < NAME_MIN_CONF && !(b.conf >= 30 && nameLike(b.text))).flatMap((b) => [b.text, ...b.cells.map((c) => c.text)].map(cleanLine)),
   );
   // Not a name: a line of running text (a warning paragraph: more than seven words, or a sentence).
-  const prose = (l: string) => l.split(' ').length > 7 || /[a-z]{2}[.,;]\s+[A-Za-z]/.test(l);
+  // A one-word name may end in a point (the brand "ghost."), a sentence's last line does too.
+  const prose = (l: string) => l.split(' ').length > 7 || /[a-z]{2}[.,;]\s+[A-Za-z]|\s\S*[a-z]{2}\.$/.test(l);
   const free = lines
     .slice(0, 8)
     .map((l) => withoutLeadingSpeck(l))
@@ -423,7 +424,7 @@ export function gramsBesideOunces(text: string): { grams: number } | null {
  * "OG" or "Mr" stays.
  */
 function withoutLeadingSpeck(line: string): string {
-  return line.replace(/^[a-z(|)[\]~][A-Za-z(|)[\]~]?\s+(?=[A-Z][a-z])/, '');
+  return line.replace(/^(?:[a-z(|)[\]~][A-Za-z(|)[\]~]?|[[(|]\S{1,3}|[A-Za-z]{1,2}[\])|])\s+(?=[A-Z][a-z])/, '');
 }
 
 /** The lab's name without what follows it on the same line ("SC Labs  Test Date: …"). */

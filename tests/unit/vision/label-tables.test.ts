@@ -318,3 +318,23 @@ describe('grams beside ounces, edible words (after the blind run)', () => {
     expect(strainFromProduct('Fruit Punch Flower 3.5g', null)).toBe('Fruit Punch');
   });
 });
+
+describe('names and terpene bars on degraded photos (after the blind run)', () => {
+  it("a warning paragraph's last line is no name; a bracketed speck before the name goes", () => {
+    const l = parseLabelText(
+      'WARNING: This product has intoxicating effects\nAnfluence of cannabis.\nProducer: Phresh Picks   Lic. # PR-559625\n[Zl]   Thin Mint GSC Live Resin\nConcentrate - Indica - Net Wt. 1g',
+    );
+    expect(l).toMatchObject({ brand: 'Phresh Picks', productName: 'Thin Mint GSC Live Resin' });
+  });
+
+  it('a one-word brand ending in a point is still the brand ("ghost.")', () => {
+    expect(parseLabelText('ghost.\nBlue Dream Flower\nTHC 22%')).toMatchObject({ brand: 'ghost', productName: 'Blue Dream Flower' });
+  });
+
+  it.each([
+    ['Hunulene   Ee   e-----   1.01%', 'humulene', 1.01],
+    ['o-Linonene   ===   --   0.72%', 'limonene', 0.72],
+  ])('terpene bar read as letters and dashes: %s', (line, name, pct) => {
+    expect(parseLabelText(line).terpenes).toEqual([{ name, percentage: pct }]);
+  });
+});
