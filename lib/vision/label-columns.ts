@@ -1,4 +1,4 @@
-import { letters, type BoxLine } from '@/lib/vision/parse-common';
+import { letters, type BoxCell, type BoxLine } from '@/lib/vision/parse-common';
 
 /**
  * The label's column geometry: OCR rows split into cells, a row of keys paired with the row of
@@ -25,9 +25,25 @@ export function columnLines(raw: string[], boxes: readonly BoxLine[] | null = nu
       .split(/\s{2,}|\s*[|[\]]\s*/)
       .map((c) => c.trim())
       .filter((c) => c.length > 0);
+  const withBoxes = boxes && boxes.length === raw.length ? boxes : null;
   const out: string[] = [];
+  let table: TableHead | null = null;
   for (let i = 0; i < raw.length; i++) {
     const cells = cellsOf(raw[i]);
+    const head = tableHead(withBoxes ? withBoxes[i].cells : cells.map((text) => ({ text, x0: 0, x1: 0 })), Boolean(withBoxes));
+    if (head) {
+      table = head;
+      out.push(raw[i]);
+      continue;
+    }
+    if (table) {
+      const row = tableRow(table, withBoxes ? withBoxes[i].cells : cells.map((text) => ({ text, x0: 0, x1: 0 })));
+      if (row) {
+        out.push(row);
+        continue;
+      }
+      table = null;
+    }
     const next = i + 1 < raw.length ? cellsOf(raw[i + 1]) : [];
     if (cells.length >= 2 && cells.every((c) => KEY_CELL.test(c)) && next.length && !next.some((c) => KEY_CELL.test(c))) {
       const paired = boxes && boxes.length === raw.length ? pairByPosition(boxes[i], boxes[i + 1]) : null;
@@ -49,6 +65,78 @@ export function columnLines(raw: string[], boxes: readonly BoxLine[] | null = nu
     out.push(raw[i]);
   }
   return out;
+}
+
+/** The value columns of a table header row and the unit each one names. */
+interface TableHead {
+  columns: { unit: 'pct' | 'mgg' | 'mg' | 'skip' | null; result: boolean; x0: number; x1: number }[];
+  placed: boolean;
+}
+
+const TABLE_NAME = /^(cannabinoids?|analytes?|compounds?|terpenes?|name)\b/i;
+const TABLE_VALUE = /^(?:<\s?LOQ|<\s?LOD|ND|NR|N\/D|[<>]?\d{1,4}(?:[.,]\d{1,3})?\s*(?:%|mg\s?\/\s?g|mg)?)$/i;
+
+function columnUnit(cell: string): TableHead['columns'][number]['unit'] {
+  // LOQ / LOD (also OCR'd "Log", "L0Q"): the limit of a test, not its result.
+  if (/\bL[O0][QDG]\b|\blimit\b/i.test(cell)) return 'skip';
+  if (/mg\s?\/\s?g/i.test(cell)) return 'mgg';
+  if (/%/.test(cell)) return 'pct';
+  if (/\bmg\b/i.test(cell)) return 'mg';
+  return null;
+}
+
+/**
+ * A table's header row: a first cell naming what the rows are (`Cannabinoid`, `Analyte`,
+ * `Terpene`) and value columns, at least one of them naming a percentage or mg/g (`%`, `Result
+ * (%)`, `mg/g`; an `LOQ (%)` / `LOD` column is a limit, not a result). No digits.
+ */
+export function tableHead(cells: readonly BoxCell[], placed: boolean): TableHead | null {
+  if (cells.length < 2 || !TABLE_NAME.test(cells[0].text) || cells.some((c) => /\d/.test(c.text))) return null;
+  const columns = cells.slice(1).map((c) => ({ unit: columnUnit(c.text), result: /\b(result|amount|conc|value)/i.test(c.text), x0: c.x0, x1: c.x1 }));
+  return columns.some((c) => c.unit === 'pct' || c.unit === 'mgg') ? { columns, placed } : null;
+}
+
+/**
+ * A row under a table header (`Total THC   0.05   27.50` under `Cannabinoid   LOQ (%)   Result
+ * (%)`): its values are given the unit of the column they stand in (by position on the page with
+ * word boxes, else counted from the right), and the row becomes `Total THC: 27.50%` (the
+ * percentage column first, else mg/g; `ND` stays `ND`). Null when the row is not a name followed
+ * by values only (the table has ended).
+ */
+export function tableRow(head: TableHead, all: readonly BoxCell[]): string | null {
+  // A speck at the row's start (the photo's margin read as "Li") before the name.
+  const cells = all.length > 2 && all[0].text.length <= 2 && letters(all[1].text) >= 2 ? all.slice(1) : all;
+  if (cells.length < 2 || letters(cells[0].text) < 2 || /\d[.,]\d/.test(cells[0].text)) return null;
+  const values = cells.slice(1);
+  if (!values.every((v) => TABLE_VALUE.test(v.text.replace(/\s+(?=[%m])/g, '')))) return null;
+  const at = new Map<number, string>();
+  values.forEach((v, i) => {
+    let col = head.columns.length - values.length + i;
+    if (head.placed) {
+      let best = -Infinity;
+      head.columns.forEach((c, j) => {
+        const overlap = Math.min(c.x1, v.x1) - Math.max(c.x0, v.x0);
+        const score = overlap > 0 ? overlap : -Math.abs(c.x1 - v.x1);
+        if (score > best) {
+          best = score;
+          col = j;
+        }
+      });
+    }
+    if (col >= 0 && col < head.columns.length && !at.has(col)) at.set(col, v.text);
+  });
+  for (const unit of ['pct', 'mgg'] as const) {
+    // A column headed "Result" first, else the rightmost one of the unit (limits come before results).
+    const ok = head.columns.map((c, k) => (c.unit === unit && at.has(k) ? k : -1)).filter((k) => k >= 0);
+    const j = ok.find((k) => head.columns[k].result) ?? ok.at(-1);
+    if (j === undefined) continue;
+    const v = (at.get(j) as string).replace(/\s+/g, '');
+    if (!/\d/.test(v) || /^</.test(v)) return `${cells[0].text}: ND`;
+    const n = v.replace(/%|mg\/g|mg$/i, '');
+    return `${cells[0].text}: ${n}${unit === 'pct' ? '%' : ' mg/g'}`;
+  }
+  // A row of the table whose result column is missing (a limit only): left as printed.
+  return cells.map((c) => c.text).join('   ');
 }
 
 /**

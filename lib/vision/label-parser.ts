@@ -5,13 +5,14 @@ import {
   letters,
   linesFromWords,
   NAME_MIN_CONF,
-  nameFix,
+  nameFix as commonNameFix,
   parseDate,
   parseWeightGrams,
   round2,
   stripCategoryWords,
   strainTypeIn,
   tidyName,
+  type BoxLine,
   type WordBox,
 } from '@/lib/vision/parse-common';
 import { columnLines } from '@/lib/vision/label-columns';
@@ -26,19 +27,26 @@ import type { ParsedLabel } from '@/lib/vision/types';
 
 const NUM = String.raw`(\d{1,3}(?:[.,]\d{1,3})?)`;
 // Units: "%", "mg/g" (per gram of product: ÷ 10 is the percentage) or "mg" (an edible's content).
-const TOTAL_THC = new RegExp(String.raw`\btota[l1]\s*(?:THC|A9-?THC|Δ9-?THC)\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+// After "Total", "THE" is THC with its C read as E ("Total THE 18.9%").
+const TOTAL_THC = new RegExp(String.raw`\btota[l1]\s*(?:THC|THE|A9-?THC|Δ9-?THC)\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
 const THC = new RegExp(String.raw`\b(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?THC\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
 const TOTAL_CBD = new RegExp(String.raw`\btota[l1]\s*CBD\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
 const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
-const TOTAL_CANN = new RegExp(String.raw`\btota[l1]\s+cannabinoids?\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g)`, 'i');
+// "TAC" / "Total Active Cannabinoids" is the total cannabinoids' other printed name.
+const TOTAL_CANN = new RegExp(String.raw`(?:\btota[l1]\s+(?:active\s+)?cannabinoids?|\bTAC)\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g)`, 'i');
+// A key followed by its own value (a figure, or ND / <LOQ: not detected) is not a sentence's key.
+const OWN_VALUE = String.raw`(?![ \t]*:?[ \t]*(?:\d|ND\b|N\/D\b|<[ \t]?LO[QD]))`;
 // The value before its key, in a sentence: "24.1% THC, 0.3% CBD, 26.8% total cannabinoids" (not
 // "22.4% CBD: 1.1%", where the figure is the THC before a keyed CBD). Same line only.
-const THC_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?THC\b(?![ \t]*-?a\b)(?![ \t]*:?[ \t]*\d)`, 'i');
-const CBD_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?CBD\b(?![ \t]*-?a\b)(?![ \t]*:?[ \t]*\d)`, 'i');
-const CANN_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+total[ \t]+cannabinoids?\b(?![ \t]*:?[ \t]*\d)`, 'i');
+const THC_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?THC\b(?![ \t]*-?a\b)${OWN_VALUE}`, 'i');
+const CBD_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?CBD\b(?![ \t]*-?a\b)${OWN_VALUE}`, 'i');
+const CANN_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+total[ \t]+cannabinoids?\b${OWN_VALUE}`, 'i');
 // The abbreviation's dot only before a space: in "Netwt.5g" the dot is the weight's decimal point.
-const NET_WT = /\b(?:net\s*(?:wt|weight|contents?)|weight)\b(?:\.(?=\s))?\s*:?\s*(.{1,30})/i;
-const BATCH = /\b(?:batch|lot)\s*(?:#|no\.?|number|id|code)?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{2,24})\b/i;
+// Also the key as blur leaves it ("Net Wr.", "NeW 1g"): a weight must follow (parseWeightGrams).
+const NET_WT = /\b(?:net\s*(?:wt|weight|contents?|w[a-z])|ne[tw]\s*w?|weight)\b(?:\.(?=\s))?\s*:?\s*(.{1,30})/i;
+// "Batch/Lot #" also with its slash misread ("BatchiLot #", "BatchvLot"); the code's hyphen may
+// be read as a point or colon before its last digits ("CW2683.23", "PX2673:71"), undone in batchCode.
+const BATCH = /\b(?:batch\s*[/|\\il1v]?\s*lot|batch|lot)\s*(?:#|no\.?|number|id|code)?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{2,24}(?:[.:]\d{1,3})?)(?!\w|[.:]\d)/i;
 const LAB = /\b(?:tested\s+by|testing\s+(?:lab(?:oratory)?|facility)|lab(?:oratory)?(?:\s*name)?\s*:|analy[sz]ed\s+by)\s*:?\s*([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
 const BRAND = /\b(?:brand|producer|cultivator|grown\s+by|manufacturer|licensee|client)\s*:\s*(.{2,60})/i;
 const PRODUCT = /\b(?:product(?:\s*name)?|item(?:\s*name)?|sample(?:\s*name)?)\s*:\s*(.{2,80})/i;
@@ -47,7 +55,7 @@ const CATEGORY = /\b(?:category|product\s*type)\s*:\s*(.{2,40})/i;
 const KEYED =
   /:|\b(thc|cbd|cannabinoids?|batch|lot|harvest|tested|test date|packaged|net\s*wt|weight|terpenes?|warning|keep out|license|lic\b|lab\b|for use|government|www\.|ingredients)\b|%|\d{3,}/i;
 // "Myrcene 0.85%", "Myrcene: 8.5 mg/g", "Myrcene  8.50  0.85%", and in parentheses "Myrcene (0.85%)"
-const TERP = /([A-Za-zαβγΔδ][A-Za-zαβγδ\- ]{2,30}?)\s*[:.\-]*\s*\(?\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?(?:\s+\(?(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?)?(?![\d.])/g;
+const TERP = /([A-Za-zαβγΔδ][A-Za-zαβγδ\- ]{2,30}?)\s*[:.\-]*\s*\(?\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?(?:\s+\(?(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?)?(?!\d|[.,]\d)/g;
 
 function num(s: string): number {
   return Number(s.replace(',', '.'));
@@ -60,6 +68,26 @@ function pct(m: RegExpExecArray | null): { pct: number | null; mg: number | null
   if (unit === 'mg/g') return { pct: v <= 1000 ? round2(v / 10) : null, mg: null };
   if (unit === 'mg') return { pct: null, mg: v };
   return { pct: v <= 100 ? v : null, mg: null };
+}
+
+/**
+ * THC or CBD: the total's key first (every line it is on: an edible prints `Total THC: 10mg per
+ * serving | 100mg per package` and its table `Total THC  0.20%`), then the value before its key
+ * in a sentence, then the plain key. The percentage from the first reading that has one;
+ * milligrams per package (or container) before per serving.
+ */
+function potency(text: string, total: RegExp, after: RegExp, plain: RegExp): { pct: number | null; mg: number | null } {
+  const totals: { pct: number | null; mg: number | null }[] = [];
+  let packMg: number | null = null;
+  for (const line of text.split('\n')) {
+    const m = total.exec(line);
+    if (!m) continue;
+    totals.push(pct(m));
+    const pack = new RegExp(String.raw`${NUM}\s*mg\s*(?:per|\/)\s*(?:package|pkg|container|pack)\b`, 'i').exec(line);
+    if (pack && packMg === null) packMg = num(pack[1]);
+  }
+  const first = totals[0] ?? pct(after.exec(text) ?? plain.exec(text));
+  return { pct: totals.find((t) => t.pct !== null)?.pct ?? first.pct, mg: packMg ?? totals.find((t) => t.mg !== null)?.mg ?? first.mg };
 }
 
 type DateKey = 'harvest' | 'test' | 'package';
@@ -128,12 +156,15 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const boxes = words?.length ? linesFromWords(words) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
   const rowLines = columnLines(rows, boxes);
-  const lines = rowLines.map(cleanLine).filter((l) => l.length > 0);
+  // A percentage split at its decimal point by blur ("Total CBD 0. 5%") is one figure again.
+  const lines = rowLines.map((l) => cleanLine(l).replace(/(\d[.,])\s(\d{1,2}\s?%)/g, '$1$2')).filter((l) => l.length > 0);
   const text = lines.join('\n');
 
-  const dates = readDates(lines);
-  const thc = pct(TOTAL_THC.exec(text) ?? THC_AFTER.exec(text) ?? THC.exec(text));
-  const cbd = pct(TOTAL_CBD.exec(text) ?? CBD_AFTER.exec(text) ?? CBD.exec(text));
+  // "Jul 14,2026": the space after the comma lost.
+  // "10.05.26" (month, day, two-digit year, as the slash form "10/05/26" is read).
+  const dates = readDates(lines.map((l) => l.replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2}),(\d{4})\b/g, '$1, $2').replace(/\b(\d{1,2})\.(\d{1,2})\.(\d{2})\b(?![.,]\d)/g, '$1/$2/$3')));
+  const thc = potency(text, TOTAL_THC, THC_AFTER, THC);
+  const cbd = potency(text, TOTAL_CBD, CBD_AFTER, CBD);
   const totalCann = TOTAL_CANN.exec(text) ?? CANN_AFTER.exec(text);
 
   const terpenes: { name: string; percentage: number }[] = [];
@@ -147,7 +178,11 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     }
     if (/\b(thc|cbd|cannabinoids?|cbg|cbn)\b/i.test(line) && !/terp/i.test(line)) continue;
     const mgLine = /\(mg\/g\)|mg\/g\s*\)?\s*:/i.test(line);
-    for (const m of line.replace(/^\s*(?:(?:top|dominant|main|primary|major|key)\s+)?terpenes?\s*(\([^)]*\))?\s*:?/i, '').matchAll(TERP)) {
+    const row = line
+      .replace(/^\s*(?:(?:top|dominant|main|primary|major|key)\s+)?terpenes?\s*(\([^)]*\))?\s*:?/i, '')
+      // A bar between a terpene and its percentage (a bar chart) reads as symbols or a lone digit: "alpha-Pinene 7] 1.08%".
+      .replace(/(?<=[A-Za-z])((?:\s+(?:[A-Za-z]{0,2}[-~_=|\]]+[A-Za-z]{0,2}|\d?[\]|~]+[~\]|]*|\d|[A-Z][a-z]?))+)(?=\s+\d{1,2}[.,]\d{1,3}\s?%)/g, '');
+    for (const m of row.matchAll(TERP)) {
       // The name may follow other text on the row ("Lab: Steep Hill   trans-Caryophyllene 0.15%"): its last words.
       const words = m[1].trim().split(/\s+/);
       const name = terpeneName(m[1]) ?? (words.length > 1 ? (terpeneName(words.slice(-2).join(' ')) ?? terpeneName(words[words.length - 1])) : null);
@@ -173,7 +208,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   let netWeightGrams: number | null = null;
   for (const line of lines) {
     const m = NET_WT.exec(line);
-    const w = m ? (parseWeightGrams(netWeightText(m[1]), { allowTrailingNine: true }) ?? capitalGAsSix(m[1])) : null;
+    const w = m ? (gramsBesideOunces(m[1]) ?? parseWeightGrams(netWeightText(m[1]), { allowTrailingNine: true }) ?? capitalGAsSix(m[1])) : null;
     if (w) {
       netWeightGrams = w.grams;
       break;
@@ -202,6 +237,8 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const lab =
     cells.map((c) => LAB.exec(c)).find(Boolean) ??
     lines.map((l) => LAB.exec(l) ?? /\btested\b.*\bby\s+([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i.exec(l)).find(Boolean) ??
+    // A certificate of analysis: the lab is its letterhead, the line above "Certificate of Analysis".
+    letterhead(lines) ??
     // No key: a laboratory's own name ("… · Digipath Labs"), not on the brand line at the top.
     lines
       .slice(2)
@@ -215,8 +252,19 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
 
   // Unkeyed name lines at the top: brand then product (or only the product).
   // Rows tesseract was unsure of (the photo's margin read as words) are never the brand or product.
-  const unsure = new Set((boxes ?? []).filter((b) => b.conf < NAME_MIN_CONF).flatMap((b) => [b.text, ...b.cells.map((c) => c.text)].map(cleanLine)));
-  const free = lines.slice(0, 8).filter((l) => !KEYED.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l));
+  // A row that reads as a clean name (capitalised words of letters) is kept down to a confidence of 30:
+  // blurred bold print ("Stoned Ape", 44) scores there too, margin junk ("ERs sea a “3") does not look like a name.
+  const nameLike = (t: string) => /^[A-Z][A-Za-z'&.-]+(?: [A-Z][A-Za-z'&.-]+){0,3}$/.test(t.trim());
+  const unsure = new Set(
+    (boxes ?? []).filter((b) => b.conf < NAME_MIN_CONF && !(b.conf >= 30 && nameLike(b.text))).flatMap((b) => [b.text, ...b.cells.map((c) => c.text)].map(cleanLine)),
+  );
+  // Not a name: a line of running text (a warning paragraph: more than seven words, or a sentence).
+  // A one-word name may end in a point (the brand "ghost."), a sentence's last line does too.
+  const prose = (l: string) => l.split(' ').length > 7 || /[a-z]{2}[.,;]\s+[A-Za-z]|\s\S*[a-z]{2}\.$/.test(l);
+  const free = lines
+    .slice(0, 8)
+    .map((l) => withoutLeadingSpeck(l))
+    .filter((l) => !KEYED.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l) && !prose(l));
   let brand = brandKey ? nameFix(brandKey[1]) : null;
   let productName = productKey ? nameFix(productKey[1]) : null;
   if (!productName) {
@@ -224,10 +272,13 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
       brand = nameFix(free[0]);
       productName = nameFix(free[1]);
     } else productName = free.find((l) => tidyName(l) !== brand) ?? null;
+    if (productName && boxes) productName += wrappedRest(productName, lines, boxes, unsure);
     productName = productName ? nameFix(productName) : null;
   }
   const strainName = strainKey ? nameFix(strainKey[1]) : productName ? strainFromProduct(productName, brand) : null;
-  const category = categorize(categoryKey ? categoryKey[1] : text, netWeightGrams !== null && thc.pct !== null ? 'Flower' : 'Other');
+  // Not from the brand's own words ("Cheeba Chews" makes no flower an edible).
+  const categoryText = brand && letters(brand) >= 3 ? text.split(brand).join(' ') : text;
+  const category = categorize(categoryKey ? categoryKey[1] : categoryText, netWeightGrams !== null && thc.pct !== null ? 'Flower' : 'Other');
 
   const parsed: Omit<ParsedLabel, 'coverage'> = {
     productName,
@@ -242,13 +293,22 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     totalCannabinoidsPct: totalCann ? pct(totalCann).pct : null,
     terpenes,
     netWeightGrams,
-    batchNumber: batchHit ? batchLetters(batchHit[1].toUpperCase(), productName) : null,
+    batchNumber: batchHit ? batchLetters(batchCode(batchHit[1]), productName) : null,
     harvestDate: dates.harvest,
     testDate: dates.test,
     packageDate: dates.package,
     labName: lab ? labNameOf(lab[1]) : null,
   };
   return { ...parsed, coverage: labelCoverage(parsed) };
+}
+
+/**
+ * A printed name (parse-common's nameFix), and "OG" read as "06" / "O6" / "0G" when it starts a
+ * name before a capitalised word ("06 Chem Badder" → "OG Chem Badder"; OG is the commonest
+ * two-letter start of a strain name, and no name starts with a bare 06).
+ */
+export function nameFix(s: string): string {
+  return commonNameFix(s.replace(/^(?:06|O6|0G)(?=\s+[A-Z][a-z])/, 'OG'));
 }
 
 /**
@@ -268,6 +328,12 @@ export function capitalGAsSix(text: string): { grams: number } | null {
   if (!m) return null;
   const g = Number(m[1].replace(',', '.'));
   return [0.5, 1, 2, 3.5, 7, 14, 28].includes(g) ? { grams: g } : null;
+}
+
+/** A batch code as printed: upper case, a point or colon OCR put for the hyphen before its last digits undone. */
+export function batchCode(code: string): string {
+  const c = code.toUpperCase();
+  return /[A-Z]/.test(c) && /\d{3}[.:]\d{1,3}$/.test(c) ? c.replace(/[.:](?=\d{1,3}$)/, '-') : c;
 }
 
 const AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '6': 'G', '2': 'Z' };
@@ -301,6 +367,66 @@ export function labelCoverage(p: Omit<ParsedLabel, 'coverage'>): number {
   return found.filter((v) => v !== null && v !== undefined).length / found.length;
 }
 
+/**
+ * The letterhead of a lab's certificate: the name line just above `Certificate of Analysis` (or
+ * `COA`) at the top of the page. As a match so it reads like the keyed lab patterns.
+ */
+function letterhead(lines: string[]): RegExpExecArray | null {
+  const at = lines.slice(0, 5).findIndex((l) => /\bcertificate\s+of\s+analysis\b|^COA\b/i.test(l));
+  const name = at > 0 ? lines.slice(0, at).findLast((l) => letters(l) >= 3 && !/[:%]|\d{3,}/.test(l)) : undefined;
+  return name ? /^(.+)$/.exec(name) : null;
+}
+
+/**
+ * The second line of a product name wrapped onto two lines (a round sticker's short centred lines:
+ * "Colombian Gold" / "Premium Flower"): the row right under the name, printed the same size
+ * (row heights within 30 %) and lined up with it (same centre or same left edge, within 4 % of
+ * the page's width), read with confidence, no digits, no key, no strain-type word (that is the descriptor line
+ * "Hybrid Flower"), at most four words. Returns " rest" or "".
+ */
+function wrappedRest(name: string, lines: string[], boxes: readonly BoxLine[], unsure: Set<string>): string {
+  const i = lines.findIndex((l) => withoutLeadingSpeck(l) === name);
+  const next = i >= 0 ? lines[i + 1] : undefined;
+  if (!next || unsure.has(next) || /\d|:/.test(next) || KEYED.test(next) || /\b(indica|sativa|hybrid)\b/i.test(next) || next.split(' ').length > 4 || letters(next) < 3) return '';
+  const box = (t: string) => boxes.find((b) => withoutLeadingSpeck(cleanLine(b.text)) === t);
+  const a = box(name);
+  const b = box(next);
+  if (!a || !b || b.y0 < a.y1 - 2) return '';
+  const width = Math.max(...boxes.map((x) => x.cells.at(-1)?.x1 ?? 0));
+  const span = (x: BoxLine) => [x.cells[0]?.x0 ?? 0, x.cells.at(-1)?.x1 ?? 0];
+  const [a0, a1] = span(a);
+  const [b0, b1] = span(b);
+  const ha = a.y1 - a.y0;
+  const hb = b.y1 - b.y0;
+  const aligned = Math.abs((a0 + a1) / 2 - (b0 + b1) / 2) < 0.04 * width || Math.abs(a0 - b0) < 0.04 * width;
+  return aligned && Math.max(ha, hb) <= 1.3 * Math.min(ha, hb) ? ` ${next}` : '';
+}
+
+/**
+ * "1.76 oz (50g)", "3.53 oz (100g)", "50 g (1.76 oz)": the grams printed beside the ounces are the
+ * exact figure; also when the g was read as a 9 ("(509)"), as long as the figure agrees with the
+ * ounces (within 3 %, 28.35 g to the ounce).
+ */
+export function gramsBesideOunces(text: string): { grams: number } | null {
+  const oz = /(\d{1,3}(?:[.,]\d{1,3})?)\s?oz\b/i.exec(text);
+  if (!oz) return null;
+  const want = num(oz[1]) * 28.35;
+  for (const m of text.matchAll(/(?<![\w.])(\d{1,4}(?:[.,]\d{1,3})?)\s?(?:g\b|9(?=\)))/gi)) {
+    const g = num(m[1]);
+    if (Math.abs(g - want) <= 0.03 * want) return { grams: g };
+  }
+  return null;
+}
+
+/**
+ * A name line without a speck of one or two characters at its start ("jr Cereal Milk Cartridge":
+ * a letter of vertical print beside the row, or the paper's edge): lower case or a symbol, so
+ * "OG" or "Mr" stays.
+ */
+function withoutLeadingSpeck(line: string): string {
+  return line.replace(/^(?:[a-z(|)[\]~][A-Za-z(|)[\]~]?|[[(|]\S{1,3}|[A-Za-z]{1,2}[\])|])\s+(?=[A-Z][a-z])/, '');
+}
+
 /** The lab's name without what follows it on the same line ("SC Labs  Test Date: …"). */
 function labNameOf(s: string): string | null {
   const name = tidyName(s.replace(/\s+(on|at|test(ed)?|date|harvest(ed)?|batch|lot|packaged|license|lic)\b.*$/i, '').replace(/\s+\d.*$/, ''));
@@ -319,7 +445,11 @@ export function strainFromProduct(productName: string, brand: string | null): st
   const w = parseWeightGrams(s);
   if (w) s = s.slice(0, w.index) + ' ' + s.slice(w.end);
   s = s.replace(/\s[x×]\s?\d{1,2}\b/gi, ' ');
-  s = stripCategoryWords(s).replace(/\b(indica|sativa|hybrid|dominant|premium|whole|infused|cured|live|pack|single|full\s+spectrum)\b/gi, ' ');
+  // "Fruit Chews" is a kind of edible ("Fruit" alone may be a strain's word: Fruit Punch).
+  s = stripCategoryWords(s.replace(/\bfruit\s+chews?\b/gi, ' ')).replace(
+    /\b(indica|sativa|hybrid|dominant|premium|whole|infused|cured|live|pack|single|full\s+spectrum|bars?|pieces?)\b/gi,
+    ' ',
+  );
   s = tidyName(s.replace(/[|·•()[\]]/g, ' '));
   return letters(s) >= 2 ? s : null;
 }

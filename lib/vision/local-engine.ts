@@ -18,7 +18,18 @@ export const PASSES: PrepareOptions[] = [{}, { median: 3, sharpen: true }];
  * degraded tuning layouts: F1 +0.03–0.04); labels, with larger print, read as well or better with it.
  * Leaders of light grey (blurred) dots are erased too (`lightLeaders`).
  */
-export const RECEIPT_PASSES: PrepareOptions[] = PASSES.map((p) => ({ ...p, normalise: false, lightLeaders: true }));
+const RECEIPT_PASSES: PrepareOptions[] = PASSES.map((p) => ({ ...p, normalise: false, lightLeaders: true }));
+/**
+ * Labels: the text-row height (which sets the scale) is measured without printed rules and box
+ * frames: a frame around a label cell made the whole cell measure as one text row and the page
+ * was shrunk (second-round degraded labels 0.880 → 0.904 on first-pass readings). Light type on a
+ * dark filled badge is inverted (`invertBands`: the `INDICA` badge was lost even on clean photos;
+ * first-round clean labels 0.994 → 1.000, degraded 0.911 → 0.908 by one net weight read
+ * differently elsewhere on the page). Receipts are prepared as before.
+ */
+const LABEL_PASSES: PrepareOptions[] = PASSES.map((p) => ({ ...p, rules: true, bands: true }));
+/** The first pass's preparation per kind (the bench's re-parse and probe scripts read with it too). */
+export const FIRST_PASS: Record<'receipt' | 'label', PrepareOptions> = { receipt: RECEIPT_PASSES[0], label: LABEL_PASSES[0] };
 /** One pass is enough when the reading is this complete and tesseract this sure of its words. */
 const GOOD_ENOUGH = 0.6;
 const SURE_ENOUGH = 0.75;
@@ -52,7 +63,7 @@ export function localEngine(): VisionEngine {
   engine ??= {
     name: 'ocr',
     readReceipt: (image, signal) => bestReading(image, parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES),
-    readLabel: (image, signal) => bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal),
+    readLabel: (image, signal) => bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, LABEL_PASSES),
   };
   return engine;
 }

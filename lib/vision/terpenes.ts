@@ -33,7 +33,8 @@ export function terpeneName(printed: string): string | null {
   let s = printed
     .toLowerCase()
     .replace(/[^a-z\s-]/g, ' ')
-    .replace(/\b(alpha|beta|trans|cis|delta|gamma|d|l|a|b|y|p|o|3|8)\s*-\s*|\b(alpha|beta|trans|cis|delta|gamma)\s+/g, '')
+    // Prefixes: alpha-/beta-/trans-, and the Greek letter as OCR reads it (one or two characters: "B-", "PB-", "a-").
+    .replace(/\b(alpha|beta|trans|cis|delta|gamma|[a-z0-9]{1,2})\s*-\s*|\b(alpha|beta|trans|cis|delta|gamma)\s+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
   if (s.length < 4) return null;

@@ -28,6 +28,7 @@ const { values: a } = parseArgs({
 });
 
 async function main() {
+  const { FIRST_PASS } = await import('@/lib/vision/local-engine');
   const { prepareForOcr, analysePage } = await import('@/lib/vision/image');
   const { ocrPool, shutdownOcrPool, PSM } = await import('@/lib/vision/ocr-pool');
   const { parseReceiptText } = await import('@/lib/vision/receipt-parser');
@@ -39,9 +40,9 @@ async function main() {
   const { isBlind } = await import('@/tests/fixtures/vision/splits');
   if (isBlind(a.kind as 'receipt' | 'label', layout)) throw new Error(`${layout} is a held-out layout: not to be looked at before the final run`);
   const { truth, bytes } = await benchImage(a.kind as 'receipt' | 'label', layout, k, i, a.degraded, Number(a.seed));
-  console.log('page', JSON.stringify(await analysePage(bytes)));
+  console.log('page', JSON.stringify(await analysePage(bytes, { rules: FIRST_PASS[a.kind as 'receipt' | 'label'].rules })));
   const t0 = performance.now();
-  const prepared = await prepareForOcr(bytes, a.kind === 'receipt' ? { normalise: false } : {});
+  const prepared = await prepareForOcr(bytes, FIRST_PASS[a.kind as 'receipt' | 'label']);
   const t1 = performance.now();
   if (a.save) fs.writeFileSync(a.save, prepared);
   const ocr = await ocrPool().recognize(prepared, PSM.SINGLE_BLOCK, undefined, { words: true });

@@ -39,8 +39,8 @@ interface Cached {
 
 async function main() {
   const { ready } = await import('@/lib/bootstrap');
+  const { FIRST_PASS } = await import('@/lib/vision/local-engine');
   const { prepareForOcr } = await import('@/lib/vision/image');
-  const { PASSES, RECEIPT_PASSES } = await import('@/lib/vision/local-engine');
   const { ocrPool, shutdownOcrPool, PSM } = await import('@/lib/vision/ocr-pool');
   const { parseReceiptText } = await import('@/lib/vision/receipt-parser');
   const { parseLabelText } = await import('@/lib/vision/label-parser');
@@ -66,8 +66,7 @@ async function main() {
             const key = `${kind}/${layout}/${set}/${k}/${i}`;
             if (!cache[key]) {
               const { truth, bytes } = await benchImage(kind, layout, k, i, set === 'degraded');
-              // The engine's first pass (its preparation options; the cache holds that pass's reading).
-              const prepared = await prepareForOcr(bytes, (kind === 'receipt' ? RECEIPT_PASSES : PASSES)[0]);
+              const prepared = await prepareForOcr(bytes, FIRST_PASS[kind]);
               const ocr = await ocrPool().recognize(prepared, PSM.SINGLE_BLOCK, undefined, { words: true });
               cache[key] = { kind, layout, split, set, k, text: ocr.text, confidence: ocr.confidence, words: ocr.words ?? [], truth };
               fs.writeFileSync(args.cache, JSON.stringify(cache));

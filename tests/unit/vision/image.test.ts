@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http';
-import { analysePage, decodeBase64Image, estimateSkew, loadImage, prepareForOcr, sniffMediaType } from '@/lib/vision/image';
+import { analysePage, decodeBase64Image, estimateSkew, invertBands, loadImage, prepareForOcr, sniffMediaType } from '@/lib/vision/image';
 import { corruptImages, nonDocumentImage, rasterize } from '@/tests/fixtures/vision/render';
 import { receiptStyle, receiptSvg, receiptTruth } from '@/tests/fixtures/vision/receipts';
 
@@ -96,5 +96,47 @@ describe('image intake', () => {
       .toBuffer({ resolveWithObject: true });
     const mean = data.reduce((s, v) => s + v, 0) / data.length;
     expect(mean).toBeGreaterThan(160);
+  });
+
+  it('labels: box frames around cells are left out of the row height (a framed cell is not one tall text row)', async () => {
+    // Cells 60 px tall with a 2 px frame, a small key above a bold value, two per row.
+    const cells = Array.from({ length: 8 }, (_, i) => {
+      const x = 30 + (i % 2) * 340;
+      const y = 20 + Math.floor(i / 2) * 70;
+      return `<rect x="${x - 8}" y="${y}" width="320" height="60" fill="none" stroke="#111" stroke-width="2"/><text x="${x}" y="${y + 20}" font-family="DejaVu Sans" font-size="14">TOTAL THC</text><text x="${x}" y="${y + 46}" font-family="DejaVu Sans" font-size="19" font-weight="bold">27.9%</text>`;
+    }).join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="720" height="310"><rect width="100%" height="100%" fill="#fff"/>${cells}</svg>`;
+    const page = await rasterize(svg, 'png');
+    const framed = await analysePage(page);
+    const text = await analysePage(page, { rules: true });
+    // Without the frames the rows are the print (≈10–22 px), not the 60 px cells.
+    expect(text.rowHeight).toBeGreaterThan(8);
+    expect(text.rowHeight).toBeLessThan(24);
+    expect(framed.rowHeight ?? 100).toBeGreaterThan(text.rowHeight ?? 0);
+  });
+
+  it('labels: light type on a dark badge is turned dark-on-light; bold dark type is left alone', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="100%" height="100%" fill="#fff"/>
+      <rect x="200" y="20" width="180" height="40" fill="#2e7d32"/><text x="290" y="48" font-family="DejaVu Sans" font-size="22" font-weight="bold" text-anchor="middle" fill="#fff">INDICA</text>
+      <text x="40" y="140" font-family="DejaVu Sans" font-size="44" font-weight="bold" fill="#111">CANNATRON</text></svg>`;
+    const { data, info } = await sharp(await rasterize(svg, 'png'))
+      .grayscale()
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const mean = (x0: number, y0: number, x1: number, y1: number) => {
+      let s = 0;
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) s += data[y * info.width + x];
+      return s / ((x1 - x0) * (y1 - y0));
+    };
+    const badgeBefore = mean(205, 22, 375, 58);
+    const brandBefore = mean(40, 105, 330, 145);
+    expect(invertBands(data, info.width, info.height, 26)).toBe(1);
+    // The badge is now mostly paper (light), with its print dark inside it.
+    expect(badgeBefore).toBeLessThan(150);
+    expect(mean(205, 22, 375, 58)).toBeGreaterThan(200);
+    expect(Math.min(...data.subarray(35 * info.width + 220, 35 * info.width + 360))).toBeLessThan(100);
+    // The large bold word is untouched.
+    expect(mean(40, 105, 330, 145)).toBe(brandBefore);
   });
 });

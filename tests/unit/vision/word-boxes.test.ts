@@ -146,6 +146,24 @@ describe('labels read by geometry', () => {
     expect(parseLabelText('', words)).toMatchObject({ brand: 'OASIS Cannabis Co', productName: 'Pink Runtz Flower', thcPct: 20.9 });
   });
 
+  it.each([
+    // the brand row as tesseract scored it (blurred bold print) → kept or not
+    ['Stoned Ape', 44, 'Stoned Ape'],
+    ['Stoned Ape', 31, 'Stoned Ape'],
+    ['Stoned Ape', 22, null],
+    ['ERs sea a 3', 31, null],
+  ] as [string, number, string | null][])('a clean name row of low confidence is still the brand: %s at %i', (text, conf, brand) => {
+    const words = [
+      ...row(0, [['ERs sea a 3', 600]], { conf: 31 }),
+      ...row(1, [[text, 20]], { conf }),
+      ...row(2, [['Banana Kush Smalls', 20]]),
+      ...row(3, [['Total THC 21.5%', 20]]),
+    ];
+    const p = parseLabelText('', words);
+    if (brand) expect(p).toMatchObject({ brand, productName: 'Banana Kush Smalls' });
+    else expect(p).toMatchObject({ brand: null, productName: 'Banana Kush Smalls' });
+  });
+
   it('a keyed lab ends at its column gap (two panels on one row)', () => {
     const p = parseLabelText('SUBLIME\nSFV OG Smalls\nBatch: SF2624-38   D-Limonene   0.43%\nLab: Steep Hill   trans-Caryophyllene   0.15%');
     expect(p.labName).toBe('Steep Hill');
