@@ -5,7 +5,7 @@
  * like the bench (parser + catalog matcher). Refuses held-out layouts (HELD_OUT_*): they stay out
  * of every decision until the final bench run.
  *
- *   npx tsx --conditions=react-server scripts/bench/vision-reparse.ts [--per-layout 2 --split third-held-out,second-held-out,old-held-out,tune --cache /tmp/vision-ocr.json --verbose]
+ *   npx tsx --conditions=react-server scripts/bench/vision-reparse.ts [--per-layout 2 --split fourth-held-out,third-held-out,second-held-out,old-held-out,tune --cache /tmp/vision-ocr.json --verbose]
  */
 process.env.PGLITE_DIR ??= 'memory://';
 process.env.LOG_LEVEL ??= 'silent';
@@ -17,7 +17,7 @@ const { values: args } = parseArgs({
   options: {
     'per-layout': { type: 'string', default: '2' },
     sets: { type: 'string', default: 'clean,degraded' },
-    split: { type: 'string', default: 'third-held-out,second-held-out,old-held-out,tune' },
+    split: { type: 'string', default: 'fourth-held-out,third-held-out,second-held-out,old-held-out,tune' },
     kinds: { type: 'string', default: 'receipt,label' },
     layouts: { type: 'string', default: '' },
     cache: { type: 'string', default: '/tmp/vision-ocr.json' },

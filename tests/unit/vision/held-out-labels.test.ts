@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { HELD_OUT_LABEL_LAYOUTS, LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelLayout, type LabelTruth } from '@/tests/fixtures/vision/labels';
+import { FOURTH_HELD_OUT_LABEL_LAYOUTS, LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelLayout, type LabelTruth } from '@/tests/fixtures/vision/labels';
 import { rasterize } from '@/tests/fixtures/vision/render';
 
 /**
@@ -27,12 +27,12 @@ const seeds = (layout: LabelLayout) => [0, 1, 2, 3, 4, 5].map((k) => 100 + k * 3
 
 describe('fourth held-out round of label layouts', () => {
   it('names three new layouts, all in LABEL_LAYOUTS, and a random draw never picks them', () => {
-    expect(HELD_OUT_LABEL_LAYOUTS).toEqual(['jar-lid', 'edible-mg', 'side-strip']);
-    for (const l of HELD_OUT_LABEL_LAYOUTS) expect(LABEL_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(HELD_OUT_LABEL_LAYOUTS).not.toContain(labelStyle(seed).layout);
+    expect(FOURTH_HELD_OUT_LABEL_LAYOUTS).toEqual(['jar-lid', 'edible-mg', 'side-strip']);
+    for (const l of FOURTH_HELD_OUT_LABEL_LAYOUTS) expect(LABEL_LAYOUTS).toContain(l);
+    for (let seed = 0; seed < 300; seed++) expect(FOURTH_HELD_OUT_LABEL_LAYOUTS).not.toContain(labelStyle(seed).layout);
   });
 
-  for (const layout of HELD_OUT_LABEL_LAYOUTS)
+  for (const layout of FOURTH_HELD_OUT_LABEL_LAYOUTS)
     it(`${layout}: the truth holds what the label prints, and nothing it does not`, () => {
       for (const seed of seeds(layout)) {
         const t: LabelTruth = labelTruth(seed, layout);
@@ -90,7 +90,7 @@ describe('fourth held-out round of label layouts', () => {
     });
 
   it('renders each layout to an image of the page size (no OCR)', async () => {
-    for (const layout of HELD_OUT_LABEL_LAYOUTS) {
+    for (const layout of FOURTH_HELD_OUT_LABEL_LAYOUTS) {
       const seed = seeds(layout)[0];
       const svg = labelSvg(labelTruth(seed, layout), labelStyle(seed, layout), seed);
       const [, w, h] = /width="(\d+)" height="(\d+)"/.exec(svg) as RegExpExecArray;

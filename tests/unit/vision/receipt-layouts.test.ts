@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { rasterize } from '@/tests/fixtures/vision/render';
 import {
-  HELD_OUT_RECEIPT_LAYOUTS,
+  FOURTH_HELD_OUT_RECEIPT_LAYOUTS,
   RECEIPT_LAYOUTS,
   receiptStyle,
   receiptSvg,
@@ -79,12 +79,12 @@ function draw(layout: ReceiptLayout, seed: number): { t: ReceiptTruth; svg: stri
 
 describe('fourth-round held-out receipt layouts', () => {
   it('are three new layouts, held out and never drawn at random', () => {
-    expect(HELD_OUT_RECEIPT_LAYOUTS).toEqual(['wt-column', 'pkg-tax-incl', 'caps-thermal']);
-    for (const l of HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
+    expect(FOURTH_HELD_OUT_RECEIPT_LAYOUTS).toEqual(['wt-column', 'pkg-tax-incl', 'caps-thermal']);
+    for (const l of FOURTH_HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
+    for (let seed = 0; seed < 300; seed++) expect(FOURTH_HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
   });
 
-  describe.each(HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
+  describe.each(FOURTH_HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
     it('renders to an image of the page size (not read: no OCR before the blind run)', async () => {
       const seed = seeds(layout)[0];
       const { svg, width } = draw(layout, seed);
