@@ -85,6 +85,8 @@ export interface PrepareOptions {
   rules?: boolean;
   /** Turn light print on dark filled bands (a coloured type badge) dark-on-light (labels; `invertBands`). */
   bands?: boolean;
+  /** Erase the long straight rules of a ruled table grid before OCR (receipts; `eraseGridRules`). */
+  gridRules?: boolean;
 }
 
 /**
@@ -286,6 +288,7 @@ export async function prepareForOcr(bytes: Buffer, opts: PrepareOptions = {}): P
     eraseDotLeaders(flat.data, flat.width, flat.height, rowPx, opts.lightLeaders ? LIGHT_INK : undefined);
   }
   if (opts.bands && !page.dark) invertBands(flat.data, flat.width, flat.height, rowPx);
+  if (opts.gridRules && !page.dark) eraseGridRules(flat.data, flat.width, flat.height, rowPx);
   let out = sharp(flat.data, { raw: { width: flat.width, height: flat.height, channels: 1 } });
   if (opts.normalise !== false) out = out.normalise();
   // A negated dark receipt (an app screenshot) is sharpened on the first pass too: its muted grey
@@ -500,4 +503,105 @@ export function invertBands(data: Buffer, width: number, height: number, rowH: n
     }
   }
   return turned;
+}
+
+/**
+ * The rules of a ruled table (`Item | Qty | Price | Total` with drawn cell borders) erased from a
+ * grey page before OCR: tesseract took the boxed rows for a picture and read none of their text.
+ * Ink pixels (darker than LIGHT_INK: grid rules are often printed grey) on a straight run of at least six text rows across (horizontal) or
+ * three text rows down (vertical) whose run the other way is thin (at most a quarter of a row) turn
+ * paper-white; where a rule crosses a glyph the glyph's own stroke is thicker and stays.
+ */
+export function eraseGridRules(data: Buffer, w: number, h: number, rowPx: number): void {
+  const ink = (p: number) => data[p] < LIGHT_INK;
+  // Runs are measured with a one-pixel sideways tolerance, so a rule that keystone left sloped
+  // (a step every few pixels) is still one run; the thickness across it is measured as printed.
+  const runs = (len: number, lines: number, at: (line: number, k: number) => number, wide: (p: number) => boolean, into: Uint16Array) => {
+    for (let l = 0; l < lines; l++)
+      for (let k = 0; k < len;) {
+        if (!wide(at(l, k))) {
+          k++;
+          continue;
+        }
+        let e = k;
+        while (e < len && wide(at(l, e))) e++;
+        for (let j = k; j < e; j++) into[at(l, j)] = Math.min(65535, e - k);
+        k = e;
+      }
+  };
+  const hrun = new Uint16Array(w * h);
+  const vrun = new Uint16Array(w * h);
+  const hwide = new Uint16Array(w * h);
+  const vwide = new Uint16Array(w * h);
+  const row = (y: number, x: number) => y * w + x;
+  const col = (x: number, y: number) => y * w + x;
+  runs(w, h, row, ink, hrun);
+  runs(h, w, col, ink, vrun);
+  runs(w, h, row, (p) => ink(p) || (p >= w && ink(p - w)) || (p + w < w * h && ink(p + w)), hwide);
+  runs(h, w, col, (p) => ink(p) || (p % w > 0 && ink(p - 1)) || (p % w < w - 1 && ink(p + 1)), vwide);
+  const thin = Math.max(4, Math.round(rowPx / 4));
+  const across = Math.round(rowPx * 6);
+  // Three rows down: a table of a header and one item is taller, a barcode's bars are not.
+  const down = Math.round(rowPx * 3);
+  // Paper on both sides, a few pixels beyond the ink run across the rule: a rule, not the edge of
+  // the paper against a darker background in a photo.
+  const paperBeside = (p: number, step: number, n: number) => {
+    let a = p;
+    let k = 0;
+    while (k++ <= thin && a - step >= 0 && ink(a - step)) a -= step;
+    let b = p;
+    k = 0;
+    while (k++ <= thin && b + step < n && ink(b + step)) b += step;
+    const [x, y] = [a - 3 * step, b + 3 * step];
+    return x >= 0 && y < n && !ink(x) && !ink(y) && (step !== 1 || Math.floor(x / w) === Math.floor(y / w));
+  };
+  const isVert = (p: number) => ink(p) && vwide[p] >= down && hrun[p] <= thin && paperBeside(p, 1, w * h);
+  // Only a ruled grid (two vertical rules at least): a lone rule under a header or between
+  // sections is left as it is (erasing those read no better on the tuning photos).
+  // Tall ink per column, gathered into clusters of columns less than 1.5 rows apart: a rule
+  // (sloped by keystone it spreads over a few columns) is a narrow cluster of rule pixels; a
+  // barcode's bars make one wide cluster.
+  const tall = new Uint32Array(w);
+  const rule = new Uint32Array(w);
+  for (let p = 0; p < w * h; p++)
+    if (ink(p) && vwide[p] >= down) {
+      tall[p % w]++;
+      if (isVert(p)) rule[p % w]++;
+    }
+  const near = Math.max(3, Math.round(rowPx * 1.5));
+  let rules = 0;
+  for (let x = 0; x < w;) {
+    if (!tall[x]) {
+      x++;
+      continue;
+    }
+    let e = x;
+    let sum = 0;
+    let gap = 0;
+    for (let k = x; k < w && gap <= near; k++) {
+      if (tall[k]) {
+        sum += rule[k];
+        e = k + 1;
+        gap = 0;
+      } else gap++;
+    }
+    if (sum >= down && e - x <= rowPx) rules++;
+    x = e;
+  }
+  if (rules < 2) return;
+  // The rule and its grey anti-aliased edge (two pixels either side, across the rule) go.
+  const out = Buffer.from(data);
+  for (let p = 0; p < w * h; p++) {
+    if (!ink(p)) continue;
+    const horiz = hwide[p] >= across && vrun[p] <= thin && paperBeside(p, w, w * h);
+    const vert = isVert(p);
+    if (!horiz && !vert) continue;
+    const x = p % w;
+    const y = (p - x) / w;
+    for (let d = -2; d <= 2; d++) {
+      if (horiz && y + d >= 0 && y + d < h) out[p + d * w] = 255;
+      if (vert && x + d >= 0 && x + d < w) out[p + d] = 255;
+    }
+  }
+  out.copy(data);
 }

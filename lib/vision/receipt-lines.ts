@@ -110,10 +110,17 @@ export function receiptSlips(raw: string): string {
   return (
     raw
       .replace(/(^|\s)[lI|](?=\s?ea\s?@)/g, '$11')
-      .replace(/(\d\s?)[xX×]\s?[xX×](?=\s?\$?\d)/g, '$1x')
+      .replace(/(\d\s?(?:g\s?)?)[xX×]\s?[xX×](?=\s?\$?\d)/g, '$1x')
       .replace(/(\d)¢9?(?!\w)/g, '$1g')
       // "1/807": the oz of an eighth read as 07
       .replace(/(\b\d\/\d{1,2}\s?)07\b/g, '$1oz')
+      // "1/40z": its o read as 0
+      .replace(/(\b\d\/\d{1,2}\s?)0z\b/g, '$1oz')
+      // "3.5 @" at the end of a name line: the g of "3.5 g" read as @
+      .replace(/(\d?\.\d)\s@\s*$/, '$1 g')
+      // "35.00 T", "4.50-": a tax flag (T, N, X, F, TX) or the minus of a discount in the right margin after the line amount
+      .replace(/(\d[.,]\d{2})\s?(?:T|TX|N|F)\s*$/, '$1')
+      .replace(/(?<![-−$\d.,])(\d{1,5}[.,]\d{2})-\s*$/, '-$1')
       // "2 units @ $21.69": the quantity phrase of a price line
       .replace(/\b(\d{1,3})\s?(?:units?|pcs?|pieces?)\s?@/gi, '$1 @')
       // "lgx2" (1g x 2 in a weight column): an l or I for the 1 before a unit
@@ -239,6 +246,12 @@ export function joinName(item: ParsedReceiptItem, more: string): void {
 /** "Product: Blue Dream 3.5g" → "Blue Dream 3.5g" (an item card's key). */
 export function stripItemKey(name: string): string {
   return name.replace(/^\s*(?:product|item)(?:\s*name)?\s*:\s*/i, '');
+}
+
+/** Two amounts printed alike but for one digit ("39.52" / "33.52"): one of them misread. */
+function oneDigitApart(a: number, b: number): boolean {
+  const [x, y] = [a.toFixed(2), b.toFixed(2)];
+  return x.length === y.length && [...x].filter((ch, i) => ch !== y[i]).length <= 1;
 }
 
 export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: Pending | null, header: string[] | null): ParsedReceiptItem | null {
@@ -368,7 +381,18 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   if (w && /^\d*\.?\d+9$/.test(name.slice(w.index, w.end))) name = `${name.slice(0, w.index)}${name.slice(w.index, w.end - 1)}g${name.slice(w.end)}`;
 
   const price = money[money.length - 1].value;
-  if (unitPrice === null && money.length >= 2) unitPrice = money[money.length - 2].value;
+  // The amount before the line's price is its unit price unless it is above the price (a unit is
+  // never dearer than its line: "1   $35.78   $30.32" is a list or adult-use price column beside
+  // the price charged; "$39.52   $33.52", one digit apart, is a misread price and the unit stays). A whole number of it making the price beats a quantity digit that does
+  // not fit ("3   $33.50   $33.50").
+  if (unitPrice === null && money.length >= 2) {
+    const u = money[money.length - 2].value;
+    if (u <= price + 0.015 || oneDigitApart(u, price)) {
+      unitPrice = u;
+      const times = u > 0 ? price / u : 0;
+      if (quantity !== null && Math.abs(u * quantity - price) >= 0.015 && times >= 1 && Math.abs(times - Math.round(times)) < 0.01) quantity = Math.round(times);
+    }
+  }
   if (quantity === null && unitPrice !== null && unitPrice > 0 && Math.abs(price / unitPrice - Math.round(price / unitPrice)) < 0.01) {
     quantity = Math.round(price / unitPrice);
   }

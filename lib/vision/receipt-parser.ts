@@ -62,6 +62,9 @@ const HEADER_NOISE =
   /\b(receipt|order|invoice|ticket|transaction|cashier|budtender|served|register|terminal|license|lic\b|tel|phone|www\.|https?:|\.com|thank|thanks|date|time|customer|member|patient|bill\s+to|st\.?|street|ave|avenue|blvd|road|rd\.?|suite|ste)\b|#\s?\d|\(\d{3}\)|\d{3}[-.]\d{3}[-.]\d{4}|\b[A-Z]{2}\s\d{5}\b/i;
 const STORE_NOISE =
   /\d{3}|\b(receipt|order|invoice|ticket|transaction|cashier|budtender|register|terminal|license|tel|phone|www\.|https?:|\.com|thank|date|time|customer|member|patient)\b|#\s?\d/i;
+const POTENCY_LEAD = /^\s*(THC|CBD):?\s?\(?\d/i;
+/** A package / batch code line under an item name ("SKU 00012345   Batch ABC-123", "Pkg: 1A4…"). */
+const CODE_LINE = /^\s*(sku|lot|batch|pkg|package|upc|plu|uid)\b:?\s?#?\s?[\dA-Z]/i;
 const COLUMN_WORDS = /^(item|items|product|products|description|qty|quantity|price|unit|each|total|amount|category|type|thc|cbd|sku)$/i;
 /**
  * `words`: tesseract's word boxes, when the reading has them: the rows are then rebuilt from the
@@ -152,10 +155,12 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     }
     const prices = usesDollar ? money.filter((m) => m.hasSign) : money;
     const nameCell = cells.find((c) => c.kind === 'text' && letters(beforeAmounts(c.text)) >= 3);
-    const detailish = DETAIL.test(line) && (!nameCell || letters(stripDetail(nameCell.text)) < 3);
+    // (A line that starts with a potency figure is a detail line whatever words follow: "THC 21.4 %  Dispensed 7.0 g".)
+    const detailish = DETAIL.test(line) && (!nameCell || letters(stripDetail(nameCell.text)) < 3 || POTENCY_LEAD.test(line));
     // A name waiting for its price line, then a detail line ("Product: …" / "Category: Vape
     // THC: 88.1%" / "Qty: 1  Unit price: $x  Line total: $y"): the detail is the waiting item's.
-    if (pending && !prices.length && (THC.test(line) || CBD.test(line) || /^\s*(category|type|potency)\s*:/i.test(line))) {
+    // Also a code line ("SKU 00012345   Batch ABC-123") between a name and its "1 @ 35.00" line.
+    if (pending && !prices.length && (THC.test(line) || CBD.test(line) || /^\s*(category|type|potency)\s*:/i.test(line) || CODE_LINE.test(line))) {
       pending.details = [...(pending.details ?? []), line];
       continue;
     }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http';
-import { analysePage, decodeBase64Image, estimateSkew, invertBands, loadImage, prepareForOcr, sniffMediaType } from '@/lib/vision/image';
+import { analysePage, decodeBase64Image, eraseGridRules, estimateSkew, invertBands, loadImage, prepareForOcr, sniffMediaType } from '@/lib/vision/image';
 import { corruptImages, nonDocumentImage, rasterize } from '@/tests/fixtures/vision/render';
 import { receiptStyle, receiptSvg, receiptTruth } from '@/tests/fixtures/vision/receipts';
 
@@ -138,5 +138,48 @@ describe('image intake', () => {
     expect(Math.min(...data.subarray(35 * info.width + 220, 35 * info.width + 360))).toBeLessThan(100);
     // The large bold word is untouched.
     expect(mean(40, 105, 330, 145)).toBe(brandBefore);
+  });
+});
+
+describe('eraseGridRules (receipts: a ruled Item | Qty | Price | Total grid)', () => {
+  it('erases long thin grid rules, grey ones too, and keeps glyph strokes and short dashes', () => {
+    const w = 400;
+    const h = 200;
+    const data = Buffer.alloc(w * h, 250);
+    const set = (x0: number, y0: number, x1: number, y1: number, v: number) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) data[y * w + x] = v;
+    };
+    set(10, 20, 390, 22, 150); // a grey horizontal rule across the table
+    set(200, 20, 202, 180, 60); // dark vertical rules down it
+    set(300, 20, 302, 180, 60);
+    set(50, 60, 58, 86, 20); // a glyph stem: thick, one row tall
+    set(80, 100, 110, 102, 20); // a dash: thin but short
+    eraseGridRules(data, w, h, 26);
+    expect(data[21 * w + 100]).toBe(255);
+    expect(data[100 * w + 201]).toBe(255);
+    expect(data[70 * w + 54]).toBe(20);
+    expect(data[101 * w + 95]).toBe(20);
+  });
+});
+
+describe('eraseGridRules leaves pages without a ruled grid alone', () => {
+  it('a lone rule under a header stays when no vertical rules make a grid', () => {
+    const w = 400;
+    const h = 200;
+    const data = Buffer.alloc(w * h, 250);
+    for (let x = 10; x < 390; x++) data[21 * w + x] = 60;
+    const before = Buffer.from(data);
+    eraseGridRules(data, w, h, 26);
+    expect(data.equals(before)).toBe(true);
+  });
+  it('a barcode (many tall bars side by side) is no grid', () => {
+    const w = 400;
+    const h = 200;
+    const data = Buffer.alloc(w * h, 250);
+    for (let x = 100; x < 300; x += 4) for (let y = 40; y < 140; y++) data[y * w + x] = 20;
+    for (let x = 10; x < 390; x++) data[21 * w + x] = 60;
+    const before = Buffer.from(data);
+    eraseGridRules(data, w, h, 26);
+    expect(data.equals(before)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rasterize } from '@/tests/fixtures/vision/render';
 import {
   FOURTH_HELD_OUT_RECEIPT_LAYOUTS,
+  HELD_OUT_RECEIPT_LAYOUTS,
   RECEIPT_LAYOUTS,
   receiptStyle,
   receiptSvg,
@@ -13,7 +14,7 @@ import {
 } from '@/tests/fixtures/vision/receipts';
 
 /**
- * The fourth-round held-out receipt layouts are drawn and their truth is consistent with what the
+ * The fourth- and fifth-round held-out receipt layouts are drawn and their truth is consistent with what the
  * page prints (no OCR: these layouts stay out of every tuning decision until their blind run).
  */
 
@@ -64,6 +65,9 @@ function dateOnPage(layout: ReceiptLayout, iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);
   if (layout === 'wt-column') return `${MON[m - 1]} ${d}, ${y}`;
   if (layout === 'pkg-tax-incl') return `${String(d).padStart(2, '0')}-${MON[m - 1]}-${y}`;
+  if (layout === 'sku-batch-flags') return `${String(m).padStart(2, '0')}/${String(d).padStart(2, '0')}/${y} `;
+  if (layout === 'med-allotment') return `Date dispensed: ${String(m).padStart(2, '0')}/${String(d).padStart(2, '0')}/${y} `;
+  if (layout === 'delivery-grid') return `${new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${d}, ${y} at `;
   return `${m}/${d}/${String(y).slice(2)}`;
 }
 
@@ -75,6 +79,22 @@ function draw(layout: ReceiptLayout, seed: number): { t: ReceiptTruth; svg: stri
   const svg = receiptSvg(t, style, seed);
   const runs = runsOf(svg);
   return { t, svg, runs, text: runs.map((r) => r.text).join('\n'), width: style.width, upper: style.upper };
+}
+
+function noOverlap(layout: ReceiptLayout): void {
+  for (const seed of seeds(layout)) {
+    const { runs, width } = draw(layout, seed);
+    const rows = new Map<number, TextRun[]>();
+    for (const r of runs) rows.set(r.y, [...(rows.get(r.y) ?? []), r]);
+    for (const row of rows.values()) {
+      const spans = row.map(extent).sort((a, b) => a[0] - b[0]);
+      for (const [a, b] of spans) {
+        expect(a, row.map((r) => r.text).join(' | ')).toBeGreaterThanOrEqual(0);
+        expect(b, row.map((r) => r.text).join(' | ')).toBeLessThanOrEqual(width);
+      }
+      for (let i = 1; i < spans.length; i++) expect(spans[i][0], row.map((r) => r.text).join(' | ')).toBeGreaterThan(spans[i - 1][1]);
+    }
+  }
 }
 
 describe('fourth-round held-out receipt layouts', () => {
@@ -146,20 +166,64 @@ describe('fourth-round held-out receipt layouts', () => {
       }
     });
 
-    it('draws no run over another on the same row, nor off the page', () => {
+    it('draws no run over another on the same row, nor off the page', () => noOverlap(layout));
+  });
+});
+
+describe('fifth-round held-out receipt layouts', () => {
+  it('are three new layouts, held out and never drawn at random', () => {
+    expect(HELD_OUT_RECEIPT_LAYOUTS).toEqual(['sku-batch-flags', 'med-allotment', 'delivery-grid']);
+    for (const l of HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
+    for (let seed = 0; seed < 300; seed++) expect(HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
+  });
+
+  describe.each(HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
+    it('renders to an image of the page size (not read: no OCR before the blind run)', async () => {
+      const { svg, width } = draw(layout, seeds(layout)[0]);
+      const meta = await sharp(await rasterize(svg, 'png')).metadata();
+      expect(meta.width).toBe(width);
+      expect(meta.height).toBeGreaterThan(300);
+    });
+
+    it('truth adds up and prints every field it claims', () => {
       for (const seed of seeds(layout)) {
-        const { runs, width } = draw(layout, seed);
-        const rows = new Map<number, TextRun[]>();
-        for (const r of runs) rows.set(r.y, [...(rows.get(r.y) ?? []), r]);
-        for (const row of rows.values()) {
-          const spans = row.map(extent).sort((a, b) => a[0] - b[0]);
-          for (const [a, b] of spans) {
-            expect(a, row.map((r) => r.text).join(' | ')).toBeGreaterThanOrEqual(0);
-            expect(b, row.map((r) => r.text).join(' | ')).toBeLessThanOrEqual(width);
+        const { t, text, upper } = draw(layout, seed);
+        const lines = text.split('\n');
+        const up = (s: string) => (upper ? s.toUpperCase() : s);
+        const amount = (n: number) => (layout === 'sku-batch-flags' ? n.toFixed(2) : money(n));
+        expect(t.items.length).toBeGreaterThanOrEqual(2);
+        expect(t.subtotal).toBeCloseTo(r2(t.items.reduce((a, it) => a + it.price - (it.discount ?? 0), 0)), 2);
+        const fees = layout === 'delivery-grid' ? (t.fees?.delivery ?? 0) + (t.fees?.tip ?? 0) : 0;
+        expect(t.fees === undefined).toBe(layout !== 'delivery-grid');
+        expect(t.total).toBeCloseTo(r2((t.subtotal ?? 0) - (t.discount ?? 0) + t.tax + fees), 2);
+        expect(t.tax).toBeGreaterThan(0);
+        expect(text.toUpperCase()).toContain(t.dispensaryName.toUpperCase());
+        expect(text).toContain(dateOnPage(layout, t.orderDate));
+        expect(lines).toContain(amount(t.subtotal as number));
+        expect(lines).toContain(amount(t.total));
+        expect(lines).toContain(amount(t.tax));
+        if (t.discount) expect(lines).toContain(layout === 'sku-batch-flags' ? `${amount(t.discount)}-` : `-${amount(t.discount)}`);
+        if (t.fees?.tip) expect(text).toContain(`Driver tip\n${money(t.fees.tip)}`);
+        for (const it of t.items) {
+          expect(it.price).toBeCloseTo(r2(it.unitPrice * it.quantity), 2);
+          expect(lines).toContain(up(it.productName));
+          expect(it.thcPct === null).toBe(layout !== 'med-allotment');
+          if (layout === 'sku-batch-flags') {
+            expect(lines).toContain(`   ${it.quantity} @ ${amount(it.unitPrice)}`);
+            expect(lines).toContain(`${amount(it.price)} T`);
+            if (it.discount) expect(lines).toContain(`${amount(it.discount)}-`);
+          } else {
+            expect(lines).toContain(amount(it.price));
+            expect(it.discount).toBeNull();
           }
-          for (let i = 1; i < spans.length; i++) expect(spans[i][0], row.map((r) => r.text).join(' | ')).toBeGreaterThan(spans[i - 1][1]);
+          if (layout === 'delivery-grid') expect(lines).toContain(amount(it.unitPrice));
+          if (it.thcPct !== null) expect(text).toContain(`THC ${it.thcPct.toFixed(1)} %`);
+          if (it.cbdPct !== null) expect(text).toContain(`CBD ${it.cbdPct.toFixed(1)} %`);
+          if (layout === 'med-allotment') expect(text).toContain(`Dispensed ${(it.grams * it.quantity).toFixed(1)} g`);
         }
       }
     });
+
+    it('draws no run over another on the same row, nor off the page', () => noOverlap(layout));
   });
 });

@@ -504,3 +504,87 @@ describe('weights misread at the end of a name (fourth pass)', () => {
     expect(r.items[0]).toMatchObject({ productName: 'LA CONFIDENTIAL SMALLS', price: 3.56 });
   });
 });
+
+describe('after the fifth round blind run (receipts; not blind any more)', () => {
+  it.each([
+    [
+      'a code line ("SKU …   Batch …") between a name and its "1 @ x   y T" line; a trailing T tax flag and a trailing-minus discount',
+      'Thin Mint GSC Smalls 1/4oz\n   SKU 12763880   Batch ABC-136\n   1 @ 94.74      94.74 T\n   DEAL 10%      9.47-',
+      [{ productName: 'Thin Mint GSC Smalls 1/4oz', grams: 7, quantity: 1, unitPrice: 94.74, price: 94.74, discount: 9.47 }],
+    ],
+    [
+      'two such items, the second of two',
+      'God Bud Whole Flower 3.5 g\n   SKU 78423546   Batch BDR-245\n   2 @ 35.60      71.20 T\nChocolope Live Rosin 1g\n   SKU 08607994   Batch GLT-874\n   1 @ 33.35      33.35 T',
+      [
+        { productName: 'God Bud Whole Flower 3.5 g', grams: 3.5, quantity: 2, unitPrice: 35.6, price: 71.2 },
+        { productName: 'Chocolope Live Rosin 1g', grams: 1, quantity: 1, price: 33.35 },
+      ],
+    ],
+    [
+      'a Rec (adult-use) price column before the Med price charged is no unit price; "THC 21.4 %  …  Dispensed 7.0 g" is the item\'s detail line',
+      'Item   Qty   Rec   Med\nForbidden Fruit Smalls 1/8oz   2   $79.25   $67.16\n   THC 15.5 %  CBD 0.9 %   Dispensed 7.0 g',
+      [{ productName: 'Forbidden Fruit Smalls 1/8oz', grams: 3.5, quantity: 2, unitPrice: 33.58, price: 67.16, thcPct: 15.5, cbdPct: 0.9 }],
+    ],
+    [
+      'a unit-price column that makes the line price with the quantity is kept',
+      'Item   Qty   Price   Total\nFire OG Flower 1/2oz   2   $150.98   $301.96',
+      [{ productName: 'Fire OG Flower 1/2oz', grams: 14, quantity: 2, unitPrice: 150.98, price: 301.96 }],
+    ],
+  ])('%s', (_label, lines, want) => {
+    const r = parseReceiptText(`SHANTI CAFE\n11/24/2026 15:42:07\n${lines}\nSUBTOTAL   300.00\nTOTAL   300.00`);
+    expect(r.orderDate).toBe('2026-11-24');
+    expect(r.items).toHaveLength(want.length);
+    want.forEach((w, i) => expect(r.items[i]).toMatchObject(w));
+  });
+
+  it.each([
+    ['the o of an oz fraction read as 0', 'Thin Mint GSC Whole Flower 1/40z   $70.15', { productName: 'Thin Mint GSC Whole Flower 1/4oz', grams: 7 }],
+    ["a pack's x read twice after a g", 'Chocolate Thai Infused Pre-Roll .5g Xx 5   $26.11', { productName: 'Chocolate Thai Infused Pre-Roll .5g x 5', grams: 2.5 }],
+  ])('%s', (_label, line, want) => {
+    const r = parseReceiptText(`KUSHIE\nNovember 10, 2026 at 7:47 AM\n${line}\nSubtotal   $100.00\nTOTAL   $110.00`);
+    expect(r.orderDate).toBe('2026-11-10');
+    expect(r.items[0]).toMatchObject(want);
+  });
+
+  it('the g of a name\'s last "3.5 g" read as "@" (no amount after it) is the weight', () => {
+    const r = parseReceiptText(`SHANTI CAFE\n11/24/2026 15:42:07\nGod Bud Whole Flower 3.5 @\n   2 @ 35.60      71.20 T\nSUBTOTAL   71.20\nTOTAL   80.00`);
+    expect(r.items[0]).toMatchObject({ productName: 'God Bud Whole Flower 3.5 g', grams: 3.5, quantity: 2 });
+  });
+
+  it("a trailing-minus order discount after the subtotal is the order's", () => {
+    const r = parseReceiptText(
+      `SHANTI CAFE\n11/24/2026 15:42:07\nChocolope Live Rosin 1g\n   1 @ 33.35      33.35 T\nSUBTOTAL   33.35\nLOYALTY      2.00-\nTAX @ 20.000%   6.27\nTOTAL   37.62`,
+    );
+    expect(r.discount).toBe(2);
+    expect(r.tax).toBe(6.27);
+    expect(r.total).toBe(37.62);
+  });
+});
+
+describe('a quantity digit that the unit and line amounts contradict (after the fifth round blind run)', () => {
+  it('"3   $33.50   $33.50" under Qty / Price / Total is one at $33.50', () => {
+    const r = parseReceiptText(
+      `DESERT BLOOM WELLNESS\nOct 11, 2026 4:11 PM\nItem   Qty   Price   Total\nHindu Kush Flower 3.5 g   3   $33.50   $33.50\nSub-Total   $33.50\nTOTAL   $36.00`,
+    );
+    expect(r.items[0]).toMatchObject({ productName: 'Hindu Kush Flower 3.5 g', quantity: 1, unitPrice: 33.5, price: 33.5 });
+  });
+});
+
+describe('a unit amount above the line price (after the fifth round blind run)', () => {
+  it.each([
+    [
+      'a Rec price column dearer than the Med price charged is no unit price',
+      'Dos Gringos | Huckleberry 1/8oz   1   $56.68   $48.03',
+      { quantity: 1, unitPrice: 48.03, price: 48.03 },
+    ],
+    [
+      'one digit apart ("$39.52   $33.52"): the price was misread, the unit stays',
+      'Sunset Sherbet Premium Flower 1/8 oz   1   $39.52   $33.52',
+      { quantity: 1, unitPrice: 39.52, price: 33.52 },
+    ],
+  ])('%s', (_label, line, want) => {
+    const r = parseReceiptText(`DREAMZ DISPENSARY\nDate dispensed: 10/02/2026  10:37 PM\n${line}\nSub-Total   $48.03\nTotal Due   $49.95`);
+    expect(r.orderDate).toBe('2026-10-02');
+    expect(r.items[0]).toMatchObject(want);
+  });
+});
