@@ -167,3 +167,20 @@ export function pairByPosition(keys: BoxLine, values: BoxLine): string[] | null 
   if (!got.size) return null;
   return keys.cells.flatMap((k, j) => (got.has(j) ? [`${k.text.replace(/:$/, '')}: ${(got.get(j) ?? []).join(' ')}`] : []));
 }
+
+/**
+ * A row without the cells at its right end that tesseract read with little confidence (mean
+ * word confidence below 50) after a column gap, while the rest of the row is read with
+ * confidence (70 or more): a QR code, a barcode or a logo beside the text read as letters
+ * ("Blue Cookies Smalls   raha", "PHARMERS   O20"): at most six characters. Figures (a
+ * percentage, a decimal, a date) and keys (`CBD` beside `THC` in a row of keys) are never
+ * dropped this way: a blurred value keeps its place.
+ */
+export function withoutUnsureTail(line: BoxLine): BoxLine {
+  const unsure = (c: BoxCell) => (c.conf ?? 100) < 50 && c.text.length <= 6 && !KEY_CELL.test(c.text) && !/\d[.,]\d|%|\d[/-]\d/.test(c.text);
+  let keep = line.cells.length;
+  while (keep > 1 && unsure(line.cells[keep - 1])) keep--;
+  const cells = line.cells.slice(0, keep);
+  if (keep === line.cells.length || cells.reduce((a, c) => a + (c.conf ?? 100), 0) / cells.length < 70) return line;
+  return { ...line, cells, text: cells.map((c) => c.text).join('   ') };
+}
