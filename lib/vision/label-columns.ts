@@ -169,7 +169,7 @@ export function pairByPosition(keys: BoxLine, values: BoxLine): string[] | null 
 }
 
 /**
- * A row without the cells at its right end that tesseract read with little confidence (mean
+ * A row without the cells at its ends that tesseract read with little confidence. At the right end (mean
  * word confidence below 50) after a column gap, while the rest of the row is read with
  * confidence (70 or more): a QR code, a barcode or a logo beside the text read as letters
  * ("Blue Cookies Smalls   raha", "PHARMERS   O20"): at most six characters. Figures (a
@@ -177,10 +177,16 @@ export function pairByPosition(keys: BoxLine, values: BoxLine): string[] | null 
  * dropped this way: a blurred value keeps its place.
  */
 export function withoutUnsureTail(line: BoxLine): BoxLine {
-  const unsure = (c: BoxCell) => (c.conf ?? 100) < 50 && c.text.length <= 6 && !KEY_CELL.test(c.text) && !/\d[.,]\d|%|\d[/-]\d/.test(c.text);
+  const figure = (c: BoxCell) => KEY_CELL.test(c.text) || /\d[.,]\d|%|\d[/-]\d|^\d+\s?(?:g|oz|mg)$/i.test(c.text);
+  const unsure = (c: BoxCell) => (c.conf ?? 100) < 50 && c.text.length <= 6 && !figure(c);
   let keep = line.cells.length;
   while (keep > 1 && unsure(line.cells[keep - 1])) keep--;
-  const cells = line.cells.slice(0, keep);
-  if (keep === line.cells.length || cells.reduce((a, c) => a + (c.conf ?? 100), 0) / cells.length < 70) return line;
+  let cells = line.cells.slice(0, keep);
+  if (cells.reduce((a, c) => a + (c.conf ?? 100), 0) / cells.length < 70) cells = line.cells;
+  // The same at the row's left end: a speck of at most three characters read with little
+  // confidence (below 75) before a column gap: print running down the label's edge (a vertical
+  // brand, a symbol) beside each row ("Jr   Cereal Milk Cartridge", "oc   Ocimene   0.49%").
+  while (cells.length >= 2 && cells[0].text.length <= 3 && (cells[0].conf ?? 100) < 75 && !figure(cells[0])) cells = cells.slice(1);
+  if (cells.length === line.cells.length) return line;
   return { ...line, cells, text: cells.map((c) => c.text).join('   ') };
 }

@@ -158,7 +158,7 @@ function readDates(lines: string[]): Record<DateKey, string | null> {
 export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedLabel {
   const boxes = words?.length ? linesFromWords(words).map(withoutUnsureTail) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
-  const rowLines = columnLines(rows, boxes);
+  const rowLines = columnLines(rows, boxes).map(withoutBar);
   // A percentage split at its decimal point by blur ("Total CBD 0. 5%") is one figure again.
   // Its point read as a space ("Terpinolene 1 07%", "Total Active Cannabinoids 25 45%"): one space, two digits, a percent sign.
   const lines = mgPerGramRows(
@@ -180,6 +180,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const terpenes: { name: string; percentage: number }[] = [];
   // Unit context: a "(mg/g)" key or a table header naming the columns ("Terpene  mg/g  %").
   let columns: ('mg' | 'pct')[] = [];
+  let sawPct = false;
   for (const line of lines) {
     const head = /\bterpenes?\b/i.test(line) && !/\d[.,]\d/.test(line);
     if (head || /^\s*(mg\/g|%)(\s+(mg\/g|%))*\s*$/i.test(line.replace(/^\S*terp\S*\s*/i, ''))) {
@@ -206,11 +207,13 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
         if (mg) pctv = round2(mg.v / 10);
         else if (vals.length === 2 && columns.length >= 2) pctv = columns[1] === 'pct' ? vals[1].v : columns[0] === 'pct' ? vals[0].v : round2(vals[0].v / 10);
         else if (mgLine || (columns.length === 1 && columns[0] === 'mg')) pctv = round2(vals[0].v / 10);
-        else if (columns.length === 0 && !m[3]) pctv = null;
+        // The percent sign lost on one row ("a-Bisabolol 0.23") of a label whose other terpenes read as percentages.
+        else if (columns.length === 0 && !m[3]) pctv = sawPct && /[.,]\d{2}$/.test(m[2]) ? vals[0].v : null;
         else pctv = vals[0].v;
       }
       // One terpene above 6 % of the flower is not plausible (a misread digit, "0.33" → "9.33").
       if (pctv === null || pctv > 6) continue;
+      if (pick) sawPct = true;
       terpenes.push({ name, percentage: pctv });
     }
   }
@@ -271,10 +274,12 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   // Not a name: a line of running text (a warning paragraph: more than seven words, or a sentence).
   // A one-word name may end in a point (the brand "ghost."), a sentence's last line does too.
   const prose = (l: string) => l.split(' ').length > 7 || /[a-z]{2}[.,;]\s+[A-Za-z]|\s\S*[a-z]{2}\.$/.test(l);
+  // The first eight lines that are not running text (a warning paragraph printed above the names does not push them out).
   const free = lines
-    .slice(0, 8)
     .map((l) => withoutLeadingSpeck(l))
-    .filter((l) => !KEYED.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l) && !prose(l));
+    .filter((l) => !prose(l))
+    .slice(0, 8)
+    .filter((l) => !KEYED.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l));
   let brand = brandKey ? nameFix(brandKey[1]) : null;
   let productName = productKey ? nameFix(productKey[1]) : null;
   if (!productName) {
@@ -503,6 +508,19 @@ export function strainFromProduct(productName: string, brand: string | null): st
   );
   s = tidyName(s.replace(/\u0001/g, '').replace(/[|·•()[\]]/g, ' '));
   return letters(s) >= 2 ? s : null;
+}
+
+/**
+ * A terpene row of a bar chart (`B-Ocimene   .]   1.12%`, `D-Limonene   . 0000000000]   0.72%`,
+ * `B-Ocimene   ER TT RE Ea SE   1.12%`): the cells between the terpene's name and its percentage
+ * are the bar read as marks or letters, left out when none of them is a figure with decimals (a
+ * table's mg/g column is one and stays).
+ */
+export function withoutBar(row: string): string {
+  const cells = row.trim().split(/\s{3,}/);
+  if (cells.length < 3 || !terpeneName(cells[0]) || !/^\d{1,2}[.,]\d{1,3}\s?%$/.test(cells[cells.length - 1])) return row;
+  if (cells.slice(1, -1).some((c) => /\d[.,]\d/.test(c))) return row;
+  return `${cells[0]}   ${cells[cells.length - 1]}`;
 }
 
 /**

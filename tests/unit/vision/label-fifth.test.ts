@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withoutUnsureTail } from '@/lib/vision/label-columns';
-import { batchLetters, mgPerGramRows, ouncesOverGrams, parseLabelText, strainFromProduct, withoutTrailingWeight } from '@/lib/vision/label-parser';
+import { batchLetters, mgPerGramRows, ouncesOverGrams, parseLabelText, strainFromProduct, withoutBar, withoutTrailingWeight } from '@/lib/vision/label-parser';
 import { linesFromWords, type BoxCell, type BoxLine, type WordBox } from '@/lib/vision/parse-common';
 
 /**
@@ -29,6 +29,10 @@ describe('cells read with little confidence at a row’s right end (a QR code be
     ['THC   CBD (a key read with confidence 35 stays)', row(['THC', 60, 120, 95], ['CBD', 600, 660, 35]), 'THC   CBD'],
     ['Myrcene   0.59% (a blurred figure stays)', row(['Myrcene', 60, 200, 90], ['0.59%', 600, 700, 30]), 'Myrcene   0.59%'],
     ['Net we   5g   AR (the rest of the row is unsure too: nothing dropped)', row(['Net we', 58, 117, 69], ['5g', 138, 167, 58], ['AR', 609, 656, 28]), 'Net we   5g   AR'],
+    ['Jr   Cereal Milk Cartridge (a speck of the vertical strip at the left)', row(['Jr', 113, 160, 31], ['Cereal Milk Cartridge', 223, 600, 97]), 'Cereal Milk Cartridge'],
+    ['oc   Ocimene   0.49%', row(['oc', 34, 95, 20], ['Ocimene', 182, 331, 93], ['0.49%', 1400, 1500, 95]), 'Ocimene   0.49%'],
+    ['1g   L02647-17 (a short value at the left stays, also unsure)', row(['1g', 60, 90, 51], ['L02647-17', 400, 600, 73]), '1g   L02647-17'],
+    ['THC   22.4% (a key at the left stays)', row(['THC', 60, 120, 40], ['22.4%', 400, 500, 90]), 'THC   22.4%'],
   ])('%s', (_printed, line, text) => {
     expect(withoutUnsureTail(line).text).toBe(text);
   });
@@ -146,5 +150,48 @@ describe('fifth-round keys and values', () => {
     ['0Q2616-48', 'Blue Dream', '0Q2616-48'],
   ])('batch %s on %s', (code, name, want) => {
     expect(batchLetters(code, name)).toBe(want);
+  });
+});
+
+describe('terpene bars, a lost percent sign, names below a warning paragraph', () => {
+  it.each([
+    ['B-Ocimene          .]    1.12%', 'B-Ocimene   1.12%'],
+    ['D-Limonene   . 0000000000]   0.72%', 'D-Limonene   0.72%'],
+    ['B-Ocimene   ER TT RE Ea SE ASE ETT oA.   1.12%', 'B-Ocimene   1.12%'],
+    ['Myrcene   8.50   0.85% (a mg/g column stays)', 'Myrcene   8.50   0.85%'],
+    ['Lot #: TM2635-19   UID   0.26% (no terpene first)', 'Lot #: TM2635-19   UID   0.26%'],
+  ])('%s', (printed, want) => {
+    expect(withoutBar(printed.replace(/ \(.*\)$/, ''))).toBe(want);
+  });
+
+  it('a terpene row that lost its percent sign on a label whose other terpenes have one', () => {
+    expect(parseLabelText('Terpinolene 1.00% · Caryophyllene 0.30%\na-Bisabolol 0.23').terpenes).toEqual([
+      { name: 'terpinolene', percentage: 1 },
+      { name: 'caryophyllene', percentage: 0.3 },
+      { name: 'bisabolol', percentage: 0.23 },
+    ]);
+    // Alone (no other terpene read as a percentage) a bare figure stays unread.
+    expect(parseLabelText('a-Bisabolol 0.23').terpenes).toEqual([]);
+  });
+
+  it('the product name under a warning paragraph of six lines and two producer lines', () => {
+    const warning = [
+      'WARNING: This product has intoxicating effects and may be habit forming.',
+      'Smoking is hazardous to your health. There may be health risks associated',
+      'with consumption of this product. Should not be used by women that are',
+      'pregnant or breast feeding. For use only by adults 21 and older. Keep out',
+      'of reach of children. Do not drive or operate machinery when under the',
+      'influence of cannabis.',
+    ];
+    const p = parseLabelText(
+      [
+        ...warning,
+        'Producer: Phresh Picks   Lic. # PR-559625',
+        'Processor: Phresh Picks   Lic. # PR-559626',
+        'Thin Mint GSC Live Resin',
+        'Concentrate · Indica · Net Wt. 1 g',
+      ].join('\n'),
+    );
+    expect(p).toMatchObject({ brand: 'Phresh Picks', productName: 'Thin Mint GSC Live Resin', strainName: 'Thin Mint GSC', category: 'Concentrate' });
   });
 });
