@@ -177,8 +177,8 @@ export function pairByPosition(keys: BoxLine, values: BoxLine): string[] | null 
  * dropped this way: a blurred value keeps its place.
  */
 export function withoutUnsureTail(line: BoxLine): BoxLine {
-  const figure = (c: BoxCell) => KEY_CELL.test(c.text) || /\d[.,]\d|%|\d[/-]\d|^\d+\s?(?:g|oz|mg)$/i.test(c.text);
-  const unsure = (c: BoxCell) => (c.conf ?? 100) < 50 && c.text.length <= 6 && !figure(c);
+  const figure = (c: BoxCell) => KEY_CELL.test(c.text) || /\d[.,]\d|%|\d[/-]\d|\d\s?(?:g|oz|mg)\b/i.test(c.text);
+  const unsure = (c: BoxCell) => (c.conf ?? 100) < 60 && c.text.length <= 6 && !figure(c);
   let keep = line.cells.length;
   while (keep > 1 && unsure(line.cells[keep - 1])) keep--;
   let cells = line.cells.slice(0, keep);

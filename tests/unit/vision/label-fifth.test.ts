@@ -22,6 +22,12 @@ describe('cells read with little confidence at a row’s right end (a QR code be
     ['Blue Cookies Smalls   raha (the QR code, confidence 3)', row(['Blue Cookies Smalls', 65, 501, 96], ['raha', 1461, 1620, 3]), 'Blue Cookies Smalls'],
     ['PHARMERS   O20', row(['PHARMERS', 39, 186, 93], ['O20', 813, 916, 6]), 'PHARMERS'],
     [
+      'Brownie Scout Disposable   ane (confidence 58, the sharpened second pass)',
+      row(['Brownie Scout Disposable', 61, 324, 81], ['ane', 757, 797, 58]),
+      'Brownie Scout Disposable',
+    ],
+    ['Net Wt:   .5g (a weight read with confidence 59 stays)', row(['Net Wt:', 82, 223, 93], ['.5g', 260, 314, 59]), 'Net Wt:   .5g'],
+    [
       'Product Type: Flower Strain Type: Sativa   0;   A (two junk cells)',
       row(['Product Type: Flower Strain Type: Sativa', 64, 855, 95], ['0;', 1461, 1532, 40], ['A', 1556, 1653, 45]),
       'Product Type: Flower Strain Type: Sativa',
@@ -71,6 +77,7 @@ describe('fifth-round keys and values', () => {
     ['TESTED BY ANRESCO LABORATORIES MAY 6, 2026', { labName: 'ANRESCO LABORATORIES', testDate: '2026-05-06' }],
     ['Test Lab EVIO Labs', { labName: 'EVIO Labs' }],
     ['Test Lab. Anresco Laboratories', { labName: 'Anresco Laboratories' }],
+    ['Test Lap Anresco Laboratories', { labName: 'Anresco Laboratories' }],
     ['Total Active Cannabinoids 25 45%', { totalCannabinoidsPct: 25.45 }],
     [
       'TERPINOLENE 1 07%, ALPHA-PINENE 1.05%',
