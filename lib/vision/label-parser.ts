@@ -170,9 +170,16 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   ).filter((l) => l.length > 0);
   const text = lines.join('\n');
 
-  // "Jul 14,2026": the space after the comma lost.
+  // "Jul 14,2026": the space after the comma lost; "May 26. 2026": the comma read as a point.
   // "10.05.26" (month, day, two-digit year, as the slash form "10/05/26" is read).
-  const dates = readDates(lines.map((l) => l.replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2}),(\d{4})\b/g, '$1, $2').replace(/\b(\d{1,2})\.(\d{1,2})\.(\d{2})\b(?![.,]\d)/g, '$1/$2/$3')));
+  const dates = readDates(
+    lines.map((l) =>
+      l
+        .replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2}),(\d{4})\b/g, '$1, $2')
+        .replace(/\b([A-Za-z]{3,9}\.?\s+\d{1,2})\.\s(\d{4})\b/g, '$1, $2')
+        .replace(/\b(\d{1,2})\.(\d{1,2})\.(\d{2})\b(?![.,]\d)/g, '$1/$2/$3'),
+    ),
+  );
   const thc = potency(text, TOTAL_THC, THC_AFTER, THC);
   const cbd = potency(text, TOTAL_CBD, CBD_AFTER, CBD);
   const totalCann = TOTAL_CANN.exec(text) ?? CANN_AFTER.exec(text);
@@ -312,7 +319,14 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     harvestDate: dates.harvest,
     testDate: dates.test,
     packageDate: dates.package,
-    labName: lab ? labNameOf(lab[1]) : null,
+    labName: lab
+      ? labNameOf(
+          withLabWord(
+            lab[1],
+            rows.map((r) => r.replace(/\s+/g, ' ')),
+          ),
+        )
+      : null,
   };
   return { ...parsed, coverage: labelCoverage(parsed) };
 }
@@ -471,6 +485,22 @@ function withoutLeadingSpeck(line: string): string {
   return line.replace(/^(?:[a-z(|)[\]~][A-Za-z(|)[\]~]?|[[(|]\S{1,3}|[A-Za-z]{1,2}[\])|])\s+(?=[A-Z][a-z])/, '');
 }
 
+/**
+ * A lab cut at a column gap that was only a wide word space ("Tested … by Anresco" +
+ * "Laboratories" in the next cell of a small-print row): the lab word that follows it on its OCR row
+ * (Labs, Laboratories, Analytics, Testing) belongs to the name.
+ */
+function withLabWord(name: string, lines: string[]): string {
+  const t = name.trim();
+  if (!t || /\b(labs?|laborator(?:y|ies)|analytics|testing)\s*$/i.test(t)) return name;
+  const esc = t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const l of lines) {
+    const m = new RegExp(`${esc}\\s+(labs?|laborator(?:y|ies)|analytics|testing)\\b`, 'i').exec(l);
+    if (m) return `${t} ${m[1]}`;
+  }
+  return name;
+}
+
 /** The lab's name without what follows it on the same line ("SC Labs  Test Date: …"). */
 function labNameOf(s: string): string | null {
   // Also before a date in month-name form ("ANRESCO LABORATORIES MAY 6, 2026").
@@ -533,7 +563,7 @@ export function mgPerGramRows(lines: string[]): string[] {
   const out: string[] = [];
   let on = false;
   for (const line of lines) {
-    if (/\b(?:cannabinoids?|potency|cannabinoid\s+profile)\b[^\d\n]*\(\s*mg\s*[/iIl1|]\s*g\s*\)/i.test(line) && !/\d[.,]\d/.test(line)) {
+    if (/\b(?:cannabinoids?|potency|cannabinoid\s+profile)\b[^\d\n]*\(\s*mg\s*[/iIl1|]\s*[gc]\s*\)/i.test(line) && !/\d[.,]\d/.test(line)) {
       on = true;
       out.push(line);
       continue;

@@ -80,6 +80,8 @@ describe('fifth-round keys and values', () => {
     ['Test Lab EVIO Labs', { labName: 'EVIO Labs' }],
     ['Test Lab. Anresco Laboratories', { labName: 'Anresco Laboratories' }],
     ['Test Lap Anresco Laboratories', { labName: 'Anresco Laboratories' }],
+    ['Tested May 26. 2026 by Anresco Laboratories (the comma read as a point)', { testDate: '2026-05-26', labName: 'Anresco Laboratories' }],
+    ['CANNABINOIDS (MGIC) / TOTAL CANNABINOIDS 911.3', { totalCannabinoidsPct: 91.13 }],
     ['Total Active Cannabinoids 25 45%', { totalCannabinoidsPct: 25.45 }],
     [
       'TERPINOLENE 1 07%, ALPHA-PINENE 1.05%',
@@ -94,7 +96,7 @@ describe('fifth-round keys and values', () => {
     ['INDICA- NETWT 056 (0.018 02)', { netWeightGrams: 0.5 }],
     ['HYBRID - NET WT 1.0G / 0.035 OZ', { netWeightGrams: 1 }],
   ])('%s', (printed, want) => {
-    expect(parseLabelText(printed.replace(/ \(the point.*\)$/, ''))).toMatchObject(want);
+    expect(parseLabelText(printed.replace(/ \((the point|the comma).*\)$/, '').replace(' / ', '\n'))).toMatchObject(want);
   });
 
   it.each([
@@ -202,5 +204,15 @@ describe('terpene bars, a lost percent sign, names below a warning paragraph', (
       ].join('\n'),
     );
     expect(p).toMatchObject({ brand: 'Phresh Picks', productName: 'Thin Mint GSC Live Resin', strainName: 'Thin Mint GSC', category: 'Concentrate' });
+  });
+});
+
+describe('a lab name split at a wide word space', () => {
+  it('Tested … by Anresco + Laboratories in the next cell of a small-print row (word boxes)', () => {
+    const w = (text: string, x0: number, x1: number): WordBox => ({ text, line: 1, x0, x1, y0: 0, y1: 12, conf: 90 });
+    const words = ['Tested', 'May', '26,', '2026', 'by'].map((t, i) => w(t, 292 + i * 40, 292 + i * 40 + 6 * t.length));
+    words.push(w('Anresco', 464, 519), w('Laboratories', 545, 625));
+    expect(linesFromWords(words)[0].cells.length).toBeGreaterThan(1);
+    expect(parseLabelText('', words)).toMatchObject({ labName: 'Anresco Laboratories', testDate: '2026-05-26' });
   });
 });
