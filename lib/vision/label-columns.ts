@@ -167,3 +167,26 @@ export function pairByPosition(keys: BoxLine, values: BoxLine): string[] | null 
   if (!got.size) return null;
   return keys.cells.flatMap((k, j) => (got.has(j) ? [`${k.text.replace(/:$/, '')}: ${(got.get(j) ?? []).join(' ')}`] : []));
 }
+
+/**
+ * A row without the cells at its ends that tesseract read with little confidence. At the right
+ * end, after a column gap: cells of at most eight characters below confidence 60 while the rest of
+ * the row is read at 60 or more (a blurred first word, "Blue" at 9, pulls a clean name row down
+ * to 67): a QR code, a barcode or a logo beside the text read as letters ("Blue Cookies Smalls
+ * raha", "PHARMERS   O20"). Figures (a percentage, a decimal, a date, a weight) and keys (`CBD`
+ * beside `THC` in a row of keys) are never dropped: a blurred value keeps its place.
+ */
+export function withoutUnsureTail(line: BoxLine): BoxLine {
+  const figure = (c: BoxCell) => KEY_CELL.test(c.text) || /\d[.,]\d|%|\d[/-]\d|\d\s?(?:g|oz|mg)\b/i.test(c.text);
+  const unsure = (c: BoxCell) => (c.conf ?? 100) < 60 && c.text.length <= 8 && !figure(c);
+  let keep = line.cells.length;
+  while (keep > 1 && unsure(line.cells[keep - 1])) keep--;
+  let cells = line.cells.slice(0, keep);
+  if (cells.reduce((a, c) => a + (c.conf ?? 100), 0) / cells.length < 60) cells = line.cells;
+  // The same at the row's left end: a speck of at most three characters read with little
+  // confidence (below 75) before a column gap: print running down the label's edge (a vertical
+  // brand, a symbol) beside each row ("Jr   Cereal Milk Cartridge", "oc   Ocimene   0.49%").
+  while (cells.length >= 2 && cells[0].text.length <= 3 && (cells[0].conf ?? 100) < 75 && !figure(cells[0])) cells = cells.slice(1);
+  if (cells.length === line.cells.length) return line;
+  return { ...line, cells, text: cells.map((c) => c.text).join('   ') };
+}

@@ -15,7 +15,7 @@ import {
   type BoxLine,
   type WordBox,
 } from '@/lib/vision/parse-common';
-import { columnLines } from '@/lib/vision/label-columns';
+import { columnLines, withoutUnsureTail } from '@/lib/vision/label-columns';
 import { terpeneName } from '@/lib/vision/terpenes';
 import type { ParsedLabel } from '@/lib/vision/types';
 
@@ -47,13 +47,15 @@ const NET_WT = /\b(?:net\s*(?:wt|weight|contents?|w[a-z])|ne[tw]\s*w?|weight)\b(
 // "Batch/Lot #" also with its slash misread ("BatchiLot #", "BatchvLot"); the code's hyphen may
 // be read as a point or colon before its last digits ("CW2683.23", "PX2673:71"), undone in batchCode.
 const BATCH = /\b(?:batch\s*[/|\\il1v]?\s*lot|batch|lot)\s*(?:#|no\.?|number|id|code)?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{2,24}(?:[.:]\d{1,3})?)(?!\w|[.:]\d)/i;
-const LAB = /\b(?:tested\s+by|testing\s+(?:lab(?:oratory)?|facility)|lab(?:oratory)?(?:\s*name)?\s*:|analy[sz]ed\s+by)\s*:?\s*([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
+// "Test Lab" is a key also without its colon ("Test Lab EVIO Labs", "Test Lab. Anresco Laboratories").
+const LAB =
+  /\b(?:tested\s+by|testing\s+(?:lab(?:oratory)?|facility)|test\s+la[bp](?:oratory)?\b\.?|lab(?:oratory)?(?:\s*name)?\s*:|analy[sz]ed\s+by)\s*:?\s*([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
 const BRAND = /\b(?:brand|producer|cultivator|grown\s+by|manufacturer|licensee|client)\s*:\s*(.{2,60})/i;
 const PRODUCT = /\b(?:product(?:\s*name)?|item(?:\s*name)?|sample(?:\s*name)?)\s*:\s*(.{2,80})/i;
 const STRAIN = /\b(?:strain|cultivar|genetics)(?:\s*name)?\s*:\s*(.{2,60})/i;
-const CATEGORY = /\b(?:category|product\s*type)\s*:\s*(.{2,40})/i;
+const CATEGORY = /\b(?:category\s*:|product\s*type\s*:?)\s*(.{2,40})/i;
 const KEYED =
-  /:|\b(thc|cbd|cannabinoids?|batch|lot|harvest|tested|test date|packaged|net\s*wt|weight|terpenes?|warning|keep out|license|lic\b|lab\b|for use|government|www\.|ingredients)\b|%|\d{3,}/i;
+  /:|\b(thc|cbd|cannabinoids?|batch|lot|harvest|tested|test date|packaged|net\s*wt|weight|terpenes?|warning|keep out|license|lic\b|lab\b|for use|government|www\.|ingredients|(?:product|strain)\s+type)\b|%|\d{3,}/i;
 // "Myrcene 0.85%", "Myrcene: 8.5 mg/g", "Myrcene  8.50  0.85%", and in parentheses "Myrcene (0.85%)"
 const TERP = /([A-Za-zαβγΔδ][A-Za-zαβγδ\- ]{2,30}?)\s*[:.\-]*\s*\(?\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?(?:\s+\(?(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?)?(?!\d|[.,]\d)/g;
 
@@ -94,7 +96,8 @@ type DateKey = 'harvest' | 'test' | 'package';
 const DATE_KEYS: [DateKey, RegExp][] = [
   ['harvest', /\bharvest(?:ed)?\b/gi],
   ['test', /\b(?:test(?:ed)?|date\s+tested|lab\s+date|analy[sz]ed)\b/gi],
-  ['package', /\b(?:pack(?:aged|age|ed)|pkg|pkd)\b/gi],
+  // "Date of Packaging", and a manufacturing date ("MFG", "Mfg. Date", "Manufactured"): the date the package was made.
+  ['package', /\b(?:pack(?:aged|age|ed|aging)|pkg|pkd|mfg|mfd|manufactured)\b/gi],
 ];
 const DATE_FORMS = [
   /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/g,
@@ -153,16 +156,30 @@ function readDates(lines: string[]): Record<DateKey, string | null> {
  * (`linesFromWords`) and a row of keys is paired with the values beneath it by position.
  */
 export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedLabel {
-  const boxes = words?.length ? linesFromWords(words) : null;
+  const boxes = words?.length ? linesFromWords(words).map(withoutUnsureTail) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
-  const rowLines = columnLines(rows, boxes);
+  const rowLines = columnLines(rows, boxes).map(withoutBar);
   // A percentage split at its decimal point by blur ("Total CBD 0. 5%") is one figure again.
-  const lines = rowLines.map((l) => cleanLine(l).replace(/(\d[.,])\s(\d{1,2}\s?%)/g, '$1$2')).filter((l) => l.length > 0);
+  // Its point read as a space ("Terpinolene 1 07%", "Total Active Cannabinoids 25 45%"): one space, two digits, a percent sign.
+  const lines = mgPerGramRows(
+    rowLines.map((l) =>
+      cleanLine(l)
+        .replace(/(\d[.,])\s(\d{1,2}\s?%)/g, '$1$2')
+        .replace(/(?<![\d.,])(\d{1,2}) (\d{2})\s?%/g, '$1.$2%'),
+    ),
+  ).filter((l) => l.length > 0);
   const text = lines.join('\n');
 
-  // "Jul 14,2026": the space after the comma lost.
+  // "Jul 14,2026": the space after the comma lost; "May 26. 2026": the comma read as a point.
   // "10.05.26" (month, day, two-digit year, as the slash form "10/05/26" is read).
-  const dates = readDates(lines.map((l) => l.replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2}),(\d{4})\b/g, '$1, $2').replace(/\b(\d{1,2})\.(\d{1,2})\.(\d{2})\b(?![.,]\d)/g, '$1/$2/$3')));
+  const dates = readDates(
+    lines.map((l) =>
+      l
+        .replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2}),(\d{4})\b/g, '$1, $2')
+        .replace(/\b([A-Za-z]{3,9}\.?\s+\d{1,2})\.\s(\d{4})\b/g, '$1, $2')
+        .replace(/\b(\d{1,2})\.(\d{1,2})\.(\d{2})\b(?![.,]\d)/g, '$1/$2/$3'),
+    ),
+  );
   const thc = potency(text, TOTAL_THC, THC_AFTER, THC);
   const cbd = potency(text, TOTAL_CBD, CBD_AFTER, CBD);
   const totalCann = TOTAL_CANN.exec(text) ?? CANN_AFTER.exec(text);
@@ -170,6 +187,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const terpenes: { name: string; percentage: number }[] = [];
   // Unit context: a "(mg/g)" key or a table header naming the columns ("Terpene  mg/g  %").
   let columns: ('mg' | 'pct')[] = [];
+  let sawPct = false;
   for (const line of lines) {
     const head = /\bterpenes?\b/i.test(line) && !/\d[.,]\d/.test(line);
     if (head || /^\s*(mg\/g|%)(\s+(mg\/g|%))*\s*$/i.test(line.replace(/^\S*terp\S*\s*/i, ''))) {
@@ -196,11 +214,13 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
         if (mg) pctv = round2(mg.v / 10);
         else if (vals.length === 2 && columns.length >= 2) pctv = columns[1] === 'pct' ? vals[1].v : columns[0] === 'pct' ? vals[0].v : round2(vals[0].v / 10);
         else if (mgLine || (columns.length === 1 && columns[0] === 'mg')) pctv = round2(vals[0].v / 10);
-        else if (columns.length === 0 && !m[3]) pctv = null;
+        // The percent sign lost on one row ("a-Bisabolol 0.23") of a label whose other terpenes read as percentages.
+        else if (columns.length === 0 && !m[3]) pctv = sawPct && /[.,]\d{2}$/.test(m[2]) ? vals[0].v : null;
         else pctv = vals[0].v;
       }
       // One terpene above 6 % of the flower is not plausible (a misread digit, "0.33" → "9.33").
       if (pctv === null || pctv > 6) continue;
+      if (pick) sawPct = true;
       terpenes.push({ name, percentage: pctv });
     }
   }
@@ -208,7 +228,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   let netWeightGrams: number | null = null;
   for (const line of lines) {
     const m = NET_WT.exec(line);
-    const w = m ? (gramsBesideOunces(m[1]) ?? parseWeightGrams(netWeightText(m[1]), { allowTrailingNine: true }) ?? capitalGAsSix(m[1])) : null;
+    const w = m ? (gramsBesideOunces(m[1]) ?? ouncesOverGrams(m[1]) ?? parseWeightGrams(netWeightText(m[1]), { allowTrailingNine: true }) ?? capitalGAsSix(m[1])) : null;
     if (w) {
       netWeightGrams = w.grams;
       break;
@@ -261,10 +281,12 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   // Not a name: a line of running text (a warning paragraph: more than seven words, or a sentence).
   // A one-word name may end in a point (the brand "ghost."), a sentence's last line does too.
   const prose = (l: string) => l.split(' ').length > 7 || /[a-z]{2}[.,;]\s+[A-Za-z]|\s\S*[a-z]{2}\.$/.test(l);
+  // The first eight lines that are not running text (a warning paragraph printed above the names does not push them out).
   const free = lines
-    .slice(0, 8)
     .map((l) => withoutLeadingSpeck(l))
-    .filter((l) => !KEYED.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l) && !prose(l));
+    .filter((l) => !prose(l))
+    .slice(0, 8)
+    .filter((l) => !KEYED.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l));
   let brand = brandKey ? nameFix(brandKey[1]) : null;
   let productName = productKey ? nameFix(productKey[1]) : null;
   if (!productName) {
@@ -273,7 +295,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
       productName = nameFix(free[1]);
     } else productName = free.find((l) => tidyName(l) !== brand) ?? null;
     if (productName && boxes) productName += wrappedRest(productName, lines, boxes, unsure);
-    productName = productName ? nameFix(productName) : null;
+    productName = productName ? nameFix(withoutTrailingWeight(productName)) : null;
   }
   const strainName = strainKey ? nameFix(strainKey[1]) : productName ? strainFromProduct(productName, brand) : null;
   // Not from the brand's own words ("Cheeba Chews" makes no flower an edible).
@@ -297,7 +319,14 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     harvestDate: dates.harvest,
     testDate: dates.test,
     packageDate: dates.package,
-    labName: lab ? labNameOf(lab[1]) : null,
+    labName: lab
+      ? labNameOf(
+          withLabWord(
+            lab[1],
+            rows.map((r) => r.replace(/\s+/g, ' ')),
+          ),
+        )
+      : null,
   };
   return { ...parsed, coverage: labelCoverage(parsed) };
 }
@@ -336,7 +365,8 @@ export function batchCode(code: string): string {
   return /[A-Z]/.test(c) && /\d{3}[.:]\d{1,3}$/.test(c) ? c.replace(/[.:](?=\d{1,3}$)/, '-') : c;
 }
 
-const AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '6': 'G', '2': 'Z' };
+// The letters each digit is a misreading of (a 0 is an O or a D: "0Q2616-48" for "DQ2616-48").
+const AS_LETTER: Record<string, string[]> = { '0': ['O', 'D'], '1': ['I'], '5': ['S'], '8': ['B'], '6': ['G'], '2': ['Z'] };
 
 /**
  * A batch code whose letter prefix OCR read as digits ("062660-14" for "OG2660-14"): when the
@@ -355,8 +385,10 @@ export function batchLetters(code: string, productName: string | null): string {
   for (const n of [2, 1]) {
     const head = code.slice(0, n);
     if (!/\d/.test(head) || !/^\d{3,}/.test(code.slice(n))) continue;
-    const letters = [...head].map((c) => AS_LETTER[c] ?? c).join('');
-    if (/^[A-Z]+$/.test(letters) && (initials.startsWith(letters) || capitals.startsWith(letters))) return letters + code.slice(n);
+    // Every reading of the head's digits as letters ("0Q": OQ, DQ).
+    const readings = [...head].reduce<string[]>((acc, c) => acc.flatMap((a) => (AS_LETTER[c] ?? [c]).map((l) => a + l)), ['']);
+    const letters = readings.find((l) => /^[A-Z]+$/.test(l) && (initials.startsWith(l) || capitals.startsWith(l)));
+    if (letters) return letters + code.slice(n);
   }
   return code;
 }
@@ -403,6 +435,32 @@ function wrappedRest(name: string, lines: string[], boxes: readonly BoxLine[], u
 }
 
 /**
+ * A net weight in grams and ounces whose grams were misread ("5G / 0.018 OZ": the point of .5G
+ * lost; "056 (0.018 02)": G read as 6, oz as 02): when the grams do not agree with the ounces,
+ * the ounces decide, if they make a common package size (within 6 %, 28.35 g to the ounce).
+ */
+export function ouncesOverGrams(text: string): { grams: number } | null {
+  const oz = /(\d{0,2}[.,]\d{1,3})\s?(?:oz|0z|o2|02)(?=\s*\)|\s*$|\s)/i.exec(text);
+  if (!oz) return null;
+  const want = num(oz[1]) * 28.35;
+  const size = [0.5, 1, 2, 3.5, 7, 14, 28].find((g) => Math.abs(g - want) <= 0.06 * g);
+  if (size === undefined) return null;
+  const g = parseWeightGrams(text.slice(0, oz.index));
+  return g && Math.abs(g.grams - size) <= 0.06 * size ? null : { grams: size };
+}
+
+/**
+ * A label's product name without the package size printed after it ("Death Star Preroll 1 g",
+ * a pre-roll wrap's `Brand | Name 1g | …` cell): the size is the net weight, read on its own.
+ */
+export function withoutTrailingWeight(name: string): string {
+  const w = parseWeightGrams(name);
+  if (!w || name.slice(w.end).trim() || w.index < 3) return name;
+  const rest = name.slice(0, w.index).trim();
+  return letters(rest) >= 3 ? rest : name;
+}
+
+/**
  * "1.76 oz (50g)", "3.53 oz (100g)", "50 g (1.76 oz)": the grams printed beside the ounces are the
  * exact figure; also when the g was read as a 9 ("(509)"), as long as the figure agrees with the
  * ounces (within 3 %, 28.35 g to the ounce).
@@ -427,9 +485,31 @@ function withoutLeadingSpeck(line: string): string {
   return line.replace(/^(?:[a-z(|)[\]~][A-Za-z(|)[\]~]?|[[(|]\S{1,3}|[A-Za-z]{1,2}[\])|])\s+(?=[A-Z][a-z])/, '');
 }
 
+/**
+ * A lab cut at a column gap that was only a wide word space ("Tested … by Anresco" +
+ * "Laboratories" in the next cell of a small-print row): the lab word that follows it on its OCR row
+ * (Labs, Laboratories, Analytics, Testing) belongs to the name.
+ */
+function withLabWord(name: string, lines: string[]): string {
+  const t = name.trim();
+  if (!t || /\b(labs?|laborator(?:y|ies)|analytics|testing)\s*$/i.test(t)) return name;
+  const esc = t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const l of lines) {
+    const m = new RegExp(`${esc}\\s+(labs?|laborator(?:y|ies)|analytics|testing)\\b`, 'i').exec(l);
+    if (m) return `${t} ${m[1]}`;
+  }
+  return name;
+}
+
 /** The lab's name without what follows it on the same line ("SC Labs  Test Date: …"). */
 function labNameOf(s: string): string | null {
-  const name = tidyName(s.replace(/\s+(on|at|test(ed)?|date|harvest(ed)?|batch|lot|packaged|license|lic)\b.*$/i, '').replace(/\s+\d.*$/, ''));
+  // Also before a date in month-name form ("ANRESCO LABORATORIES MAY 6, 2026").
+  const name = tidyName(
+    s
+      .replace(/\s+(on|at|test(ed)?|date|harvest(ed)?|batch|lot|packaged|license|lic)\b.*$/i, '')
+      .replace(/\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d.*$/i, '')
+      .replace(/\s+\d.*$/, ''),
+  );
   return letters(name) >= 2 ? name : null;
 }
 
@@ -445,11 +525,57 @@ export function strainFromProduct(productName: string, brand: string | null): st
   const w = parseWeightGrams(s);
   if (w) s = s.slice(0, w.index) + ' ' + s.slice(w.end);
   s = s.replace(/\s[x×]\s?\d{1,2}\b/gi, ' ');
+  // Bud, Candy and Mint(s) are also words of strain names: followed by another word they are part
+  // of the name, not its kind ("Big Bud Flower", "Cotton Candy Pre-Roll", "Thin Mint GSC Live
+  // Resin"); kept by a mark inside the word until the category words are gone.
+  s = s.replace(/\b([A-Za-z]+)(?=\s+([A-Za-z-]+))/g, (w, _w: string, next: string) =>
+    /^(?:buds?|cand(?:y|ies)|mints?)$/i.test(w) && /^[A-Za-z]/.test(next) ? `${w[0]}\u0001${w.slice(1)}` : w,
+  );
   // "Fruit Chews" is a kind of edible ("Fruit" alone may be a strain's word: Fruit Punch).
   s = stripCategoryWords(s.replace(/\bfruit\s+chews?\b/gi, ' ')).replace(
     /\b(indica|sativa|hybrid|dominant|premium|whole|infused|cured|live|pack|single|full\s+spectrum|bars?|pieces?)\b/gi,
     ' ',
   );
-  s = tidyName(s.replace(/[|·•()[\]]/g, ' '));
+  s = tidyName(s.replace(/\u0001/g, '').replace(/[|·•()[\]]/g, ' '));
   return letters(s) >= 2 ? s : null;
+}
+
+/**
+ * A terpene row of a bar chart (`B-Ocimene   .]   1.12%`, `D-Limonene   . 0000000000]   0.72%`,
+ * `B-Ocimene   ER TT RE Ea SE   1.12%`): the cells between the terpene's name and its percentage
+ * are the bar read as marks or letters, left out when none of them is a figure with decimals (a
+ * table's mg/g column is one and stays).
+ */
+export function withoutBar(row: string): string {
+  const cells = row.trim().split(/\s{3,}/);
+  if (cells.length < 3 || !terpeneName(cells[0]) || !/^\d{1,2}[.,]\d{1,3}\s?%$/.test(cells[cells.length - 1])) return row;
+  if (cells.slice(1, -1).some((c) => /\d[.,]\d/.test(c))) return row;
+  return `${cells[0]}   ${cells[cells.length - 1]}`;
+}
+
+/**
+ * Cannabinoid rows under a heading that gives their unit in mg/g (`Cannabinoids (mg/g)`, also
+ * OCR'd `(MGIG)`, `Potency (mg/g)`): their bare figures (`Δ9-THC 842.1 | CBD 1.2`, `TOTAL
+ * CANNABINOIDS 871.5`) get the unit written out, so they read as a tenth of the percentage like
+ * `Total THC: 213.0 mg/g`. The heading holds while the rows below name a cannabinoid and print no `%`.
+ */
+export function mgPerGramRows(lines: string[]): string[] {
+  const out: string[] = [];
+  let on = false;
+  for (const line of lines) {
+    if (/\b(?:cannabinoids?|potency|cannabinoid\s+profile)\b[^\d\n]*\(\s*mg\s*[/iIl1|]\s*[gc]\s*\)/i.test(line) && !/\d[.,]\d/.test(line)) {
+      on = true;
+      out.push(line);
+      continue;
+    }
+    if (on && /\b(?:THC|CBD|CBG|CBN|THCa|CBDa|cannabinoids?)\b/i.test(line) && !/%|terp/i.test(line)) {
+      // A decimal point read with a space after it ("924, 7") first.
+      const joined = line.replace(/(?<=\s)(\d{2,4})[.,]\s(\d)(?!\d)/g, '$1.$2');
+      out.push(joined.replace(/(?<=\s)(\d{1,4}[.,]\d{1,2}|\d{2,4})(?![\d.,]|\s*(?:%|mg))/g, '$1 mg/g'));
+      continue;
+    }
+    on = false;
+    out.push(line);
+  }
+  return out;
 }

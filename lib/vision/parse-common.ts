@@ -246,6 +246,8 @@ export interface BoxCell {
   text: string;
   x0: number;
   x1: number;
+  /** Mean word confidence of the cell (0..100), when the words carry one. */
+  conf?: number;
 }
 
 export interface BoxLine {
@@ -293,20 +295,22 @@ export function linesFromWords(words: readonly WordBox[]): BoxLine[] {
     // (more in monospaced print), a column gap two or more.
     const sized = ws.filter((w) => w.text.length >= 3);
     const charW = median((sized.length ? sized : ws).map((w) => (w.x1 - w.x0) / Math.max(1, w.text.length)));
-    const cells: BoxCell[] = [];
+    const cells: (BoxCell & { n: number })[] = [];
     for (const w of ws) {
       const last = cells.at(-1);
       if (last && w.x0 - last.x1 <= GAP_CHARS * charW) {
         last.text += ` ${w.text}`;
         last.x1 = Math.max(last.x1, w.x1);
-      } else cells.push({ text: w.text, x0: w.x0, x1: w.x1 });
+        last.conf = ((last.conf ?? 100) * last.n + (w.conf ?? 100)) / (last.n + 1);
+        last.n++;
+      } else cells.push({ text: w.text, x0: w.x0, x1: w.x1, conf: w.conf ?? 100, n: 1 });
     }
     const junk = (c: BoxCell) => c.text.length > 0 && c.text !== '%' && (c.text.length === 1 || /^[^\p{L}\p{N}$%]{1,3}$/u.test(c.text));
     while (cells.length >= 2 && junk(cells[cells.length - 1])) cells.pop();
     while (cells.length >= 2 && junk(cells[0])) cells.shift();
     out.push({
       text: cells.map((c) => c.text).join('   '),
-      cells,
+      cells: cells.map(({ n: _n, ...c }) => c),
       y0: Math.min(...ws.map((w) => w.y0)),
       y1: Math.max(...ws.map((w) => w.y1)),
       conf: ws.reduce((a, w) => a + (w.conf ?? 100), 0) / ws.length,
