@@ -13,6 +13,15 @@ function ref(m: MatchResult | undefined): StrainRef {
   return { id: m.strain.id, slug: m.strain.slug, name: m.strain.name, matchConfidence: m.confidence };
 }
 
+/**
+ * The matched strain when the match is trusted (high or medium): a `low` match ("Chocolate Thai" →
+ * Thai by trigram) stays in `strain` with its confidence for the client to judge, but does not
+ * replace the strain name printed on the paper or supply its type.
+ */
+function trusted(m: MatchResult | undefined): MatchResult['strain'] {
+  return m?.confidence === 'high' || m?.confidence === 'medium' ? m.strain : null;
+}
+
 function clamp01(n: number): number {
   return Math.round(Math.max(0, Math.min(1, n)) * 100) / 100;
 }
@@ -47,7 +56,7 @@ export async function assembleReceipt(db: Queryable, parsed: ParsedReceipt, ctx:
     const strain = ref(matches[i]);
     return {
       productName: it.productName,
-      strainName: strain?.name ?? it.strainName ?? strainFromProduct(it.productName, it.brand),
+      strainName: trusted(matches[i])?.name ?? it.strainName ?? strainFromProduct(it.productName, it.brand),
       category: it.category,
       grams: it.grams,
       quantity: it.quantity,
@@ -56,7 +65,7 @@ export async function assembleReceipt(db: Queryable, parsed: ParsedReceipt, ctx:
       discount: it.discount,
       thcPct: it.thcPct,
       cbdPct: it.cbdPct,
-      type: it.type ?? matches[i]?.strain?.type ?? null,
+      type: it.type ?? trusted(matches[i])?.type ?? null,
       strain,
     };
   });
@@ -83,8 +92,8 @@ export async function assembleLabel(db: Queryable, parsed: ParsedLabel, engine: 
   const { coverage, ...fields } = parsed;
   return {
     ...fields,
-    strainName: strain?.name ?? parsed.strainName,
-    type: parsed.type ?? m?.strain?.type ?? null,
+    strainName: trusted(m)?.name ?? parsed.strainName,
+    type: parsed.type ?? trusted(m)?.type ?? null,
     strain,
     confidence: confidenceOf(engineConfidence, coverage, strain ? 1 : 0),
     engine,
