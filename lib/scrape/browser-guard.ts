@@ -63,9 +63,11 @@ export async function proxyThroughGuard(route: Route, state: GuardState, signal:
         throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'too-many-redirects', 'Menu not accessible: too many redirects in the browser');
       }
       const target = assertFetchableUrl(location, url).href;
+      // Cookies set on the redirect (an age gate's "verified" answer, a session) still count.
+      const setCookie = res.headers.getSetCookie();
       await route.fulfill({
         status: 200,
-        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...(setCookie.length ? { 'set-cookie': setCookie.join('\n') } : {}) },
         body: `<!doctype html><meta http-equiv="refresh" content="0;url=${attr(target)}"><script>location.replace(${JSON.stringify(target).replace(/</g, '\\u003c')})</script>`,
       });
       return;

@@ -1,6 +1,7 @@
 import type { Frame, Page } from 'playwright-core';
 import { config } from '@/lib/config';
 import { dedupeProducts, productIdentity } from '@/lib/scrape/normalize';
+import { paginationLinks } from '@/lib/scrape/pagination';
 import { PAGER_COLLECT_SCRIPT, pickPagerControl, type PagerControl } from '@/lib/scrape/pager';
 import { abortError, raceAbort, ScrapeError } from '@/lib/scrape/errors';
 import type { ScanContext } from '@/lib/scrape/browser';
@@ -124,8 +125,32 @@ async function interact(page: Page, kind: ClickKind, interactions: string[]): Pr
   return false;
 }
 
-const SCROLL_END = `(() => { window.scrollTo(0, document.documentElement.scrollHeight || document.body.scrollHeight); window.dispatchEvent(new Event('scroll')); })()`;
-const DOM_SIZE = 'document.getElementsByTagName("*").length';
+/**
+ * Every element of the document and of the open shadow roots in it (custom elements of embeds
+ * render their products there, out of reach of `innerHTML` and `querySelectorAll`), as page code.
+ */
+const ALL_ELEMENTS = String.raw`function allElements() {
+  const out = [];
+  const walk = (root) => { for (const el of Array.from(root.querySelectorAll('*'))) { out.push(el); if (el.shadowRoot) walk(el.shadowRoot); } };
+  walk(document);
+  return out;
+}`;
+
+/**
+ * Inner scroll panels: elements that scroll their own content (overflow auto/scroll, content at
+ * least 40 px taller than the box), as page code. Menus embedded in a fixed-height panel load
+ * (IntersectionObserver rooted on the panel) or render (virtualised lists) only as it scrolls.
+ */
+const SCROLL_PANELS = String.raw`function scrollPanels() {
+  return allElements().filter((el) => {
+    if (el.scrollHeight <= el.clientHeight + 40 || el.clientHeight < 50) return false;
+    const o = getComputedStyle(el).overflowY;
+    return o === 'auto' || o === 'scroll' || o === 'overlay';
+  });
+}`;
+
+const SCROLL_END = `(() => { ${ALL_ELEMENTS}; ${SCROLL_PANELS}; window.scrollTo(0, document.documentElement.scrollHeight || document.body.scrollHeight); window.dispatchEvent(new Event('scroll')); for (const el of scrollPanels()) { el.scrollTop = el.scrollHeight; el.dispatchEvent(new Event('scroll')); } })()`;
+const DOM_SIZE = `(() => { ${ALL_ELEMENTS}; return allElements().length; })()`;
 
 async function domSize(page: Page): Promise<number> {
   let n = 0;
@@ -205,6 +230,102 @@ async function growMenu(page: Page, maxRounds: number, interactions: string[], o
     else idle++;
   }
   return grew;
+}
+
+/**
+ * Link pagination read in the browser, for a menu behind a gate the browser passed (an age gate
+ * that sets a cookie and redirects): the plain-HTTP crawl holds no cookie and only ever saw the
+ * gate, so the page's next and numbered links (same origin and path family, pagination.ts) are
+ * opened in the same tab, which carries the gate's cookie. A page that adds no new product is not
+ * followed further; bounded by the rounds left (SCRAPE_MAX_PAGES) and the signal.
+ */
+async function followPageLinks(page: Page, first: ScrapedProduct[], maxRounds: number, opts: RenderOptions): Promise<{ products: ScrapedProduct[]; rounds: number }> {
+  const keys = new Set(first.map(productIdentity));
+  const products = [...first];
+  const seen = new Set<string>([page.url()]);
+  const queue: string[] = [];
+  const enqueue = async () => {
+    const html = await frameHtml(page.mainFrame());
+    if (!html) return;
+    const links = paginationLinks(html, page.url());
+    for (const l of [...links.next, ...links.numbered]) {
+      if (seen.has(l)) continue;
+      seen.add(l);
+      queue.push(l);
+    }
+  };
+  await enqueue();
+  let rounds = 0;
+  while (queue.length && rounds < maxRounds) {
+    if (opts.signal?.aborted) throw abortError(opts.signal);
+    const url = queue.shift()!;
+    const nav = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: config().scrape.browserNavTimeoutMs }).catch(() => null);
+    if (!nav || nav.status() >= 400) continue;
+    seen.add(page.url());
+    await settle(page, 2_000);
+    rounds++;
+    opts.onRound?.(page.url());
+    const fresh = (await readFrames(page, opts)).products.filter((p) => !keys.has(productIdentity(p)));
+    if (!fresh.length) continue;
+    for (const p of fresh) keys.add(productIdentity(p));
+    products.push(...fresh);
+    await enqueue();
+  }
+  return { products, rounds };
+}
+
+/**
+ * One step of a sweep: the window and every inner scroll panel scrolled by 90 % of their height
+ * (or back to the top), each hearing a `scroll` event; answers whether anything moved.
+ */
+const SCROLL_STEP = `((toTop) => { ${ALL_ELEMENTS}; ${SCROLL_PANELS}; let moved = false; const y = window.scrollY; if (toTop) window.scrollTo(0, 0); else window.scrollBy(0, Math.max(200, window.innerHeight * 0.9)); if (window.scrollY !== y) moved = true; window.dispatchEvent(new Event('scroll')); for (const el of scrollPanels()) { const t = el.scrollTop; el.scrollTop = toTop ? 0 : t + Math.max(100, el.clientHeight * 0.9); if (el.scrollTop !== t) moved = true; el.dispatchEvent(new Event('scroll')); } return moved; })`;
+
+/** Sweeps stop after this long, or after this many steps (a very long page is not read screen by screen forever). */
+const SWEEP_MS = 30_000;
+const SWEEP_STEPS = 250;
+
+/**
+ * Virtualised lists keep only the rows in view (plus a few) in the DOM and replace them as the
+ * list scrolls, so neither the first read nor the scroll to the end sees them all. From the top,
+ * the window and the inner scroll panels are stepped down a screen at a time and read at each
+ * step, new products kept; it gives up after three steps that bring nothing new when the sweep
+ * has found nothing yet (an ordinary page), and stops at the end, at SWEEP_MS / SWEEP_STEPS, or
+ * on the signal.
+ */
+async function sweepVirtual(page: Page, first: ScrapedProduct[], opts: RenderOptions): Promise<{ products: ScrapedProduct[]; fresh: number }> {
+  const keys = new Set(first.map(productIdentity));
+  const products = [...first];
+  const step = async (toTop: boolean) => {
+    let moved = false;
+    for (const f of page.frames()) moved = Boolean(await f.evaluate<boolean>(`${SCROLL_STEP}(${toTop})`).catch(() => false)) || moved;
+    return moved;
+  };
+  const take = async () => {
+    let n = 0;
+    for (const p of (await readFrames(page, opts)).products) {
+      const k = productIdentity(p);
+      if (keys.has(k)) continue;
+      keys.add(k);
+      products.push(p);
+      n++;
+    }
+    return n;
+  };
+  const end = Date.now() + SWEEP_MS;
+  await step(true);
+  await page.waitForTimeout(150);
+  let fresh = await take();
+  let idle = 0;
+  for (let i = 0; i < SWEEP_STEPS && Date.now() < end; i++) {
+    if (opts.signal?.aborted) throw abortError(opts.signal);
+    if (!(await step(false))) break;
+    await page.waitForTimeout(120);
+    const n = await take();
+    fresh += n;
+    idle = n ? 0 : idle + 1;
+    if (fresh === 0 && idle >= 3) break;
+  }
+  return { products, fresh };
 }
 
 const TEXT_PRINT = `(() => { const t = (document.body && document.body.innerText) || ''; let h = 0; for (let i = 0; i < t.length; i++) h = (h * 31 + t.charCodeAt(i)) | 0; return t.length + ':' + h; })()`;
@@ -288,8 +409,9 @@ async function pageThrough(
  * price are looked at: a hidden tab panel full of products stays readable.
  */
 const MARK_STYLES = String.raw`(() => {
+  ${ALL_ELEMENTS};
   const price = /[$]\s?\d/;
-  for (const el of Array.from(document.body ? document.body.querySelectorAll('*') : [])) {
+  for (const el of allElements()) {
     if (el.childElementCount > 12) continue;
     const t = el.textContent || '';
     if (t.length > 80 || !price.test(t)) continue;
@@ -303,6 +425,36 @@ const MARK_STYLES = String.raw`(() => {
   return true;
 })()`;
 
+/**
+ * The document with its open shadow roots written in place (each host's shadow content before its
+ * light children), or null when the document has none (then `frame.content()` is read as before).
+ */
+const FLAT_HTML = String.raw`(() => {
+  ${ALL_ELEMENTS};
+  if (!allElements().some((el) => el.shadowRoot)) return null;
+  const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+  const esc = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const quote = (t) => t.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const ser = (n) => {
+    if (n.nodeType === 3) return n.parentNode && /^(SCRIPT|STYLE)$/.test(n.parentNode.nodeName) ? n.data : esc(n.data);
+    if (n.nodeType === 11) return Array.from(n.childNodes).map(ser).join('');
+    if (n.nodeType !== 1) return '';
+    const tag = n.localName;
+    let open = '<' + tag;
+    for (const a of Array.from(n.attributes)) open += ' ' + a.name + '="' + quote(a.value) + '"';
+    open += '>';
+    if (VOID.has(tag)) return open;
+    const inner = (n.shadowRoot ? ser(n.shadowRoot) : '') + Array.from((tag === 'template' ? n.content : n).childNodes).map(ser).join('');
+    return open + inner + '</' + tag + '>';
+  };
+  return '<!doctype html>' + ser(document.documentElement);
+})()`;
+
+async function frameHtml(frame: Frame): Promise<string | null> {
+  const flat = await frame.evaluate<string | null>(FLAT_HTML).catch(() => null);
+  return flat ?? (await frame.content().catch(() => null));
+}
+
 async function readFrames(page: Page, opts: RenderOptions): Promise<{ products: ScrapedProduct[]; method: PageExtraction['method']; urls: string[] }> {
   const all: ScrapedProduct[] = [];
   const urls: string[] = [];
@@ -311,7 +463,7 @@ async function readFrames(page: Page, opts: RenderOptions): Promise<{ products: 
     const url = frame.url();
     if (!/^https?:/i.test(url)) continue;
     await frame.evaluate(MARK_STYLES).catch(() => undefined);
-    const html = await frame.content().catch(() => null);
+    const html = await frameHtml(frame);
     if (!html) continue;
     urls.push(url);
     const r = await opts.extract(html, url);
@@ -371,7 +523,18 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
       }
       // Numbered page buttons / a next button that swap the products in place.
       const paged = await pageThrough(page, read.products, (opts.maxRounds ?? 3) - rounds, interactions, opts);
+      const gated = interactions.some((i) => i.startsWith('age@') || i.startsWith('store@'));
+      const linked = paged.rounds === 0 && gated ? await followPageLinks(page, read.products, (opts.maxRounds ?? 3) - rounds, opts) : { products: [], rounds: 0 };
       if (paged.rounds > 0) read = { ...read, products: dedupeProducts(paged.products) };
+      else if (linked.rounds > 0) read = { ...read, products: dedupeProducts(linked.products) };
+      else {
+        // Virtualised lists: read the list screen by screen.
+        const swept = await sweepVirtual(page, read.products, opts);
+        if (swept.fresh > 0) {
+          read = { ...read, products: dedupeProducts(swept.products) };
+          opts.onRound?.(`${page.url()}#sweep`);
+        }
+      }
     }
     // The page sent the browser on to a refused address (script `location=`, meta refresh, a
     // redirect after an interaction): the menu is where it wanted to go, and may not be reached.

@@ -45,8 +45,8 @@ const NAME_PREDICATES: Array<(e: Element) => boolean> = [
   (e) => e.name === 'a',
   (e) => e.name === 'strong' || e.name === 'b',
 ];
-const NOT_A_NAME =
-  /^(add( to (cart|bag))?|buy( now)?|view|details|(on )?sale!?|new!?|sold out|staff pick|limited|\d+% off|in stock|out of stock|select|choose|\$.*|[\/\s]*\d+(\.\d+)?\s*(g|%|mg|oz|ml)|(thc|cbd)a?\s*:?\s*[\d.]+.*|indica|sativa|hybrid|quantity|qty)$/i;
+export const NOT_A_NAME =
+  /^(add( to (cart|bag))?|buy( now)?|view|details|(on )?sale!?|new!?|sold out|staff pick|limited|\d+% off|in stock|out of stock|select|choose|(?:(?:now|was|reg\.?|sale|only|from)\s*)?\$[\d.,\s]*(?:each|ea|\/\s?\w+|per \w+|(?:was|reg\.?)\s*\$[\d.,\s]*)?|[\/\s]*\d+(\.\d+)?\s*(g|%|mg|oz|ml)|(thc|cbd)a?\s*:?\s*[\d.]+.*|indica|sativa|hybrid|quantity|qty)$/i;
 
 /** Visible text of an element with spaces between text nodes (cheerio's .text() glues them). */
 export function visibleText($: CheerioAPI, el: Cheerio<AnyNode>): string {
@@ -132,7 +132,8 @@ function hasNameElement(el: Element): boolean {
   return walk(el);
 }
 
-const priceCount = (t: string) => (t.match(/\$\s?\d/g) ?? []).length;
+/** Prices in a text, multi-buy deals ("2 for $40") left out. */
+const priceCount = (t: string) => (t.replace(DEAL_ALL, '').match(/\$\s?\d/g) ?? []).length;
 
 /**
  * A card that is one part of a repeated item (the product link inside WooCommerce's
@@ -166,22 +167,55 @@ function descendants(el: Element): Element[] {
 }
 
 /** `els`: the card then its descendants; marked-up names are looked for below the card itself. */
-function pickName($: CheerioAPI, els: Element[], skip: string[]): string | null {
+function pickName($: CheerioAPI, els: Element[], skip: string[], common?: (line: string) => boolean): string | null {
   for (const pred of NAME_PREDICATES) {
     for (const el of els.slice(1)) {
       if (!pred(el)) continue;
       const t = visibleText($, $(el));
-      // A text with a price in it is a whole block (a product link around name and price), not the name.
-      if (t.length >= 2 && t.length <= 160 && /\p{L}.*\p{L}/u.test(t) && !NOT_A_NAME.test(t) && !skip.includes(t) && !/\$\s?\d/.test(t)) return t;
+      // A text with a price in an element of its own is a whole block (a product link around name
+      // and price), not the name; a price in the name's own words ("$10 Shake 1/8th") is the name's.
+      if (t.length >= 2 && t.length <= 160 && /\p{L}.*\p{L}/u.test(t) && !NOT_A_NAME.test(t) && !skip.includes(t) && !(/\$\s?\d/.test(t) && priceBlock($, el))) return t;
     }
   }
-  // No marked-up name: the longest text line that is not a price or label.
-  const lines = els
+  // No marked-up name: the first text line that is not a price, a deal, a potency or a label; a
+  // line that many cards repeat (a brand, a category) only when nothing else is left.
+  // A line with a price in it ("Cactus Jellies 100mg — $17") only when the card has no other.
+  const all = textLines(els).filter((t) => !skip.includes(t));
+  const lines = all.some((t) => !/\$\s?\d/.test(t)) ? all.filter((t) => !/\$\s?\d/.test(t)) : all;
+  const own = common ? lines.filter((t) => !common(t)) : lines;
+  return (own.length ? own : lines)[0] ?? null;
+}
+
+/**
+ * A name element (heading, bold, name/title class or itemprop — not a link, which may wrap the
+ * whole card) whose short text is words with a price among them: a product name, not a price.
+ */
+export function nameWithPrice(text: string, el: Element): boolean {
+  if (text.length > 80 || !(NAME_PREDICATES.slice(0, 6).some((p) => p(el)) || el.name === 'strong' || el.name === 'b')) return false;
+  const words = text.replace(new RegExp(PRICE_ALL.source, 'gi'), ' ').match(/\p{L}{2,}/gu) ?? [];
+  return words.filter((w) => !/^(?:now|was|reg|sale|only|price|from|each|ea|per|off|save)$/i.test(w)).length >= 2;
+}
+
+/** An element holding a price in an element below it (a block around name and price). */
+function priceBlock($: CheerioAPI, el: Element): boolean {
+  const all = visibleText($, $(el));
+  return $(el)
+    .find('*')
+    .toArray()
+    .some((c) => {
+      if (c.type !== 'tag') return false;
+      const t = visibleText($, $(c));
+      return t !== all && /\$\s?\d/.test(t);
+    });
+}
+
+/** A card's own text lines that could name it (letters, no label, no potency, no deal alone). */
+function textLines(els: Element[]): string[] {
+  return els
     .flatMap((e) => e.children)
     .filter((n) => n.type === 'text')
     .map((n) => (n as unknown as { data: string }).data.replace(/\s+/g, ' ').trim())
-    .filter((t) => /[a-z]{3}/i.test(t) && !NOT_A_NAME.test(t) && !skip.includes(t));
-  return lines.sort((a, b) => b.length - a.length)[0] ?? null;
+    .filter((t) => /[a-z]{3}/i.test(t) && !NOT_A_NAME.test(t) && !POTENCY.test(t) && !dealOnly(t));
 }
 
 function firstText($: CheerioAPI, els: Element[], pred: (e: Element) => boolean): string | null {
@@ -253,7 +287,12 @@ const REGULAR_CLASS =
 /** A label right before a price that makes it the previous price ("Was", "Reg.", "Regular price:"). */
 const REGULAR_LABEL = /\b(?:was|reg\.?|regular(?: price)?|orig(?:inal|\.)?(?: price)?|msrp|compare at|list price|retail|before)\s*:?\s*$/i;
 /** Amounts that are not the item's price: "Save $8", "$5 off". */
-const SAVING_BEFORE = /\b(?:save|saving|you save|discount)\s*:?\s*$/i;
+const SAVING_BEFORE = /\b(?:save|saving|you save|discount)\s*:?\s*$|\b\d+\s*(?:for|\/)\s*$/i;
+/** A multi-buy deal ("2 for $40", "3/$50", "Mix & match 2 for $16"): the amount is the deal's, not an item's price. */
+const DEAL = /\b\d+\s*(?:for|\/)\s*\$\s?\d+(?:\.\d{1,2})?/i;
+const DEAL_ALL = new RegExp(DEAL.source, 'gi');
+/** Text whose only prices are multi-buy deals. */
+export const dealOnly = (t: string): boolean => DEAL.test(t) && !/\$\s?\d/.test(t.replace(DEAL_ALL, ''));
 const SAVING_AFTER = /^\s*(?:off|discount|savings?)\b/i;
 const PRICE_ALL = /(?:(?:US)?\$|USD\s?)\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?/gi;
 
@@ -297,6 +336,9 @@ interface PriceHit {
   unit?: boolean;
 }
 
+/** A potency figure ("THC 20.5%", "CBD: 1%"): a line with one is the card's meta line, not its name. */
+const POTENCY = /\b(?:thc|cbd)a?\s*:?\s*\d+(?:\.\d+)?\s*%/i;
+
 /** What follows a price per unit: "/g", "/ per g", "per gram", "/oz", "/ea". */
 const UNIT_AFTER = /^\s*(?:\/\s*(?:per\s*)?|per\s+)(?:\d+(?:\.\d+)?\s*)?(?:g|gr|grams?|oz|ounces?|mg|ml|lb|each|ea|unit)\b/i;
 /** Cents written apart, in a superscript ("$32<sup>00</sup>", "$32<sup>.99</sup>"). */
@@ -306,7 +348,7 @@ const SUP_CENTS = /^\s*\.?(\d{2})\s*$/;
  * Every price in a card in document order, each flagged regular (struck through, in a "was"/
  * "reg." element or after such a label) or not; savings ("Save $8", "$5 off") are left out.
  */
-export function cardPrices(card: Element, classes?: ReadonlySet<string>): PriceHit[] {
+export function cardPrices(card: Element, classes?: ReadonlySet<string>, skip?: Element): PriceHit[] {
   const segs: Array<{ text: string; regular: boolean; marked: boolean }> = [];
   // Element boundaries read as one space (so "$<span>32</span>" stays one price, "Name</b>$30" two words).
   const gap = (regular: boolean, marked: boolean) => {
@@ -319,7 +361,7 @@ export function cardPrices(card: Element, classes?: ReadonlySet<string>): PriceH
     }
     if (n.type !== 'tag') return;
     const el = n as Element;
-    if (el.name === 'script' || el.name === 'style' || el.name === 'noscript' || el.name === 'template') return;
+    if (el.name === 'script' || el.name === 'style' || el.name === 'noscript' || el.name === 'template' || el === skip) return;
     const r = regular || struck(el, classes);
     const m = marked || /price/i.test(marks(el));
     if (el.name === 'sup') {
@@ -366,8 +408,8 @@ export function cardPrices(card: Element, classes?: ReadonlySet<string>): PriceH
 }
 
 /** The price paid now and the regular price of a card (DECISIONS §12). */
-export function salePrices(card: Element, classes?: ReadonlySet<string>): { price: string | null; regularPrice: string | null } {
-  const all = cardPrices(card, classes);
+export function salePrices(card: Element, classes?: ReadonlySet<string>, skip?: Element): { price: string | null; regularPrice: string | null } {
+  const all = cardPrices(card, classes, skip);
   // Prices per unit count only on a card that shows no other price.
   const hits = all.some((h) => !h.unit) ? all.filter((h) => !h.unit) : all;
   const now = hits.filter((h) => !h.regular);
@@ -436,6 +478,7 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
       .map((n) => (n as unknown as { data: string }).data)
       .join(' ');
   const isPrice = (t: string) => {
+    if (dealOnly(t)) return false;
     const p = extractPriceText(t);
     return p !== null && (parsePrice(p) ?? 0) > 0;
   };
@@ -451,11 +494,12 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     return !el.children.some((c) => c.type === 'tag' && isPrice(textOf(c as Element).replace(/\s+/g, '')));
   };
 
-  // Price holders: the smallest elements whose own text carries a price.
+  // Price holders: the smallest elements whose own text carries a price — not a name whose words
+  // hold one ("$10 Shake 1/8th", "Airo Pro - .5g $40 each" in a heading or bold name).
   const priceEls = scope
     .find('*')
     .toArray()
-    .filter((el): el is Element => el.type === 'tag' && (isPrice(ownText(el as Element)) || splitPrice(el as Element)));
+    .filter((el): el is Element => el.type === 'tag' && (isPrice(ownText(el as Element)) || splitPrice(el as Element)) && !nameWithPrice(textOf(el as Element), el as Element));
   const classCounts = new Map<string, number>();
   for (const el of scope.find('[class]').toArray()) {
     if (el.type !== 'tag') continue;
@@ -478,6 +522,11 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
   }
   const inner = cards.filter((c) => !containers.has(c));
 
+  // Names are the product's own; a line found in several cards is a brand, a category or a badge.
+  const lineCards = new Map<string, number>();
+  for (const el of inner) for (const t of new Set(textLines([el, ...descendants(el)]))) lineCards.set(t, (lineCards.get(t) ?? 0) + 1);
+  const repeated = (t: string) => inner.length >= 4 && (lineCards.get(t) ?? 0) >= 3;
+
   const products: ScrapedProduct[] = [];
   for (const el of inner) {
     const card = $(el);
@@ -491,7 +540,7 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
       sectionHeading($, el);
     if (FURNITURE_TEXT.test(text) && text.length < 120) continue;
     // A menu whose brand line repeats the name still names the product.
-    const name = pickName($, els, [brand ?? '', catLabel ?? '']) ?? pickName($, els, [catLabel ?? '']);
+    const name = pickName($, els, [brand ?? '', catLabel ?? ''], repeated) ?? pickName($, els, [catLabel ?? ''], repeated);
     if (!name) continue;
     const href = els.find((e) => e.name === 'a' && e.attribs.href)?.attribs.href;
     const common = {
@@ -503,7 +552,9 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     };
     // One card, several sizes each with its price ("1/8 oz $35", "1/4 oz $60"): one product per
     // size, the size in the name (DECISIONS §12, as for app state and JSON-LD offers).
-    const chips = sizeChips($, els.slice(1), classes);
+    let chips = sizeChips($, els.slice(1), classes);
+    if (chips.length < 2) chips = columnSizes($, el, classes);
+    if (chips.length < 2) chips = textSizesIn(textOf, els);
     if (chips.length >= 2) {
       for (const c of chips) {
         const p = toScrapedProduct({ ...common, name: `${name} ${c.size}`, price: c.price, regularPrice: c.regularPrice, weight: c.size });
@@ -511,7 +562,9 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
       }
       continue;
     }
-    const prices = salePrices(el, classes);
+    // A name with a price in its words ("$10 Shake 1/8th") is not where the card's price is read.
+    const nameEl = /\$\s?\d/.test(name) ? els.slice(1).find((e) => visibleText($, $(e)) === name) : undefined;
+    const prices = salePrices(el, classes, nameEl);
     const p = toScrapedProduct({
       ...common,
       name,
@@ -532,7 +585,7 @@ const SIZE_CHIP = new RegExp(String.raw`^(${SIZE_TEXT})\s*[-–·:|]?\s*(?:\$\s?
  * The size options of a card, each with its own price: the innermost elements whose text is a
  * size and a price (buttons, chips, list items); two or more distinct sizes, else none.
  */
-function sizeChips($: CheerioAPI, els: Element[], classes: ReadonlySet<string>): Array<{ size: string; price: string; regularPrice: string | null }> {
+function sizeChips($: CheerioAPI, els: Element[], classes: ReadonlySet<string>): SizePrice[] {
   const chips: Array<{ el: Element; size: string }> = [];
   for (const e of els) {
     const t = visibleText($, $(e));
@@ -545,5 +598,80 @@ function sizeChips($: CheerioAPI, els: Element[], classes: ReadonlySet<string>):
     chips.push({ el: e, size: m[1].replace(/\s+/g, ' ').trim() });
   }
   if (new Set(chips.map((c) => c.size.toLowerCase())).size < 2 || new Set(chips.map((c) => c.size.toLowerCase())).size !== chips.length) return [];
-  return chips.map((c) => ({ size: c.size, ...salePrices(c.el, classes) })).filter((c): c is { size: string; price: string; regularPrice: string | null } => c.price !== null);
+  return chips.map((c) => ({ size: c.size, ...salePrices(c.el, classes) })).filter((c): c is SizePrice => c.price !== null);
+}
+
+type SizePrice = { size: string; price: string; regularPrice: string | null };
+const SIZE_ONLY = new RegExp(String.raw`^${SIZE_TEXT}$`, 'i');
+const SIZE_IN = new RegExp(String.raw`(?:^|[\s(])(${SIZE_TEXT})(?=$|[\s)])`, 'i');
+const AMOUNT = String.raw`\$\s?\d+(?:,\d{3})*(?:\.\d{1,2})?`;
+/** What is left of a size segment without its size: a price, optionally "Now $x was $y" / "$x reg. $y". */
+const SEGMENT_PRICES = new RegExp(
+  String.raw`^[\s()\-–:]*(?:(?:now|sale|special|only|just)\s*:?\s*)?(${AMOUNT})(?:\s*(?:was|reg\.?|regular(?: price)?|orig(?:inal|\.)?(?: price)?|msrp|compare at)\s*:?\s*(${AMOUNT}))?[\s()]*$`,
+  'i',
+);
+
+/**
+ * Sizes priced in plain text, without markup per size: "$12 (1g) · $35 (3.5g) · Now $30 was $40
+ * (7g)", "1g $12 | 3.5g Now $30 was $40 | 7g $65". The text is cut at `·`, `|`, `•`, ` — `
+ * and line breaks; a piece that is one size and one price (a "Now … was …" pair counts as one,
+ * the "was" price regular) is a size option. Two or more distinct sizes, else none.
+ */
+export function textSizes(text: string): SizePrice[] {
+  const out: SizePrice[] = [];
+  for (const piece of text.split(/\s*(?:[·|•\n]|\s[—–-]\s)\s*/)) {
+    const m = SIZE_IN.exec(piece);
+    if (!m) continue;
+    const rest = piece.slice(0, m.index) + piece.slice(m.index + m[0].length);
+    const p = SEGMENT_PRICES.exec(rest.trim());
+    if (!p) continue;
+    const price = p[1].replace(/\s+/g, '');
+    const regular = p[2] && (parsePrice(p[2]) ?? 0) > (parsePrice(price) ?? 0) ? p[2].replace(/\s+/g, '') : null;
+    out.push({ size: m[1].replace(/\s+/g, ' ').trim(), price, regularPrice: regular });
+  }
+  const sizes = new Set(out.map((c) => c.size.toLowerCase()));
+  return sizes.size >= 2 && sizes.size === out.length ? out : [];
+}
+
+/**
+ * Sizes priced in plain text somewhere in a card (textSizes): read in the smallest element whose
+ * text gives two or more, so the card's other lines ("Brand · Flower") do not run into the first
+ * size's piece.
+ */
+function textSizesIn(textOf: (el: Element) => string, els: Element[]): SizePrice[] {
+  let best: { len: number; sizes: SizePrice[] } | null = null;
+  for (const e of els) {
+    const t = textOf(e);
+    if (priceCount(t) < 2 || (best && t.length >= best.len)) continue;
+    const sizes = textSizes(t);
+    if (sizes.length >= 2) best = { len: t.length, sizes };
+  }
+  return best?.sizes ?? [];
+}
+
+/**
+ * A price grid table: one row per strain under columns headed by sizes ("1g", "3.5g", "1/8 oz",
+ * "Eighth"): each cell with a price is that size's option (`<del>` inside it the regular price).
+ * Two or more, else none.
+ */
+export function columnSizes($: CheerioAPI, row: Element, classes: ReadonlySet<string>): SizePrice[] {
+  if (row.name !== 'tr') return [];
+  const table = $(row).closest('table');
+  const head = table.find('thead tr').first().length ? table.find('thead tr').first() : table.find('tr').first();
+  if (!head.length || head[0] === row) return [];
+  const headers: string[] = [];
+  head.children('th, td').each((_, c) => {
+    const span = Number((c as Element).attribs.colspan) || 1;
+    for (let k = 0; k < span; k++) headers.push(visibleText($, $(c)));
+  });
+  const out: SizePrice[] = [];
+  let col = 0;
+  for (const c of $(row).children('td, th').toArray() as Element[]) {
+    const size = headers[col];
+    col += Number(c.attribs.colspan) || 1;
+    if (!size || !SIZE_ONLY.test(size.trim())) continue;
+    const prices = salePrices(c, classes);
+    if (prices.price) out.push({ size: size.replace(/\s+/g, ' ').trim(), price: prices.price, regularPrice: prices.regularPrice });
+  }
+  return out.length >= 2 ? out : [];
 }

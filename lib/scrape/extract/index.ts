@@ -30,6 +30,7 @@ export interface ExtractOptions {
  */
 export async function extractFromHtml(html: string, url: string, opts: ExtractOptions = {}): Promise<PageExtraction> {
   const $ = cheerio.load(html);
+  unwrapShadowTemplates($);
   const heuristic = () => extractHeuristic($, url);
   for (const [method, run] of [
     ['json-ld', () => extractJsonLd($, url)],
@@ -53,6 +54,17 @@ export async function extractFromHtml(html: string, url: string, opts: ExtractOp
   }
   const products = heuristic();
   return { products, method: products.length ? 'heuristic' : 'none' };
+}
+
+/**
+ * Declarative shadow DOM (`<template shadowrootmode="open">` inside a custom element, as embeds
+ * server-render it): the browser shows the template's content in place of the template, so the
+ * readers see it there too (other templates stay inert).
+ */
+export function unwrapShadowTemplates($: cheerio.CheerioAPI): void {
+  $('template[shadowrootmode], template[shadowroot]').each((_, el) => {
+    $(el).replaceWith($(el).html() ?? '');
+  });
 }
 
 export interface PageSignals {

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSites, cardHtml, HELDOUT_STYLES, menuDataPresent, splitOf, styleHead, type TruthProduct } from '@/tests/fixtures/menus-sites/generate';
+import {
+  buildSites,
+  cardHtml,
+  gridGroups,
+  HELDOUT_STYLES,
+  HELDOUT_TECHNIQUES,
+  menuDataPresent,
+  splitOf,
+  styleHead,
+  type TruthProduct,
+} from '@/tests/fixtures/menus-sites/generate';
 import { categoryHref, startMenuSites, type MenuSitesServer } from '@/tests/fixtures/menus-sites/server';
 
 // The generator itself (tests/fixtures/menus-sites), not the scraper: the fourth-round styles
@@ -43,12 +53,29 @@ describe('fourth-round markup styles', () => {
     expect(styleHead('css')).toContain(`.${struck}{text-decoration:line-through`);
   });
 
-  it('new styles and the categories technique are held out', () => {
+  it('the fifth-round techniques are held out, every earlier style and technique is tuning', () => {
     const sites = buildSites();
-    expect(sites.filter((s) => splitOf(s) === 'held-out').map((s) => s.key)).toEqual(
-      expect.arrayContaining([...HELDOUT_STYLES.map((s) => `paginated-${s}`), 'categories-grid', 'categories-text']),
+    const held = sites.filter((s) => splitOf(s) === 'held-out');
+    expect(held.map((s) => s.technique).sort()).toEqual(
+      sites
+        .filter((s) => HELDOUT_TECHNIQUES.includes(s.technique))
+        .map((s) => s.technique)
+        .sort(),
     );
-    expect(splitOf({ technique: 'paginated', style: 'grid' })).toBe('tune');
+    expect(held.map((s) => s.key)).toEqual(expect.arrayContaining(['price-grid-table', 'shadow-woo', 'lazy-list', 'virtual-css', 'age-redirect-text']));
+    expect(HELDOUT_STYLES).toEqual([]);
+    for (const key of ['paginated-grid', 'paginated-dawn', 'categories-css', 'app-state-woo']) expect(splitOf(sites.find((s) => s.key === key)!)).toBe('tune');
+  });
+
+  it('a price grid is one product per size, named with the size, with real gram and eighth prices', () => {
+    const grid = buildSites().find((s) => s.key === 'price-grid-table')!;
+    const groups = gridGroups(grid.products);
+    expect(groups.length).toBeGreaterThan(40);
+    for (const g of groups) {
+      expect(g.map((p) => p.size).slice(0, 2)).toEqual(['1g', '3.5g']);
+      for (const p of g) expect(p.name).toBe(`${p.base} ${p.size}`);
+    }
+    expect(grid.products.some((p) => p.regularPrice !== null && p.regularPrice > p.price)).toBe(true);
   });
 });
 
