@@ -166,6 +166,12 @@ function descendants(el: Element): Element[] {
   return out;
 }
 
+/**
+ * A strain named by a letter and a number (`I-95`, `G13`, `B-52`): fewer than two letters, yet a
+ * name when it is what the name element holds. A size (`1g`, `3.5 g`) starts with its digits.
+ */
+const STRAIN_CODE = /^\p{Lu}{1,2}[- ]?\d{1,3}$/u;
+
 /** `els`: the card then its descendants; marked-up names are looked for below the card itself. */
 function pickName($: CheerioAPI, els: Element[], skip: string[], common?: (line: string) => boolean): string | null {
   for (const pred of NAME_PREDICATES) {
@@ -174,7 +180,15 @@ function pickName($: CheerioAPI, els: Element[], skip: string[], common?: (line:
       const t = visibleText($, $(el));
       // A text with a price in an element of its own is a whole block (a product link around name
       // and price), not the name; a price in the name's own words ("$10 Shake 1/8th") is the name's.
-      if (t.length >= 2 && t.length <= 160 && /\p{L}.*\p{L}/u.test(t) && !NOT_A_NAME.test(t) && !skip.includes(t) && !(/\$\s?\d/.test(t) && priceBlock($, el))) return t;
+      if (
+        t.length >= 2 &&
+        t.length <= 160 &&
+        (/\p{L}.*\p{L}/u.test(t) || STRAIN_CODE.test(t)) &&
+        !NOT_A_NAME.test(t) &&
+        !skip.includes(t) &&
+        !(/\$\s?\d/.test(t) && priceBlock($, el))
+      )
+        return t;
     }
   }
   // No marked-up name: the first text line that is not a price, a deal, a potency or a label; a

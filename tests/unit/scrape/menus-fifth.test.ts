@@ -167,3 +167,25 @@ describe('declarative shadow DOM', () => {
     expect(extractHeuristic($, BASE).map((p) => p.rawName)).toEqual(['A Kush', 'B Haze']);
   });
 });
+
+describe('strain codes as names (one letter and a number)', () => {
+  // `I-95`, `G13`, `AK-47`: real strain names with fewer than two letters or no word; a card's
+  // marked-up name that is such a code is the name. Sizes and prices alone are still no name.
+  const card = (name: string) => `<div class="product-card"><h3 class="product-name">${name}</h3><span class="brand">Acme Farms</span><span class="price">$35.00</span></div>`;
+  it.each([
+    ['I-95', 'I-95'],
+    ['G13', 'G13'],
+    ['AK-47', 'AK-47'],
+    ['Blue Dream', 'Blue Dream'],
+  ])('%s', (name, expected) => {
+    const products = read([card(name), card('Filler Kush'), card('Sour Diesel')].join(''));
+    expect(products.map((p) => p[0])).toContain(expected);
+  });
+});
+
+it('a size alone in the name element is no strain code', () => {
+  const card = (name: string) => `<div class="product-card"><h3 class="product-name">${name}</h3><span class="brand">Acme Farms</span><span class="price">$35.00</span></div>`;
+  const names = read([card('3.5g'), card('Filler Kush'), card('Sour Diesel')].join('')).map((p) => p[0]);
+  expect(names).not.toContain('3.5g');
+  expect(names).toContain('Filler Kush');
+});
