@@ -1,5 +1,6 @@
 import {
   categorize,
+  lastCategoryAt,
   cleanLine,
   dropMarginJunk,
   letters,
@@ -519,6 +520,9 @@ function isOnlyDescriptors(line: string): boolean {
 }
 
 /** Product name minus brand, weight, type and category words: what the matcher should see. */
+/** Words of a product name that say its type or grade, never its strain. */
+const TYPE_OR_GRADE = /\b(indica|sativa|hybrid|dominant|premium|whole|infused|cured|live|pack|single|full\s+spectrum|bars?|pieces?)\b/i;
+
 export function strainFromProduct(productName: string, brand: string | null): string | null {
   let s = productName;
   if (brand) s = s.replace(new RegExp(brand.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'), ' ');
@@ -528,14 +532,19 @@ export function strainFromProduct(productName: string, brand: string | null): st
   // Bud, Candy and Mint(s) are also words of strain names: followed by another word they are part
   // of the name, not its kind ("Big Bud Flower", "Cotton Candy Pre-Roll", "Thin Mint GSC Live
   // Resin"); kept by a mark inside the word until the category words are gone.
-  s = s.replace(/\b([A-Za-z]+)(?=\s+([A-Za-z-]+))/g, (w, _w: string, next: string) =>
-    /^(?:buds?|cand(?:y|ies)|mints?)$/i.test(w) && /^[A-Za-z]/.test(next) ? `${w[0]}\u0001${w.slice(1)}` : w,
+  // Likewise any category word before the one that names the product's kind, when a plain word
+  // follows it: "Chocolate Thai Flower", "Ice Cream Cake Pre-Roll", "Hash Plant Smalls" are the
+  // strains Chocolate Thai, Ice Cream Cake and Hash Plant (a kind word printed last is the kind;
+  // "Gummies Watermelon", with no later kind word, still loses "Gummies").
+  const kindAt = lastCategoryAt(s);
+  const kindWord = (x: string) => categorize(x) !== 'Other' || TYPE_OR_GRADE.test(x);
+  s = s.replace(/\b([A-Za-z]+)(?=\s+([A-Za-z-]+))/g, (w, _w: string, next: string, at: number) =>
+    (/^(?:buds?|cand(?:y|ies)|mints?)$/i.test(w) || (at < kindAt && categorize(w) !== 'Other' && !kindWord(next))) && /^[A-Za-z]/.test(next) ? `${w[0]}\u0001${w.slice(1)}` : w,
   );
   // "Fruit Chews" is a kind of edible ("Fruit" alone may be a strain's word: Fruit Punch).
-  s = stripCategoryWords(s.replace(/\bfruit\s+chews?\b/gi, ' ')).replace(
-    /\b(indica|sativa|hybrid|dominant|premium|whole|infused|cured|live|pack|single|full\s+spectrum|bars?|pieces?)\b/gi,
-    ' ',
-  );
+  s = stripCategoryWords(s.replace(/\bfruit\s+chews?\b/gi, ' ')).replace(new RegExp(TYPE_OR_GRADE.source, 'gi'), ' ');
+  // A strain-type tag in brackets ("[H]", "(I)") is no part of the name.
+  s = s.replace(/[[(]\s*[ISHish]\s*[\])]/g, ' ');
   s = tidyName(s.replace(/\u0001/g, '').replace(/[|·•()[\]]/g, ' '));
   return letters(s) >= 2 ? s : null;
 }

@@ -188,6 +188,13 @@ export function categorizeLast(text: string, fallback: Category = 'Other'): Cate
 }
 
 /** Text with category words removed (for strain-name extraction). */
+/** Where the last category word of `text` starts (-1 when none): the word that names the product's kind. */
+export function lastCategoryAt(text: string): number {
+  let at = -1;
+  for (const [, re] of CATEGORY_WORDS) for (const m of text.matchAll(new RegExp(re.source, 'gi'))) at = Math.max(at, m.index ?? -1);
+  return at;
+}
+
 export function stripCategoryWords(text: string): string {
   let s = text;
   for (const [, re] of CATEGORY_WORDS) s = s.replace(new RegExp(re.source, 'gi'), ' ');

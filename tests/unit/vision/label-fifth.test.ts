@@ -151,6 +151,14 @@ describe('fifth-round keys and values', () => {
     ['Cotton Candy Pre-Roll', 'Cotton Candy'],
     ['Blue Dream Bud 3.5g', 'Blue Dream'],
     ['Kush Mints', 'Kush'],
+    // a category word before the kind word printed last is the strain's own word
+    ['Chocolate Thai Whole Flower 3.5g', 'Chocolate Thai'],
+    ['Ice Cream Cake Pre-Roll 1g', 'Ice Cream Cake'],
+    ['Hash Plant Smalls 7g', 'Hash Plant'],
+    ['CHOCOLATE THAI FLOWER 3.5G [H]', 'CHOCOLATE THAI'],
+    // no later kind word: the first is the kind
+    ['Gummies Watermelon', 'Watermelon'],
+    ['Blue Dream Live Resin Cart', 'Blue Dream'],
   ])('strain part of %s', (name, want) => {
     expect(strainFromProduct(name, null)).toBe(want);
   });
