@@ -216,6 +216,25 @@ export async function analysePage(bytes: Buffer, opts: { rules?: boolean } = {})
 }
 
 /**
+ * The length of the ink run through each pixel along one axis: `lines` lines of `len` pixels,
+ * pixel `k` of line `l` at index `at(l, k)`; `into` gets each ink pixel's run length (capped at
+ * 65,535), 0 elsewhere.
+ */
+function inkRuns(len: number, lines: number, at: (line: number, k: number) => number, ink: (p: number) => boolean, into: Uint16Array): void {
+  for (let l = 0; l < lines; l++)
+    for (let k = 0; k < len;) {
+      if (!ink(at(l, k))) {
+        k++;
+        continue;
+      }
+      let e = k;
+      while (e < len && ink(at(l, e))) e++;
+      for (let j = k; j < e; j++) into[at(l, j)] = Math.min(65535, e - k);
+      k = e;
+    }
+}
+
+/**
  * Pixels of printed rules and frames on the small binarised copy of analysePage (≈360 px wide,
  * where glyphs are under ≈12 px): ink runs of 18 px or more one way and at most 2 px the other.
  */
@@ -223,28 +242,8 @@ function rulePixels(data: Buffer, w: number, h: number, dark: boolean): Uint8Arr
   const ink = (p: number) => (dark ? data[p] >= 128 : data[p] < 128);
   const hrun = new Uint16Array(w * h);
   const vrun = new Uint16Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w;) {
-      if (!ink(y * w + x)) {
-        x++;
-        continue;
-      }
-      let e = x;
-      while (e < w && ink(y * w + e)) e++;
-      for (let k = x; k < e; k++) hrun[y * w + k] = e - x;
-      x = e;
-    }
-  for (let x = 0; x < w; x++)
-    for (let y = 0; y < h;) {
-      if (!ink(y * w + x)) {
-        y++;
-        continue;
-      }
-      let e = y;
-      while (e < h && ink(e * w + x)) e++;
-      for (let k = y; k < e; k++) vrun[k * w + x] = e - y;
-      y = e;
-    }
+  inkRuns(w, h, (y, x) => y * w + x, ink, hrun);
+  inkRuns(h, w, (x, y) => y * w + x, ink, vrun);
   const out = new Uint8Array(w * h);
   for (let p = 0; p < w * h; p++) if ((hrun[p] >= 18 && vrun[p] <= 2) || (vrun[p] >= 18 && hrun[p] <= 2)) out[p] = 1;
   return out;
@@ -514,31 +513,18 @@ export function invertBands(data: Buffer, width: number, height: number, rowH: n
  */
 export function eraseGridRules(data: Buffer, w: number, h: number, rowPx: number): void {
   const ink = (p: number) => data[p] < LIGHT_INK;
-  // Runs are measured with a one-pixel sideways tolerance, so a rule that keystone left sloped
-  // (a step every few pixels) is still one run; the thickness across it is measured as printed.
-  const runs = (len: number, lines: number, at: (line: number, k: number) => number, wide: (p: number) => boolean, into: Uint16Array) => {
-    for (let l = 0; l < lines; l++)
-      for (let k = 0; k < len;) {
-        if (!wide(at(l, k))) {
-          k++;
-          continue;
-        }
-        let e = k;
-        while (e < len && wide(at(l, e))) e++;
-        for (let j = k; j < e; j++) into[at(l, j)] = Math.min(65535, e - k);
-        k = e;
-      }
-  };
   const hrun = new Uint16Array(w * h);
   const vrun = new Uint16Array(w * h);
   const hwide = new Uint16Array(w * h);
   const vwide = new Uint16Array(w * h);
   const row = (y: number, x: number) => y * w + x;
   const col = (x: number, y: number) => y * w + x;
-  runs(w, h, row, ink, hrun);
-  runs(h, w, col, ink, vrun);
-  runs(w, h, row, (p) => ink(p) || (p >= w && ink(p - w)) || (p + w < w * h && ink(p + w)), hwide);
-  runs(h, w, col, (p) => ink(p) || (p % w > 0 && ink(p - 1)) || (p % w < w - 1 && ink(p + 1)), vwide);
+  inkRuns(w, h, row, ink, hrun);
+  inkRuns(h, w, col, ink, vrun);
+  // The `wide` runs have a one-pixel sideways tolerance, so a rule that keystone left sloped (a
+  // step every few pixels) is still one run; the thickness across it is measured as printed.
+  inkRuns(w, h, row, (p) => ink(p) || (p >= w && ink(p - w)) || (p + w < w * h && ink(p + w)), hwide);
+  inkRuns(h, w, col, (p) => ink(p) || (p % w > 0 && ink(p - 1)) || (p % w < w - 1 && ink(p + 1)), vwide);
   const thin = Math.max(4, Math.round(rowPx / 4));
   const across = Math.round(rowPx * 6);
   // Three rows down: a table of a header and one item is taller, a barcode's bars are not.

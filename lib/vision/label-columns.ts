@@ -97,6 +97,24 @@ export function tableHead(cells: readonly BoxCell[], placed: boolean): TableHead
 }
 
 /**
+ * The span `v` stands under: the one it overlaps most, else the one whose `edge` is nearest
+ * (score = the overlap in pixels, or minus that distance). The first span wins a tie.
+ */
+function nearestSpan(spans: readonly { x0: number; x1: number }[], v: { x0: number; x1: number }, edge: 'x0' | 'x1'): { index: number; score: number } {
+  let index = -1;
+  let score = -Infinity;
+  spans.forEach((c, j) => {
+    const overlap = Math.min(c.x1, v.x1) - Math.max(c.x0, v.x0);
+    const sc = overlap > 0 ? overlap : -Math.abs(c[edge] - v[edge]);
+    if (sc > score) {
+      score = sc;
+      index = j;
+    }
+  });
+  return { index, score };
+}
+
+/**
  * A row under a table header (`Total THC   0.05   27.50` under `Cannabinoid   LOQ (%)   Result
  * (%)`): its values are given the unit of the column they stand in (by position on the page with
  * word boxes, else counted from the right), and the row becomes `Total THC: 27.50%` (the
@@ -112,17 +130,8 @@ export function tableRow(head: TableHead, all: readonly BoxCell[]): string | nul
   const at = new Map<number, string>();
   values.forEach((v, i) => {
     let col = head.columns.length - values.length + i;
-    if (head.placed) {
-      let best = -Infinity;
-      head.columns.forEach((c, j) => {
-        const overlap = Math.min(c.x1, v.x1) - Math.max(c.x0, v.x0);
-        const score = overlap > 0 ? overlap : -Math.abs(c.x1 - v.x1);
-        if (score > best) {
-          best = score;
-          col = j;
-        }
-      });
-    }
+    // Figures are right-aligned in their column: with no overlap, the nearest right edge.
+    if (head.placed) col = nearestSpan(head.columns, v, 'x1').index;
     if (col >= 0 && col < head.columns.length && !at.has(col)) at.set(col, v.text);
   });
   for (const unit of ['pct', 'mgg'] as const) {
@@ -150,16 +159,7 @@ export function pairByPosition(keys: BoxLine, values: BoxLine): string[] | null 
   if (keys.cells.length < 2 || !keys.cells.every((c) => KEY_CELL.test(c.text))) return null;
   const got = new Map<number, string[]>();
   for (const v of values.cells) {
-    let best = -1;
-    let bestScore = -Infinity;
-    keys.cells.forEach((k, j) => {
-      const overlap = Math.min(k.x1, v.x1) - Math.max(k.x0, v.x0);
-      const score = overlap > 0 ? overlap : -Math.abs(k.x0 - v.x0);
-      if (score > bestScore) {
-        bestScore = score;
-        best = j;
-      }
-    });
+    const { index: best, score: bestScore } = nearestSpan(keys.cells, v, 'x0');
     const width = keys.cells[best].x1 - keys.cells[best].x0;
     if (bestScore < -Math.max(40, 2 * width)) return null;
     got.set(best, [...(got.get(best) ?? []), v.text]);

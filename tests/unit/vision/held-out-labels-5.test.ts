@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { HELD_OUT_LABEL_LAYOUTS, LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelLayout, type LabelTruth } from '@/tests/fixtures/vision/labels';
-import { rasterize } from '@/tests/fixtures/vision/render';
+import { rasterize, printedTexts } from '@/tests/fixtures/vision/render';
 
 /**
  * The fifth held-out round of label layouts (issue 14): each one is built and its ground truth
@@ -10,10 +10,6 @@ import { rasterize } from '@/tests/fixtures/vision/render';
  */
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-function printed(svg: string): string[] {
-  return [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
-}
 
 const squash = (s: string) => s.replace(/\s+/g, '').toLowerCase();
 
@@ -47,7 +43,7 @@ describe('fifth held-out round of label layouts', () => {
         const t: LabelTruth = labelTruth(seed, layout);
         const style = labelStyle(seed, layout);
         expect(style.layout).toBe(layout);
-        const lines = printed(labelSvg(t, style, seed));
+        const lines = printedTexts(labelSvg(t, style, seed));
         const all = lines.join('\n');
         const flat = squash(all);
         const has = (v: string) => expect(flat, `${layout} #${seed} prints ${v}`).toContain(squash(v));

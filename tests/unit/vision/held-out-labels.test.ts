@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { FOURTH_HELD_OUT_LABEL_LAYOUTS, LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelLayout, type LabelTruth } from '@/tests/fixtures/vision/labels';
-import { rasterize } from '@/tests/fixtures/vision/render';
+import { rasterize, printedTexts } from '@/tests/fixtures/vision/render';
 
 /**
  * The fourth held-out round of label layouts (issue 14): each one is built and its ground truth
@@ -10,10 +10,6 @@ import { rasterize } from '@/tests/fixtures/vision/render';
  */
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-function printed(svg: string): string[] {
-  return [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
-}
 
 /** The date as the layout prints it: `10.03.26` on the jar lid, else the style's ISO, US or month form. */
 function dateForms(iso: string, layout: LabelLayout): string[] {
@@ -38,7 +34,7 @@ describe('fourth held-out round of label layouts', () => {
         const t: LabelTruth = labelTruth(seed, layout);
         const style = labelStyle(seed, layout);
         expect(style.layout).toBe(layout);
-        const lines = printed(labelSvg(t, style, seed));
+        const lines = printedTexts(labelSvg(t, style, seed));
         const all = lines.join('\n');
         const squashed = all.replace(/\s+/g, '').toLowerCase();
         const has = (s: string) => expect(all, `${layout} #${seed} prints ${s}`).toContain(s);
