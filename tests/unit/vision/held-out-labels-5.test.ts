@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { HELD_OUT_LABEL_LAYOUTS, LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelLayout, type LabelTruth } from '@/tests/fixtures/vision/labels';
+import { FIFTH_HELD_OUT_LABEL_LAYOUTS, LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelLayout, type LabelTruth } from '@/tests/fixtures/vision/labels';
 import { rasterize, printedTexts } from '@/tests/fixtures/vision/render';
 
 /**
@@ -24,9 +24,9 @@ const seeds = (layout: LabelLayout) => [0, 1, 2, 3, 4, 5, 6, 7].map((k) => 100 +
 
 describe('fifth held-out round of label layouts', () => {
   it('names three new layouts, all in LABEL_LAYOUTS, and a random draw never picks them', () => {
-    expect(HELD_OUT_LABEL_LAYOUTS).toEqual(['preroll-wrap', 'mi-compliance', 'vape-box']);
-    for (const l of HELD_OUT_LABEL_LAYOUTS) expect(LABEL_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(HELD_OUT_LABEL_LAYOUTS).not.toContain(labelStyle(seed).layout);
+    expect(FIFTH_HELD_OUT_LABEL_LAYOUTS).toEqual(['preroll-wrap', 'mi-compliance', 'vape-box']);
+    for (const l of FIFTH_HELD_OUT_LABEL_LAYOUTS) expect(LABEL_LAYOUTS).toContain(l);
+    for (let seed = 0; seed < 300; seed++) expect(FIFTH_HELD_OUT_LABEL_LAYOUTS).not.toContain(labelStyle(seed).layout);
   });
 
   it('leaves the older layouts’ truth and style draws as they were', () => {
@@ -37,7 +37,7 @@ describe('fifth held-out round of label layouts', () => {
     expect(labelStyle(100, 'keyed').font).not.toBe('DejaVu Sans Light');
   });
 
-  for (const layout of HELD_OUT_LABEL_LAYOUTS)
+  for (const layout of FIFTH_HELD_OUT_LABEL_LAYOUTS)
     it(`${layout}: the truth holds what the label prints, and nothing it does not`, () => {
       for (const seed of seeds(layout)) {
         const t: LabelTruth = labelTruth(seed, layout);
@@ -118,7 +118,7 @@ describe('fifth held-out round of label layouts', () => {
     });
 
   it('renders each layout to an image of the page size, with no print running past the right edge (no OCR)', async () => {
-    for (const layout of HELD_OUT_LABEL_LAYOUTS)
+    for (const layout of FIFTH_HELD_OUT_LABEL_LAYOUTS)
       for (const seed of seeds(layout).slice(0, 4)) {
         const style = labelStyle(seed, layout);
         const svg = labelSvg(labelTruth(seed, layout), style, seed);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rasterize } from '@/tests/fixtures/vision/render';
 import {
   FOURTH_HELD_OUT_RECEIPT_LAYOUTS,
-  HELD_OUT_RECEIPT_LAYOUTS,
+  FIFTH_HELD_OUT_RECEIPT_LAYOUTS,
   RECEIPT_LAYOUTS,
   receiptStyle,
   receiptSvg,
@@ -172,12 +172,12 @@ describe('fourth-round held-out receipt layouts', () => {
 
 describe('fifth-round held-out receipt layouts', () => {
   it('are three new layouts, held out and never drawn at random', () => {
-    expect(HELD_OUT_RECEIPT_LAYOUTS).toEqual(['sku-batch-flags', 'med-allotment', 'delivery-grid']);
-    for (const l of HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
+    expect(FIFTH_HELD_OUT_RECEIPT_LAYOUTS).toEqual(['sku-batch-flags', 'med-allotment', 'delivery-grid']);
+    for (const l of FIFTH_HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
+    for (let seed = 0; seed < 300; seed++) expect(FIFTH_HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
   });
 
-  describe.each(HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
+  describe.each(FIFTH_HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
     it('renders to an image of the page size (not read: no OCR before the blind run)', async () => {
       const { svg, width } = draw(layout, seeds(layout)[0]);
       const meta = await sharp(await rasterize(svg, 'png')).metadata();
