@@ -15,6 +15,10 @@
 //    `/api/v1/shopping/scan/cached` — another route — echoing the whole query in Location (a
 //    client's 16 KB query came back as a header clients refuse). An empty segment names no
 //    resource: 404 NOT_FOUND, in the envelope.
+//
+// It also offers every request to the front cache (lib/http/front-cache.ts) once the service has
+// registered it (`globalThis.__ciFront`, on the first API request): kept answers of public reads
+// are written from memory, everything else goes on to Next as before.
 'use strict';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS preload, run by node before Next
 const http = require('node:http');
@@ -89,6 +93,20 @@ function wrap(listener) {
     const bad = typeof req.url === 'string' ? undecodable(req.url) : null;
     if (bad !== null) return badPath(req, res, bad);
     if (typeof req.url === 'string' && hasEmptyApiSegment(req.url)) return emptySegment(req, res);
+    const front = globalThis.__ciFront;
+    if (front !== undefined && req.method === 'GET') {
+      const served = front(req, res);
+      if (served === true) return undefined;
+      if (served !== false) {
+        const next = () => {
+          if (!res.headersSent) listener.call(this, req, res);
+        };
+        served.then((done) => {
+          if (!done) next();
+        }, next);
+        return undefined;
+      }
+    }
     return listener.call(this, req, res);
   };
 }

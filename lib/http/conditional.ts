@@ -37,7 +37,7 @@ export async function conditional<T>(req: Request, etag: string, produce: () => 
   if (ifNoneMatchHits(req, etag)) return notModified(etag, headers);
   const out = await produce();
   const ok = out instanceof Ok ? out : new Ok(out as T);
-  return new Ok(ok.data, ok.meta, { ...ok.headers, ...headers, etag }, ok.status, ok.json);
+  return new Ok(ok.data, ok.meta, { ...ok.headers, ...headers, etag }, ok.status, ok.json, ok.keep);
 }
 
 /** A page as the list readers answer it; `headers` are the page's own (e.g. the terpene a synonym resolved to). */
@@ -53,20 +53,21 @@ export interface LoadedPage<T> {
  * `conditional` over a paged list: `load()` runs only on a miss, and its page becomes the
  * paginated envelope. `shared: true` when the page comes from an in-process cache that hands the
  * same never-mutated items to every caller: their JSON text is then made once (`sharedJson`).
+ * `keep`: the answer's replay rule (`Ok.keep`).
  */
 export function conditionalPage<T>(
   req: Request,
   etag: string,
   load: () => Promise<LoadedPage<T>>,
   headers: Record<string, string> = {},
-  options: { shared?: boolean } = {},
+  options: { shared?: boolean; keep?: () => boolean } = {},
 ): Promise<Ok<T[]> | Response> {
   return conditional(
     req,
     etag,
     async () => {
       const page = await load();
-      return paginated(page.items, page, page.headers, options.shared ? sharedJson(page.items) : undefined);
+      return paginated(page.items, page, page.headers, options.shared ? sharedJson(page.items) : undefined, options.keep);
     },
     headers,
   );
@@ -80,5 +81,5 @@ export function conditionalByContent<T>(req: Request, out: T | Ok<T>, headers: R
   const ok = out instanceof Ok ? out : new Ok(out as T);
   const etag = strongEtag(ok.data, ok.meta ?? null);
   if (ifNoneMatchHits(req, etag)) return notModified(etag, headers);
-  return new Ok(ok.data, ok.meta, { ...ok.headers, ...headers, etag }, ok.status, ok.json);
+  return new Ok(ok.data, ok.meta, { ...ok.headers, ...headers, etag }, ok.status, ok.json, ok.keep);
 }

@@ -12,6 +12,7 @@ import { DEFAULT_MAX_BYTES, readBodyText } from '@/lib/http/body';
 import { clientIp } from '@/lib/http/client-key';
 import { applyCors, CORS_EXPOSE_HEADERS, takesCredentials } from '@/lib/http/cors';
 import { errorResponse } from '@/lib/http/error-response';
+import { frontKey, installFront, rememberAnswer, type FrontRoute } from '@/lib/http/front-cache';
 import { json, jsonText, Ok, successBody, successJson } from '@/lib/http/envelope';
 import { assertStorableStrings } from '@/lib/http/input-rules';
 import { anonymousCall, authenticate, type AuthOptions } from '@/lib/http/route-auth';
@@ -229,6 +230,41 @@ function toResponse(out: unknown, options: RouteOptions, requestId: string, rout
 export function defineRoute<const O extends RouteOptions>(options: O, handler: (ctx: RouteContext<O>) => Promise<RouteResult<O>> | RouteResult<O>): NextHandler {
   const validationCode = options.validationCode ?? 'VALIDATION_ERROR';
   const policy = cachePolicy(options);
+  installFront();
+
+  /** Request id, CORS, caching and rate-limit headers, then the access line: every answer, error or not. */
+  const finish = (
+    response: Response,
+    req: Request,
+    requestId: string,
+    routeId: string,
+    signedIn: boolean,
+    limitHeaders: Record<string, string> | undefined,
+    started: number,
+  ): Response => {
+    response.headers.set('X-Request-Id', requestId);
+    applyCors(response, req, options);
+    applyCachePolicy(response, req, policy, signedIn);
+    if (limitHeaders) for (const [k, v] of Object.entries(limitHeaders)) if (!response.headers.has(k)) response.headers.set(k, v);
+    accessLine(requestId, routeId, req.method, response.status, Math.round(performance.now() - started));
+    return response;
+  };
+  // Replays of this route's answers (lib/http/front-cache.ts) keep its bucket, tier and refusal.
+  const fronts = new Map<string, FrontRoute>();
+  const frontRoute = (routeId: string, bucket: string): FrontRoute => {
+    let f = fronts.get(routeId);
+    if (!f) {
+      f = {
+        routeId,
+        bucket,
+        tier: options.limit === false ? false : (options.limit ?? 'moderate'),
+        refuse: (err, req, requestId, limitHeaders) =>
+          finish(errorResponse(err, requestId, new URL(req.url).pathname, req.method), req, requestId, routeId, false, limitHeaders, performance.now()),
+      };
+      fronts.set(routeId, f);
+    }
+    return f;
+  };
 
   const fn = async (req: Request, nextCtx?: NextCtx): Promise<Response> => {
     const started = performance.now();
@@ -239,6 +275,7 @@ export function defineRoute<const O extends RouteOptions>(options: O, handler: (
     let limitHeaders: Record<string, string> | undefined;
     let response: Response;
     let signedIn = false;
+    let kept: Ok | undefined;
     try {
       // One rule for every route: a path that does not decode is 400 BAD_REQUEST. Parameters are
       // Next's (decoded once); a caller without them (a test) gets them from the matched pattern.
@@ -299,14 +336,22 @@ export function defineRoute<const O extends RouteOptions>(options: O, handler: (
       // 4. handler
       const out = await handler(ctx as unknown as RouteContext<O>);
       response = toResponse(out, options, requestId, routeId);
+      if (out instanceof Ok && out.keep) kept = out;
     } catch (err) {
       response = errorResponse(err, requestId, url.pathname, req.method);
     }
-    response.headers.set('X-Request-Id', requestId);
-    applyCors(response, req, options);
-    applyCachePolicy(response, req, policy, signedIn);
-    if (limitHeaders) for (const [k, v] of Object.entries(limitHeaders)) if (!response.headers.has(k)) response.headers.set(k, v);
-    accessLine(requestId, routeId, req.method, response.status, Math.round(performance.now() - started));
+    finish(response, req, requestId, routeId, signedIn, limitHeaders, started);
+    // A replayable answer: a 200 to an anonymous GET of a public read (never anything user-specific).
+    if (kept?.keep && response.status === 200 && !signedIn && req.method === 'GET' && policy.publicValue !== null && !req.headers.has('if-none-match')) {
+      const dataJson = kept.json ?? JSON.stringify(kept.data);
+      rememberAnswer(
+        frontKey(url.pathname + url.search, req.headers.has('origin')),
+        frontRoute(routeId, match?.bucket ?? routeId),
+        kept.keep,
+        response,
+        options.flat ? { flat: dataJson } : { dataJson, meta: kept.meta },
+      );
+    }
     return response;
   };
   return Object.assign(fn, { routeMeta: { options } });

@@ -54,7 +54,10 @@ export function jsonText(text: string, status: number, headers: Record<string, s
 /**
  * What a handler returns when it needs meta (pagination), headers or a status besides 200. `json`,
  * when given, is `JSON.stringify(data)` made earlier (a cached answer): the body is built from it
- * instead of serialising `data` again; `data` is still what the response schema checks.
+ * instead of serialising `data` again; `data` is still what the response schema checks. `keep`,
+ * when given, says (without a query) whether this answer is still the one the handler would give:
+ * the builder may then replay it to other anonymous callers of a public read while it holds
+ * (lib/http/front-cache.ts).
  */
 export class Ok<T = unknown> {
   constructor(
@@ -63,19 +66,32 @@ export class Ok<T = unknown> {
     readonly headers?: Record<string, string>,
     readonly status = 200,
     readonly json?: string,
+    readonly keep?: () => boolean,
   ) {}
 }
 
-export function ok<T>(data: T, opts: { meta?: Record<string, unknown>; headers?: Record<string, string>; status?: number; json?: string } = {}): Ok<T> {
-  return new Ok(data, opts.meta, opts.headers, opts.status ?? 200, opts.json);
+export interface OkOptions {
+  meta?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  status?: number;
+  json?: string;
+  keep?: () => boolean;
 }
 
+export function ok<T>(data: T, opts: OkOptions = {}): Ok<T> {
+  return new Ok(data, opts.meta, opts.headers, opts.status ?? 200, opts.json, opts.keep);
+}
+
+/** `keep` for an answer that never changes while the process runs. */
+export const ALWAYS_CURRENT = (): boolean => true;
+
 /** `json`: `JSON.stringify(items)` made earlier (see sharedJson), used as the envelope's data text. */
-export function paginated<T>(items: T[], p: { limit: number; offset: number; total: number }, headers?: Record<string, string>, json?: string): Ok<T[]> {
+export function paginated<T>(items: T[], p: { limit: number; offset: number; total: number }, headers?: Record<string, string>, json?: string, keep?: () => boolean): Ok<T[]> {
   return ok(items, {
     meta: { pagination: { limit: p.limit, offset: p.offset, total: p.total, hasMore: p.offset + items.length < p.total } },
     headers,
     json,
+    keep,
   });
 }
 

@@ -3,7 +3,7 @@ export { route, type RouteMethods } from '@/lib/http/methods';
 export { errorResponse } from '@/lib/http/error-response';
 export { ApiError, FlatError, ERROR_CODES, ALL_ERROR_CODES, type ErrorCode } from '@/lib/errors';
 export { DatabaseError } from '@/lib/db/errors';
-export { ok, paginated, sharedJson, Ok, json, successBody, errorBody, type Pagination } from '@/lib/http/envelope';
+export { ok, paginated, sharedJson, Ok, json, successBody, errorBody, ALWAYS_CURRENT, type Pagination } from '@/lib/http/envelope';
 export { sseResponse, eventStreamResponse, formatSse, SSE_HEADERS, type SseWriter } from '@/lib/http/sse';
 export { DEFAULT_MAX_BYTES, IMAGE_MAX_BYTES, readBodyText } from '@/lib/http/body';
 export { clientIp } from '@/lib/http/client-key';

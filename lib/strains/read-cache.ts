@@ -16,6 +16,7 @@ import { appEnv, config } from '@/lib/config';
 import { onCatalogCachesCleared } from '@/lib/strains/cache';
 import type { Queryable } from '@/lib/db';
 import { readCatalogStamp } from '@/lib/strains/repo';
+import { SizedCache } from '@/lib/sized-cache';
 
 interface State {
   instance: string | null;
@@ -24,13 +25,8 @@ interface State {
   checking: Promise<boolean> | null;
   /** Bumped whenever the entries are dropped; a load that straddles a bump is not stored. */
   generation: number;
-  entries: Map<string, Kind>;
-}
-
-/** One kind's entries (insertion order = age) and the sum of their estimated bytes. */
-interface Kind {
-  map: Map<string, { value: unknown; bytes: number }>;
-  bytes: number;
+  /** Each kind's entries (insertion order = age). */
+  entries: Map<string, SizedCache<unknown>>;
 }
 
 /**
@@ -103,6 +99,26 @@ export async function cachedCatalogStamp(db: Queryable): Promise<{ instance: str
 }
 
 /**
+ * A replay rule for an answer built from this handle's catalog reads (`Ok.keep`,
+ * lib/http/front-cache.ts): true while the catalog state checked when it is called is still the
+ * checked one (same version, same instance, no clear, last check within the interval), so a
+ * replay is never older than a cached read would be. Undefined when the state is not freshly
+ * checked (the read about to happen checks it; the next answer can be kept). Take it before the
+ * reads the answer is made of: an answer read under an older state is then never kept as newer.
+ */
+export function catalogKeep(db: Queryable): (() => boolean) | undefined {
+  const token = freshCatalogToken(db);
+  if (token === null) return undefined;
+  return () => freshCatalogToken(db) === token;
+}
+
+function freshCatalogToken(db: Queryable): string | null {
+  const s = states.get(db);
+  if (!s || epochs.get(s) !== epoch || s.version === null || Date.now() - s.checkedAt >= checkInterval()) return null;
+  return `${epoch}/${s.generation}/${s.instance}/${s.version}`;
+}
+
+/**
  * `load()`'s answer for `key`, from the cache when the catalog has not changed since it was read.
  * Errors are not cached.
  */
@@ -111,10 +127,10 @@ export async function cachedCatalogRead<T>(db: Queryable, kind: string, key: str
   // Checked within the interval: no version read, and no await before the lookup.
   const fresh = s.version !== null && Date.now() - s.checkedAt < checkInterval();
   if (!fresh && !(await current(db, s))) return load();
-  const hit = s.entries.get(kind)?.map.get(key);
-  if (hit) {
+  const k = s.entries.get(kind);
+  if (k?.has(key)) {
     stats.hits++;
-    return hit.value as T;
+    return k.get(key) as T;
   }
   stats.misses++;
   const generation = s.generation;
@@ -124,29 +140,17 @@ export async function cachedCatalogRead<T>(db: Queryable, kind: string, key: str
 }
 
 function store(s: State, kind: string, key: string, value: unknown, bytes: number): void {
-  const { catalogCacheEntries: maxEntries, catalogCacheBytes: maxBytes } = config().hotpath;
-  if (bytes > maxBytes) return;
+  const { catalogCacheEntries: entries, catalogCacheBytes: maxBytes } = config().hotpath;
   let k = s.entries.get(kind);
-  if (!k) s.entries.set(kind, (k = { map: new Map(), bytes: 0 }));
-  const prior = k.map.get(key);
-  if (prior) {
-    k.map.delete(key);
-    k.bytes -= prior.bytes;
-  }
-  for (const [oldest, e] of k.map) {
-    if (k.map.size < maxEntries && k.bytes + bytes <= maxBytes) break;
-    k.map.delete(oldest);
-    k.bytes -= e.bytes;
-  }
-  k.map.set(key, { value, bytes });
-  k.bytes += bytes;
+  if (!k) s.entries.set(kind, (k = new SizedCache()));
+  k.set(key, value, bytes, { entries, bytes: maxBytes });
 }
 
 /** Entries and estimated bytes held per kind for `db` (tests). */
 export function catalogReadCacheSize(db: Queryable): Record<string, { entries: number; bytes: number }> {
   const s = states.get(db);
   const out: Record<string, { entries: number; bytes: number }> = {};
-  if (s && epochs.get(s) === epoch) for (const [kind, k] of s.entries) out[kind] = { entries: k.map.size, bytes: k.bytes };
+  if (s && epochs.get(s) === epoch) for (const [kind, k] of s.entries) out[kind] = { entries: k.size, bytes: k.bytes };
   return out;
 }
 

@@ -152,10 +152,13 @@ export function forgetCompleteProfile(slug: string): void {
   completeCache.delete(slug);
 }
 
-/** The full profile of a strain and its JSON text (`JSON.stringify(data)`); cached 15 minutes per slug. */
-export async function completeProfile(db: Queryable, slug: string): Promise<{ data: CompleteProfile; json: string; cached: boolean }> {
+/**
+ * The full profile of a strain and its JSON text (`JSON.stringify(data)`); cached 15 minutes per
+ * slug. A cached answer comes with its replay rule (`keep`: while the cache holds that same entry).
+ */
+export async function completeProfile(db: Queryable, slug: string): Promise<{ data: CompleteProfile; json: string; cached: boolean; keep?: () => boolean }> {
   const hit = completeCache.get(slug);
-  if (hit) return { data: hit.data, json: hit.json, cached: true };
+  if (hit) return { data: hit.data, json: hit.json, cached: true, keep: () => completeCache.get(slug) === hit };
   const strain = await getStrainBySlug(db, slug);
   if (!strain) throw ApiError.notFound('strain', slug);
   let averages = averagesCache.get('all');

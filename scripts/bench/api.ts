@@ -22,6 +22,10 @@
  * pairs against its trivial route like the service's routes: what a dynamic segment costs Next
  * itself, the reference for the service's slug routes.
  *
+ * `--front off` starts the service with FRONT_CACHE=false: every request goes through Next and the
+ * route builder (lib/http/front-cache.ts is what `on`, the default, adds: repeated public reads
+ * answered from memory ahead of Next), to measure the framework path itself.
+ *
  * The machine this ran on is shared: absolute req/s are noisy, the ratios are what to compare.
  */
 import { execFileSync } from 'node:child_process';
@@ -42,6 +46,7 @@ const { values: args } = parseArgs({
     db: { type: 'string' },
     profile: { type: 'boolean', default: false },
     only: { type: 'string' },
+    front: { type: 'string', default: 'on' },
   },
 });
 
@@ -319,6 +324,7 @@ async function main(): Promise<void> {
     REDIS_URL: '',
     STORAGE_DIR: path.join(work, 'storage'),
     RATE_LIMIT_ENABLED: 'false',
+    FRONT_CACHE: args.front === 'off' ? 'false' : 'true',
     LOG_LEVEL: 'info',
     NEXT_TELEMETRY_DISABLED: '1',
     MEM_PROBE_FILE: memFile,
@@ -357,7 +363,7 @@ async function main(): Promise<void> {
       `\nbench:api — ${CONNECTIONS} connections, ${DURATION}s per run, ${os.cpus().length} CPUs, load average ${os
         .loadavg()
         .map((x) => x.toFixed(1))
-        .join(' ')}, database ${dbKind}`,
+        .join(' ')}, database ${dbKind}, front cache ${args.front === 'off' ? 'off' : 'on'}`,
     );
     // Pairs: the bare app, then one route, each for DURATION s; every route gets ROUNDS pairs and
     // its ratio is the median of its pairs' ratios, so load from other work on the machine, which

@@ -1,4 +1,4 @@
-import { int, intOpt } from '@/lib/config/define';
+import { bool, int, intOpt } from '@/lib/config/define';
 
 /** The request hot path: logging, the health probe, in-process caches of catalog reads, idle release. */
 export const hotpath = {
@@ -29,6 +29,13 @@ export const hotpath = {
       'estimated bytes each in-process catalog read cache (search results, strains by slug) may hold (about twice the JSON text of what it holds); the oldest entries go first',
       { min: 1024 },
     ),
+    frontCache: bool(
+      'FRONT_CACHE',
+      true,
+      "anonymous GETs of public, CDN-cacheable reads whose answer is still current (a static list, a catalog read under the checked catalog version) are answered from the process's memory before Next routes them (production entry hook only; lib/http/front-cache.ts); `false`: every request goes through Next",
+    ),
+    frontCacheEntries: int('FRONT_CACHE_ENTRIES', 2000, 'answers the front cache keeps (one per path, query and with/without `Origin`), the oldest out first', { min: 1 }),
+    frontCacheBytes: int('FRONT_CACHE_BYTES', 8 * 1024 * 1024, 'estimated bytes the front cache may hold (about twice the text of its answers)', { min: 1024 }),
     heapGrowingPercent: int(
       'V8_HEAP_GROWING_PERCENT',
       100,

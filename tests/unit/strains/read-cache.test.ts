@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ready } from '@/lib/bootstrap';
 import { resetConfig } from '@/lib/config';
 import type { Db, Queryable } from '@/lib/db';
-import { cachedCatalogRead, cachedCatalogStamp, catalogReadCacheSize, catalogReadCacheStats, clearCatalogReadCache } from '@/lib/strains/read-cache';
+import { cachedCatalogRead, cachedCatalogStamp, catalogKeep, catalogReadCacheSize, catalogReadCacheStats, clearCatalogReadCache } from '@/lib/strains/read-cache';
 import { upsertStrain } from '@/lib/strains/repo';
 import { getSerializedStrainBySlug, getStrainBySlugCached, searchStrainsCached } from '@/lib/strains/service';
 
@@ -91,6 +91,32 @@ describe('catalog read cache', () => {
     // ...after it, one version read drops them.
     expect((await getStrainBySlugCached(db, 'cachetest-delta'))?.name).toBe('Cachetest Delta');
     expect(names(await searchStrainsCached(db, 'cachetest delta', 10))[0]).toBe('Cachetest Delta');
+  });
+
+  it('catalogKeep (the front cache replay rule): none before a check, true while the checked version stands, false after an interval or a write seen', async () => {
+    process.env.CATALOG_VERSION_CHECK_MS = '1000';
+    resetConfig();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    clearCatalogReadCache(db);
+    expect(catalogKeep(db)).toBeUndefined();
+    await getStrainBySlugCached(db, 'cachetest-alpha');
+    const keep = catalogKeep(db);
+    expect(keep?.()).toBe(true);
+    vi.setSystemTime(Date.now() + 500);
+    expect(keep?.()).toBe(true);
+    // Past the interval the version is not known to stand: no replay until a read checks it again.
+    vi.setSystemTime(Date.now() + 600);
+    expect(keep?.()).toBe(false);
+    expect(catalogKeep(db)).toBeUndefined();
+    await getStrainBySlugCached(db, 'cachetest-alpha');
+    const again = catalogKeep(db);
+    expect(again?.()).toBe(true);
+    // Another instance writes; once a read has checked, the old answer's rule says no.
+    await upsertStrain(otherHandle(), { name: 'Cachetest Keep', type: 'hybrid' }, 'test');
+    vi.setSystemTime(Date.now() + 1001);
+    await getStrainBySlugCached(db, 'cachetest-keep');
+    expect(again?.()).toBe(false);
+    expect(catalogKeep(db)?.()).toBe(true);
   });
 
   it('asks for the version at most once per interval however many reads', async () => {

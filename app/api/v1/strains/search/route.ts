@@ -1,5 +1,6 @@
 import { conditionalPage, CDN, defineRoute, route } from '@/lib/http';
 import { catalogEtag, FRESHNESS_CACHE_CONTROL, NOT_MODIFIED } from '@/lib/meta/service';
+import { catalogKeep } from '@/lib/strains/read-cache';
 import { searchStrainsCached } from '@/lib/strains/service';
 import { SearchQuery, StrainList } from '@/lib/strains/schemas';
 
@@ -16,13 +17,16 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
       responses: NOT_MODIFIED,
       response: StrainList,
     },
-    async ({ db, query, req, url }) =>
-      conditionalPage(
+    async ({ db, query, req, url }) => {
+      // Replayable while the catalog version is the checked one (taken before the tag and the read).
+      const keep = catalogKeep(db);
+      return conditionalPage(
         req,
         await catalogEtag(db, url, { fromReadCache: true }),
         () => searchStrainsCached(db, query.q, query.limit),
         { 'cache-control': FRESHNESS_CACHE_CONTROL },
-        { shared: true },
-      ),
+        { shared: true, keep },
+      );
+    },
   ),
 });

@@ -1,4 +1,4 @@
-import { CDN, defineRoute, ok, route } from '@/lib/http';
+import { ALWAYS_CURRENT, CDN, defineRoute, ok, route } from '@/lib/http';
 import { SectionsQuery, SectionsResponse } from '@/lib/notebooks/input';
 import { AI_SECTIONS, ALL_SECTIONS, type SectionDescriptor } from '@/lib/notebooks/sections';
 
@@ -27,7 +27,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
     },
     async ({ query }) => {
       const { body, json } = BODIES[query.include === 'all' ? 'all' : 'ai'];
-      return ok(body, { json });
+      return ok(body, { json, keep: ALWAYS_CURRENT });
     },
   ),
 });

@@ -16,8 +16,9 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
     },
     async ({ db, params }) => {
       // The cached profile's JSON text goes into the envelope as it is (no serialisation per hit).
-      const { data, json, cached } = await completeProfile(db, params.slug);
-      return ok(data, { json, headers: { 'X-Cache': cached ? 'HIT' : 'MISS' } });
+      // A cached profile (X-Cache: HIT) may be replayed while the cache holds it (lib/http/front-cache.ts).
+      const { data, json, cached, keep } = await completeProfile(db, params.slug);
+      return ok(data, { json, headers: { 'X-Cache': cached ? 'HIT' : 'MISS' }, keep });
     },
   ),
 });
