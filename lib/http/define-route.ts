@@ -342,11 +342,12 @@ export function defineRoute<const O extends RouteOptions>(options: O, handler: (
     }
     finish(response, req, requestId, routeId, signedIn, limitHeaders, started);
     // A replayable answer: a 200 to an anonymous GET of a public read (never anything user-specific).
-    if (kept?.keep && response.status === 200 && !signedIn && req.method === 'GET' && policy.publicValue !== null && !req.headers.has('if-none-match')) {
+    // (Only on a path the route table knows: the replay rule is kept per route pattern.)
+    if (kept?.keep && match && response.status === 200 && !signedIn && req.method === 'GET' && policy.publicValue !== null && !req.headers.has('if-none-match')) {
       const dataJson = kept.json ?? JSON.stringify(kept.data);
       rememberAnswer(
         frontKey(url.pathname + url.search, req.headers.has('origin')),
-        frontRoute(routeId, match?.bucket ?? routeId),
+        frontRoute(match.id, match.bucket),
         kept.keep,
         response,
         options.flat ? { flat: dataJson } : { dataJson, meta: kept.meta },

@@ -97,35 +97,40 @@ describe('SizedCache', () => {
 
 describe('what the builder keeps', () => {
   it('an anonymous GET of a public read whose handler gives `keep`', async () => {
-    await call(envelopeRoute, { path: '/api/v1/x?q=1' });
+    await call(envelopeRoute, { path: '/api/v1/strains/search?q=1' });
     expect(frontCacheSize().entries).toBe(1);
   });
 
   it('nothing for a signed-in caller, a route without a public cache, a handler without `keep`, a non-200 or FRONT_CACHE=false', async () => {
     const token = await userToken('u-1', 'free');
-    await call(envelopeRoute, { path: '/api/v1/x', headers: { authorization: `Bearer ${token}` } });
-    await call(privateRoute, { path: '/api/v1/mine', headers: { authorization: `Bearer ${token}` } });
-    await call(noKeep, { path: '/api/v1/nokeep' });
-    await call(envelopeRoute, { path: '/api/v1/x?q=1', headers: { 'if-none-match': '"v0"' } });
+    await call(envelopeRoute, { path: '/api/v1/strains/search', headers: { authorization: `Bearer ${token}` } });
+    await call(privateRoute, { path: '/api/v1/chat/conversations', headers: { authorization: `Bearer ${token}` } });
+    await call(noKeep, { path: '/api/v1/strains/popular' });
+    await call(envelopeRoute, { path: '/api/v1/strains/search?q=1', headers: { 'if-none-match': '"v0"' } });
     process.env.FRONT_CACHE = 'false';
     resetConfig();
-    await call(envelopeRoute, { path: '/api/v1/x?q=2' });
+    await call(envelopeRoute, { path: '/api/v1/strains/search?q=2' });
+    expect(frontCacheSize().entries).toBe(0);
+  });
+
+  it('nothing on a path the route table does not know', async () => {
+    await call(envelopeRoute, { path: '/api/v1/not-a-route' });
     expect(frontCacheSize().entries).toBe(0);
   });
 
   it('nothing when `keep` is already false as the answer is made', async () => {
     current = false;
-    await call(envelopeRoute, { path: '/api/v1/x' });
+    await call(envelopeRoute, { path: '/api/v1/strains/search' });
     expect(frontCacheSize().entries).toBe(0);
   });
 });
 
 describe('replays', () => {
   it('the kept answer with a fresh request id and timestamp, the same data and headers, and a length', async () => {
-    const first = await call(envelopeRoute, { path: '/api/v1/x?q=1' });
+    const first = await call(envelopeRoute, { path: '/api/v1/strains/search?q=1' });
     await new Promise((r) => setTimeout(r, 5));
-    const a = await get('/api/v1/x?q=1');
-    const b = await get('/api/v1/x?q=1');
+    const a = await get('/api/v1/strains/search?q=1');
+    const b = await get('/api/v1/strains/search?q=1');
     expect(a.status).toBe(200);
     expect(a.body.data).toEqual(first.body.data);
     expect(a.body.success).toBe(true);
@@ -140,48 +145,48 @@ describe('replays', () => {
   });
 
   it('a flat body as it was', async () => {
-    const first = await call(flatRoute, { path: '/api/v1/flat' });
-    const a = await get('/api/v1/flat');
+    const first = await call(flatRoute, { path: '/api/v1/notebooks/stream/sections' });
+    const a = await get('/api/v1/notebooks/stream/sections');
     expect(a.text).toBe(first.text);
     expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('goes to Next for another path or query, a caller with Authorization or If-None-Match, an Origin never answered, or a HEAD', async () => {
-    await call(envelopeRoute, { path: '/api/v1/x?q=1' });
-    expect((await get('/api/v1/x?q=2')).status).toBe(599);
-    expect((await get('/api/v1/x')).status).toBe(599);
-    expect((await get('/api/v1/x?q=1', { authorization: 'Bearer abc' })).status).toBe(599);
-    expect((await get('/api/v1/x?q=1', { 'if-none-match': '"v1"' })).status).toBe(599);
-    expect((await get('/api/v1/x?q=1', { origin: 'https://web.example' })).status).toBe(599);
-    await call(envelopeRoute, { path: '/api/v1/x?q=1', headers: { origin: 'https://web.example' } });
-    const o = await get('/api/v1/x?q=1', { origin: 'https://other.example' });
+    await call(envelopeRoute, { path: '/api/v1/strains/search?q=1' });
+    expect((await get('/api/v1/strains/search?q=2')).status).toBe(599);
+    expect((await get('/api/v1/strains/search')).status).toBe(599);
+    expect((await get('/api/v1/strains/search?q=1', { authorization: 'Bearer abc' })).status).toBe(599);
+    expect((await get('/api/v1/strains/search?q=1', { 'if-none-match': '"v1"' })).status).toBe(599);
+    expect((await get('/api/v1/strains/search?q=1', { origin: 'https://web.example' })).status).toBe(599);
+    await call(envelopeRoute, { path: '/api/v1/strains/search?q=1', headers: { origin: 'https://web.example' } });
+    const o = await get('/api/v1/strains/search?q=1', { origin: 'https://other.example' });
     expect(o.status).toBe(200);
     expect(o.headers['access-control-allow-origin']).toBe('*');
   });
 
   it('stops once `keep` says the answer is no longer current, and the next answer is kept again', async () => {
-    await call(envelopeRoute, { path: '/api/v1/x' });
+    await call(envelopeRoute, { path: '/api/v1/strains/search' });
     current = false;
-    expect((await get('/api/v1/x')).status).toBe(599);
+    expect((await get('/api/v1/strains/search')).status).toBe(599);
     expect(frontCacheSize().entries).toBe(0);
     current = true;
     version = 2;
-    await call(envelopeRoute, { path: '/api/v1/x' });
-    expect((await get('/api/v1/x')).body.data.version).toBe(2);
+    await call(envelopeRoute, { path: '/api/v1/strains/search' });
+    expect((await get('/api/v1/strains/search')).body.data.version).toBe(2);
   });
 
   it("counts against the route's own rate limit and answers the builder's 429 when it is spent", async () => {
     process.env.RATE_LIMIT_ENABLED = 'true';
     resetConfig();
     setLimitStore(new MemoryStore());
-    const first = await call(envelopeRoute, { path: '/api/v1/x' });
+    const first = await call(envelopeRoute, { path: '/api/v1/strains/search' });
     const remainingAfterFirst = Number(first.headers.get('x-ratelimit-remaining'));
     expect(remainingAfterFirst).toBeGreaterThan(0);
     // Neither call carries an address here (no entry hook, no X-Forwarded-For): one `anonymous` bucket.
     const replays: { status: number; remaining: number }[] = [];
     let refused: Awaited<ReturnType<typeof get>> | undefined;
     for (let i = 0; i < 400 && !refused; i++) {
-      const r = await get('/api/v1/x');
+      const r = await get('/api/v1/strains/search');
       if (r.status === 429) refused = r;
       else replays.push({ status: r.status, remaining: Number(r.headers['x-ratelimit-remaining']) });
     }
