@@ -50,3 +50,13 @@ export async function healthReport() {
     database,
   };
 }
+
+/**
+ * The replay rule of a report (`Ok.keep`, lib/http/front-cache.ts): the same report is what
+ * `healthReport()` gives while the probe it used is the shared one, within its interval, and the
+ * uptime has not moved to the next second. So a replay is never older than the probe cache allows.
+ */
+export function healthKeep(report: { uptimeSeconds: number }): () => boolean {
+  const used = probe;
+  return () => used !== undefined && probe === used && Date.now() - used.at < config().hotpath.healthProbeMs && Math.round(process.uptime()) === report.uptimeSeconds;
+}

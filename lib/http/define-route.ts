@@ -341,9 +341,9 @@ export function defineRoute<const O extends RouteOptions>(options: O, handler: (
       response = errorResponse(err, requestId, url.pathname, req.method);
     }
     finish(response, req, requestId, routeId, signedIn, limitHeaders, started);
-    // A replayable answer: a 200 to an anonymous GET of a public read (never anything user-specific).
-    // (Only on a path the route table knows: the replay rule is kept per route pattern.)
-    if (kept?.keep && match && response.status === 200 && !signedIn && req.method === 'GET' && policy.publicValue !== null && !req.headers.has('if-none-match')) {
+    // A replayable answer: a 200 to an anonymous GET of a route that takes no credentials (never
+    // anything user-specific), on a path the route table knows (the replay rule is held per pattern).
+    if (kept?.keep && match && response.status === 200 && !signedIn && req.method === 'GET' && !policy.credentialed && !req.headers.has('if-none-match')) {
       const dataJson = kept.json ?? JSON.stringify(kept.data);
       rememberAnswer(
         frontKey(url.pathname + url.search, req.headers.has('origin')),

@@ -18,7 +18,8 @@ import { successJson } from '@/lib/http/envelope';
  * lib/strains/read-cache.ts; a cached profile: while that cache holds the same text). The route
  * builder (lib/http/define-route.ts) then stores it here, keyed by the request's path and query and
  * by whether the caller sent an `Origin` (the only request header a public answer varies by), but
- * only for anonymous GETs of routes with a public CDN policy: nothing user-specific is ever kept.
+ * only for anonymous GETs of routes that take no credentials: nothing user-specific is ever kept.
+ * (`/health` keeps its report while the database probe it used stands, at most HEALTH_PROBE_MS.)
  *
  * The production entry hook (server/entry.cjs) asks `serveFront` first for every request. A hit
  * is written straight to the socket with what the builder would have added: a fresh request id

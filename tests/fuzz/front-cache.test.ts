@@ -77,6 +77,15 @@ describe('front cache on the production build', () => {
     expect(Number(b.r.headers.get('x-ratelimit-remaining'))).toBe(a - 1);
   });
 
+  it('replays /health only while its database probe stands (a second at most)', async () => {
+    const { replay } = await untilReplayed('/api/v1/health');
+    expect(replay.body.data.status).toBe('ok');
+    expect(replay.r.headers.get('cache-control')).toBe('no-store');
+    // After the probe interval the next answer is Next's again (a new probe).
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(viaNext((await read('/api/v1/health')).r)).toBe(true);
+  });
+
   it('leaves signed-in, conditional and HEAD requests to Next', async () => {
     await untilReplayed('/api/v1/strains/slug/blue-dream');
     const signed = await fetch(`${server.base}/api/v1/strains/slug/blue-dream`, { headers: { authorization: 'Bearer not-a-token' } });

@@ -101,7 +101,15 @@ describe('what the builder keeps', () => {
     expect(frontCacheSize().entries).toBe(1);
   });
 
-  it('nothing for a signed-in caller, a route without a public cache, a handler without `keep`, a non-200 or FRONT_CACHE=false', async () => {
+  it('also a route without a CDN policy that takes no credentials (as /health, whose answer is no-store to HTTP caches)', async () => {
+    const health = defineRoute({ limit: false, db: false, response: Item }, async () => ok({ name: 'ok', version }, { keep, headers: { 'Cache-Control': 'no-store' } }));
+    await call(health, { path: '/api/v1/health' });
+    const a = await get('/api/v1/health');
+    expect(a.status).toBe(200);
+    expect(a.headers['cache-control']).toBe('no-store');
+  });
+
+  it('nothing for a signed-in caller, a route that takes credentials, a handler without `keep`, a conditional request or FRONT_CACHE=false', async () => {
     const token = await userToken('u-1', 'free');
     await call(envelopeRoute, { path: '/api/v1/strains/search', headers: { authorization: `Bearer ${token}` } });
     await call(privateRoute, { path: '/api/v1/chat/conversations', headers: { authorization: `Bearer ${token}` } });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, route, ok } from '@/lib/http';
-import { healthReport } from '@/lib/health';
+import { healthKeep, healthReport } from '@/lib/health';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,8 +20,9 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
     },
     async () => {
       const report = await healthReport();
-      // Load balancers read the status: a database that cannot be reached is 503.
-      return ok(report, { status: report.status === 'ok' ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
+      // Load balancers read the status: a database that cannot be reached is 503. A 200 may be
+      // replayed by the front cache while the probe it used stands (at most HEALTH_PROBE_MS).
+      return ok(report, { status: report.status === 'ok' ? 200 : 503, headers: { 'Cache-Control': 'no-store' }, keep: healthKeep(report) });
     },
   ),
 });
