@@ -376,12 +376,13 @@ const BANNER = /^\W*(?:[*=~#-]\s?){2,}.*(?:[*=~#-]\s?){2,}\W*$/;
 
 /**
  * A row without the words of a Canadian excise stamp (`DUTY PAID` / `DROIT ACQUITTÉ` printed in
- * the stamp beside the first rows): they glued onto the product name ("Bruce Banner Preroll DUTY PAID").
+ * the stamp beside the first rows): they glued onto the product name ("Bruce Banner Preroll DUTY
+ * PAID", also with DUTY misread: "bury PAID"). In capitals, after a column gap or alone on the row.
  */
+const STAMP = String.raw`(?:[A-Za-z]{3,5}\s?PAID|DROIT\s*ACQUITT\S*)`;
 export function withoutStampWords(row: string): string {
-  return row.replace(/(?:^|\s{2,})(?:DUTY\s*PAID|DROIT\s*ACQUITT[ÉE]?)(?=\s{2,}|\s*$)/gi, '').trim() === '' && /\S/.test(row)
-    ? ''
-    : row.replace(/\s{2,}(?:DUTY\s*PAID|DROIT\s*ACQUITT[ÉE]?)(?=\s{2,}|\s*$)/gi, '');
+  if (new RegExp(String.raw`^\s*${STAMP}\s*$`).test(row)) return '';
+  return row.replace(new RegExp(String.raw`\s{2,}${STAMP}(?=\s{2,}|\s*$)`, 'g'), '');
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnLines } from '@/lib/vision/label-columns';
+import { columnLines, pairByPosition } from '@/lib/vision/label-columns';
 import { netWeightText, parseLabelText, withoutStampWords } from '@/lib/vision/label-parser';
 import { type BoxCell, type BoxLine } from '@/lib/vision/parse-common';
 
@@ -61,8 +61,10 @@ describe('the excise stamp, slogans, store names and grown-by brands around a pr
   it.each([
     ['Bruce Banner Preroll   DUTY PAID', 'Bruce Banner Preroll'],
     ['DROIT ACQUITTÉ', ''],
+    ['Hawaiian Pre-Roll   bury PAID', 'Hawaiian Pre-Roll'],
+    ['Taxes   paid', 'Taxes   paid'],
     ['Stoned Ape   CANADA', 'Stoned Ape   CANADA'],
-    ['Duty Paid Flower (a name with the words, no column gap)', 'Duty Paid Flower (a name with the words, no column gap)'],
+    ['Duty Paid Flower', 'Duty Paid Flower'],
   ])('withoutStampWords(%s)', (row, out) => {
     expect(withoutStampWords(row)).toBe(out);
   });
@@ -93,6 +95,17 @@ describe('a weigh-scale sticker: price keys over a row of values, an odd weight,
     const values = line(['14.17 g', 30, 140], ['$10.00', 185, 290], ['$141.70', 320, 430]);
     expect(columnLines([keys.text, values.text], [keys, values])).toEqual(['NET WT: 14.17 g', 'PRICE/G: $10.00', 'TOTAL: $141.70']);
     expect(columnLines([keys.text, values.text])).toEqual(['NET WT: 14.17 g', 'PRICE/G: $10.00', 'TOTAL: $141.70']);
+  });
+
+  it('a value under no key (its key lost by OCR) is left out; a row of mostly stray values is no pairing', () => {
+    const keys = line(['NET WT', 30, 120], ['PRICE/G', 185, 300]);
+    const values = line(['14.03 g', 30, 140], ['$6.00', 185, 270], ['$84.18', 620, 700]);
+    expect(pairByPosition(keys, values)).toEqual(['NET WT: 14.03 g', 'PRICE/G: $6.00']);
+    expect(columnLines([keys.text, values.text], [keys, values])).toEqual(['NET WT: 14.03 g', 'PRICE/G: $6.00']);
+    // Without word boxes two keys over three values are not paired (counted, not placed).
+    expect(columnLines([keys.text, values.text])).toEqual([keys.text, values.text]);
+    const far = line(['NET WT', 30, 120], ['LOT', 185, 240]);
+    expect(pairByPosition(far, line(['14.03 g', 30, 140], ['$6.00', 600, 680], ['$84.18', 800, 880]))).toBeNull();
   });
 
   it.each([
