@@ -408,11 +408,13 @@ export function netWeightText(text: string): string {
 }
 
 /**
- * "NET WT 0.56": a capital G printed after the weight ("0.5G") read as a 6. Only right after a
- * net-weight key, and only when what is left is a common package size.
+ * "NET WT 0.56": a capital G printed after the weight ("0.5G") read as a 6, or a g after a
+ * decimal figure read as an 8 ("Net Wt 1.08" for "1.0 g"). Only right after a net-weight key, with
+ * no unit printed, and only when what is left is a common package size.
  */
 export function capitalGAsSix(text: string): { grams: number } | null {
-  const m = /^\s*(\d{0,2}[.,]?\d)6(?![\d.,%])/.exec(text);
+  // Also a g read as an 8 after a decimal figure ("Net Wt 1.08" for "1.0 g"; not "28": no point).
+  const m = /^\s*(\d{0,2}[.,]?\d)6(?![\d.,%])/.exec(text) ?? /^\s*(\d{0,2}[.,]\d)8(?![\d.,%])/.exec(text);
   if (!m) return null;
   const g = Number(m[1].replace(',', '.'));
   return [0.5, 1, 2, 3.5, 7, 14, 28].includes(g) ? { grams: g } : null;

@@ -113,6 +113,9 @@ describe('a weigh-scale sticker: price keys over a row of values, an odd weight,
     ['the g read as ¢', ['NET WT   PRICE/G   TOTAL', '1.07 ¢   $12.00   $12.84'], 1.07],
     ['a speck before the g', ['NET WT   PRICE/G   TOTAL', '14.17 ¢g   $10.00   $141.70'], 14.17],
     ['a common size stays', ['NET WT: 3.5 g'], 3.5],
+    ['the g of 1.0 g read as an 8, no unit left', ['Sativa - Concentrate * Net Wt 1.08'], 1],
+    ['an odd weight with its g stays', ['Net Wt 1.08 g'], 1.08],
+    ['28 with no point is not 2 g', ['Net Wt 28'], null],
   ])('%s', (_what, lines, grams) => {
     expect(parse(...lines).netWeightGrams).toBe(grams);
   });
