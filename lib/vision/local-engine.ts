@@ -41,6 +41,12 @@ const SURE_ENOUGH = 0.75;
  * (first-pass preparation) before the second preparation pass, and the best reading is kept.
  */
 const TURN_BELOW = 0.25;
+/**
+ * Or a reading tesseract was this unsure of that found less than half (text on its side gives a
+ * stray figure or two at confidence ≈ 0.3; the least sure upright label photo of the bench, 0.42
+ * with half its fields, is not turned).
+ */
+const UNSURE_TURN = 0.4;
 /** The page turned clockwise by `degrees` (EXIF orientation applied first; its size was checked when it was loaded). */
 async function turned(bytes: Buffer, degrees: 90 | 270): Promise<Buffer> {
   return sharp(bytes).rotate().rotate(degrees).png({ compressionLevel: 1 }).toBuffer();
@@ -67,7 +73,8 @@ async function bestReading<T extends { coverage: number }>(
     const score = parsed.coverage * 0.7 + conf * 0.3;
     if (!best || score > best.score) best = { parsed, engineConfidence: conf, text: ocr.text, score };
     if (parsed.coverage >= GOOD_ENOUGH && conf >= SURE_ENOUGH) break;
-    if (turns && i === 0 && parsed.coverage < TURN_BELOW) tries.splice(1, 0, { opts, turn: 90 }, { opts, turn: 270 });
+    const thin = parsed.coverage < TURN_BELOW || (conf < UNSURE_TURN && parsed.coverage < 0.5);
+    if (turns && i === 0 && thin) tries.splice(1, 0, { opts, turn: 90 }, { opts, turn: 270 });
   }
   if (!best) throw new Error('OCR aborted');
   return { parsed: best.parsed, engineConfidence: best.engineConfidence, text: best.text };
