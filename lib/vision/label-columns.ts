@@ -7,7 +7,9 @@ import { letters, type BoxCell, type BoxLine } from '@/lib/vision/parse-common';
  */
 
 const KEY_CELL =
-  /^(net\s*(wt|weight|contents)\.?|weight|batch(\s*(no\.?|#|number))?|lot(\s*(#|no\.?|number))?|batch\/lot\s*#?|(total\s+)?(thc|cbd|thca)|total\s+cannabinoids|harvest(ed|\s+date)?|tested|test\s+date|date\s+tested|packaged(\s+on)?|pkg|lab|testing\s+lab|strain|type|category|brand|producer)\s*:?$/i;
+  /^(net\s*(wt|weight|contents)\.?|weight|batch(\s*(no\.?|#|number))?|lot(\s*(#|no\.?|number))?|batch\/lot\s*#?|(total\s+)?(thc|cbd|thca)|total\s+cannabinoids|harvest(ed|\s+date)?|tested|test\s+date|date\s+tested|packaged(\s+on)?|pkg|lab|testing\s+lab|strain|type|category|brand|producer|price(\s*\/\s*g|\s+per\s+g(ram)?)?|unit\s+price|\$\s*\/\s*g|total(\s+price)?|tare)\s*:?$/i;
+
+// The price keys of a weigh-scale sticker (`NET WT   PRICE/G   TOTAL` over `14.17 g   $10.00   $141.70`) are keys of such a row too.
 
 /**
  * Column geometry of OCR rows (cells are separated by the wide gaps tesseract keeps):
@@ -152,19 +154,25 @@ export function tableRow(head: TableHead, all: readonly BoxCell[]): string | nul
  * A row of key cells over a row of value cells, paired by position on the page: each value goes
  * to the key whose cell it overlaps most, else the key starting nearest to it (cells are left-
  * aligned or centred under their keys); a key with no value beneath it is left out, and two
- * values under one key are one value. Null when the rows do not look like that (a key cell
- * holding more than a key, no value lined up under any key).
+ * values under one key are one value, and a value under no key (its key lost by OCR) is left out.
+ * Null when the rows do not look like that (a key cell holding more than a key, as many values
+ * under no key as under keys).
  */
 export function pairByPosition(keys: BoxLine, values: BoxLine): string[] | null {
   if (keys.cells.length < 2 || !keys.cells.every((c) => KEY_CELL.test(c.text))) return null;
   const got = new Map<number, string[]>();
+  let stray = 0;
   for (const v of values.cells) {
     const { index: best, score: bestScore } = nearestSpan(keys.cells, v, 'x0');
     const width = keys.cells[best].x1 - keys.cells[best].x0;
-    if (bestScore < -Math.max(40, 2 * width)) return null;
+    // A value under no key: its key lost by OCR (`NET WT   PRICE/G` over `14.03 g   $6.00   $84.18`, TOTAL not read).
+    if (bestScore < -Math.max(40, 2 * width)) {
+      stray++;
+      continue;
+    }
     got.set(best, [...(got.get(best) ?? []), v.text]);
   }
-  if (!got.size) return null;
+  if (!got.size || stray >= got.size) return null;
   return keys.cells.flatMap((k, j) => (got.has(j) ? [`${k.text.replace(/:$/, '')}: ${(got.get(j) ?? []).join(' ')}`] : []));
 }
 

@@ -1,5 +1,6 @@
 import {
   categorize,
+  categorizeLast,
   lastCategoryAt,
   cleanLine,
   dropMarginJunk,
@@ -29,9 +30,16 @@ import type { ParsedLabel } from '@/lib/vision/types';
 const NUM = String.raw`(\d{1,3}(?:[.,]\d{1,3})?)`;
 // Units: "%", "mg/g" (per gram of product: ÷ 10 is the percentage) or "mg" (an edible's content).
 // After "Total", "THE" is THC with its C read as E ("Total THE 18.9%").
-const TOTAL_THC = new RegExp(String.raw`\btota[l1]\s*(?:THC|THE|A9-?THC|Δ9-?THC)\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+// A bilingual key repeats itself after a slash ("Total THC / THC total 19.8 %", Canadian labels): `BILINGUAL`;
+// the French order alone ("THC total 19.8 %", the slash read as a column rule) is a total key too.
+// No "<" between a key and its figure: "< 0.5 %" is a limit, not a figure.
+const BILINGUAL = (c: string) => String.raw`(?:\s*[/|]\s*${c}\s+total)?`;
+const TOTAL_THC = new RegExp(String.raw`(?:\btota[l1]\s*(?:THC|THE|A9-?THC|Δ9-?THC)\b${BILINGUAL('THC')}|\bTHC\s+total\b)[^0-9\n<]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
 const THC = new RegExp(String.raw`\b(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?THC\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
-const TOTAL_CBD = new RegExp(String.raw`\btota[l1]\s*CBD\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+const TOTAL_CBD = new RegExp(String.raw`(?:\btota[l1]\s*CBD\b${BILINGUAL('CBD')}|\bCBD\s+total\b)[^0-9\n<]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+// A total printed as below the lab's limit ("Total CBD / CBD total < 0.5 %", "Total THC: ND"): no figure, and the plain key's figure (Δ9 only) is not the total either.
+const BELOW_LIMIT = (c: string) =>
+  new RegExp(String.raw`(?:\btota[l1]\s*${c}\b${BILINGUAL(c)}|\b${c}\s+total\b)\s*:?\s*(?:<\s?(?:\d|LO[QD])|ND\b|N\/D\b|BLQ\b|not\s+detected)`, 'i');
 const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
 // "TAC" / "Total Active Cannabinoids" is the total cannabinoids' other printed name.
 const TOTAL_CANN = new RegExp(String.raw`(?:\btota[l1]\s+(?:active\s+)?cannabinoids?|\bTAC)\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g)`, 'i');
@@ -51,7 +59,10 @@ const BATCH = /\b(?:batch\s*[/|\\il1v]?\s*lot|batch|lot)\s*(?:#|no\.?|number|id|
 // "Test Lab" is a key also without its colon ("Test Lab EVIO Labs", "Test Lab. Anresco Laboratories").
 const LAB =
   /\b(?:tested\s+by|testing\s+(?:lab(?:oratory)?|facility)|test\s+la[bp](?:oratory)?\b\.?|lab(?:oratory)?(?:\s*name)?\s*:|analy[sz]ed\s+by)\s*:?\s*([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
-const BRAND = /\b(?:brand|producer|cultivator|grown\s+by|manufacturer|licensee|client)\s*:\s*(.{2,60})/i;
+// "Grown by" / "Cultivated by" are keys also without their colon ("GROWN BY MOUNTAIN TOP EXTRACTS").
+const TESTED_THEN_LAB =
+  /\btest(?:ed|\s+date)\s*:?\s*(?:\d{1,2}\/\d{1,2}\/\d{2,4}|\d{4}-\d{2}-\d{2}|[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4})\s+(?:by\s+)?([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
+const BRAND = /\b(?:(?:brand|producer|cultivator|grown\s+by|manufacturer|licensee|client)\s*:|(?:grown|cultivated)\s+by\b)\s*(.{2,60})/i;
 const PRODUCT = /\b(?:product(?:\s*name)?|item(?:\s*name)?|sample(?:\s*name)?)\s*:\s*(.{2,80})/i;
 const STRAIN = /\b(?:strain|cultivar|genetics)(?:\s*name)?\s*:\s*(.{2,60})/i;
 const CATEGORY = /\b(?:category\s*:|product\s*type\s*:?)\s*(.{2,40})/i;
@@ -79,7 +90,7 @@ function pct(m: RegExpExecArray | null): { pct: number | null; mg: number | null
  * in a sentence, then the plain key. The percentage from the first reading that has one;
  * milligrams per package (or container) before per serving.
  */
-function potency(text: string, total: RegExp, after: RegExp, plain: RegExp): { pct: number | null; mg: number | null } {
+function potency(text: string, total: RegExp, after: RegExp, plain: RegExp, below?: RegExp): { pct: number | null; mg: number | null } {
   const totals: { pct: number | null; mg: number | null }[] = [];
   let packMg: number | null = null;
   for (const line of text.split('\n')) {
@@ -89,6 +100,7 @@ function potency(text: string, total: RegExp, after: RegExp, plain: RegExp): { p
     const pack = new RegExp(String.raw`${NUM}\s*mg\s*(?:per|\/)\s*(?:package|pkg|container|pack)\b`, 'i').exec(line);
     if (pack && packMg === null) packMg = num(pack[1]);
   }
+  if (!totals.length && below?.test(text)) return { pct: null, mg: null };
   const first = totals[0] ?? pct(after.exec(text) ?? plain.exec(text));
   return { pct: totals.find((t) => t.pct !== null)?.pct ?? first.pct, mg: packMg ?? totals.find((t) => t.mg !== null)?.mg ?? first.mg };
 }
@@ -159,7 +171,7 @@ function readDates(lines: string[]): Record<DateKey, string | null> {
 export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedLabel {
   const boxes = words?.length ? linesFromWords(words).map(withoutUnsureTail) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
-  const rowLines = columnLines(rows, boxes).map(withoutBar);
+  const rowLines = columnLines(rows, boxes).map(withoutBar).map(withoutStampWords);
   // A percentage split at its decimal point by blur ("Total CBD 0. 5%") is one figure again.
   // Its point read as a space ("Terpinolene 1 07%", "Total Active Cannabinoids 25 45%"): one space, two digits, a percent sign.
   const lines = mgPerGramRows(
@@ -181,8 +193,8 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
         .replace(/\b(\d{1,2})\.(\d{1,2})\.(\d{2})\b(?![.,]\d)/g, '$1/$2/$3'),
     ),
   );
-  const thc = potency(text, TOTAL_THC, THC_AFTER, THC);
-  const cbd = potency(text, TOTAL_CBD, CBD_AFTER, CBD);
+  const thc = potency(text, TOTAL_THC, THC_AFTER, THC, BELOW_LIMIT('THC'));
+  const cbd = potency(text, TOTAL_CBD, CBD_AFTER, CBD, BELOW_LIMIT('CBD'));
   const totalCann = TOTAL_CANN.exec(text) ?? CANN_AFTER.exec(text);
 
   const terpenes: { name: string; percentage: number }[] = [];
@@ -264,7 +276,9 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     lines
       .slice(2)
       .map((l) => /([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3}\s(?:Labs?|Laboratories|Laboratory|Analytics|Testing))\b/.exec(l))
-      .find(Boolean);
+      .find(Boolean) ??
+    // "TESTED 07/15/26 PROVERDE LABS": the name printed after the test date, without a "by".
+    lines.map((l) => TESTED_THEN_LAB.exec(l)).find((m) => m && !/^(?:pack|pkg|harvest|batch|lot|sell|best|use|exp|on\b|at\b)/i.test(m[1]));
   // Keyed values end at their column gap ("Sample: Blue Dream Flower   Sample ID: 32000…").
   const brandKey = cells.map((c) => BRAND.exec(c)).find(Boolean) ?? lines.map((l) => BRAND.exec(l)).find(Boolean);
   const productKey = cells.map((c) => PRODUCT.exec(c)).find(Boolean) ?? lines.map((l) => PRODUCT.exec(l)).find(Boolean);
@@ -283,25 +297,37 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   // A one-word name may end in a point (the brand "ghost."), a sentence's last line does too.
   const prose = (l: string) => l.split(' ').length > 7 || /[a-z]{2}[.,;]\s+[A-Za-z]|\s\S*[a-z]{2}\.$/.test(l);
   // The first eight lines that are not running text (a warning paragraph printed above the names does not push them out).
+  const banners = new Set(rowLines.filter((l) => BANNER.test(l.trim())).map(cleanLine));
   const free = lines
+    .filter((l) => !banners.has(l))
     .map((l) => withoutLeadingSpeck(l))
     .filter((l) => !prose(l))
     .slice(0, 8)
-    .filter((l) => !KEYED.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l));
+    .filter((l) => !KEYED.test(l) && !BRAND.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l));
   let brand = brandKey ? nameFix(brandKey[1]) : null;
   let productName = productKey ? nameFix(productKey[1]) : null;
   if (!productName) {
     if (!brand && free.length >= 2) {
       brand = nameFix(free[0]);
       productName = nameFix(free[1]);
-    } else productName = free.find((l) => tidyName(l) !== brand) ?? null;
+    } else {
+      // With the brand keyed, the name is the first free line that ends with the product's kind
+      // ("KUSH MINTS BULK FLOWER"; a store's name may come first on a deli sticker, and name a
+      // kind word elsewhere: "BUDS N MORE DISPENSARY"), else the first free line.
+      const others = free.filter((l) => tidyName(l) !== brand);
+      productName = (brandKey ? others.slice(0, 4).find(endsWithKind) : undefined) ?? others[0] ?? null;
+    }
     if (productName && boxes) productName += wrappedRest(productName, lines, boxes, unsure);
     productName = productName ? nameFix(withoutTrailingWeight(productName)) : null;
   }
   const strainName = strainKey ? nameFix(strainKey[1]) : productName ? strainFromProduct(productName, brand) : null;
   // Not from the brand's own words ("Cheeba Chews" makes no flower an edible).
   const categoryText = brand && letters(brand) >= 3 ? text.split(brand).join(' ') : text;
-  const category = categorize(categoryKey ? categoryKey[1] : categoryText, netWeightGrams !== null && thc.pct !== null ? 'Flower' : 'Other');
+  // The product name's kind word printed last decides ("Sour Space Candy Premium Flower", "Kush
+  // Mints Bulk Flower": a strain's Candy / Mints first, the kind last), then the whole label.
+  const nameKind = productName ? categorizeLast(productName) : 'Other';
+  const fallback = netWeightGrams !== null && thc.pct !== null ? 'Flower' : 'Other';
+  const category = categoryKey ? categorize(categoryKey[1], fallback) : nameKind !== 'Other' ? nameKind : categorize(categoryText, fallback);
 
   const parsed: Omit<ParsedLabel, 'coverage'> = {
     productName,
@@ -333,6 +359,33 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
 }
 
 /**
+ * A line whose last word names the product's kind ("KUSH MINTS BULK FLOWER", "Bruce Banner
+ * Preroll"), or whose last two words do together and neither alone ("Blue Dream Live Resin"):
+ * not "HERRERA BUDS CO", a store's name with a kind word inside it.
+ */
+function endsWithKind(line: string): boolean {
+  const words = line.trim().split(/\s+/);
+  const kind = (w: string) => categorize(w) !== 'Other';
+  const last = words[words.length - 1] ?? '';
+  const prev = words[words.length - 2] ?? '';
+  return kind(last) || (prev !== '' && kind(`${prev} ${last}`) && !kind(prev));
+}
+
+/** A banner line framed by marks ("*** WEIGHED TO ORDER ***", "-- BULK FLOWER --"): a slogan, not a name. */
+const BANNER = /^\W*(?:[*=~#-]\s?){2,}.*(?:[*=~#-]\s?){2,}\W*$/;
+
+/**
+ * A row without the words of a Canadian excise stamp (`DUTY PAID` / `DROIT ACQUITTÉ` printed in
+ * the stamp beside the first rows): they glued onto the product name ("Bruce Banner Preroll DUTY
+ * PAID", also with DUTY misread: "bury PAID"). In capitals, after a column gap or alone on the row.
+ */
+const STAMP = String.raw`(?:[A-Za-z]{3,5}\s?PAID|DROIT\s*ACQUITT\S*)`;
+export function withoutStampWords(row: string): string {
+  if (new RegExp(String.raw`^\s*${STAMP}\s*$`).test(row)) return '';
+  return row.replace(new RegExp(String.raw`\s{2,}${STAMP}(?=\s{2,}|\s*$)`, 'g'), '');
+}
+
+/**
  * A printed name (parse-common's nameFix), and "OG" read as "06" / "O6" / "0G" when it starts a
  * name before a capitalised word ("06 Chem Badder" → "OG Chem Badder"; OG is the commonest
  * two-letter start of a strain name, and no name starts with a bare 06).
@@ -343,18 +396,25 @@ export function nameFix(s: string): string {
 
 /**
  * The text after a net-weight key, with OCR's slips around the decimal point undone: ".3.5g"
- * (the key's dot glued to the number) → "3.5g", "05g" (the point lost) → "0.5g".
+ * (the key's dot glued to the number) → "3.5g", "05g" (the point lost) → "0.5g", a speck read
+ * between the figure and its unit ("14.17 ¢g") dropped, and a g read as ¢ or © after the figure ("1.07 ¢") is the g.
  */
 export function netWeightText(text: string): string {
-  return text.replace(/^\.(?=\d+[.,]\d)/, '').replace(/^0(\d)(?=\s?g\b)/i, '0.$1');
+  return text
+    .replace(/^\.(?=\d+[.,]\d)/, '')
+    .replace(/^0(\d)(?=\s?g\b)/i, '0.$1')
+    .replace(/(\d)\s?[¢©°®]\s?(?=g\b)/i, '$1 ')
+    .replace(/^(\s*\d{1,3}[.,]\d{1,2})\s?[¢©](?!\w)/, '$1 g');
 }
 
 /**
- * "NET WT 0.56": a capital G printed after the weight ("0.5G") read as a 6. Only right after a
- * net-weight key, and only when what is left is a common package size.
+ * "NET WT 0.56": a capital G printed after the weight ("0.5G") read as a 6, or a g after a
+ * decimal figure read as an 8 ("Net Wt 1.08" for "1.0 g"). Only right after a net-weight key, with
+ * no unit printed, and only when what is left is a common package size.
  */
 export function capitalGAsSix(text: string): { grams: number } | null {
-  const m = /^\s*(\d{0,2}[.,]?\d)6(?![\d.,%])/.exec(text);
+  // Also a g read as an 8 after a decimal figure ("Net Wt 1.08" for "1.0 g"; not "28": no point).
+  const m = /^\s*(\d{0,2}[.,]?\d)6(?![\d.,%])/.exec(text) ?? /^\s*(\d{0,2}[.,]\d)8(?![\d.,%])/.exec(text);
   if (!m) return null;
   const g = Number(m[1].replace(',', '.'));
   return [0.5, 1, 2, 3.5, 7, 14, 28].includes(g) ? { grams: g } : null;
@@ -420,7 +480,17 @@ function letterhead(lines: string[]): RegExpExecArray | null {
 function wrappedRest(name: string, lines: string[], boxes: readonly BoxLine[], unsure: Set<string>): string {
   const i = lines.findIndex((l) => withoutLeadingSpeck(l) === name);
   const next = i >= 0 ? lines[i + 1] : undefined;
-  if (!next || unsure.has(next) || /\d|:/.test(next) || KEYED.test(next) || /\b(indica|sativa|hybrid)\b/i.test(next) || next.split(' ').length > 4 || letters(next) < 3) return '';
+  if (
+    !next ||
+    unsure.has(next) ||
+    /\d|:/.test(next) ||
+    KEYED.test(next) ||
+    BRAND.test(next) ||
+    /\b(indica|sativa|hybrid)\b/i.test(next) ||
+    next.split(' ').length > 4 ||
+    letters(next) < 3
+  )
+    return '';
   const box = (t: string) => boxes.find((b) => withoutLeadingSpeck(cleanLine(b.text)) === t);
   const a = box(name);
   const b = box(next);

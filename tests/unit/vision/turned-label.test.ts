@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { localEngine } from '@/lib/vision/local-engine';
+import { ocrPool, shutdownOcrPool } from '@/lib/vision/ocr-pool';
+import type { ImageInput } from '@/lib/vision/types';
+import { rasterize, svgPage } from '@/tests/fixtures/vision/render';
+
+// One worker for this file: the machine's cores are shared.
+process.env.VISION_OCR_WORKERS = '1';
+
+/**
+ * A label photographed turned by 90° (printed along a tube or a box side): the local engine reads
+ * a first reading that found almost nothing again with the page turned a quarter both ways, and
+ * keeps the best. Real OCR; the label is drawn here (not a held-out layout).
+ */
+
+const LINES = ['Green Leaf Farms', 'Blue Dream Flower', 'Hybrid  Net Wt 3.5g', 'THC 22.4%  CBD 0.3%', 'Batch BD2611-04', 'Tested by SC Labs'];
+
+async function label(turn: 0 | 90 | 270): Promise<ImageInput> {
+  const svg = svgPage(
+    620,
+    40 + LINES.length * 34,
+    LINES.map((text, i) => ({ text, x: 24, y: 40 + i * 34, size: 22, bold: i < 2 })),
+    'DejaVu Sans',
+    '#ffffff',
+    '#111111',
+  );
+  const flat = await rasterize(svg, 'png');
+  const bytes = turn ? await sharp(flat).rotate(turn).png().toBuffer() : flat;
+  const meta = await sharp(bytes).metadata();
+  return { bytes, mediaType: 'image/png', sha256: createHash('sha256').update(bytes).digest('hex'), width: meta.width ?? 0, height: meta.height ?? 0 };
+}
+
+afterAll(() => shutdownOcrPool());
+
+describe('a label turned by 90°', { timeout: 120_000 }, () => {
+  for (const turn of [90, 270] as const)
+    it(`turned ${turn}°: read after turning it back`, async () => {
+      const img = await label(turn);
+      expect(img.height).toBeGreaterThan(img.width);
+      const before = ocrPool().stats.jobs;
+      const { parsed } = await localEngine().readLabel(img);
+      expect(parsed.productName).toBe('Blue Dream Flower');
+      expect(parsed.thcPct).toBe(22.4);
+      expect(parsed.batchNumber).toBe('BD2611-04');
+      // The upright reading and at least one turned one.
+      expect(ocrPool().stats.jobs - before).toBeGreaterThanOrEqual(2);
+    });
+
+  it('an upright label is read once, not turned', async () => {
+    const before = ocrPool().stats.jobs;
+    const { parsed } = await localEngine().readLabel(await label(0));
+    expect(parsed.productName).toBe('Blue Dream Flower');
+    expect(ocrPool().stats.jobs - before).toBe(1);
+  });
+});
