@@ -71,7 +71,9 @@ const PAYMENT = /\b(cash|card|visa|master\s?card|amex|debit|credit|change|tender
  * or a price in parentheses is not one.
  */
 const INLINE_DISCOUNT =
-  /\s*\(\s*(?:(save|saved|deal|promo|discount|disc|coupon|bundle|member|sale|rabais)\b:?\s*)?([-−]\s?)?\$?\s?(\d{1,4}[.,]\d{2})\s?\$?\s*(promo|off|discount|deal|saved?|rabais)?\s*\)/i;
+  /\s*\(\s*(?:(save|saved|deal|promo|discount|disc|coupon|bundle|member|sale|rabais)\b:?\s*)?([-−]\s?)?\$?\s?(\d{1,4}[.,]\d{2})\s?\$?\s*(promo|off|discount|saved?|rabais)?\s*\)/i;
+/** Words that make an amount in parentheses a discount without a minus ("(Sale $30.00)", "(Deal $25.00)" may be a price). */
+const SAVING_WORD = /^(save|saved|promo|discount|disc|coupon|rabais)$/i;
 const HEADER_NOISE =
   /\b(receipt|order|invoice|ticket|transaction|cashier|budtender|served|register|terminal|license|lic\b|tel|phone|www\.|https?:|\.com|thank|thanks|date|time|customer|member|patient|bill\s+to|st\.?|street|ave|avenue|blvd|road|rd\.?|suite|ste)\b|#\s?\d|\(\d{3}\)|\d{3}[-.]\d{3}[-.]\d{4}|\b[A-Z]{2}\s\d{5}\b/i;
 const STORE_NOISE =
@@ -273,7 +275,7 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
 /** A line's inline discount in parentheses and the line without it; null when it has none. */
 export function inlineDiscount(text: string): { value: number; rest: string } | null {
   const m = INLINE_DISCOUNT.exec(text);
-  if (!m || !(m[1] || m[2] || m[4])) return null;
+  if (!m || !((m[1] && SAVING_WORD.test(m[1])) || m[2] || m[4])) return null;
   return { value: Number(m[3].replace(',', '.')), rest: `${text.slice(0, m.index)}${text.slice(m.index + m[0].length)}` };
 }
 

@@ -655,6 +655,7 @@ Débit Interac      193,47 $`);
     ['a weight in parentheses is none', 'Blue Dream (3.5g)', null, null],
     ['a potency in parentheses is none', 'Blue Dream 3.5g (THC 21.5%)', null, null],
     ['an amount without a discount word or minus is none', 'Blue Dream 3.5g ($35.00)', null, null],
+    ['"(Sale $30.00)" or "(Deal $25.00)" without a minus may be a price: none', 'Blue Dream 3.5g (Sale $30.00) (Deal $25.00)', null, null],
   ])('inline discount: %s', (_label, line, value, rest) => {
     const d = inlineDiscount(line);
     if (value === null) expect(d).toBeNull();
