@@ -116,6 +116,8 @@ export function receiptSlips(raw: string): string {
       .replace(/(^|\s)[lI|](?=\s?ea\s?@)/g, '$11')
       .replace(/(\d\s?(?:g\s?)?)[xX×]\s?[xX×](?=\s?\$?\d)/g, '$1x')
       .replace(/(\d)¢9?(?!\w)/g, '$1g')
+      // "3.5 ¢g": a speck read between a weight and its unit
+      .replace(/(\d)\s[¢©®°]\s?g\b/g, '$1 g')
       // "1/807": the oz of an eighth read as 07
       .replace(/(\b\d\/\d{1,2}\s?)07\b/g, '$1oz')
       // "1/40z": its o read as 0
@@ -458,10 +460,12 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
     }
   }
   let price = money[money.length - 1].value;
-  if (columnDiscount !== null && money.length >= 2) {
-    const u = money[money.length - 2].value;
+  if (columnDiscount !== null) {
+    // The price is the net amount and the discount (two readings); a unit that does not make
+    // it with the quantity ("$11.86" for $11.06) was misread.
+    price = round2(price + columnDiscount);
     const q = quantity ?? 1;
-    if (Math.abs(u * q - columnDiscount - price) < 0.015) price = round2(u * q);
+    if (money.length >= 2 && Math.abs(money[money.length - 2].value * q - price) >= 0.015) unitPrice = round2(price / q);
   }
   // The amount before the line's price is its unit price unless it is above the price (a unit is
   // never dearer than its line: "1   $35.78   $30.32" is a list or adult-use price column beside

@@ -180,8 +180,8 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     }
     if (PAYMENT.test(line) || afterSubtotal) {
       // Between the subtotal and the total, a line with a rate and an amount whose label OCR
-      // lost ("VQ 9,975 %", "GSTS5%"): a tax if the totals' arithmetic says so (checked at the end).
-      if (afterSubtotal && subtotal !== null && total === null && last && /\d\s?%/.test(line.slice(0, last.index)) && !PAYMENT.test(line)) rateLines.push(last.value);
+      // lost ("VQ 9,975 %", "GSTS5%", "GSTS%"): a tax if the totals' arithmetic says so (checked at the end).
+      if (afterSubtotal && subtotal !== null && total === null && last && /%/.test(line.slice(0, last.index)) && !PAYMENT.test(line)) rateLines.push(last.value);
       lastItem = null;
       continue;
     }

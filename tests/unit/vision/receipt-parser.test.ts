@@ -700,6 +700,11 @@ TOTAL   $296.54`);
     expect(r.discount).toBe(9);
   });
 
+  it('joins a wrapped name whose weight has a speck before its unit ("3.5 ¢g")', () => {
+    const r = parseReceiptText(`Just Jane\nPickup order - 08/14/2026, 10:57 AM\n1 x Vana | Super Skunk Premium\nFlower 3.5 ¢g\n$47.80\nSubtotal   $47.80\nTOTAL   $51.60`);
+    expect(r.items.map((i) => [i.productName, i.grams, i.price])).toEqual([['Vana | Super Skunk Premium Flower 3.5 g', 3.5, 47.8]]);
+  });
+
   it('does not join the next item\'s line ("1% Name": its x read as %) to a name whose weight was misread', () => {
     const r = parseReceiptText(
       `Enchantment Growth Co\nPickup order   05/28/2026, 1:38 PM\n1 x Stardawg Whole Flower 3.5 9 (save $7.33)\n$48.90\n1% Lucky Charms Flower 1/402\n$82.84\nSubtotal   $124.41\nTOTAL   $134.67`,
@@ -729,6 +734,11 @@ TOTAL   $37.70`);
       { quantity: 1, unitPrice: 28.35, price: 28.35, discount: 2.84 },
     ],
     ['the same with the minus lost to OCR', 'Kush Mints Vape Cart 1g   1   $28.35   $2.84   $25.51', { quantity: 1, unitPrice: 28.35, price: 28.35, discount: 2.84 }],
+    [
+      'a unit misread by one digit: the price is the amount and the discount',
+      'Cherry Wine Whole Flower 1g   1   $11.86   -$2.21   $8.85',
+      { quantity: 1, unitPrice: 11.06, price: 11.06, discount: 2.21 },
+    ],
     ['two units, no discount', 'Permanent Marker Preroll 1g   2   $10.40   $20.80', { quantity: 2, unitPrice: 10.4, price: 20.8, discount: null }],
     [
       'three amounts that do not make unit − discount = amount are no discount column',
@@ -745,6 +755,7 @@ TOTAL   $37.70`);
     const base = 'Kannabis Klub\nDate: 2026/10/07\nBlue Dream 3.5g   $123.71\nSubtotal   $123.71\n';
     expect(parseReceiptText(`${base}GST 5%   $6.19\nPST 7%   $8.66\nTOTAL   $138.56`).tax).toBe(14.85);
     expect(parseReceiptText(`${base}. GSTS5%   $6.19\nPST 7%   $8.66\nTOTAL   $138.56`).tax).toBe(14.85);
+    expect(parseReceiptText(`${base}. GSTS%   $6.19\nPST 7%   $8.66\nTOTAL   $138.56`).tax).toBe(14.85);
     // A rate line whose amount does not fill the gap is not taken.
     expect(parseReceiptText(`${base}. GSTS5%   $6.00\nPST 7%   $8.66\nTOTAL   $138.56`).tax).toBe(8.66);
   });
