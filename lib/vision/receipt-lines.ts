@@ -429,8 +429,8 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
     if (!pending) return null;
     name = nameFix(beforeAmounts(stripItemKey(pending.name)));
     // "2 × Blue Dream 3.5g" above its price line: the quantity leads the name.
-    // ("1% Name": the x read as %.)
-    const plead = /^(\d{1,2})\s?(?:[x×]\s*|%\s+)(?=[A-Za-z])/.exec(name);
+    // ("1% Name": the x read as %; "5 1 x Name": a speck of the photo's margin read before it.)
+    const plead = /^(?:[^\sA-Za-z]{1,2}\s+(?=\d{1,2}\s?[x×]))?(\d{1,2})\s?(?:[x×]\s*|%\s+)(?=[A-Za-z])/.exec(name);
     if (plead) {
       quantity ??= Number(plead[1]);
       name = nameFix(name.slice(plead[0].length));

@@ -214,6 +214,11 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     }
     if (!prices.length) {
       const nameish = letters(line) >= 3 && !HEADER_NOISE.test(line) && !parseDate(line);
+      // A speck row of a photo ("ioy") inside a name wrapped before its price line: skipped.
+      if (pending && pendingAt === lineNo - 1 && !parseWeightGrams(pending.name, { allowTrailingNine: true }) && /^[A-Za-z]{1,3}$/.test(line.trim())) {
+        pendingAt = lineNo;
+        continue;
+      }
       // A name wrapped onto a second line before its price line ("2 × Sour Space Candy Live
       // Resin" / "Cartridge .5g" / "$30.14"): the waiting name has no weight yet and this line
       // ends with one (printed names end with their weight).

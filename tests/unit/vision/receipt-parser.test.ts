@@ -705,6 +705,16 @@ TOTAL   $296.54`);
     expect(r.items.map((i) => [i.productName, i.grams, i.price])).toEqual([['Vana | Super Skunk Premium Flower 3.5 g', 3.5, 47.8]]);
   });
 
+  it('a photo\'s speck row inside a wrapped name, and a margin speck before its "1 x"', () => {
+    const r = parseReceiptText(
+      `FireFlower\nPickup order - 06/17/2026, 4:17 PM\n[5   1 x Pharmers | Mandarin Cookies\nWhole Flower 1/80z\n$46.00\n1 x Seed Junky - Blue Cheese Whole\nioy\nFlower 1/402\nBr   $94.08\nSubtotal:   $140.08\nTOTAL   $150.00`,
+    );
+    expect(r.items.map((i) => [i.productName, i.grams, i.quantity, i.price])).toEqual([
+      ['Pharmers | Mandarin Cookies Whole Flower 1/8oz', 3.5, 1, 46],
+      ['Seed Junky - Blue Cheese Whole Flower 1/4oz', 7, 1, 94.08],
+    ]);
+  });
+
   it('does not join the next item\'s line ("1% Name": its x read as %) to a name whose weight was misread', () => {
     const r = parseReceiptText(
       `Enchantment Growth Co\nPickup order   05/28/2026, 1:38 PM\n1 x Stardawg Whole Flower 3.5 9 (save $7.33)\n$48.90\n1% Lucky Charms Flower 1/402\n$82.84\nSubtotal   $124.41\nTOTAL   $134.67`,
