@@ -34,6 +34,8 @@ export interface Pending {
   name: string;
   /** Detail lines printed between the name and its price line (a keyed item card). */
   details?: string[];
+  /** A line discount printed inline with the name ("(save $3.50)"). */
+  discount?: number;
 }
 
 interface Cell {
@@ -44,6 +46,8 @@ interface Cell {
 const num = (s: string) => Number(s.replace(',', '.').replace(/\s?%$/, ''));
 /** A potency figure; "673%" (the decimal point lost to blur: no percentage is over 100) is 67.3. */
 const pct = (s: string) => {
+  // "04%": 0,4 % with its decimal comma lost (no figure is printed with a leading zero otherwise)
+  if (/^0\d\s?%$/.test(s)) return num(s) / 10;
   const v = num(s);
   return v > 100 && /^\d{3,4}%$/.test(s) ? v / (s.length === 5 ? 100 : 10) : v;
 };
@@ -112,12 +116,16 @@ export function receiptSlips(raw: string): string {
       .replace(/(^|\s)[lI|](?=\s?ea\s?@)/g, '$11')
       .replace(/(\d\s?(?:g\s?)?)[xX×]\s?[xX×](?=\s?\$?\d)/g, '$1x')
       .replace(/(\d)¢9?(?!\w)/g, '$1g')
+      // "3.5 ¢g": a speck read between a weight and its unit
+      .replace(/(\d)\s[¢©®°]\s?g\b/g, '$1 g')
       // "1/807": the oz of an eighth read as 07
       .replace(/(\b\d\/\d{1,2}\s?)07\b/g, '$1oz')
       // "1/40z": its o read as 0
       .replace(/(\b\d\/\d{1,2}\s?)0z\b/g, '$1oz')
       // "3.5 @" at the end of a name line: the g of "3.5 g" read as @
       .replace(/(\d?\.\d)\s@\s*$/, '$1 g')
+      // "3.5 9" at the end of a name line: the g of "3.5 g" read as 9
+      .replace(/(?<![\d.$])(\d?\.5)\s9\s*$/, '$1 g')
       // "35.00 T", "4.50-": a tax flag (T, N, X, F, TX) or the minus of a discount in the right margin after the line amount
       .replace(/(\d[.,]\d{2})\s?(?:T|TX|N|F)\s*$/, '$1')
       .replace(/(?<![-−$\d.,])(\d{1,5}[.,]\d{2})-\s*$/, '-$1')
@@ -130,6 +138,48 @@ export function receiptSlips(raw: string): string {
       .replace(/(\dg\s?[x×]\s?)[§$](?![\d.])/gi, '$15')
       .replace(/(?<=(?:^|\s)\d?\.)[Ss](?=\d\s?g\b)/g, '')
   );
+}
+
+/**
+ * Amounts printed the French / European way: a decimal comma and the currency AFTER the amount
+ * ("35,00 $", "1 234,50 $", "-5,25 €"). A receipt is read that way when three or more lines end
+ * in such an amount (also as OCR leaves it: the comma read as a point or lost, the "$" read as
+ * "8", "%", "§" or "5": "45948", "82.09%", "174,14 5"), at least one figure has a decimal comma,
+ * and no more than one line prints a "$" before an amount.
+ */
+const COMMA_AMOUNT_END = /(?<=^|\s|\d\s?[x×@]\s?)([-“"~]?)\s?(\d{1,3}(?: \d{3})+|\d{1,5}?)([.,]?)(\d{2})(\s?[$€%§]{1,2}|\s?8[$%§]?|\s[5S])?\s*$/;
+/** The amount that ends a line, in the decimal-comma form (see `commaCurrencyStyle`); null when none. */
+function commaAmountEnd(s: string): { index: number; value: number } | null {
+  const m = COMMA_AMOUNT_END.exec(s);
+  if (!m) return null;
+  const [, neg, int, sep, dec, suffix] = m;
+  // A number without a separator or a suffix is no amount of this form; one without a separator
+  // counts only as a cell of its own (after a column gap), so a rate glued to its tax stays a rate.
+  if (!sep && suffix === undefined) return null;
+  // ("2x868%": 2 x 8,68 $ under an item, after its quantity mark.)
+  if (!sep && m.index > 0 && !/(\s{2,}|\d\s?[x×@]\s?)$/.test(s.slice(0, m.index))) return null;
+  return { index: m.index, value: (neg ? -1 : 1) * Number(`${int.replace(/ /g, '')}.${dec}`) };
+}
+export function commaCurrencyStyle(lines: readonly string[]): boolean {
+  const ends = lines.filter((l) => !/\b(THC|CBD)\b/i.test(l) && commaAmountEnd(l.trim()) !== null).length;
+  // (Any decimal comma: an amount's, or a potency's or weight's when OCR lost the amounts' commas.)
+  const comma = lines.some((l) => /\d,\d{1,2}(?!\d)|\d,\d{2}[8$%§]/.test(l));
+  const leading = lines.filter((l) => /\$\s?\d/.test(l)).length;
+  return ends >= 3 && comma && leading <= 1;
+}
+
+/**
+ * One line of a decimal-comma receipt in the "$35.00" form the rest of the parser reads: every
+ * "17,50 $" inside the line, and the amount that ends the line as OCR left it ("45948": 45,94 with
+ * its comma lost and its "$" read as 8; "“6,008": -6,00 $; "1455%": 14,55 $). A bare number only
+ * after a column gap; never on a potency line ("THC 22,15 %").
+ */
+export function fromCommaCurrency(line: string): string {
+  let s = line.replace(/(-?)(\d{1,3}(?: \d{3})+|\d{1,5}),(\d{2})\s?[$€](?=\s|$|\))/g, (_m, neg: string, int: string, dec: string) => `${neg}$${int.replace(/ /g, '')}.${dec}`);
+  if (/\b(THC|CBD)\b/i.test(s)) return s;
+  const end = commaAmountEnd(s.replace(/\s+$/, ''));
+  if (end) s = `${s.slice(0, end.index)}${end.value < 0 ? '-' : ''}$${Math.abs(end.value).toFixed(2)}`;
+  return s;
 }
 
 /** Raw OCR line → cells split at wide gaps, each cleaned; and the whole cleaned line. */
@@ -227,9 +277,16 @@ export function itemAmounts(line: string, money: MoneyHit[]): MoneyHit[] {
  * names end with their weight, so a name without one that is followed by a weight is unfinished.
  */
 export function continuesName(item: ParsedReceiptItem, line: string): boolean {
+  // ("1% Lucky Charms Flower 1/4oz": a next item's "1 x", its x misread, starts no continuation.)
+  if (startsWithQuantity(line)) return false;
   if (item.grams !== null || amountsIn(line).length || THC.test(line) || CBD.test(line) || /@|\b(qty|sku|lot|pkg|batch|ea)\b|:/i.test(line)) return false;
   const w = parseWeightGrams(line, { allowTrailingNine: true });
   return w !== null && letters(line.slice(w.end)) <= 2;
+}
+
+/** A line that starts with a quantity mark ("2 x Name", "1× Name", "1% Name": the x read as %). */
+export function startsWithQuantity(line: string): boolean {
+  return /^\s*\d{1,2}\s?[x×%*]\s/i.test(line);
 }
 
 /** An item's name with its wrapped second line joined, and what the name tells re-read. */
@@ -371,6 +428,13 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   if (letters(name) < 2) {
     if (!pending) return null;
     name = nameFix(beforeAmounts(stripItemKey(pending.name)));
+    // "2 × Blue Dream 3.5g" above its price line: the quantity leads the name.
+    // ("1% Name": the x read as %; "5 1 x Name": a speck of the photo's margin read before it.)
+    const plead = /^(?:[^\sA-Za-z]{1,2}\s+(?=\d{1,2}\s?[x×]))?(\d{1,2})\s?(?:[x×]\s*|%\s+)(?=[A-Za-z])/.exec(name);
+    if (plead) {
+      quantity ??= Number(plead[1]);
+      name = nameFix(name.slice(plead[0].length));
+    }
     grams = parseWeightGrams(name, { allowTrailingNine: true })?.grams ?? null;
     const pth = THC.exec(pending.name);
     if (pth) thcPct ??= pct(pth[1]);
@@ -380,7 +444,29 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   const w = parseWeightGrams(name, { allowTrailingNine: true });
   if (w && /^\d*\.?\d+9$/.test(name.slice(w.index, w.end))) name = `${name.slice(0, w.index)}${name.slice(w.index, w.end - 1)}g${name.slice(w.end)}`;
 
-  const price = money[money.length - 1].value;
+  // A discount column between the unit price and the line amount ("$28.35   -$2.84   $25.51"):
+  // the amount is after the discount, the item's price before it.
+  let columnDiscount: number | null = null;
+  const negs = money.slice(0, -1).filter((m) => m.negative);
+  if (negs.length === 1 && !money[money.length - 1].negative && money.length >= 3) {
+    columnDiscount = negs[0].value;
+    money = money.filter((m) => m !== negs[0]);
+  } else if (money.length === 3 && !negs.length) {
+    // The same with the discount's minus lost to OCR: unit × quantity − discount = amount.
+    const [u, d, a] = money.map((m) => m.value);
+    if (d > 0 && d < u * (quantity ?? 1) && Math.abs(u * (quantity ?? 1) - d - a) < 0.015) {
+      columnDiscount = d;
+      money = [money[0], money[2]];
+    }
+  }
+  let price = money[money.length - 1].value;
+  if (columnDiscount !== null) {
+    // The price is the net amount and the discount (two readings); a unit that does not make
+    // it with the quantity ("$11.86" for $11.06) was misread.
+    price = round2(price + columnDiscount);
+    const q = quantity ?? 1;
+    if (money.length >= 2 && Math.abs(money[money.length - 2].value * q - price) >= 0.015) unitPrice = round2(price / q);
+  }
   // The amount before the line's price is its unit price unless it is above the price (a unit is
   // never dearer than its line: "1   $35.78   $30.32" is a list or adult-use price column beside
   // the price charged; "$39.52   $33.52", one digit apart, is a misread price and the unit stays). A whole number of it making the price beats a quantity digit that does
@@ -407,7 +493,7 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
     quantity,
     unitPrice,
     price,
-    discount: null,
+    discount: columnDiscount,
     thcPct,
     cbdPct,
     type: (tag ? TAG_TYPE[tag[1].toLowerCase()] : null) ?? strainTypeIn(context),

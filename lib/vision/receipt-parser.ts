@@ -1,6 +1,7 @@
 import {
   categorize,
   letters,
+  parseWeightGrams,
   linesFromWords,
   moneyOn,
   NAME_MIN_CONF,
@@ -17,6 +18,8 @@ import {
   applyDetail,
   beforeAmounts,
   CBD,
+  commaCurrencyStyle,
+  fromCommaCurrency,
   continuesName,
   DETAIL,
   isSectionHeading,
@@ -24,6 +27,7 @@ import {
   joinName,
   readItemLine,
   splitLine,
+  startsWithQuantity,
   stripDetail,
   stripItemKey,
   THC,
@@ -47,7 +51,8 @@ import {
  *   the whole order.
  */
 
-const SUBTOTAL = /\bsub\s?-?\s?tota[l1]\b/i;
+// (French: "Sous-total")
+const SUBTOTAL = /\b(sub|sous)\s?-?\s?tota[l1]\b/i;
 const TOTAL = /\b(grand\s+)?tota[l1]\b|\bamount\s+due\b|\bbalance\s+due\b/i;
 // "TOTAL THC 23.4%" under an item is its potency, not the order's total.
 const NOT_TOTAL = /\btotal\s+(savings|saved|discounts?|items?|qty|quantity|units?)\b/i;
@@ -55,9 +60,20 @@ const POTENCY_TOTAL = /\btota[l1]\s+(thc|cbd|cannabinoids)\b/i;
 // "Line total: $x" is an item's amount (an item card), not the order's total.
 const LINE_TOTAL = /\bline\s+tota[l1]\b/i;
 // "SalesTax": the space before a tax word lost to OCR
-const TAX = /\b(tax|taxes|excise|vat|gst|hst)\b|(?<=sales|state|local|excise|city|county)tax(es)?\b/i;
-const DISCOUNT = /\b(discounts?|disc|promos?|coupons?|savings|loyalty|rewards?|deals?|bogo)\b|%\s*off\b/i;
-const PAYMENT = /\b(cash|card|visa|master\s?card|amex|debit|credit|change|tender(ed)?|paid|payment|tip|points|cashback|rounding|auth)\b/i;
+// (Canada: GST, PST, HST, QST; French: TPS, TVQ, TVH)
+const TAX = /\b(tax|taxes|excise|vat|gst|hst|pst|qst|tps|tvq|tvh)\b|(?<=sales|state|local|excise|city|county)tax(es)?\b|\b(gst|pst|tps|tvq)(?=\d)/i;
+// (French: "Rabais", "Remise")
+const DISCOUNT = /\b(discounts?|disc|promos?|coupons?|savings|loyalty|rewards?|deals?|bogo|rabais|remise|redeemed|redemption)\b|%\s*off\b/i;
+const PAYMENT = /\b(cash|card|visa|master\s?card|amex|debit|credit|change|tender(ed)?|paid|payment|tip|points|cashback|rounding|auth|interac|d[ée]bit|comptant|carte)\b/i;
+/**
+ * A line discount printed inline in parentheses after the name ("Blue Dream 3.5g (save $3.50)",
+ * "(-$3.50 promo)", "(Deal -$3.50)"): a discount word or a minus is needed, so a weight "(3.5g)"
+ * or a price in parentheses is not one.
+ */
+const INLINE_DISCOUNT =
+  /\s*\(\s*(?:(save|saved|deal|promo|discount|disc|coupon|bundle|member|sale|rabais)\b:?\s*)?([-−]\s?)?\$?\s?(\d{1,4}[.,]\d{2})\s?\$?\s*(promo|off|discount|saved?|rabais)?\s*\)/i;
+/** Words that make an amount in parentheses a discount without a minus ("(Sale $30.00)", "(Deal $25.00)" may be a price). */
+const SAVING_WORD = /^(save|saved|promo|discount|disc|coupon|rabais)$/i;
 const HEADER_NOISE =
   /\b(receipt|order|invoice|ticket|transaction|cashier|budtender|served|register|terminal|license|lic\b|tel|phone|www\.|https?:|\.com|thank|thanks|date|time|customer|member|patient|bill\s+to|st\.?|street|ave|avenue|blvd|road|rd\.?|suite|ste)\b|#\s?\d|\(\d{3}\)|\d{3}[-.]\d{3}[-.]\d{4}|\b[A-Z]{2}\s\d{5}\b/i;
 const STORE_NOISE =
@@ -73,7 +89,15 @@ const COLUMN_WORDS = /^(item|items|product|products|description|qty|quantity|pri
 export function parseReceiptText(raw: string, words?: readonly WordBox[]): ParsedReceipt {
   const boxes = words?.length ? linesFromWords(words) : null;
   const source = boxes && words ? withQtyColumn(boxes, words) : raw.split(/\r?\n/);
-  const lines = source.map((s, i) => ({ ...splitLine(s), conf: boxes ? boxes[i].conf : 100 })).filter((l) => l.line.length > 0);
+  // Amounts printed "35,00 $" are read as "$35.00"; such a receipt prints its dates day first.
+  const commaStyle = commaCurrencyStyle(source);
+  const rows = joinWrappedParens(source.map((s, i) => ({ text: commaStyle ? fromCommaCurrency(s) : s, conf: boxes ? boxes[i].conf : 100 })));
+  const lines = rows
+    .map((r) => {
+      const inline = inlineDiscount(r.text);
+      return { ...splitLine(inline ? inline.rest : r.text), conf: r.conf, inlineDiscount: inline?.value ?? null };
+    })
+    .filter((l) => l.line.length > 0 || l.inlineDiscount !== null);
   const items: ParsedReceiptItem[] = [];
   let dispensaryName: string | null = null;
   let orderDate: string | null = null;
@@ -100,10 +124,21 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
 
   /** The line before this one was an item line (read from its own line). */
   let afterItemLine = false;
-  for (const { line, cells, conf } of lines) {
+  /** Amounts of unlabelled rate lines between the subtotal and the total. */
+  const rateLines: number[] = [];
+  /** Index of the line a waiting name was read from. */
+  let pendingAt = -1;
+  for (const [lineNo, { line, cells, conf, inlineDiscount: inlineDisc }] of lines.entries()) {
     const justAfterItem = afterItemLine;
     afterItemLine = false;
-    orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})/i.test(line) ? parseDate(line) : null;
+    orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})/i.test(line) ? dateOf(line, commaStyle) : null;
+    // A line that was only an inline discount ("(Deal -$6.32)" wrapped under its name): the
+    // discount of the item being read (a name waiting for its price) or of the item above.
+    if (inlineDisc !== null && !/[A-Za-z0-9]/.test(line)) {
+      if (pending) pending.discount = round2((pending.discount ?? 0) + inlineDisc);
+      else if (lastItem) lastItem.discount = round2((lastItem.discount ?? 0) + inlineDisc);
+      continue;
+    }
     const money = moneyOn(line);
     const last = money.at(-1);
     // A table's header row: two or more column words and nothing else.
@@ -144,6 +179,9 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
       continue;
     }
     if (PAYMENT.test(line) || afterSubtotal) {
+      // Between the subtotal and the total, a line with a rate and an amount whose label OCR
+      // lost ("VQ 9,975 %", "GSTS5%", "GSTS%"): a tax if the totals' arithmetic says so (checked at the end).
+      if (afterSubtotal && subtotal !== null && total === null && last && /%/.test(line.slice(0, last.index)) && !PAYMENT.test(line)) rateLines.push(last.value);
       lastItem = null;
       continue;
     }
@@ -156,7 +194,9 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     const prices = usesDollar ? money.filter((m) => m.hasSign) : money;
     const nameCell = cells.find((c) => c.kind === 'text' && letters(beforeAmounts(c.text)) >= 3);
     // (A line that starts with a potency figure is a detail line whatever words follow: "THC 21.4 %  Dispensed 7.0 g".)
-    const detailish = DETAIL.test(line) && (!nameCell || letters(stripDetail(nameCell.text)) < 3 || POTENCY_LEAD.test(line));
+    // (So is a line that is only a quantity and its unit price, "2 x $82.09", under the item's line price.)
+    const detailish =
+      (DETAIL.test(line) && (!nameCell || letters(stripDetail(nameCell.text)) < 3 || POTENCY_LEAD.test(line))) || (cells.length === 1 && cells[0].kind === 'qtyunit');
     // A name waiting for its price line, then a detail line ("Product: …" / "Category: Vape
     // THC: 88.1%" / "Qty: 1  Unit price: $x  Line total: $y"): the detail is the waiting item's.
     // Also a code line ("SKU 00012345   Batch ABC-123") between a name and its "1 @ 35.00" line.
@@ -174,10 +214,38 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     }
     if (!prices.length) {
       const nameish = letters(line) >= 3 && !HEADER_NOISE.test(line) && !parseDate(line);
+      // A speck row of a photo ("ioy") inside a name wrapped before its price line: skipped.
+      if (pending && pendingAt === lineNo - 1 && !parseWeightGrams(pending.name, { allowTrailingNine: true }) && /^[A-Za-z]{1,3}$/.test(line.trim())) {
+        pendingAt = lineNo;
+        continue;
+      }
+      // A name wrapped onto a second line before its price line ("2 × Sour Space Candy Live
+      // Resin" / "Cartridge .5g" / "$30.14"): the waiting name has no weight yet and this line
+      // ends with one (printed names end with their weight).
+      // (Neither line a keyed or coded one: "Product: …", "STORE 0042  TERM 03".)
+      if (
+        pending &&
+        pendingAt === lineNo - 1 &&
+        !pending.details &&
+        (nameish || (letters(line) >= 1 && !HEADER_NOISE.test(line))) &&
+        !/[:@]|\d{3}/.test(`${pending.name} ${line}`) &&
+        !/\b(qty|sku|lot|pkg|batch|ea|thc|cbd)\b/i.test(line) &&
+        !startsWithQuantity(line) &&
+        !parseWeightGrams(pending.name, { allowTrailingNine: true }) &&
+        endsWithWeight(line)
+      ) {
+        pending.name = `${pending.name} ${line}`;
+        pendingAt = lineNo;
+        if (inlineDisc !== null) pending.discount = round2((pending.discount ?? 0) + inlineDisc);
+        continue;
+      }
       // The store's name is the first plain line; street words are allowed there ("High Street").
       if (!items.length && dispensaryName === null && letters(line) >= 3 && conf >= NAME_MIN_CONF && !STORE_NOISE.test(line) && !parseDate(line))
         dispensaryName = tidyName(withoutMarginDigit(line, cells));
-      else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) pending = { name: withoutMarginDigit(line, cells) };
+      else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) {
+        pending = { name: withoutMarginDigit(line, cells), ...(inlineDisc !== null ? { discount: inlineDisc } : {}) };
+        pendingAt = lineNo;
+      }
       continue;
     }
     // Only negative amounts under an item ("Bundle -10%   -$4.38"): a deal on that line, whatever its words.
@@ -188,6 +256,9 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
     }
     const item = readItemLine(line, cells, itemAmounts(line, prices), pending, header);
     if (item && pending?.details && item.productName === nameFix(beforeAmounts(stripItemKey(pending.name)))) for (const d of pending.details) applyDetail(item, d);
+    // An inline discount on the waiting name's line or on this one is the item's.
+    const inlineSum = (pending?.discount ?? 0) + (inlineDisc ?? 0);
+    if (item && inlineSum > 0) item.discount = round2((item.discount ?? 0) + inlineSum);
     pending = null;
     // An item whose own line names no category takes its section's.
     if (item && section && categorize(`${item.productName} ${line}`, 'Other') === 'Other') item.category = section;
@@ -197,8 +268,57 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
   }
 
   const discount = sawOrderDiscount ? round2(orderDiscount) : null;
+  if (subtotal !== null && total !== null && totalTax === null) {
+    const gap = round2(total - subtotal + (discount ?? 0) - taxes.reduce((a, b) => a + b, 0));
+    const fill = rateLines.filter((v) => Math.abs(v - gap) < 0.015);
+    if (gap > 0 && fill.length === 1) taxes.push(fill[0]);
+  }
   const sums = reconcileTotals(items, { subtotal, tax: totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total }, discount);
   return { dispensaryName, orderDate, items, discount, ...sums, coverage: receiptCoverage(items, sums.subtotal, sums.tax, sums.total, discount) };
+}
+
+/** A line's inline discount in parentheses and the line without it; null when it has none. */
+export function inlineDiscount(text: string): { value: number; rest: string } | null {
+  const m = INLINE_DISCOUNT.exec(text);
+  if (!m || !((m[1] && SAVING_WORD.test(m[1])) || m[2] || m[4])) return null;
+  return { value: Number(m[3].replace(',', '.')), rest: `${text.slice(0, m.index)}${text.slice(m.index + m[0].length)}` };
+}
+
+/**
+ * A parenthesis opened at the end of one row and closed on the next ("… Badder 2g (Deal" /
+ * "-$8.26)"): one phrase wrapped by a narrow page, read as one row.
+ */
+export function joinWrappedParens<T extends { text: string; conf: number }>(rows: readonly T[]): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const next = rows[i + 1];
+    const open = (x: string) => (x.match(/\(/g) ?? []).length - (x.match(/\)/g) ?? []).length;
+    if (next && open(r.text) > 0 && open(next.text) < 0 && /^\s*[^()]*\)/.test(next.text)) {
+      out.push({ ...r, text: `${r.text.trimEnd()} ${next.text.trim()}`, conf: Math.min(r.conf, next.conf) });
+      i++;
+    } else out.push(r);
+  }
+  return out;
+}
+
+/** A printed name's last line: it ends with the weight ("Cartridge .5g", "Diamonds 2g"). */
+function endsWithWeight(line: string): boolean {
+  const w = parseWeightGrams(line, { allowTrailingNine: true });
+  return w !== null && letters(line.slice(w.end)) <= 2 && !/\d/.test(line.slice(w.end));
+}
+
+/**
+ * The date on a line; day first ("24/11/2026", "10/09/2026" = 10 September) on a receipt that
+ * prints decimal-comma amounts, and wherever a month-first reading is impossible (day over 12).
+ */
+export function dateOf(line: string, dayFirst: boolean): string | null {
+  const m = /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\b/.exec(line);
+  if (m && !/\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/.test(line) && (dayFirst || (+m[1] > 12 && +m[2] <= 12))) {
+    const swapped = `${line.slice(0, m.index)}${m[2]}/${m[1]}/${m[3]}${line.slice(m.index + m[0].length)}`;
+    return parseDate(swapped);
+  }
+  return parseDate(line);
 }
 
 /**

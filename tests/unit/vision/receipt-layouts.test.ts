@@ -4,6 +4,8 @@ import { rasterize } from '@/tests/fixtures/vision/render';
 import {
   FOURTH_HELD_OUT_RECEIPT_LAYOUTS,
   FIFTH_HELD_OUT_RECEIPT_LAYOUTS,
+  frMoney,
+  HELD_OUT_RECEIPT_LAYOUTS,
   RECEIPT_LAYOUTS,
   receiptStyle,
   receiptSvg,
@@ -14,7 +16,7 @@ import {
 } from '@/tests/fixtures/vision/receipts';
 
 /**
- * The fourth- and fifth-round held-out receipt layouts are drawn and their truth is consistent with what the
+ * The fourth-, fifth- and sixth-round held-out receipt layouts are drawn and their truth is consistent with what the
  * page prints (no OCR: these layouts stay out of every tuning decision until their blind run).
  */
 
@@ -67,6 +69,9 @@ function dateOnPage(layout: ReceiptLayout, iso: string): string {
   if (layout === 'pkg-tax-incl') return `${String(d).padStart(2, '0')}-${MON[m - 1]}-${y}`;
   if (layout === 'sku-batch-flags') return `${String(m).padStart(2, '0')}/${String(d).padStart(2, '0')}/${y} `;
   if (layout === 'med-allotment') return `Date dispensed: ${String(m).padStart(2, '0')}/${String(d).padStart(2, '0')}/${y} `;
+  if (layout === 'fr-ca-comma') return `Date : ${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')}/${y}  `;
+  if (layout === 'price-below') return `Pickup order · ${String(m).padStart(2, '0')}/${String(d).padStart(2, '0')}/${y}, `;
+  if (layout === 'disc-column') return `Date: ${y}/${String(m).padStart(2, '0')}/${String(d).padStart(2, '0')}  Time: `;
   if (layout === 'delivery-grid') return `${new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${d}, ${y} at `;
   return `${m}/${d}/${String(y).slice(2)}`;
 }
@@ -222,6 +227,96 @@ describe('fifth-round held-out receipt layouts', () => {
           if (layout === 'med-allotment') expect(text).toContain(`Dispensed ${(it.grams * it.quantity).toFixed(1)} g`);
         }
       }
+    });
+
+    it('draws no run over another on the same row, nor off the page', () => noOverlap(layout));
+  });
+});
+
+describe('sixth-round held-out receipt layouts', () => {
+  it('are three new layouts, held out and never drawn at random', () => {
+    expect(HELD_OUT_RECEIPT_LAYOUTS).toEqual(['fr-ca-comma', 'price-below', 'disc-column']);
+    for (const l of HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
+    for (let seed = 0; seed < 300; seed++) expect(HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
+  });
+
+  it('prints French amounts with a decimal comma, the currency after and a space between thousands', () => {
+    expect(frMoney(35)).toBe('35,00 $');
+    expect(frMoney(1234.5)).toBe('1 234,50 $');
+    expect(frMoney(0.07)).toBe('0,07 $');
+  });
+
+  describe.each(HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
+    it('renders to an image of the page size (not read: no OCR before the blind run)', async () => {
+      const { svg, width } = draw(layout, seeds(layout)[0]);
+      const meta = await sharp(await rasterize(svg, 'png')).metadata();
+      expect(meta.width).toBe(width);
+      expect(meta.height).toBeGreaterThan(300);
+    });
+
+    it('truth adds up and prints every field it claims', () => {
+      let discounted = 0;
+      for (const seed of seeds(layout)) {
+        const { t, text, upper } = draw(layout, seed);
+        const lines = text.split('\n');
+        const up = (s: string) => (upper ? s.toUpperCase() : s);
+        const amount = (n: number) => (layout === 'fr-ca-comma' ? frMoney(n) : money(n));
+        expect(t.items.length).toBeGreaterThanOrEqual(2);
+        expect(t.items.length).toBeLessThanOrEqual(4);
+        expect(t.subtotal).toBeCloseTo(r2(t.items.reduce((a, it) => a + it.price - (it.discount ?? 0), 0)), 2);
+        expect(t.total).toBeCloseTo(r2((t.subtotal ?? 0) - (t.discount ?? 0) + t.tax), 2);
+        const rate = layout === 'fr-ca-comma' ? 0.14975 : layout === 'disc-column' ? 0.12 : null;
+        if (rate !== null) expect(t.tax).toBeCloseTo(r2(((t.subtotal ?? 0) - (t.discount ?? 0)) * rate), 2);
+        expect(text.toUpperCase()).toContain(t.dispensaryName.toUpperCase());
+        expect(text).toContain(dateOnPage(layout, t.orderDate));
+        expect(lines).toContain(amount(t.subtotal as number));
+        expect(lines).toContain(amount(t.total));
+        if (t.discount) expect(lines).toContain(`-${amount(t.discount)}`);
+        // The two taxes printed add up to the truth's tax.
+        if (rate !== null) {
+          const taxes = lines
+            .map((l, i) => (/^(TPS|TVQ|GST|PST) \d/.test(l) ? lines[i + 1] : null))
+            .filter((v): v is string => v !== null)
+            .map((v) => Number(v.replace(/[$\s]/g, '').replace(',', '.')));
+          expect(taxes).toHaveLength(2);
+          expect(r2(taxes[0] + taxes[1])).toBeCloseTo(t.tax, 2);
+        } else expect(lines).toContain(amount(t.tax));
+        for (const it of t.items) {
+          expect(it.price).toBeCloseTo(r2(it.unitPrice * it.quantity), 2);
+          if (it.discount) {
+            discounted++;
+            expect(it.discount).toBeLessThan(it.price);
+          }
+          expect(it.thcPct === null).toBe(layout !== 'fr-ca-comma');
+          if (layout === 'price-below') {
+            // The item's lines, joined: quantity first, the name, an inline discount; the price alone below.
+            const joined = text.replace(/\n {4}/g, ' ');
+            expect(joined).toContain(`${it.quantity} × ${up(it.productName)}${it.discount ? ' (' : '\n'}`);
+            if (it.discount) {
+              const d = money(it.discount);
+              const forms = [`save ${d}`, `-${d} promo`, `Deal -${d}`].map((x) => `${up(it.productName)} (${x})\n${money(it.price)}\n`);
+              expect(forms.some((f) => joined.includes(f))).toBe(true);
+            } else expect(joined).toContain(`${up(it.productName)}\n${money(it.price)}\n`);
+            expect(lines).toContain(money(it.price));
+            expect(text).not.toContain(money(it.unitPrice) === money(it.price) ? '\u0000' : money(it.unitPrice));
+          } else {
+            expect(lines).toContain(up(it.productName));
+            if (layout === 'disc-column') {
+              const row = lines.indexOf(up(it.productName));
+              const cells = [String(it.quantity), money(it.unitPrice), ...(it.discount ? [`-${money(it.discount)}`] : []), money(r2(it.price - (it.discount ?? 0)))];
+              expect(lines.slice(row + 1, row + 1 + cells.length)).toEqual(cells);
+            } else {
+              expect(lines).toContain(frMoney(it.price));
+              if (it.quantity > 1) expect(lines).toContain(`   ${it.quantity} x ${frMoney(it.unitPrice)}`);
+              expect(text).toContain(`THC ${(it.thcPct as number).toFixed(1).replace('.', ',')} %`);
+              if (it.cbdPct !== null) expect(text).toContain(`CBD ${it.cbdPct.toFixed(1).replace('.', ',')} %`);
+              if (it.discount) expect(lines).toContain(`-${frMoney(it.discount)}`);
+              expect(it.productName).not.toMatch(/\d\.\d/);
+            }
+          }
+        }
+      }
+      expect(discounted).toBeGreaterThan(0);
     });
 
     it('draws no run over another on the same row, nor off the page', () => noOverlap(layout));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseReceiptText } from '@/lib/vision/receipt-parser';
-import { stripLeaders } from '@/lib/vision/receipt-lines';
+import { dateOf, inlineDiscount, joinWrappedParens, parseReceiptText } from '@/lib/vision/receipt-parser';
+import { commaCurrencyStyle, fromCommaCurrency, stripLeaders } from '@/lib/vision/receipt-lines';
 import { cleanLine, dropMarginJunk, parseDate, parseWeightGrams } from '@/lib/vision/parse-common';
 
 describe('receipt parser on OCR-like text', () => {
@@ -586,5 +586,192 @@ describe('a unit amount above the line price (after the fifth round blind run)',
     const r = parseReceiptText(`DREAMZ DISPENSARY\nDate dispensed: 10/02/2026  10:37 PM\n${line}\nSub-Total   $48.03\nTotal Due   $49.95`);
     expect(r.orderDate).toBe('2026-10-02');
     expect(r.items[0]).toMatchObject(want);
+  });
+});
+
+describe('after the sixth round blind run (receipts; not blind any more)', () => {
+  it.each([
+    ['a decimal comma and the currency after the amount', 'Sous-total   125,55 $', 'Sous-total   $125.55'],
+    ['a negative one', 'Rabais fidélité   -6,00 $', 'Rabais fidélité   -$6.00'],
+    ['one inside a line', '   2 x 17,50 $', '   2 x $17.50'],
+    ['thousands split by a space', 'Total   1 234,50 $', 'Total   $1234.50'],
+    ['the comma lost and the "$" read as 8', 'Gary Payton Whole Flower 7 g      45948', 'Gary Payton Whole Flower 7 g     $45.94'],
+    ['the "$" read as 8 after the comma', 'TVQ 9,975 %     11,928', 'TVQ 9,975 %    $11.92'],
+    ['the "$" read as %', 'BLUE MAGOO LIVE RESIN BADDER 2G      82,09 %', 'BLUE MAGOO LIVE RESIN BADDER 2G     $82.09'],
+    ['a quote read for the minus', 'Rabais fidélité     “6,008', 'Rabais fidélité     -$6.00'],
+    ['a quantity line read without spaces or comma', '2x868%', '2x$8.68'],
+    ['its "$" read as 8 and %', '2x28,468%', '2x$28.46'],
+    ['a potency line is left alone', 'THC 22,15 % · CBD 0,4 %', 'THC 22,15 % · CBD 0,4 %'],
+    ['a rate glued to its label is no amount', 'TVQ9975%', 'TVQ9975%'],
+    ['a code without separator or suffix is no amount', 'Carte ****2005 Autorisation 342040', 'Carte ****2005 Autorisation 342040'],
+  ])('decimal-comma amount: %s', (_label, line, want) => {
+    expect(fromCommaCurrency(line)).toBe(want);
+  });
+
+  it('tells a decimal-comma receipt from one that prints "$" before its amounts', () => {
+    expect(commaCurrencyStyle(['Blue Dream 3,5 g   35,00 $', 'Sous-total   35,00 $', 'TPS 5 %   1,75 $', 'Total   40,24 $'])).toBe(true);
+    expect(commaCurrencyStyle(['Blue Dream 3.5g   $35.00', 'Subtotal   $35.00', 'Tax   $1.75', 'Total   $36.75'])).toBe(false);
+    // A thermal ticket without "$" and with decimal points is not one.
+    expect(commaCurrencyStyle(['BLUE DREAM 3.5G   35.00', 'SUBTOTAL   35.00', 'TAX   1.75', 'TOTAL   36.75'])).toBe(false);
+  });
+
+  it('reads a French decimal-comma receipt: items, potency with commas, TPS + TVQ, day-first date', () => {
+    const r = parseReceiptText(`Shanti Cafe
+3288 Main St, Montréal QC H2X 1Y4
+Date : 10/09/2026  13:55
+Facture 381021   Caisse 5
+Death Bubba Smalls 1g      14,55 $
+   THC 29,1 % · CBD 0,8 %
+   Rabais 10 %      -1,46 $
+Blue Magoo Live Resin Badder 2g      164,18 $
+   2 x 82,09 $
+   THC 84,9 %
+Sous-total      177,27 $
+Rabais fidélité      -9,00 $
+TPS 5 %      8,41 $
+TVQ 9,975 %      16,79 $
+Total      193,47 $
+Débit Interac      193,47 $`);
+    expect(r.orderDate).toBe('2026-09-10');
+    expect(r).toMatchObject({ subtotal: 177.27, discount: 9, tax: 25.2, total: 193.47 });
+    expect(r.items).toHaveLength(2);
+    expect(r.items[0]).toMatchObject({ productName: 'Death Bubba Smalls 1g', grams: 1, price: 14.55, discount: 1.46, thcPct: 29.1, cbdPct: 0.8 });
+    expect(r.items[1]).toMatchObject({ productName: 'Blue Magoo Live Resin Badder 2g', grams: 2, quantity: 2, unitPrice: 82.09, price: 164.18, thcPct: 84.9 });
+  });
+
+  it.each([
+    ['a day over 12 is read day first on any receipt', 'Date: 24/10/2026', false, '2026-10-24'],
+    ['an ambiguous date month first on a "$" receipt', 'Date: 10/09/2026', false, '2026-10-09'],
+    ['day first on a decimal-comma receipt', 'Date : 10/09/2026 14:58', true, '2026-09-10'],
+    ['a year-first date is left as is', 'Date: 2026/05/16  Time: 18:10', true, '2026-05-16'],
+  ])('dates: %s', (_label, line, dayFirst, want) => {
+    expect(dateOf(line, dayFirst)).toBe(want);
+  });
+
+  it.each([
+    ['"(save $3.50)"', 'Blue Dream 3.5g (save $3.50)', 3.5, 'Blue Dream 3.5g'],
+    ['"(-$3.50 promo)"', 'Blue Dream 3.5g (-$3.50 promo)', 3.5, 'Blue Dream 3.5g'],
+    ['"(Deal -$6.32)"', '(Deal -$6.32)', 6.32, ''],
+    ['a weight in parentheses is none', 'Blue Dream (3.5g)', null, null],
+    ['a potency in parentheses is none', 'Blue Dream 3.5g (THC 21.5%)', null, null],
+    ['an amount without a discount word or minus is none', 'Blue Dream 3.5g ($35.00)', null, null],
+    ['"(Sale $30.00)" or "(Deal $25.00)" without a minus may be a price: none', 'Blue Dream 3.5g (Sale $30.00) (Deal $25.00)', null, null],
+  ])('inline discount: %s', (_label, line, value, rest) => {
+    const d = inlineDiscount(line);
+    if (value === null) expect(d).toBeNull();
+    else expect(d).toEqual({ value, rest });
+  });
+
+  it('joins a parenthesis wrapped onto the next row, and nothing else', () => {
+    const rows = ['1 x Runtz Live Resin Badder 2g (Deal', '-$8.26)', '$82.64', 'Blue Dream (3.5g)', '$35.00'].map((text) => ({ text, conf: 90 }));
+    expect(joinWrappedParens(rows).map((r) => r.text)).toEqual(['1 x Runtz Live Resin Badder 2g (Deal -$8.26)', '$82.64', 'Blue Dream (3.5g)', '$35.00']);
+  });
+
+  it('reads a phone order: quantity before the name, wrapped names, inline discounts, the price alone below', () => {
+    const r = parseReceiptText(`Just Jane
+7976 Pine Rd, Denver CO 80203
+Pickup order - 10/04/2026, 9:38 PM
+Order #W1848
+2 x Sour Space Candy Live Resin
+Cartridge .5g
+$60.28
+2 x Gnomad - Jack Frost Pod
+.5g (save $6.80)
+$67.98
+1 x Seed Junky - Green Crack
+Diamonds 2g (-$13.14 promo)
+$65.68
+1 x Purlife | Ghost OG Smalls 1/8oz
+(Deal -$6.32)
+$31.61
+1 x Runtz Live Resin Badder 2g (Deal
+-$8.26)
+$82.64
+Sub-Total   $273.67
+Points redeemed   -$9.00
+Sales Tax   $31.87
+TOTAL   $296.54`);
+    expect(r.items).toHaveLength(5);
+    expect(r.items[0]).toMatchObject({ productName: 'Sour Space Candy Live Resin Cartridge .5g', quantity: 2, unitPrice: 30.14, price: 60.28, discount: null, grams: 0.5 });
+    expect(r.items.splice(1, 1)[0]).toMatchObject({ productName: 'Gnomad - Jack Frost Pod .5g', quantity: 2, unitPrice: 33.99, price: 67.98, discount: 6.8, grams: 0.5 });
+    expect(r.items[1]).toMatchObject({ productName: 'Seed Junky - Green Crack Diamonds 2g', quantity: 1, price: 65.68, discount: 13.14 });
+    expect(r.items[2]).toMatchObject({ productName: 'Purlife | Ghost OG Smalls 1/8oz', price: 31.61, discount: 6.32, grams: 3.5 });
+    expect(r.items[3]).toMatchObject({ productName: 'Runtz Live Resin Badder 2g', price: 82.64, discount: 8.26 });
+    expect(r.discount).toBe(9);
+  });
+
+  it('joins a wrapped name whose weight has a speck before its unit ("3.5 ¢g")', () => {
+    const r = parseReceiptText(`Just Jane\nPickup order - 08/14/2026, 10:57 AM\n1 x Vana | Super Skunk Premium\nFlower 3.5 ¢g\n$47.80\nSubtotal   $47.80\nTOTAL   $51.60`);
+    expect(r.items.map((i) => [i.productName, i.grams, i.price])).toEqual([['Vana | Super Skunk Premium Flower 3.5 g', 3.5, 47.8]]);
+  });
+
+  it('a photo\'s speck row inside a wrapped name, and a margin speck before its "1 x"', () => {
+    const r = parseReceiptText(
+      `FireFlower\nPickup order - 06/17/2026, 4:17 PM\n[5   1 x Pharmers | Mandarin Cookies\nWhole Flower 1/80z\n$46.00\n1 x Seed Junky - Blue Cheese Whole\nioy\nFlower 1/402\nBr   $94.08\nSubtotal:   $140.08\nTOTAL   $150.00`,
+    );
+    expect(r.items.map((i) => [i.productName, i.grams, i.quantity, i.price])).toEqual([
+      ['Pharmers | Mandarin Cookies Whole Flower 1/8oz', 3.5, 1, 46],
+      ['Seed Junky - Blue Cheese Whole Flower 1/4oz', 7, 1, 94.08],
+    ]);
+  });
+
+  it('does not join the next item\'s line ("1% Name": its x read as %) to a name whose weight was misread', () => {
+    const r = parseReceiptText(
+      `Enchantment Growth Co\nPickup order   05/28/2026, 1:38 PM\n1 x Stardawg Whole Flower 3.5 9 (save $7.33)\n$48.90\n1% Lucky Charms Flower 1/402\n$82.84\nSubtotal   $124.41\nTOTAL   $134.67`,
+    );
+    expect(r.items.map((i) => [i.productName, i.grams, i.price, i.discount])).toEqual([
+      ['Stardawg Whole Flower 3.5 g', 3.5, 48.9, 7.33],
+      ['Lucky Charms Flower 1/4oz', 7, 82.84, null],
+    ]);
+  });
+
+  it('does not join a store name to the first item name below the header', () => {
+    const r = parseReceiptText(`fee
+The Healing Tree
+4496 Pine Rd, Portland OR 97214
+Date: 3/27/2026
+Girl Scout Cookies 3.5 g
+1@ $34.27      $34.27
+Subtotal   $34.27
+TOTAL   $37.70`);
+    expect(r.items.map((i) => i.productName)).toEqual(['Girl Scout Cookies 3.5 g']);
+  });
+
+  it.each([
+    [
+      'a Disc column: the Amount is after the discount, the price before it',
+      'Kush Mints Vape Cart 1g   1   $28.35   -$2.84   $25.51',
+      { quantity: 1, unitPrice: 28.35, price: 28.35, discount: 2.84 },
+    ],
+    ['the same with the minus lost to OCR', 'Kush Mints Vape Cart 1g   1   $28.35   $2.84   $25.51', { quantity: 1, unitPrice: 28.35, price: 28.35, discount: 2.84 }],
+    [
+      'a unit misread by one digit: the price is the amount and the discount',
+      'Cherry Wine Whole Flower 1g   1   $11.86   -$2.21   $8.85',
+      { quantity: 1, unitPrice: 11.06, price: 11.06, discount: 2.21 },
+    ],
+    ['two units, no discount', 'Permanent Marker Preroll 1g   2   $10.40   $20.80', { quantity: 2, unitPrice: 10.4, price: 20.8, discount: null }],
+    [
+      'three amounts that do not make unit − discount = amount are no discount column',
+      'Bubba Kush Flower 1/8oz   2   $38.70   $5.00   $77.40',
+      { quantity: 2, price: 77.4, discount: null },
+    ],
+  ])('%s', (_label, row, want) => {
+    const r = parseReceiptText(`Kannabis Klub\nDate: 2026/10/07  Time: 19:45\nItem   Qty   Price   Disc   Amount\n${row}\nSubtotal   $25.51\nTOTAL   $28.57`);
+    expect(r.items).toHaveLength(1);
+    expect(r.items[0]).toMatchObject(want);
+  });
+
+  it('reads Canadian taxes (GST + PST), and a rate line whose label OCR lost when the totals need it', () => {
+    const base = 'Kannabis Klub\nDate: 2026/10/07\nBlue Dream 3.5g   $123.71\nSubtotal   $123.71\n';
+    expect(parseReceiptText(`${base}GST 5%   $6.19\nPST 7%   $8.66\nTOTAL   $138.56`).tax).toBe(14.85);
+    expect(parseReceiptText(`${base}. GSTS5%   $6.19\nPST 7%   $8.66\nTOTAL   $138.56`).tax).toBe(14.85);
+    expect(parseReceiptText(`${base}. GSTS%   $6.19\nPST 7%   $8.66\nTOTAL   $138.56`).tax).toBe(14.85);
+    // A rate line whose amount does not fill the gap is not taken.
+    expect(parseReceiptText(`${base}. GSTS5%   $6.00\nPST 7%   $8.66\nTOTAL   $138.56`).tax).toBe(8.66);
+  });
+
+  it('reads "04%" on a potency line as 0.4 % (its decimal comma lost)', () => {
+    const r = parseReceiptText(`Shanti Cafe\nDate: 2026-10-24\nGary Payton Whole Flower 7 g   $79.61\n   THC 31,2% CBD 04%\nSubtotal   $79.61\nTotal   $91.53`);
+    expect(r.items[0]).toMatchObject({ thcPct: 31.2, cbdPct: 0.4 });
   });
 });
