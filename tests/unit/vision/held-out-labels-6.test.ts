@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { namePools } from '@/tests/fixtures/vision/data';
-import { HELD_OUT_LABEL_LAYOUTS, LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelLayout, type LabelTruth } from '@/tests/fixtures/vision/labels';
+import { SIXTH_HELD_OUT_LABEL_LAYOUTS, LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelLayout, type LabelTruth } from '@/tests/fixtures/vision/labels';
 import { rasterize, printedTexts } from '@/tests/fixtures/vision/render';
 
 /**
@@ -25,9 +25,9 @@ const seeds = (layout: LabelLayout) => [0, 1, 2, 3, 4, 5, 6, 7].map((k) => 100 +
 
 describe('sixth held-out round of label layouts', () => {
   it('names three new layouts, all in LABEL_LAYOUTS, and a random draw never picks them', () => {
-    expect(HELD_OUT_LABEL_LAYOUTS).toEqual(['ca-excise', 'deli-scale', 'turned-strip']);
-    for (const l of HELD_OUT_LABEL_LAYOUTS) expect(LABEL_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(HELD_OUT_LABEL_LAYOUTS).not.toContain(labelStyle(seed).layout);
+    expect(SIXTH_HELD_OUT_LABEL_LAYOUTS).toEqual(['ca-excise', 'deli-scale', 'turned-strip']);
+    for (const l of SIXTH_HELD_OUT_LABEL_LAYOUTS) expect(LABEL_LAYOUTS).toContain(l);
+    for (let seed = 0; seed < 300; seed++) expect(SIXTH_HELD_OUT_LABEL_LAYOUTS).not.toContain(labelStyle(seed).layout);
   });
 
   it('leaves the older layouts’ truth and style draws as they were', () => {
@@ -40,7 +40,7 @@ describe('sixth held-out round of label layouts', () => {
     expect(labelStyle(100, 'keyed').dates).toBe(labelStyle(100, 'keyed').dates);
   });
 
-  for (const layout of HELD_OUT_LABEL_LAYOUTS)
+  for (const layout of SIXTH_HELD_OUT_LABEL_LAYOUTS)
     it(`${layout}: the truth holds what the label prints, and nothing it does not`, () => {
       for (const seed of seeds(layout)) {
         const t: LabelTruth = labelTruth(seed, layout);
@@ -138,7 +138,7 @@ describe('sixth held-out round of label layouts', () => {
   });
 
   it('renders each layout to an image of the page size, with ink on it (no OCR)', async () => {
-    for (const layout of HELD_OUT_LABEL_LAYOUTS)
+    for (const layout of SIXTH_HELD_OUT_LABEL_LAYOUTS)
       for (const seed of seeds(layout).slice(0, 3)) {
         const style = labelStyle(seed, layout);
         const svg = labelSvg(labelTruth(seed, layout), style, seed);

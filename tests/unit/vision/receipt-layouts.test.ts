@@ -5,7 +5,7 @@ import {
   FOURTH_HELD_OUT_RECEIPT_LAYOUTS,
   FIFTH_HELD_OUT_RECEIPT_LAYOUTS,
   frMoney,
-  HELD_OUT_RECEIPT_LAYOUTS,
+  SIXTH_HELD_OUT_RECEIPT_LAYOUTS,
   RECEIPT_LAYOUTS,
   receiptStyle,
   receiptSvg,
@@ -235,9 +235,9 @@ describe('fifth-round held-out receipt layouts', () => {
 
 describe('sixth-round held-out receipt layouts', () => {
   it('are three new layouts, held out and never drawn at random', () => {
-    expect(HELD_OUT_RECEIPT_LAYOUTS).toEqual(['fr-ca-comma', 'price-below', 'disc-column']);
-    for (const l of HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
+    expect(SIXTH_HELD_OUT_RECEIPT_LAYOUTS).toEqual(['fr-ca-comma', 'price-below', 'disc-column']);
+    for (const l of SIXTH_HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
+    for (let seed = 0; seed < 300; seed++) expect(SIXTH_HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
   });
 
   it('prints French amounts with a decimal comma, the currency after and a space between thousands', () => {
@@ -246,7 +246,7 @@ describe('sixth-round held-out receipt layouts', () => {
     expect(frMoney(0.07)).toBe('0,07 $');
   });
 
-  describe.each(HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
+  describe.each(SIXTH_HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
     it('renders to an image of the page size (not read: no OCR before the blind run)', async () => {
       const { svg, width } = draw(layout, seeds(layout)[0]);
       const meta = await sharp(await rasterize(svg, 'png')).metadata();
