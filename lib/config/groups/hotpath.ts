@@ -32,7 +32,7 @@ export const hotpath = {
     frontCache: bool(
       'FRONT_CACHE',
       true,
-      "anonymous GETs of public, CDN-cacheable reads whose answer is still current (a static list, a catalog read under the checked catalog version) are answered from the process's memory before Next routes them (production entry hook only; lib/http/front-cache.ts); `false`: every request goes through Next",
+      "repeated anonymous GETs of routes that take no credentials, whose handler marks its answer replayable and says it is still current (the section list; a strain, profile or search read under the checked catalog version; `/health` within its probe interval), are answered from the process's memory before Next routes them (production entry hook only; lib/http/front-cache.ts); `false`: every request goes through Next",
     ),
     frontCacheEntries: int('FRONT_CACHE_ENTRIES', 2000, 'answers the front cache keeps (one per path, query and with/without `Origin`), the oldest out first', { min: 1 }),
     frontCacheBytes: int('FRONT_CACHE_BYTES', 8 * 1024 * 1024, 'estimated bytes the front cache may hold (about twice the text of its answers)', { min: 1024 }),
