@@ -81,8 +81,13 @@ function sameShapeSiblings(el: Element): number {
 }
 
 const LABEL_WORDS =
-  /\b(price|prices|each|ea|per|gram|grams|g|oz|sale|was|now|only|from|usd|reg|regular|member|med|rec|tax|incl|starting|at|deal|deals|off|save|discount|special|promo|ounce|eighth|original|current|is|compare|list|retail|unit)\b/gi;
-const letters = (t: string) => t.replace(LABEL_WORDS, '').replace(/[^a-z]/gi, '').length;
+  /\b(price|prices|each|ea|per|gram|grams|g|oz|sale|was|now|only|from|usd|reg|regular|member|med|rec|tax|incl|starting|at|deal|deals|off|save|discount|special|promo|ounce|eighth|original|current|is|compare|list|retail|unit|weights?|sizes?|options?|select|choose|quantity|qty)\b/gi;
+/** Letters of a text that could name something: label words and sizes ("3.5g", "1/8 oz") left out. */
+const letters = (t: string) =>
+  t
+    .replace(SIZES_ALL(), ' ')
+    .replace(LABEL_WORDS, '')
+    .replace(/[^a-z]/gi, '').length;
 
 /**
  * Climbs from a price element to its card: the nearest ancestor that holds text besides the
@@ -146,10 +151,18 @@ function widen(textOf: (el: Element) => string, card: Element): Element {
     const parent = cur.parent as Element | null;
     if (!parent || parent.type !== 'tag' || parent.name === 'body' || sameShapeSiblings(parent) < 2) break;
     const t = textOf(parent);
-    if (t.length > 1200 || priceCount(t) !== priceCount(textOf(cur))) break;
+    // The sizes of the product chosen beside its link (a select written out by sizeSelects) are
+    // the item's own prices, not another product's.
+    const sizes = (el: Element) => sizeListsIn(el).reduce((n, l) => n + priceCount(textOf(l)), 0);
+    if (t.length > 1200 || priceCount(t) - sizes(parent) !== priceCount(textOf(cur)) - sizes(cur)) break;
     cur = parent;
   }
   return cur;
+}
+
+/** The size lists written out of selects (sizeSelects) inside an element. */
+function sizeListsIn(el: Element): Element[] {
+  return descendants(el).filter((e) => e.attribs['data-scan-sizes'] !== undefined);
 }
 
 function descendants(el: Element): Element[] {
@@ -467,6 +480,7 @@ function attributePrices($: CheerioAPI, scope: Cheerio<AnyNode>): void {
 export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct[] {
   const root: Cheerio<AnyNode> = $('body').length ? $('body') : $.root();
   const scope = root.clone();
+  sizeSelects($, scope);
   scope.find(NOISE).remove();
   scope
     .find(ARIA_HIDDEN)
@@ -616,6 +630,43 @@ function sizeChips($: CheerioAPI, els: Element[], classes: ReadonlySet<string>):
 }
 
 type SizePrice = { size: string; price: string; regularPrice: string | null };
+let sizesAll: RegExp | null = null;
+/** Every size in a text ("1g 3.5g 7g" in a row of size buttons), for letters(). */
+function SIZES_ALL(): RegExp {
+  sizesAll ??= new RegExp(String.raw`(?<![a-z])${SIZE_TEXT}(?![a-z])`, 'gi');
+  sizesAll.lastIndex = 0;
+  return sizesAll;
+}
+
+const SIZE_OPTION = new RegExp(String.raw`^(${SIZE_TEXT})(?:\s*[-–·:|]?\s*(\$\s?\d+(?:,\d{3})*(?:\.\d{1,2})?))?$`, 'i');
+
+/**
+ * A size chosen on the card: a \`<select>\` whose options are sizes, each with its price in its
+ * text ("3.5g - $35.00") or in a price attribute (\`data-price\`, with \`data-compare-price\` for a
+ * sale). Selects are page furniture otherwise (sort orders, store lists) and are removed before
+ * cards are read; such a select is first written as a list of size options ("3.5g <s>$40.00</s>
+ * $35.00"), which the size reader turns into one product per size. Two or more distinct sizes,
+ * every option priced, else the select is left alone.
+ */
+export function sizeSelects($: CheerioAPI, scope: Cheerio<AnyNode>): void {
+  for (const sel of scope.find('select').toArray() as Element[]) {
+    const opts = ($(sel).find('option').toArray() as Element[]).filter((o) => (o.attribs.value ?? $(o).text()).trim() !== '');
+    const items: string[] = [];
+    const sizes = new Set<string>();
+    for (const o of opts) {
+      const m = SIZE_OPTION.exec($(o).text().replace(/\s+/g, ' ').trim());
+      if (!m) break;
+      const attr = ATTR_PRICE.map((k) => o.attribs[k]).find((x) => x !== undefined && ATTR_MONEY.test(x));
+      const price = m[2] ? (parsePrice(m[2]) ?? null) : attr !== undefined ? Number(attr) : null;
+      if (price === null || !(price > 0)) break;
+      const reg = ATTR_REGULAR.map((k) => o.attribs[k]).find((x) => x !== undefined && ATTR_MONEY.test(x) && Number(x) > price);
+      sizes.add(m[1].toLowerCase().replace(/\s+/g, ''));
+      items.push(`<li>${m[1]} ${reg ? `<s>$${Number(reg).toFixed(2)}</s> ` : ''}$${price.toFixed(2)}</li>`);
+    }
+    if (items.length < 2 || items.length !== opts.length || sizes.size !== items.length) continue;
+    $(sel).replaceWith(`<ul data-scan-sizes="">${items.join('')}</ul>`);
+  }
+}
 const SIZE_ONLY = new RegExp(String.raw`^${SIZE_TEXT}$`, 'i');
 const SIZE_IN = new RegExp(String.raw`(?:^|[\s(])(${SIZE_TEXT})(?=$|[\s)])`, 'i');
 const AMOUNT = String.raw`\$\s?\d+(?:,\d{3})*(?:\.\d{1,2})?`;
