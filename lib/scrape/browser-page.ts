@@ -299,6 +299,9 @@ async function followPageLinks(page: Page, first: ScrapedProduct[], maxRounds: n
  */
 const SCROLL_STEP = `((toTop) => { ${ALL_ELEMENTS}; ${SCROLL_PANELS}; let moved = false; const y = window.scrollY; if (toTop) window.scrollTo(0, 0); else window.scrollBy(0, Math.max(200, window.innerHeight * 0.9)); if (window.scrollY !== y) moved = true; window.dispatchEvent(new Event('scroll')); for (const el of scrollPanels()) { const t = el.scrollTop; el.scrollTop = toTop ? 0 : t + Math.max(100, el.clientHeight * 0.9); if (el.scrollTop !== t) moved = true; el.dispatchEvent(new Event('scroll')); } return moved; })`;
 
+/** Resolves after two animation frames, or after 120 ms (frames out of view get no animation frames). */
+const AFTER_PAINT = `new Promise((resolve) => { let done = false; const end = () => { if (!done) { done = true; resolve(true); } }; requestAnimationFrame(() => requestAnimationFrame(end)); setTimeout(end, 120); })`;
+
 /** Sweeps stop after this long, or after this many steps (a very long page is not read screen by screen forever). */
 const SWEEP_MS = 30_000;
 const SWEEP_STEPS = 250;
@@ -338,8 +341,15 @@ async function sweepVirtual(page: Page, first: ScrapedProduct[], opts: RenderOpt
   for (let i = 0; i < SWEEP_STEPS && Date.now() < end; i++) {
     if (opts.signal?.aborted) throw abortError(opts.signal);
     if (!(await step(false))) break;
-    await page.waitForTimeout(120);
-    const n = await take();
+    // A virtualised list renders its new rows within a frame or two of the scroll event: read
+    // after two animation frames (120 ms at most); in a list being swept, a step that shows nothing
+    // new is read once more after 150 ms before it counts as idle (a list that renders on a timer).
+    for (const f of page.frames()) await f.evaluate(AFTER_PAINT).catch(() => undefined);
+    let n = await take();
+    if (n === 0 && fresh > 0) {
+      await page.waitForTimeout(150);
+      n = await take();
+    }
     fresh += n;
     idle = n ? 0 : idle + 1;
     if (fresh === 0 && idle >= 3) break;

@@ -113,7 +113,7 @@ function findCard(textOf: (el: Element) => string, priceEl: Element, classCounts
         // A repeated block without any name element (a theme's "card-information": vendor line +
         // price) is part of the card: the card is the nearest repeated ancestor that names the
         // product and holds no other price (never a category section of several such cards).
-        if (found && priceCount(text) !== priceCount(textOf(found))) break;
+        if (found && priceCount(text) !== priceCount(textOf(found)) && priceCount(text) - namePrices(textOf, cur) !== priceCount(textOf(found)) - namePrices(textOf, found)) break;
         if (hasNameElement(cur)) return widen(textOf, cur);
         if (!found) [found, foundAt] = [cur, depth];
       } else if (!fallback && text.length < 600) fallback = cur;
@@ -129,6 +129,25 @@ function findCard(textOf: (el: Element) => string, priceEl: Element, classCounts
     if (/\d\s*(g|mg|oz)\b|thc|cbd|add to (cart|bag)|indica|sativa|hybrid/i.test(t)) return fallback;
   }
   return null;
+}
+
+/**
+ * Prices written in names below an element ("Airo Pro - .5g $40 each" in the card's heading,
+ * nameWithPrice): part of a card, not another product's price. Outermost name elements only.
+ */
+function namePrices(textOf: (el: Element) => string, el: Element): number {
+  let n = 0;
+  const walk = (e: Element) => {
+    for (const c of e.children) {
+      if (c.type !== 'tag') continue;
+      const t = textOf(c as Element);
+      if (!/\$\s?\d/.test(t)) continue;
+      if (nameWithPrice(t, c as Element)) n += priceCount(t);
+      else walk(c as Element);
+    }
+  };
+  walk(el);
+  return n;
 }
 
 /** An element below `el` where a name is written: a heading, link, bold text, a name/title class or itemprop. */
@@ -187,10 +206,18 @@ const STRAIN_CODE = /^\p{Lu}{1,2}[- ]?\d{1,3}$/u;
 
 /** `els`: the card then its descendants; marked-up names are looked for below the card itself. */
 function pickName($: CheerioAPI, els: Element[], skip: string[], common?: (line: string) => boolean): string | null {
+  const heading = (e: Element) => NAME_PREDICATES.slice(0, 6).some((p) => p(e));
+  // A product named like its brand ("HIBEGONE" by HIBEGONE): the heading is still the name when
+  // the brand is also written in an element of its own that is no heading (the vendor line).
+  const brandToo = (el: Element, t: string) =>
+    t === skip[0] &&
+    heading(el) &&
+    els.slice(1).some((o) => o !== el && !heading(o) && visibleText($, $(o)) === t && !$(o).find(el as never).length && !$(el).find(o as never).length);
   for (const pred of NAME_PREDICATES) {
     for (const el of els.slice(1)) {
       if (!pred(el)) continue;
       const t = visibleText($, $(el));
+      if (brandToo(el, t)) return t;
       // A text with a price in an element of its own is a whole block (a product link around name
       // and price), not the name; a price in the name's own words ("$10 Shake 1/8th") is the name's.
       if (
@@ -218,7 +245,12 @@ function pickName($: CheerioAPI, els: Element[], skip: string[], common?: (line:
  * whole card) whose short text is words with a price among them: a product name, not a price.
  */
 export function nameWithPrice(text: string, el: Element): boolean {
-  if (text.length > 80 || !(NAME_PREDICATES.slice(0, 6).some((p) => p(el)) || el.name === 'strong' || el.name === 'b')) return false;
+  const named = (e: Element) => NAME_PREDICATES.slice(0, 6).some((p) => p(e)) || e.name === 'strong' || e.name === 'b';
+  // The link inside a heading that holds nothing else (`<h3><a>Airo Pro - .5g $40 each</a></h3>`,
+  // Dawn's card title) is that name too.
+  const parent = el.parent as Element | null;
+  const onlyChild = parent?.type === 'tag' && parent.children.every((c) => c === el || (c.type === 'text' && !(c as unknown as { data: string }).data.trim())) && named(parent);
+  if (text.length > 80 || !(named(el) || onlyChild)) return false;
   const words = text.replace(new RegExp(PRICE_ALL.source, 'gi'), ' ').match(/\p{L}{2,}/gu) ?? [];
   return words.filter((w) => !/^(?:now|was|reg|sale|only|price|from|each|ea|per|off|save)$/i.test(w)).length >= 2;
 }
@@ -249,6 +281,29 @@ function firstText($: CheerioAPI, els: Element[], pred: (e: Element) => boolean)
   const el = els.find(pred);
   const t = el ? visibleText($, $(el)) : '';
   return t || null;
+}
+
+const BRAND_LABEL = /^(?:vendor|brand|brand name|manufacturer|producer)\s*:?$/i;
+const BRAND_LINE = /^(?:vendor|brand|manufacturer|producer)\s*:\s*(.{2,60})$/i;
+
+/**
+ * A brand given after a label: the element after one that reads "Vendor:" / "Brand:" (Shopify's
+ * Dawn card writes a visually-hidden "Vendor:" before its vendor line, whose class names nothing),
+ * or a line "Brand: Acme". Never a text with a price.
+ */
+function labelledBrand($: CheerioAPI, els: Element[]): string | null {
+  for (const e of els) {
+    const t = visibleText($, $(e));
+    const line = BRAND_LINE.exec(t);
+    if (line && !/\$\s?\d/.test(line[1]) && e.children.every((c) => c.type === 'text')) return line[1].trim();
+    if (!BRAND_LABEL.test(t)) continue;
+    let next = e.next;
+    while (next && next.type === 'text' && !(next as unknown as { data: string }).data.trim()) next = next.next;
+    if (!next || next.type !== 'tag') continue;
+    const b = visibleText($, $(next as Element));
+    if (b && b.length <= 60 && !/\$\s?\d/.test(b)) return b;
+  }
+  return null;
 }
 
 /** The nearest heading above the card (walking up through ancestors' previous siblings). */
@@ -560,7 +615,7 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     const card = $(el);
     const els = [el, ...descendants(el)];
     const text = textOf(el);
-    const brand = firstText($, els.slice(1), (e) => e.attribs.itemprop === 'brand' || /brand/.test(marks(e))) ?? el.attribs['data-brand'] ?? null;
+    const brand = firstText($, els.slice(1), (e) => e.attribs.itemprop === 'brand' || /brand|vendor/.test(marks(e))) ?? el.attribs['data-brand'] ?? labelledBrand($, els.slice(1));
     const catLabel =
       el.attribs['data-category'] ??
       firstText($, els.slice(1), (e) => /category/.test(marks(e)) || e.attribs['data-category'] !== undefined) ??
