@@ -2,7 +2,7 @@ import type { Frame, Page } from 'playwright-core';
 import { config } from '@/lib/config';
 import { dedupeProducts, productIdentity } from '@/lib/scrape/normalize';
 import { paginationLinks } from '@/lib/scrape/pagination';
-import { PAGER_COLLECT_SCRIPT, pickPagerControl, type PagerControl } from '@/lib/scrape/pager';
+import { PAGER_COLLECT_SCRIPT, pickCategoryTabs, pickPagerControl, type PagerControl } from '@/lib/scrape/pager';
 import { abortError, raceAbort, ScrapeError } from '@/lib/scrape/errors';
 import type { ScanContext } from '@/lib/scrape/browser';
 import type { PageExtraction } from '@/lib/scrape/extract';
@@ -81,7 +81,17 @@ const MARK_SCRIPT = String.raw`(a) => {
       .filter((el) => visible(el) && prompt.test(el.innerText || '') && (el.innerText || '').length < 200);
     for (const h of holders) {
       for (let box = h; box && box !== doc.body && !target; box = box.parentElement) {
-        target = clickables(box).find((el) => label(el).length > 1 && !neg.test(label(el)));
+        const options = clickables(box).filter((el) => label(el).length > 1 && !neg.test(label(el)));
+        if (!options.length) continue;
+        // A choice to make before confirming: the first store of a radio list or a <select>.
+        const radio = Array.from(box.querySelectorAll('input[type="radio"]')).find((r) => !r.disabled);
+        if (radio && !box.querySelector('input[type="radio"]:checked')) radio.click();
+        for (const s of Array.from(box.querySelectorAll('select'))) {
+          if (s.value) continue;
+          const opt = Array.from(s.options).find((o) => o.value && !o.disabled);
+          if (opt) { s.value = opt.value; s.dispatchEvent(new Event('input', { bubbles: true })); s.dispatchEvent(new Event('change', { bubbles: true })); }
+        }
+        target = options[0];
       }
       if (target) break;
     }
@@ -111,6 +121,7 @@ async function settle(page: Page, ms = 4_000): Promise<void> {
 async function interact(page: Page, kind: ClickKind, interactions: string[]): Promise<boolean> {
   for (const frame of page.frames()) {
     const token = `${kind}-${interactions.length}`;
+    const before = await textPrint(page);
     if (!(await markClickTarget(frame, kind, token))) continue;
     const target = frame.locator(`[data-scan-click="${token}"]`);
     if ((await target.count().catch(() => 0)) > 0)
@@ -120,18 +131,26 @@ async function interact(page: Page, kind: ClickKind, interactions: string[]): Pr
         .catch(() => undefined);
     interactions.push(`${kind}@${new URL(frame.url()).pathname}`);
     await settle(page, 3_000);
-    return true;
+    // The menu a gate or a store choice reveals is often fetched and rendered a moment after the
+    // network goes quiet (a timer, an animation): wait for the text to change and settle.
+    // A click that changed nothing (a footer's "Must be 21+" taken for a gate, a confirm button
+    // with no choice made) does not count: the next kind of step is tried.
+    return waitChange(page, before, 2_000);
   }
   return false;
 }
 
 /**
- * Every element of the document and of the open shadow roots in it (custom elements of embeds
- * render their products there, out of reach of `innerHTML` and `querySelectorAll`), as page code.
+ * Every element of the document and of the shadow roots in it (custom elements of embeds render
+ * their products there, out of reach of `innerHTML` and `querySelectorAll`): open ones, and closed
+ * ones kept by the scan's init script (KEEP_CLOSED_SHADOW_ROOTS in browser.ts), as page code.
  */
-const ALL_ELEMENTS = String.raw`function allElements() {
+const ALL_ELEMENTS = String.raw`function shadowOf(el) {
+  return el.shadowRoot || (window.__scanShadowRoots && window.__scanShadowRoots.get(el)) || null;
+}
+function allElements() {
   const out = [];
-  const walk = (root) => { for (const el of Array.from(root.querySelectorAll('*'))) { out.push(el); if (el.shadowRoot) walk(el.shadowRoot); } };
+  const walk = (root) => { for (const el of Array.from(root.querySelectorAll('*'))) { out.push(el); const sr = shadowOf(el); if (sr) walk(sr); } };
   walk(document);
   return out;
 }`;
@@ -280,6 +299,9 @@ async function followPageLinks(page: Page, first: ScrapedProduct[], maxRounds: n
  */
 const SCROLL_STEP = `((toTop) => { ${ALL_ELEMENTS}; ${SCROLL_PANELS}; let moved = false; const y = window.scrollY; if (toTop) window.scrollTo(0, 0); else window.scrollBy(0, Math.max(200, window.innerHeight * 0.9)); if (window.scrollY !== y) moved = true; window.dispatchEvent(new Event('scroll')); for (const el of scrollPanels()) { const t = el.scrollTop; el.scrollTop = toTop ? 0 : t + Math.max(100, el.clientHeight * 0.9); if (el.scrollTop !== t) moved = true; el.dispatchEvent(new Event('scroll')); } return moved; })`;
 
+/** Resolves after two animation frames, or after 120 ms (frames out of view get no animation frames). */
+const AFTER_PAINT = `new Promise((resolve) => { let done = false; const end = () => { if (!done) { done = true; resolve(true); } }; requestAnimationFrame(() => requestAnimationFrame(end)); setTimeout(end, 120); })`;
+
 /** Sweeps stop after this long, or after this many steps (a very long page is not read screen by screen forever). */
 const SWEEP_MS = 30_000;
 const SWEEP_STEPS = 250;
@@ -319,8 +341,15 @@ async function sweepVirtual(page: Page, first: ScrapedProduct[], opts: RenderOpt
   for (let i = 0; i < SWEEP_STEPS && Date.now() < end; i++) {
     if (opts.signal?.aborted) throw abortError(opts.signal);
     if (!(await step(false))) break;
-    await page.waitForTimeout(120);
-    const n = await take();
+    // A virtualised list renders its new rows within a frame or two of the scroll event: read
+    // after two animation frames (120 ms at most); in a list being swept, a step that shows nothing
+    // new is read once more after 150 ms before it counts as idle (a list that renders on a timer).
+    for (const f of page.frames()) await f.evaluate(AFTER_PAINT).catch(() => undefined);
+    let n = await take();
+    if (n === 0 && fresh > 0) {
+      await page.waitForTimeout(150);
+      n = await take();
+    }
     fresh += n;
     idle = n ? 0 : idle + 1;
     if (fresh === 0 && idle >= 3) break;
@@ -402,6 +431,52 @@ async function pageThrough(
 }
 
 /**
+ * Category tabs without links (pickCategoryTabs in pager.ts): a menu that shows one category at a
+ * time and fetches the next when its tab is pressed. Each tab is pressed in turn, the page's text
+ * waited on to change and settle, and the new products kept; bounded by the rounds left
+ * (SCRAPE_MAX_PAGES) and the signal. Each tab that added products counts in `pagesVisited`.
+ */
+async function pressCategoryTabs(
+  page: Page,
+  first: ScrapedProduct[],
+  maxRounds: number,
+  interactions: string[],
+  opts: RenderOptions,
+): Promise<{ products: ScrapedProduct[]; rounds: number }> {
+  const keys = new Set(first.map(productIdentity));
+  const products = [...first];
+  let rounds = 0;
+  for (const frame of page.frames()) {
+    const token = `tab${interactions.length}`;
+    const controls = await frame.evaluate<PagerControl[]>(`(${PAGER_COLLECT_SCRIPT})(${JSON.stringify(token)})`).catch(() => [] as PagerControl[]);
+    const tabs = pickCategoryTabs(controls);
+    if (!tabs.length) continue;
+    for (const i of tabs) {
+      if (rounds >= maxRounds) break;
+      if (opts.signal?.aborted) throw abortError(opts.signal);
+      const before = await textPrint(page);
+      const ok = await frame
+        .locator(`[data-scan-pager="${token}-${i}"]`)
+        .first()
+        .click({ timeout: 5_000 })
+        .then(() => true)
+        .catch(() => false);
+      // The tab already shown changes nothing.
+      if (!ok || !(await waitChange(page, before, 2_500))) continue;
+      interactions.push(`tab@${new URL(frame.url()).pathname}`);
+      const fresh = (await readFrames(page, opts)).products.filter((p) => !keys.has(productIdentity(p)));
+      if (!fresh.length) continue;
+      for (const p of fresh) keys.add(productIdentity(p));
+      products.push(...fresh);
+      rounds++;
+      opts.onRound?.(`${page.url()}#tab-${encodeURIComponent(controls[i].text.toLowerCase())}`);
+    }
+    break;
+  }
+  return { products, rounds };
+}
+
+/**
  * What only the rendered styles tell, written into the DOM before it is read: a short price
  * element struck through by a stylesheet rule (CSS-in-JS classes, a theme's `s.price-item`) gets
  * `data-scan-struck`, one the theme hides (`display: none`, Dawn's `.price--on-sale
@@ -426,12 +501,12 @@ const MARK_STYLES = String.raw`(() => {
 })()`;
 
 /**
- * The document with its open shadow roots written in place (each host's shadow content before its
+ * The document with its shadow roots (open, and closed ones the scan kept) written in place (each host's shadow content before its
  * light children), or null when the document has none (then `frame.content()` is read as before).
  */
 const FLAT_HTML = String.raw`(() => {
   ${ALL_ELEMENTS};
-  if (!allElements().some((el) => el.shadowRoot)) return null;
+  if (!allElements().some((el) => shadowOf(el))) return null;
   const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
   const esc = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const quote = (t) => t.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -444,7 +519,8 @@ const FLAT_HTML = String.raw`(() => {
     for (const a of Array.from(n.attributes)) open += ' ' + a.name + '="' + quote(a.value) + '"';
     open += '>';
     if (VOID.has(tag)) return open;
-    const inner = (n.shadowRoot ? ser(n.shadowRoot) : '') + Array.from((tag === 'template' ? n.content : n).childNodes).map(ser).join('');
+    const sr = shadowOf(n);
+    const inner = (sr ? ser(sr) : '') + Array.from((tag === 'template' ? n.content : n).childNodes).map(ser).join('');
     return open + inner + '</' + tag + '>';
   };
   return '<!doctype html>' + ser(document.documentElement);
@@ -534,6 +610,12 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
           read = { ...read, products: dedupeProducts(swept.products) };
           opts.onRound?.(`${page.url()}#sweep`);
         }
+      }
+      // Category tabs that are buttons: every category, one at a time.
+      const left = (opts.maxRounds ?? 3) - rounds - paged.rounds - linked.rounds;
+      if (left > 0) {
+        const tabbed = await pressCategoryTabs(page, read.products, left, interactions, opts);
+        if (tabbed.rounds > 0) read = { ...read, products: dedupeProducts(tabbed.products) };
       }
     }
     // The page sent the browser on to a refused address (script `location=`, meta refresh, a

@@ -29,6 +29,23 @@ export const BROWSER_ARGS = [
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
+/**
+ * Page code run before any page script: \`Element.prototype.attachShadow\` still attaches the
+ * root the page asked for (closed stays closed to the page), and a closed one is also kept in a
+ * WeakMap on a non-enumerable \`window.__scanShadowRoots\`, where the scan's readers find it.
+ */
+export const KEEP_CLOSED_SHADOW_ROOTS = String.raw`(() => {
+  if (window.__scanShadowRoots) return;
+  const roots = new WeakMap();
+  Object.defineProperty(window, '__scanShadowRoots', { value: roots, enumerable: false });
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attach.call(this, init);
+    if (init && init.mode === 'closed') roots.set(this, root);
+    return root;
+  };
+})()`;
+
 export const chromiumPath = (): string => config().scrape.chromiumPath;
 export const browserAvailable = (): boolean => existsSync(/* turbopackIgnore: true */ chromiumPath());
 
@@ -123,6 +140,9 @@ export async function openScanContext(opts: { signal?: AbortSignal; resolver?: R
       javaScriptEnabled: true,
     });
     context.setDefaultTimeout(config().scrape.browserActionTimeoutMs);
+    // Closed shadow roots (a menu widget's cards built into `attachShadow({mode: 'closed'})`) are
+    // out of reach of page code; the scan keeps each one as it is attached (browser-page.ts reads them).
+    await context.addInitScript(KEEP_CLOSED_SHADOW_ROOTS);
     const state: GuardState = { blocked: [], documentRedirects: 0 };
     const blocked = state.blocked;
     await context.route('**/*', (route) => proxyThroughGuard(route, state, signal, opts.resolver));

@@ -8,6 +8,7 @@
  * that are real links are left to the HTTP crawl (pagination.ts).
  */
 import type { CheerioAPI } from 'cheerio';
+import { isCategoryName } from '@/lib/scrape/pagination';
 
 export interface PagerControl {
   tag: string;
@@ -144,4 +145,33 @@ export function describeControls($: CheerioAPI): PagerControl[] {
     });
   });
   return out;
+}
+
+/**
+ * Category tabs that are controls, not links (a menu embed showing one category at a time, the
+ * products fetched when a tab is pressed, the URL unchanged): among the controls a page describes
+ * (PAGER_COLLECT_SCRIPT), the group with the most category names ("Flower", "Vape Pens",
+ * "Edibles (12)"), at least two; answered: every control of that group without a real link (no
+ * href, `#…` or `javascript:`), not disabled, one per text, in page order. Links with an href are
+ * left to the HTTP crawl (categoryLinks in pagination.ts).
+ */
+export function pickCategoryTabs(controls: PagerControl[]): number[] {
+  const groups = new Map<number, number[]>();
+  controls.forEach((c, i) => {
+    if (c.disabled || (c.href !== null && !/^\s*(?:#|javascript:)/i.test(c.href))) return;
+    groups.set(c.group, [...(groups.get(c.group) ?? []), i]);
+  });
+  let best: number[] = [];
+  let bestNames = 1;
+  for (const idx of groups.values()) {
+    const names = new Set(idx.filter((i) => isCategoryName(controls[i].text)).map((i) => controls[i].text.toLowerCase())).size;
+    if (names > bestNames) [best, bestNames] = [idx, names];
+  }
+  const seen = new Set<string>();
+  return best.filter((i) => {
+    const t = controls[i].text.toLowerCase();
+    if (!t || seen.has(t) || /^\d+$/.test(t) || NEXT_TEXT.test(t)) return false;
+    seen.add(t);
+    return true;
+  });
 }

@@ -106,6 +106,15 @@ export function frameUrls(html: string, pageUrl: string): string[] {
 /** A link text that names a menu category ("Flower", "Vape Pens", "Edibles (12)", "Shop Pre-Rolls"). */
 const CATEGORY_LINK =
   /^(?:shop |all |browse )?(?:flowers?|pre-?rolls?|prerolls?|joints|infused pre-?rolls|vapes?|vape pens|vaporizers|vape cartridges|cartridges|carts|disposables|edibles|gummies|chocolates|beverages|drinks|concentrates|extracts|dabs|topicals|tinctures|capsules|cbd|accessories)$/i;
+/** A control's or link's text that is a category name and nothing else (counts such as "(12)" ignored). */
+export function isCategoryName(t: string | undefined): boolean {
+  const clean = (t ?? '')
+    .replace(/\(\s*\d+\s*\)|\b\d+\s+(?:products|items)\b/gi, ' ')
+    .replace(/[^\p{L}\s-]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return CATEGORY_LINK.test(clean);
+}
 /** Most category links followed from one menu page. */
 export const MAX_CATEGORY_LINKS = 12;
 
@@ -129,14 +138,8 @@ export function categoryLinks(html: string, pageUrl: string, siteNav = true): st
     const u = resolve(a.attr('href'), pageUrl);
     if (!u || new URL(u).origin !== here.origin || pathFamily(u) === family || out.includes(u)) return;
     if (!siteNav && a.closest('nav, header, footer, [role="navigation"]').length) return;
-    const clean = (t: string | undefined) =>
-      (t ?? '')
-        .replace(/\(\s*\d+\s*\)|\b\d+\s+(?:products|items)\b/gi, ' ')
-        .replace(/[^\p{L}\s-]/gu, ' ')
-        .replace(/\s+/g, ' ')
-        .trim();
     const label = `${a.attr('aria-label') ?? ''}|${a.attr('title') ?? ''}`.split('|').map((t) => /\b(?:category|collection)\s+(.+)$/i.exec(t)?.[1]);
-    if ([a.text(), ...label].some((t) => CATEGORY_LINK.test(clean(t)))) out.push(u);
+    if ([a.text(), ...label].some((t) => isCategoryName(t))) out.push(u);
   });
   return out;
 }

@@ -81,8 +81,13 @@ function sameShapeSiblings(el: Element): number {
 }
 
 const LABEL_WORDS =
-  /\b(price|prices|each|ea|per|gram|grams|g|oz|sale|was|now|only|from|usd|reg|regular|member|med|rec|tax|incl|starting|at|deal|deals|off|save|discount|special|promo|ounce|eighth|original|current|is|compare|list|retail|unit)\b/gi;
-const letters = (t: string) => t.replace(LABEL_WORDS, '').replace(/[^a-z]/gi, '').length;
+  /\b(price|prices|each|ea|per|gram|grams|g|oz|sale|was|now|only|from|usd|reg|regular|member|med|rec|tax|incl|starting|at|deal|deals|off|save|discount|special|promo|ounce|eighth|original|current|is|compare|list|retail|unit|weights?|sizes?|options?|select|choose|quantity|qty)\b/gi;
+/** Letters of a text that could name something: label words and sizes ("3.5g", "1/8 oz") left out. */
+const letters = (t: string) =>
+  t
+    .replace(SIZES_ALL(), ' ')
+    .replace(LABEL_WORDS, '')
+    .replace(/[^a-z]/gi, '').length;
 
 /**
  * Climbs from a price element to its card: the nearest ancestor that holds text besides the
@@ -108,7 +113,7 @@ function findCard(textOf: (el: Element) => string, priceEl: Element, classCounts
         // A repeated block without any name element (a theme's "card-information": vendor line +
         // price) is part of the card: the card is the nearest repeated ancestor that names the
         // product and holds no other price (never a category section of several such cards).
-        if (found && priceCount(text) !== priceCount(textOf(found))) break;
+        if (found && priceCount(text) !== priceCount(textOf(found)) && priceCount(text) - namePrices(textOf, cur) !== priceCount(textOf(found)) - namePrices(textOf, found)) break;
         if (hasNameElement(cur)) return widen(textOf, cur);
         if (!found) [found, foundAt] = [cur, depth];
       } else if (!fallback && text.length < 600) fallback = cur;
@@ -124,6 +129,25 @@ function findCard(textOf: (el: Element) => string, priceEl: Element, classCounts
     if (/\d\s*(g|mg|oz)\b|thc|cbd|add to (cart|bag)|indica|sativa|hybrid/i.test(t)) return fallback;
   }
   return null;
+}
+
+/**
+ * Prices written in names below an element ("Airo Pro - .5g $40 each" in the card's heading,
+ * nameWithPrice): part of a card, not another product's price. Outermost name elements only.
+ */
+function namePrices(textOf: (el: Element) => string, el: Element): number {
+  let n = 0;
+  const walk = (e: Element) => {
+    for (const c of e.children) {
+      if (c.type !== 'tag') continue;
+      const t = textOf(c as Element);
+      if (!/\$\s?\d/.test(t)) continue;
+      if (nameWithPrice(t, c as Element)) n += priceCount(t);
+      else walk(c as Element);
+    }
+  };
+  walk(el);
+  return n;
 }
 
 /** An element below `el` where a name is written: a heading, link, bold text, a name/title class or itemprop. */
@@ -146,10 +170,18 @@ function widen(textOf: (el: Element) => string, card: Element): Element {
     const parent = cur.parent as Element | null;
     if (!parent || parent.type !== 'tag' || parent.name === 'body' || sameShapeSiblings(parent) < 2) break;
     const t = textOf(parent);
-    if (t.length > 1200 || priceCount(t) !== priceCount(textOf(cur))) break;
+    // The sizes of the product chosen beside its link (a select written out by sizeSelects) are
+    // the item's own prices, not another product's.
+    const sizes = (el: Element) => sizeListsIn(el).reduce((n, l) => n + priceCount(textOf(l)), 0);
+    if (t.length > 1200 || priceCount(t) - sizes(parent) !== priceCount(textOf(cur)) - sizes(cur)) break;
     cur = parent;
   }
   return cur;
+}
+
+/** The size lists written out of selects (sizeSelects) inside an element. */
+function sizeListsIn(el: Element): Element[] {
+  return descendants(el).filter((e) => e.attribs['data-scan-sizes'] !== undefined);
 }
 
 function descendants(el: Element): Element[] {
@@ -174,10 +206,18 @@ const STRAIN_CODE = /^\p{Lu}{1,2}[- ]?\d{1,3}$/u;
 
 /** `els`: the card then its descendants; marked-up names are looked for below the card itself. */
 function pickName($: CheerioAPI, els: Element[], skip: string[], common?: (line: string) => boolean): string | null {
+  const heading = (e: Element) => NAME_PREDICATES.slice(0, 6).some((p) => p(e));
+  // A product named like its brand ("HIBEGONE" by HIBEGONE): the heading is still the name when
+  // the brand is also written in an element of its own that is no heading (the vendor line).
+  const brandToo = (el: Element, t: string) =>
+    t === skip[0] &&
+    heading(el) &&
+    els.slice(1).some((o) => o !== el && !heading(o) && visibleText($, $(o)) === t && !$(o).find(el as never).length && !$(el).find(o as never).length);
   for (const pred of NAME_PREDICATES) {
     for (const el of els.slice(1)) {
       if (!pred(el)) continue;
       const t = visibleText($, $(el));
+      if (brandToo(el, t)) return t;
       // A text with a price in an element of its own is a whole block (a product link around name
       // and price), not the name; a price in the name's own words ("$10 Shake 1/8th") is the name's.
       if (
@@ -205,7 +245,12 @@ function pickName($: CheerioAPI, els: Element[], skip: string[], common?: (line:
  * whole card) whose short text is words with a price among them: a product name, not a price.
  */
 export function nameWithPrice(text: string, el: Element): boolean {
-  if (text.length > 80 || !(NAME_PREDICATES.slice(0, 6).some((p) => p(el)) || el.name === 'strong' || el.name === 'b')) return false;
+  const named = (e: Element) => NAME_PREDICATES.slice(0, 6).some((p) => p(e)) || e.name === 'strong' || e.name === 'b';
+  // The link inside a heading that holds nothing else (`<h3><a>Airo Pro - .5g $40 each</a></h3>`,
+  // Dawn's card title) is that name too.
+  const parent = el.parent as Element | null;
+  const onlyChild = parent?.type === 'tag' && parent.children.every((c) => c === el || (c.type === 'text' && !(c as unknown as { data: string }).data.trim())) && named(parent);
+  if (text.length > 80 || !(named(el) || onlyChild)) return false;
   const words = text.replace(new RegExp(PRICE_ALL.source, 'gi'), ' ').match(/\p{L}{2,}/gu) ?? [];
   return words.filter((w) => !/^(?:now|was|reg|sale|only|price|from|each|ea|per|off|save)$/i.test(w)).length >= 2;
 }
@@ -236,6 +281,29 @@ function firstText($: CheerioAPI, els: Element[], pred: (e: Element) => boolean)
   const el = els.find(pred);
   const t = el ? visibleText($, $(el)) : '';
   return t || null;
+}
+
+const BRAND_LABEL = /^(?:vendor|brand|brand name|manufacturer|producer)\s*:?$/i;
+const BRAND_LINE = /^(?:vendor|brand|manufacturer|producer)\s*:\s*(.{2,60})$/i;
+
+/**
+ * A brand given after a label: the element after one that reads "Vendor:" / "Brand:" (Shopify's
+ * Dawn card writes a visually-hidden "Vendor:" before its vendor line, whose class names nothing),
+ * or a line "Brand: Acme". Never a text with a price.
+ */
+function labelledBrand($: CheerioAPI, els: Element[]): string | null {
+  for (const e of els) {
+    const t = visibleText($, $(e));
+    const line = BRAND_LINE.exec(t);
+    if (line && !/\$\s?\d/.test(line[1]) && e.children.every((c) => c.type === 'text')) return line[1].trim();
+    if (!BRAND_LABEL.test(t)) continue;
+    let next = e.next;
+    while (next && next.type === 'text' && !(next as unknown as { data: string }).data.trim()) next = next.next;
+    if (!next || next.type !== 'tag') continue;
+    const b = visibleText($, $(next as Element));
+    if (b && b.length <= 60 && !/\$\s?\d/.test(b)) return b;
+  }
+  return null;
 }
 
 /** The nearest heading above the card (walking up through ancestors' previous siblings). */
@@ -467,6 +535,7 @@ function attributePrices($: CheerioAPI, scope: Cheerio<AnyNode>): void {
 export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct[] {
   const root: Cheerio<AnyNode> = $('body').length ? $('body') : $.root();
   const scope = root.clone();
+  sizeSelects($, scope);
   scope.find(NOISE).remove();
   scope
     .find(ARIA_HIDDEN)
@@ -546,7 +615,7 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     const card = $(el);
     const els = [el, ...descendants(el)];
     const text = textOf(el);
-    const brand = firstText($, els.slice(1), (e) => e.attribs.itemprop === 'brand' || /brand/.test(marks(e))) ?? el.attribs['data-brand'] ?? null;
+    const brand = firstText($, els.slice(1), (e) => e.attribs.itemprop === 'brand' || /brand|vendor/.test(marks(e))) ?? el.attribs['data-brand'] ?? labelledBrand($, els.slice(1));
     const catLabel =
       el.attribs['data-category'] ??
       firstText($, els.slice(1), (e) => /category/.test(marks(e)) || e.attribs['data-category'] !== undefined) ??
@@ -616,6 +685,43 @@ function sizeChips($: CheerioAPI, els: Element[], classes: ReadonlySet<string>):
 }
 
 type SizePrice = { size: string; price: string; regularPrice: string | null };
+let sizesAll: RegExp | null = null;
+/** Every size in a text ("1g 3.5g 7g" in a row of size buttons), for letters(). */
+function SIZES_ALL(): RegExp {
+  sizesAll ??= new RegExp(String.raw`(?<![a-z])${SIZE_TEXT}(?![a-z])`, 'gi');
+  sizesAll.lastIndex = 0;
+  return sizesAll;
+}
+
+const SIZE_OPTION = new RegExp(String.raw`^(${SIZE_TEXT})(?:\s*[-–·:|]?\s*(\$\s?\d+(?:,\d{3})*(?:\.\d{1,2})?))?$`, 'i');
+
+/**
+ * A size chosen on the card: a \`<select>\` whose options are sizes, each with its price in its
+ * text ("3.5g - $35.00") or in a price attribute (\`data-price\`, with \`data-compare-price\` for a
+ * sale). Selects are page furniture otherwise (sort orders, store lists) and are removed before
+ * cards are read; such a select is first written as a list of size options ("3.5g <s>$40.00</s>
+ * $35.00"), which the size reader turns into one product per size. Two or more distinct sizes,
+ * every option priced, else the select is left alone.
+ */
+export function sizeSelects($: CheerioAPI, scope: Cheerio<AnyNode>): void {
+  for (const sel of scope.find('select').toArray() as Element[]) {
+    const opts = ($(sel).find('option').toArray() as Element[]).filter((o) => (o.attribs.value ?? $(o).text()).trim() !== '');
+    const items: string[] = [];
+    const sizes = new Set<string>();
+    for (const o of opts) {
+      const m = SIZE_OPTION.exec($(o).text().replace(/\s+/g, ' ').trim());
+      if (!m) break;
+      const attr = ATTR_PRICE.map((k) => o.attribs[k]).find((x) => x !== undefined && ATTR_MONEY.test(x));
+      const price = m[2] ? (parsePrice(m[2]) ?? null) : attr !== undefined ? Number(attr) : null;
+      if (price === null || !(price > 0)) break;
+      const reg = ATTR_REGULAR.map((k) => o.attribs[k]).find((x) => x !== undefined && ATTR_MONEY.test(x) && Number(x) > price);
+      sizes.add(m[1].toLowerCase().replace(/\s+/g, ''));
+      items.push(`<li>${m[1]} ${reg ? `<s>$${Number(reg).toFixed(2)}</s> ` : ''}$${price.toFixed(2)}</li>`);
+    }
+    if (items.length < 2 || items.length !== opts.length || sizes.size !== items.length) continue;
+    $(sel).replaceWith(`<ul data-scan-sizes="">${items.join('')}</ul>`);
+  }
+}
 const SIZE_ONLY = new RegExp(String.raw`^${SIZE_TEXT}$`, 'i');
 const SIZE_IN = new RegExp(String.raw`(?:^|[\s(])(${SIZE_TEXT})(?=$|[\s)])`, 'i');
 const AMOUNT = String.raw`\$\s?\d+(?:,\d{3})*(?:\.\d{1,2})?`;

@@ -30,6 +30,10 @@ const KEYS = [
   // a cookie by a form post and redirects, then link pagination read in the browser.
   'virtual-table',
   'age-redirect-list',
+  // Sixth round (branch menus6): a store picker (radios + Confirm) before a JSON-fed menu; a
+  // menu shown one category at a time behind tab buttons.
+  'store-picker-table',
+  'tabs-css',
   'paginated-text',
 ] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
@@ -80,13 +84,24 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
     }
     // Run metadata: pages visited reported while scraping, and the platform key.
     // 16 linked pages; 8 pages behind numbered buttons (page 1 over HTTP, then 7 clicks in the
-    // browser); a menu split into category pages: the landing page + every category's pages.
+    // browser); a menu split into category pages: the landing page + every category's pages; a
+    // menu behind category tab buttons: the page + each further tab pressed.
     const perLabel = new Map<string, number>();
     for (const p of site.spec.products) perLabel.set(p.label, (perLabel.get(p.label) ?? 0) + 1);
     const categoryPages = 1 + [...perLabel.values()].reduce((n, k) => n + Math.ceil(k / site.spec.perPage), 0);
     const gatedPages = Math.ceil(site.spec.products.length / site.spec.perPage);
     expect(last.metadata.pagesVisited).toBeGreaterThanOrEqual(
-      key === 'paginated-grid' ? 16 : key === 'page-buttons-grid' ? 8 : key === 'categories-dawn' ? categoryPages : key === 'age-redirect-list' ? gatedPages : 1,
+      key === 'paginated-grid'
+        ? 16
+        : key === 'page-buttons-grid'
+          ? 8
+          : key === 'categories-dawn'
+            ? categoryPages
+            : key === 'age-redirect-list'
+              ? gatedPages
+              : key === 'tabs-css'
+                ? perLabel.size
+                : 1,
     );
     expect(last.metadata.platform ?? null).toBe(site.spec.platform);
     const scraping = events.filter((e) => e.metadata?.currentStage === 'scrape' && typeof e.metadata?.pagesVisited === 'number');

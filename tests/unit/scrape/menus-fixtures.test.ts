@@ -4,13 +4,16 @@ import {
   cardHtml,
   gridGroups,
   HELDOUT_STYLES,
+  FIFTH_TECHNIQUES,
   HELDOUT_TECHNIQUES,
   menuDataPresent,
+  slug,
   splitOf,
   styleHead,
   type TruthProduct,
 } from '@/tests/fixtures/menus-sites/generate';
 import { categoryHref, startMenuSites, type MenuSitesServer } from '@/tests/fixtures/menus-sites/server';
+import { apiRecord, categoriesOf, categoryTabs, clientCardJs, GRAPHQL_QUERY, sizeCardHtml, storePicker, STORES } from '@/tests/fixtures/menus-sites/sixth';
 
 // The generator itself (tests/fixtures/menus-sites), not the scraper: the fourth-round styles
 // render what their platforms render, and the categories technique serves every product.
@@ -53,7 +56,7 @@ describe('fourth-round markup styles', () => {
     expect(styleHead('css')).toContain(`.${struck}{text-decoration:line-through`);
   });
 
-  it('the fifth-round techniques are held out, every earlier style and technique is tuning', () => {
+  it('the sixth-round techniques are held out, every earlier style and technique (the fifth round too) is tuning', () => {
     const sites = buildSites();
     const held = sites.filter((s) => splitOf(s) === 'held-out');
     expect(held.map((s) => s.technique).sort()).toEqual(
@@ -62,9 +65,12 @@ describe('fourth-round markup styles', () => {
         .map((s) => s.technique)
         .sort(),
     );
-    expect(held.map((s) => s.key)).toEqual(expect.arrayContaining(['price-grid-table', 'shadow-woo', 'lazy-list', 'virtual-css', 'age-redirect-text']));
+    expect(held.map((s) => s.key)).toEqual(expect.arrayContaining(['tabs-grid', 'graphql-hash-woo', 'closed-shadow-css', 'store-picker-table', 'size-select-dawn']));
+    expect(held).toHaveLength(35);
     expect(HELDOUT_STYLES).toEqual([]);
-    for (const key of ['paginated-grid', 'paginated-dawn', 'categories-css', 'app-state-woo']) expect(splitOf(sites.find((s) => s.key === key)!)).toBe('tune');
+    for (const key of ['paginated-grid', 'paginated-dawn', 'categories-css', 'app-state-woo', 'price-grid-table', 'shadow-woo', 'virtual-css', 'age-redirect-text'])
+      expect(splitOf(sites.find((s) => s.key === key)!)).toBe('tune');
+    expect(FIFTH_TECHNIQUES.some((t) => HELDOUT_TECHNIQUES.includes(t))).toBe(false);
   });
 
   it('a price grid is one product per size, named with the size, with real gram and eighth prices', () => {
@@ -101,5 +107,90 @@ describe.runIf(menuDataPresent())('categories technique serves every product onc
       }
     }
     expect(seen.size).toBe(site.spec.products.length);
+  });
+});
+
+// Sixth round (branch menus6): the served pages hold no product before a script runs, the JSON
+// APIs answer every product, and the size cards carry every size's price.
+describe('sixth-round markup', () => {
+  it('a client-built card equals the server-rendered card of the same product, sale or not', () => {
+    for (const style of ['grid', 'list', 'table', 'text', 'woo', 'dawn', 'css'] as const)
+      // (Names without grams: the css card's price-per-gram line is not built on the client.)
+      for (const p of [sale, plain, { ...plain, thc: null }].map((x) => ({ ...x, name: 'Blue Dream & Co' }))) {
+        const card = new Function('r', `${clientCardJs(style)}; return card(r);`) as (r: unknown) => string;
+        expect(card(apiRecord(p))).toBe(cardHtml(p, style));
+      }
+  });
+
+  it('a size card gives every size its price: in option text (select) or data-price (buttons), headed by the lowest', () => {
+    const g = [
+      { ...plain, id: '1', name: 'Blue Dream 1g', base: 'Blue Dream', size: '1g', price: 12 },
+      { ...sale, id: '2', name: 'Blue Dream 3.5g', base: 'Blue Dream', size: '3.5g', price: 30, regularPrice: 40 },
+    ];
+    const sel = sizeCardHtml(g, 'grid');
+    expect(sel).toContain('>1g - $12.00</option>');
+    expect(sel).toContain('data-compare-price="40.00">3.5g - $30.00</option>');
+    expect(sel).toContain('From $12.00');
+    const pills = sizeCardHtml(g, 'css');
+    expect(pills).toContain('data-price="30.00" data-compare-price="40.00" data-size="3.5g">3.5g</button>');
+    expect(pills).not.toContain('$30.00');
+  });
+
+  it('the store picker and the tabs are controls, not links to the menu', () => {
+    for (const style of ['grid', 'list', 'table', 'text', 'woo', 'dawn', 'css'] as const) {
+      expect(storePicker(style)).toContain('Choose your store');
+      expect(categoryTabs(style, ['Flower', 'Edibles'])).not.toMatch(/href="\/[^"]/);
+    }
+  });
+});
+
+describe.runIf(menuDataPresent())('sixth-round sites serve no product in their HTML and every product by their APIs', () => {
+  let server: MenuSitesServer;
+  const keys = ['tabs-grid', 'graphql-hash-list', 'closed-shadow-woo', 'store-picker-dawn', 'size-select-text'];
+  beforeAll(async () => {
+    server = await startMenuSites({ keys });
+  });
+  afterAll(async () => server.close());
+
+  it('no product name in the HTML of the API-fed menus; closed shadow only in a closed template', async () => {
+    for (const key of ['tabs-grid', 'graphql-hash-list', 'store-picker-dawn']) {
+      const site = server.site(key);
+      const html = await (await fetch(site.url)).text();
+      for (const p of site.spec.products.slice(0, 30)) expect(html, key).not.toContain(`>${p.name}<`);
+    }
+    const shadow = await (await fetch(server.site('closed-shadow-woo').url)).text();
+    expect(shadow).toContain('<template shadowrootmode="closed">');
+  });
+
+  it('the tab API, the GraphQL pages and the store API each give every product once', async () => {
+    const tabs = server.site('tabs-grid');
+    const base = (u: string) => u.replace(/\/menu$/, '');
+    const seen = new Set<string>();
+    for (const c of categoriesOf(tabs.spec.products)) {
+      const j = (await (await fetch(`${base(tabs.url)}/api/menu/products?category=${slug(c)}`)).json()) as { products: Array<{ id: string }> };
+      for (const r of j.products) seen.add(r.id);
+    }
+    expect(seen.size).toBe(tabs.spec.products.length);
+    const gq = server.site('graphql-hash-list');
+    const ids: string[] = [];
+    for (let offset = 0; offset < gq.spec.products.length; offset += 24) {
+      const r = await fetch(`${base(gq.url)}/graphql`, { method: 'POST', body: JSON.stringify({ query: GRAPHQL_QUERY, variables: { offset, limit: 24 } }) });
+      const j = (await r.json()) as { data: { menu: { total: number; products: Array<{ id: string; price: number; specialPrice: number | null }> } } };
+      expect(j.data.menu.total).toBe(gq.spec.products.length);
+      ids.push(...j.data.menu.products.map((p) => p.id));
+    }
+    expect(new Set(ids).size).toBe(gq.spec.products.length);
+    const sp = server.site('store-picker-dawn');
+    for (const s of STORES) {
+      const j = (await (await fetch(`${base(sp.url)}/api/stores/${s.id}/menu`)).json()) as { products: unknown[] };
+      expect(j.products).toHaveLength(sp.spec.products.length);
+    }
+  });
+
+  it('size-select: every size of every strain is on the page with its price', async () => {
+    const site = server.site('size-select-text');
+    const html = await (await fetch(site.url)).text();
+    for (const p of site.spec.products)
+      expect(html).toContain(`data-price="${p.price.toFixed(2)}"${p.regularPrice !== null ? ` data-compare-price="${p.regularPrice.toFixed(2)}"` : ''} data-size="${p.size}"`);
   });
 });
