@@ -61,8 +61,20 @@ function answers(): SizedCache<Answer> {
 /** Header names the builder sets per request (never stored). */
 const PER_REQUEST = new Set(['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after']);
 
+/**
+ * The key of a request: its path as sent, its query as the pairs it holds (Next hands the route a
+ * query it serialised again, `q=blue+dream` for the `q=blue%20dream` a client sent, so both sides
+ * are brought to URLSearchParams' form; the pairs and their order are what a handler reads), and
+ * whether an `Origin` came with it.
+ */
 export function frontKey(pathAndQuery: string, hasOrigin: boolean): string {
-  return (hasOrigin ? 'o' : '-') + pathAndQuery;
+  const q = pathAndQuery.indexOf('?');
+  let key = pathAndQuery;
+  if (q >= 0) {
+    const query = new URLSearchParams(pathAndQuery.slice(q + 1)).toString();
+    key = query ? `${pathAndQuery.slice(0, q)}?${query}` : pathAndQuery.slice(0, q);
+  }
+  return (hasOrigin ? 'o' : '-') + key;
 }
 
 /** Keep a finished 200 answer for replays (the builder calls this only when every rule above holds). */

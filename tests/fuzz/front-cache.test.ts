@@ -77,6 +77,14 @@ describe('front cache on the production build', () => {
     expect(Number(b.r.headers.get('x-ratelimit-remaining'))).toBe(a - 1);
   });
 
+  it('replays a search written as clients write it (Next re-serialises the query the route sees)', async () => {
+    const { next, replay } = await untilReplayed('/api/v1/strains/search?q=blue%20dream');
+    if (!next) throw new Error('the first answer did not come from Next');
+    expect(replay.body.data).toEqual(next.body.data);
+    expect(replay.body.data[0].slug).toBe('blue-dream');
+    expect(replay.body.meta.pagination).toEqual(next.body.meta.pagination);
+  });
+
   it('replays /health only while its database probe stands (a second at most)', async () => {
     const { replay } = await untilReplayed('/api/v1/health');
     expect(replay.body.data.status).toBe('ok');

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { z } from 'zod';
 import { resetConfig } from '@/lib/config';
 import { CDN, defineRoute, ok } from '@/lib/http';
-import { clearFrontCache, frontCacheSize, serveFront } from '@/lib/http/front-cache';
+import { clearFrontCache, frontCacheSize, frontKey, serveFront } from '@/lib/http/front-cache';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { SizedCache } from '@/lib/sized-cache';
 import { call, userToken } from '@/tests/helpers/route';
@@ -150,6 +150,16 @@ describe('replays', () => {
     expect(a.headers['etag']).toBe('"v1"');
     expect(a.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(Number(a.headers['content-length'])).toBe(Buffer.byteLength(a.text));
+  });
+
+  it('finds the answer whatever form the query was written in (Next re-serialises it for the route)', async () => {
+    await call(envelopeRoute, { path: '/api/v1/strains/search?q=blue+dream' });
+    expect((await get('/api/v1/strains/search?q=blue%20dream')).status).toBe(200);
+    expect((await get('/api/v1/strains/search?q=blue+dream')).status).toBe(200);
+    expect((await get('/api/v1/strains/search?q=blue%20dreams')).status).toBe(599);
+    expect(frontKey('/a?x=1&y=b%20c', false)).toBe(frontKey('/a?x=1&y=b+c', false));
+    expect(frontKey('/a?', false)).toBe(frontKey('/a', false));
+    expect(frontKey('/a?x=1&y=2', false)).not.toBe(frontKey('/a?y=2&x=1', false));
   });
 
   it('a flat body as it was', async () => {
