@@ -51,11 +51,19 @@ interface Answer {
   meta: Record<string, unknown> | undefined;
 }
 
-const g = globalThis as unknown as { __ciFrontAnswers?: SizedCache<Answer>; __ciFront?: typeof serveFront };
+const g = globalThis as unknown as { __ciFrontAnswers?: SizedCache<Answer>; __ciFrontSeen?: SizedCache<true>; __ciFront?: typeof serveFront };
 /** One store per process: route modules may be instantiated more than once by the bundler. */
 function answers(): SizedCache<Answer> {
   g.__ciFrontAnswers ??= new SizedCache<Answer>();
   return g.__ciFrontAnswers;
+}
+/**
+ * Keys answered once and not kept yet: an answer is kept the second time its key is answered, so
+ * one-off requests (a search nobody repeats) cost a key here instead of filling the store.
+ */
+function seenOnce(): SizedCache<true> {
+  g.__ciFrontSeen ??= new SizedCache<true>();
+  return g.__ciFrontSeen;
 }
 
 /** Header names the builder sets per request (never stored). */
@@ -77,7 +85,10 @@ export function frontKey(pathAndQuery: string, hasOrigin: boolean): string {
   return (hasOrigin ? 'o' : '-') + key;
 }
 
-/** Keep a finished 200 answer for replays (the builder calls this only when every rule above holds). */
+/**
+ * Keep a finished 200 answer for replays, the second time its key is answered (the builder calls
+ * this only when every rule above holds).
+ */
 export function rememberAnswer(
   key: string,
   route: FrontRoute,
@@ -87,6 +98,12 @@ export function rememberAnswer(
 ): void {
   const { frontCache, frontCacheEntries, frontCacheBytes } = config().hotpath;
   if (!frontCache || !keep()) return;
+  const seen = seenOnce();
+  if (!seen.has(key)) {
+    seen.set(key, true, key.length, { entries: 4 * frontCacheEntries, bytes: frontCacheBytes });
+    return;
+  }
+  seen.delete(key);
   const headers: Record<string, string> = {};
   let bytes = key.length + 200;
   res.headers.forEach((value, name) => {
@@ -108,6 +125,7 @@ export function frontCacheSize(): { entries: number; bytes: number } {
 
 export function clearFrontCache(): void {
   answers().clear();
+  seenOnce().clear();
 }
 
 /** The request headers as a `Request`'s, for the rules that read them (client address, local bypass). */

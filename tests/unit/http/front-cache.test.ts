@@ -57,6 +57,12 @@ afterEach(() => {
   resetConfig();
 });
 
+/** Answer a request twice through the builder (an answer is kept the second time its key is answered); the second answer. */
+async function answered(handler: Parameters<typeof call>[0], o: Parameters<typeof call>[1]) {
+  await call(handler, o);
+  return call(handler, o);
+}
+
 /** A GET over the socket, with a Host that is not local (no development bypass). */
 function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string; body: any }> {
   return new Promise((resolve, reject) => {
@@ -96,14 +102,23 @@ describe('SizedCache', () => {
 });
 
 describe('what the builder keeps', () => {
+  it('the second time its key is answered, not the first (one-off requests do not fill it)', async () => {
+    await call(envelopeRoute, { path: '/api/v1/strains/search?q=once' });
+    expect(frontCacheSize().entries).toBe(0);
+    expect((await get('/api/v1/strains/search?q=once')).status).toBe(599);
+    await call(envelopeRoute, { path: '/api/v1/strains/search?q=once' });
+    expect(frontCacheSize().entries).toBe(1);
+    expect((await get('/api/v1/strains/search?q=once')).status).toBe(200);
+  });
+
   it('an anonymous GET of a public read whose handler gives `keep`', async () => {
-    await call(envelopeRoute, { path: '/api/v1/strains/search?q=1' });
+    await answered(envelopeRoute, { path: '/api/v1/strains/search?q=1' });
     expect(frontCacheSize().entries).toBe(1);
   });
 
   it('also a route without a CDN policy that takes no credentials (as /health, whose answer is no-store to HTTP caches)', async () => {
     const health = defineRoute({ limit: false, db: false, response: Item }, async () => ok({ name: 'ok', version }, { keep, headers: { 'Cache-Control': 'no-store' } }));
-    await call(health, { path: '/api/v1/health' });
+    await answered(health, { path: '/api/v1/health' });
     const a = await get('/api/v1/health');
     expect(a.status).toBe(200);
     expect(a.headers['cache-control']).toBe('no-store');
@@ -111,31 +126,31 @@ describe('what the builder keeps', () => {
 
   it('nothing for a signed-in caller, a route that takes credentials, a handler without `keep`, a conditional request or FRONT_CACHE=false', async () => {
     const token = await userToken('u-1', 'free');
-    await call(envelopeRoute, { path: '/api/v1/strains/search', headers: { authorization: `Bearer ${token}` } });
-    await call(privateRoute, { path: '/api/v1/chat/conversations', headers: { authorization: `Bearer ${token}` } });
-    await call(noKeep, { path: '/api/v1/strains/popular' });
-    await call(envelopeRoute, { path: '/api/v1/strains/search?q=1', headers: { 'if-none-match': '"v0"' } });
+    await answered(envelopeRoute, { path: '/api/v1/strains/search', headers: { authorization: `Bearer ${token}` } });
+    await answered(privateRoute, { path: '/api/v1/chat/conversations', headers: { authorization: `Bearer ${token}` } });
+    await answered(noKeep, { path: '/api/v1/strains/popular' });
+    await answered(envelopeRoute, { path: '/api/v1/strains/search?q=1', headers: { 'if-none-match': '"v0"' } });
     process.env.FRONT_CACHE = 'false';
     resetConfig();
-    await call(envelopeRoute, { path: '/api/v1/strains/search?q=2' });
+    await answered(envelopeRoute, { path: '/api/v1/strains/search?q=2' });
     expect(frontCacheSize().entries).toBe(0);
   });
 
   it('nothing on a path the route table does not know', async () => {
-    await call(envelopeRoute, { path: '/api/v1/not-a-route' });
+    await answered(envelopeRoute, { path: '/api/v1/not-a-route' });
     expect(frontCacheSize().entries).toBe(0);
   });
 
   it('nothing when `keep` is already false as the answer is made', async () => {
     current = false;
-    await call(envelopeRoute, { path: '/api/v1/strains/search' });
+    await answered(envelopeRoute, { path: '/api/v1/strains/search' });
     expect(frontCacheSize().entries).toBe(0);
   });
 });
 
 describe('replays', () => {
   it('the kept answer with a fresh request id and timestamp, the same data and headers, and a length', async () => {
-    const first = await call(envelopeRoute, { path: '/api/v1/strains/search?q=1' });
+    const first = await answered(envelopeRoute, { path: '/api/v1/strains/search?q=1' });
     await new Promise((r) => setTimeout(r, 5));
     const a = await get('/api/v1/strains/search?q=1');
     const b = await get('/api/v1/strains/search?q=1');
@@ -153,7 +168,7 @@ describe('replays', () => {
   });
 
   it('finds the answer whatever form the query was written in (Next re-serialises it for the route)', async () => {
-    await call(envelopeRoute, { path: '/api/v1/strains/search?q=blue+dream' });
+    await answered(envelopeRoute, { path: '/api/v1/strains/search?q=blue+dream' });
     expect((await get('/api/v1/strains/search?q=blue%20dream')).status).toBe(200);
     expect((await get('/api/v1/strains/search?q=blue+dream')).status).toBe(200);
     expect((await get('/api/v1/strains/search?q=blue%20dreams')).status).toBe(599);
@@ -163,33 +178,33 @@ describe('replays', () => {
   });
 
   it('a flat body as it was', async () => {
-    const first = await call(flatRoute, { path: '/api/v1/notebooks/stream/sections' });
+    const first = await answered(flatRoute, { path: '/api/v1/notebooks/stream/sections' });
     const a = await get('/api/v1/notebooks/stream/sections');
     expect(a.text).toBe(first.text);
     expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('goes to Next for another path or query, a caller with Authorization or If-None-Match, an Origin never answered, or a HEAD', async () => {
-    await call(envelopeRoute, { path: '/api/v1/strains/search?q=1' });
+    await answered(envelopeRoute, { path: '/api/v1/strains/search?q=1' });
     expect((await get('/api/v1/strains/search?q=2')).status).toBe(599);
     expect((await get('/api/v1/strains/search')).status).toBe(599);
     expect((await get('/api/v1/strains/search?q=1', { authorization: 'Bearer abc' })).status).toBe(599);
     expect((await get('/api/v1/strains/search?q=1', { 'if-none-match': '"v1"' })).status).toBe(599);
     expect((await get('/api/v1/strains/search?q=1', { origin: 'https://web.example' })).status).toBe(599);
-    await call(envelopeRoute, { path: '/api/v1/strains/search?q=1', headers: { origin: 'https://web.example' } });
+    await answered(envelopeRoute, { path: '/api/v1/strains/search?q=1', headers: { origin: 'https://web.example' } });
     const o = await get('/api/v1/strains/search?q=1', { origin: 'https://other.example' });
     expect(o.status).toBe(200);
     expect(o.headers['access-control-allow-origin']).toBe('*');
   });
 
   it('stops once `keep` says the answer is no longer current, and the next answer is kept again', async () => {
-    await call(envelopeRoute, { path: '/api/v1/strains/search' });
+    await answered(envelopeRoute, { path: '/api/v1/strains/search' });
     current = false;
     expect((await get('/api/v1/strains/search')).status).toBe(599);
     expect(frontCacheSize().entries).toBe(0);
     current = true;
     version = 2;
-    await call(envelopeRoute, { path: '/api/v1/strains/search' });
+    await answered(envelopeRoute, { path: '/api/v1/strains/search' });
     expect((await get('/api/v1/strains/search')).body.data.version).toBe(2);
   });
 
@@ -197,7 +212,7 @@ describe('replays', () => {
     process.env.RATE_LIMIT_ENABLED = 'true';
     resetConfig();
     setLimitStore(new MemoryStore());
-    const first = await call(envelopeRoute, { path: '/api/v1/strains/search' });
+    const first = await answered(envelopeRoute, { path: '/api/v1/strains/search' });
     const remainingAfterFirst = Number(first.headers.get('x-ratelimit-remaining'));
     expect(remainingAfterFirst).toBeGreaterThan(0);
     // Neither call carries an address here (no entry hook, no X-Forwarded-For): one `anonymous` bucket.
