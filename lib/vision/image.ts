@@ -83,8 +83,12 @@ export interface PrepareOptions {
    * (second-round degraded labels 0.880 → 0.843 on first-pass readings).
    */
   rules?: boolean;
-  /** Turn light print on dark filled bands (a coloured type badge) dark-on-light (labels; `invertBands`). */
-  bands?: boolean;
+  /**
+   * Turn light print on dark filled bands (a coloured type badge) dark-on-light (`invertBands`):
+   * after the light is evened out (labels), or before it (`'before-light'`, receipts: a header band
+   * across the page).
+   */
+  bands?: boolean | 'before-light';
   /** Erase the long straight rules of a ruled table grid before OCR (receipts; `eraseGridRules`). */
   gridRules?: boolean;
 }
@@ -277,16 +281,22 @@ export async function prepareForOcr(bytes: Buffer, opts: PrepareOptions = {}): P
   const target = opts.targetWidth ?? Math.min(2000, Math.round(w * scale));
   if (w && target !== w) img.resize({ width: Math.round(target), kernel: 'lanczos3' });
   if (opts.median) img.median(opts.median);
-  const flat = await flattenLight(await img.extractChannel(0).raw().toBuffer({ resolveWithObject: true }));
   // Text rows after scaling (the measured height times the scale; ≈26 px for most photos).
   const rowPx = rowH && w ? (rowH * target) / w : 24;
+  const grey = await img.extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  // Receipts: a dark band is inverted before the light is evened out (evening out lightens the
+  // middle of a wide band into a grey streak that the inversion then prints beside the text).
+  // Only bands at least a third of the page wide: before the light is evened out, a blurred bold
+  // amount (`$269.85` on a photo) is a dark filled blob of a few rows too.
+  if (opts.bands === 'before-light' && !page.dark) invertBands(grey.data, grey.info.width, grey.info.height, rowPx, grey.info.width / 3);
+  const flat = await flattenLight(grey);
   if (opts.leaders !== false) {
     // Receipts: blurred leaders come out light grey, lighter than the usual ink level, and were
     // read as garbage that took the whole row with it; their sweep counts lighter grey as ink.
     // (One sweep at the lighter level takes dark leaders too: same re-read scores as a sweep at each level, ≈15 ms less.)
     eraseDotLeaders(flat.data, flat.width, flat.height, rowPx, opts.lightLeaders ? LIGHT_INK : undefined);
   }
-  if (opts.bands && !page.dark) invertBands(flat.data, flat.width, flat.height, rowPx);
+  if (opts.bands === true && !page.dark) invertBands(flat.data, flat.width, flat.height, rowPx);
   if (opts.gridRules && !page.dark) eraseGridRules(flat.data, flat.width, flat.height, rowPx);
   let out = sharp(flat.data, { raw: { width: flat.width, height: flat.height, channels: 1 } });
   if (opts.normalise !== false) out = out.normalise();
@@ -448,11 +458,12 @@ export function eraseDotLeaders(data: Buffer, width: number, height: number, row
  * turned dark-on-light before OCR: tesseract's own inversion check missed white type on a badge
  * even on clean images. A band is a solid dark shape (pixels darker than 150, 4-connected) at
  * least 0.8 and at most 5 text rows tall, at least 2 rows wide and filled at least 70 % (its print
- * is the holes; bold type whose letters touch fills about half its box). The band's own pixels
+ * is the holes; bold type whose letters touch fills about half its box; `minWidth` can ask for a
+ * wider band). The band's own pixels
  * become paper and, between its left and right edge on each row, the print inside is inverted.
  * Returns the number of bands turned.
  */
-export function invertBands(data: Buffer, width: number, height: number, rowH: number): number {
+export function invertBands(data: Buffer, width: number, height: number, rowH: number, minWidth = 2 * rowH): number {
   const DARK = 150;
   const labels = new Int32Array(width * height);
   const stack: number[] = [];
@@ -485,7 +496,7 @@ export function invertBands(data: Buffer, width: number, height: number, rowH: n
     }
     const w = x1 - x0 + 1;
     const h = y1 - y0 + 1;
-    if (h < 0.8 * rowH || h > 5 * rowH || w < 2 * rowH || n < 0.7 * w * h) continue;
+    if (h < 0.8 * rowH || h > 5 * rowH || w < minWidth || n < 0.7 * w * h) continue;
     turned++;
     for (let y = y0; y <= y1; y++) {
       let left = -1;

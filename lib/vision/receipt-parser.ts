@@ -248,6 +248,20 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
       }
       continue;
     }
+    // "2 $31.76" under an item: its "2 @ $31.76" line with the @ lost by OCR (or the quantity
+    // too, read too faintly to be kept: "$31.76" alone), when the quantity times the amount is the
+    // item's price (else a line with no name would end the item, and its discount below would be
+    // taken for the order's).
+    const lostAt = lastItem && !pending ? /^\s*(?:(\d{1,2})\s+)?\$?\s?(\d{1,5}[.,]\d{2})\s*$/.exec(line) : null;
+    if (lastItem && lostAt && lastItem.price !== null) {
+      const unit = Number(lostAt[2].replace(',', '.'));
+      const q = lostAt[1] ? Number(lostAt[1]) : unit > 0 ? Math.round(lastItem.price / unit) : 0;
+      if (q > 1 && q <= 10 && Math.abs(q * unit - lastItem.price) < 0.015) {
+        lastItem.quantity = q;
+        lastItem.unitPrice = unit;
+        continue;
+      }
+    }
     // Only negative amounts under an item ("Bundle -10%   -$4.38"): a deal on that line, whatever its words.
     // (A minus sign, not parentheses: "LA CONFIDENTIAL SMALLS (3.56)" is a weight "(3.5G)" misread.)
     if (lastItem && !pending && prices.every((m) => m.negative && line.slice(m.index, m.end).includes('-'))) {

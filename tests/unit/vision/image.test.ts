@@ -141,6 +141,30 @@ describe('image intake', () => {
   });
 });
 
+describe('invertBands with a minimum width (receipts, before the light is evened out)', () => {
+  it('turns a header band across the page and leaves a narrower dark blob (a blurred bold amount) alone', () => {
+    const w = 600;
+    const h = 200;
+    const data = Buffer.alloc(w * h, 245);
+    const set = (x0: number, y0: number, x1: number, y1: number, v: number) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) data[y * w + x] = v;
+    };
+    // A band across the page with white print in it, and a dark blob four rows wide lower down.
+    set(0, 10, w, 50, 60);
+    for (let x = 30; x < 200; x += 12) set(x, 20, x + 6, 40, 250);
+    set(400, 120, 500, 150, 40);
+    expect(invertBands(data, w, h, 26, w / 3)).toBe(1);
+    // The band is paper now, its print dark; the blob is as it was.
+    expect(data[15 * w + 300]).toBe(255);
+    expect(data[30 * w + 32]).toBeLessThan(20);
+    expect(data[135 * w + 450]).toBe(40);
+    // Without the minimum width the blob is turned too.
+    set(400, 120, 500, 150, 40);
+    expect(invertBands(data, w, h, 26)).toBe(1);
+    expect(data[135 * w + 450]).toBe(255);
+  });
+});
+
 describe('eraseGridRules (receipts: a ruled Item | Qty | Price | Total grid)', () => {
   it('erases long thin grid rules, grey ones too, and keeps glyph strokes and short dashes', () => {
     const w = 400;

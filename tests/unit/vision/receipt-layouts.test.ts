@@ -5,6 +5,7 @@ import {
   FOURTH_HELD_OUT_RECEIPT_LAYOUTS,
   FIFTH_HELD_OUT_RECEIPT_LAYOUTS,
   frMoney,
+  HELD_OUT_RECEIPT_LAYOUTS,
   SIXTH_HELD_OUT_RECEIPT_LAYOUTS,
   RECEIPT_LAYOUTS,
   receiptStyle,
@@ -16,7 +17,7 @@ import {
 } from '@/tests/fixtures/vision/receipts';
 
 /**
- * The fourth-, fifth- and sixth-round held-out receipt layouts are drawn and their truth is consistent with what the
+ * The fourth- to seventh-round held-out receipt layouts are drawn and their truth is consistent with what the
  * page prints (no OCR: these layouts stay out of every tuning decision until their blind run).
  */
 
@@ -72,6 +73,10 @@ function dateOnPage(layout: ReceiptLayout, iso: string): string {
   if (layout === 'fr-ca-comma') return `Date : ${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')}/${y}  `;
   if (layout === 'price-below') return `Pickup order · ${String(m).padStart(2, '0')}/${String(d).padStart(2, '0')}/${y}, `;
   if (layout === 'disc-column') return `Date: ${y}/${String(m).padStart(2, '0')}/${String(d).padStart(2, '0')}  Time: `;
+  if (layout === 'html-card')
+    return `${new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}`;
+  if (layout === 'brand-groups') return `Sold: ${d} ${MON[m - 1]} ${y} `;
+  if (layout === 'excise-lines') return `${iso} `;
   if (layout === 'delivery-grid') return `${new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${d}, ${y} at `;
   return `${m}/${d}/${String(y).slice(2)}`;
 }
@@ -317,6 +322,95 @@ describe('sixth-round held-out receipt layouts', () => {
         }
       }
       expect(discounted).toBeGreaterThan(0);
+    });
+
+    it('draws no run over another on the same row, nor off the page', () => noOverlap(layout));
+  });
+});
+
+describe('seventh-round held-out receipt layouts', () => {
+  it('are three new layouts, held out and never drawn at random', () => {
+    expect(HELD_OUT_RECEIPT_LAYOUTS).toEqual(['html-card', 'brand-groups', 'excise-lines']);
+    for (const l of HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
+    for (let seed = 0; seed < 300; seed++) expect(HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
+  });
+
+  describe.each(HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
+    it('renders to an image of the page size (not read: no OCR before the blind run)', async () => {
+      const { svg, width } = draw(layout, seeds(layout)[0]);
+      const meta = await sharp(await rasterize(svg, 'png')).metadata();
+      expect(meta.width).toBe(width);
+      expect(meta.height).toBeGreaterThan(300);
+    });
+
+    it('truth adds up and prints every field it claims', () => {
+      let discounted = 0;
+      let multi = 0;
+      for (const seed of seeds(layout)) {
+        const { t, text, upper } = draw(layout, seed);
+        const lines = text.split('\n');
+        const up = (s: string) => (upper ? s.toUpperCase() : s);
+        expect(t.items.length).toBeGreaterThanOrEqual(2);
+        expect(t.items.length).toBeLessThanOrEqual(4);
+        const subtotal = r2(t.items.reduce((a, it) => a + it.price - (it.discount ?? 0), 0));
+        expect(t.subtotal).toBeCloseTo(subtotal, 2);
+        const base = subtotal - (t.discount ?? 0);
+        if (layout === 'excise-lines') {
+          // The tax is the per-item excise lines and the sales tax; the total is rounded to the nickel.
+          const excise = t.items.reduce((a, it) => a + (it.excise as number), 0);
+          for (const it of t.items) expect(it.excise).toBeCloseTo(r2((it.price - (it.discount ?? 0)) * 0.15), 2);
+          expect(t.tax).toBeCloseTo(r2(excise + r2(base * 0.0725)), 2);
+          expect(Math.abs(t.rounding as number)).toBeLessThanOrEqual(0.025);
+          expect(Math.round(t.total * 100) % 5).toBe(0);
+          expect(t.total).toBeCloseTo(r2(base + t.tax + (t.rounding as number)), 2);
+          expect(lines).toContain(money(r2(t.tax - excise)));
+          expect(lines).toContain('Cash rounding');
+        } else {
+          expect(t.total).toBeCloseTo(r2(base + t.tax), 2);
+          expect(lines).toContain(money(t.tax));
+        }
+        expect(text.toUpperCase()).toContain(t.dispensaryName.toUpperCase());
+        expect(text).toContain(dateOnPage(layout, t.orderDate));
+        expect(lines).toContain(money(t.subtotal as number));
+        expect(lines).toContain(money(t.total));
+        if (t.discount) expect(lines).toContain(`-${money(t.discount)}`);
+        const brands: string[] = [];
+        for (const it of t.items) {
+          expect(it.price).toBeCloseTo(r2(it.unitPrice * it.quantity), 2);
+          if (it.quantity > 1) multi++;
+          if (it.discount) {
+            discounted++;
+            expect(it.discount).toBeLessThan(it.price);
+            expect(lines).toContain(`-${money(it.discount)}`);
+          }
+          expect(it.thcPct === null).toBe(layout !== 'html-card');
+          const row = lines.findIndex((l) => l.trim() === up(it.productName));
+          expect(row, it.productName).toBeGreaterThanOrEqual(0);
+          expect(lines[row + 1]).toBe(money(it.price));
+          if (layout === 'html-card') {
+            expect(lines[row + 2]).toBe(`Qty ${it.quantity} · ${money(it.unitPrice)} each`);
+            expect(lines[row + 3]).toContain(`${it.category} · THC ${(it.thcPct as number).toFixed(1)}%`);
+            if (it.cbdPct !== null) expect(lines[row + 3]).toContain(`CBD ${it.cbdPct.toFixed(1)}%`);
+          } else {
+            if (it.quantity > 1) expect(lines[row + 2].trim()).toBe(`${it.quantity} @ ${money(it.unitPrice)}`);
+            if (layout === 'excise-lines') {
+              const at = lines.indexOf('  Excise 15%', row);
+              expect(lines[at + 1]).toBe(money(it.excise as number));
+              if (it.category === 'Flower') expect(it.productName).toMatch(/ (1\/8|1\/4|1\/2|1) oz$/);
+            } else {
+              // Grouped under its brand: the nearest heading above the item is its brand, not repeated on the line.
+              const heading = lines.slice(0, row).lastIndexOf(up(it.brand as string));
+              expect(heading).toBeGreaterThanOrEqual(0);
+              expect(it.productName).not.toContain(it.brand as string);
+              if (!brands.includes(it.brand as string)) brands.push(it.brand as string);
+              // Items of one brand sit together: once another brand starts, this one does not come back.
+              expect(brands.indexOf(it.brand as string)).toBe(brands.length - 1);
+            }
+          }
+        }
+      }
+      expect(discounted).toBeGreaterThan(0);
+      expect(multi).toBeGreaterThan(0);
     });
 
     it('draws no run over another on the same row, nor off the page', () => noOverlap(layout));

@@ -775,3 +775,37 @@ TOTAL   $37.70`);
     expect(r.items[0]).toMatchObject({ thcPct: 31.2, cbdPct: 0.4 });
   });
 });
+
+describe('after the seventh round blind run (receipts; not blind any more)', () => {
+  const excise = (qtyLine: string) =>
+    parseReceiptText(`Ultra Health
+2026-08-20 10:28:12
+Critical Mass Diamonds 2g      $80.79
+  Excise 15%      $12.12
+Slurricane Pod 1g      $63.52
+${qtyLine}
+  Discount 15%      -$9.53
+  Excise 15%      $8.10
+Subtotal      $134.78
+Sales Tax 7.25%      $9.77
+Cash rounding      -$0.02
+TOTAL      $164.75`);
+
+  it('reads "2 $31.76" under an item as its quantity line when 2 × 31.76 is the item price (the @ lost), so the discount below stays the item\'s', () => {
+    const r = excise('  2 $31.76');
+    expect(r.items).toHaveLength(2);
+    expect(r.items[1]).toMatchObject({ productName: 'Slurricane Pod 1g', quantity: 2, unitPrice: 31.76, price: 63.52, discount: 9.53 });
+    expect(r.discount).toBeNull();
+  });
+
+  it('reads "$31.76" alone under a $63.52 item as its unit price (the quantity and @ lost): two of them', () => {
+    const r = excise('  $31.76');
+    expect(r.items[1]).toMatchObject({ quantity: 2, unitPrice: 31.76, price: 63.52, discount: 9.53 });
+    expect(r.discount).toBeNull();
+  });
+
+  it('leaves a number pair the item price does not prove alone', () => {
+    const r = excise('  3 $31.76');
+    expect(r.items[1]).toMatchObject({ quantity: 1, unitPrice: 63.52 });
+  });
+});
