@@ -171,7 +171,12 @@ function readDates(lines: string[]): Record<DateKey, string | null> {
 export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedLabel {
   const boxes = words?.length ? linesFromWords(words).map(withoutUnsureTail) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
-  const rowLines = columnLines(rows.map(withoutPillEdges), boxes).map(withoutBar).map(withoutStampWords);
+  const rowLines = columnLines(
+    rows.map((r) => unglued(withoutPillEdges(r))),
+    boxes,
+  )
+    .map(withoutBar)
+    .map(withoutStampWords);
   // A percentage split at its decimal point by blur ("Total CBD 0. 5%") is one figure again.
   // Its point read as a space ("Terpinolene 1 07%", "Total Active Cannabinoids 25 45%"): one space, two digits, a percent sign.
   const lines = mgPerGramRows(
@@ -657,6 +662,15 @@ export function withoutPillEdges(row: string): string {
         .filter((_, i) => !drop.has(i))
         .join('')
     : keyed;
+}
+
+/**
+ * A date key and its date run together when OCR loses the space between them (small or curved
+ * print: `Packed10/20/2026`, `Tested09/22/2026by EVIO Labs`): the space is put back, and before
+ * a `by` glued to the date.
+ */
+export function unglued(row: string): string {
+  return row.replace(/\b(packed|packaged|pkg|tested|harvested|harvest|test\s+date|mfg)(?=\d)/gi, '$1 ').replace(/(\d)(by)\b/g, '$1 $2');
 }
 
 export function withoutBar(row: string): string {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { analysePage } from '@/lib/vision/image';
-import { parseLabelText, withoutPillEdges } from '@/lib/vision/label-parser';
+import { parseLabelText, unglued, withoutPillEdges } from '@/lib/vision/label-parser';
 import { fillFromRim, findRim, unrollArc } from '@/lib/vision/label-round';
 
 /**
@@ -47,6 +47,17 @@ describe('value pills: their ends read as brackets and bars', () => {
     expect(p.testDate).toBe('2026-05-08');
     expect(p.labName).toBe('CannaSafe');
     expect(p.terpenes.map((t) => t.name)).toEqual(['humulene', 'limonene']);
+  });
+
+  it('puts back the space OCR lost between a date key and its date', () => {
+    expect(unglued('Lot PK2601-40 - Packed10/20/2026')).toBe('Lot PK2601-40 - Packed 10/20/2026');
+    expect(unglued('Tested09/22/2026by EVIO Labs')).toBe('Tested 09/22/2026 by EVIO Labs');
+    const p = parseLabelText('BHANG\nPink Kush Flower\nLot PK2601-40 - Packed10/20/2026\nTested09/22/2026by EVIO Labs');
+    expect(p.packageDate).toBe('2026-10-20');
+    expect(p.testDate).toBe('2026-09-22');
+    expect(p.labName).toBe('EVIO Labs');
+    // A word that merely starts like a key is left alone.
+    expect(unglued('Packedge 12')).toBe('Packedge 12');
   });
 
   it('takes a `Lab` key whose colon was lost off the lab’s name', () => {
