@@ -183,8 +183,10 @@ export async function analysePage(bytes: Buffer, opts: { rules?: boolean } = {})
   // With `rules` (labels), the pixels of printed rules and box frames are left out first: a frame
   // around a cell puts ink on every row of the cell, which then measured as one tall text row
   // (boxed label cells: 67 px instead of ≈20, and the page was shrunk to unreadable print).
+  let curve: Uint8Array | null = null;
   if (opts.rules) {
     const rule = rulePixels(data, w, h, dark);
+    curve = outlinePixels(xs, ys, n, w, h);
     let m = 0;
     for (let i = 0; i < n; i++) {
       const p = (ys[i] + h / 2) * w + (xs[i] + w / 2);
@@ -195,6 +197,28 @@ export async function analysePage(bytes: Buffer, opts: { rules?: boolean } = {})
     }
     n = m;
   }
+  let rowHeight = rowHeightOf(ys, xs, n, skew, rows, w, fullWidth);
+  if (curve) {
+    // Long curved outlines (a round sticker's rim) too, but only when they were what made the rows
+    // tall: a round lid measured one 279 px row, ≈18 px without its rim; where the rows measure
+    // much the same either way, or found no rows at all (a jar lid: then the page is scaled by its
+    // width, which read its photos better), the first figure stays (left out there too, degraded
+    // fourth-round labels read 0.968 → 0.923).
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      if (curve[(ys[i] + h / 2) * w + (xs[i] + w / 2)]) continue;
+      xs[m] = xs[i];
+      ys[m] = ys[i];
+      m++;
+    }
+    const without = rowHeightOf(ys, xs, m, skew, rows, w, fullWidth);
+    if (without && rowHeight && rowHeight > 3 * without) rowHeight = without;
+  }
+  return { skew, rowHeight, dark };
+}
+
+/** Median height of the text rows of the `n` ink points levelled by `skew`, in full-width pixels; null with fewer than three rows. */
+function rowHeightOf(ys: Float64Array, xs: Float64Array, n: number, skew: number, rows: Int32Array, w: number, fullWidth: number): number | null {
   profileScore(ys, xs, n, skew, rows);
   // The edges of what lies beyond the paper can put a few ink pixels on every row (no row between
   // the text lines is empty): rows then count as text above that floor.
@@ -215,8 +239,7 @@ export async function analysePage(bytes: Buffer, opts: { rules?: boolean } = {})
     }
   }
   runs.sort((a, b) => a - b);
-  const rowHeight = runs.length >= 3 && fullWidth ? (runs[Math.floor(runs.length / 2)] * fullWidth) / w : null;
-  return { skew, rowHeight, dark };
+  return runs.length >= 3 && fullWidth ? (runs[Math.floor(runs.length / 2)] * fullWidth) / w : null;
 }
 
 /**
@@ -250,6 +273,58 @@ function rulePixels(data: Buffer, w: number, h: number, dark: boolean): Uint8Arr
   inkRuns(h, w, (x, y) => y * w + x, ink, vrun);
   const out = new Uint8Array(w * h);
   for (let p = 0; p < w * h; p++) if ((hrun[p] >= 18 && vrun[p] <= 2) || (vrun[p] >= 18 && hrun[p] <= 2)) out[p] = 1;
+  return out;
+}
+
+/**
+ * Pixels of long thin outlines on the small copy of analysePage (the `n` ink points `xs`/`ys`,
+ * centred): 8-connected pieces of ink at least 30 px tall and 30 px wide (glyphs there are under
+ * ≈12 px; a word blurred into one piece is not that tall) that fill under a fifth of their box.
+ * A round sticker's rim, the curved edge of a lid or table around it and a sloped frame are such
+ * pieces and are not straight, so `rulePixels` misses them; they put ink on every row they span
+ * and made the whole sticker one text row (a 660 px lid measured a 279 px row and was shrunk).
+ */
+function outlinePixels(xs: Float64Array, ys: Float64Array, n: number, w: number, h: number): Uint8Array {
+  const ink = new Uint8Array(w * h);
+  for (let i = 0; i < n; i++) ink[(ys[i] + h / 2) * w + (xs[i] + w / 2)] = 1;
+  const out = new Uint8Array(w * h);
+  const seen = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const piece: number[] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (!ink[start] || seen[start]) continue;
+    seen[start] = 1;
+    stack.push(start);
+    piece.length = 0;
+    let x0 = w;
+    let x1 = 0;
+    let y0 = h;
+    let y1 = 0;
+    while (stack.length) {
+      const p = stack.pop() as number;
+      piece.push(p);
+      const x = p % w;
+      const y = (p - x) / w;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+          const q = yy * w + xx;
+          if (ink[q] && !seen[q]) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+    }
+    const bw = x1 - x0 + 1;
+    const bh = y1 - y0 + 1;
+    if (bw >= 30 && bh >= 30 && piece.length < 0.2 * bw * bh) for (const p of piece) out[p] = 1;
+  }
   return out;
 }
 

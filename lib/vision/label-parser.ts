@@ -171,7 +171,12 @@ function readDates(lines: string[]): Record<DateKey, string | null> {
 export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedLabel {
   const boxes = words?.length ? linesFromWords(words).map(withoutUnsureTail) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
-  const rowLines = columnLines(rows, boxes).map(withoutBar).map(withoutStampWords);
+  const rowLines = columnLines(
+    rows.map((r) => unglued(withoutPillEdges(r))),
+    boxes,
+  )
+    .map(withoutBar)
+    .map(withoutStampWords);
   // A percentage split at its decimal point by blur ("Total CBD 0. 5%") is one figure again.
   // Its point read as a space ("Terpinolene 1 07%", "Total Active Cannabinoids 25 45%"): one space, two digits, a percent sign.
   const lines = mgPerGramRows(
@@ -574,9 +579,11 @@ function withLabWord(name: string, lines: string[]): string {
 
 /** The lab's name without what follows it on the same line ("SC Labs  Test Date: …"). */
 function labNameOf(s: string): string | null {
-  // Also before a date in month-name form ("ANRESCO LABORATORIES MAY 6, 2026").
+  // Also before a date in month-name form ("ANRESCO LABORATORIES MAY 6, 2026"); a `Lab` key whose
+  // colon OCR lost is no part of the name ("Lab Digipath Labs": a value pill's key).
   const name = tidyName(
     s
+      .replace(/^lab\s+(?=\S+\s+\S)/i, '')
       .replace(/\s+(on|at|test(ed)?|date|harvest(ed)?|batch|lot|packaged|license|lic)\b.*$/i, '')
       .replace(/\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d.*$/i, '')
       .replace(/\s+\d.*$/, ''),
@@ -625,6 +632,47 @@ export function strainFromProduct(productName: string, brand: string | null): st
  * are the bar read as marks or letters, left out when none of them is a figure with decimals (a
  * table's mg/g column is one and stays).
  */
+/** Keys a value pill stands beside (`Batch (CJ2623-39)`, `Lab | CannaSafe`). */
+const PILL_KEY = String.raw`batch|lot|packed|packaged|tested|lab|harvested|type|net\s+w(?:eigh)?t|thc|cbd|tac`;
+
+/**
+ * A value printed in a pill (white type on a rounded coloured rectangle) has its rounded ends read
+ * as brackets or bars: `THC (26.4% ) CBD (0.8%`, `Batch | LX2680-27`, `Lab | CannaSafe`. Brackets
+ * that pair with none on the row are dropped (`(1/8 oz)` stays), after a bracket, bar, `=` or quote
+ * between a key and its value became the key's colon (`Lab (CannaSafe )` → `Lab: CannaSafe`).
+ */
+export function withoutPillEdges(row: string): string {
+  const keyed = row.replace(new RegExp(String.raw`\b(${PILL_KEY})[ \t]*[(\[|=‘'"“][ \t]*(?=[\p{L}\p{N}<])`, 'giu'), '$1: ');
+  const drop = new Set<number>();
+  const open: number[] = [];
+  const pairs: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+  for (let i = 0; i < keyed.length; i++) {
+    const c = keyed[i];
+    if (c === '(' || c === '[' || c === '{') open.push(i);
+    else if (c in pairs) {
+      const at = open.length && keyed[open[open.length - 1]] === pairs[c] ? open.pop() : undefined;
+      if (at === undefined) drop.add(i);
+    }
+  }
+  // An unpaired `(` before a letter stays: it may be a misread C (`Batch/Lot #: (X2628-66`).
+  for (const i of open) if (!/\p{L}/u.test(keyed[i + 1] ?? '')) drop.add(i);
+  return drop.size
+    ? keyed
+        .split('')
+        .filter((_, i) => !drop.has(i))
+        .join('')
+    : keyed;
+}
+
+/**
+ * A date key and its date run together when OCR loses the space between them (small or curved
+ * print: `Packed10/20/2026`, `Tested09/22/2026by EVIO Labs`): the space is put back, and before
+ * a `by` glued to the date.
+ */
+export function unglued(row: string): string {
+  return row.replace(/\b(packed|packaged|pkg|tested|harvested|harvest|test\s+date|mfg)(?=\d)/gi, '$1 ').replace(/(\d)(by)\b/g, '$1 $2');
+}
+
 export function withoutBar(row: string): string {
   const cells = row.trim().split(/\s{3,}/);
   if (cells.length < 3 || !terpeneName(cells[0]) || !/^\d{1,2}[.,]\d{1,3}\s?%$/.test(cells[cells.length - 1])) return row;

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { EngineReading, VisionEngine } from '@/lib/vision/engine';
 import { prepareForOcr, type PrepareOptions } from '@/lib/vision/image';
 import { parseLabelText } from '@/lib/vision/label-parser';
+import { withRim } from '@/lib/vision/label-round';
 import { ocrPool, PSM, type OcrWord } from '@/lib/vision/ocr-pool';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import type { ImageInput } from '@/lib/vision/types';
@@ -86,7 +87,11 @@ export function localEngine(): VisionEngine {
   engine ??= {
     name: 'ocr',
     readReceipt: (image, signal) => bestReading(image, parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES),
-    readLabel: (image, signal) => bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, LABEL_PASSES, true),
+    readLabel: async (image, signal) => {
+      const read = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, LABEL_PASSES, true);
+      // A round sticker's rim lines, turned word by word along the arc, read unrolled (label-round.ts).
+      return { ...read, parsed: await withRim(image.bytes, read.parsed, LABEL_PASSES[0], signal) };
+    },
   };
   return engine;
 }
