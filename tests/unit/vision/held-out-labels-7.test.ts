@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { HELD_OUT_LABEL_LAYOUTS, LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelLayout, type LabelTruth } from '@/tests/fixtures/vision/labels';
+import { SEVENTH_HELD_OUT_LABEL_LAYOUTS, LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelLayout, type LabelTruth } from '@/tests/fixtures/vision/labels';
 import { rasterize, printedTexts } from '@/tests/fixtures/vision/render';
 
 /**
@@ -27,9 +27,9 @@ const turns = (svg: string) => [...svg.matchAll(/<text [^>]*>/g)].map((m) => Num
 
 describe('seventh held-out round of label layouts', () => {
   it('names three new layouts, all in LABEL_LAYOUTS, and a random draw never picks them', () => {
-    expect(HELD_OUT_LABEL_LAYOUTS).toEqual(['pill-badge', 'arc-lid', 'skewed-photo']);
-    for (const l of HELD_OUT_LABEL_LAYOUTS) expect(LABEL_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(HELD_OUT_LABEL_LAYOUTS).not.toContain(labelStyle(seed).layout);
+    expect(SEVENTH_HELD_OUT_LABEL_LAYOUTS).toEqual(['pill-badge', 'arc-lid', 'skewed-photo']);
+    for (const l of SEVENTH_HELD_OUT_LABEL_LAYOUTS) expect(LABEL_LAYOUTS).toContain(l);
+    for (let seed = 0; seed < 300; seed++) expect(SEVENTH_HELD_OUT_LABEL_LAYOUTS).not.toContain(labelStyle(seed).layout);
   });
 
   it('leaves the older layouts’ truth and style draws as they were', () => {
@@ -43,7 +43,7 @@ describe('seventh held-out round of label layouts', () => {
     expect(turns(lid).every((d) => d === 0)).toBe(true);
   });
 
-  for (const layout of HELD_OUT_LABEL_LAYOUTS)
+  for (const layout of SEVENTH_HELD_OUT_LABEL_LAYOUTS)
     it(`${layout}: the truth holds what the label prints, and nothing it does not`, () => {
       for (const seed of seeds(layout)) {
         const t: LabelTruth = labelTruth(seed, layout);
@@ -119,7 +119,7 @@ describe('seventh held-out round of label layouts', () => {
     });
 
   it('renders each layout to an image of the page size, with ink on it (no OCR)', async () => {
-    for (const layout of HELD_OUT_LABEL_LAYOUTS)
+    for (const layout of SEVENTH_HELD_OUT_LABEL_LAYOUTS)
       for (const seed of seeds(layout).slice(0, 2)) {
         const style = labelStyle(seed, layout);
         const svg = labelSvg(labelTruth(seed, layout), style, seed);

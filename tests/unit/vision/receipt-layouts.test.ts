@@ -5,7 +5,7 @@ import {
   FOURTH_HELD_OUT_RECEIPT_LAYOUTS,
   FIFTH_HELD_OUT_RECEIPT_LAYOUTS,
   frMoney,
-  HELD_OUT_RECEIPT_LAYOUTS,
+  SEVENTH_HELD_OUT_RECEIPT_LAYOUTS,
   SIXTH_HELD_OUT_RECEIPT_LAYOUTS,
   RECEIPT_LAYOUTS,
   receiptStyle,
@@ -330,12 +330,12 @@ describe('sixth-round held-out receipt layouts', () => {
 
 describe('seventh-round held-out receipt layouts', () => {
   it('are three new layouts, held out and never drawn at random', () => {
-    expect(HELD_OUT_RECEIPT_LAYOUTS).toEqual(['html-card', 'brand-groups', 'excise-lines']);
-    for (const l of HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
+    expect(SEVENTH_HELD_OUT_RECEIPT_LAYOUTS).toEqual(['html-card', 'brand-groups', 'excise-lines']);
+    for (const l of SEVENTH_HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
+    for (let seed = 0; seed < 300; seed++) expect(SEVENTH_HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
   });
 
-  describe.each(HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
+  describe.each(SEVENTH_HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
     it('renders to an image of the page size (not read: no OCR before the blind run)', async () => {
       const { svg, width } = draw(layout, seeds(layout)[0]);
       const meta = await sharp(await rasterize(svg, 'png')).metadata();
