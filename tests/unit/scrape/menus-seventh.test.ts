@@ -1,6 +1,7 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { dealOnly, extractHeuristic } from '@/lib/scrape/extract/heuristic';
+import { extractAppState } from '@/lib/scrape/extract/app-state';
 import { extractJsonLd } from '@/lib/scrape/extract/json-ld';
 import { pickCategoryTabs, pickSections, type PagerControl, type SectionHeader } from '@/lib/scrape/pager';
 
@@ -152,5 +153,38 @@ describe('collapsed category sections', () => {
     });
     expect(pickCategoryTabs([c('Flower', 'false'), c('Edibles', 'false'), c('Vapes', 'true')])).toEqual([]);
     expect(pickCategoryTabs([c('Flower', null), c('Edibles', null)])).toEqual([0, 1]);
+  });
+});
+
+describe('sold-out records in app state', () => {
+  const page = (state: unknown) => `<html><body><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(state)}</script></body></html>`;
+  const names = (state: unknown) => extractAppState(cheerio.load(page(state)), 'https://shop.example/menu').map((p) => p.rawName);
+
+  it('explicit sold-out flags leave a record out; records without them, or flagged in stock, stay', () => {
+    const products = [
+      { id: 1, name: 'Blue Dream', price: 30, is_in_stock: true },
+      { id: 2, name: 'Sour Diesel', price: 30, is_in_stock: false },
+      { id: 3, name: 'Wedding Cake', price: 30, available: false },
+      { id: 4, name: 'Gelato 41', price: 30, soldOut: true },
+      { id: 5, name: 'Zkittlez', price: 30, stockStatus: 'outofstock' },
+      { id: 6, name: 'Runtz', price: 30 },
+    ];
+    expect(names({ props: { pageProps: { products } } }).sort()).toEqual(['Blue Dream', 'Runtz']);
+  });
+
+  it('a size sold out on its own is left out, the other sizes kept', () => {
+    const products = [
+      {
+        id: 1,
+        name: 'Blue Dream',
+        price: 12,
+        variants: [
+          { size: '1g', price: 12, available: true },
+          { size: '3.5g', price: 30, available: false },
+          { size: '7g', price: 55, available: true },
+        ],
+      },
+    ];
+    expect(names({ props: { pageProps: { products } } }).sort()).toEqual(['Blue Dream 1g', 'Blue Dream 7g']);
   });
 });
