@@ -2,7 +2,7 @@ import type { Frame, Page } from 'playwright-core';
 import { config } from '@/lib/config';
 import { dedupeProducts, productIdentity } from '@/lib/scrape/normalize';
 import { paginationLinks } from '@/lib/scrape/pagination';
-import { PAGER_COLLECT_SCRIPT, pickCategoryTabs, pickPagerControl, type PagerControl } from '@/lib/scrape/pager';
+import { PAGER_COLLECT_SCRIPT, pickCategoryTabs, pickPagerControl, pickSections, SECTION_COLLECT_SCRIPT, type PagerControl, type SectionHeader } from '@/lib/scrape/pager';
 import { abortError, raceAbort, ScrapeError } from '@/lib/scrape/errors';
 import type { ScanContext } from '@/lib/scrape/browser';
 import type { PageExtraction } from '@/lib/scrape/extract';
@@ -477,6 +477,54 @@ async function pressCategoryTabs(
 }
 
 /**
+ * Collapsed category sections (pickSections in pager.ts): an accordion menu shows nothing of a
+ * category until its header is pressed. Every section header is pressed once (sections stay open,
+ * unlike tabs), the text waited on to change, and the new products kept; bounded by the rounds
+ * left (SCRAPE_MAX_PAGES) and the signal. Each section that added products counts in
+ * `pagesVisited` (`#section-<name>`).
+ */
+async function openSections(
+  page: Page,
+  first: ScrapedProduct[],
+  maxRounds: number,
+  interactions: string[],
+  opts: RenderOptions,
+): Promise<{ products: ScrapedProduct[]; rounds: number }> {
+  const keys = new Set(first.map(productIdentity));
+  const products = [...first];
+  let rounds = 0;
+  for (const frame of page.frames()) {
+    const token = `sec${interactions.length}`;
+    const headers = await frame.evaluate<SectionHeader[]>(`(${SECTION_COLLECT_SCRIPT})(${JSON.stringify(token)})`).catch(() => [] as SectionHeader[]);
+    const picked = pickSections(headers);
+    if (!picked.length) continue;
+    let opened = 0;
+    for (const i of picked) {
+      if (rounds >= maxRounds) break;
+      if (opts.signal?.aborted) throw abortError(opts.signal);
+      const before = await textPrint(page);
+      const ok = await frame
+        .locator(`[data-scan-section="${token}-${i}"]`)
+        .first()
+        .click({ timeout: 5_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (!ok || !(await waitChange(page, before, 2_500))) continue;
+      opened++;
+      interactions.push(`section@${new URL(frame.url()).pathname}`);
+      const fresh = (await readFrames(page, opts)).products.filter((p) => !keys.has(productIdentity(p)));
+      if (!fresh.length) continue;
+      for (const p of fresh) keys.add(productIdentity(p));
+      products.push(...fresh);
+      rounds++;
+      opts.onRound?.(`${page.url()}#section-${encodeURIComponent(headers[i].text.toLowerCase())}`);
+    }
+    if (opened) break;
+  }
+  return { products, rounds };
+}
+
+/**
  * What only the rendered styles tell, written into the DOM before it is read: a short price
  * element struck through by a stylesheet rule (CSS-in-JS classes, a theme's `s.price-item`) gets
  * `data-scan-struck`, one the theme hides (`display: none`, Dawn's `.price--on-sale
@@ -589,10 +637,17 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
       read = await readFrames(page, opts);
       if (!acted && read.products.length === 0 && round > 0) break;
     }
-    if (read.products.length > 0 && (opts.maxRounds ?? 3) > 0) {
+    // A menu in collapsed category sections: open every section (before or without products shown).
+    let sectionRounds = 0;
+    if ((opts.maxRounds ?? 3) > 0) {
+      const opened = await openSections(page, read.products, opts.maxRounds ?? 3, interactions, opts);
+      sectionRounds = opened.rounds;
+      if (opened.rounds > 0) read = { ...(await readFrames(page, opts)), products: dedupeProducts(opened.products) };
+    }
+    if (read.products.length > 0 && (opts.maxRounds ?? 3) - sectionRounds > 0) {
       // Lazy lists: scroll every frame to its end and press "load more" / "show more" until the
       // document stops growing (no new products), bounded by the rounds left.
-      const rounds = await growMenu(page, opts.maxRounds ?? 3, interactions, opts);
+      const rounds = sectionRounds + (await growMenu(page, (opts.maxRounds ?? 3) - sectionRounds, interactions, opts));
       if (rounds > 0) {
         const again = await readFrames(page, opts);
         if (again.products.length > read.products.length) read = again;

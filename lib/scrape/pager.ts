@@ -26,6 +26,8 @@ export interface PagerControl {
   href: string | null;
   /** Which container (nav, list, pagination box) it sits in: controls of one pager share it. */
   group: number;
+  /** aria-expanded on it ("true" / "false"), null without: a section toggle, not a tab. */
+  expanded?: string | null;
 }
 
 export interface PagerStep {
@@ -109,7 +111,7 @@ export const PAGER_COLLECT_SCRIPT = String.raw`(token) => {
       tag: el.tagName.toLowerCase(), role: el.getAttribute('role') || '', text, aria,
       cls: ((typeof el.className === 'string' ? el.className : '') + ' ' + (p && typeof p.className === 'string' ? p.className : '')).trim(),
       current: cur(el) || cur(p), disabled: !!el.disabled || el.getAttribute('aria-disabled') === 'true' || /(^|\s)disabled(\s|$)/i.test(typeof el.className === 'string' ? el.className : ''),
-      href: el.getAttribute('href'), group: groups.get(box),
+      href: el.getAttribute('href'), group: groups.get(box), expanded: el.getAttribute('aria-expanded'),
     });
   }
   return out;
@@ -159,6 +161,8 @@ export function pickCategoryTabs(controls: PagerControl[]): number[] {
   const groups = new Map<number, number[]>();
   controls.forEach((c, i) => {
     if (c.disabled || (c.href !== null && !/^\s*(?:#|javascript:)/i.test(c.href))) return;
+    // A section toggle (aria-expanded) opens its own panel: pickSections, not a tab.
+    if (c.expanded === 'true' || c.expanded === 'false') return;
     groups.set(c.group, [...(groups.get(c.group) ?? []), i]);
   });
   let best: number[] = [];
@@ -175,3 +179,56 @@ export function pickCategoryTabs(controls: PagerControl[]): number[] {
     return true;
   });
 }
+
+/** A collapsed section header the page shows (SECTION_COLLECT_SCRIPT). */
+export interface SectionHeader {
+  /** Visible text. */
+  text: string;
+  /** Tag, role and class: the headers of one accordion share it. */
+  shape: string;
+  href: string | null;
+}
+
+/**
+ * Collapsed category sections (an accordion menu: every category closed until its header is
+ * pressed, its products fetched and shown then; `aria-expanded="false"` toggles, `<details>`
+ * whose `<summary>` names a category): the headers of the shapes that hold two or more category
+ * names, every header of such a shape (an accordion's last section is often "Other" or "Merch"),
+ * without a real link, one per text, in page order. Fewer than two category names: none.
+ */
+export function pickSections(headers: SectionHeader[]): number[] {
+  const names = new Map<string, Set<string>>();
+  headers.forEach((h) => {
+    if (isCategoryName(h.text)) names.set(h.shape, (names.get(h.shape) ?? new Set()).add(h.text.toLowerCase()));
+  });
+  const shapes = new Set([...names].filter(([, n]) => n.size >= 2).map(([sh]) => sh));
+  const seen = new Set<string>();
+  const out: number[] = [];
+  headers.forEach((h, i) => {
+    const t = h.text.toLowerCase();
+    if (!shapes.has(h.shape) || !t || seen.has(t) || (h.href !== null && !/^\s*(?:#|javascript:)/i.test(h.href))) return;
+    seen.add(t);
+    out.push(i);
+  });
+  return out;
+}
+
+/**
+ * The page-side collector of collapsed section headers: visible `[aria-expanded="false"]`
+ * controls and the `<summary>` of closed `<details>`, outside the site's navigation (a header's
+ * dropdowns are not the menu), text of at most 40 characters; each marked
+ * `data-scan-section="<token>-<index>"` to be clicked.
+ */
+export const SECTION_COLLECT_SCRIPT = String.raw`(token) => {
+  const out = [];
+  for (const el of Array.from(document.querySelectorAll('[aria-expanded="false"], details:not([open]) > summary'))) {
+    if (el.closest('nav, header, footer, [role="navigation"], [role="menubar"], [role="menu"], [role="dialog"]')) continue;
+    const r = el.getBoundingClientRect();
+    if (!(r.width > 0 && r.height > 0)) continue;
+    const text = (el.innerText || el.textContent || '').replace(/\s+/g, ' ').trim();
+    if (!text || text.length > 40) continue;
+    el.setAttribute('data-scan-section', token + '-' + out.length);
+    out.push({ text, shape: el.tagName.toLowerCase() + '|' + (el.getAttribute('role') || '') + '|' + (typeof el.className === 'string' ? el.className.trim() : ''), href: el.getAttribute('href') });
+  }
+  return out;
+}`;

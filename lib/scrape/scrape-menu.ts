@@ -89,7 +89,7 @@ async function fetchPage(run: Run, url: string): Promise<{ url: string; body: st
   }
 }
 
-async function viaBrowser(run: Run, url: string): Promise<PageExtraction | null> {
+async function viaBrowser(run: Run, url: string): Promise<(PageExtraction & { frames: string[] }) | null> {
   if (!browserAvailable()) {
     logger().warn({ url }, 'scrape: page needs a browser but Chromium is not available');
     return null;
@@ -118,7 +118,7 @@ async function viaBrowser(run: Run, url: string): Promise<PageExtraction | null>
     run.reachable = true;
     for (const f of r.framesRead) if (!run.pagesVisited.includes(f)) run.pagesVisited.push(f);
     if (r.screenshot) run.screenshot = r.screenshot;
-    return { products: r.products, method: r.method };
+    return { products: r.products, method: r.method, frames: r.framesRead };
   } catch (e) {
     note(run, e);
     return null;
@@ -214,12 +214,23 @@ async function singlePage(run: Run, url: string): Promise<{ products: ScrapedPro
   const botWall = !page && run.errors.length > before && /^http-(401|403|429)$/.test(run.errors[before]?.reason ?? '');
   if (wantBrowser || botWall) {
     const b = await viaBrowser(run, url);
+    // Frames the browser found that the page's HTML did not hold (a platform's embed loader
+    // creates its iframe by script after load): each is crawled over plain HTTP like a frame of
+    // the page — its own pagination followed, every URL through the same guarded fetch (DECISIONS
+    // §6: a refused frame address is never contacted).
+    if (b) {
+      for (const f of b.frames) {
+        if (c.seen.has(f) || run.pages >= run.maxPages || !/^https?:/i.test(f)) continue;
+        await crawlHttp(run, f, c, 1);
+      }
+    }
     if (b && b.products.length) {
       const merged = dedupeProducts([...b.products, ...c.products]);
       if (merged.length > c.products.length) return { products: merged, method: `browser:${b.method}` };
     }
   }
-  return { products: c.products, method };
+  // Frames found in the browser and crawled over HTTP may have added the products.
+  return { products: c.products, method: [...c.methods].join('+') || method };
 }
 
 async function wildcard(run: Run, pattern: string): Promise<{ products: ScrapedProduct[]; method: string }> {

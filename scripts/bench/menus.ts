@@ -5,9 +5,12 @@
  * app state only, numbered page buttons without links, a menu split into category pages), each in
  * seven markup styles, and the fifth round's techniques (flower price grid, shadow DOM,
  * IntersectionObserver lazy lists, virtualised lists, an age gate that sets a cookie and
- * redirects), all tuning now; held out (reported first): the sixth round's techniques (JSON-only
- * menu behind category tab buttons, GraphQL menu with hash-routed pages, closed shadow root,
- * store picker, sizes chosen on the card) in every style.
+ * redirects) and the sixth round's (JSON-only menu behind category tab buttons, GraphQL menu with
+ * hash-routed pages, closed shadow root, store picker, sizes chosen on the card), all tuning now;
+ * held out (reported first): the seventh round's techniques (sold-out items shown but not
+ * buyable, a member / medical price beside the price paid, a lead-in or unit price as the only
+ * price, an iframe created by an embed loader script, categories in collapsed accordion sections)
+ * in every style.
  *
  * Per site: extraction recall and precision (products by name), price accuracy (price paid and
  * regular price both right), matching precision per confidence and recall on the products whose
@@ -233,7 +236,7 @@ async function main(): Promise<void> {
     const xs = scores.filter((s) => s.split === split);
     if (!xs.length) continue;
     table(
-      `${split === 'held-out' ? `Held out: sixth-round techniques ${HELDOUT_TECHNIQUES.join(', ')}${HELDOUT_STYLES.length ? ` and styles ${HELDOUT_STYLES.join(', ')}` : ''}` : `Tuning: earlier techniques in styles ${TUNE_STYLES.join(', ')}`}`,
+      `${split === 'held-out' ? `Held out: seventh-round techniques ${HELDOUT_TECHNIQUES.join(', ')}${HELDOUT_STYLES.length ? ` and styles ${HELDOUT_STYLES.join(', ')}` : ''}` : `Tuning: earlier techniques in styles ${TUNE_STYLES.join(', ')}`}`,
       ['site', 'products', 'recall', 'precision', 'price acc.', 'cold s', 'pages', 'method', 'platform'],
       xs.map((s) => [
         s.key,

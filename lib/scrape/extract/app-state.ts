@@ -284,10 +284,29 @@ export function sizeVariants(o: Obj): Obj[] | null {
           regularPrice: r.prices.regularPrice,
           salePrice: null,
           weight: r.label,
+          // A size sold out on its own (`available: false` on the variant) is no product either.
+          ...(stateSoldOut(r.v) ? { soldOut: true } : {}),
         }) as Obj,
     );
   }
   return null;
+}
+
+/** Keys saying a record is buyable (false = sold out) and keys saying it is sold out (true). */
+const IN_STOCK_KEYS = ['is_in_stock', 'isInStock', 'inStock', 'in_stock', 'available', 'availableForSale', 'isAvailable'];
+const SOLD_OUT_KEYS = ['soldOut', 'sold_out', 'isSoldOut', 'outOfStock', 'out_of_stock', 'isOutOfStock'];
+const SOLD_OUT_STATUS = /^(?:(?:https?:\/\/schema\.org\/)?(?:out_?of_?stock|outofstock|sold_?out|soldout|discontinued)|out of stock|sold out)$/i;
+
+/**
+ * A store record marked sold out by its own flags (`is_in_stock: false` in WooCommerce's Store
+ * API, Shopify's `available: false`, `availableForSale: false`, `soldOut: true`, a
+ * `stockStatus` / `availability` of out of stock): no product of the scan, as a card marked sold
+ * out (docs/menus.md, seventh round). Only explicit flags count; a record without them is kept.
+ */
+export function stateSoldOut(o: Obj): boolean {
+  if (IN_STOCK_KEYS.some((k) => o[k] === false)) return true;
+  if (SOLD_OUT_KEYS.some((k) => o[k] === true)) return true;
+  return ['stockStatus', 'stock_status', 'availability', 'inventoryStatus'].some((k) => typeof o[k] === 'string' && SOLD_OUT_STATUS.test((o[k] as string).trim()));
 }
 
 function walkState(node: Json, base: string, out: RawProductFields[], budget: { n: number }): void {
@@ -297,10 +316,11 @@ function walkState(node: Json, base: string, out: RawProductFields[], budget: { 
     return;
   }
   if (isProductLike(node)) {
+    if (stateSoldOut(node)) return;
     node = decimalMoney(node);
     const sizes = sizeVariants(node);
-    if (sizes) for (const v of sizes) out.push(appStateToRaw(v, base));
-    else out.push(appStateToRaw(node, base));
+    if (sizes) for (const v of sizes) if (!stateSoldOut(v)) out.push(appStateToRaw(v, base));
+    if (!sizes) out.push(appStateToRaw(node, base));
     return; // variants/options below belong to this product
   }
   for (const v of Object.values(node)) walkState(v, base, out, budget);

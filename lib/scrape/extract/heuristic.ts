@@ -157,7 +157,13 @@ function hasNameElement(el: Element): boolean {
 }
 
 /** Prices in a text, multi-buy deals ("2 for $40") left out. */
-const priceCount = (t: string) => (t.replace(DEAL_ALL, '').match(/\$\s?\d/g) ?? []).length;
+const priceCount = (t: string) =>
+  (
+    t
+      .replace(DEAL_ALL, '')
+      .replace(MEMBER_ALL, '')
+      .match(/\$\s?\d/g) ?? []
+  ).length;
 
 /**
  * A card that is one part of a repeated item (the product link inside WooCommerce's
@@ -225,6 +231,7 @@ function pickName($: CheerioAPI, els: Element[], skip: string[], common?: (line:
         t.length <= 160 &&
         (/\p{L}.*\p{L}/u.test(t) || STRAIN_CODE.test(t)) &&
         !NOT_A_NAME.test(t) &&
+        !dealOnly(t) &&
         !skip.includes(t) &&
         !(/\$\s?\d/.test(t) && priceBlock($, el))
       )
@@ -373,8 +380,19 @@ const SAVING_BEFORE = /\b(?:save|saving|you save|discount)\s*:?\s*$|\b\d+\s*(?:f
 /** A multi-buy deal ("2 for $40", "3/$50", "Mix & match 2 for $16"): the amount is the deal's, not an item's price. */
 const DEAL = /\b\d+\s*(?:for|\/)\s*\$\s?\d+(?:\.\d{1,2})?/i;
 const DEAL_ALL = new RegExp(DEAL.source, 'gi');
-/** Text whose only prices are multi-buy deals. */
-export const dealOnly = (t: string): boolean => DEAL.test(t) && !/\$\s?\d/.test(t.replace(DEAL_ALL, ''));
+/**
+ * A member / medical / loyalty price beside the price everyone pays (`Med $27`, `Member $27`,
+ * `Medical: $27`, `Loyalty price $27`, `MMJ $27`): it needs a card or a registration, so it is
+ * not the price paid (docs/menus.md, seventh round) — neither `price` nor `regularPrice`.
+ */
+const MEMBER_WORDS = String.raw`(?:med(?:ical)?|mmj|members?|membership|loyalty|rewards?|vip|club|patients?)(?:\s+(?:price|pricing|only))?`;
+const MEMBER_BEFORE = new RegExp(String.raw`\b${MEMBER_WORDS}\s*:?\s*$`, 'i');
+const MEMBER_ALL = new RegExp(String.raw`\b${MEMBER_WORDS}\s*:?\s*\$\s?\d+(?:,\d{3})*(?:\.\d{1,2})?`, 'gi');
+/** Text whose only prices are multi-buy deals or member prices (no price anyone pays as such). */
+export const dealOnly = (t: string): boolean => {
+  const rest = t.replace(DEAL_ALL, '').replace(MEMBER_ALL, '');
+  return rest.length < t.length && !/\$\s?\d/.test(rest);
+};
 const SAVING_AFTER = /^\s*(?:off|discount|savings?)\b/i;
 const PRICE_ALL = /(?:(?:US)?\$|USD\s?)\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?/gi;
 
@@ -476,7 +494,7 @@ export function cardPrices(card: Element, classes?: ReadonlySet<string>, skip?: 
   for (let m = PRICE_ALL.exec(full); m; m = PRICE_ALL.exec(full)) {
     const before = full.slice(Math.max(0, m.index - 24), m.index).replace(/\s+/g, ' ');
     const after = full.slice(m.index + m[0].length, m.index + m[0].length + 16);
-    if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after)) continue;
+    if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after) || MEMBER_BEFORE.test(before)) continue;
     if ((parsePrice(m[0]) ?? 0) <= 0) continue;
     const seg = segs[owner[m.index]];
     hits.push({
@@ -492,8 +510,9 @@ export function cardPrices(card: Element, classes?: ReadonlySet<string>, skip?: 
 /** The price paid now and the regular price of a card (DECISIONS §12). */
 export function salePrices(card: Element, classes?: ReadonlySet<string>, skip?: Element): { price: string | null; regularPrice: string | null } {
   const all = cardPrices(card, classes, skip);
-  // Prices per unit count only on a card that shows no other price.
-  const hits = all.some((h) => !h.unit) ? all.filter((h) => !h.unit) : all;
+  // Prices per unit count only on a card that shows no other price paid (a struck regular price
+  // beside `$30.00 / 3.5g` or `$12/each` does not make the unit price a mere per-unit figure).
+  const hits = all.some((h) => !h.unit && !h.regular) ? all.filter((h) => !h.unit) : all;
   const now = hits.filter((h) => !h.regular);
   const was = hits.filter((h) => h.regular);
   const price = (now.find((h) => h.marked) ?? now[0])?.text ?? null;
@@ -530,6 +549,40 @@ function attributePrices($: CheerioAPI, scope: Cheerio<AnyNode>): void {
   }
   // Decided first, written after: one card's written price must not hide its neighbours'.
   for (const [holder, html] of adds) $(holder).append(html);
+}
+
+// ---------- sold out ----------
+
+/** A sold-out mark written on a card: a badge, a line or a disabled button saying so. */
+const SOLD_OUT_TEXT = /^\(?\s*(?:sold[\s-]?out|out[\s-]of[\s-]stock|(?:currently )?unavailable|not available)\s*[.!)]?\s*$/i;
+/** Class tokens of the sold-out state: `outofstock` (WooCommerce), `sold-out`, BEM modifiers `--sold-out` (Dawn's `price--sold-out`). */
+const SOLD_OUT_CLASS = /^(?:outofstock|out-of-stock|sold-?out|soldout|is-sold-?out|is-unavailable|is-out-of-stock|unavailable)$|--(?:sold-?out|out-of-stock|unavailable)$/i;
+/** A class naming a sold-out badge slot (Dawn's `price__badge-sold-out`, shown by CSS only on a sold-out card). */
+const SOLD_OUT_SLOT = /sold-?out|out-?of-?stock/i;
+
+/**
+ * A card shown sold out (DECISIONS §12: `price` is what the buyer pays now; nothing is paid for
+ * a sold-out item, which would also be tagged `favorite_in_stock`): a sold-out state class on the
+ * card or inside it, `aria-disabled="true"` or `data-available="false"` on the card, or an
+ * element whose whole text says sold out / out of stock / unavailable — not one inside a badge
+ * slot whose class names the state (a theme that writes the badge in every card and shows it by
+ * CSS), which the state class decides.
+ */
+export function soldOutCard($: CheerioAPI, card: Element, els: Element[]): boolean {
+  if (card.attribs['aria-disabled'] === 'true' || /^(?:false|0|no)$/i.test(card.attribs['data-available'] ?? '') || /^(?:true|1|yes)$/i.test(card.attribs['data-sold-out'] ?? ''))
+    return true;
+  for (const e of els) {
+    if ((e.attribs.class ?? '').split(/\s+/).some((t) => SOLD_OUT_CLASS.test(t))) return true;
+  }
+  for (const e of els) {
+    if (e.children.some((c) => c.type === 'tag' && visibleText($, $(c as Element)).trim())) continue;
+    const t = visibleText($, $(e)).trim();
+    if (!t || t.length > 30 || !SOLD_OUT_TEXT.test(t)) continue;
+    let slot = false;
+    for (let a: Element | null = e; a && a !== card.parent; a = a.parent as Element | null) if (SOLD_OUT_SLOT.test(a.attribs?.class ?? '')) slot = true;
+    if (!slot) return true;
+  }
+  return false;
 }
 
 export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct[] {
@@ -573,7 +626,7 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
   const splitPrice = (el: Element) => {
     if (!/[$\d]/.test(ownText(el))) return false;
     const t = textOf(el);
-    if (t.length > 24 || !isPrice(t.replace(/\s+/g, ''))) return false;
+    if (t.length > 24 || dealOnly(t) || !isPrice(t.replace(/\s+/g, ''))) return false;
     return !el.children.some((c) => c.type === 'tag' && isPrice(textOf(c as Element).replace(/\s+/g, '')));
   };
 
@@ -622,6 +675,7 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
       classCategory(el) ??
       sectionHeading($, el);
     if (FURNITURE_TEXT.test(text) && text.length < 120) continue;
+    if (soldOutCard($, el, els)) continue;
     // A menu whose brand line repeats the name still names the product.
     const name = pickName($, els, [brand ?? '', catLabel ?? ''], repeated) ?? pickName($, els, [catLabel ?? ''], repeated);
     if (!name) continue;

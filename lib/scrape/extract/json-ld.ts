@@ -91,6 +91,17 @@ function ldToRaws(o: Obj, base: string): RawProductFields[] {
   return sized.map((x) => ({ ...raw, name: `${raw.name} ${x.weight!.trim()}`, price: x.price, regularPrice: x.regularPrice, weight: x.weight }));
 }
 
+/** schema.org availability of a product that cannot be bought now. */
+const LD_SOLD_OUT = /(?:^|\/)(?:OutOfStock|SoldOut|Discontinued)$/i;
+/**
+ * A Product whose every offer is out of stock / sold out / discontinued: not a product of the
+ * scan (DECISIONS §12, docs/menus.md seventh round), as a card marked sold out.
+ */
+export function ldSoldOut(o: Obj): boolean {
+  const list = (Array.isArray(o.offers) ? o.offers : o.offers ? [o.offers] : []).filter(isObj);
+  return list.length > 0 && list.every((x) => LD_SOLD_OUT.test(str(x.availability) ?? ''));
+}
+
 function walkLd(node: Json, base: string, out: RawProductFields[], budget: { n: number }, menuHint: string | null): void {
   if (budget.n-- <= 0 || node === null || typeof node !== 'object') return;
   if (Array.isArray(node)) {
@@ -99,6 +110,7 @@ function walkLd(node: Json, base: string, out: RawProductFields[], budget: { n: 
   }
   const types = ldTypes(node);
   if (types.some((t) => LD_PRODUCT_TYPES.has(t))) {
+    if (ldSoldOut(node)) return;
     for (const raw of ldToRaws(node, base)) out.push({ ...raw, category: raw.category ?? menuHint });
     return;
   }

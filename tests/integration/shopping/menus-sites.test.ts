@@ -34,6 +34,9 @@ const KEYS = [
   // menu shown one category at a time behind tab buttons.
   'store-picker-table',
   'tabs-css',
+  // Seventh round (branch menus7): a platform iframe created by an embed loader script after
+  // load (plus a tracking frame at a refused address), its server-rendered pages linked ?page=N.
+  'embed-loader-dawn',
   'paginated-text',
 ] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
@@ -97,7 +100,7 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
           ? 8
           : key === 'categories-dawn'
             ? categoryPages
-            : key === 'age-redirect-list'
+            : key === 'age-redirect-list' || key === 'embed-loader-dawn'
               ? gatedPages
               : key === 'tabs-css'
                 ? perLabel.size
@@ -106,6 +109,8 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
     expect(last.metadata.platform ?? null).toBe(site.spec.platform);
     const scraping = events.filter((e) => e.metadata?.currentStage === 'scrape' && typeof e.metadata?.pagesVisited === 'number');
     if (key === 'paginated-grid') expect(scraping.length).toBeGreaterThan(0);
+    // The frame the loader created was found in the browser and its pages crawled over HTTP.
+    if (key === 'embed-loader-dawn') for (let n = 2; n <= gatedPages; n++) expect(site.hits, `page ${n}`).toContain(`frame:/embed/menu?page=${n}`);
   });
 
   it('numbered page buttons without links: every page clicked in turn, bounded by SCRAPE_MAX_PAGES, no furniture as products', async () => {

@@ -6,6 +6,8 @@ import {
   HELDOUT_STYLES,
   FIFTH_TECHNIQUES,
   HELDOUT_TECHNIQUES,
+  SIXTH_TECHNIQUES,
+  STYLES,
   menuDataPresent,
   slug,
   splitOf,
@@ -14,6 +16,7 @@ import {
 } from '@/tests/fixtures/menus-sites/generate';
 import { categoryHref, startMenuSites, type MenuSitesServer } from '@/tests/fixtures/menus-sites/server';
 import { apiRecord, categoriesOf, categoryTabs, clientCardJs, GRAPHQL_QUERY, sizeCardHtml, storePicker, STORES } from '@/tests/fixtures/menus-sites/sixth';
+import { accordionSection, embedLoaderJs, fromCardHtml, memberCardHtml, memberPrice, menuOrder, soldOutCardHtml } from '@/tests/fixtures/menus-sites/seventh';
 
 // The generator itself (tests/fixtures/menus-sites), not the scraper: the fourth-round styles
 // render what their platforms render, and the categories technique serves every product.
@@ -56,7 +59,7 @@ describe('fourth-round markup styles', () => {
     expect(styleHead('css')).toContain(`.${struck}{text-decoration:line-through`);
   });
 
-  it('the sixth-round techniques are held out, every earlier style and technique (the fifth round too) is tuning', () => {
+  it('the seventh-round techniques are held out, every earlier style and technique (the sixth round too) is tuning', () => {
     const sites = buildSites();
     const held = sites.filter((s) => splitOf(s) === 'held-out');
     expect(held.map((s) => s.technique).sort()).toEqual(
@@ -65,12 +68,12 @@ describe('fourth-round markup styles', () => {
         .map((s) => s.technique)
         .sort(),
     );
-    expect(held.map((s) => s.key)).toEqual(expect.arrayContaining(['tabs-grid', 'graphql-hash-woo', 'closed-shadow-css', 'store-picker-table', 'size-select-dawn']));
+    expect(held.map((s) => s.key)).toEqual(expect.arrayContaining(['sold-out-grid', 'member-price-woo', 'from-price-css', 'embed-loader-table', 'accordion-dawn']));
     expect(held).toHaveLength(35);
     expect(HELDOUT_STYLES).toEqual([]);
-    for (const key of ['paginated-grid', 'paginated-dawn', 'categories-css', 'app-state-woo', 'price-grid-table', 'shadow-woo', 'virtual-css', 'age-redirect-text'])
+    for (const key of ['paginated-grid', 'categories-css', 'price-grid-table', 'virtual-css', 'tabs-grid', 'graphql-hash-woo', 'store-picker-table', 'size-select-dawn'])
       expect(splitOf(sites.find((s) => s.key === key)!)).toBe('tune');
-    expect(FIFTH_TECHNIQUES.some((t) => HELDOUT_TECHNIQUES.includes(t))).toBe(false);
+    expect([...FIFTH_TECHNIQUES, ...SIXTH_TECHNIQUES].some((t) => HELDOUT_TECHNIQUES.includes(t))).toBe(false);
   });
 
   it('a price grid is one product per size, named with the size, with real gram and eighth prices', () => {
@@ -192,5 +195,112 @@ describe.runIf(menuDataPresent())('sixth-round sites serve no product in their H
     const html = await (await fetch(site.url)).text();
     for (const p of site.spec.products)
       expect(html).toContain(`data-price="${p.price.toFixed(2)}"${p.regularPrice !== null ? ` data-compare-price="${p.regularPrice.toFixed(2)}"` : ''} data-size="${p.size}"`);
+  });
+});
+
+// Seventh round (branch menus7): sold-out items rendered but not in the truth, a member price
+// beside the price paid, a lead-in or unit price as the only price, an iframe created by a loader
+// script, categories in collapsed sections filled when opened.
+describe('seventh-round markup', () => {
+  it('a sold-out card is marked in every style and keeps no add-to-cart button', () => {
+    for (const style of STYLES) {
+      const html = soldOutCardHtml(sale, style);
+      expect(html, style).toMatch(/sold out|out of stock/i);
+      expect(html, style).not.toMatch(/>Add( to cart)?<\/(button|a)>/);
+      expect(html, style).toContain('Blue Dream 3.5g');
+    }
+    expect(soldOutCardHtml(sale, 'woo')).toContain(' outofstock ');
+    expect(soldOutCardHtml(sale, 'dawn')).toContain('price--sold-out');
+  });
+
+  it('a member price is beside the price paid, lower than it, in every style', () => {
+    expect(memberPrice(sale)).toBe(28.8);
+    for (const style of STYLES) {
+      const html = memberCardHtml(sale, style);
+      expect(html, style).toMatch(/(Med|Medical:?|Member|Members:|Loyalty price|MMJ) \$28\.80/);
+      expect(html.length, style).toBeGreaterThan(cardHtml(sale, style).length);
+    }
+  });
+
+  it('a from-price card shows the price paid only after a lead-in or with a unit', () => {
+    const forms: Record<string, RegExp> = {
+      grid: />From \$32\.00</,
+      table: />From \$32\.00</,
+      dawn: />From \$32\.00</,
+      list: />\$32\.00 \/ 3\.5g</,
+      text: /\$32\.00\/3\.5g</,
+      woo: /From: <\/span>/,
+      css: /From \$32\.00/,
+    };
+    for (const style of STYLES) expect(fromCardHtml(plain, style), style).toMatch(forms[style]);
+    expect(fromCardHtml({ ...plain, name: 'Gummies 10pk' }, 'list')).toContain('$32.00 / each');
+    expect(fromCardHtml({ ...plain, price: 30, regularPrice: 130, name: 'X' }, 'grid')).toContain('<s class="price-original">$130.00</s>');
+  });
+
+  it('the embed loader creates the menu frame and a refused tracking frame; the sections start collapsed', () => {
+    const loader = embedLoaderJs('http://127.0.0.2:9');
+    expect(loader).toContain("createElement('iframe')");
+    expect(loader).toContain('http://127.0.0.2:9');
+    expect(loader).toContain('169.254.169.254');
+    for (const style of STYLES) {
+      const sec = accordionSection(style, 'Edibles', 12);
+      expect(sec, style).toMatch(/aria-expanded="false"|<details/);
+      expect(sec, style).not.toContain(' open');
+    }
+  });
+
+  it('menuOrder puts every sold-out item back at every fifth place', () => {
+    const site = buildSites().find((s) => s.key === 'sold-out-grid')!;
+    const order = menuOrder(site);
+    expect(order).toHaveLength(site.products.length + site.soldOut!.length);
+    expect(site.soldOut!.length).toBe(30);
+    order.forEach((p, i) => expect(site.soldOut!.includes(p), String(i)).toBe(i % 5 === 2));
+  });
+});
+
+describe.runIf(menuDataPresent())('seventh-round sites', () => {
+  let server: MenuSitesServer;
+  const keys = ['sold-out-dawn', 'embed-loader-grid', 'accordion-woo', 'from-price-list'];
+  beforeAll(async () => {
+    server = await startMenuSites({ keys });
+  });
+  afterAll(async () => server.close());
+  const base = (u: string) => u.replace(/\/menu$/, '');
+
+  it('sold-out: every in-stock and every sold-out product on the page, the sold-out ones marked', async () => {
+    const site = server.site('sold-out-dawn');
+    const html = await (await fetch(site.url)).text();
+    for (const p of [...site.spec.products, ...site.spec.soldOut!]) expect(html).toContain(`>${p.name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}<`);
+    expect(html.match(/>Sold out<\/span>/g)).toHaveLength(site.spec.soldOut!.length);
+  });
+
+  it('embed-loader: no iframe in the page, the loader and the frame served on the platform origin', async () => {
+    const site = server.site('embed-loader-grid');
+    const html = await (await fetch(site.url)).text();
+    expect(html).not.toContain('<iframe');
+    const src = /src="(http:\/\/127\.0\.0\.2:\d+)\/api\/v2\/embedded-menu\/green-leaf\.js"/.exec(html)?.[1];
+    expect(src).toBeTruthy();
+    expect(await (await fetch(`${src}/api/v2/embedded-menu/green-leaf.js`)).text()).toContain(`"${src}" + '/embed/menu'`);
+    const frame = await (await fetch(`${src}/embed/menu`)).text();
+    expect(frame).toContain(site.spec.products[0].name.replace(/&/g, '&amp;'));
+  });
+
+  it('accordion: no product in the page; the section API gives every product once', async () => {
+    const site = server.site('accordion-woo');
+    const html = await (await fetch(site.url)).text();
+    for (const p of site.spec.products.slice(0, 30)) expect(html).not.toContain(`>${p.name}<`);
+    const seen = new Set<string>();
+    for (const c of categoriesOf(site.spec.products)) {
+      expect(html).toContain(`data-cat="${slug(c)}"`);
+      const j = (await (await fetch(`${base(site.url)}/api/menu/products?category=${slug(c)}`)).json()) as { products: Array<{ id: string }> };
+      for (const r of j.products) seen.add(r.id);
+    }
+    expect(seen.size).toBe(site.spec.products.length);
+  });
+
+  it('from-price: every product priced only after a lead-in or with a unit', async () => {
+    const site = server.site('from-price-list');
+    const html = await (await fetch(site.url)).text();
+    for (const p of site.spec.products) expect(html).toMatch(new RegExp(`\\$${p.price.toFixed(2).replace('.', '\\.')} / (\\d+(\\.\\d+)?g|each)<`));
   });
 });
