@@ -288,21 +288,30 @@ function outlinePixels(xs: Float64Array, ys: Float64Array, n: number, w: number,
   const ink = new Uint8Array(w * h);
   for (let i = 0; i < n; i++) ink[(ys[i] + h / 2) * w + (xs[i] + w / 2)] = 1;
   const out = new Uint8Array(w * h);
+  for (const { pixels, x0, x1, y0, y1 } of inkPieces(ink, w, h)) {
+    const bw = x1 - x0 + 1;
+    const bh = y1 - y0 + 1;
+    if (bw >= 30 && bh >= 30 && pixels.length < 0.2 * bw * bh) for (const p of pixels) out[p] = 1;
+  }
+  return out;
+}
+
+/** The 8-connected pieces of a `w` × `h` mask (1 = set), each with its pixel indexes and box. */
+export function* inkPieces(mask: Uint8Array, w: number, h: number): Generator<{ pixels: number[]; x0: number; x1: number; y0: number; y1: number }> {
   const seen = new Uint8Array(w * h);
   const stack: number[] = [];
-  const piece: number[] = [];
   for (let start = 0; start < w * h; start++) {
-    if (!ink[start] || seen[start]) continue;
+    if (!mask[start] || seen[start]) continue;
     seen[start] = 1;
     stack.push(start);
-    piece.length = 0;
+    const pixels: number[] = [];
     let x0 = w;
     let x1 = 0;
     let y0 = h;
     let y1 = 0;
     while (stack.length) {
       const p = stack.pop() as number;
-      piece.push(p);
+      pixels.push(p);
       const x = p % w;
       const y = (p - x) / w;
       x0 = Math.min(x0, x);
@@ -315,17 +324,14 @@ function outlinePixels(xs: Float64Array, ys: Float64Array, n: number, w: number,
           const yy = y + dy;
           if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
           const q = yy * w + xx;
-          if (ink[q] && !seen[q]) {
+          if (mask[q] && !seen[q]) {
             seen[q] = 1;
             stack.push(q);
           }
         }
     }
-    const bw = x1 - x0 + 1;
-    const bh = y1 - y0 + 1;
-    if (bw >= 30 && bh >= 30 && piece.length < 0.2 * bw * bh) for (const p of piece) out[p] = 1;
+    yield { pixels, x0, x1, y0, y1 };
   }
-  return out;
 }
 
 /** The rotation (degrees, within ±5) that makes text lines horizontal; 0 when the page is already level. */

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { prepareForOcr, type PrepareOptions } from '@/lib/vision/image';
+import { inkPieces, prepareForOcr, type PrepareOptions } from '@/lib/vision/image';
 import { labelCoverage, parseLabelText } from '@/lib/vision/label-parser';
 import { ocrPool, PSM } from '@/lib/vision/ocr-pool';
 import type { ParsedLabel } from '@/lib/vision/types';
@@ -38,34 +38,9 @@ export function findRim(ink: Uint8Array, w: number, h: number): Rim | null {
   const thin = new Uint8Array(w * h);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) if (isInk(x, y) && !(inkOrOut(x - 2, y) && inkOrOut(x + 2, y) && inkOrOut(x, y - 2) && inkOrOut(x, y + 2))) thin[y * w + x] = 1;
-  const seen = new Uint8Array(w * h);
-  const stack: number[] = [];
   let best: Rim | null = null;
   const side = Math.min(w, h);
-  for (let start = 0; start < w * h; start++) {
-    if (!thin[start] || seen[start]) continue;
-    seen[start] = 1;
-    stack.push(start);
-    const piece: number[] = [];
-    let [x0, x1, y0, y1] = [w, 0, h, 0];
-    while (stack.length) {
-      const p = stack.pop() as number;
-      piece.push(p);
-      const x = p % w;
-      const y = (p - x) / w;
-      [x0, x1, y0, y1] = [Math.min(x0, x), Math.max(x1, x), Math.min(y0, y), Math.max(y1, y)];
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          const yy = y + dy;
-          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
-          const q = yy * w + xx;
-          if (thin[q] && !seen[q]) {
-            seen[q] = 1;
-            stack.push(q);
-          }
-        }
-    }
+  for (const { pixels: piece, x0, x1, y0, y1 } of inkPieces(thin, w, h)) {
     const bw = x1 - x0 + 1;
     const bh = y1 - y0 + 1;
     if (bw < 0.7 * side || bh < 0.7 * side || bw > 1.25 * bh || bh > 1.25 * bw || piece.length > 0.2 * bw * bh) continue;
