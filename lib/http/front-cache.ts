@@ -111,10 +111,10 @@ export function rememberAnswer(
     headers[name] = value;
     bytes += name.length + value.length;
   });
-  const flat = 'flat' in body ? body.flat : null;
-  const dataJson = 'flat' in body ? '' : body.dataJson;
-  bytes += 2 * ((flat ?? dataJson).length + (body && 'meta' in body && body.meta ? JSON.stringify(body.meta).length : 0));
-  answers().set(key, { route, keep, headers, flat, dataJson, meta: 'flat' in body ? undefined : body.meta }, bytes, { entries: frontCacheEntries, bytes: frontCacheBytes });
+  const answer: Answer =
+    'flat' in body ? { route, keep, headers, flat: body.flat, dataJson: '', meta: undefined } : { route, keep, headers, flat: null, dataJson: body.dataJson, meta: body.meta };
+  bytes += 2 * ((answer.flat ?? answer.dataJson).length + (answer.meta ? JSON.stringify(answer.meta).length : 0));
+  answers().set(key, answer, bytes, { entries: frontCacheEntries, bytes: frontCacheBytes });
 }
 
 /** Entries and bytes held (tests, the benchmark). */

@@ -430,61 +430,58 @@ async function pageThrough(
   return { products, rounds };
 }
 
-/**
- * Category tabs without links (pickCategoryTabs in pager.ts): a menu that shows one category at a
- * time and fetches the next when its tab is pressed. Each tab is pressed in turn, the page's text
- * waited on to change and settle, and the new products kept; bounded by the rounds left
- * (SCRAPE_MAX_PAGES) and the signal. Each tab that added products counts in `pagesVisited`.
- */
-async function pressCategoryTabs(
-  page: Page,
-  first: ScrapedProduct[],
-  maxRounds: number,
-  interactions: string[],
-  opts: RenderOptions,
-): Promise<{ products: ScrapedProduct[]; rounds: number }> {
-  const keys = new Set(first.map(productIdentity));
-  const products = [...first];
-  let rounds = 0;
-  for (const frame of page.frames()) {
-    const token = `tab${interactions.length}`;
-    const controls = await frame.evaluate<PagerControl[]>(`(${PAGER_COLLECT_SCRIPT})(${JSON.stringify(token)})`).catch(() => [] as PagerControl[]);
-    const tabs = pickCategoryTabs(controls);
-    if (!tabs.length) continue;
-    for (const i of tabs) {
-      if (rounds >= maxRounds) break;
-      if (opts.signal?.aborted) throw abortError(opts.signal);
-      const before = await textPrint(page);
-      const ok = await frame
-        .locator(`[data-scan-pager="${token}-${i}"]`)
-        .first()
-        .click({ timeout: 5_000 })
-        .then(() => true)
-        .catch(() => false);
-      // The tab already shown changes nothing.
-      if (!ok || !(await waitChange(page, before, 2_500))) continue;
-      interactions.push(`tab@${new URL(frame.url()).pathname}`);
-      const fresh = (await readFrames(page, opts)).products.filter((p) => !keys.has(productIdentity(p)));
-      if (!fresh.length) continue;
-      for (const p of fresh) keys.add(productIdentity(p));
-      products.push(...fresh);
-      rounds++;
-      opts.onRound?.(`${page.url()}#tab-${encodeURIComponent(controls[i].text.toLowerCase())}`);
-    }
-    break;
-  }
-  return { products, rounds };
+/** Controls pressed one after another to show more of a menu: category tabs or accordion sections. */
+interface PressKind {
+  /** The token prefix, the data attribute the collect script marks controls with, and the name in interactions and round marks. */
+  token: string;
+  attr: string;
+  name: 'tab' | 'section';
+  /** Mark the frame's controls (`<attr>="<token>-<i>"`) and give the ones to press, by index, with their text. */
+  collect(frame: Frame, token: string): Promise<{ picked: number[]; texts: string[] }>;
+  /** Whether to stop after this frame, given how many of its controls changed the page. */
+  done(changed: number): boolean;
 }
 
 /**
- * Collapsed category sections (pickSections in pager.ts): an accordion menu shows nothing of a
- * category until its header is pressed. Every section header is pressed once (sections stay open,
- * unlike tabs), the text waited on to change, and the new products kept; bounded by the rounds
- * left (SCRAPE_MAX_PAGES) and the signal. Each section that added products counts in
- * `pagesVisited` (`#section-<name>`).
+ * Category tabs without links (pickCategoryTabs in pager.ts): a menu that shows one category at a
+ * time and fetches the next when its tab is pressed. The first frame that has such tabs is used.
  */
-async function openSections(
+const CATEGORY_TABS: PressKind = {
+  token: 'tab',
+  attr: 'data-scan-pager',
+  name: 'tab',
+  async collect(frame, token) {
+    const controls = await frame.evaluate<PagerControl[]>(`(${PAGER_COLLECT_SCRIPT})(${JSON.stringify(token)})`).catch(() => [] as PagerControl[]);
+    return { picked: pickCategoryTabs(controls), texts: controls.map((c) => c.text) };
+  },
+  done: () => true,
+};
+
+/**
+ * Collapsed category sections (pickSections in pager.ts): an accordion menu shows nothing of a
+ * category until its header is pressed; sections stay open, unlike tabs. The first frame where a
+ * header opened something is used.
+ */
+const SECTIONS: PressKind = {
+  token: 'sec',
+  attr: 'data-scan-section',
+  name: 'section',
+  async collect(frame, token) {
+    const headers = await frame.evaluate<SectionHeader[]>(`(${SECTION_COLLECT_SCRIPT})(${JSON.stringify(token)})`).catch(() => [] as SectionHeader[]);
+    return { picked: pickSections(headers), texts: headers.map((h) => h.text) };
+  },
+  done: (changed) => changed > 0,
+};
+
+/**
+ * Press each control of `kind` in turn, wait for the page's text to change and settle, and keep
+ * the new products; bounded by the rounds left (SCRAPE_MAX_PAGES) and the signal. A control that
+ * changes nothing (the tab already shown) is skipped; each one that added products counts in
+ * `pagesVisited` (`#tab-<name>`, `#section-<name>`).
+ */
+async function pressEach(
   page: Page,
+  kind: PressKind,
   first: ScrapedProduct[],
   maxRounds: number,
   interactions: string[],
@@ -494,32 +491,31 @@ async function openSections(
   const products = [...first];
   let rounds = 0;
   for (const frame of page.frames()) {
-    const token = `sec${interactions.length}`;
-    const headers = await frame.evaluate<SectionHeader[]>(`(${SECTION_COLLECT_SCRIPT})(${JSON.stringify(token)})`).catch(() => [] as SectionHeader[]);
-    const picked = pickSections(headers);
+    const token = `${kind.token}${interactions.length}`;
+    const { picked, texts } = await kind.collect(frame, token);
     if (!picked.length) continue;
-    let opened = 0;
+    let changed = 0;
     for (const i of picked) {
       if (rounds >= maxRounds) break;
       if (opts.signal?.aborted) throw abortError(opts.signal);
       const before = await textPrint(page);
       const ok = await frame
-        .locator(`[data-scan-section="${token}-${i}"]`)
+        .locator(`[${kind.attr}="${token}-${i}"]`)
         .first()
         .click({ timeout: 5_000 })
         .then(() => true)
         .catch(() => false);
       if (!ok || !(await waitChange(page, before, 2_500))) continue;
-      opened++;
-      interactions.push(`section@${new URL(frame.url()).pathname}`);
+      changed++;
+      interactions.push(`${kind.name}@${new URL(frame.url()).pathname}`);
       const fresh = (await readFrames(page, opts)).products.filter((p) => !keys.has(productIdentity(p)));
       if (!fresh.length) continue;
       for (const p of fresh) keys.add(productIdentity(p));
       products.push(...fresh);
       rounds++;
-      opts.onRound?.(`${page.url()}#section-${encodeURIComponent(headers[i].text.toLowerCase())}`);
+      opts.onRound?.(`${page.url()}#${kind.name}-${encodeURIComponent(texts[i].toLowerCase())}`);
     }
-    if (opened) break;
+    if (kind.done(changed)) break;
   }
   return { products, rounds };
 }
@@ -640,7 +636,7 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
     // A menu in collapsed category sections: open every section (before or without products shown).
     let sectionRounds = 0;
     if ((opts.maxRounds ?? 3) > 0) {
-      const opened = await openSections(page, read.products, opts.maxRounds ?? 3, interactions, opts);
+      const opened = await pressEach(page, SECTIONS, read.products, opts.maxRounds ?? 3, interactions, opts);
       sectionRounds = opened.rounds;
       if (opened.rounds > 0) read = { ...(await readFrames(page, opts)), products: dedupeProducts(opened.products) };
     }
@@ -669,7 +665,7 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
       // Category tabs that are buttons: every category, one at a time.
       const left = (opts.maxRounds ?? 3) - rounds - paged.rounds - linked.rounds;
       if (left > 0) {
-        const tabbed = await pressCategoryTabs(page, read.products, left, interactions, opts);
+        const tabbed = await pressEach(page, CATEGORY_TABS, read.products, left, interactions, opts);
         if (tabbed.rounds > 0) read = { ...read, products: dedupeProducts(tabbed.products) };
       }
     }
