@@ -1,26 +1,14 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { FIFTH_HELD_OUT_LABEL_LAYOUTS, LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelLayout, type LabelTruth } from '@/tests/fixtures/vision/labels';
-import { rasterize, printedTexts } from '@/tests/fixtures/vision/render';
+import { FIFTH_HELD_OUT_LABEL_LAYOUTS, LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth } from '@/tests/fixtures/vision/labels';
+import { expectSharedFields, printedLabel, seeds } from '@/tests/fixtures/vision/label-print';
+import { rasterize } from '@/tests/fixtures/vision/render';
 
 /**
  * The fifth held-out round of label layouts (issue 14): each one is built and its ground truth
  * checked against the text it prints, and each renders inside its page. No OCR here: these
  * layouts stay out of every tuning decision until their blind bench run.
  */
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-const squash = (s: string) => s.replace(/\s+/g, '').toLowerCase();
-
-/** The date as printed in the style's ISO, US or month form (compared without spaces or case). */
-function dateForms(iso: string): string[] {
-  const [y, m, d] = iso.split('-');
-  return [iso, `${m}/${d}/${y}`, `${MONTHS[Number(m) - 1]} ${Number(d)}, ${y}`].map(squash);
-}
-
-// The bench's seeds for its first three images of each layout, and a few more.
-const seeds = (layout: LabelLayout) => [0, 1, 2, 3, 4, 5, 6, 7].map((k) => 100 + k * 31 + LABEL_LAYOUTS.indexOf(layout) * 1000);
 
 describe('fifth held-out round of label layouts', () => {
   it('names three new layouts, all in LABEL_LAYOUTS, and a random draw never picks them', () => {
@@ -40,24 +28,9 @@ describe('fifth held-out round of label layouts', () => {
   for (const layout of FIFTH_HELD_OUT_LABEL_LAYOUTS)
     it(`${layout}: the truth holds what the label prints, and nothing it does not`, () => {
       for (const seed of seeds(layout)) {
-        const t: LabelTruth = labelTruth(seed, layout);
-        const style = labelStyle(seed, layout);
-        expect(style.layout).toBe(layout);
-        const lines = printedTexts(labelSvg(t, style, seed));
-        const all = lines.join('\n');
-        const flat = squash(all);
-        const has = (v: string) => expect(flat, `${layout} #${seed} prints ${v}`).toContain(squash(v));
-
-        has(t.brand);
-        has(t.productName);
-        expect(t.thcMg).toBeUndefined();
-        for (const date of [t.testDate, t.packageDate, t.harvestDate])
-          if (date)
-            expect(
-              dateForms(date).some((f) => flat.includes(f)),
-              `${layout} #${seed} ${date}`,
-            ).toBe(true);
-        has(t.batchNumber ?? '∅');
+        const p = printedLabel(layout, seed);
+        const { t, style, lines, all, has } = p;
+        expectSharedFields(p, `${layout} #${seed}`);
         has(t.labName ?? '∅');
         for (const tp of t.terpenes) has(`${tp.percentage.toFixed(2)}%`);
         expect(t.netWeightGrams).not.toBeNull();

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { namePools } from '@/tests/fixtures/vision/data';
-import { SIXTH_HELD_OUT_LABEL_LAYOUTS, LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelLayout, type LabelTruth } from '@/tests/fixtures/vision/labels';
-import { rasterize, printedTexts } from '@/tests/fixtures/vision/render';
+import { SIXTH_HELD_OUT_LABEL_LAYOUTS, LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth } from '@/tests/fixtures/vision/labels';
+import { dateForms as isoUsOrMonth, expectSharedFields, printedLabel, seeds, squash } from '@/tests/fixtures/vision/label-print';
+import { rasterize } from '@/tests/fixtures/vision/render';
 
 /**
  * The sixth held-out round of label layouts (issue 14): each one is built and its ground truth
@@ -10,18 +11,11 @@ import { rasterize, printedTexts } from '@/tests/fixtures/vision/render';
  * layouts stay out of every tuning decision until their blind bench run.
  */
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-const squash = (s: string) => s.replace(/\s+/g, '').toLowerCase();
-
 /** The date as printed in the style's ISO, US, two-digit-year US or month form (compared without spaces or case). */
 function dateForms(iso: string): string[] {
   const [y, m, d] = iso.split('-');
-  return [iso, `${m}/${d}/${y}`, `${m}/${d}/${y.slice(2)}`, `${MONTHS[Number(m) - 1]} ${Number(d)}, ${y}`].map(squash);
+  return [...isoUsOrMonth(iso), squash(`${m}/${d}/${y.slice(2)}`)];
 }
-
-// The bench's seeds for its first three images of each layout, and a few more.
-const seeds = (layout: LabelLayout) => [0, 1, 2, 3, 4, 5, 6, 7].map((k) => 100 + k * 31 + LABEL_LAYOUTS.indexOf(layout) * 1000);
 
 describe('sixth held-out round of label layouts', () => {
   it('names three new layouts, all in LABEL_LAYOUTS, and a random draw never picks them', () => {
@@ -43,25 +37,9 @@ describe('sixth held-out round of label layouts', () => {
   for (const layout of SIXTH_HELD_OUT_LABEL_LAYOUTS)
     it(`${layout}: the truth holds what the label prints, and nothing it does not`, () => {
       for (const seed of seeds(layout)) {
-        const t: LabelTruth = labelTruth(seed, layout);
-        const style = labelStyle(seed, layout);
-        expect(style.layout).toBe(layout);
-        const svg = labelSvg(t, style, seed);
-        const lines = printedTexts(svg);
-        const all = lines.join('\n');
-        const flat = squash(all);
-        const has = (v: string) => expect(flat, `${layout} #${seed} prints ${v}`).toContain(squash(v));
-
-        has(t.brand);
-        has(t.productName);
-        expect(t.thcMg).toBeUndefined();
-        for (const date of [t.testDate, t.packageDate, t.harvestDate])
-          if (date)
-            expect(
-              dateForms(date).some((f) => flat.includes(f)),
-              `${layout} #${seed} ${date}`,
-            ).toBe(true);
-        has(t.batchNumber ?? '∅');
+        const p = printedLabel(layout, seed);
+        const { t, style, svg, lines, all, has } = p;
+        expectSharedFields(p, `${layout} #${seed}`, dateForms);
         if (t.labName) has(t.labName);
         for (const tp of t.terpenes) expect(all).toMatch(new RegExp(`${tp.percentage.toFixed(2).replace('.', '\\.')} ?%`));
 
