@@ -107,22 +107,30 @@ function noOverlap(layout: ReceiptLayout): void {
   }
 }
 
-describe('fourth-round held-out receipt layouts', () => {
+/** A held-out round: exactly these new layouts, all in RECEIPT_LAYOUTS, never drawn at random. */
+function itIsAHeldOutRound(round: readonly ReceiptLayout[], names: ReceiptLayout[]): void {
   it('are three new layouts, held out and never drawn at random', () => {
-    expect(FOURTH_HELD_OUT_RECEIPT_LAYOUTS).toEqual(['wt-column', 'pkg-tax-incl', 'caps-thermal']);
-    for (const l of FOURTH_HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(FOURTH_HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
+    expect(round).toEqual(names);
+    for (const l of round) expect(RECEIPT_LAYOUTS).toContain(l);
+    for (let seed = 0; seed < 300; seed++) expect(round).not.toContain(receiptStyle(seed).layout);
   });
+}
+
+/** The layout's first bench image renders at its page width (not read: no OCR before the blind run). */
+function itRendersToThePage(layout: ReceiptLayout): void {
+  it('renders to an image of the page size (not read: no OCR before the blind run)', async () => {
+    const { svg, width } = draw(layout, seeds(layout)[0]);
+    const meta = await sharp(await rasterize(svg, 'png')).metadata();
+    expect(meta.width).toBe(width);
+    expect(meta.height).toBeGreaterThan(300);
+  });
+}
+
+describe('fourth-round held-out receipt layouts', () => {
+  itIsAHeldOutRound(FOURTH_HELD_OUT_RECEIPT_LAYOUTS, ['wt-column', 'pkg-tax-incl', 'caps-thermal']);
 
   describe.each(FOURTH_HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
-    it('renders to an image of the page size (not read: no OCR before the blind run)', async () => {
-      const seed = seeds(layout)[0];
-      const { svg, width } = draw(layout, seed);
-      const png = await rasterize(svg, 'png');
-      const meta = await sharp(png).metadata();
-      expect(meta.width).toBe(width);
-      expect(meta.height).toBeGreaterThan(300);
-    });
+    itRendersToThePage(layout);
 
     it('truth adds up', () => {
       for (const seed of seeds(layout)) {
@@ -181,19 +189,10 @@ describe('fourth-round held-out receipt layouts', () => {
 });
 
 describe('fifth-round held-out receipt layouts', () => {
-  it('are three new layouts, held out and never drawn at random', () => {
-    expect(FIFTH_HELD_OUT_RECEIPT_LAYOUTS).toEqual(['sku-batch-flags', 'med-allotment', 'delivery-grid']);
-    for (const l of FIFTH_HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(FIFTH_HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
-  });
+  itIsAHeldOutRound(FIFTH_HELD_OUT_RECEIPT_LAYOUTS, ['sku-batch-flags', 'med-allotment', 'delivery-grid']);
 
   describe.each(FIFTH_HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
-    it('renders to an image of the page size (not read: no OCR before the blind run)', async () => {
-      const { svg, width } = draw(layout, seeds(layout)[0]);
-      const meta = await sharp(await rasterize(svg, 'png')).metadata();
-      expect(meta.width).toBe(width);
-      expect(meta.height).toBeGreaterThan(300);
-    });
+    itRendersToThePage(layout);
 
     it('truth adds up and prints every field it claims', () => {
       for (const seed of seeds(layout)) {
@@ -239,11 +238,7 @@ describe('fifth-round held-out receipt layouts', () => {
 });
 
 describe('sixth-round held-out receipt layouts', () => {
-  it('are three new layouts, held out and never drawn at random', () => {
-    expect(SIXTH_HELD_OUT_RECEIPT_LAYOUTS).toEqual(['fr-ca-comma', 'price-below', 'disc-column']);
-    for (const l of SIXTH_HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(SIXTH_HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
-  });
+  itIsAHeldOutRound(SIXTH_HELD_OUT_RECEIPT_LAYOUTS, ['fr-ca-comma', 'price-below', 'disc-column']);
 
   it('prints French amounts with a decimal comma, the currency after and a space between thousands', () => {
     expect(frMoney(35)).toBe('35,00 $');
@@ -252,12 +247,7 @@ describe('sixth-round held-out receipt layouts', () => {
   });
 
   describe.each(SIXTH_HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
-    it('renders to an image of the page size (not read: no OCR before the blind run)', async () => {
-      const { svg, width } = draw(layout, seeds(layout)[0]);
-      const meta = await sharp(await rasterize(svg, 'png')).metadata();
-      expect(meta.width).toBe(width);
-      expect(meta.height).toBeGreaterThan(300);
-    });
+    itRendersToThePage(layout);
 
     it('truth adds up and prints every field it claims', () => {
       let discounted = 0;
@@ -329,19 +319,10 @@ describe('sixth-round held-out receipt layouts', () => {
 });
 
 describe('seventh-round held-out receipt layouts', () => {
-  it('are three new layouts, held out and never drawn at random', () => {
-    expect(SEVENTH_HELD_OUT_RECEIPT_LAYOUTS).toEqual(['html-card', 'brand-groups', 'excise-lines']);
-    for (const l of SEVENTH_HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(SEVENTH_HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
-  });
+  itIsAHeldOutRound(SEVENTH_HELD_OUT_RECEIPT_LAYOUTS, ['html-card', 'brand-groups', 'excise-lines']);
 
   describe.each(SEVENTH_HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
-    it('renders to an image of the page size (not read: no OCR before the blind run)', async () => {
-      const { svg, width } = draw(layout, seeds(layout)[0]);
-      const meta = await sharp(await rasterize(svg, 'png')).metadata();
-      expect(meta.width).toBe(width);
-      expect(meta.height).toBeGreaterThan(300);
-    });
+    itRendersToThePage(layout);
 
     it('truth adds up and prints every field it claims', () => {
       let discounted = 0;
