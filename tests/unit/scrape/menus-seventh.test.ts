@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { dealOnly, extractHeuristic } from '@/lib/scrape/extract/heuristic';
 import { extractAppState } from '@/lib/scrape/extract/app-state';
 import { extractJsonLd } from '@/lib/scrape/extract/json-ld';
-import { pickCategoryTabs, pickSections, type PagerControl, type SectionHeader } from '@/lib/scrape/pager';
+import { pickCategoryTabs, pickSections, type SectionHeader } from '@/lib/scrape/pager';
+import { control } from '@/tests/helpers/pager-control';
 
 // Seventh round (branch menus7): general rules found after the blind run — sold-out items are no
 // products, a member / medical price is not the price paid, a unit price on a sale is the price,
@@ -139,18 +140,7 @@ describe('collapsed category sections', () => {
   });
 
   it('section toggles (aria-expanded) are not category tabs', () => {
-    const c = (text: string, expanded: string | null): PagerControl => ({
-      tag: 'button',
-      role: '',
-      text,
-      aria: '',
-      cls: '',
-      current: false,
-      disabled: false,
-      href: null,
-      group: 0,
-      expanded,
-    });
+    const c = (text: string, expanded: string | null) => control(text, 0, { expanded });
     expect(pickCategoryTabs([c('Flower', 'false'), c('Edibles', 'false'), c('Vapes', 'true')])).toEqual([]);
     expect(pickCategoryTabs([c('Flower', null), c('Edibles', null)])).toEqual([0, 1]);
   });

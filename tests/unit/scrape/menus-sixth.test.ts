@@ -1,8 +1,9 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
+import { control } from '@/tests/helpers/pager-control';
 import { KEEP_CLOSED_SHADOW_ROOTS } from '@/lib/scrape/browser';
 import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
-import { pickCategoryTabs, type PagerControl } from '@/lib/scrape/pager';
+import { pickCategoryTabs } from '@/lib/scrape/pager';
 import { isCategoryName } from '@/lib/scrape/pagination';
 
 // Sixth round (branch menus6): general rules found after the blind run — sizes chosen on a card
@@ -53,19 +54,6 @@ describe('sizes chosen on the card', () => {
     const card = (n: string) => `<div class="card"><h3>${n}</h3><select><option>1g</option><option>3.5g</option></select><span class="price">$20.00</span></div>`;
     expect(read(`<div>${strains.map(card).join('')}</div>`)).toContainEqual(['Blue Dream', '$20.00', null]);
   });
-});
-
-const control = (text: string, group: number, extra: Partial<PagerControl> = {}): PagerControl => ({
-  tag: 'button',
-  role: '',
-  text,
-  aria: '',
-  cls: '',
-  current: false,
-  disabled: false,
-  href: null,
-  group,
-  ...extra,
 });
 
 describe('category tabs that are buttons', () => {
