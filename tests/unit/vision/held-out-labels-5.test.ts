@@ -1,8 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { FIFTH_HELD_OUT_LABEL_LAYOUTS, LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth } from '@/tests/fixtures/vision/labels';
-import { expectSharedFields, printedLabel, seeds } from '@/tests/fixtures/vision/label-print';
-import { rasterize } from '@/tests/fixtures/vision/render';
+import { FIFTH_HELD_OUT_LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth } from '@/tests/fixtures/vision/labels';
+import { expectHeldOutRound, expectRenderedPage, expectSharedFields, printedLabel, seeds } from '@/tests/fixtures/vision/label-print';
 
 /**
  * The fifth held-out round of label layouts (issue 14): each one is built and its ground truth
@@ -11,11 +10,8 @@ import { rasterize } from '@/tests/fixtures/vision/render';
  */
 
 describe('fifth held-out round of label layouts', () => {
-  it('names three new layouts, all in LABEL_LAYOUTS, and a random draw never picks them', () => {
-    expect(FIFTH_HELD_OUT_LABEL_LAYOUTS).toEqual(['preroll-wrap', 'mi-compliance', 'vape-box']);
-    for (const l of FIFTH_HELD_OUT_LABEL_LAYOUTS) expect(LABEL_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(FIFTH_HELD_OUT_LABEL_LAYOUTS).not.toContain(labelStyle(seed).layout);
-  });
+  it('names three new layouts, all in LABEL_LAYOUTS, and a random draw never picks them', () =>
+    expectHeldOutRound(FIFTH_HELD_OUT_LABEL_LAYOUTS, ['preroll-wrap', 'mi-compliance', 'vape-box']));
 
   it('leaves the older layouts’ truth and style draws as they were', () => {
     // keyed, seed 100: the first draw of the bench; a change in the shared generator would move it.
@@ -95,13 +91,7 @@ describe('fifth held-out round of label layouts', () => {
       for (const seed of seeds(layout).slice(0, 4)) {
         const style = labelStyle(seed, layout);
         const svg = labelSvg(labelTruth(seed, layout), style, seed);
-        const [, w, h] = /width="(\d+)" height="(\d+)"/.exec(svg) as RegExpExecArray;
-        const png = await rasterize(svg, 'png');
-        const meta = await sharp(png).metadata();
-        expect([meta.width, meta.height]).toEqual([Number(w), Number(h)]);
-        const stats = await sharp(png).stats();
-        // Not a blank page: ink that differs from the paper.
-        expect(Math.max(...stats.channels.slice(0, 3).map((c) => c.max - c.min))).toBeGreaterThan(100);
+        const { png, w, h } = await expectRenderedPage(svg);
         // The last 12 px columns (between the bands of the pre-roll wrap) are paper only.
         const top = layout === 'preroll-wrap' ? 14 : 0;
         // (stats() reads the input, not the pipeline: the strip is cut out first.)

@@ -2,8 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { namePools } from '@/tests/fixtures/vision/data';
 import { SIXTH_HELD_OUT_LABEL_LAYOUTS, LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth } from '@/tests/fixtures/vision/labels';
-import { dateForms as isoUsOrMonth, expectSharedFields, printedLabel, seeds, squash } from '@/tests/fixtures/vision/label-print';
-import { rasterize } from '@/tests/fixtures/vision/render';
+import { dateForms as isoUsOrMonth, expectHeldOutRound, expectRenderedPage, expectSharedFields, printedLabel, seeds, squash } from '@/tests/fixtures/vision/label-print';
 
 /**
  * The sixth held-out round of label layouts (issue 14): each one is built and its ground truth
@@ -18,11 +17,8 @@ function dateForms(iso: string): string[] {
 }
 
 describe('sixth held-out round of label layouts', () => {
-  it('names three new layouts, all in LABEL_LAYOUTS, and a random draw never picks them', () => {
-    expect(SIXTH_HELD_OUT_LABEL_LAYOUTS).toEqual(['ca-excise', 'deli-scale', 'turned-strip']);
-    for (const l of SIXTH_HELD_OUT_LABEL_LAYOUTS) expect(LABEL_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(SIXTH_HELD_OUT_LABEL_LAYOUTS).not.toContain(labelStyle(seed).layout);
-  });
+  it('names three new layouts, all in LABEL_LAYOUTS, and a random draw never picks them', () =>
+    expectHeldOutRound(SIXTH_HELD_OUT_LABEL_LAYOUTS, ['ca-excise', 'deli-scale', 'turned-strip']));
 
   it('leaves the older layouts’ truth and style draws as they were', () => {
     // The fifth round's vape box and a first-round keyed label, drawn twice: the sixth round's own generators do not touch them.
@@ -120,12 +116,7 @@ describe('sixth held-out round of label layouts', () => {
       for (const seed of seeds(layout).slice(0, 3)) {
         const style = labelStyle(seed, layout);
         const svg = labelSvg(labelTruth(seed, layout), style, seed);
-        const [, w, h] = /width="(\d+)" height="(\d+)"/.exec(svg) as RegExpExecArray;
-        const png = await rasterize(svg, 'png');
-        const meta = await sharp(png).metadata();
-        expect([meta.width, meta.height]).toEqual([Number(w), Number(h)]);
-        const stats = await sharp(png).stats();
-        expect(Math.max(...stats.channels.slice(0, 3).map((c) => c.max - c.min))).toBeGreaterThan(100);
+        const { png, w, h } = await expectRenderedPage(svg);
         if (layout === 'turned-strip') {
           // The ink sits inside the turned page: the end of the strip away from its accent band is paper.
           const spread = async (top: number) => {

@@ -1,8 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { SEVENTH_HELD_OUT_LABEL_LAYOUTS, LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelTruth } from '@/tests/fixtures/vision/labels';
-import { expectSharedFields, printedLabel, seeds } from '@/tests/fixtures/vision/label-print';
-import { rasterize } from '@/tests/fixtures/vision/render';
+import { SEVENTH_HELD_OUT_LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelTruth } from '@/tests/fixtures/vision/labels';
+import { expectHeldOutRound, expectRenderedPage, expectSharedFields, printedLabel, seeds } from '@/tests/fixtures/vision/label-print';
 
 /**
  * The seventh held-out round of label layouts (issue 14): each one is built and its ground truth
@@ -14,11 +13,8 @@ import { rasterize } from '@/tests/fixtures/vision/render';
 const turns = (svg: string) => [...svg.matchAll(/<text [^>]*>/g)].map((m) => Number(/rotate\((-?\d+) /.exec(m[0])?.[1] ?? 0));
 
 describe('seventh held-out round of label layouts', () => {
-  it('names three new layouts, all in LABEL_LAYOUTS, and a random draw never picks them', () => {
-    expect(SEVENTH_HELD_OUT_LABEL_LAYOUTS).toEqual(['pill-badge', 'arc-lid', 'skewed-photo']);
-    for (const l of SEVENTH_HELD_OUT_LABEL_LAYOUTS) expect(LABEL_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(SEVENTH_HELD_OUT_LABEL_LAYOUTS).not.toContain(labelStyle(seed).layout);
-  });
+  it('names three new layouts, all in LABEL_LAYOUTS, and a random draw never picks them', () =>
+    expectHeldOutRound(SEVENTH_HELD_OUT_LABEL_LAYOUTS, ['pill-badge', 'arc-lid', 'skewed-photo']));
 
   it('leaves the older layouts’ truth and style draws as they were', () => {
     for (const layout of ['keyed', 'jar-lid', 'turned-strip'] as const) {
@@ -95,12 +91,7 @@ describe('seventh held-out round of label layouts', () => {
       for (const seed of seeds(layout).slice(0, 2)) {
         const style = labelStyle(seed, layout);
         const svg = labelSvg(labelTruth(seed, layout), style, seed);
-        const [, w, h] = /width="(\d+)" height="(\d+)"/.exec(svg) as RegExpExecArray;
-        const png = await rasterize(svg, 'png');
-        const meta = await sharp(png).metadata();
-        expect([meta.width, meta.height]).toEqual([Number(w), Number(h)]);
-        const stats = await sharp(png).stats();
-        expect(Math.max(...stats.channels.slice(0, 3).map((c) => c.max - c.min))).toBeGreaterThan(100);
+        const { png } = await expectRenderedPage(svg);
         if (layout === 'skewed-photo' || layout === 'arc-lid') {
           // The corners are table / lid, not label paper: the label sits inside the photo.
           const corner = await sharp(png).extract({ left: 0, top: 0, width: 6, height: 6 }).png().toBuffer();
