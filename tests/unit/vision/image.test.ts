@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http';
-import { analysePage, decodeBase64Image, eraseGridRules, estimateSkew, invertBands, loadImage, prepareForOcr, sniffMediaType } from '@/lib/vision/image';
+import { analysePage, decodeBase64Image, estimateSkew, loadImage, prepareForOcr, sniffMediaType } from '@/lib/vision/image';
+import { eraseGridRules, invertBands } from '@/lib/vision/pixel-edits';
 import { corruptImages, nonDocumentImage, rasterize } from '@/tests/fixtures/vision/render';
 import { receiptStyle, receiptSvg, receiptTruth } from '@/tests/fixtures/vision/receipts';
 

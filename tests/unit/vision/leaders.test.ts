@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eraseDotLeaders } from '@/lib/vision/image';
+import { eraseDotLeaders } from '@/lib/vision/pixel-edits';
 
 /** A white grey page with ink drawn as filled rectangles (x, y, w, h). */
 function page(width: number, height: number, rects: [number, number, number, number][]): Buffer {

@@ -1,0 +1,279 @@
+/**
+ * In-place edits of a grey page's pixels before OCR (lib/vision/image.ts prepareForOcr): dotted
+ * leaders erased, light print on dark bands inverted, ruled grids erased. Each takes the raw
+ * 8-bit buffer, its size and the page's text-row height in pixels.
+ */
+
+/** Grey level below which a blurred leader's light dots (and grey grid rules) count as ink. */
+export const LIGHT_INK = 200;
+
+/**
+ * The length of the ink run through each pixel along one axis: `lines` lines of `len` pixels,
+ * pixel `k` of line `l` at index `at(l, k)`; `into` gets each ink pixel's run length (capped at
+ * 65,535), 0 elsewhere.
+ */
+export function inkRuns(len: number, lines: number, at: (line: number, k: number) => number, ink: (p: number) => boolean, into: Uint16Array): void {
+  for (let l = 0; l < lines; l++)
+    for (let k = 0; k < len;) {
+      if (!ink(at(l, k))) {
+        k++;
+        continue;
+      }
+      let e = k;
+      while (e < len && ink(at(l, e))) e++;
+      for (let j = k; j < e; j++) into[at(l, j)] = Math.min(65535, e - k);
+      k = e;
+    }
+}
+
+/**
+ * Dotted leaders ("Blue Zushi 1/8 oz ........ $44.86") erased from a grey page before OCR:
+ * tesseract reads a leader as dots glued to lowercase garbage and often garbles the words beside
+ * it. Ink components (pixels darker than 140) that are dot-sized (at most a third of a text row
+ * in both directions) and sit in a horizontal chain of six or more alike, evenly spaced dots (same height within
+ * 0.15 row, each within 1.2 rows of the next, pitch within ±35 %, areas within 2.5×) are painted
+ * white. Single dots (decimal points,
+ * periods) and short runs ("...") are kept. `rowH` is the text-row height in pixels of this
+ * image. Returns the number of dots erased.
+ */
+export function eraseDotLeaders(data: Buffer, width: number, height: number, rowH: number, ink = 140): number {
+  const maxDot = Math.max(3, rowH / 3);
+  const labels = new Int32Array(width * height);
+  const stack = new Int32Array(width * height);
+  interface Dot {
+    x0: number;
+    x1: number;
+    y0: number;
+    y1: number;
+    id: number;
+  }
+  const dots: Dot[] = [];
+  let next = 0;
+  for (let start = 0; start < data.length; start++) {
+    if (data[start] >= ink || labels[start] !== 0) continue;
+    const id = ++next;
+    labels[start] = id;
+    let top = 0;
+    stack[top++] = start;
+    let x0 = width,
+      x1 = 0,
+      y0 = height,
+      y1 = 0,
+      n = 0;
+    while (top > 0) {
+      const p = stack[--top];
+      const x = p % width;
+      const y = (p - x) / width;
+      n++;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      // The four neighbours that are ink and not yet labelled.
+      if (x > 0 && data[p - 1] < ink && labels[p - 1] === 0) {
+        labels[p - 1] = id;
+        stack[top++] = p - 1;
+      }
+      if (x < width - 1 && data[p + 1] < ink && labels[p + 1] === 0) {
+        labels[p + 1] = id;
+        stack[top++] = p + 1;
+      }
+      if (y > 0 && data[p - width] < ink && labels[p - width] === 0) {
+        labels[p - width] = id;
+        stack[top++] = p - width;
+      }
+      if (y < height - 1 && data[p + width] < ink && labels[p + width] === 0) {
+        labels[p + width] = id;
+        stack[top++] = p + width;
+      }
+    }
+    const w = x1 - x0 + 1;
+    const h = y1 - y0 + 1;
+    if (n >= 2 && w <= maxDot && h <= maxDot && w <= 2.5 * h && h <= 2.5 * w) dots.push({ x0, x1, y0, y1, id });
+  }
+  if (dots.length < 5) return 0;
+  dots.sort((a, b) => a.x0 - b.x0);
+  const cy = (d: Dot) => (d.y0 + d.y1) / 2;
+  const used = new Uint8Array(dots.length);
+  const erase = new Set<number>();
+  for (let i = 0; i < dots.length; i++) {
+    if (used[i]) continue;
+    const chain = [i];
+    let last = dots[i];
+    for (let j = i + 1; j < dots.length && dots[j].x0 - last.x1 <= 1.2 * rowH; j++) {
+      if (used[j] || Math.abs(cy(dots[j]) - cy(last)) > 0.15 * rowH) continue;
+      chain.push(j);
+      last = dots[j];
+    }
+    // A leader is printed: its dots are alike and evenly spaced. Broken strokes of blurred
+    // small print also chain up at one height, but in fragments of every size and spacing.
+    const pitches = chain.slice(1).map((k, n) => (dots[k].x0 + dots[k].x1 - dots[chain[n]].x0 - dots[chain[n]].x1) / 2);
+    const sizes = chain.map((k) => (dots[k].x1 - dots[k].x0 + 1) * (dots[k].y1 - dots[k].y0 + 1));
+    const regular = pitches.length > 0 && Math.max(...pitches) <= 1.35 * Math.min(...pitches) && Math.max(...sizes) <= 2.5 * Math.min(...sizes);
+    if (chain.length >= 6 && regular)
+      for (const k of chain) {
+        used[k] = 1;
+        erase.add(dots[k].id);
+      }
+  }
+  if (!erase.size) return 0;
+  // The dot and its anti-aliased grey halo (2 px around it), but no pixel of another ink shape.
+  for (const d of dots)
+    if (erase.has(d.id))
+      for (let y = Math.max(0, d.y0 - 2); y <= Math.min(height - 1, d.y1 + 2); y++)
+        for (let x = Math.max(0, d.x0 - 2); x <= Math.min(width - 1, d.x1 + 2); x++) {
+          const p = y * width + x;
+          if (labels[p] === d.id || labels[p] === 0) data[p] = 255;
+        }
+  return erase.size;
+}
+
+/**
+ * Light print on a dark filled band (a label's coloured `INDICA` badge, a dark header strip)
+ * turned dark-on-light before OCR: tesseract's own inversion check missed white type on a badge
+ * even on clean images. A band is a solid dark shape (pixels darker than 150, 4-connected) at
+ * least 0.8 and at most 5 text rows tall, at least 2 rows wide and filled at least 70 % (its print
+ * is the holes; bold type whose letters touch fills about half its box; `minWidth` can ask for a
+ * wider band). The band's own pixels
+ * become paper and, between its left and right edge on each row, the print inside is inverted.
+ * Returns the number of bands turned.
+ */
+export function invertBands(data: Buffer, width: number, height: number, rowH: number, minWidth = 2 * rowH): number {
+  const DARK = 150;
+  const labels = new Int32Array(width * height);
+  const stack: number[] = [];
+  let turned = 0;
+  let next = 0;
+  for (let start = 0; start < data.length; start++) {
+    if (data[start] >= DARK || labels[start] !== 0) continue;
+    const id = ++next;
+    labels[start] = id;
+    stack.push(start);
+    let x0 = width,
+      x1 = 0,
+      y0 = height,
+      y1 = 0,
+      n = 0;
+    while (stack.length) {
+      const p = stack.pop() as number;
+      const x = p % width;
+      const y = (p - x) / width;
+      n++;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, y > 0 ? p - width : -1, y < height - 1 ? p + width : -1])
+        if (q >= 0 && data[q] < DARK && labels[q] === 0) {
+          labels[q] = id;
+          stack.push(q);
+        }
+    }
+    const w = x1 - x0 + 1;
+    const h = y1 - y0 + 1;
+    if (h < 0.8 * rowH || h > 5 * rowH || w < minWidth || n < 0.7 * w * h) continue;
+    turned++;
+    for (let y = y0; y <= y1; y++) {
+      let left = -1;
+      let right = -1;
+      for (let x = x0; x <= x1; x++)
+        if (labels[y * width + x] === id) {
+          if (left < 0) left = x;
+          right = x;
+        }
+      for (let x = left; x >= 0 && x <= right; x++) {
+        const p = y * width + x;
+        data[p] = labels[p] === id ? 255 : 255 - data[p];
+      }
+    }
+  }
+  return turned;
+}
+
+/**
+ * The rules of a ruled table (`Item | Qty | Price | Total` with drawn cell borders) erased from a
+ * grey page before OCR: tesseract took the boxed rows for a picture and read none of their text.
+ * Ink pixels (darker than LIGHT_INK: grid rules are often printed grey) on a straight run of at least six text rows across (horizontal) or
+ * three text rows down (vertical) whose run the other way is thin (at most a quarter of a row) turn
+ * paper-white; where a rule crosses a glyph the glyph's own stroke is thicker and stays.
+ */
+export function eraseGridRules(data: Buffer, w: number, h: number, rowPx: number): void {
+  const ink = (p: number) => data[p] < LIGHT_INK;
+  const hrun = new Uint16Array(w * h);
+  const vrun = new Uint16Array(w * h);
+  const hwide = new Uint16Array(w * h);
+  const vwide = new Uint16Array(w * h);
+  const row = (y: number, x: number) => y * w + x;
+  const col = (x: number, y: number) => y * w + x;
+  inkRuns(w, h, row, ink, hrun);
+  inkRuns(h, w, col, ink, vrun);
+  // The `wide` runs have a one-pixel sideways tolerance, so a rule that keystone left sloped (a
+  // step every few pixels) is still one run; the thickness across it is measured as printed.
+  inkRuns(w, h, row, (p) => ink(p) || (p >= w && ink(p - w)) || (p + w < w * h && ink(p + w)), hwide);
+  inkRuns(h, w, col, (p) => ink(p) || (p % w > 0 && ink(p - 1)) || (p % w < w - 1 && ink(p + 1)), vwide);
+  const thin = Math.max(4, Math.round(rowPx / 4));
+  const across = Math.round(rowPx * 6);
+  // Three rows down: a table of a header and one item is taller, a barcode's bars are not.
+  const down = Math.round(rowPx * 3);
+  // Paper on both sides, a few pixels beyond the ink run across the rule: a rule, not the edge of
+  // the paper against a darker background in a photo.
+  const paperBeside = (p: number, step: number, n: number) => {
+    let a = p;
+    let k = 0;
+    while (k++ <= thin && a - step >= 0 && ink(a - step)) a -= step;
+    let b = p;
+    k = 0;
+    while (k++ <= thin && b + step < n && ink(b + step)) b += step;
+    const [x, y] = [a - 3 * step, b + 3 * step];
+    return x >= 0 && y < n && !ink(x) && !ink(y) && (step !== 1 || Math.floor(x / w) === Math.floor(y / w));
+  };
+  const isVert = (p: number) => ink(p) && vwide[p] >= down && hrun[p] <= thin && paperBeside(p, 1, w * h);
+  // Only a ruled grid (two vertical rules at least): a lone rule under a header or between
+  // sections is left as it is (erasing those read no better on the tuning photos).
+  // Tall ink per column, gathered into clusters of columns less than 1.5 rows apart: a rule
+  // (sloped by keystone it spreads over a few columns) is a narrow cluster of rule pixels; a
+  // barcode's bars make one wide cluster.
+  const tall = new Uint32Array(w);
+  const rule = new Uint32Array(w);
+  for (let p = 0; p < w * h; p++)
+    if (ink(p) && vwide[p] >= down) {
+      tall[p % w]++;
+      if (isVert(p)) rule[p % w]++;
+    }
+  const near = Math.max(3, Math.round(rowPx * 1.5));
+  let rules = 0;
+  for (let x = 0; x < w;) {
+    if (!tall[x]) {
+      x++;
+      continue;
+    }
+    let e = x;
+    let sum = 0;
+    let gap = 0;
+    for (let k = x; k < w && gap <= near; k++) {
+      if (tall[k]) {
+        sum += rule[k];
+        e = k + 1;
+        gap = 0;
+      } else gap++;
+    }
+    if (sum >= down && e - x <= rowPx) rules++;
+    x = e;
+  }
+  if (rules < 2) return;
+  // The rule and its grey anti-aliased edge (two pixels either side, across the rule) go.
+  const out = Buffer.from(data);
+  for (let p = 0; p < w * h; p++) {
+    if (!ink(p)) continue;
+    const horiz = hwide[p] >= across && vrun[p] <= thin && paperBeside(p, w, w * h);
+    const vert = isVert(p);
+    if (!horiz && !vert) continue;
+    const x = p % w;
+    const y = (p - x) / w;
+    for (let d = -2; d <= 2; d++) {
+      if (horiz && y + d >= 0 && y + d < h) out[p + d * w] = 255;
+      if (vert && x + d >= 0 && x + d < w) out[p + d] = 255;
+    }
+  }
+  out.copy(data);
+}
