@@ -5,7 +5,7 @@ import type { AnyNode } from 'domhandler';
 import { z } from 'zod';
 import { dedupeProducts, toScrapedProduct } from '@/lib/scrape/normalize';
 import type { ScrapedProduct } from '@/lib/scrape/types';
-import { visibleText } from '@/lib/scrape/extract/heuristic';
+import { visibleText } from '@/lib/scrape/extract/card-dom';
 
 /**
  * Single-page extraction by a language model: the page is reduced to its visible text (links

@@ -5,7 +5,8 @@ import { throwIfAborted } from '@/lib/scrape/errors';
 import { describeControls, pickPagerControl } from '@/lib/scrape/pager';
 import type { ScrapedProduct } from '@/lib/scrape/types';
 import { extractWithModel } from '@/lib/scrape/extract/ai';
-import { extractHeuristic, visibleText } from '@/lib/scrape/extract/heuristic';
+import { visibleText } from '@/lib/scrape/extract/card-dom';
+import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
 import { extractAppState } from '@/lib/scrape/extract/app-state';
 import { extractJsonLd } from '@/lib/scrape/extract/json-ld';
 

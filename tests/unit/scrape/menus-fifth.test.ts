@@ -1,7 +1,10 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { unwrapShadowTemplates } from '@/lib/scrape/extract';
-import { dealOnly, extractHeuristic, nameWithPrice, salePrices, textSizes } from '@/lib/scrape/extract/heuristic';
+import { nameWithPrice } from '@/lib/scrape/extract/card-names';
+import { dealOnly, salePrices } from '@/lib/scrape/extract/card-prices';
+import { textSizes } from '@/lib/scrape/extract/card-sizes';
+import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
 
 // Issue 13, fifth round (branch menus5): flower price grids (a price per weight, in markup, in
 // table columns or in plain text), multi-buy deals, names with a price in their words, repeated

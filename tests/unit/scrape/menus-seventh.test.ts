@@ -1,6 +1,7 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import { dealOnly, extractHeuristic } from '@/lib/scrape/extract/heuristic';
+import { dealOnly } from '@/lib/scrape/extract/card-prices';
+import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
 import { extractAppState } from '@/lib/scrape/extract/app-state';
 import { extractJsonLd } from '@/lib/scrape/extract/json-ld';
 import { pickCategoryTabs, pickSections, type SectionHeader } from '@/lib/scrape/pager';

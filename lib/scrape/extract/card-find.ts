@@ -1,0 +1,114 @@
+import type { Element } from 'domhandler';
+import { signature } from '@/lib/scrape/extract/card-dom';
+import { NAME_PREDICATES, nameWithPrice } from '@/lib/scrape/extract/card-names';
+import { priceCount } from '@/lib/scrape/extract/card-prices';
+import { sizeListsIn, SIZES_ALL } from '@/lib/scrape/extract/card-sizes';
+
+/**
+ * The shape siblings share: the tag and the first class token. Not the whole class list: item
+ * classes vary per product (WooCommerce's `post-123 product_cat-flower sale first`).
+ */
+const shape = (el: Element) => `${el.name}.${(el.attribs.class ?? '').trim().split(/\s+/)[0]}`;
+
+function sameShapeSiblings(el: Element): number {
+  const parent = el.parent as Element | null;
+  if (!parent || !parent.children) return 0;
+  const sig = shape(el);
+  return parent.children.filter((c) => c.type === 'tag' && shape(c as Element) === sig).length;
+}
+
+const LABEL_WORDS =
+  /\b(price|prices|each|ea|per|gram|grams|g|oz|sale|was|now|only|from|usd|reg|regular|member|med|rec|tax|incl|starting|at|deal|deals|off|save|discount|special|promo|ounce|eighth|original|current|is|compare|list|retail|unit|weights?|sizes?|options?|select|choose|quantity|qty)\b/gi;
+/** Letters of a text that could name something: label words and sizes ("3.5g", "1/8 oz") left out. */
+const letters = (t: string) =>
+  t
+    .replace(SIZES_ALL(), ' ')
+    .replace(LABEL_WORDS, '')
+    .replace(/[^a-z]/gi, '').length;
+
+/**
+ * Climbs from a price element to its card: the nearest ancestor that holds text besides the
+ * price (a name) and whose shape repeats, either among its siblings or, for class-named
+ * elements, elsewhere in the page (a category section with a single product still uses the
+ * same card markup as the others).
+ */
+export function findCard(textOf: (el: Element) => string, priceEl: Element, classCounts: Map<string, number>): Element | null {
+  let cur: Element | null = priceEl;
+  let fallback: Element | null = null;
+  let found: Element | null = null;
+  let foundAt = 0;
+  const repeatedAt = (el: Element) => {
+    const sig = signature(el);
+    return sameShapeSiblings(el) >= 2 || (sig.includes('.') && (classCounts.get(sig) ?? 0) >= 2);
+  };
+  for (let depth = 0; cur && depth < 9; depth++) {
+    if (cur.type !== 'tag' || cur.name === 'body') break;
+    const text = textOf(cur);
+    const hasName = letters(text) >= 3;
+    if (hasName && text.length < 1200) {
+      if (repeatedAt(cur)) {
+        // A repeated block without any name element (a theme's "card-information": vendor line +
+        // price) is part of the card: the card is the nearest repeated ancestor that names the
+        // product and holds no other price (never a category section of several such cards).
+        if (found && priceCount(text) !== priceCount(textOf(found)) && priceCount(text) - namePrices(textOf, cur) !== priceCount(textOf(found)) - namePrices(textOf, found)) break;
+        if (hasNameElement(cur)) return widen(textOf, cur);
+        if (!found) [found, foundAt] = [cur, depth];
+      } else if (!fallback && text.length < 600) fallback = cur;
+    } else if (found) break;
+    if (found && depth - foundAt >= 3) break;
+    cur = cur.parent as Element | null;
+  }
+  if (found) return widen(textOf, found);
+  // A lone price with no repeated card is only a product when its text says so (weight, potency,
+  // a product word): this keeps banners like "Free delivery over $100" out.
+  if (fallback) {
+    const t = textOf(fallback);
+    if (/\d\s*(g|mg|oz)\b|thc|cbd|add to (cart|bag)|indica|sativa|hybrid/i.test(t)) return fallback;
+  }
+  return null;
+}
+
+/**
+ * Prices written in names below an element ("Airo Pro - .5g $40 each" in the card's heading,
+ * nameWithPrice): part of a card, not another product's price. Outermost name elements only.
+ */
+function namePrices(textOf: (el: Element) => string, el: Element): number {
+  let n = 0;
+  const walk = (e: Element) => {
+    for (const c of e.children) {
+      if (c.type !== 'tag') continue;
+      const t = textOf(c as Element);
+      if (!/\$\s?\d/.test(t)) continue;
+      if (nameWithPrice(t, c as Element)) n += priceCount(t);
+      else walk(c as Element);
+    }
+  };
+  walk(el);
+  return n;
+}
+
+/** An element below `el` where a name is written: a heading, link, bold text, a name/title class or itemprop. */
+function hasNameElement(el: Element): boolean {
+  const walk = (n: Element): boolean => n.children.some((c) => c.type === 'tag' && (NAME_PREDICATES.slice(0, 8).some((p) => p(c as Element)) || walk(c as Element)));
+  return walk(el);
+}
+
+/**
+ * A card that is one part of a repeated item (the product link inside WooCommerce's
+ * `li.product`, beside the brand and add-to-cart blocks) widens to that item, as long as the item
+ * holds no other price than the card's (so a section of cards never becomes one card).
+ */
+function widen(textOf: (el: Element) => string, card: Element): Element {
+  let cur = card;
+  for (let i = 0; i < 2; i++) {
+    const parent = cur.parent as Element | null;
+    if (!parent || parent.type !== 'tag' || parent.name === 'body' || sameShapeSiblings(parent) < 2) break;
+    const t = textOf(parent);
+    // The sizes of the product chosen beside its link (a select written out by sizeSelects) are
+    // the item's own prices, not another product's.
+    const sizes = (el: Element) => sizeListsIn(el).reduce((n, l) => n + priceCount(textOf(l)), 0);
+    if (t.length > 1200 || priceCount(t) - sizes(parent) !== priceCount(textOf(cur)) - sizes(cur)) break;
+    cur = parent;
+  }
+  return cur;
+}

@@ -1,0 +1,148 @@
+import type { Cheerio, CheerioAPI } from 'cheerio';
+import type { AnyNode, Element } from 'domhandler';
+import { descendants, visibleText } from '@/lib/scrape/extract/card-dom';
+import { ATTR_MONEY, ATTR_PRICE, ATTR_REGULAR, priceCount, salePrices } from '@/lib/scrape/extract/card-prices';
+import { parsePrice } from '@/lib/scrape/normalize';
+
+/** Sizes a card offers, each with its price: chips, selects, columns of a price grid, plain text. */
+
+const SIZE_TEXT = String.raw`(?:\d+(?:\.\d+)?\s?(?:g|gr|grams?|oz|mg|ml)|1\/8\s?oz|1\/4\s?oz|1\/2\s?oz|1\/8|1\/4|1\/2|eighth|quarter|half(?: oz)?|ounce|\d+\s?(?:pk|pack))`;
+/** A size option with its price: "1/8 oz $35", "3.5g · $30", "1g $12 $15" (sale and struck). */
+const SIZE_CHIP = new RegExp(String.raw`^(${SIZE_TEXT})\s*[-–·:|]?\s*(?:\$\s?\d+(?:\.\d{1,2})?\s*){1,2}$`, 'i');
+
+/**
+ * The size options of a card, each with its own price: the innermost elements whose text is a
+ * size and a price (buttons, chips, list items); two or more distinct sizes, else none.
+ */
+export function sizeChips($: CheerioAPI, els: Element[], classes: ReadonlySet<string>): SizePrice[] {
+  const chips: Array<{ el: Element; size: string }> = [];
+  for (const e of els) {
+    const t = visibleText($, $(e));
+    if (t.length > 40) continue;
+    const m = SIZE_CHIP.exec(t);
+    if (!m) continue;
+    // Innermost: drop an enclosing chip already taken.
+    const i = chips.findIndex((c) => $(c.el).find(e as never).length > 0);
+    if (i >= 0) chips.splice(i, 1);
+    chips.push({ el: e, size: m[1].replace(/\s+/g, ' ').trim() });
+  }
+  if (new Set(chips.map((c) => c.size.toLowerCase())).size < 2 || new Set(chips.map((c) => c.size.toLowerCase())).size !== chips.length) return [];
+  return chips.map((c) => ({ size: c.size, ...salePrices(c.el, classes) })).filter((c): c is SizePrice => c.price !== null);
+}
+
+export type SizePrice = { size: string; price: string; regularPrice: string | null };
+let sizesAll: RegExp | null = null;
+/** Every size in a text ("1g 3.5g 7g" in a row of size buttons), for letters(). */
+export function SIZES_ALL(): RegExp {
+  sizesAll ??= new RegExp(String.raw`(?<![a-z])${SIZE_TEXT}(?![a-z])`, 'gi');
+  sizesAll.lastIndex = 0;
+  return sizesAll;
+}
+
+const SIZE_OPTION = new RegExp(String.raw`^(${SIZE_TEXT})(?:\s*[-–·:|]?\s*(\$\s?\d+(?:,\d{3})*(?:\.\d{1,2})?))?$`, 'i');
+
+/**
+ * A size chosen on the card: a \`<select>\` whose options are sizes, each with its price in its
+ * text ("3.5g - $35.00") or in a price attribute (\`data-price\`, with \`data-compare-price\` for a
+ * sale). Selects are page furniture otherwise (sort orders, store lists) and are removed before
+ * cards are read; such a select is first written as a list of size options ("3.5g <s>$40.00</s>
+ * $35.00"), which the size reader turns into one product per size. Two or more distinct sizes,
+ * every option priced, else the select is left alone.
+ */
+export function sizeSelects($: CheerioAPI, scope: Cheerio<AnyNode>): void {
+  for (const sel of scope.find('select').toArray() as Element[]) {
+    const opts = ($(sel).find('option').toArray() as Element[]).filter((o) => (o.attribs.value ?? $(o).text()).trim() !== '');
+    const items: string[] = [];
+    const sizes = new Set<string>();
+    for (const o of opts) {
+      const m = SIZE_OPTION.exec($(o).text().replace(/\s+/g, ' ').trim());
+      if (!m) break;
+      const attr = ATTR_PRICE.map((k) => o.attribs[k]).find((x) => x !== undefined && ATTR_MONEY.test(x));
+      const price = m[2] ? (parsePrice(m[2]) ?? null) : attr !== undefined ? Number(attr) : null;
+      if (price === null || !(price > 0)) break;
+      const reg = ATTR_REGULAR.map((k) => o.attribs[k]).find((x) => x !== undefined && ATTR_MONEY.test(x) && Number(x) > price);
+      sizes.add(m[1].toLowerCase().replace(/\s+/g, ''));
+      items.push(`<li>${m[1]} ${reg ? `<s>$${Number(reg).toFixed(2)}</s> ` : ''}$${price.toFixed(2)}</li>`);
+    }
+    if (items.length < 2 || items.length !== opts.length || sizes.size !== items.length) continue;
+    $(sel).replaceWith(`<ul data-scan-sizes="">${items.join('')}</ul>`);
+  }
+}
+const SIZE_ONLY = new RegExp(String.raw`^${SIZE_TEXT}$`, 'i');
+const SIZE_IN = new RegExp(String.raw`(?:^|[\s(])(${SIZE_TEXT})(?=$|[\s)])`, 'i');
+const AMOUNT = String.raw`\$\s?\d+(?:,\d{3})*(?:\.\d{1,2})?`;
+/** What is left of a size segment without its size: a price, optionally "Now $x was $y" / "$x reg. $y". */
+const SEGMENT_PRICES = new RegExp(
+  String.raw`^[\s()\-–:]*(?:(?:now|sale|special|only|just)\s*:?\s*)?(${AMOUNT})(?:\s*(?:was|reg\.?|regular(?: price)?|orig(?:inal|\.)?(?: price)?|msrp|compare at)\s*:?\s*(${AMOUNT}))?[\s()]*$`,
+  'i',
+);
+
+/**
+ * Sizes priced in plain text, without markup per size: "$12 (1g) · $35 (3.5g) · Now $30 was $40
+ * (7g)", "1g $12 | 3.5g Now $30 was $40 | 7g $65". The text is cut at `·`, `|`, `•`, ` — `
+ * and line breaks; a piece that is one size and one price (a "Now … was …" pair counts as one,
+ * the "was" price regular) is a size option. Two or more distinct sizes, else none.
+ */
+export function textSizes(text: string): SizePrice[] {
+  const out: SizePrice[] = [];
+  for (const piece of text.split(/\s*(?:[·|•\n]|\s[—–-]\s)\s*/)) {
+    const m = SIZE_IN.exec(piece);
+    if (!m) continue;
+    const rest = piece.slice(0, m.index) + piece.slice(m.index + m[0].length);
+    const p = SEGMENT_PRICES.exec(rest.trim());
+    if (!p) continue;
+    const price = p[1].replace(/\s+/g, '');
+    const regular = p[2] && (parsePrice(p[2]) ?? 0) > (parsePrice(price) ?? 0) ? p[2].replace(/\s+/g, '') : null;
+    out.push({ size: m[1].replace(/\s+/g, ' ').trim(), price, regularPrice: regular });
+  }
+  const sizes = new Set(out.map((c) => c.size.toLowerCase()));
+  return sizes.size >= 2 && sizes.size === out.length ? out : [];
+}
+
+/**
+ * Sizes priced in plain text somewhere in a card (textSizes): read in the smallest element whose
+ * text gives two or more, so the card's other lines ("Brand · Flower") do not run into the first
+ * size's piece.
+ */
+export function textSizesIn(textOf: (el: Element) => string, els: Element[]): SizePrice[] {
+  let best: { len: number; sizes: SizePrice[] } | null = null;
+  for (const e of els) {
+    const t = textOf(e);
+    if (priceCount(t) < 2 || (best && t.length >= best.len)) continue;
+    const sizes = textSizes(t);
+    if (sizes.length >= 2) best = { len: t.length, sizes };
+  }
+  return best?.sizes ?? [];
+}
+
+/**
+ * A price grid table: one row per strain under columns headed by sizes ("1g", "3.5g", "1/8 oz",
+ * "Eighth"): each cell with a price is that size's option (`<del>` inside it the regular price).
+ * Two or more, else none.
+ */
+export function columnSizes($: CheerioAPI, row: Element, classes: ReadonlySet<string>): SizePrice[] {
+  if (row.name !== 'tr') return [];
+  const table = $(row).closest('table');
+  const head = table.find('thead tr').first().length ? table.find('thead tr').first() : table.find('tr').first();
+  if (!head.length || head[0] === row) return [];
+  const headers: string[] = [];
+  head.children('th, td').each((_, c) => {
+    const span = Number((c as Element).attribs.colspan) || 1;
+    for (let k = 0; k < span; k++) headers.push(visibleText($, $(c)));
+  });
+  const out: SizePrice[] = [];
+  let col = 0;
+  for (const c of $(row).children('td, th').toArray() as Element[]) {
+    const size = headers[col];
+    col += Number(c.attribs.colspan) || 1;
+    if (!size || !SIZE_ONLY.test(size.trim())) continue;
+    const prices = salePrices(c, classes);
+    if (prices.price) out.push({ size: size.replace(/\s+/g, ' ').trim(), price: prices.price, regularPrice: prices.regularPrice });
+  }
+  return out.length >= 2 ? out : [];
+}
+
+/** The size lists written out of selects (sizeSelects) inside an element. */
+export function sizeListsIn(el: Element): Element[] {
+  return descendants(el).filter((e) => e.attribs['data-scan-sizes'] !== undefined);
+}

@@ -1,0 +1,35 @@
+import type { CheerioAPI } from 'cheerio';
+import type { Element } from 'domhandler';
+import { visibleText } from '@/lib/scrape/extract/card-dom';
+
+/** A sold-out mark written on a card: a badge, a line or a disabled button saying so. */
+const SOLD_OUT_TEXT = /^\(?\s*(?:sold[\s-]?out|out[\s-]of[\s-]stock|(?:currently )?unavailable|not available)\s*[.!)]?\s*$/i;
+/** Class tokens of the sold-out state: `outofstock` (WooCommerce), `sold-out`, BEM modifiers `--sold-out` (Dawn's `price--sold-out`). */
+const SOLD_OUT_CLASS = /^(?:outofstock|out-of-stock|sold-?out|soldout|is-sold-?out|is-unavailable|is-out-of-stock|unavailable)$|--(?:sold-?out|out-of-stock|unavailable)$/i;
+/** A class naming a sold-out badge slot (Dawn's `price__badge-sold-out`, shown by CSS only on a sold-out card). */
+const SOLD_OUT_SLOT = /sold-?out|out-?of-?stock/i;
+
+/**
+ * A card shown sold out (DECISIONS §12: `price` is what the buyer pays now; nothing is paid for
+ * a sold-out item, which would also be tagged `favorite_in_stock`): a sold-out state class on the
+ * card or inside it, `aria-disabled="true"` or `data-available="false"` on the card, or an
+ * element whose whole text says sold out / out of stock / unavailable — not one inside a badge
+ * slot whose class names the state (a theme that writes the badge in every card and shows it by
+ * CSS), which the state class decides.
+ */
+export function soldOutCard($: CheerioAPI, card: Element, els: Element[]): boolean {
+  if (card.attribs['aria-disabled'] === 'true' || /^(?:false|0|no)$/i.test(card.attribs['data-available'] ?? '') || /^(?:true|1|yes)$/i.test(card.attribs['data-sold-out'] ?? ''))
+    return true;
+  for (const e of els) {
+    if ((e.attribs.class ?? '').split(/\s+/).some((t) => SOLD_OUT_CLASS.test(t))) return true;
+  }
+  for (const e of els) {
+    if (e.children.some((c) => c.type === 'tag' && visibleText($, $(c as Element)).trim())) continue;
+    const t = visibleText($, $(e)).trim();
+    if (!t || t.length > 30 || !SOLD_OUT_TEXT.test(t)) continue;
+    let slot = false;
+    for (let a: Element | null = e; a && a !== card.parent; a = a.parent as Element | null) if (SOLD_OUT_SLOT.test(a.attribs?.class ?? '')) slot = true;
+    if (!slot) return true;
+  }
+  return false;
+}
