@@ -5,6 +5,7 @@
  * stays unmatched, and the trigram pass accepts a spelling of a catalog name, never a different
  * name that shares words with it.
  */
+import { editDistance } from '@/lib/strains/edit-distance';
 import type { CatalogIndex, IndexedName } from '@/lib/strains/match-index';
 import { roundSimilarity } from '@/lib/strains/match-trigram';
 import { baseSegments, buildMenuContext, candidatesOf, isCross, productKind, withContext, type BaseSegment, type NormalizedName, type ProductKind } from '@/lib/strains/normalize';
@@ -76,20 +77,6 @@ const numbersOf = (ws: string[]) =>
     .filter((w) => /\d/.test(w))
     .map((w) => w.replace(/^#/, ''))
     .join(' ');
-
-/** Edit distance with transpositions (optimal string alignment). */
-export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
-}
 
 /** At most one edit in three letters: a slip of the keyboard, not another word. */
 const MAX_EDIT_SHARE = 1 / 3;

@@ -167,6 +167,9 @@ export const FORM_EDGE = new Set([
   'terp',
   'terps',
   'kief',
+  'keif',
+  'vapor',
+  'vapour',
   'shake',
   'smalls',
   'flower',
@@ -196,7 +199,7 @@ export const FORM_EDGE = new Set([
 ]);
 
 /** Words that never start a strain name, so they may go from the start of a segment. */
-const START_ONLY = new Set(['live', 'cured', 'fresh', 'frozen', 'premium', 'craft', 'wet', 'mini', 'minis', 'smalls', 'shake']);
+const START_ONLY = new Set(['live', 'cured', 'fresh', 'frozen', 'premium', 'craft', 'wet', 'mini', 'minis', 'smalls', 'shake', 'kief', 'keif', 'vapor', 'vapour']);
 
 /** Words that never end a strain name, so they may go from the end of a segment. */
 const END_ONLY = new Set([
@@ -206,6 +209,7 @@ const END_ONLY = new Set([
   'diamonds',
   'hash',
   'kief',
+  'keif',
   'shake',
   'smalls',
   'flower',
@@ -273,9 +277,17 @@ export function stripFormWords(words: string[]): { light: string[]; full: string
       }
     }
   }
-  const kept = clean(toks.filter((_, i) => !removed[i]));
-  // Form words that never end a strain name go from the end of what is left ('GMO Diamonds').
-  while (kept.length > 1 && END_ONLY.has(kept[kept.length - 1])) kept.pop();
-  while (kept.length > 1 && START_ONLY.has(kept[0])) kept.shift();
-  return { light, full: kept };
+  return { light, full: trimFormEdges(clean(toks.filter((_, i) => !removed[i]))) };
+}
+
+/**
+ * Form words that never end a strain name go from the end of what is left ('GMO Diamonds'), those
+ * that never start one from its start ('Smalls Kush Mint', 'Keif Apple Blossom'). Run again once
+ * the menu's brands are gone ('NJ Farms Keif Apple Blossom').
+ */
+export function trimFormEdges(words: string[]): string[] {
+  let [from, to] = [0, words.length];
+  while (to - from > 1 && END_ONLY.has(words[to - 1])) to--;
+  while (to - from > 1 && START_ONLY.has(words[from])) from++;
+  return from === 0 && to === words.length ? words : words.slice(from, to);
 }

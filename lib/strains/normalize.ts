@@ -7,7 +7,8 @@
  * ("Animal Mint Cake", "Rainbow #1") never shrinks into a shorter catalog name. See docs/matching.md.
  */
 import { contextNoise, learnMenuContext, type ContextKnowledge, type MenuContext } from '@/lib/strains/match-context';
-import { cleanWords, FORM_EDGE, stripFormWords } from '@/lib/strains/match-noise';
+import { editDistance } from '@/lib/strains/edit-distance';
+import { cleanWords, FORM_EDGE, stripFormWords, trimFormEdges } from '@/lib/strains/match-noise';
 
 export type { ContextKnowledge, MenuContext } from '@/lib/strains/match-context';
 
@@ -71,7 +72,7 @@ export function prepareName(name: string): string {
 
 /** Brand name as menus write it, and its core without corporate and product-line suffixes. */
 const BRAND_SUFFIX =
-  /\s+(co\.?|llc|inc\.?|rx|brands?|cannabis|company|corp\.?|ltd|manufacturing|manufacturer|dispensary|quality|concentrates|extracts?|labs?|laboratories|botanicals|farms?|genetics|health|edibles|gummies|nm|retail|industries|cultivation|organics|productions?)$/;
+  /\s+(co\.?|llc|inc\.?|rx|brands?|cannabis|company|corp\.?|ltd|manufacturing|manufacturer|dispensary|quality|concentrates|extracts?|labs?|laboratories|botanicals|farms?|genetics|health|edibles|gummies|nm|retail|industries|cultivation|organics|productions?|collective)$/;
 
 export function brandCore(brand: string | null | undefined): string {
   let b = prepareName(brand ?? '')
@@ -127,11 +128,28 @@ function segments(prepared: string): { text: string; bracketed: boolean }[] {
   return out.map((s) => ({ ...s, text: s.text.trim() })).filter((s) => s.text);
 }
 
+/**
+ * A short word that abbreviates a brand by skipping letters ('PhD' for Pharmicated): three or four
+ * letters, the first the brand's, all in the brand in order, but not a run of the brand's letters
+ * (a word the brand merely starts with, 'Kush' of Kushy Punch, is a strain word). Two letters
+ * ('OG' of Organabus) fit too many brands.
+ */
+function abbreviates(word: string, brand: string): boolean {
+  const b = brand.replace(/\s/g, '');
+  if (!/^\p{L}{3,4}$/u.test(word) || b.length < 6 || word[0] !== b[0] || b.includes(word)) return false;
+  let i = 0;
+  for (const ch of b) if (ch === word[i]) i++;
+  return i === word.length;
+}
+
 /** Drop a brand spelled at the start or the end of a segment (never from the middle of a name). */
 function stripBrand(words: string[], forms: string[]): string[] {
   const text = words.join(' ');
+  // A menu line that misspells its own brand ('The Hight Collective' by The High Collective).
+  if (forms.some((f) => text === f || text.replace(/\s/g, '') === f || (f.length >= 8 && Math.abs(f.length - text.length) <= 1 && editDistance(text, f) <= 1))) return [];
+  // The brand's own abbreviation before a strain name of two or more words ('PhD Cheetah Piss').
+  if (forms[0] && abbreviates(words[0] ?? '', forms[0]) && stripFormWords(words.slice(1)).full.filter((w) => /\p{L}{2}/u.test(w)).length >= 2) return words.slice(1);
   for (const f of forms) {
-    if (text === f || text.replace(/\s/g, '') === f) return [];
     for (const variant of [f, `${f}'s`]) {
       if (text.startsWith(`${variant} `)) return text.slice(variant.length + 1).split(' ');
       if (text.endsWith(` ${variant}`)) return text.slice(0, -variant.length - 1).split(' ');
@@ -178,7 +196,7 @@ export function withContext(base: BaseSegment[], context?: MenuContext | null): 
   const out: Segment[] = [];
   for (const b of base) {
     const light = context ? contextNoise(context, b.light).words : b.light;
-    const full = context ? contextNoise(context, b.full).words : b.full;
+    const full = context ? trimFormEdges(contextNoise(context, b.full).words) : b.full;
     const text = full.join(' ');
     if (/\p{L}/u.test(text) && text.length >= 2) out.push({ light: light.join(' '), branded: b.branded, text, bracketed: b.bracketed, pure: b.pure });
   }

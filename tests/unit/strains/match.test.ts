@@ -108,6 +108,9 @@ describe('menu noise around the strain name is not a reason to refuse it', () =>
 });
 
 describe('brands: the product’s own, and what the menu shows', () => {
+  // 'phd' a word of a universe name, as in the real universe: not an unknown leading word.
+  beforeAll(async () => addToUniverse(await ready(), [{ name: 'Doctor PhD', source: 'test' }]));
+
   it.each<Expect>([
     [{ name: 'OMC - Granddaddy Purple 3.5g', brand: 'OMC' }, 'Granddaddy Purple', 'exact', 'high'],
     [{ name: 'Elevated Blue Dream 1g Cart', brand: 'Elevated RX' }, 'Blue Dream', 'exact', 'high'],
@@ -117,7 +120,27 @@ describe('brands: the product’s own, and what the menu shows', () => {
     [{ name: 'Ghost Train Haze 2g All-In-One Vape', brand: 'ghost.' }, 'Ghost Train Haze', 'exact', 'high'],
     // A word before a catalog name, without a brand field, is part of the name.
     [{ name: 'Fiore Grape Stomper 0.5G Cart', category: 'Vape Pens' }, null, null, null],
+    // The brand's abbreviation before the strain (its letters in the brand, in order, skipping some).
+    [{ name: 'PhD Cheetah Piss 1g Pre Roll', brand: 'Pharmicated', category: 'Flower' }, 'Cheetah Piss', 'exact', 'high'],
+    // ... but not two letters, which fit too many brands.
+    [{ name: 'OG Kush 1g CBD Vape Cart', brand: 'Organabus', category: 'Vape Pens' }, 'OG Kush', 'exact', 'high'],
+    // A segment that misspells the brand by one letter is the brand, not the longest strain segment.
+    [{ name: 'Smalls Sunday Driver | Hybrid | The Hight Collective 7g', brand: 'The High Collective', category: 'Flower' }, 'Sundae Driver', 'trigram', 'medium'],
+    // Form words: 'vapor' beside 'cart', kief (either spelling) before the strain.
+    [{ name: 'Elevated Passion Fruit Vapor Cart 1g', brand: 'Elevated RX', category: 'Vape Pens' }, 'Passion Fruit', 'exact', 'high'],
+    [{ name: 'Keif Rainbow 1g Pre Roll', category: 'Flower' }, 'Rainbow', 'exact', 'high'],
   ])('%j → %s', async (...row) => expectMatch(row));
+
+  it('a form word left at the start once the menu’s brand is gone goes too', async () => {
+    const menu = ['NJ Farms Keif Rainbow 1g Pre Roll', 'NJ Farms Keif Blackberry 1g Pre Roll', 'NJ Farms Keif Strawberry 1g Pre Roll', 'NJ Farms Keif Gravity 1g Pre Roll'].map(
+      (name) => ({
+        name,
+        category: 'Flower',
+      }),
+    );
+    const out = await matchProducts(await ready(), menu);
+    expect(out.map((r) => r.strain?.name ?? null)).toEqual(['Rainbow', 'Blackberry', 'Strawberry', 'Gravity']);
+  });
 
   it('a leading word the menu repeats before different strains is a brand', async () => {
     const menu = ['Fiore 1000mg Blackberry Kush', 'Fiore Grape Stomper 0.5G Cart', 'Fiore 500mg Bomb Pop Cartridge', 'Fiore - Lychee Cart'].map((name) => ({
