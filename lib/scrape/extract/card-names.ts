@@ -29,6 +29,14 @@ const POTENCY = /\b(?:thc|cbd)a?\s*:?\s*\d+(?:\.\d+)?\s*%/i;
  */
 const STRAIN_CODE = /^\p{Lu}{1,2}[- ]?\d{1,3}$/u;
 
+const TYPE_WORD = /^(?:indica|sativa|hybrid)$/i;
+/** A heading holding only a link with an address (`<h3 class="card__heading"><a href="/products/x">…</a></h3>`). */
+function headingLink(el: Element): boolean {
+  if (!/^h[1-6]$/.test(el.name)) return false;
+  const tags = el.children.filter((c) => c.type === 'tag') as Element[];
+  return tags.length === 1 && tags[0].name === 'a' && !!tags[0].attribs.href && el.children.every((c) => c.type === 'tag' || !(c as unknown as { data: string }).data.trim());
+}
+
 /** `els`: the card then its descendants; marked-up names are looked for below the card itself. */
 export function pickName($: CheerioAPI, els: Element[], skip: string[], common?: (line: string) => boolean): string | null {
   const heading = (e: Element) => NAME_PREDICATES.slice(0, 6).some((p) => p(e));
@@ -56,6 +64,14 @@ export function pickName($: CheerioAPI, els: Element[], skip: string[], common?:
       )
         return t;
     }
+  }
+  // A product named only by its strain type (house "Indica" pre-rolls): a type word is a label
+  // anywhere on a card but in its name slot — an element marked as the name or title, or a
+  // heading that is only the product's link.
+  for (const el of els.slice(1)) {
+    if (!(NAME_PREDICATES.slice(0, 5).some((p) => p(el)) || headingLink(el))) continue;
+    const t = visibleText($, $(el));
+    if (TYPE_WORD.test(t) && !skip.includes(t)) return t;
   }
   // No marked-up name: the first text line that is not a price, a deal, a potency or a label; a
   // line that many cards repeat (a brand, a category) only when nothing else is left.

@@ -5,7 +5,7 @@ import { findCard } from '@/lib/scrape/extract/card-find';
 import { firstText, labelledBrand, nameWithPrice, pickName, textLines } from '@/lib/scrape/extract/card-names';
 import { attributePrices, dealOnly, salePrices, struckClasses } from '@/lib/scrape/extract/card-prices';
 import { columnSizes, sizeChips, sizeListsIn, sizeSelects, textSizesIn, wooVariationPrices } from '@/lib/scrape/extract/card-sizes';
-import { soldOutCard } from '@/lib/scrape/extract/sold-out';
+import { markCssSoldOut, soldOutCard } from '@/lib/scrape/extract/sold-out';
 import { canonicalCategory, dedupeProducts, extractPriceText, parsePrice, toScrapedProduct } from '@/lib/scrape/normalize';
 import type { ScrapedProduct } from '@/lib/scrape/types';
 
@@ -103,6 +103,7 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
   const scope = root.clone();
   wooVariationPrices($, scope);
   sizeSelects($, scope);
+  markCssSoldOut($, scope);
   scope.find(NOISE).remove();
   scope
     .find(ARIA_HIDDEN)

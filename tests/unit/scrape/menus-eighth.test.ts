@@ -135,3 +135,49 @@ describe('prices drawn by CSS send the page to the browser', () => {
     expect(needsBrowser(s)).toBe(want);
   });
 });
+
+describe('a product named only by its strain type keeps that name when it is in the name slot', () => {
+  const read = (cards: string[], wrap = (x: string) => `<div class="grid">${x}</div>`) =>
+    rows(extractHeuristic(doc(wrap(cards.join(''))), 'https://shop.example/menu')).map((r) => r[0]);
+  const others = ['Blue Dream', 'Sour Diesel', 'Wedding Cake'];
+  it.each([
+    ['a name class', (n: string) => `<div class="product-card"><h3 class="product-name">${n}</h3><div class="brand">Caviar Gold</div><div class="price">$28.00</div></div>`],
+    [
+      'a title class (WooCommerce)',
+      (n: string) => `<li class="product"><h2 class="woocommerce-loop-product__title">${n}</h2><span class="price">$28.00</span><div class="brand">Caviar Gold</div></li>`,
+    ],
+    [
+      'a heading that is only the product link (Dawn)',
+      (n: string) =>
+        `<li class="grid__item"><h3 class="card__heading"><a href="/products/${n}">${n}</a></h3><div class="caption">Caviar Gold</div><span class="price-item">$28.00</span></li>`,
+    ],
+  ])('%s', (_l, card) => {
+    expect(read([...others, 'Indica'].map(card))).toEqual([...others, 'Indica']);
+  });
+
+  it.each([
+    [
+      'a type badge beside the name',
+      (n: string) => `<div class="product-card"><span class="strain-type">Hybrid</span><h3 class="product-name">${n}</h3><div class="price">$28.00</div></div>`,
+    ],
+    ['a type heading above an unmarked name', (n: string) => `<div class="tile"><h5>Hybrid</h5><span>${n}</span><p>$28.00</p></div>`],
+  ])('%s: the type word is no name', (_l, card) => {
+    expect(read([...others, 'Gelato 41'].map(card))).toEqual([...others, 'Gelato 41']);
+  });
+});
+
+describe('a sold-out mark drawn by CSS only', () => {
+  const card = (n: string, out: boolean) =>
+    `<div class="tile${out ? ' tile--oos' : ''}"><h3 class="tile-name">${n}</h3><span class="tile-flag"></span><p class="tile-price">$30.00</p></div>`;
+  const names = ['Blue Dream', 'Sour Diesel', 'Wedding Cake', 'Gelato 41'];
+  const page = (css: string) => doc(`<style>${css}</style><div class="grid">${names.map((n, i) => card(n, i === 2)).join('')}</div>`);
+  it.each([
+    ['"Sold out" after the flag of a sold-out tile', '.tile--oos .tile-flag::after { content: "Sold out"; color: red }'],
+    ['"Out of stock" before the sold-out tile itself', ".x, .tile.tile--oos:before{content:'Out of stock'}"],
+  ])('%s: not a product', (_l, css) => {
+    expect(rows(extractHeuristic(page(css), 'https://shop.example/')).map((r) => r[0])).toEqual(['Blue Dream', 'Sour Diesel', 'Gelato 41']);
+  });
+  it('a rule drawing other text marks nothing', () => {
+    expect(rows(extractHeuristic(page('.tile--oos .tile-flag::after { content: "Staff pick" }'), 'https://shop.example/')).map((r) => r[0])).toEqual(names);
+  });
+});
