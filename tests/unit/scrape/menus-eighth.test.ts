@@ -151,6 +151,11 @@ describe('a product named only by its strain type keeps that name when it is in 
       (n: string) =>
         `<li class="grid__item"><h3 class="card__heading"><a href="/products/${n}">${n}</a></h3><div class="caption">Caviar Gold</div><span class="price-item">$28.00</span></li>`,
     ],
+    [
+      'a name element inside the product link, beside the brand',
+      (n: string) =>
+        `<div data-testid="product-card"><a href="/product/${n}"><span class="vendor">Caviar Gold</span><span data-testid="product-name">${n}</span></a><div data-testid="product-price">$28.00</div></div>`,
+    ],
   ])('%s', (_l, card) => {
     expect(read([...others, 'Indica'].map(card))).toEqual([...others, 'Indica']);
   });
