@@ -41,7 +41,8 @@ const AGE_YES = String.raw`^(yes\b|enter\b|enter site|i am (over )?(18|19|21)|i'
 const STORE_TEXT = String.raw`\b(choose|select|pick|set|find) (a |your |the )?(store|location|dispensary|shop|pickup location)\b`;
 const NEGATIVE = String.raw`\b(no|exit|leave|under|cancel|close|back|not now|no thanks)\b|^×$`;
 // "Next" is not here: a next control usually replaces the products, so pageThrough reads after each click.
-const MORE = String.raw`^(load more|show more|view more|see more|more products)\b`;
+// A bare "More" counts only as the whole label (a nav's "More ▾" menu grows nothing and is left after one round).
+const MORE = String.raw`^(load more|show more|view more|see more|more products|more items|more results)\b|^more$`;
 
 type ClickKind = 'age' | 'store' | 'more';
 
@@ -102,7 +103,10 @@ const MARK_SCRIPT = String.raw`(a) => {
     }
   } else {
     const more = new RegExp(a.MORE, 'i');
-    target = clickables(doc).find((el) => more.test(label(el)) && el.tagName !== 'A');
+    // A link counts only when it goes nowhere (role=button, href "#" or "javascript:", no href): a
+    // "Show more" link to another page is pagination (followed by the crawler), not a click.
+    const inPlace = (el) => el.tagName !== 'A' || el.getAttribute('role') === 'button' || !el.getAttribute('href') || /^(#|javascript:)/i.test(el.getAttribute('href'));
+    target = clickables(doc).find((el) => more.test(label(el)) && inPlace(el));
   }
   if (!target) return false;
   target.setAttribute('data-scan-click', a.token);
@@ -440,6 +444,8 @@ interface PressKind {
   collect(frame: Frame, token: string): Promise<{ picked: number[]; texts: string[] }>;
   /** Whether to stop after this frame, given how many of its controls changed the page. */
   done(changed: number): boolean;
+  /** Whether what a control shows may have pages of its own (a pager inside a category tab). */
+  paged: boolean;
 }
 
 /**
@@ -455,6 +461,7 @@ const CATEGORY_TABS: PressKind = {
     return { picked: pickCategoryTabs(controls), texts: controls.map((c) => c.text) };
   },
   done: () => true,
+  paged: true,
 };
 
 /**
@@ -471,6 +478,7 @@ const SECTIONS: PressKind = {
     return { picked: pickSections(headers), texts: headers.map((h) => h.text) };
   },
   done: (changed) => changed > 0,
+  paged: false,
 };
 
 /**
@@ -491,13 +499,17 @@ async function pressEach(
   const products = [...first];
   let rounds = 0;
   for (const frame of page.frames()) {
-    const token = `${kind.token}${interactions.length}`;
-    const { picked, texts } = await kind.collect(frame, token);
-    if (!picked.length) continue;
+    let token = `${kind.token}${interactions.length}`;
+    let marked = await kind.collect(frame, token);
+    if (!marked.picked.length) continue;
+    // Pressed by their text: paging inside a tab marks the frame's controls anew.
+    const wanted = marked.picked.map((i) => marked.texts[i]);
     let changed = 0;
-    for (const i of picked) {
+    for (const want of wanted) {
       if (rounds >= maxRounds) break;
       if (opts.signal?.aborted) throw abortError(opts.signal);
+      const i = marked.picked.find((j) => marked.texts[j] === want);
+      if (i === undefined) continue;
       const before = await textPrint(page);
       const ok = await frame
         .locator(`[${kind.attr}="${token}-${i}"]`)
@@ -513,12 +525,51 @@ async function pressEach(
       for (const p of fresh) keys.add(productIdentity(p));
       products.push(...fresh);
       rounds++;
-      opts.onRound?.(`${page.url()}#${kind.name}-${encodeURIComponent(texts[i].toLowerCase())}`);
+      opts.onRound?.(`${page.url()}#${kind.name}-${encodeURIComponent(want.toLowerCase())}`);
+      // A category shown a page at a time: its pager is followed before the next tab is pressed.
+      if (kind.paged && rounds < maxRounds) {
+        const paged = await pageThrough(page, products, maxRounds - rounds, interactions, opts);
+        if (paged.rounds > 0) {
+          for (const p of paged.products.slice(products.length)) keys.add(productIdentity(p));
+          products.splice(0, products.length, ...paged.products);
+          rounds += paged.rounds;
+        }
+        token = `${kind.token}${interactions.length}`;
+        marked = await kind.collect(frame, token);
+      }
     }
     if (kind.done(changed)) break;
   }
   return { products, rounds };
 }
+
+/**
+ * Text drawn by CSS generated content (`.price::before { content: "$" attr(data-price) }`, a
+ * cents part in `::after`): the buyer sees it, `innerHTML` does not hold it. Written into the
+ * DOM as a `<span data-scan-generated>` at the pseudo-element's place, struck (`<s>`) when the
+ * pseudo-element is struck through. Only leaf elements, only content with a letter, digit or
+ * currency sign and at most 40 characters (icon-font glyphs, quotes and separators stay out);
+ * once per element.
+ */
+const GENERATED_TEXT = String.raw`function generatedText() {
+  const useful = /[A-Za-z0-9$€£]/;
+  for (const el of allElements()) {
+    if (el.childElementCount > 0 || el.hasAttribute('data-scan-generated-done') || /^(SCRIPT|STYLE|TEMPLATE|svg|path)$/.test(el.nodeName)) continue;
+    for (const which of ['::before', '::after']) {
+      const st = getComputedStyle(el, which);
+      const c = st.content;
+      if (!c || c === 'none' || c === 'normal' || c[0] !== '"') continue;
+      let t;
+      try { t = JSON.parse(c); } catch { continue; }
+      if (typeof t !== 'string' || !t.trim() || t.length > 40 || !useful.test(t)) continue;
+      const span = document.createElement(/line-through/.test(st.textDecorationLine || st.textDecoration || '') ? 's' : 'span');
+      span.setAttribute('data-scan-generated', '');
+      span.textContent = t;
+      if (which === '::before') el.insertBefore(span, el.firstChild); else el.appendChild(span);
+    }
+    el.setAttribute('data-scan-generated-done', '');
+  }
+}`;
 
 /**
  * What only the rendered styles tell, written into the DOM before it is read: a short price
@@ -529,6 +580,8 @@ async function pressEach(
  */
 const MARK_STYLES = String.raw`(() => {
   ${ALL_ELEMENTS};
+  ${GENERATED_TEXT};
+  generatedText();
   const price = /[$]\s?\d/;
   for (const el of allElements()) {
     if (el.childElementCount > 12) continue;

@@ -16,6 +16,9 @@ const SALE_KEYS = [
   'specialPrices',
   'special_prices',
   'recSpecialPrices',
+  'specialPriceRec',
+  'recSpecialPrice',
+  'rec_special_price',
   'medicalSpecialPrices',
   'discountedPrice',
   'discounted_price',
@@ -53,6 +56,10 @@ const REGULAR_KEYS = [
 const PRICE_KEYS = [
   'price',
   'Price',
+  // Dutchie-like variants: the recreational price is the one every buyer pays (priceMed needs a card).
+  'priceRec',
+  'recPrice',
+  'rec_price',
   'priceValue',
   'unitPrice',
   'unit_price',
@@ -103,7 +110,7 @@ function priceOf(v: Json | undefined, key?: string): string | null {
     return null;
   }
   if (isObj(v)) {
-    for (const k of ['price', 'amount', 'value', 'unitPrice', 'priceCents', 'low', 'min', 'regular', 'med', 'rec']) {
+    for (const k of ['price', 'amount', 'value', 'unitPrice', 'priceCents', 'priceRec', 'low', 'min', 'regular', 'med', 'rec']) {
       if (v[k] !== undefined) {
         const p = priceOf(v[k], k);
         if (p) return p;
@@ -147,6 +154,9 @@ function isProductLike(o: Obj): boolean {
   if (typeof name !== 'string' || name.trim().length < 2 || name.length > 200) return false;
   const hasPrice =
     [...PRICE_KEYS, ...SALE_KEYS, ...REGULAR_KEYS].some((k) => o[k] !== undefined && o[k] !== null && priceOf(o[k], k) !== null) ||
+    weightKeyed(o).length > 0 ||
+    // Sizes as objects each with its price (`weights: [{ label: '1g', price: 12 }]`).
+    ['weights', 'sizes'].some((k) => Array.isArray(o[k]) && (o[k] as Json[]).some((x) => isObj(x) && priceOf(x) !== null)) ||
     nestedPrices(o).sale !== null ||
     nestedPrices(o).regular !== null;
   const productish = PRODUCTISH_KEYS.filter((k) => o[k] !== undefined && o[k] !== null).length;
@@ -233,6 +243,46 @@ function appStateToRaw(o: Obj, base: string): RawProductFields {
   };
 }
 
+/** The weights of weight-keyed price fields (`price_eighth_ounce`), as the size labels of the size rule. */
+const WEIGHT_WORDS: Record<string, string> = {
+  half_gram: '0.5g',
+  gram: '1g',
+  two_gram: '2g',
+  eighth_ounce: '3.5g',
+  quarter_ounce: '7g',
+  half_ounce: '14g',
+  ounce: '28g',
+};
+const WEIGHT_KEY = /^(price|discounted_price|special_price|sale_price)_(half_gram|gram|two_gram|eighth_ounce|quarter_ounce|half_ounce|ounce)$/;
+
+/**
+ * Prices written one field per weight (`price_gram: "12.00"`, `price_eighth_ounce: "40.00"`, a
+ * `discounted_price_eighth_ounce` / `special_price_…` / `sale_price_…` beside it for a sale), as
+ * some menu platforms' product records are: each priced weight with its price paid and regular
+ * price, lightest first.
+ */
+export function weightKeyed(o: Obj): Array<{ label: string; price: string; regularPrice: string | null }> {
+  const by = new Map<string, { base?: string; sale?: string }>();
+  for (const [k, v] of Object.entries(o)) {
+    const m = WEIGHT_KEY.exec(k);
+    if (!m || v === null || v === undefined) continue;
+    const p = priceOf(v, k);
+    if (!p) continue;
+    const e = by.get(m[2]) ?? {};
+    if (m[1] === 'price') e.base = p;
+    else e.sale = p;
+    by.set(m[2], e);
+  }
+  const out: Array<{ label: string; price: string; regularPrice: string | null }> = [];
+  for (const w of Object.keys(WEIGHT_WORDS)) {
+    const e = by.get(w);
+    if (!e?.base) continue;
+    const sale = e.sale && Number(e.sale.replace(/[^0-9.]/g, '')) < Number(e.base.replace(/[^0-9.]/g, '')) ? e.sale : null;
+    out.push({ label: WEIGHT_WORDS[w], price: sale ?? e.base, regularPrice: sale ? e.base : null });
+  }
+  return out;
+}
+
 /**
  * A product sold in several sizes, each with its own price, becomes one product per size with the
  * size in its name ("Blue Dream 1g", "Blue Dream 3.5g"), consistently for both shapes menus use:
@@ -266,7 +316,18 @@ export function sizeVariants(o: Obj): Obj[] | null {
       } as Obj;
     });
   }
-  const variants = pick(o, ['variants', 'options', 'Variants', 'skus']);
+  const keyed = weightKeyed(o);
+  if (keyed.length) {
+    const blank = Object.fromEntries(
+      Object.keys(o)
+        .filter((k) => WEIGHT_KEY.test(k))
+        .map((k) => [k, null]),
+    );
+    return keyed.map(
+      (w) => ({ ...o, ...blank, [nameKey]: keyed.length > 1 ? `${name} ${w.label}` : name, price: w.price, regularPrice: w.regularPrice, salePrice: null, weight: w.label }) as Obj,
+    );
+  }
+  const variants = pick(o, ['variants', 'options', 'Variants', 'skus', 'weights', 'sizes']);
   if (Array.isArray(variants) && variants.length >= 2 && variants.every((v) => isObj(v))) {
     const rows = (variants as Obj[]).map((v) => ({ v, label: str(pick(v, ['size', 'weight', 'option', 'label', 'name', 'title']) ?? null), prices: statePrices(v) }));
     if (!rows.every((r) => r.label && SIZE_LABEL.test(r.label) && r.prices.price)) return null;
@@ -280,6 +341,8 @@ export function sizeVariants(o: Obj): Obj[] | null {
           options: null,
           Variants: null,
           skus: null,
+          weights: null,
+          sizes: null,
           price: r.prices.price,
           regularPrice: r.prices.regularPrice,
           salePrice: null,

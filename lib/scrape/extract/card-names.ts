@@ -29,6 +29,20 @@ const POTENCY = /\b(?:thc|cbd)a?\s*:?\s*\d+(?:\.\d+)?\s*%/i;
  */
 const STRAIN_CODE = /^\p{Lu}{1,2}[- ]?\d{1,3}$/u;
 
+const TYPE_WORD = /^(?:indica|sativa|hybrid)$/i;
+/**
+ * A product named only by its strain type (a house "Indica" pre-roll): a type word is a label
+ * anywhere on a card but in its name slot — an element marked as the name or title, or a heading
+ * that is only the product's link — where it is the name.
+ */
+const typeName = (el: Element, t: string) => TYPE_WORD.test(t) && (NAME_PREDICATES.slice(0, 5).some((p) => p(el)) || headingLink(el));
+/** A heading holding only a link with an address (`<h3 class="card__heading"><a href="/products/x">…</a></h3>`). */
+function headingLink(el: Element): boolean {
+  if (!/^h[1-6]$/.test(el.name)) return false;
+  const tags = el.children.filter((c) => c.type === 'tag') as Element[];
+  return tags.length === 1 && tags[0].name === 'a' && !!tags[0].attribs.href && el.children.every((c) => c.type === 'tag' || !(c as unknown as { data: string }).data.trim());
+}
+
 /** `els`: the card then its descendants; marked-up names are looked for below the card itself. */
 export function pickName($: CheerioAPI, els: Element[], skip: string[], common?: (line: string) => boolean): string | null {
   const heading = (e: Element) => NAME_PREDICATES.slice(0, 6).some((p) => p(e));
@@ -49,7 +63,7 @@ export function pickName($: CheerioAPI, els: Element[], skip: string[], common?:
         t.length >= 2 &&
         t.length <= 160 &&
         (/\p{L}.*\p{L}/u.test(t) || STRAIN_CODE.test(t)) &&
-        !NOT_A_NAME.test(t) &&
+        (!NOT_A_NAME.test(t) || typeName(el, t)) &&
         !dealOnly(t) &&
         !skip.includes(t) &&
         !(/\$\s?\d/.test(t) && priceBlock($, el))

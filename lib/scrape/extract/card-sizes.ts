@@ -68,6 +68,38 @@ export function sizeSelects($: CheerioAPI, scope: Cheerio<AnyNode>): void {
     $(sel).replaceWith(`<ul data-scan-sizes="">${items.join('')}</ul>`);
   }
 }
+/**
+ * A WooCommerce variable product's variations form: its `data-product_variations` (each
+ * variation's attribute values, `display_price` paid now and `display_regular_price`) written onto
+ * the options of the form's one attribute select as `data-price` / `data-compare-price`, so that
+ * sizeSelects reads one product per size. A form with several attribute selects (size × flavour)
+ * or without readable variations is left alone.
+ */
+export function wooVariationPrices($: CheerioAPI, scope: Cheerio<AnyNode>): void {
+  for (const form of scope.find('form[data-product_variations]').toArray() as Element[]) {
+    let vars: unknown;
+    try {
+      vars = JSON.parse(form.attribs['data-product_variations']);
+    } catch {
+      continue;
+    }
+    const selects = $(form).find('select[name^="attribute_"]').toArray() as Element[];
+    if (!Array.isArray(vars) || selects.length !== 1) continue;
+    const attr = selects[0].attribs.name;
+    for (const o of $(selects[0]).find('option').toArray() as Element[]) {
+      const value = o.attribs.value;
+      if (!value) continue;
+      const hit = (vars as Array<Record<string, unknown>>).find(
+        (v) => v && typeof v === 'object' && (v.attributes as Record<string, unknown> | undefined)?.[attr] === value && v.variation_is_active !== false,
+      );
+      const now = Number(hit?.display_price);
+      if (!hit || !(now > 0)) continue;
+      o.attribs['data-price'] = now.toFixed(2);
+      const was = Number(hit.display_regular_price);
+      if (was > now) o.attribs['data-compare-price'] = was.toFixed(2);
+    }
+  }
+}
 const SIZE_ONLY = new RegExp(String.raw`^${SIZE_TEXT}$`, 'i');
 const SIZE_IN = new RegExp(String.raw`(?:^|[\s(])(${SIZE_TEXT})(?=$|[\s)])`, 'i');
 const AMOUNT = String.raw`\$\s?\d+(?:,\d{3})*(?:\.\d{1,2})?`;

@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio';
 import type { Json } from '@/lib/scrape/extract/json';
+import { jsStringLiteral, nuxtFunctionPayload } from '@/lib/scrape/extract/js-literal';
 
 /**
  * Embedded application state blobs (__NEXT_DATA__, __NUXT__, window.__INITIAL_STATE__ and
@@ -29,28 +30,7 @@ export function balancedJson(src: string, start: number): string | null {
   return null;
 }
 
-/** Decodes the JS string literal ('...' or "...") starting at `at`, as used in `= JSON.parse('...')`. */
-export function jsStringLiteral(src: string, at: number): string | null {
-  const q = src[at];
-  if (q !== '"' && q !== "'") return null;
-  let body = '';
-  for (let i = at + 1; i < src.length; i++) {
-    const c = src[i];
-    if (c === '\\') {
-      const n = src[i + 1];
-      // Re-escape for JSON: \' is not a JSON escape, a bare " must be escaped.
-      body += n === "'" ? "'" : `\\${n}`;
-      i++;
-    } else if (c === q) {
-      try {
-        return JSON.parse(`"${body}"`) as string;
-      } catch {
-        return null;
-      }
-    } else body += c === '"' ? '\\"' : c;
-  }
-  return null;
-}
+export { jsStringLiteral };
 
 const STATE_ASSIGNMENTS =
   /(?:window\.|self\.|globalThis\.)?(__NUXT__|__INITIAL_STATE__|__PRELOADED_STATE__|__APOLLO_STATE__|__APP_STATE__|__REDUX_STATE__|__STATE__|__DATA__|initialState|menuData)\s*=\s*/g;
@@ -63,7 +43,7 @@ export function embeddedStates($: CheerioAPI): Json[] {
     try {
       states.push(JSON.parse(s) as Json);
     } catch {
-      // Not JSON (e.g. a Nuxt IIFE); skipped rather than evaluated.
+      // Not JSON; skipped rather than evaluated (a Nuxt 2 function payload is read by nuxtFunctionPayload).
     }
   };
   $('script#__NEXT_DATA__, script#__NUXT_DATA__, script[type="application/json"]').each((_, el) => tryParse($(el).text()));
@@ -77,7 +57,10 @@ export function embeddedStates($: CheerioAPI): Json[] {
       named = true;
       const at = m.index + m[0].length;
       if (src.startsWith('JSON.parse(', at)) tryParse(jsStringLiteral(src, at + 11));
-      else tryParse(balancedJson(src, at));
+      else if (src[at] === '(') {
+        const state = nuxtFunctionPayload(src, at);
+        if (state !== null) states.push(state);
+      } else tryParse(balancedJson(src, at));
     }
     FLIGHT_PUSH.lastIndex = 0;
     for (let m = FLIGHT_PUSH.exec(src); m; m = FLIGHT_PUSH.exec(src)) {

@@ -4,8 +4,8 @@ import { descendants, marks, signature, visibleText } from '@/lib/scrape/extract
 import { findCard } from '@/lib/scrape/extract/card-find';
 import { firstText, labelledBrand, nameWithPrice, pickName, textLines } from '@/lib/scrape/extract/card-names';
 import { attributePrices, dealOnly, salePrices, struckClasses } from '@/lib/scrape/extract/card-prices';
-import { columnSizes, sizeChips, sizeSelects, textSizesIn } from '@/lib/scrape/extract/card-sizes';
-import { soldOutCard } from '@/lib/scrape/extract/sold-out';
+import { columnSizes, sizeChips, sizeListsIn, sizeSelects, textSizesIn, wooVariationPrices } from '@/lib/scrape/extract/card-sizes';
+import { markCssSoldOut, soldOutCard } from '@/lib/scrape/extract/sold-out';
 import { canonicalCategory, dedupeProducts, extractPriceText, parsePrice, toScrapedProduct } from '@/lib/scrape/normalize';
 import type { ScrapedProduct } from '@/lib/scrape/types';
 
@@ -92,10 +92,18 @@ function resolve(href: string | undefined, base: string): string | null {
   }
 }
 
+/** Whether `el` is a descendant of `box`. */
+function isInside(el: Element, box: Element): boolean {
+  for (let a = el.parent; a; a = a.parent) if (a === box) return true;
+  return false;
+}
+
 export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct[] {
   const root: Cheerio<AnyNode> = $('body').length ? $('body') : $.root();
   const scope = root.clone();
+  wooVariationPrices($, scope);
   sizeSelects($, scope);
+  markCssSoldOut($, scope);
   scope.find(NOISE).remove();
   scope
     .find(ARIA_HIDDEN)
@@ -103,7 +111,8 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     .remove();
   scope
     .find('[class]')
-    .filter((_, el) => el.type === 'tag' && isFurnitureClass((el as Element).attribs.class))
+    // A product's own add-to-cart form (WooCommerce's `variations_form cart`) holding its size options stays.
+    .filter((_, el) => el.type === 'tag' && isFurnitureClass((el as Element).attribs.class) && sizeListsIn(el as Element).length === 0)
     .remove();
   const classes = struckClasses($);
   attributePrices($, scope);
@@ -163,7 +172,11 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
   for (const c of cards) {
     for (let a = c.parent as Element | null; a && a.type === 'tag'; a = a.parent as Element | null) if (seen.has(a)) containers.add(a);
   }
-  const inner = cards.filter((c) => !containers.has(c));
+  // A card whose sizes are chosen in it (a size list written out of its select) is the product,
+  // not the link or price box inside it that shows only a price range ("$11.00 – $60.00").
+  const sizedCards = cards.filter((c) => sizeListsIn(c).length > 0 && !cards.some((d) => d !== c && isInside(d, c) && sizeListsIn(d).length > 0));
+  const inSized = (c: Element) => sizedCards.some((s) => s !== c && isInside(c, s));
+  const inner = cards.filter((c) => (!containers.has(c) || sizedCards.includes(c)) && !inSized(c));
 
   // Names are the product's own; a line found in several cards is a brand, a category or a badge.
   const lineCards = new Map<string, number>();

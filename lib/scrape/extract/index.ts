@@ -79,6 +79,8 @@ export interface PageSignals {
   scriptPager: boolean;
   /** Visible text length (scripts and styles excluded). */
   textLength: number;
+  /** A stylesheet draws text from attributes (`content: "$" attr(data-price)`): only a rendered page shows it. */
+  generatedText: boolean;
 }
 
 const AGE_GATE =
@@ -89,6 +91,9 @@ const STORE_PICKER = /\b(?:choose|select|pick|set|find) (?:a |your |the )?(?:sto
 export function pageSignals(html: string): PageSignals {
   const $ = cheerio.load(html);
   const scripts = $('script[src], script:not([type]), script[type="module"], script[type="text/javascript"]').length;
+  const generatedText = $('style')
+    .toArray()
+    .some((el) => /\bcontent\s*:[^;}]*\battr\(/i.test($(el).text()));
   $('script, style, noscript, template').remove();
   const text = visibleText($, $('body'));
   const mount = $('#root, #__next, #app, #__nuxt, [data-reactroot], app-root').filter((_, el) => $(el).text().trim().length < 40).length > 0;
@@ -107,8 +112,9 @@ export function pageSignals(html: string): PageSignals {
       return step !== null && (step.kind === 'number' || step.current !== null);
     })(),
     textLength: text.length,
+    generatedText,
   };
 }
 
-/** A page worth opening in the browser: scripts render it, or a gate/picker/frame hides the menu. */
-export const needsBrowser = (s: PageSignals): boolean => s.scriptRendered || s.ageGate || s.storePicker || s.iframes > 0;
+/** A page worth opening in the browser: scripts render it, a gate/picker/frame hides the menu, or CSS draws its text. */
+export const needsBrowser = (s: PageSignals): boolean => s.scriptRendered || s.ageGate || s.storePicker || s.iframes > 0 || s.generatedText;

@@ -1,4 +1,5 @@
-import type { CheerioAPI } from 'cheerio';
+import type { Cheerio, CheerioAPI } from 'cheerio';
+import type { AnyNode } from 'domhandler';
 import type { Element } from 'domhandler';
 import { visibleText } from '@/lib/scrape/extract/card-dom';
 
@@ -18,6 +19,7 @@ const SOLD_OUT_SLOT = /sold-?out|out-?of-?stock/i;
  * CSS), which the state class decides.
  */
 export function soldOutCard($: CheerioAPI, card: Element, els: Element[]): boolean {
+  if (els.some((e) => e.attribs['data-scan-sold-out'] !== undefined)) return true;
   if (card.attribs['aria-disabled'] === 'true' || /^(?:false|0|no)$/i.test(card.attribs['data-available'] ?? '') || /^(?:true|1|yes)$/i.test(card.attribs['data-sold-out'] ?? ''))
     return true;
   for (const e of els) {
@@ -32,4 +34,33 @@ export function soldOutCard($: CheerioAPI, card: Element, els: Element[]): boole
     if (!slot) return true;
   }
   return false;
+}
+
+const CSS_SOLD_OUT = /([^{}]+)\{[^{}]*?\bcontent\s*:\s*(["'])\s*\(?\s*(?:sold[\s-]?out|out[\s-]of[\s-]stock|(?:currently )?unavailable)\s*\)?\s*\2/gi;
+
+/**
+ * A sold-out mark drawn by CSS only: a stylesheet rule whose generated content says sold out
+ * (`.tile--oos::after { content: "Sold out" }`). The elements its selector picks (the
+ * pseudo-element dropped) get `data-scan-sold-out`, which soldOutCard reads as the card's mark.
+ * Selectors the reader cannot match are skipped; at most 50 rules.
+ */
+export function markCssSoldOut($: CheerioAPI, scope: Cheerio<AnyNode>): void {
+  const css = $('style')
+    .toArray()
+    .map((el) => $(el).text())
+    .join('\n');
+  if (!/content/i.test(css)) return;
+  let n = 0;
+  for (const m of css.matchAll(CSS_SOLD_OUT)) {
+    if (n++ >= 50) break;
+    for (const raw of m[1].split(',')) {
+      const sel = raw.replace(/::?(?:after|before)\b/gi, '').trim();
+      if (!sel || sel.length > 200 || /[@:]/.test(sel)) continue;
+      try {
+        scope.find(sel).attr('data-scan-sold-out', '');
+      } catch {
+        // A selector the reader does not support: no mark.
+      }
+    }
+  }
 }

@@ -37,6 +37,9 @@ const KEYS = [
   // Seventh round (branch menus7): a platform iframe created by an embed loader script after
   // load (plus a tracking frame at a refused address), its server-rendered pages linked ?page=N.
   'embed-loader-dawn',
+  // Eighth round (branch menus8): category tab buttons, each tab's products behind a page-button
+  // pager of its own (every page of every tab clicked).
+  'tab-pages-woo',
   'paginated-text',
 ] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
@@ -88,7 +91,8 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
     // Run metadata: pages visited reported while scraping, and the platform key.
     // 16 linked pages; 8 pages behind numbered buttons (page 1 over HTTP, then 7 clicks in the
     // browser); a menu split into category pages: the landing page + every category's pages; a
-    // menu behind category tab buttons: the page + each further tab pressed.
+    // menu behind category tab buttons: the page + each further tab pressed; tabs with pagers of
+    // their own: every page of every tab.
     const perLabel = new Map<string, number>();
     for (const p of site.spec.products) perLabel.set(p.label, (perLabel.get(p.label) ?? 0) + 1);
     const categoryPages = 1 + [...perLabel.values()].reduce((n, k) => n + Math.ceil(k / site.spec.perPage), 0);
@@ -104,7 +108,9 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
               ? gatedPages
               : key === 'tabs-css'
                 ? perLabel.size
-                : 1,
+                : key === 'tab-pages-woo'
+                  ? categoryPages - 1
+                  : 1,
     );
     expect(last.metadata.platform ?? null).toBe(site.spec.platform);
     const scraping = events.filter((e) => e.metadata?.currentStage === 'scrape' && typeof e.metadata?.pagesVisited === 'number');
