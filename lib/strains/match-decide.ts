@@ -184,7 +184,9 @@ function namePass(index: CatalogIndex, p: Prepared, lookup: (c: string, side: bo
     if (c.respelt && !respellings) continue;
     // An edible names a strain in a segment of its own ('Coconut Oil - Cannatonic'), never as its
     // flavour ('Watermelon', 'Tropic Punch Gummies', 'Banana Pudding').
-    if (p.kind === 'edible' && (!c.pure || isFlavourName(c.text))) continue;
+    // Nor in the segment that starts the name, where the brand goes ('Green Hornet - 100mg Blue
+    // Raspberry Sour Gummies': a gummy brand, not the strain).
+    if (p.kind === 'edible' && (!c.pure || c.lead || isFlavourName(c.text))) continue;
     if (p.flavourRisk && isFlavourName(c.text)) continue;
     // A side segment of one word ('Cookies - …', '… PhD') is a brand more often than a strain.
     const hits = lookup(c.text, c.side).filter((e) => !(c.side && /^[\p{L}']+$/u.test(c.text) && (e.isAlias || c.text.length < 6)));

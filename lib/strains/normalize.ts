@@ -50,6 +50,8 @@ export interface Candidate {
   respelt: boolean;
   /** Its segment lost no word to noise (an edible names a strain only in a segment of its own). */
   pure: boolean;
+  /** A side segment that starts the name, where menus write the brand ('Green Hornet - … Gummies'). */
+  lead?: boolean;
 }
 
 export interface NormalizedName {
@@ -242,9 +244,10 @@ export function candidatesOf(segs: Segment[]): NormalizedName {
   // then only the strain segment is trusted.
   const ordered = primary ? [primary, ...(plain.length <= 2 ? segs.filter((s) => s !== primary) : [])] : [];
   for (const s of ordered) {
+    const lead = s !== primary && s === plain[0] ? { lead: true } : {};
     for (const t of [s.light, s.text, s.branded]) {
-      add({ text: t, side: s !== primary, respelt: false, pure: s.pure });
-      add({ text: withAnd(t), side: s !== primary, respelt: true, pure: s.pure });
+      add({ text: t, side: s !== primary, respelt: false, pure: s.pure, ...lead });
+      add({ text: withAnd(t), side: s !== primary, respelt: true, pure: s.pure, ...lead });
       // 'Skywalker OG Kush' is the long form of Skywalker OG (slug pass only; a universe strain
       // of that long name ends the search first).
       if (/\S og kush$/.test(t)) add({ text: t.replace(/ kush$/, ''), side: s !== primary, respelt: true, pure: false });

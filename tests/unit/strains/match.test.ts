@@ -333,6 +333,9 @@ describe('products that are not strains', () => {
     [{ name: 'Watermelon Gummies 100mg', category: 'Edibles' }, null, null, null],
     [{ name: 'Tropic Punch Gummies 100mg', category: 'Edibles' }, null, null, null],
     [{ name: 'Coconut Oil - Cannatonic (CBD Rich Hybrid)', category: 'Edibles' }, 'Cannatonic', 'exact', 'high'],
+    // The segment that starts an edible's name is where its brand goes (Green Hornet, Sublime: gummy brands).
+    [{ name: 'Cheetah Piss - 100mg Blue Raspberry Sour Gummies', category: 'Edibles' }, null, null, null],
+    [{ name: 'Cannatonic | Tropic Punch | 100mg Gummies', category: 'Edibles' }, null, null, null],
     [{ name: 'Blue Dream Rolling Papers', category: 'Gear' }, null, null, null],
     [{ name: 'Seed Junky - Blackberry Pie Display', category: 'Other' }, null, null, null],
     [{ name: 'Sour Diesel x Kush Mints 3.5g', category: 'Flower' }, null, null, null],
