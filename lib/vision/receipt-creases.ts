@@ -15,7 +15,7 @@ const DARKEST = 0.55;
 /** …in at least this share of the strips (across the page, not one bold word). */
 const ACROSS = 0.6;
 /** Share of the page height at the top and the bottom left alone. */
-const EDGE = 0.06;
+const EDGE = 0.1;
 
 /**
  * The paper level of each row of each strip (its 90th-percentile grey: print covers less than a
