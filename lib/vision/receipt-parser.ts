@@ -157,7 +157,8 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   for (const [lineNo, { line, cells, conf, inlineDiscount: inlineDisc }] of lines.entries()) {
     const justAfterItem = afterItemLine;
     afterItemLine = false;
-    orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})/i.test(line) ? dateOf(line, commaStyle) : null;
+    // (Also a month name glued to its day and year by OCR: "Sep242026".)
+    orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s?\d{5,6}\b/i.test(line) ? dateOf(line, commaStyle) : null;
     // A line that was only an inline discount ("(Deal -$6.32)" wrapped under its name): the
     // discount of the item being read (a name waiting for its price) or of the item above.
     if (inlineDisc !== null && !/[A-Za-z0-9]/.test(line)) {

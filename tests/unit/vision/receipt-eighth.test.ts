@@ -133,6 +133,11 @@ describe('OCR slips of the eighth round', () => {
   });
 
   it('reads "Jun 92026" (the gap before the year lost) as 9 June', () => expect(dateOf('Jun 92026 3:37 PM', false)).toBe('2026-06-09'));
+
+  it('finds the order date on a line whose month, day and year OCR glued together ("Sep242026")', () => {
+    const r = parseReceiptText(`LUCENT ABQ\nSep242026 12:27PM\nBlue Dream 3.5g   $35.00\nTOTAL   $35.00`);
+    expect(r.orderDate).toBe('2026-09-24');
+  });
 });
 
 describe('word boxes stretched across the row', () => {
