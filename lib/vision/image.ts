@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { ApiError } from '@/lib/errors';
 import { sniffMediaType } from '@/lib/vision/media-type';
 import { eraseDotLeaders, eraseGridRules, inkRuns, invertBands, LIGHT_INK } from '@/lib/vision/pixel-edits';
+import { flattenCreases } from '@/lib/vision/receipt-creases';
 import type { ImageInput, MediaType } from '@/lib/vision/types';
 
 export { sniffMediaType };
@@ -92,6 +93,8 @@ export interface PrepareOptions {
   bands?: boolean | 'before-light';
   /** Erase the long straight rules of a ruled table grid before OCR (receipts; `eraseGridRules`). */
   gridRules?: boolean;
+  /** Brighten the narrow shadow bands a folded receipt's creases leave across the page (receipts; `flattenCreases`). */
+  creases?: boolean;
 }
 
 /**
@@ -349,7 +352,13 @@ export async function prepareForOcr(bytes: Buffer, opts: PrepareOptions = {}): P
   // middle of a wide band into a grey streak that the inversion then prints beside the text).
   // Only bands at least a third of the page wide: before the light is evened out, a blurred bold
   // amount (`$269.85` on a photo) is a dark filled blob of a few rows too.
-  if (opts.bands === 'before-light' && !page.dark) invertBands(grey.data, grey.info.width, grey.info.height, rowPx, grey.info.width / 3);
+  if (opts.bands === 'before-light' && !page.dark) {
+    invertBands(grey.data, grey.info.width, grey.info.height, rowPx, grey.info.width / 3);
+    // At the head of the page, also a narrower block: the store's name in white on a black logo
+    // block only as wide as the name (no bold amount is printed up there).
+    const top = Math.round(grey.info.height * 0.2);
+    invertBands(grey.data.subarray(0, top * grey.info.width), grey.info.width, top, rowPx, rowPx * 6);
+  }
   const flat = await flattenLight(grey);
   if (opts.leaders !== false) {
     // Receipts: blurred leaders come out light grey, lighter than the usual ink level, and were
@@ -359,6 +368,8 @@ export async function prepareForOcr(bytes: Buffer, opts: PrepareOptions = {}): P
   }
   if (opts.bands === true && !page.dark) invertBands(flat.data, flat.width, flat.height, rowPx);
   if (opts.gridRules && !page.dark) eraseGridRules(flat.data, flat.width, flat.height, rowPx);
+  // (After the grid's rules are erased: a grey rule across the page is no crease to brighten.)
+  if (opts.creases && !page.dark) flattenCreases(flat.data, flat.width, flat.height, rowPx);
   let out = sharp(flat.data, { raw: { width: flat.width, height: flat.height, channels: 1 } });
   if (opts.normalise !== false) out = out.normalise();
   // A negated dark receipt (an app screenshot) is sharpened on the first pass too: its muted grey

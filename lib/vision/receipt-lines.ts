@@ -85,6 +85,8 @@ const TAG_TYPE: Record<string, 'indica' | 'sativa' | 'hybrid'> = { i: 'indica', 
 
 /** A cell that is only a weight ("1/8oz", ".5g", "1g x 2", "3.5 g"; under a Wt header also "29", a 2g whose g was read as 9). */
 function isWeightCell(text: string, wtColumn: boolean): boolean {
+  // (also a pack printed count first: "2 x 1g", "5 x .5g")
+  if (/^\d{1,2}\s?[x×]\s?\d{0,2}[.,]?\d{1,2}\s?g$/i.test(text.trim())) return true;
   const w = parseWeightGrams(text, { allowTrailingNine: wtColumn });
   return w !== null && w.index === 0 && w.end >= text.trim().length;
 }
@@ -116,12 +118,24 @@ export function receiptSlips(raw: string): string {
       .replace(/(^|\s)[lI|](?=\s?ea\s?@)/g, '$11')
       .replace(/(\d\s?(?:g\s?)?)[xX×]\s?[xX×](?=\s?\$?\d)/g, '$1x')
       .replace(/(\d)¢9?(?!\w)/g, '$1g')
+      // "3.5¢g": the g read twice, once as ¢
+      .replace(/(\d)¢g\b/g, '$1g')
       // "3.5 ¢g": a speck read between a weight and its unit
       .replace(/(\d)\s[¢©®°]\s?g\b/g, '$1 g')
       // "1/807": the oz of an eighth read as 07
       .replace(/(\b\d\/\d{1,2}\s?)07\b/g, '$1oz')
       // "1/40z": its o read as 0
-      .replace(/(\b\d\/\d{1,2}\s?)0z\b/g, '$1oz')
+      .replace(/(\b\d\/\d{1,2}\s?)0z\b/gi, '$1oz')
+      // "1/4o0z", "1/80oz": the o of oz read twice; "1/202": the oz of a half read as 02
+      .replace(/(\b\d\/\d{1,2}\s?)(?:o0|0o)z\b/gi, '$1oz')
+      .replace(/(\b[1-9]\/[248])(\s?)02\b/g, '$1$2oz')
+      // "$2410": an amount printed with cents whose decimal point OCR lost (receipts print cents)
+      .replace(/(\$\s?)(\d{2,4})(\d{2})(?=\s|$)/g, '$1$2.$3')
+      .replace(/(\$\s?)(\d)(\d{2})\s*$/, '$1$2.$3')
+      // "FLOWER 1202": a half ounce (1/2oz) at the end of a name, its slash lost and its oz read as 02
+      .replace(/(?<=[A-Za-z]\s+)([1-9])([248])[0oO][z2Z](?=\s|$)/g, '$1/$2oz')
+      // "35g", "359" in a weight cell: 3.5g with its point lost (no one sells 35 g)
+      .replace(/(?<=[A-Za-z]\s+|\s{2})([23])5\s?[g9](?=\s{2}|$)/g, '$1.5g')
       // "3.5 @" at the end of a name line: the g of "3.5 g" read as @
       .replace(/(\d?\.\d)\s@\s*$/, '$1 g')
       // "3.5 9" at the end of a name line: the g of "3.5 g" read as 9
@@ -305,6 +319,12 @@ export function stripItemKey(name: string): string {
   return name.replace(/^\s*(?:product|item)(?:\s*name)?\s*:\s*/i, '');
 }
 
+/** A pack printed count first after the name ("Preroll 2 x 1g", "5 x .5g", "2x1g"): the count times the weight. */
+export function packGrams(name: string): number | null {
+  const m = /(?<=[A-Za-z]\s+)(\d{1,2})\s?[x×]\s?(\d{0,2}[.,]?\d{1,2})\s?g\s*$/i.exec(name);
+  return m ? round2(Number(m[1]) * Number(m[2].replace(',', '.'))) : null;
+}
+
 /** Two amounts printed alike but for one digit ("39.52" / "33.52"): one of them misread. */
 function oneDigitApart(a: number, b: number): boolean {
   const [x, y] = [a.toFixed(2), b.toFixed(2)];
@@ -312,6 +332,18 @@ function oneDigitApart(a: number, b: number): boolean {
 }
 
 export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: Pending | null, header: string[] | null): ParsedReceiptItem | null {
+  // A table whose last column is the line's tax ("Qty | Item | Size | Price | Tax"): that amount is no price.
+  // Also without a header read: two dollar amounts, the last under half the first, are a price and
+  // its tax (a unit price is never above its line's price; a list price beside the price charged is
+  // near it). Not when the first ends in the second: "1094.74  94.74" is "1 @ 94.74" with its @ read as 0.
+  const taxAfter =
+    !header &&
+    money.length === 2 &&
+    money.every((m) => m.hasSign) &&
+    !money[1].negative &&
+    money[1].value < 0.45 * money[0].value &&
+    !money[0].value.toFixed(2).endsWith(money[1].value.toFixed(2));
+  if (money.length >= 2 && ((header && /^(tax|excise)$|\btax$/.test(header[header.length - 1])) || taxAfter)) money = money.slice(0, -1);
   let quantity: number | null = null;
   let unitPrice: number | null = null;
   let thcPct: number | null = null;
@@ -354,7 +386,8 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
       if (i === nameIdx) return;
       const col = header && header.length === cells.length ? header[i] : null;
       if (c.kind === 'int' && i < nameIdx) quantity = explicitQty ? quantity : Number(c.text);
-      else if (c.kind === 'int' && (!col || /qty|quantity/.test(col))) quantity ??= Number(c.text);
+      // (Not a number no one buys: a misread weight "359" is no quantity.)
+      else if (c.kind === 'int' && (!col || /qty|quantity/.test(col)) && Number(c.text) <= 50) quantity ??= Number(c.text);
       else if (c.kind === 'pct') {
         const v = num((PCT_CELL.exec(c.text) as RegExpExecArray)[1]);
         if (col && /cbd/.test(col)) cbdPct = v;
@@ -396,7 +429,8 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   if (qx && !/^\s?[x×]\s?\d/.test(left.slice(qx.index - 1))) {
     // "2 @ $35.00" after the name; a pack ("1g x 2") is part of the name, not a quantity.
     const before = left.slice(0, qx.index);
-    if (!/\d\s?(g|mg|oz)\s?$/i.test(before)) {
+    // (Nor is a pack printed count first, "Preroll 2 x 1g": a weight follows the x.)
+    if (!/\d\s?(g|mg|oz)\s?$/i.test(before) && parseWeightGrams(left.slice(qx.index + qx[0].length))?.index !== 0) {
       quantity ??= Number(qx[1]);
       left = before;
     }
@@ -424,7 +458,7 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
     quantity ??= Number(qtyLead[1]);
     name = '';
   }
-  let grams = parseWeightGrams(name, { allowTrailingNine: true })?.grams ?? null;
+  let grams = packGrams(name) ?? parseWeightGrams(name, { allowTrailingNine: true })?.grams ?? null;
   if (letters(name) < 2) {
     if (!pending) return null;
     name = nameFix(beforeAmounts(stripItemKey(pending.name)));

@@ -61,10 +61,13 @@ const POTENCY_TOTAL = /\btota[l1]\s+(thc|cbd|cannabinoids)\b/i;
 const LINE_TOTAL = /\bline\s+tota[l1]\b/i;
 // "SalesTax": the space before a tax word lost to OCR
 // (Canada: GST, PST, HST, QST; French: TPS, TVQ, TVH)
-const TAX = /\b(tax|taxes|excise|vat|gst|hst|pst|qst|tps|tvq|tvh)\b|(?<=sales|state|local|excise|city|county)tax(es)?\b|\b(gst|pst|tps|tvq)(?=\d)/i;
-// (French: "Rabais", "Remise")
-const DISCOUNT = /\b(discounts?|disc|promos?|coupons?|savings|loyalty|rewards?|deals?|bogo|rabais|remise|redeemed|redemption)\b|%\s*off\b/i;
-const PAYMENT = /\b(cash|card|visa|master\s?card|amex|debit|credit|change|tender(ed)?|paid|payment|tip|points|cashback|rounding|auth|interac|d[ée]bit|comptant|carte)\b/i;
+// (Spanish: "IVU" in Puerto Rico, "IVA", "Impuesto")
+const TAX = /\b(tax|taxes|excise|vat|gst|hst|pst|qst|tps|tvq|tvh|ivu|iva|impuestos?)\b|(?<=sales|state|local|excise|city|county)tax(es)?\b|\b(gst|pst|tps|tvq)(?=\d)/i;
+// (French: "Rabais", "Remise"; Spanish: "Descuento", "Rebaja", "Ahorro")
+const DISCOUNT = /\b(discounts?|disc|promos?|coupons?|savings|loyalty|rewards?|deals?|bogo|rabais|remise|redeemed|redemption|descuentos?|rebajas?|ahorros?)\b|%\s*off\b/i;
+// (Spanish: "Efectivo" cash, "Cambio" change, "Tarjeta" card, "Pagado" paid)
+const PAYMENT =
+  /\b(cash|card|visa|master\s?card|amex|debit|credit|change|tender(ed)?|paid|payment|tip|points|cashback|rounding|auth|interac|d[ée]bit|comptant|carte|efectivo|cambio|tarjeta|pagado)\b/i;
 /**
  * A line discount printed inline in parentheses after the name ("Blue Dream 3.5g (save $3.50)",
  * "(-$3.50 promo)", "(Deal -$3.50)"): a discount word or a minus is needed, so a weight "(3.5g)"
@@ -75,18 +78,41 @@ const INLINE_DISCOUNT =
 /** Words that make an amount in parentheses a discount without a minus ("(Sale $30.00)", "(Deal $25.00)" may be a price). */
 const SAVING_WORD = /^(save|saved|promo|discount|disc|coupon|rabais)$/i;
 const HEADER_NOISE =
-  /\b(receipt|order|invoice|ticket|transaction|cashier|budtender|served|register|terminal|license|lic\b|tel|phone|www\.|https?:|\.com|thank|thanks|date|time|customer|member|patient|bill\s+to|st\.?|street|ave|avenue|blvd|road|rd\.?|suite|ste)\b|#\s?\d|\(\d{3}\)|\d{3}[-.]\d{3}[-.]\d{4}|\b[A-Z]{2}\s\d{5}\b/i;
+  /\b(receipt|order|invoice|ticket|transaction|cashier|budtender|served|register|terminal|license|lic\b|tel|phone|www\.|https?:|\.com|thank|thanks|date|time|customer|member|patient|bill\s+to|recibo|cajer[oa]|paciente|fecha|st\.?|street|ave|avenue|blvd|road|rd\.?|suite|ste)\b|#\s?\d|\(\d{3}\)|\d{3}[-.]\d{3}[-.]\d{4}|\b[A-Z]{2}\s\d{5}\b/i;
 const STORE_NOISE =
-  /\d{3}|\b(receipt|order|invoice|ticket|transaction|cashier|budtender|register|terminal|license|tel|phone|www\.|https?:|\.com|thank|date|time|customer|member|patient)\b|#\s?\d/i;
+  /\d{3}|\b(receipt|order|invoice|ticket|transaction|cashier|budtender|register|terminal|license|tel|phone|www\.|https?:|\.com|thank|date|time|customer|member|patient|recibo|cajer[oa]|paciente|fecha)\b|#\s?\d/i;
 const POTENCY_LEAD = /^\s*(THC|CBD):?\s?\(?\d/i;
 /** A package / batch code line under an item name ("SKU 00012345   Batch ABC-123", "Pkg: 1A4…"). */
 const CODE_LINE = /^\s*(sku|lot|batch|pkg|package|upc|plu|uid)\b:?\s?#?\s?[\dA-Z]/i;
-const COLUMN_WORDS = /^(item|items|product|products|description|qty|quantity|price|unit|each|total|amount|category|type|thc|cbd|sku)$/i;
+const COLUMN_WORDS = /^(item|items|product|products|description|qty|quantity|price|unit|each|total|amount|category|type|thc|cbd|sku|size|weight|wt|tax|excise)$/i;
+/**
+ * A package tag printed alone on its own line under an item (a METRC UID "1A4060300005F1B000012345",
+ * a long SKU or barcode number): one run of capitals and digits, at least 12 long with 8 digits.
+ * It names no product, so it is neither the next item's name nor the end of this item's details.
+ */
+export function isBareCode(line: string): boolean {
+  const compact = line.replace(/\s/g, '');
+  return compact.length >= 12 && /^[0-9A-Z]+$/.test(compact) && (compact.match(/\d/g)?.length ?? 0) >= 8;
+}
+/**
+ * A potency line whose only other word is a category word, in whatever language ("Flor · THC 22.1%",
+ * "Vaporizador - THC 85.2%"): the detail line of the item above, not a name.
+ */
+export function isPotencyDetail(line: string): boolean {
+  const at = line.search(/\b(THC|CBD):?\s?\(?\d/i);
+  if (at < 0) return false;
+  const words = line
+    .slice(0, at)
+    .split(/\s+/)
+    .filter((w) => /[A-Za-zÀ-ÿ]{2}/.test(w));
+  return words.length <= 1 && (words[0]?.length ?? 0) <= 16;
+}
 /**
  * `words`: tesseract's word boxes, when the reading has them: the rows are then rebuilt from the
  * boxes (column gaps measured on the page, `linesFromWords`) instead of taken from its text.
  */
-export function parseReceiptText(raw: string, words?: readonly WordBox[]): ParsedReceipt {
+export function parseReceiptText(raw: string, words0?: readonly WordBox[]): ParsedReceipt {
+  const words = words0 && withoutStretchedBoxes(words0);
   const boxes = words?.length ? linesFromWords(words) : null;
   const source = boxes && words ? withQtyColumn(boxes, words) : raw.split(/\r?\n/);
   // Amounts printed "35,00 $" are read as "$35.00"; such a receipt prints its dates day first.
@@ -131,7 +157,8 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
   for (const [lineNo, { line, cells, conf, inlineDiscount: inlineDisc }] of lines.entries()) {
     const justAfterItem = afterItemLine;
     afterItemLine = false;
-    orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})/i.test(line) ? dateOf(line, commaStyle) : null;
+    // (Also a month name glued to its day and year by OCR: "Sep242026".)
+    orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s?\d{5,6}\b/i.test(line) ? dateOf(line, commaStyle) : null;
     // A line that was only an inline discount ("(Deal -$6.32)" wrapped under its name): the
     // discount of the item being read (a name waiting for its price) or of the item above.
     if (inlineDisc !== null && !/[A-Za-z0-9]/.test(line)) {
@@ -191,12 +218,15 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
       pending = null;
       continue;
     }
+    if (!money.length && (lastItem || pending) && isBareCode(line)) continue;
     const prices = usesDollar ? money.filter((m) => m.hasSign) : money;
     const nameCell = cells.find((c) => c.kind === 'text' && letters(beforeAmounts(c.text)) >= 3);
     // (A line that starts with a potency figure is a detail line whatever words follow: "THC 21.4 %  Dispensed 7.0 g".)
     // (So is a line that is only a quantity and its unit price, "2 x $82.09", under the item's line price.)
     const detailish =
-      (DETAIL.test(line) && (!nameCell || letters(stripDetail(nameCell.text)) < 3 || POTENCY_LEAD.test(line))) || (cells.length === 1 && cells[0].kind === 'qtyunit');
+      (DETAIL.test(line) && (!nameCell || letters(stripDetail(nameCell.text)) < 3 || POTENCY_LEAD.test(line))) ||
+      (cells.length === 1 && cells[0].kind === 'qtyunit') ||
+      (!money.length && isPotencyDetail(line));
     // A name waiting for its price line, then a detail line ("Product: …" / "Category: Vape
     // THC: 88.1%" / "Qty: 1  Unit price: $x  Line total: $y"): the detail is the waiting item's.
     // Also a code line ("SKU 00012345   Batch ABC-123") between a name and its "1 @ 35.00" line.
@@ -291,6 +321,20 @@ export function parseReceiptText(raw: string, words?: readonly WordBox[]): Parse
   return { dispensaryName, orderDate, items, discount, ...sums, coverage: receiptCoverage(items, sums.subtotal, sums.tax, sums.total, discount) };
 }
 
+/**
+ * Tesseract sometimes gives a word a box across the whole row (the "$134.07" of a unit column
+ * boxed from the left margin to the right one): placed by that box it would jump ahead of the
+ * name. A word whose box is over eight times wider per character than the page's median is such a
+ * box and is left out (its row keeps the other words, the line amount among them).
+ */
+export function withoutStretchedBoxes(words: readonly WordBox[]): WordBox[] {
+  const perChar = (w: WordBox) => (w.x1 - w.x0) / Math.max(1, w.text.trim().length);
+  const sized = words.filter((w) => w.text.trim().length >= 3).map(perChar);
+  if (sized.length < 5) return [...words];
+  const median = [...sized].sort((a, b) => a - b)[Math.floor(sized.length / 2)];
+  return words.filter((w) => w.text.trim().length < 3 || perChar(w) <= 8 * median);
+}
+
 /** A line's inline discount in parentheses and the line without it; null when it has none. */
 export function inlineDiscount(text: string): { value: number; rest: string } | null {
   const m = INLINE_DISCOUNT.exec(text);
@@ -326,7 +370,10 @@ function endsWithWeight(line: string): boolean {
  * The date on a line; day first ("24/11/2026", "10/09/2026" = 10 September) on a receipt that
  * prints decimal-comma amounts, and wherever a month-first reading is impossible (day over 12).
  */
-export function dateOf(line: string, dayFirst: boolean): string | null {
+export function dateOf(raw: string, dayFirst0: boolean): string | null {
+  // "Jun 92026": the gap between the day and the year lost to OCR. A Spanish "Fecha:" is day first.
+  const line = raw.replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2})(20\d{2})\b/, '$1 $2');
+  const dayFirst = dayFirst0 || /\bfecha\b/i.test(line);
   const m = /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\b/.exec(line);
   if (m && !/\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/.test(line) && (dayFirst || (+m[1] > 12 && +m[2] <= 12))) {
     const swapped = `${line.slice(0, m.index)}${m[2]}/${m[1]}/${m[3]}${line.slice(m.index + m[0].length)}`;

@@ -4,7 +4,9 @@ import { rasterize } from '@/tests/fixtures/vision/render';
 import {
   FOURTH_HELD_OUT_RECEIPT_LAYOUTS,
   FIFTH_HELD_OUT_RECEIPT_LAYOUTS,
+  ES_CATEGORY,
   frMoney,
+  HELD_OUT_RECEIPT_LAYOUTS,
   SEVENTH_HELD_OUT_RECEIPT_LAYOUTS,
   SIXTH_HELD_OUT_RECEIPT_LAYOUTS,
   RECEIPT_LAYOUTS,
@@ -17,7 +19,7 @@ import {
 } from '@/tests/fixtures/vision/receipts';
 
 /**
- * The fourth- to seventh-round held-out receipt layouts are drawn and their truth is consistent with what the
+ * The fourth- to eighth-round held-out receipt layouts are drawn and their truth is consistent with what the
  * page prints (no OCR: these layouts stay out of every tuning decision until their blind run).
  */
 
@@ -77,6 +79,9 @@ function dateOnPage(layout: ReceiptLayout, iso: string): string {
     return `${new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}`;
   if (layout === 'brand-groups') return `Sold: ${d} ${MON[m - 1]} ${y} `;
   if (layout === 'excise-lines') return `${iso} `;
+  if (layout === 'metrc-tag-pos') return `${String(m).padStart(2, '0')}/${String(d).padStart(2, '0')}/${y} `;
+  if (layout === 'size-tax-cols') return `${MON[m - 1]} ${d} ${y}  `;
+  if (layout === 'es-pr-crease') return `Fecha: ${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')}/${y}  `;
   if (layout === 'delivery-grid') return `${new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${d}, ${y} at `;
   return `${m}/${d}/${String(y).slice(2)}`;
 }
@@ -387,6 +392,91 @@ describe('seventh-round held-out receipt layouts', () => {
               // Items of one brand sit together: once another brand starts, this one does not come back.
               expect(brands.indexOf(it.brand as string)).toBe(brands.length - 1);
             }
+          }
+        }
+      }
+      expect(discounted).toBeGreaterThan(0);
+      expect(multi).toBeGreaterThan(0);
+    });
+
+    it('draws no run over another on the same row, nor off the page', () => noOverlap(layout));
+  });
+});
+
+describe('eighth-round held-out receipt layouts', () => {
+  itIsAHeldOutRound(HELD_OUT_RECEIPT_LAYOUTS, ['metrc-tag-pos', 'size-tax-cols', 'es-pr-crease']);
+
+  describe.each(HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
+    itRendersToThePage(layout);
+
+    it('truth adds up and prints every field it claims', () => {
+      let discounted = 0;
+      let multi = 0;
+      for (const seed of seeds(layout)) {
+        const { t, svg, text, upper } = draw(layout, seed);
+        const lines = text.split('\n');
+        const up = (s: string) => (upper ? s.toUpperCase() : s);
+        const subtotal = r2(t.items.reduce((a, it) => a + it.price - (it.discount ?? 0), 0));
+        expect(t.subtotal).toBeCloseTo(subtotal, 2);
+        const base = subtotal - (t.discount ?? 0);
+        expect(t.total).toBeCloseTo(r2(base + t.tax), 2);
+        if (layout === 'size-tax-cols') expect(t.tax).toBeCloseTo(r2(t.items.reduce((a, it) => a + (it.lineTax as number), 0)), 2);
+        if (layout === 'es-pr-crease') expect(t.tax).toBeCloseTo(r2(base * 0.115), 2);
+        expect(text.toUpperCase()).toContain(t.dispensaryName.toUpperCase());
+        expect(text).toContain(dateOnPage(layout, t.orderDate));
+        expect(lines).toContain(money(t.subtotal as number));
+        expect(lines).toContain(money(t.total));
+        if (layout === 'size-tax-cols') expect(lines).toContain(money(t.tax));
+        else {
+          // Two tax lines whose amounts add up to the tax.
+          const [a, b] = layout === 'metrc-tag-pos' ? ['Excise Tax', 'Sales Tax'] : ['IVU estatal 10.5%', 'IVU municipal 1%'];
+          const amount = (label: string) => Number(lines[lines.indexOf(label) + 1].slice(1));
+          expect(r2(amount(a) + amount(b))).toBeCloseTo(t.tax, 2);
+        }
+        if (t.discount) expect(lines).toContain(`-${money(t.discount)}`);
+        // Two fold creases lie over the Spanish receipt; the others draw nothing over their text.
+        expect(
+          (
+            svg
+              .split('</text>')
+              .pop()
+              ?.match(/fill-opacity/g) ?? []
+          ).length,
+        ).toBe(layout === 'es-pr-crease' ? 8 : 0);
+        for (const it of t.items) {
+          expect(it.price).toBeCloseTo(r2(it.unitPrice * it.quantity), 2);
+          if (it.quantity > 1) multi++;
+          if (it.discount) {
+            discounted++;
+            expect(lines).toContain(`-${money(it.discount)}`);
+          }
+          expect(it.thcPct === null).toBe(layout === 'size-tax-cols');
+          if (layout === 'size-tax-cols') {
+            // The Item cell and the Size cell on one row: the printed name is the two joined.
+            const size = it.sizeText as string;
+            const row = lines.indexOf(up(it.productName.slice(0, -size.length).trim()));
+            expect(row, it.productName).toBeGreaterThan(0);
+            expect(lines.slice(row - 1, row + 4)).toEqual([
+              String(it.quantity),
+              up(it.productName.slice(0, -size.length).trim()),
+              size,
+              money(it.price),
+              money(it.lineTax as number),
+            ]);
+            expect(it.lineTax).toBeCloseTo(r2((it.price - (it.discount ?? 0)) * 0.2), 2);
+            continue;
+          }
+          const row = lines.indexOf(up(it.productName));
+          expect(row, it.productName).toBeGreaterThanOrEqual(0);
+          const cbd = it.cbdPct !== null ? `CBD ${it.cbdPct.toFixed(1)}%` : '';
+          if (layout === 'metrc-tag-pos') {
+            expect(lines.slice(row - 1, row + 3)).toEqual([String(it.quantity), up(it.productName), money(it.unitPrice), money(it.price)]);
+            expect(lines[row + 3]).toMatch(/^1A4[0-9A-F]{21}$/);
+            expect(lines[row + 4]).toBe(`THC: ${(it.thcPct as number).toFixed(1)}% | CBD: ${cbd ? cbd.slice(4) : '<0.1%'}`);
+          } else {
+            expect(lines[row + 1]).toBe(money(it.price));
+            if (it.quantity > 1) expect(lines[row + 2].trim()).toBe(`${it.quantity} x ${money(it.unitPrice)}`);
+            expect(lines[row + (it.quantity > 1 ? 3 : 2)].trim()).toBe([ES_CATEGORY[it.category], `THC ${(it.thcPct as number).toFixed(1)}%`, cbd].filter(Boolean).join(' · '));
           }
         }
       }
