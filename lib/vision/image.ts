@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { ApiError } from '@/lib/errors';
 import { sniffMediaType } from '@/lib/vision/media-type';
+import { eraseCodes } from '@/lib/vision/codes';
+import { evenStreaks } from '@/lib/vision/glare';
 import { eraseDotLeaders, eraseGridRules, inkRuns, invertBands, LIGHT_INK } from '@/lib/vision/pixel-edits';
 import type { ImageInput, MediaType } from '@/lib/vision/types';
 
@@ -92,6 +94,10 @@ export interface PrepareOptions {
   bands?: boolean | 'before-light';
   /** Erase the long straight rules of a ruled table grid before OCR (receipts; `eraseGridRules`). */
   gridRules?: boolean;
+  /** Even out a glare streak across a dark glossy page, measuring the paper locally (labels; `evenStreaks`). */
+  glare?: boolean;
+  /** Paint QR codes (found by their three finder squares) paper white before OCR (labels; `eraseCodes`). */
+  codes?: boolean;
 }
 
 /**
@@ -357,6 +363,8 @@ export async function prepareForOcr(bytes: Buffer, opts: PrepareOptions = {}): P
     // (One sweep at the lighter level takes dark leaders too: same re-read scores as a sweep at each level, ≈15 ms less.)
     eraseDotLeaders(flat.data, flat.width, flat.height, rowPx, opts.lightLeaders ? LIGHT_INK : undefined);
   }
+  if (opts.glare && page.dark) evenStreaks(flat.data, flat.width, flat.height, rowPx);
+  if (opts.codes) eraseCodes(flat.data, flat.width, flat.height);
   if (opts.bands === true && !page.dark) invertBands(flat.data, flat.width, flat.height, rowPx);
   if (opts.gridRules && !page.dark) eraseGridRules(flat.data, flat.width, flat.height, rowPx);
   let out = sharp(flat.data, { raw: { width: flat.width, height: flat.height, channels: 1 } });
