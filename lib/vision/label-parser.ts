@@ -17,7 +17,7 @@ import {
 } from '@/lib/vision/parse-common';
 import { columnLines, withoutUnsureTail } from '@/lib/vision/label-columns';
 import { readDates } from '@/lib/vision/label-dates';
-import { BELOW_LIMIT, CANN_AFTER, CBD, CBD_AFTER, pct, potency, THC, THC_AFTER, TOTAL_CANN, TOTAL_CBD, TOTAL_THC, withoutChartBar } from '@/lib/vision/label-potency';
+import { BELOW_LIMIT, CANN_AFTER, CBD, CBD_AFTER, pct, potency, THC, THC_AFTER, TOTAL_CANN, TOTAL_CBD, TOTAL_THC } from '@/lib/vision/label-potency';
 import { batchCode, batchLetters, capitalGAsSix, gramsBesideOunces, netWeightText, ouncesOverGrams, withoutTrailingWeight } from '@/lib/vision/label-values';
 import { readTerpenes } from '@/lib/vision/label-terpene-rows';
 import { joinWrappedValues } from '@/lib/vision/label-wrap';
@@ -72,7 +72,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const lines = joinWrappedValues(
     mgPerGramRows(
       rowLines.map((l) =>
-        withoutChartBar(cleanLine(l))
+        cleanLine(l)
           .replace(/(\d[.,])\s(\d{1,2}\s?%)/g, '$1$2')
           .replace(/(?<![\d.,])(\d{1,2}) (\d{2})\s?%/g, '$1.$2%'),
       ),

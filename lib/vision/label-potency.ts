@@ -62,12 +62,3 @@ export function potency(text: string, total: RegExp, after: RegExp, plain: RegEx
   const first = totals[0] ?? pct(after.exec(text) ?? plain.exec(text));
   return { pct: totals.find((t) => t.pct !== null)?.pct ?? first.pct, mg: packMg ?? totals.find((t) => t.mg !== null)?.mg ?? first.mg };
 }
-
-/**
- * A bar chart's bar between a cannabinoid's key and its figure, read as a lone `1`, `I`, `l`, `|`,
- * `!` or bracket (`Total THC | 22.0%`, `Δ9-THC 1 0.28%`): dropped, so the key meets its figure.
- * A lone digit before a percentage is never the figure itself.
- */
-export function withoutChartBar(line: string): string {
-  return line.replace(/(\b(?:THC|CBD|CBG|CBN|THCa|CBDa|cannabinoids?)\b:?)\s+(?:[|Il!\[\]]+|1)\s+(?=\d{1,3}[.,]\d{1,3}\s?%)/gi, '$1 ');
-}

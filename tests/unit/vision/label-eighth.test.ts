@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { eraseCodes } from '@/lib/vision/codes';
 import { evenStreaks } from '@/lib/vision/glare';
 import { parseLabelText } from '@/lib/vision/label-parser';
-import { withoutChartBar } from '@/lib/vision/label-potency';
 import { joinWrappedValues } from '@/lib/vision/label-wrap';
 import { rng } from '@/lib/random';
 
@@ -60,23 +59,6 @@ function page(w: number, h: number, paper: number): Buffer {
   for (let row = 10; row + 14 < h; row += 20) for (let x = 4; x + 2 < w; x += 6) for (let y = row; y < row + 14; y++) data.fill(Math.round(paper * 0.1), y * w + x, y * w + x + 2);
   return data;
 }
-
-describe('a cannabinoid bar chart: the bar between a key and its figure', () => {
-  it('drops a bar read as a lone 1, I, l, | or bracket', () => {
-    expect(withoutChartBar('Δ9-THC 1 0.28%')).toBe('Δ9-THC 0.28%');
-    expect(withoutChartBar('Total THC | 22.0%')).toBe('Total THC 22.0%');
-    expect(withoutChartBar('CBG ] 1.21%')).toBe('CBG 1.21%');
-    expect(withoutChartBar('Total Cannabinoids l 27.4%')).toBe('Total Cannabinoids 27.4%');
-    const p = parseLabelText(['CANNABINOID PROFILE', 'THCa I 25.86%', 'Δ9-THC 1 0.62%', 'Total THC 1 23.3%', 'CBD 1 1.1%'].join('\n'));
-    expect([p.thcPct, p.cbdPct]).toEqual([23.3, 1.1]);
-  });
-
-  it('keeps figures that are no bar', () => {
-    expect(withoutChartBar('THC 1.2% CBD 0.3%')).toBe('THC 1.2% CBD 0.3%');
-    expect(withoutChartBar('Net Wt 1 3.5g')).toBe('Net Wt 1 3.5g');
-    expect(withoutChartBar('CBD 1 mg per serving 10.5%')).toBe('CBD 1 mg per serving 10.5%');
-  });
-});
 
 describe('a glare streak on a dark glossy label (negated: a dark band over the page)', () => {
   it('brings the band back to paper and keeps its print dark', () => {
