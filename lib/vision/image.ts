@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { ApiError } from '@/lib/errors';
 import { sniffMediaType } from '@/lib/vision/media-type';
+import { eraseChartBars } from '@/lib/vision/chart-bars';
 import { eraseCodes } from '@/lib/vision/codes';
 import { evenStreaks } from '@/lib/vision/glare';
 import { eraseDotLeaders, eraseGridRules, inkRuns, invertBands, LIGHT_INK } from '@/lib/vision/pixel-edits';
@@ -98,6 +99,8 @@ export interface PrepareOptions {
   glare?: boolean;
   /** Paint QR codes (found by their three finder squares) paper white before OCR (labels; `eraseCodes`). */
   codes?: boolean;
+  /** Paint a bar chart's bars paper white before OCR (labels; `eraseChartBars`). */
+  chartBars?: boolean;
 }
 
 /**
@@ -365,6 +368,7 @@ export async function prepareForOcr(bytes: Buffer, opts: PrepareOptions = {}): P
   }
   if (opts.glare && page.dark) evenStreaks(flat.data, flat.width, flat.height, rowPx);
   if (opts.codes) eraseCodes(flat.data, flat.width, flat.height);
+  if (opts.chartBars && !page.dark) eraseChartBars(flat.data, flat.width, flat.height, rowPx);
   if (opts.bands === true && !page.dark) invertBands(flat.data, flat.width, flat.height, rowPx);
   if (opts.gridRules && !page.dark) eraseGridRules(flat.data, flat.width, flat.height, rowPx);
   let out = sharp(flat.data, { raw: { width: flat.width, height: flat.height, channels: 1 } });

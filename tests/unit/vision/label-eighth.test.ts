@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eraseChartBars } from '@/lib/vision/chart-bars';
 import { eraseCodes } from '@/lib/vision/codes';
 import { evenStreaks } from '@/lib/vision/glare';
 import { parseLabelText } from '@/lib/vision/label-parser';
@@ -154,5 +155,55 @@ describe('a QR code beside the text', () => {
     expect(eraseCodes(badges, w, h)).toBe(0);
     expect(badges.equals(before)).toBe(true);
     expect(eraseCodes(withCode(w, h, 20, 30, 25, 25, false), w, h)).toBe(0);
+  });
+});
+
+describe('a cannabinoid bar chart', () => {
+  const w = 500;
+  const h = 300;
+  /** Filled rectangle. */
+  const box = (data: Buffer, x: number, y: number, bw: number, bh: number, v = 60) => {
+    for (let yy = y; yy < y + bh; yy++) data.fill(v, yy * w + x, yy * w + x + bw);
+  };
+  /** A figure as print: thin strokes 2 px wide, 20 px tall. */
+  const figure = (data: Buffer, x: number, y: number) => {
+    for (let k = 0; k < 4; k++) box(data, x + k * 6, y - 2, 2, 20, 20);
+  };
+  /** Bars of the given widths from x = 120, 40 px apart, each 18 px tall, a figure 12 px after each. */
+  function chart(widths: number[]): Buffer {
+    const data = Buffer.alloc(w * h, 255);
+    widths.forEach((bw, i) => {
+      box(data, 120, 40 + i * 40, bw, 18);
+      figure(data, 120 + bw + 12, 40 + i * 40);
+      figure(data, 20, 40 + i * 40);
+    });
+    return data;
+  }
+
+  it('paints every bar, the short ones too, and leaves the figures at their ends', () => {
+    const data = chart([300, 4, 260, 6, 5]);
+    const figures = Buffer.from(chart([0, 0, 0, 0, 0].map(() => 0)));
+    expect(eraseChartBars(data, w, h, 24)).toBe(5);
+    for (const [i, bw] of [300, 4, 260, 6, 5].entries()) {
+      for (let x = 120; x < 120 + bw; x += 2) expect(data[(49 + i * 40) * w + x], `bar ${i} at ${x}`).toBe(255);
+      // Its figure is still there.
+      expect(data[(48 + i * 40) * w + 120 + bw + 12]).toBe(20);
+    }
+    expect(figures.length).toBe(data.length);
+  });
+
+  it('leaves a letter stem at the bars’ edge, and a page with one long bar or none, alone', () => {
+    const data = chart([300, 260, 5]);
+    // A heading's D above the chart: a stem at the bars' edge with its arms after it.
+    box(data, 120, 10, 4, 18, 20);
+    box(data, 124, 10, 10, 3, 20);
+    box(data, 124, 25, 10, 3, 20);
+    eraseChartBars(data, w, h, 24);
+    expect(data[18 * w + 121]).toBe(20);
+    const one = chart([300]);
+    expect(eraseChartBars(one, w, h, 24)).toBe(0);
+    const none = chart([]);
+    figure(none, 200, 100);
+    expect(eraseChartBars(none, w, h, 24)).toBe(0);
   });
 });
