@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { ApiError } from '@/lib/errors';
 import { sniffMediaType } from '@/lib/vision/media-type';
+import { eraseChartBars } from '@/lib/vision/chart-bars';
+import { eraseCodes } from '@/lib/vision/codes';
+import { evenStreaks } from '@/lib/vision/glare';
 import { eraseDotLeaders, eraseGridRules, inkRuns, invertBands, LIGHT_INK } from '@/lib/vision/pixel-edits';
 import { flattenCreases } from '@/lib/vision/receipt-creases';
 import type { ImageInput, MediaType } from '@/lib/vision/types';
@@ -95,6 +98,12 @@ export interface PrepareOptions {
   gridRules?: boolean;
   /** Brighten the narrow shadow bands a folded receipt's creases leave across the page (receipts; `flattenCreases`). */
   creases?: boolean;
+  /** Even out a glare streak across a dark glossy page, measuring the paper locally (labels; `evenStreaks`). */
+  glare?: boolean;
+  /** Paint QR codes (found by their three finder squares) paper white before OCR (labels; `eraseCodes`). */
+  codes?: boolean;
+  /** Paint a bar chart's bars paper white before OCR (labels; `eraseChartBars`). */
+  chartBars?: boolean;
 }
 
 /**
@@ -366,6 +375,9 @@ export async function prepareForOcr(bytes: Buffer, opts: PrepareOptions = {}): P
     // (One sweep at the lighter level takes dark leaders too: same re-read scores as a sweep at each level, ≈15 ms less.)
     eraseDotLeaders(flat.data, flat.width, flat.height, rowPx, opts.lightLeaders ? LIGHT_INK : undefined);
   }
+  if (opts.glare && page.dark) evenStreaks(flat.data, flat.width, flat.height, rowPx);
+  if (opts.codes) eraseCodes(flat.data, flat.width, flat.height);
+  if (opts.chartBars && !page.dark) eraseChartBars(flat.data, flat.width, flat.height, rowPx);
   if (opts.bands === true && !page.dark) invertBands(flat.data, flat.width, flat.height, rowPx);
   if (opts.gridRules && !page.dark) eraseGridRules(flat.data, flat.width, flat.height, rowPx);
   // (After the grid's rules are erased: a grey rule across the page is no crease to brighten.)

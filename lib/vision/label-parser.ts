@@ -8,9 +8,7 @@ import {
   linesFromWords,
   NAME_MIN_CONF,
   nameFix as commonNameFix,
-  parseDate,
   parseWeightGrams,
-  round2,
   stripCategoryWords,
   strainTypeIn,
   tidyName,
@@ -18,8 +16,17 @@ import {
   type WordBox,
 } from '@/lib/vision/parse-common';
 import { columnLines, withoutUnsureTail } from '@/lib/vision/label-columns';
+import { readDates } from '@/lib/vision/label-dates';
+import { BELOW_LIMIT, CANN_AFTER, CBD, CBD_AFTER, pct, potency, THC, THC_AFTER, TOTAL_CANN, TOTAL_CBD, TOTAL_THC } from '@/lib/vision/label-potency';
+import { batchCode, batchLetters, capitalGAsSix, gramsBesideOunces, netWeightText, ouncesOverGrams, withoutTrailingWeight } from '@/lib/vision/label-values';
+import { readTerpenes } from '@/lib/vision/label-terpene-rows';
+import { joinWrappedValues } from '@/lib/vision/label-wrap';
+
 import { terpeneName } from '@/lib/vision/terpenes';
 import type { ParsedLabel } from '@/lib/vision/types';
+
+/** Re-exported for the label tests, which import the parser's helpers from here. */
+export { batchCode, batchLetters, capitalGAsSix, gramsBesideOunces, netWeightText, ouncesOverGrams, withoutTrailingWeight };
 
 /**
  * Label text (OCR output) → product facts. Keyed lines ("THC: 22.4%", "Batch #", "Harvest Date")
@@ -27,29 +34,6 @@ import type { ParsedLabel } from '@/lib/vision/types';
  * order labels print them (brand first when there are two).
  */
 
-const NUM = String.raw`(\d{1,3}(?:[.,]\d{1,3})?)`;
-// Units: "%", "mg/g" (per gram of product: ÷ 10 is the percentage) or "mg" (an edible's content).
-// After "Total", "THE" is THC with its C read as E ("Total THE 18.9%").
-// A bilingual key repeats itself after a slash ("Total THC / THC total 19.8 %", Canadian labels): `BILINGUAL`;
-// the French order alone ("THC total 19.8 %", the slash read as a column rule) is a total key too.
-// No "<" between a key and its figure: "< 0.5 %" is a limit, not a figure.
-const BILINGUAL = (c: string) => String.raw`(?:\s*[/|]\s*${c}\s+total)?`;
-const TOTAL_THC = new RegExp(String.raw`(?:\btota[l1]\s*(?:THC|THE|A9-?THC|Δ9-?THC)\b${BILINGUAL('THC')}|\bTHC\s+total\b)[^0-9\n<]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
-const THC = new RegExp(String.raw`\b(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?THC\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
-const TOTAL_CBD = new RegExp(String.raw`(?:\btota[l1]\s*CBD\b${BILINGUAL('CBD')}|\bCBD\s+total\b)[^0-9\n<]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
-// A total printed as below the lab's limit ("Total CBD / CBD total < 0.5 %", "Total THC: ND"): no figure, and the plain key's figure (Δ9 only) is not the total either.
-const BELOW_LIMIT = (c: string) =>
-  new RegExp(String.raw`(?:\btota[l1]\s*${c}\b${BILINGUAL(c)}|\b${c}\s+total\b)\s*:?\s*(?:<\s?(?:\d|LO[QD])|ND\b|N\/D\b|BLQ\b|not\s+detected)`, 'i');
-const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
-// "TAC" / "Total Active Cannabinoids" is the total cannabinoids' other printed name.
-const TOTAL_CANN = new RegExp(String.raw`(?:\btota[l1]\s+(?:active\s+)?cannabinoids?|\bTAC)\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g)`, 'i');
-// A key followed by its own value (a figure, or ND / <LOQ: not detected) is not a sentence's key.
-const OWN_VALUE = String.raw`(?![ \t]*:?[ \t]*(?:\d|ND\b|N\/D\b|<[ \t]?LO[QD]))`;
-// The value before its key, in a sentence: "24.1% THC, 0.3% CBD, 26.8% total cannabinoids" (not
-// "22.4% CBD: 1.1%", where the figure is the THC before a keyed CBD). Same line only.
-const THC_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?THC\b(?![ \t]*-?a\b)${OWN_VALUE}`, 'i');
-const CBD_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?CBD\b(?![ \t]*-?a\b)${OWN_VALUE}`, 'i');
-const CANN_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+total[ \t]+cannabinoids?\b${OWN_VALUE}`, 'i');
 // The abbreviation's dot only before a space: in "Netwt.5g" the dot is the weight's decimal point.
 // Also the key as blur leaves it ("Net Wr.", "NeW 1g"): a weight must follow (parseWeightGrams).
 const NET_WT = /\b(?:net\s*(?:wt|weight|contents?|w[a-z])|ne[tw]\s*w?|weight)\b(?:\.(?=\s))?\s*:?\s*(.{1,30})/i;
@@ -68,101 +52,6 @@ const STRAIN = /\b(?:strain|cultivar|genetics)(?:\s*name)?\s*:\s*(.{2,60})/i;
 const CATEGORY = /\b(?:category\s*:|product\s*type\s*:?)\s*(.{2,40})/i;
 const KEYED =
   /:|\b(thc|cbd|cannabinoids?|batch|lot|harvest|tested|test date|packaged|net\s*wt|weight|terpenes?|warning|keep out|license|lic\b|lab\b|for use|government|www\.|ingredients|(?:product|strain)\s+type)\b|%|\d{3,}/i;
-// "Myrcene 0.85%", "Myrcene: 8.5 mg/g", "Myrcene  8.50  0.85%", and in parentheses "Myrcene (0.85%)"
-const TERP = /([A-Za-zαβγΔδ][A-Za-zαβγδ\- ]{2,30}?)\s*[:.\-]*\s*\(?\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?(?:\s+\(?(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?)?(?!\d|[.,]\d)/g;
-
-function num(s: string): number {
-  return Number(s.replace(',', '.'));
-}
-
-function pct(m: RegExpExecArray | null): { pct: number | null; mg: number | null } {
-  if (!m) return { pct: null, mg: null };
-  const v = num(m[1]);
-  const unit = m[2].toLowerCase().replace(/\s/g, '');
-  if (unit === 'mg/g') return { pct: v <= 1000 ? round2(v / 10) : null, mg: null };
-  if (unit === 'mg') return { pct: null, mg: v };
-  return { pct: v <= 100 ? v : null, mg: null };
-}
-
-/**
- * THC or CBD: the total's key first (every line it is on: an edible prints `Total THC: 10mg per
- * serving | 100mg per package` and its table `Total THC  0.20%`), then the value before its key
- * in a sentence, then the plain key. The percentage from the first reading that has one;
- * milligrams per package (or container) before per serving.
- */
-function potency(text: string, total: RegExp, after: RegExp, plain: RegExp, below?: RegExp): { pct: number | null; mg: number | null } {
-  const totals: { pct: number | null; mg: number | null }[] = [];
-  let packMg: number | null = null;
-  for (const line of text.split('\n')) {
-    const m = total.exec(line);
-    if (!m) continue;
-    totals.push(pct(m));
-    const pack = new RegExp(String.raw`${NUM}\s*mg\s*(?:per|\/)\s*(?:package|pkg|container|pack)\b`, 'i').exec(line);
-    if (pack && packMg === null) packMg = num(pack[1]);
-  }
-  if (!totals.length && below?.test(text)) return { pct: null, mg: null };
-  const first = totals[0] ?? pct(after.exec(text) ?? plain.exec(text));
-  return { pct: totals.find((t) => t.pct !== null)?.pct ?? first.pct, mg: packMg ?? totals.find((t) => t.mg !== null)?.mg ?? first.mg };
-}
-
-type DateKey = 'harvest' | 'test' | 'package';
-const DATE_KEYS: [DateKey, RegExp][] = [
-  ['harvest', /\bharvest(?:ed)?\b/gi],
-  ['test', /\b(?:test(?:ed)?|date\s+tested|lab\s+date|analy[sz]ed)\b/gi],
-  // "Date of Packaging", and a manufacturing date ("MFG", "Mfg. Date", "Manufactured"): the date the package was made.
-  ['package', /\b(?:pack(?:aged|age|ed|aging)|pkg|pkd|mfg|mfd|manufactured)\b/gi],
-];
-const DATE_FORMS = [
-  /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/g,
-  /\b\d{1,2}\/\d{1,2}\/(?:\d{4}|\d{2})\b/g,
-  /\b\d{1,2}[.-]\d{1,2}[.-]\d{4}\b/g,
-  /\b[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4}\b/g,
-  /\b\d{1,2}\s+[A-Za-z]{3,9}\.?,?\s+\d{4}\b/g,
-];
-
-/** Every printed date on a line with its position. */
-function datesOn(line: string): { index: number; iso: string }[] {
-  const out: { index: number; iso: string }[] = [];
-  for (const re of DATE_FORMS) {
-    for (const m of line.matchAll(re)) {
-      const iso = parseDate(m[0]);
-      const index = m.index ?? 0;
-      if (iso && !out.some((o) => Math.abs(o.index - index) < 6)) out.push({ index, iso });
-    }
-  }
-  return out.sort((a, b) => a.index - b.index);
-}
-
-function keysOn(line: string): { index: number; key: DateKey }[] {
-  const out: { index: number; key: DateKey }[] = [];
-  for (const [key, re] of DATE_KEYS) for (const m of line.matchAll(re)) out.push({ index: m.index ?? 0, key });
-  return out.sort((a, b) => a.index - b.index);
-}
-
-/**
- * Harvest / test / package dates by the key word nearest before each date on its line
- * ("Tested by SC Labs on 2026-05-01", "Harvest: … Packaged: …"), or, for a header row of keys
- * with the dates on the row beneath, by column order.
- */
-function readDates(lines: string[]): Record<DateKey, string | null> {
-  const out: Record<DateKey, string | null> = { harvest: null, test: null, package: null };
-  lines.forEach((line, i) => {
-    const keys = keysOn(line);
-    if (!keys.length) return;
-    const dates = datesOn(line);
-    if (dates.length) {
-      for (const d of dates) {
-        const k = [...keys].reverse().find((x) => x.index < d.index);
-        if (k && !out[k.key]) out[k.key] = d.iso;
-      }
-      return;
-    }
-    const next = lines[i + 1] ? datesOn(lines[i + 1]) : [];
-    if (keys.length >= 2 && next.length === keys.length) keys.forEach((k, j) => (out[k.key] ??= next[j].iso));
-    else if (keys.length === 1 && next.length === 1 && !keysOn(lines[i + 1]).length) out[keys[0].key] ??= next[0].iso;
-  });
-  return out;
-}
 
 /**
  * `words`: tesseract's word boxes, when the reading has them: rows are rebuilt from the boxes
@@ -179,13 +68,16 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     .map(withoutStampWords);
   // A percentage split at its decimal point by blur ("Total CBD 0. 5%") is one figure again.
   // Its point read as a space ("Terpinolene 1 07%", "Total Active Cannabinoids 25 45%"): one space, two digits, a percent sign.
-  const lines = mgPerGramRows(
-    rowLines.map((l) =>
-      cleanLine(l)
-        .replace(/(\d[.,])\s(\d{1,2}\s?%)/g, '$1$2')
-        .replace(/(?<![\d.,])(\d{1,2}) (\d{2})\s?%/g, '$1.$2%'),
-    ),
-  ).filter((l) => l.length > 0);
+  // A value wrapped onto the line after its key (a run-on paragraph of small print) is moved back.
+  const lines = joinWrappedValues(
+    mgPerGramRows(
+      rowLines.map((l) =>
+        cleanLine(l)
+          .replace(/(\d[.,])\s(\d{1,2}\s?%)/g, '$1$2')
+          .replace(/(?<![\d.,])(\d{1,2}) (\d{2})\s?%/g, '$1.$2%'),
+      ),
+    ).filter((l) => l.length > 0),
+  );
   const text = lines.join('\n');
 
   // "Jul 14,2026": the space after the comma lost; "May 26. 2026": the comma read as a point.
@@ -202,46 +94,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const cbd = potency(text, TOTAL_CBD, CBD_AFTER, CBD, BELOW_LIMIT('CBD'));
   const totalCann = TOTAL_CANN.exec(text) ?? CANN_AFTER.exec(text);
 
-  const terpenes: { name: string; percentage: number }[] = [];
-  // Unit context: a "(mg/g)" key or a table header naming the columns ("Terpene  mg/g  %").
-  let columns: ('mg' | 'pct')[] = [];
-  let sawPct = false;
-  for (const line of lines) {
-    const head = /\bterpenes?\b/i.test(line) && !/\d[.,]\d/.test(line);
-    if (head || /^\s*(mg\/g|%)(\s+(mg\/g|%))*\s*$/i.test(line.replace(/^\S*terp\S*\s*/i, ''))) {
-      columns = [...line.matchAll(/mg\/g|%/gi)].map((m) => (m[0] === '%' ? 'pct' : 'mg'));
-      if (head) continue;
-    }
-    if (/\b(thc|cbd|cannabinoids?|cbg|cbn)\b/i.test(line) && !/terp/i.test(line)) continue;
-    const mgLine = /\(mg\/g\)|mg\/g\s*\)?\s*:/i.test(line);
-    const row = line
-      .replace(/^\s*(?:(?:top|dominant|main|primary|major|key)\s+)?terpenes?\s*(\([^)]*\))?\s*:?/i, '')
-      // A bar between a terpene and its percentage (a bar chart) reads as symbols or a lone digit: "alpha-Pinene 7] 1.08%".
-      .replace(/(?<=[A-Za-z])((?:\s+(?:[A-Za-z]{0,2}[-~_=|\]]+[A-Za-z]{0,2}|\d?[\]|~]+[~\]|]*|\d|[A-Z][a-z]?))+)(?=\s+\d{1,2}[.,]\d{1,3}\s?%)/g, '');
-    for (const m of row.matchAll(TERP)) {
-      // The name may follow other text on the row ("Lab: Steep Hill   trans-Caryophyllene 0.15%"): its last words.
-      const words = m[1].trim().split(/\s+/);
-      const name = terpeneName(m[1]) ?? (words.length > 1 ? (terpeneName(words.slice(-2).join(' ')) ?? terpeneName(words[words.length - 1])) : null);
-      if (!name || terpenes.some((t) => t.name === name)) continue;
-      const vals: { v: number; unit: string | undefined }[] = [{ v: num(m[2]), unit: m[3] }];
-      if (m[4]) vals.push({ v: num(m[4]), unit: m[5] });
-      const pick = vals.find((x) => x.unit === '%');
-      let pctv: number | null = pick ? pick.v : null;
-      if (pctv === null) {
-        const mg = vals.find((x) => x.unit && /mg/i.test(x.unit));
-        if (mg) pctv = round2(mg.v / 10);
-        else if (vals.length === 2 && columns.length >= 2) pctv = columns[1] === 'pct' ? vals[1].v : columns[0] === 'pct' ? vals[0].v : round2(vals[0].v / 10);
-        else if (mgLine || (columns.length === 1 && columns[0] === 'mg')) pctv = round2(vals[0].v / 10);
-        // The percent sign lost on one row ("a-Bisabolol 0.23") of a label whose other terpenes read as percentages.
-        else if (columns.length === 0 && !m[3]) pctv = sawPct && /[.,]\d{2}$/.test(m[2]) ? vals[0].v : null;
-        else pctv = vals[0].v;
-      }
-      // One terpene above 6 % of the flower is not plausible (a misread digit, "0.33" → "9.33").
-      if (pctv === null || pctv > 6) continue;
-      if (pick) sawPct = true;
-      terpenes.push({ name, percentage: pctv });
-    }
-  }
+  const terpenes = readTerpenes(lines);
 
   let netWeightGrams: number | null = null;
   for (const line of lines) {
@@ -399,66 +252,6 @@ export function nameFix(s: string): string {
   return commonNameFix(s.replace(/^(?:06|O6|0G)(?=\s+[A-Z][a-z])/, 'OG'));
 }
 
-/**
- * The text after a net-weight key, with OCR's slips around the decimal point undone: ".3.5g"
- * (the key's dot glued to the number) → "3.5g", "05g" (the point lost) → "0.5g", a speck read
- * between the figure and its unit ("14.17 ¢g") dropped, and a g read as ¢ or © after the figure ("1.07 ¢") is the g.
- */
-export function netWeightText(text: string): string {
-  return text
-    .replace(/^\.(?=\d+[.,]\d)/, '')
-    .replace(/^0(\d)(?=\s?g\b)/i, '0.$1')
-    .replace(/(\d)\s?[¢©°®]\s?(?=g\b)/i, '$1 ')
-    .replace(/^(\s*\d{1,3}[.,]\d{1,2})\s?[¢©](?!\w)/, '$1 g');
-}
-
-/**
- * "NET WT 0.56": a capital G printed after the weight ("0.5G") read as a 6, or a g after a
- * decimal figure read as an 8 ("Net Wt 1.08" for "1.0 g"). Only right after a net-weight key, with
- * no unit printed, and only when what is left is a common package size.
- */
-export function capitalGAsSix(text: string): { grams: number } | null {
-  // Also a g read as an 8 after a decimal figure ("Net Wt 1.08" for "1.0 g"; not "28": no point).
-  const m = /^\s*(\d{0,2}[.,]?\d)6(?![\d.,%])/.exec(text) ?? /^\s*(\d{0,2}[.,]\d)8(?![\d.,%])/.exec(text);
-  if (!m) return null;
-  const g = Number(m[1].replace(',', '.'));
-  return [0.5, 1, 2, 3.5, 7, 14, 28].includes(g) ? { grams: g } : null;
-}
-
-/** A batch code as printed: upper case, a point or colon OCR put for the hyphen before its last digits undone. */
-export function batchCode(code: string): string {
-  const c = code.toUpperCase();
-  return /[A-Z]/.test(c) && /\d{3}[.:]\d{1,3}$/.test(c) ? c.replace(/[.:](?=\d{1,3}$)/, '-') : c;
-}
-
-// The letters each digit is a misreading of (a 0 is an O or a D: "0Q2616-48" for "DQ2616-48").
-const AS_LETTER: Record<string, string[]> = { '0': ['O', 'D'], '1': ['I'], '5': ['S'], '8': ['B'], '6': ['G'], '2': ['Z'] };
-
-/**
- * A batch code whose letter prefix OCR read as digits ("062660-14" for "OG2660-14"): when the
- * leading one or two characters, read as the letters they resemble, are the initials of the
- * product's words (lots are commonly prefixed with the strain's initials), they are letters.
- */
-export function batchLetters(code: string, productName: string | null): string {
-  if (!productName) return code;
-  const initials = productName
-    .split(/[\s-]+/)
-    .filter((w) => /^[A-Za-z]/.test(w))
-    .map((w) => w[0].toUpperCase())
-    .join('');
-  // "OG Kush" is abbreviated by its capitals (OG), "Blue Dream" by its words' initials (BD).
-  const capitals = productName.replace(/[^A-Z]/g, '');
-  for (const n of [2, 1]) {
-    const head = code.slice(0, n);
-    if (!/\d/.test(head) || !/^\d{3,}/.test(code.slice(n))) continue;
-    // Every reading of the head's digits as letters ("0Q": OQ, DQ).
-    const readings = [...head].reduce<string[]>((acc, c) => acc.flatMap((a) => (AS_LETTER[c] ?? [c]).map((l) => a + l)), ['']);
-    const letters = readings.find((l) => /^[A-Z]+$/.test(l) && (initials.startsWith(l) || capitals.startsWith(l)));
-    if (letters) return letters + code.slice(n);
-  }
-  return code;
-}
-
 /** 0..1: share of the facts a label normally prints that were found. */
 export function labelCoverage(p: Omit<ParsedLabel, 'coverage'>): number {
   const found = [p.productName, p.thcPct ?? p.thcMg, p.cbdPct ?? p.cbdMg, p.netWeightGrams, p.batchNumber, p.testDate ?? p.harvestDate, p.labName, p.terpenes.length ? 1 : null];
@@ -511,48 +304,6 @@ function wrappedRest(name: string, lines: string[], boxes: readonly BoxLine[], u
 }
 
 /**
- * A net weight in grams and ounces whose grams were misread ("5G / 0.018 OZ": the point of .5G
- * lost; "056 (0.018 02)": G read as 6, oz as 02): when the grams do not agree with the ounces,
- * the ounces decide, if they make a common package size (within 6 %, 28.35 g to the ounce).
- */
-export function ouncesOverGrams(text: string): { grams: number } | null {
-  const oz = /(\d{0,2}[.,]\d{1,3})\s?(?:oz|0z|o2|02)(?=\s*\)|\s*$|\s)/i.exec(text);
-  if (!oz) return null;
-  const want = num(oz[1]) * 28.35;
-  const size = [0.5, 1, 2, 3.5, 7, 14, 28].find((g) => Math.abs(g - want) <= 0.06 * g);
-  if (size === undefined) return null;
-  const g = parseWeightGrams(text.slice(0, oz.index));
-  return g && Math.abs(g.grams - size) <= 0.06 * size ? null : { grams: size };
-}
-
-/**
- * A label's product name without the package size printed after it ("Death Star Preroll 1 g",
- * a pre-roll wrap's `Brand | Name 1g | …` cell): the size is the net weight, read on its own.
- */
-export function withoutTrailingWeight(name: string): string {
-  const w = parseWeightGrams(name);
-  if (!w || name.slice(w.end).trim() || w.index < 3) return name;
-  const rest = name.slice(0, w.index).trim();
-  return letters(rest) >= 3 ? rest : name;
-}
-
-/**
- * "1.76 oz (50g)", "3.53 oz (100g)", "50 g (1.76 oz)": the grams printed beside the ounces are the
- * exact figure; also when the g was read as a 9 ("(509)"), as long as the figure agrees with the
- * ounces (within 3 %, 28.35 g to the ounce).
- */
-export function gramsBesideOunces(text: string): { grams: number } | null {
-  const oz = /(\d{1,3}(?:[.,]\d{1,3})?)\s?oz\b/i.exec(text);
-  if (!oz) return null;
-  const want = num(oz[1]) * 28.35;
-  for (const m of text.matchAll(/(?<![\w.])(\d{1,4}(?:[.,]\d{1,3})?)\s?(?:g\b|9(?=\)))/gi)) {
-    const g = num(m[1]);
-    if (Math.abs(g - want) <= 0.03 * want) return { grams: g };
-  }
-  return null;
-}
-
-/**
  * A name line without a speck of one or two characters at its start ("jr Cereal Milk Cartridge":
  * a letter of vertical print beside the row, or the paper's edge): lower case or a symbol, so
  * "OG" or "Mr" stays.
@@ -584,6 +335,8 @@ function labNameOf(s: string): string | null {
   const name = tidyName(
     s
       .replace(/^lab\s+(?=\S+\s+\S)/i, '')
+      // A field separator ends it ("EVIO Labs - UBI 604 149 704": a run-on paragraph's next field).
+      .replace(/\s+[-|;·•]\s+.*$/, '')
       .replace(/\s+(on|at|test(ed)?|date|harvest(ed)?|batch|lot|packaged|license|lic)\b.*$/i, '')
       .replace(/\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d.*$/i, '')
       .replace(/\s+\d.*$/, ''),

@@ -27,9 +27,11 @@ const RECEIPT_PASSES: PrepareOptions[] = PASSES.map((p) => ({ ...p, normalise: f
  * was shrunk (second-round degraded labels 0.880 → 0.904 on first-pass readings). Light type on a
  * dark filled badge is inverted (`invertBands`: the `INDICA` badge was lost even on clean photos;
  * first-round clean labels 0.994 → 1.000, degraded 0.911 → 0.908 by one net weight read
- * differently elsewhere on the page). Receipts are prepared as before.
+ * differently elsewhere on the page). Receipts are prepared as before. A glare streak on a dark
+ * glossy label is evened out (`glare`, glare.ts), and a QR code beside the text painted out
+ * (`codes`, codes.ts), and a bar chart's bars (`chartBars`, chart-bars.ts).
  */
-const LABEL_PASSES: PrepareOptions[] = PASSES.map((p) => ({ ...p, rules: true, bands: true }));
+const LABEL_PASSES: PrepareOptions[] = PASSES.map((p) => ({ ...p, rules: true, bands: true, glare: true, codes: true, chartBars: true }));
 /** The first pass's preparation per kind (the bench's re-parse and probe scripts read with it too). */
 export const FIRST_PASS: Record<'receipt' | 'label', PrepareOptions> = { receipt: RECEIPT_PASSES[0], label: LABEL_PASSES[0] };
 /** One pass is enough when the reading is this complete and tesseract this sure of its words. */
@@ -38,8 +40,9 @@ const SURE_ENOUGH = 0.75;
 
 /**
  * Labels only: a first reading this thin (almost nothing found) may be a label printed along a
- * tube or a box side, photographed turned by 90°: the page is read turned a quarter both ways
- * (first-pass preparation) before the second preparation pass, and the best reading is kept.
+ * tube or a box side, photographed turned by 90°, or one photographed upside down: the page is
+ * read turned a quarter both ways and a half turn (first-pass preparation) before the second
+ * preparation pass, and the best reading is kept (a reading good and sure enough stops the tries).
  */
 const TURN_BELOW = 0.25;
 /**
@@ -49,7 +52,7 @@ const TURN_BELOW = 0.25;
  */
 const UNSURE_TURN = 0.4;
 /** The page turned clockwise by `degrees` (EXIF orientation applied first; its size was checked when it was loaded). */
-async function turned(bytes: Buffer, degrees: 90 | 270): Promise<Buffer> {
+async function turned(bytes: Buffer, degrees: 90 | 180 | 270): Promise<Buffer> {
   return sharp(bytes).rotate().rotate(degrees).png({ compressionLevel: 1 }).toBuffer();
 }
 
@@ -62,7 +65,7 @@ async function bestReading<T extends { coverage: number }>(
   turns = false,
 ): Promise<EngineReading<T> & { text: string }> {
   let best: (EngineReading<T> & { text: string; score: number }) | null = null;
-  const tries: { opts: PrepareOptions; turn: 0 | 90 | 270 }[] = passes.map((opts) => ({ opts, turn: 0 }));
+  const tries: { opts: PrepareOptions; turn: 0 | 90 | 180 | 270 }[] = passes.map((opts) => ({ opts, turn: 0 }));
   for (let i = 0; i < tries.length; i++) {
     if (signal?.aborted) break;
     const { opts, turn } = tries[i];
@@ -75,7 +78,16 @@ async function bestReading<T extends { coverage: number }>(
     if (!best || score > best.score) best = { parsed, engineConfidence: conf, text: ocr.text, score };
     if (parsed.coverage >= GOOD_ENOUGH && conf >= SURE_ENOUGH) break;
     const thin = parsed.coverage < TURN_BELOW || (conf < UNSURE_TURN && parsed.coverage < 0.5);
-    if (turns && i === 0 && thin) tries.splice(1, 0, { opts, turn: 90 }, { opts, turn: 270 });
+    // Upside down too (a jar or a bag photographed from the other side): first on a wide page,
+    // whose lines run across already; after the quarter turns on a tall one.
+    if (turns && i === 0 && thin) {
+      const wide = image.width >= image.height;
+      const quarter = [
+        { opts, turn: 90 as const },
+        { opts, turn: 270 as const },
+      ];
+      tries.splice(1, 0, ...(wide ? [{ opts, turn: 180 as const }, ...quarter] : [...quarter, { opts, turn: 180 as const }]));
+    }
   }
   if (!best) throw new Error('OCR aborted');
   return { parsed: best.parsed, engineConfidence: best.engineConfidence, text: best.text };

@@ -17,7 +17,7 @@ process.env.VISION_OCR_WORKERS = '1';
 
 const LINES = ['Green Leaf Farms', 'Blue Dream Flower', 'Hybrid  Net Wt 3.5g', 'THC 22.4%  CBD 0.3%', 'Batch BD2611-04', 'Tested by SC Labs'];
 
-async function label(turn: 0 | 90 | 270): Promise<ImageInput> {
+async function label(turn: 0 | 90 | 180 | 270): Promise<ImageInput> {
   const svg = svgPage(
     620,
     40 + LINES.length * 34,
@@ -34,7 +34,7 @@ async function label(turn: 0 | 90 | 270): Promise<ImageInput> {
 
 afterAll(() => shutdownOcrPool());
 
-describe('a label turned by 90°', { timeout: 120_000 }, () => {
+describe('a label turned by 90° or 180°', { timeout: 120_000 }, () => {
   for (const turn of [90, 270] as const)
     it(`turned ${turn}°: read after turning it back`, async () => {
       const img = await label(turn);
@@ -47,6 +47,18 @@ describe('a label turned by 90°', { timeout: 120_000 }, () => {
       // The upright reading and at least one turned one.
       expect(ocrPool().stats.jobs - before).toBeGreaterThanOrEqual(2);
     });
+
+  it('turned 180° (upside down): read after turning it back, the half turn tried first on a wide page', async () => {
+    const img = await label(180);
+    expect(img.width).toBeGreaterThan(img.height);
+    const before = ocrPool().stats.jobs;
+    const { parsed } = await localEngine().readLabel(img);
+    expect(parsed.productName).toBe('Blue Dream Flower');
+    expect(parsed.thcPct).toBe(22.4);
+    expect(parsed.batchNumber).toBe('BD2611-04');
+    // The upright reading, then the half turn, read well enough to stop there.
+    expect(ocrPool().stats.jobs - before).toBe(2);
+  });
 
   it('an upright label is read once, not turned', async () => {
     const before = ocrPool().stats.jobs;

@@ -1,0 +1,64 @@
+import { round2 } from '@/lib/vision/parse-common';
+
+/**
+ * THC, CBD and total cannabinoids on a label: their keys in every printed form, and the reading
+ * of a figure with its unit (`%`, `mg/g`, `mg`).
+ */
+
+export const NUM = String.raw`(\d{1,3}(?:[.,]\d{1,3})?)`;
+// Units: "%", "mg/g" (per gram of product: ÷ 10 is the percentage) or "mg" (an edible's content).
+// After "Total", "THE" is THC with its C read as E ("Total THE 18.9%").
+// A bilingual key repeats itself after a slash ("Total THC / THC total 19.8 %", Canadian labels): `BILINGUAL`;
+// the French order alone ("THC total 19.8 %", the slash read as a column rule) is a total key too.
+// No "<" between a key and its figure: "< 0.5 %" is a limit, not a figure.
+export const BILINGUAL = (c: string) => String.raw`(?:\s*[/|]\s*${c}\s+total)?`;
+export const TOTAL_THC = new RegExp(String.raw`(?:\btota[l1]\s*(?:THC|THE|A9-?THC|Δ9-?THC)\b${BILINGUAL('THC')}|\bTHC\s+total\b)[^0-9\n<]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+export const THC = new RegExp(String.raw`\b(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?THC\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+export const TOTAL_CBD = new RegExp(String.raw`(?:\btota[l1]\s*CBD\b${BILINGUAL('CBD')}|\bCBD\s+total\b)[^0-9\n<]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+// A total printed as below the lab's limit ("Total CBD / CBD total < 0.5 %", "Total THC: ND"): no figure, and the plain key's figure (Δ9 only) is not the total either.
+export const BELOW_LIMIT = (c: string) =>
+  new RegExp(String.raw`(?:\btota[l1]\s*${c}\b${BILINGUAL(c)}|\b${c}\s+total\b)\s*:?\s*(?:<\s?(?:\d|LO[QD])|ND\b|N\/D\b|BLQ\b|not\s+detected)`, 'i');
+export const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+// "TAC" / "Total Active Cannabinoids" is the total cannabinoids' other printed name.
+export const TOTAL_CANN = new RegExp(String.raw`(?:\btota[l1]\s+(?:active\s+)?cannabinoids?|\bTAC)\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g)`, 'i');
+// A key followed by its own value (a figure, or ND / <LOQ: not detected) is not a sentence's key.
+export const OWN_VALUE = String.raw`(?![ \t]*:?[ \t]*(?:\d|ND\b|N\/D\b|<[ \t]?LO[QD]))`;
+// The value before its key, in a sentence: "24.1% THC, 0.3% CBD, 26.8% total cannabinoids" (not
+// "22.4% CBD: 1.1%", where the figure is the THC before a keyed CBD). Same line only.
+export const THC_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?THC\b(?![ \t]*-?a\b)${OWN_VALUE}`, 'i');
+export const CBD_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?CBD\b(?![ \t]*-?a\b)${OWN_VALUE}`, 'i');
+export const CANN_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+total[ \t]+cannabinoids?\b${OWN_VALUE}`, 'i');
+
+export function num(s: string): number {
+  return Number(s.replace(',', '.'));
+}
+
+export function pct(m: RegExpExecArray | null): { pct: number | null; mg: number | null } {
+  if (!m) return { pct: null, mg: null };
+  const v = num(m[1]);
+  const unit = m[2].toLowerCase().replace(/\s/g, '');
+  if (unit === 'mg/g') return { pct: v <= 1000 ? round2(v / 10) : null, mg: null };
+  if (unit === 'mg') return { pct: null, mg: v };
+  return { pct: v <= 100 ? v : null, mg: null };
+}
+
+/**
+ * THC or CBD: the total's key first (every line it is on: an edible prints `Total THC: 10mg per
+ * serving | 100mg per package` and its table `Total THC  0.20%`), then the value before its key
+ * in a sentence, then the plain key. The percentage from the first reading that has one;
+ * milligrams per package (or container) before per serving.
+ */
+export function potency(text: string, total: RegExp, after: RegExp, plain: RegExp, below?: RegExp): { pct: number | null; mg: number | null } {
+  const totals: { pct: number | null; mg: number | null }[] = [];
+  let packMg: number | null = null;
+  for (const line of text.split('\n')) {
+    const m = total.exec(line);
+    if (!m) continue;
+    totals.push(pct(m));
+    const pack = new RegExp(String.raw`${NUM}\s*mg\s*(?:per|\/)\s*(?:package|pkg|container|pack)\b`, 'i').exec(line);
+    if (pack && packMg === null) packMg = num(pack[1]);
+  }
+  if (!totals.length && below?.test(text)) return { pct: null, mg: null };
+  const first = totals[0] ?? pct(after.exec(text) ?? plain.exec(text));
+  return { pct: totals.find((t) => t.pct !== null)?.pct ?? first.pct, mg: packMg ?? totals.find((t) => t.mg !== null)?.mg ?? first.mg };
+}

@@ -1,0 +1,55 @@
+import { num } from '@/lib/vision/label-potency';
+import { round2 } from '@/lib/vision/parse-common';
+import { terpeneName } from '@/lib/vision/terpenes';
+
+// "Myrcene 0.85%", "Myrcene: 8.5 mg/g", "Myrcene  8.50  0.85%", and in parentheses "Myrcene (0.85%)"
+const TERP = /([A-Za-zαβγΔδ][A-Za-zαβγδ\- ]{2,30}?)\s*[:.\-]*\s*\(?\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?(?:\s+\(?(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?)?(?!\d|[.,]\d)/g;
+
+/**
+ * The terpene rows of a label's lines: `Name 0.85%`, `Name: 8.5 mg/g`, a table's `Name  8.50  0.85%`
+ * (its header naming the columns' units), a list or sentence of them on one line.
+ */
+export function readTerpenes(lines: string[]): { name: string; percentage: number }[] {
+  const terpenes: { name: string; percentage: number }[] = [];
+  // Unit context: a "(mg/g)" key or a table header naming the columns ("Terpene  mg/g  %").
+  let columns: ('mg' | 'pct')[] = [];
+  let sawPct = false;
+  for (const line of lines) {
+    const head = /\bterpenes?\b/i.test(line) && !/\d[.,]\d/.test(line);
+    if (head || /^\s*(mg\/g|%)(\s+(mg\/g|%))*\s*$/i.test(line.replace(/^\S*terp\S*\s*/i, ''))) {
+      columns = [...line.matchAll(/mg\/g|%/gi)].map((m) => (m[0] === '%' ? 'pct' : 'mg'));
+      if (head) continue;
+    }
+    if (/\b(thc|cbd|cannabinoids?|cbg|cbn)\b/i.test(line) && !/terp/i.test(line)) continue;
+    const mgLine = /\(mg\/g\)|mg\/g\s*\)?\s*:/i.test(line);
+    const row = line
+      .replace(/^\s*(?:(?:top|dominant|main|primary|major|key)\s+)?terpenes?\s*(\([^)]*\))?\s*:?/i, '')
+      // A bar between a terpene and its percentage (a bar chart) reads as symbols or a lone digit: "alpha-Pinene 7] 1.08%".
+      .replace(/(?<=[A-Za-z])((?:\s+(?:[A-Za-z]{0,2}[-~_=|\]]+[A-Za-z]{0,2}|\d?[\]|~]+[~\]|]*|\d|[A-Z][a-z]?))+)(?=\s+\d{1,2}[.,]\d{1,3}\s?%)/g, '');
+    for (const m of row.matchAll(TERP)) {
+      // The name may follow other text on the row ("Lab: Steep Hill   trans-Caryophyllene 0.15%"): its last words.
+      const words = m[1].trim().split(/\s+/);
+      const name = terpeneName(m[1]) ?? (words.length > 1 ? (terpeneName(words.slice(-2).join(' ')) ?? terpeneName(words[words.length - 1])) : null);
+      if (!name || terpenes.some((t) => t.name === name)) continue;
+      const vals: { v: number; unit: string | undefined }[] = [{ v: num(m[2]), unit: m[3] }];
+      if (m[4]) vals.push({ v: num(m[4]), unit: m[5] });
+      const pick = vals.find((x) => x.unit === '%');
+      let pctv: number | null = pick ? pick.v : null;
+      if (pctv === null) {
+        const mg = vals.find((x) => x.unit && /mg/i.test(x.unit));
+        if (mg) pctv = round2(mg.v / 10);
+        else if (vals.length === 2 && columns.length >= 2) pctv = columns[1] === 'pct' ? vals[1].v : columns[0] === 'pct' ? vals[0].v : round2(vals[0].v / 10);
+        else if (mgLine || (columns.length === 1 && columns[0] === 'mg')) pctv = round2(vals[0].v / 10);
+        // The percent sign lost on one row ("a-Bisabolol 0.23") of a label whose other terpenes read as percentages.
+        else if (columns.length === 0 && !m[3]) pctv = sawPct && /[.,]\d{2}$/.test(m[2]) ? vals[0].v : null;
+        else pctv = vals[0].v;
+      }
+      // One terpene above 6 % of the flower is not plausible (a misread digit, "0.33" → "9.33").
+      if (pctv === null || pctv > 6) continue;
+      if (pick) sawPct = true;
+      terpenes.push({ name, percentage: pctv });
+    }
+  }
+
+  return terpenes;
+}
