@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { HELD_OUT_LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelTruth } from '@/tests/fixtures/vision/labels';
+import { EIGHTH_HELD_OUT_LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelTruth } from '@/tests/fixtures/vision/labels';
 import type { EighthExtra } from '@/tests/fixtures/vision/label-eighth';
 import { expectHeldOutRound, expectRenderedPage, expectSharedFields, printedLabel, seeds } from '@/tests/fixtures/vision/label-print';
 
@@ -14,7 +14,7 @@ type Truth = LabelTruth & EighthExtra & { thca: number; d9: number };
 
 describe('eighth held-out round of label layouts', () => {
   it('names three new layouts, all in LABEL_LAYOUTS, and a random draw never picks them', () =>
-    expectHeldOutRound(HELD_OUT_LABEL_LAYOUTS, ['qr-fineprint', 'glare-gloss', 'bar-chart']));
+    expectHeldOutRound(EIGHTH_HELD_OUT_LABEL_LAYOUTS, ['qr-fineprint', 'glare-gloss', 'bar-chart']));
 
   it('leaves the older layouts’ truth and style draws as they were', () => {
     for (const layout of ['keyed', 'pill-badge', 'skewed-photo'] as const) {
@@ -27,7 +27,7 @@ describe('eighth held-out round of label layouts', () => {
     expect(labelTruth(100, 'keyed').terpenes.length).toBeGreaterThanOrEqual(3);
   });
 
-  for (const layout of HELD_OUT_LABEL_LAYOUTS)
+  for (const layout of EIGHTH_HELD_OUT_LABEL_LAYOUTS)
     it(`${layout}: the truth holds what the label prints, and nothing it does not`, () => {
       for (const seed of seeds(layout)) {
         const p = printedLabel(layout, seed);
@@ -81,7 +81,7 @@ describe('eighth held-out round of label layouts', () => {
     });
 
   it('renders each layout to an image of the page size, with ink on it (no OCR)', async () => {
-    for (const layout of HELD_OUT_LABEL_LAYOUTS)
+    for (const layout of EIGHTH_HELD_OUT_LABEL_LAYOUTS)
       for (const seed of seeds(layout).slice(0, 2)) {
         const style = labelStyle(seed, layout);
         const t = labelTruth(seed, layout) as Truth;

@@ -6,7 +6,7 @@ import {
   FIFTH_HELD_OUT_RECEIPT_LAYOUTS,
   ES_CATEGORY,
   frMoney,
-  HELD_OUT_RECEIPT_LAYOUTS,
+  EIGHTH_HELD_OUT_RECEIPT_LAYOUTS,
   SEVENTH_HELD_OUT_RECEIPT_LAYOUTS,
   SIXTH_HELD_OUT_RECEIPT_LAYOUTS,
   RECEIPT_LAYOUTS,
@@ -404,9 +404,9 @@ describe('seventh-round held-out receipt layouts', () => {
 });
 
 describe('eighth-round held-out receipt layouts', () => {
-  itIsAHeldOutRound(HELD_OUT_RECEIPT_LAYOUTS, ['metrc-tag-pos', 'size-tax-cols', 'es-pr-crease']);
+  itIsAHeldOutRound(EIGHTH_HELD_OUT_RECEIPT_LAYOUTS, ['metrc-tag-pos', 'size-tax-cols', 'es-pr-crease']);
 
-  describe.each(HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
+  describe.each(EIGHTH_HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
     itRendersToThePage(layout);
 
     it('truth adds up and prints every field it claims', () => {
