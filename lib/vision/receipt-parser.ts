@@ -34,6 +34,7 @@ import {
   withoutMarginDigit,
   type Pending,
 } from '@/lib/vision/receipt-lines';
+import { isGarbledSubtotal, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 
 /**
  * Receipt text (OCR output, a pasted or e-mailed receipt) → line items and totals.
@@ -174,7 +175,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
       header = cells.map((c) => c.text.toLowerCase());
       continue;
     }
-    if (SUBTOTAL.test(line)) {
+    if (SUBTOTAL.test(line) || (items.length > 0 && isGarbledSubtotal(line))) {
       if (last) subtotal = last.value;
       afterSubtotal = true;
       lastItem = null;
@@ -312,6 +313,9 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   }
 
   const discount = sawOrderDiscount ? round2(orderDiscount) : null;
+  // A subtotal line whose word the photo garbled beyond reading: the last "item", priced at the sum of those above.
+  if (subtotal === null && (total !== null || taxes.length)) subtotal = subtotalFromLastItem(items);
+  for (const item of items) repairUnitSlip(item);
   if (subtotal !== null && total !== null && totalTax === null) {
     const gap = round2(total - subtotal + (discount ?? 0) - taxes.reduce((a, b) => a + b, 0));
     const fill = rateLines.filter((v) => Math.abs(v - gap) < 0.015);
@@ -372,7 +376,8 @@ function endsWithWeight(line: string): boolean {
  */
 export function dateOf(raw: string, dayFirst0: boolean): string | null {
   // "Jun 92026": the gap between the day and the year lost to OCR. A Spanish "Fecha:" is day first.
-  const line = raw.replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2})(20\d{2})\b/, '$1 $2');
+  // "24/1012026": the second slash of a photographed date read as a 1 (or l, I, |).
+  const line = raw.replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2})(20\d{2})\b/, '$1 $2').replace(/\b(\d{1,2}\/\d{1,2})[1lI|](20\d{2})\b/, '$1/$2');
   const dayFirst = dayFirst0 || /\bfecha\b/i.test(line);
   const m = /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\b/.exec(line);
   if (m && !/\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/.test(line) && (dayFirst || (+m[1] > 12 && +m[2] <= 12))) {

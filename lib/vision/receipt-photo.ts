@@ -1,0 +1,90 @@
+import { round2 } from '@/lib/vision/parse-common';
+import type { ParsedReceiptItem } from '@/lib/vision/types';
+
+/**
+ * Slips a hand-held phone photo of a receipt causes (blur, rotation, JPEG) that the clean print
+ * does not: the point of a small weight lost ("Vape Cart 05g", "Diamonds 5g", "Pre-Roll 5g x 5"),
+ * the slash of an ounce fraction lost ("1/8 oz" → "18 OZ"), the space before a weight lost
+ * ("Lemonkush3.5g"), the `Subtotal` word garbled so that its line reads like an item ("suTom",
+ * "Subtoul"). Each rule is what a real dispensary receipt would need: no one sells a 5 g vape
+ * cartridge or an 18 oz bag of flower, and no item costs exactly the sum of the items above it.
+ */
+
+/** Vape and concentrate words: products sold by the half gram or gram, never by 5 g. */
+const SMALL_UNIT = /\b(vapes?|cart(ridge)?s?|pods?|disposable|shatter|rosin|diamonds|badder|budder|wax|sauce|crumble|live\s+resin|distillate)\b/i;
+/** Pre-roll words: a pack of pre-rolls is a count of half grams or grams each. */
+const PRE_ROLL = /\b(pre[- ]?rolls?|prerolls?|joints?|blunts?)\b/i;
+/** Words of a drink, whose `12 oz` is a volume, not a fraction of an ounce. */
+const DRINK = /\b(fl|drinks?|beverages?|soda|seltzer|tea|lemonade|shot|can)\b/i;
+
+/** One line of OCR text with the weight slips of a photo repaired (see the module comment). */
+export function weightSlips(raw: string): string {
+  let s = raw
+    // "Lemonkush3.5g": the space before a weight lost (three letters, then the weight and its unit)
+    .replace(/(?<=[A-Za-z]{3})(?=(?:\d{0,2}[.,]\d|\d{1,2})\s?g\b)/g, ' ')
+    // "05g", "05 g": a weight printed with a leading zero has lost its point (0.5 g)
+    .replace(/(?<![\w.,$])0([1-9])(\s?g)\b/gi, '0.$1$2');
+  // "5g" on a vape or a concentrate, "5g x 5" on a pre-roll pack: ".5g" with its point lost
+  if (SMALL_UNIT.test(s))
+    s = s
+      .replace(/(?<![\w.,$/])5(\s?g)\b(?!\s?[x×]\s?\d)/gi, '.5$1')
+      // "59" alone in a size cell: its g read as 9 too
+      .replace(/(?<=\s{2})59(?=\s{2})/g, '.5g');
+  if (PRE_ROLL.test(s) || SMALL_UNIT.test(s)) s = s.replace(/(?<![\w.,$/])5(\s?g\s?[x×]\s?\d)/gi, '.5$1');
+  // "18 OZ", "14oz": an eighth or a quarter ounce with its slash lost (no one sells 18 oz of flower)
+  if (!DRINK.test(s)) s = s.replace(/(?<![\w.,$/])1([248])(\s?)(oz)\b/gi, '1/$1$2$3');
+  return s;
+}
+
+/**
+ * The `Subtotal` word as blur garbles it ("suTom", "Subtoul", "SubTowl", "Sublotal"): an `s`, a
+ * `u` (or `v`), an optional `b`, then `t` and a vowel or a `0`, and two to four more letters,
+ * alone on a line with one amount. Such a line is never an item's: an item names a product.
+ */
+export function isGarbledSubtotal(line: string): boolean {
+  const words = line
+    .replace(/[-−]?\$?\s?\d[\d,]*[.,]\d{2}\b/g, ' ')
+    .split(/\s+/)
+    .filter((w) => /[A-Za-z]/.test(w));
+  if (words.length !== 1) return false;
+  const w = words[0].replace(/[:.]$/, '');
+  return w.length >= 5 && w.length <= 9 && /^s[uv][bh]?[tl1][o0a][a-z1]{1,4}$/i.test(w);
+}
+
+/**
+ * The last item read when its amount is the sum of every item above it (at least two, net of
+ * their own discounts or not) and no subtotal was read: that line was the subtotal, its word lost
+ * to the photo. Returns the subtotal and drops the line from the items; null when it does not fit.
+ */
+export function subtotalFromLastItem(items: ParsedReceiptItem[]): number | null {
+  if (items.length < 3) return null;
+  const last = items[items.length - 1];
+  if (last.price === null || last.grams !== null || last.thcPct !== null || (last.quantity ?? 1) !== 1) return null;
+  const above = items.slice(0, -1);
+  const gross = round2(above.reduce((a, it) => a + (it.price ?? 0), 0));
+  const net = round2(above.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0));
+  if (Math.abs(last.price - gross) >= 0.015 && Math.abs(last.price - net) >= 0.015) return null;
+  items.pop();
+  return last.price;
+}
+
+/** Digits blur makes of one another on receipt print (read → printed): a trailing 0 read as 8, 6 or 9. */
+const UNIT_SLIPS: Record<string, string[]> = { '8': ['0', '3', '6'], '6': ['0', '5', '8'], '9': ['0'], '0': ['6', '8'], '5': ['6'], '3': ['8'] };
+
+/**
+ * An item whose unit price times its quantity is not its price, when changing ONE digit of the
+ * unit price by a usual slip makes them agree ("$33.58" unit, "$33.50" line, quantity 1): the unit
+ * price was misread. Otherwise the item is left as read.
+ */
+export function repairUnitSlip(item: ParsedReceiptItem): void {
+  const q = item.quantity ?? 1;
+  if (item.unitPrice === null || item.price === null || Math.abs(item.unitPrice * q - item.price) < 0.015) return;
+  const text = item.unitPrice.toFixed(2);
+  const fits: number[] = [];
+  for (let i = 0; i < text.length; i++)
+    for (const to of UNIT_SLIPS[text[i]] ?? []) {
+      const v = Number(`${text.slice(0, i)}${to}${text.slice(i + 1)}`);
+      if (v > 0 && Math.abs(v * q - item.price) < 0.015) fits.push(v);
+    }
+  if (fits.length === 1) item.unitPrice = fits[0];
+}

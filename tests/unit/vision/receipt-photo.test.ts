@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { dateOf, parseReceiptText } from '@/lib/vision/receipt-parser';
+import { isGarbledSubtotal, repairUnitSlip, subtotalFromLastItem, weightSlips } from '@/lib/vision/receipt-photo';
+import type { ParsedReceiptItem } from '@/lib/vision/types';
+
+/** Slips of degraded (hand-held phone) receipt photos: tuning and older rounds, not blind. */
+describe('weight slips of a photo', () => {
+  it.each([
+    ['Pink Runtz Vape Cart 05g   $40.86', 'Pink Runtz Vape Cart 0.5g   $40.86'],
+    ['Black Diamond Diamonds 5g   $46.93', 'Black Diamond Diamonds .5g   $46.93'],
+    ['BLOOM Jealousy Live Rosin 5 g', 'BLOOM Jealousy Live Rosin .5 g'],
+    ['PENNYWISE PRE-ROLL PACK 5G X5   $48.20', 'PENNYWISE PRE-ROLL PACK .5G X5   $48.20'],
+    ['Super Silver Haze Pre-Roll 5g x 5', 'Super Silver Haze Pre-Roll .5g x 5'],
+    ['BLUE CHEESE 18 OZ   $40.00', 'BLUE CHEESE 1/8 OZ   $40.00'],
+    ['Kali Mist Flower 14oz', 'Kali Mist Flower 1/4oz'],
+    ['Lemonkush3.5g   $46.45', 'Lemonkush 3.5g   $46.45'],
+    ['SKYWALKER OG ROSIN   59   $41.68   $8.32', 'SKYWALKER OG ROSIN   .5g   $41.68   $8.32'],
+  ])('%s → %s', (raw, fixed) => expect(weightSlips(raw)).toBe(fixed));
+
+  it('keeps weights a dispensary does sell', () => {
+    for (const ok of [
+      'OG Kush Flower 28g   $180.00',
+      'Gelato Shake 5g   $25.00',
+      'Pre-Roll 5 pack $25.00',
+      'Vape Cart .5g   $35.00',
+      'Rosin 1g x 2',
+      'Cart 0.5g',
+      'Ginger Soda 12 oz',
+    ])
+      expect(weightSlips(ok)).toBe(ok);
+    expect(weightSlips('Vape Cart   $5.00')).toBe('Vape Cart   $5.00');
+    expect(weightSlips('OG Kush Flower   59   $41.00')).toBe('OG Kush Flower   59   $41.00');
+  });
+
+  it('reads the repaired weight into the item', () => {
+    const r = parseReceiptText('Green Leaf\nPink Runtz Vape Cart 05g   $40.86\nSubtotal   $40.86\nTotal   $40.86');
+    expect(r.items[0].grams).toBe(0.5);
+  });
+});
+
+describe('a garbled Subtotal line', () => {
+  it.each(['suTom   $122.89', 'Subtoul   $188.75', 'SubTowl $117.21', 'Sublotal: 50.00'])('%s is a subtotal', (l) => expect(isGarbledSubtotal(l)).toBe(true));
+  it.each(['Sunset Sherbet 3.5g   $40.00', 'Sativa   $30.00', 'Sultan   $12.00', 'Subtotal Kush Flower 1g $10.00'])('%s is not', (l) => expect(isGarbledSubtotal(l)).toBe(false));
+
+  it('is the subtotal of the receipt, not an item', () => {
+    const r = parseReceiptText('Green Leaf\nBlue Dream 3.5g   $40.00\nOG Kush 1g   $12.00\nsuTom   $52.00\nTax   $5.20\nTotal   $57.20');
+    expect(r.items.map((i) => i.productName)).toEqual(['Blue Dream 3.5g', 'OG Kush 1g']);
+    expect(r.subtotal).toBe(52);
+  });
+});
+
+const item = (over: Partial<ParsedReceiptItem>): ParsedReceiptItem => ({
+  productName: 'x',
+  strainName: null,
+  category: 'Other',
+  grams: null,
+  quantity: 1,
+  unitPrice: null,
+  price: null,
+  discount: null,
+  thcPct: null,
+  cbdPct: null,
+  type: null,
+  brand: null,
+  ...over,
+});
+
+describe('a subtotal read as the last item', () => {
+  it('is taken back when its amount is the sum of the items above', () => {
+    const items = [item({ price: 48.2, grams: 2.5 }), item({ price: 74.69, grams: 7 }), item({ price: 122.89 })];
+    expect(subtotalFromLastItem(items)).toBe(122.89);
+    expect(items).toHaveLength(2);
+  });
+  it('is left when it does not add up, or names a weight', () => {
+    const odd = [item({ price: 10, grams: 1 }), item({ price: 20, grams: 1 }), item({ price: 31 })];
+    expect(subtotalFromLastItem(odd)).toBeNull();
+    expect(odd).toHaveLength(3);
+    const weighed = [item({ price: 10 }), item({ price: 20 }), item({ price: 30, grams: 3.5 })];
+    expect(subtotalFromLastItem(weighed)).toBeNull();
+  });
+});
+
+describe('a unit price one digit off its line', () => {
+  it('is repaired when one usual slip makes unit × quantity the price', () => {
+    const it1 = item({ unitPrice: 33.58, price: 33.5 });
+    repairUnitSlip(it1);
+    expect(it1.unitPrice).toBe(33.5);
+  });
+  it('is left when no single slip fits', () => {
+    const it2 = item({ unitPrice: 31.2, price: 33.5 });
+    repairUnitSlip(it2);
+    expect(it2.unitPrice).toBe(31.2);
+  });
+});
+
+describe('a photographed date', () => {
+  it('reads "24/1012026" (the second slash read as 1) as 24 October', () => expect(dateOf('Date:24/1012026 13:55', true)).toBe('2026-10-24'));
+  it('keeps a date that is whole', () => expect(dateOf('11/24/2026 3:42 PM', false)).toBe('2026-11-24'));
+});
