@@ -1,4 +1,4 @@
-import { weightSlips } from '@/lib/vision/receipt-photo';
+import { photoSlips } from '@/lib/vision/receipt-photo';
 import {
   brandPrefix,
   categorize,
@@ -199,7 +199,7 @@ export function fromCommaCurrency(line: string): string {
 
 /** Raw OCR line → cells split at wide gaps, each cleaned; and the whole cleaned line. */
 export function splitLine(raw: string): { line: string; cells: Cell[] } {
-  const parts = stripLeaders(receiptSlips(weightSlips(raw)))
+  const parts = stripLeaders(receiptSlips(photoSlips(raw)))
     .split(/\s{2,}|\t/)
     .map(cleanLine)
     .filter((c) => c.length > 0);

@@ -34,7 +34,7 @@ import {
   withoutMarginDigit,
   type Pending,
 } from '@/lib/vision/receipt-lines';
-import { isGarbledSubtotal, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
+import { isGarbledSubtotal, lostDigit, priceFromUnit, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 
 /**
  * Receipt text (OCR output, a pasted or e-mailed receipt) → line items and totals.
@@ -155,6 +155,8 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   const rateLines: number[] = [];
   /** Index of the line a waiting name was read from. */
   let pendingAt = -1;
+  /** Amounts of payment lines ("VISA *4821   $133.45", "Cash Tendered   $160.00"). */
+  const paid: number[] = [];
   for (const [lineNo, { line, cells, conf, inlineDiscount: inlineDisc }] of lines.entries()) {
     const justAfterItem = afterItemLine;
     afterItemLine = false;
@@ -206,6 +208,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
       }
       continue;
     }
+    if (PAYMENT.test(line) && last && !last.negative) paid.push(last.value);
     if (PAYMENT.test(line) || afterSubtotal) {
       // Between the subtotal and the total, a line with a rate and an amount whose label OCR
       // lost ("VQ 9,975 %", "GSTS5%", "GSTS%"): a tax if the totals' arithmetic says so (checked at the end).
@@ -321,6 +324,12 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     const fill = rateLines.filter((v) => Math.abs(v - gap) < 0.015);
     if (gap > 0 && fill.length === 1) taxes.push(fill[0]);
   }
+  // No total read (its line lost to the photo): the amount paid by card, when it is exactly what
+  // the subtotal, discount and tax make, is the total.
+  if (total === null && subtotal !== null && (totalTax !== null || taxes.length)) {
+    const want = round2(subtotal - (discount ?? 0) + (totalTax ?? taxes.reduce((a, b) => a + b, 0)));
+    if (paid.some((v) => Math.abs(v - want) < 0.015)) total = want;
+  }
   const sums = reconcileTotals(items, { subtotal, tax: totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total }, discount);
   return { dispensaryName, orderDate, items, discount, ...sums, coverage: receiptCoverage(items, sums.subtotal, sums.tax, sums.total, discount) };
 }
@@ -412,14 +421,25 @@ function reconcileTotals(
     const sum = round2(items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0));
     if (items.length >= 2 && Math.abs(sum - subtotal) > 0.015 && Math.abs(sum - (discount ?? 0) + (tax ?? 0) - total) < 0.015) subtotal = sum;
   }
+  // A line amount its own unit price and quantity contradict, when the unit's product makes the
+  // items add up to the subtotal: that amount ("$3352" read for $39.52 beside a "$39.52" unit).
+  if (subtotal !== null) {
+    const sub = subtotal;
+    priceFromUnit(items, (s) => Math.abs(s - sub) < 0.015 || Math.abs(s - (discount ?? 0) - sub) < 0.015);
+  }
   // The items agree with the subtotal, the total does not: one digit of the total misread ("178.01" for 175.01).
   if (subtotal !== null && total !== null && tax !== null) {
     const want = round2(subtotal - (discount ?? 0) + tax);
     const sum = items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0);
-    if (Math.abs(want - total) > 0.015 && items.length && Math.abs(sum - subtotal) < 0.015 && digitSlips(total).includes(want)) total = want;
+    if (Math.abs(want - total) > 0.015 && items.length && Math.abs(sum - subtotal) < 0.015 && (digitSlips(total).includes(want) || lostDigit(total, want))) total = want;
+    // Or one digit of the tax misread ("$38.49" for $36.49), the total and the items agreeing.
+    const wantTax = round2(total - subtotal + (discount ?? 0));
+    if (Math.abs(wantTax - tax) > 0.015 && wantTax > 0 && items.length && Math.abs(sum - subtotal) < 0.015 && digitSlips(tax).includes(wantTax)) tax = wantTax;
   }
   // The totals agree with each other but not with the items: one digit of one item's amount misread.
-  if (subtotal !== null && total !== null && Math.abs(subtotal - (discount ?? 0) + (tax ?? 0) - total) < 0.015) repairItemDigit(items, subtotal, discount);
+  if (subtotal !== null && total !== null && Math.abs(subtotal - (discount ?? 0) + (tax ?? 0) - total) < 0.015) {
+    repairItemDigit(items, subtotal, discount);
+  }
   return { subtotal, tax, total };
 }
 

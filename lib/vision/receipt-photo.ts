@@ -17,9 +17,14 @@ const PRE_ROLL = /\b(pre[- ]?rolls?|prerolls?|joints?|blunts?)\b/i;
 /** Words of a drink, whose `12 oz` is a volume, not a fraction of an ounce. */
 const DRINK = /\b(fl|drinks?|beverages?|soda|seltzer|tea|lemonade|shot|can)\b/i;
 
-/** One line of OCR text with the weight slips of a photo repaired (see the module comment). */
-export function weightSlips(raw: string): string {
+/** One line of OCR text with the slips of a photo repaired (see the module comment). */
+export function photoSlips(raw: string): string {
   let s = raw
+    // "lLemonKush": a speck read as an l before a name's capital (a lowercase l never starts a word so)
+    .replace(/^(\s*)l(?=[A-Z][a-z])/, '$1')
+    // "1/doz", "1/Aoz", "1/Boz": the 4 or the 8 of an ounce fraction read as a letter
+    .replace(/(\b[1-9]\/)[dA](\s?oz)\b/g, '$14$2')
+    .replace(/(\b[1-9]\/)B(\s?oz)\b/g, '$18$2')
     // "Lemonkush3.5g": the space before a weight lost (three letters, then the weight and its unit)
     .replace(/(?<=[A-Za-z]{3})(?=(?:\d{0,2}[.,]\d|\d{1,2})\s?g\b)/g, ' ')
     // "05g", "05 g": a weight printed with a leading zero has lost its point (0.5 g)
@@ -29,7 +34,7 @@ export function weightSlips(raw: string): string {
     s = s
       .replace(/(?<![\w.,$/])5(\s?g)\b(?!\s?[x×]\s?\d)/gi, '.5$1')
       // "59" alone in a size cell: its g read as 9 too
-      .replace(/(?<=\s{2})59(?=\s{2})/g, '.5g');
+      .replace(/(?<=\s{2}|[A-Za-z]\s)59(?=\s{2}|\s*$)/g, '.5g');
   if (PRE_ROLL.test(s) || SMALL_UNIT.test(s)) s = s.replace(/(?<![\w.,$/])5(\s?g\s?[x×]\s?\d)/gi, '.5$1');
   // "18 OZ", "14oz": an eighth or a quarter ounce with its slash lost (no one sells 18 oz of flower)
   if (!DRINK.test(s)) s = s.replace(/(?<![\w.,$/])1([248])(\s?)(oz)\b/gi, '1/$1$2$3');
@@ -87,4 +92,34 @@ export function repairUnitSlip(item: ParsedReceiptItem): void {
       if (v > 0 && Math.abs(v * q - item.price) < 0.015) fits.push(v);
     }
   if (fits.length === 1) item.unitPrice = fits[0];
+}
+
+/**
+ * The total as printed when the photo lost one of its digits ("$2182" for $211.82, its point then
+ * put back two from the end): the read figure is the expected one with one digit missing. The
+ * expected total (subtotal − discount + tax) is only taken when the items confirm the subtotal.
+ */
+export function lostDigit(read: number, want: number): boolean {
+  const [r, w] = [read.toFixed(2).replace('.', ''), want.toFixed(2).replace('.', '')];
+  if (w.length !== r.length + 1) return false;
+  for (let i = 0; i < w.length; i++) if (`${w.slice(0, i)}${w.slice(i + 1)}` === r) return true;
+  return false;
+}
+
+/**
+ * Items whose line amount is not their unit price times their quantity, one of the two misread
+ * ("$39.52" unit, "$3352" line): when taking unit × quantity as the line amount for exactly one
+ * of them makes the items add up to the subtotal (`fits`), that was the printed amount.
+ */
+export function priceFromUnit(items: ParsedReceiptItem[], fits: (sum: number) => boolean): boolean {
+  const sum = items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0);
+  if (fits(sum)) return false;
+  const found = items.filter((it) => {
+    if (it.price === null || it.unitPrice === null) return false;
+    const line = round2(it.unitPrice * (it.quantity ?? 1));
+    return Math.abs(line - it.price) >= 0.015 && fits(sum - it.price + line);
+  });
+  if (found.length !== 1) return false;
+  found[0].price = round2((found[0].unitPrice as number) * (found[0].quantity ?? 1));
+  return true;
 }

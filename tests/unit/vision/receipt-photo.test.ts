@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dateOf, parseReceiptText } from '@/lib/vision/receipt-parser';
-import { isGarbledSubtotal, repairUnitSlip, subtotalFromLastItem, weightSlips } from '@/lib/vision/receipt-photo';
+import { isGarbledSubtotal, lostDigit, photoSlips, priceFromUnit, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 import type { ParsedReceiptItem } from '@/lib/vision/types';
 
 /** Slips of degraded (hand-held phone) receipt photos: tuning and older rounds, not blind. */
@@ -15,7 +15,11 @@ describe('weight slips of a photo', () => {
     ['Kali Mist Flower 14oz', 'Kali Mist Flower 1/4oz'],
     ['Lemonkush3.5g   $46.45', 'Lemonkush 3.5g   $46.45'],
     ['SKYWALKER OG ROSIN   59   $41.68   $8.32', 'SKYWALKER OG ROSIN   .5g   $41.68   $8.32'],
-  ])('%s → %s', (raw, fixed) => expect(weightSlips(raw)).toBe(fixed));
+    ['Kush Mints Diamonds 59   Concentrate   68.9%', 'Kush Mints Diamonds .5g   Concentrate   68.9%'],
+    ['Cotton Candy Premium Flower 1/doz   $94.89', 'Cotton Candy Premium Flower 1/4oz   $94.89'],
+    ['Blue Dream 1/Boz', 'Blue Dream 1/8oz'],
+    ['lLemonKush 3.5g   $46.45', 'LemonKush 3.5g   $46.45'],
+  ])('%s → %s', (raw, fixed) => expect(photoSlips(raw)).toBe(fixed));
 
   it('keeps weights a dispensary does sell', () => {
     for (const ok of [
@@ -27,9 +31,9 @@ describe('weight slips of a photo', () => {
       'Cart 0.5g',
       'Ginger Soda 12 oz',
     ])
-      expect(weightSlips(ok)).toBe(ok);
-    expect(weightSlips('Vape Cart   $5.00')).toBe('Vape Cart   $5.00');
-    expect(weightSlips('OG Kush Flower   59   $41.00')).toBe('OG Kush Flower   59   $41.00');
+      expect(photoSlips(ok)).toBe(ok);
+    expect(photoSlips('Vape Cart   $5.00')).toBe('Vape Cart   $5.00');
+    expect(photoSlips('OG Kush Flower   59   $41.00')).toBe('OG Kush Flower   59   $41.00');
   });
 
   it('reads the repaired weight into the item', () => {
@@ -96,4 +100,48 @@ describe('a unit price one digit off its line', () => {
 describe('a photographed date', () => {
   it('reads "24/1012026" (the second slash read as 1) as 24 October', () => expect(dateOf('Date:24/1012026 13:55', true)).toBe('2026-10-24'));
   it('keeps a date that is whole', () => expect(dateOf('11/24/2026 3:42 PM', false)).toBe('2026-11-24'));
+});
+
+describe('totals a photo misread', () => {
+  it('knows a figure with one digit lost', () => {
+    expect(lostDigit(21.82, 211.82)).toBe(true);
+    expect(lostDigit(21.82, 218.2)).toBe(true);
+    expect(lostDigit(21.82, 219.82)).toBe(true);
+    expect(lostDigit(21.82, 235.82)).toBe(false);
+    expect(lostDigit(211.82, 211.82)).toBe(false);
+  });
+
+  it('takes the total the items, subtotal and tax make when the read one lost a digit', () => {
+    const r = parseReceiptText('Green Leaf\nBlue Dream 3.5g   $100.00\nOG Kush 1g   $94.19\nSubtotal   $194.19\nLoyalty Discount   $10.00\nTax   $27.63\nTOTAL   $2182');
+    expect(r.total).toBe(211.82);
+  });
+
+  it('takes the amount paid as the total when the total line was lost and it is what the totals make', () => {
+    const r = parseReceiptText(
+      'Green Leaf\nBlue Dream 3.5g   $95.21\nOG Kush 1g   $22.00\nSubtotal   $117.21\nLoyalty Points Redeemed   $6.00\nTax   $22.24\nVISA *4821   $133.45',
+    );
+    expect(r.total).toBe(133.45);
+    const cash = parseReceiptText('Green Leaf\nBlue Dream 3.5g   $95.21\nOG Kush 1g   $22.00\nSubtotal   $117.21\nTax   $22.24\nCash Tendered   $140.00');
+    expect(cash.total).toBeNull();
+  });
+
+  it('takes unit × quantity as the line amount when that makes the items add up to the subtotal', () => {
+    const items = [item({ unitPrice: 384.82, price: 384.82 }), item({ unitPrice: 40.97, price: 40.97 }), item({ unitPrice: 39.52, price: 33.52 })];
+    expect(priceFromUnit(items, (s) => Math.abs(s - 465.31) < 0.015)).toBe(true);
+    expect(items[2].price).toBe(39.52);
+    const other = [item({ unitPrice: 10, price: 10 }), item({ unitPrice: 12, price: 11 })];
+    expect(priceFromUnit(other, (s) => Math.abs(s - 25) < 0.015)).toBe(false);
+    expect(other[1].price).toBe(11);
+  });
+});
+
+describe('a tax one digit slip off', () => {
+  it('is repaired when the items, the subtotal and the total agree on another', () => {
+    const r = parseReceiptText('Green Leaf\nBlue Dream 3.5g   $400.00\nOG Kush 1g   $65.31\nSubtotal   $465.31\nDiscount   $23.00\nSales Tax   $38.49\nTOTAL   $478.80');
+    expect(r.tax).toBe(36.49);
+  });
+  it('is left when the items do not confirm the subtotal', () => {
+    const r = parseReceiptText('Green Leaf\nBlue Dream 3.5g   $400.00\nOG Kush 1g   $60.00\nSubtotal   $465.31\nDiscount   $23.00\nSales Tax   $38.49\nTOTAL   $478.80');
+    expect(r.tax).toBe(38.49);
+  });
 });
