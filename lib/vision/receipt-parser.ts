@@ -34,7 +34,7 @@ import {
   withoutMarginDigit,
   type Pending,
 } from '@/lib/vision/receipt-lines';
-import { isGarbledSubtotal, lostDigit, priceFromUnit, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
+import { isGarbledSubtotal, lostDigit, orderDiscountSlip, priceFromUnit, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 
 /**
  * Receipt text (OCR output, a pasted or e-mailed receipt) → line items and totals.
@@ -315,7 +315,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     afterItemLine = item !== null;
   }
 
-  const discount = sawOrderDiscount ? round2(orderDiscount) : null;
+  let discount = sawOrderDiscount ? round2(orderDiscount) : null;
   // A subtotal line whose word the photo garbled beyond reading: the last "item", priced at the sum of those above.
   if (subtotal === null && (total !== null || taxes.length)) subtotal = subtotalFromLastItem(items);
   for (const item of items) repairUnitSlip(item);
@@ -330,6 +330,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     const want = round2(subtotal - (discount ?? 0) + (totalTax ?? taxes.reduce((a, b) => a + b, 0)));
     if (paid.some((v) => Math.abs(v - want) < 0.015)) total = want;
   }
+  discount = orderDiscountSlip(items, discount, subtotal, totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total);
   const sums = reconcileTotals(items, { subtotal, tax: totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total }, discount);
   return { dispensaryName, orderDate, items, discount, ...sums, coverage: receiptCoverage(items, sums.subtotal, sums.tax, sums.total, discount) };
 }

@@ -25,6 +25,12 @@ export function photoSlips(raw: string): string {
     // "1/doz", "1/Aoz", "1/Boz": the 4 or the 8 of an ounce fraction read as a letter
     .replace(/(\b[1-9]\/)[dA](\s?oz)\b/g, '$14$2')
     .replace(/(\b[1-9]\/)B(\s?oz)\b/g, '$18$2')
+    // "PRE-ROLLPACK": the space before "pack" lost
+    .replace(/\b(pre[- ]?rolls?)(?=packs?\b)/gi, '$1 ')
+    // ".5@   $41.60": the g of a weight with a decimal point read as @ (a quantity before @ has no point)
+    .replace(/(?<![\d$])(\d?\.\d)@(?=\s)/g, '$1g')
+    // "1/4ce", "1/8cz": the oz of an ounce fraction read as c and e
+    .replace(/(\b[1-9]\/(?:2|4|8|16)\s?)(?:c[ze]|oe)\b/g, '$1oz')
     // "Lemonkush3.5g": the space before a weight lost (three letters, then the weight and its unit)
     .replace(/(?<=[A-Za-z]{3})(?=(?:\d{0,2}[.,]\d|\d{1,2})\s?g\b)/g, ' ')
     // "05g", "05 g": a weight printed with a leading zero has lost its point (0.5 g)
@@ -35,7 +41,7 @@ export function photoSlips(raw: string): string {
       .replace(/(?<![\w.,$/])5(\s?g)\b(?!\s?[x×]\s?\d)/gi, '.5$1')
       // "59" alone in a size cell: its g read as 9 too
       .replace(/(?<=\s{2}|[A-Za-z]\s)59(?=\s{2}|\s*$)/g, '.5g');
-  if (PRE_ROLL.test(s) || SMALL_UNIT.test(s)) s = s.replace(/(?<![\w.,$/])5(\s?g\s?[x×]\s?\d)/gi, '.5$1');
+  if (PRE_ROLL.test(s) || SMALL_UNIT.test(s)) s = s.replace(/(?<![\w.,$/])5(\s?g\s?[x×]\s?[\d§])/gi, '.5$1');
   // "18 OZ", "14oz": an eighth or a quarter ounce with its slash lost (no one sells 18 oz of flower)
   if (!DRINK.test(s)) s = s.replace(/(?<![\w.,$/])1([248])(\s?)(oz)\b/gi, '1/$1$2$3');
   return s;
@@ -123,3 +129,22 @@ export function priceFromUnit(items: ParsedReceiptItem[], fits: (sum: number) =>
   found[0].price = round2((found[0].unitPrice as number) * (found[0].quantity ?? 1));
   return true;
 }
+
+/**
+ * The order's discount one digit off ("-$8.00" read for -$9.00) when the items add up to the
+ * subtotal and subtotal − discount + tax = total holds for a figure that differs from the read one
+ * in one digit, a look-alike one: that figure. Otherwise the discount is left as read.
+ */
+export function orderDiscountSlip(items: ParsedReceiptItem[], discount: number | null, subtotal: number | null, tax: number | null, total: number | null): number | null {
+  if (discount === null || subtotal === null || tax === null || total === null || !items.length) return discount;
+  const sum = items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0);
+  const want = round2(subtotal + tax - total);
+  if (Math.abs(sum - subtotal) >= 0.015 || want <= 0 || Math.abs(want - discount) < 0.015) return discount;
+  const [r, w] = [discount.toFixed(2), want.toFixed(2)];
+  if (r.length !== w.length) return discount;
+  const diff = [...r].map((ch, i) => [ch, w[i]]).filter(([a, b]) => a !== b);
+  return diff.length === 1 && (LOOK_ALIKE[diff[0][0]] ?? '').includes(diff[0][1]) ? want : discount;
+}
+
+/** Digits that look alike on blurred print (read → printed), both ways: 8 and 9, 8 and 0, 6 and 5. */
+const LOOK_ALIKE: Record<string, string> = { '8': '9036', '9': '80', '0': '869', '6': '850', '5': '6', '3': '8', '1': '7', '7': '1' };

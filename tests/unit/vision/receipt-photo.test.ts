@@ -18,6 +18,10 @@ describe('weight slips of a photo', () => {
     ['Kush Mints Diamonds 59   Concentrate   68.9%', 'Kush Mints Diamonds .5g   Concentrate   68.9%'],
     ['Cotton Candy Premium Flower 1/doz   $94.89', 'Cotton Candy Premium Flower 1/4oz   $94.89'],
     ['Blue Dream 1/Boz', 'Blue Dream 1/8oz'],
+    ['ACAPULCO GOLD PRE-ROLL 5G X §   Pre-Roll', 'ACAPULCO GOLD PRE-ROLL .5G X §   Pre-Roll'],
+    ['2 PENNYWISE PRE-ROLLPACK 5G X5   $24.10', '2 PENNYWISE PRE-ROLL PACK .5G X5   $24.10'],
+    ['SKYWALKER OG ROSIN   .5@   $41.60   $8.32', 'SKYWALKER OG ROSIN   .5g   $41.60   $8.32'],
+    ['Thin Mint GSC Whole Flower 1/4ce   1   $70.15', 'Thin Mint GSC Whole Flower 1/4oz   1   $70.15'],
     ['lLemonKush 3.5g   $46.45', 'LemonKush 3.5g   $46.45'],
   ])('%s → %s', (raw, fixed) => expect(photoSlips(raw)).toBe(fixed));
 
@@ -33,6 +37,7 @@ describe('weight slips of a photo', () => {
     ])
       expect(photoSlips(ok)).toBe(ok);
     expect(photoSlips('Vape Cart   $5.00')).toBe('Vape Cart   $5.00');
+    expect(photoSlips('2 @ $35.00   $70.00')).toBe('2 @ $35.00   $70.00');
     expect(photoSlips('OG Kush Flower   59   $41.00')).toBe('OG Kush Flower   59   $41.00');
   });
 
@@ -144,4 +149,10 @@ describe('a tax one digit slip off', () => {
     const r = parseReceiptText('Green Leaf\nBlue Dream 3.5g   $400.00\nOG Kush 1g   $60.00\nSubtotal   $465.31\nDiscount   $23.00\nSales Tax   $38.49\nTOTAL   $478.80');
     expect(r.tax).toBe(38.49);
   });
+});
+
+describe('an order discount one digit off', () => {
+  const text = (d: string) => `Green Leaf\nBlue Dream 3.5g   $100.00\nOG Kush 1g   $79.70\nSubtotal   $179.70\nLoyalty Discount   -$${d}\nTax   $17.07\nTOTAL   $187.77`;
+  it('is repaired when the items, subtotal, tax and total agree on it', () => expect(parseReceiptText(text('8.00')).discount).toBe(9));
+  it('is left when it is further off than one digit', () => expect(parseReceiptText(text('5.50')).discount).toBe(5.5));
 });
