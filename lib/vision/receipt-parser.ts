@@ -34,7 +34,7 @@ import {
   withoutMarginDigit,
   type Pending,
 } from '@/lib/vision/receipt-lines';
-import { isGarbledSubtotal, lostDigit, orderDiscountSlip, priceFromUnit, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
+import { gluedQtyUnit, isGarbledSubtotal, lostDigit, orderDiscountSlip, priceFromUnit, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 
 /**
  * Receipt text (OCR output, a pasted or e-mailed receipt) → line items and totals.
@@ -286,6 +286,12 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     // too, read too faintly to be kept: "$31.76" alone), when the quantity times the amount is the
     // item's price (else a line with no name would end the item, and its discount below would be
     // taken for the order's).
+    const glued = lastItem && !pending && lastItem.price !== null ? gluedQtyUnit(line, lastItem.price) : null;
+    if (lastItem && glued) {
+      lastItem.quantity = glued.quantity;
+      lastItem.unitPrice = glued.unitPrice;
+      continue;
+    }
     const lostAt = lastItem && !pending ? /^\s*(?:(\d{1,2})\s+)?\$?\s?(\d{1,5}[.,]\d{2})\s*$/.exec(line) : null;
     if (lastItem && lostAt && lastItem.price !== null) {
       const unit = Number(lostAt[2].replace(',', '.'));

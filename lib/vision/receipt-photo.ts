@@ -39,6 +39,8 @@ export function photoSlips(raw: string): string {
   if (SMALL_UNIT.test(s))
     s = s
       .replace(/(?<![\w.,$/])5(\s?g)\b(?!\s?[x×]\s?\d)/gi, '.5$1')
+      // ".56G": the g of ".5g" read twice, once as a 6 or 9 (no one sells 0.56 g)
+      .replace(/(?<![\d])\.5[69](\s?g)\b/gi, '.5$1')
       // "59" alone in a size cell: its g read as 9 too
       .replace(/(?<=\s{2}|[A-Za-z]\s)59(?=\s{2}|\s*$)/g, '.5g');
   if (PRE_ROLL.test(s) || SMALL_UNIT.test(s)) s = s.replace(/(?<![\w.,$/])5(\s?g\s?[x×]\s?[\d§])/gi, '.5$1');
@@ -148,3 +150,24 @@ export function orderDiscountSlip(items: ParsedReceiptItem[], discount: number |
 
 /** Digits that look alike on blurred print (read → printed), both ways: 8 and 9, 8 and 0, 6 and 5. */
 const LOOK_ALIKE: Record<string, string> = { '8': '9036', '9': '80', '0': '869', '6': '850', '5': '6', '3': '8', '1': '7', '7': '1' };
+
+/**
+ * The `2 @ 11.86` line under an item as blur glues it: "2011.86" (the @ read as a 0, the gaps
+ * lost), maybe after a speck ("PI   2011.86"). Read as count and unit price only when the count
+ * (2–10) times the unit is the item's line price and no other split of the digits is.
+ */
+export function gluedQtyUnit(line: string, price: number): { quantity: number; unitPrice: number } | null {
+  const m = /^\s*(?:[A-Za-z|:;.'"]{1,3}\s+)?(\d{3,7})[.,](\d{2})\s*$/.exec(line);
+  if (!m) return null;
+  const [whole, cents] = [m[1], m[2]];
+  const found = new Map<string, { quantity: number; unitPrice: number }>();
+  for (const qLen of [1, 2])
+    for (const skip of [0, 1]) {
+      const rest = whole.slice(qLen + skip);
+      if (!rest || (skip && whole[qLen] !== '0')) continue;
+      const quantity = Number(whole.slice(0, qLen));
+      const unitPrice = Number(`${rest}.${cents}`);
+      if (quantity >= 2 && quantity <= 10 && Math.abs(quantity * unitPrice - price) < 0.015) found.set(`${quantity}/${unitPrice}`, { quantity, unitPrice });
+    }
+  return found.size === 1 ? [...found.values()][0] : null;
+}

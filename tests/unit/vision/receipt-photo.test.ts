@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dateOf, parseReceiptText } from '@/lib/vision/receipt-parser';
-import { isGarbledSubtotal, lostDigit, photoSlips, priceFromUnit, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
+import { gluedQtyUnit, isGarbledSubtotal, lostDigit, photoSlips, priceFromUnit, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 import type { ParsedReceiptItem } from '@/lib/vision/types';
 
 /** Slips of degraded (hand-held phone) receipt photos: tuning and older rounds, not blind. */
@@ -18,6 +18,7 @@ describe('weight slips of a photo', () => {
     ['Kush Mints Diamonds 59   Concentrate   68.9%', 'Kush Mints Diamonds .5g   Concentrate   68.9%'],
     ['Cotton Candy Premium Flower 1/doz   $94.89', 'Cotton Candy Premium Flower 1/4oz   $94.89'],
     ['Blue Dream 1/Boz', 'Blue Dream 1/8oz'],
+    ['LARRY OG VAPE CART .56G   35.26', 'LARRY OG VAPE CART .5G   35.26'],
     ['ACAPULCO GOLD PRE-ROLL 5G X §   Pre-Roll', 'ACAPULCO GOLD PRE-ROLL .5G X §   Pre-Roll'],
     ['2 PENNYWISE PRE-ROLLPACK 5G X5   $24.10', '2 PENNYWISE PRE-ROLL PACK .5G X5   $24.10'],
     ['SKYWALKER OG ROSIN   .5@   $41.60   $8.32', 'SKYWALKER OG ROSIN   .5g   $41.60   $8.32'],
@@ -38,6 +39,7 @@ describe('weight slips of a photo', () => {
       expect(photoSlips(ok)).toBe(ok);
     expect(photoSlips('Vape Cart   $5.00')).toBe('Vape Cart   $5.00');
     expect(photoSlips('2 @ $35.00   $70.00')).toBe('2 @ $35.00   $70.00');
+    expect(photoSlips('Kush Cake Flower 3.56g')).toBe('Kush Cake Flower 3.56g');
     expect(photoSlips('OG Kush Flower   59   $41.00')).toBe('OG Kush Flower   59   $41.00');
   });
 
@@ -155,4 +157,16 @@ describe('an order discount one digit off', () => {
   const text = (d: string) => `Green Leaf\nBlue Dream 3.5g   $100.00\nOG Kush 1g   $79.70\nSubtotal   $179.70\nLoyalty Discount   -$${d}\nTax   $17.07\nTOTAL   $187.77`;
   it('is repaired when the items, subtotal, tax and total agree on it', () => expect(parseReceiptText(text('8.00')).discount).toBe(9));
   it('is left when it is further off than one digit', () => expect(parseReceiptText(text('5.50')).discount).toBe(5.5));
+});
+
+describe('a count and unit price line glued by blur', () => {
+  it('reads "2011.86" under a $23.72 line as 2 @ 11.86', () => expect(gluedQtyUnit('PI   2011.86', 23.72)).toEqual({ quantity: 2, unitPrice: 11.86 }));
+  it('leaves a figure no count and unit make', () => {
+    expect(gluedQtyUnit('2011.86', 30)).toBeNull();
+    expect(gluedQtyUnit('Blue Dream 3.5g   2011.86', 23.72)).toBeNull();
+  });
+  it('keeps the potency line below for the item', () => {
+    const r = parseReceiptText('HEMP HEAVEN\nCHERNOBYL 1G [H]   23.72\nPI   2011.86\nTOTAL THC 19.2%\nSUBTOTAL   23.72\nTOTAL   23.72');
+    expect(r.items[0]).toMatchObject({ quantity: 2, unitPrice: 11.86, price: 23.72, thcPct: 19.2 });
+  });
 });
