@@ -9,6 +9,7 @@ import { visibleText } from '@/lib/scrape/extract/card-dom';
 import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
 import { extractAppState } from '@/lib/scrape/extract/app-state';
 import { extractJsonLd } from '@/lib/scrape/extract/json-ld';
+import { textifyPricePictures } from '@/lib/scrape/extract/price-pictures';
 
 export type ExtractionMethod = 'json-ld' | 'app-state' | 'ai' | 'heuristic' | 'none';
 
@@ -32,6 +33,7 @@ export interface ExtractOptions {
 export async function extractFromHtml(html: string, url: string, opts: ExtractOptions = {}): Promise<PageExtraction> {
   const $ = cheerio.load(html);
   unwrapShadowTemplates($);
+  textifyPricePictures($);
   const heuristic = () => extractHeuristic($, url);
   for (const [method, run] of [
     ['json-ld', () => extractJsonLd($, url)],
