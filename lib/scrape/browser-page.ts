@@ -2,6 +2,7 @@ import type { Frame, Page } from 'playwright-core';
 import { config } from '@/lib/config';
 import { dedupeProducts, productIdentity } from '@/lib/scrape/normalize';
 import { paginationLinks } from '@/lib/scrape/pagination';
+import { dropSizedBases, popoverPage, readPopovers } from '@/lib/scrape/browser-popovers';
 import { PAGER_COLLECT_SCRIPT, pickCategoryTabs, pickPagerControl, pickSections, SECTION_COLLECT_SCRIPT, type PagerControl, type SectionHeader } from '@/lib/scrape/pager';
 import { abortError, raceAbort, ScrapeError } from '@/lib/scrape/errors';
 import type { ScanContext } from '@/lib/scrape/browser';
@@ -33,6 +34,8 @@ export interface RenderResult {
   framesRead: string[];
   interactions: string[];
   screenshot: Buffer | null;
+  /** Sizes were read from cards' popovers (their range-priced cards dropped). */
+  popovers?: boolean;
 }
 
 // Patterns travel into the page as strings (page functions cannot close over Node values).
@@ -732,6 +735,19 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
         if (tabbed.rounds > 0) read = { ...read, products: dedupeProducts(tabbed.products) };
       }
     }
+    // Cards whose sizes and prices are only in a popover opened from the card: open each one.
+    let popovers = false;
+    if (read.products.length > 0) {
+      const dialogs = await readPopovers(page, { max: 300, signal: opts.signal });
+      if (dialogs.length >= 2) {
+        const sized = await opts.extract(popoverPage(dialogs), page.url());
+        if (sized.products.length) {
+          read = { ...read, products: dropSizedBases(dedupeProducts([...read.products, ...sized.products])) };
+          opts.onRound?.(`${page.url()}#popovers`);
+          popovers = true;
+        }
+      }
+    }
     // The page sent the browser on to a refused address (script `location=`, meta refresh, a
     // redirect after an interaction): the menu is where it wanted to go, and may not be reached.
     // Reading the abandoned page instead would report a wrong or empty menu as a success.
@@ -740,7 +756,7 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
       throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'address-refused', `Menu not accessible: the page navigated to a refused address (${new URL(leftForRefused.url).host})`);
     }
     const screenshot = opts.screenshot ? await fullPageScreenshot(page) : null;
-    return { url: page.url(), products: read.products, method: read.method, framesRead: read.urls, interactions, screenshot };
+    return { url: page.url(), products: read.products, method: read.method, framesRead: read.urls, interactions, screenshot, popovers };
   } finally {
     await page.close().catch(() => undefined);
   }

@@ -1,7 +1,9 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { MED_CHOICE, REC_CHOICE } from '@/lib/scrape/browser-page';
-import { extractFromHtml } from '@/lib/scrape/extract';
+import { dropSizedBases, popoverPage } from '@/lib/scrape/browser-popovers';
+import { extractFromHtml, pageSignals } from '@/lib/scrape/extract';
+import type { ScrapedProduct } from '@/lib/scrape/types';
 import { extractJsonLd } from '@/lib/scrape/extract/json-ld';
 import { textifyPricePictures } from '@/lib/scrape/extract/price-pictures';
 
@@ -100,5 +102,52 @@ describe('recreational / medical menu choice', () => {
   ])('%s → %s', (label, want) => {
     const got = rec.test(label) && !med.test(label) ? 'rec' : med.test(label) && !rec.test(label) ? 'med' : 'neither';
     expect(got).toBe(want);
+  });
+});
+
+describe('sizes only in a popover opened from the card', () => {
+  const sp = (rawName: string): ScrapedProduct => ({ rawName }) as ScrapedProduct;
+  it.each([
+    ['the range-priced strain beside its sizes is dropped', ['Blue Dream', 'Blue Dream 1g', 'Blue Dream 3.5g'], ['Blue Dream 1g', 'Blue Dream 3.5g']],
+    ['a product without sized siblings stays', ['Blue Dream', 'Sour Diesel 1g'], ['Blue Dream', 'Sour Diesel 1g']],
+    ['a longer name is not a base', ['Blue Dream Pre-Roll', 'Blue Dream 1g'], ['Blue Dream Pre-Roll', 'Blue Dream 1g']],
+  ])('%s', (_l, names, want) => {
+    expect(dropSizedBases(names.map(sp)).map((p) => p.rawName)).toEqual(want);
+  });
+
+  it('the dialogs read as one product per size, the struck price the regular one', async () => {
+    const dlg = (n: string) =>
+      `<h2>${n}</h2><ul class="size-options"><li><span class="weight">1g</span> <strong>$12.00</strong></li><li><span class="weight">3.5g</span> <s>$40.00</s> <strong>$30.00</strong></li></ul><button class="add">Add to cart</button><button class="close" aria-label="Close">×</button>`;
+    const r = await extractFromHtml(popoverPage([dlg('Blue Dream'), dlg('Sour Diesel')]), BASE);
+    expect(r.products.map((p) => [p.rawName, p.priceValue, p.regularPrice])).toEqual([
+      ['Blue Dream 1g', 12, null],
+      ['Blue Dream 3.5g', 30, '$40.00'],
+      ['Sour Diesel 1g', 12, null],
+      ['Sour Diesel 3.5g', 30, '$40.00'],
+    ]);
+  });
+
+  const card = (n: string, opener: string) => `<div class="card"><h3>${n}</h3><div class="price">$12.00 – $60.00</div>${opener}</div>`;
+  it.each([
+    ['"Choose options" buttons', '<button type="button">Choose options</button>', true],
+    ['"Quick View" links in place', '<a href="#" class="button">Quick View</a>', true],
+    ['"View prices" links in place', '<a href="#">View prices</a>', true],
+    ['buttons that open a dialog', '<button aria-haspopup="dialog">+</button>', true],
+    ['links to product pages (not a popover)', '<a href="/product/x">Select options</a>', false],
+    ['plain add-to-cart buttons', '<button>Add to cart</button>', false],
+  ])('page signal with %s: %s', (_l, opener, want) => {
+    const html = `<html><body>${['Blue Dream', 'Sour Diesel', 'Gelato'].map((n) => card(n, opener)).join('')}</body></html>`;
+    expect(pageSignals(html).popovers).toBe(want);
+  });
+
+  it('cards that are buttons showing a range signal popovers', () => {
+    const html = `<html><body>${['A', 'B'].map((n) => `<li role="button" tabindex="0"><span>${n} Kush</span> $10.00 – $50.00</li>`).join('')}</body></html>`;
+    expect(pageSignals(html).popovers).toBe(true);
+  });
+
+  it.each(['View prices', 'Quick View', 'Choose options', 'Select size'])('"%s" is never a product name', async (label) => {
+    const html = `<div class="grid">${['Blue Dream', 'Sour Diesel', 'Gelato 41'].map((n) => `<article class="tile"><div><b>${n}</b></div><div>by Acme</div><p>$30.00 · <a href="#">${label}</a></p></article>`).join('')}</div>`;
+    const r = await extractFromHtml(html, BASE);
+    expect(r.products.map((p) => p.rawName)).toEqual(['Blue Dream', 'Sour Diesel', 'Gelato 41']);
   });
 });
