@@ -2,6 +2,7 @@ import type { Frame, Page } from 'playwright-core';
 import { config } from '@/lib/config';
 import { dedupeProducts, productIdentity } from '@/lib/scrape/normalize';
 import { paginationLinks } from '@/lib/scrape/pagination';
+import { dropSizedBases, popoverPage, readPopovers } from '@/lib/scrape/browser-popovers';
 import { PAGER_COLLECT_SCRIPT, pickCategoryTabs, pickPagerControl, pickSections, SECTION_COLLECT_SCRIPT, type PagerControl, type SectionHeader } from '@/lib/scrape/pager';
 import { abortError, raceAbort, ScrapeError } from '@/lib/scrape/errors';
 import type { ScanContext } from '@/lib/scrape/browser';
@@ -33,18 +34,24 @@ export interface RenderResult {
   framesRead: string[];
   interactions: string[];
   screenshot: Buffer | null;
+  /** Sizes were read from cards' popovers (their range-priced cards dropped). */
+  popovers?: boolean;
 }
 
 // Patterns travel into the page as strings (page functions cannot close over Node values).
 const AGE_TEXT = String.raw`\b(are you (over |at least )?(18|19|21)|(must|have to) be (at least |over )?(18|19|21)|age verification|verify (your )?age|(18|19|21) (years|or older)|of legal age)`;
 const AGE_YES = String.raw`^(yes\b|enter\b|enter site|i am (over )?(18|19|21)|i'm (over )?(18|19|21)|i am of legal age|(18|19|21) ?\+|over (18|19|21)|confirm|verify|continue|i agree|agree)`;
 const STORE_TEXT = String.raw`\b(choose|select|pick|set|find) (a |your |the )?(store|location|dispensary|shop|pickup location)\b`;
+// A choice between a recreational (adult-use) and a medical menu: a public scan reads what any
+// adult pays, the recreational menu (the medical one needs a patient card).
+export const REC_CHOICE = String.raw`\b(recreational|adult[- ]?use)\b|^(shop )?rec\b|^rec(reational)? menu\b`;
+export const MED_CHOICE = String.raw`\b(medical|patient|mmj)\b|^(shop )?med\b`;
 const NEGATIVE = String.raw`\b(no|exit|leave|under|cancel|close|back|not now|no thanks)\b|^×$`;
 // "Next" is not here: a next control usually replaces the products, so pageThrough reads after each click.
 // A bare "More" counts only as the whole label (a nav's "More ▾" menu grows nothing and is left after one round).
 const MORE = String.raw`^(load more|show more|view more|see more|more products|more items|more results)\b|^more$`;
 
-type ClickKind = 'age' | 'store' | 'more';
+type ClickKind = 'age' | 'menu-type' | 'store' | 'more';
 
 /**
  * Marks the element to click in the frame (so Playwright can click it as a user would). The page
@@ -75,6 +82,12 @@ const MARK_SCRIPT = String.raw`(a) => {
     doc.querySelectorAll('input[type="date"]').forEach((d) => { d.value = '1990-01-01'; d.dispatchEvent(new Event('change', { bubbles: true })); });
     const yes = new RegExp(a.AGE_YES, 'i');
     target = clickables(doc).find((el) => yes.test(label(el)) && !neg.test(label(el)));
+  } else if (a.kind === 'menu-type') {
+    const rec = new RegExp(a.REC_CHOICE, 'i');
+    const med = new RegExp(a.MED_CHOICE, 'i');
+    const options = clickables(doc).filter((el) => label(el).length < 60);
+    if (!options.some((el) => med.test(label(el)) && !rec.test(label(el)))) return false;
+    target = options.find((el) => rec.test(label(el)) && !med.test(label(el)));
   } else if (a.kind === 'store') {
     const prompt = new RegExp(a.STORE_TEXT, 'i');
     if (!prompt.test(bodyText)) return false;
@@ -114,7 +127,7 @@ const MARK_SCRIPT = String.raw`(a) => {
 }`;
 
 async function markClickTarget(frame: Frame, kind: ClickKind, token: string): Promise<boolean> {
-  const args = JSON.stringify({ kind, token, AGE_TEXT, AGE_YES, STORE_TEXT, NEGATIVE, MORE });
+  const args = JSON.stringify({ kind, token, AGE_TEXT, AGE_YES, STORE_TEXT, NEGATIVE, MORE, REC_CHOICE, MED_CHOICE });
   return frame.evaluate<boolean>(`(${MARK_SCRIPT})(${args})`).catch(() => false);
 }
 
@@ -681,7 +694,7 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
     // Up to three rounds of gate → picker → wait, re-reading after each step.
     for (let round = 0; round < 3 && read.products.length === 0; round++) {
       if (opts.signal?.aborted) throw abortError(opts.signal);
-      const acted = (await interact(page, 'age', interactions)) || (await interact(page, 'store', interactions));
+      const acted = (await interact(page, 'age', interactions)) || (await interact(page, 'menu-type', interactions)) || (await interact(page, 'store', interactions));
       if (!acted) await page.waitForTimeout(600);
       read = await readFrames(page, opts);
       if (!acted && read.products.length === 0 && round > 0) break;
@@ -703,7 +716,7 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
       }
       // Numbered page buttons / a next button that swap the products in place.
       const paged = await pageThrough(page, read.products, (opts.maxRounds ?? 3) - rounds, interactions, opts);
-      const gated = interactions.some((i) => i.startsWith('age@') || i.startsWith('store@'));
+      const gated = interactions.some((i) => i.startsWith('age@') || i.startsWith('menu-type@') || i.startsWith('store@'));
       const linked = paged.rounds === 0 && gated ? await followPageLinks(page, read.products, (opts.maxRounds ?? 3) - rounds, opts) : { products: [], rounds: 0 };
       if (paged.rounds > 0) read = { ...read, products: dedupeProducts(paged.products) };
       else if (linked.rounds > 0) read = { ...read, products: dedupeProducts(linked.products) };
@@ -722,6 +735,19 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
         if (tabbed.rounds > 0) read = { ...read, products: dedupeProducts(tabbed.products) };
       }
     }
+    // Cards whose sizes and prices are only in a popover opened from the card: open each one.
+    let popovers = false;
+    if (read.products.length > 0) {
+      const dialogs = await readPopovers(page, { max: 300, signal: opts.signal });
+      if (dialogs.length >= 2) {
+        const sized = await opts.extract(popoverPage(dialogs), page.url());
+        if (sized.products.length) {
+          read = { ...read, products: dropSizedBases(dedupeProducts([...read.products, ...sized.products])) };
+          opts.onRound?.(`${page.url()}#popovers`);
+          popovers = true;
+        }
+      }
+    }
     // The page sent the browser on to a refused address (script `location=`, meta refresh, a
     // redirect after an interaction): the menu is where it wanted to go, and may not be reached.
     // Reading the abandoned page instead would report a wrong or empty menu as a success.
@@ -730,7 +756,7 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
       throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'address-refused', `Menu not accessible: the page navigated to a refused address (${new URL(leftForRefused.url).host})`);
     }
     const screenshot = opts.screenshot ? await fullPageScreenshot(page) : null;
-    return { url: page.url(), products: read.products, method: read.method, framesRead: read.urls, interactions, screenshot };
+    return { url: page.url(), products: read.products, method: read.method, framesRead: read.urls, interactions, screenshot, popovers };
   } finally {
     await page.close().catch(() => undefined);
   }

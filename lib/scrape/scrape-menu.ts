@@ -5,6 +5,7 @@ import type { Resolver } from '@/lib/scrape/address';
 import { browserAvailable, openScanContext, type ScanContext } from '@/lib/scrape/browser';
 import { renderMenuPage } from '@/lib/scrape/browser-page';
 import { abortError, isScrapeError, raceAbort, ScrapeError, throwIfAborted } from '@/lib/scrape/errors';
+import { dropSizedBases } from '@/lib/scrape/browser-popovers';
 import { extractFromHtml, needsBrowser, pageSignals, type PageExtraction } from '@/lib/scrape/extract';
 import { guardedFetch } from '@/lib/scrape/guarded-fetch';
 import { canonicalCategory, dedupeProducts } from '@/lib/scrape/normalize';
@@ -89,7 +90,7 @@ async function fetchPage(run: Run, url: string): Promise<{ url: string; body: st
   }
 }
 
-async function viaBrowser(run: Run, url: string): Promise<(PageExtraction & { frames: string[] }) | null> {
+async function viaBrowser(run: Run, url: string): Promise<(PageExtraction & { frames: string[]; popovers: boolean }) | null> {
   if (!browserAvailable()) {
     logger().warn({ url }, 'scrape: page needs a browser but Chromium is not available');
     return null;
@@ -118,7 +119,7 @@ async function viaBrowser(run: Run, url: string): Promise<(PageExtraction & { fr
     run.reachable = true;
     for (const f of r.framesRead) if (!run.pagesVisited.includes(f)) run.pagesVisited.push(f);
     if (r.screenshot) run.screenshot = r.screenshot;
-    return { products: r.products, method: r.method, frames: r.framesRead };
+    return { products: r.products, method: r.method, frames: r.framesRead, popovers: r.popovers ?? false };
   } catch (e) {
     note(run, e);
     return null;
@@ -184,7 +185,7 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
       // A page without products goes to the browser only if its frames give none either (decided
       // after the crawl); one with a "load more" button goes there for the rest of the list, and
       // one with a script-driven pager (numbered buttons, no links) likewise.
-      if (r.products.length > 0 && (signals.loadMore || signals.scriptPager)) c.wantBrowser = true;
+      if (r.products.length > 0 && (signals.loadMore || signals.scriptPager || signals.popovers)) c.wantBrowser = true;
     } else if (depth > 0 && r.products.length === 0 && needsBrowser(signals)) c.wantBrowser = true;
     if (depth < 2) {
       for (const f of frameUrls(page.body, page.url)) {
@@ -226,7 +227,9 @@ async function singlePage(run: Run, url: string): Promise<{ products: ScrapedPro
     }
     if (b && b.products.length) {
       const merged = dedupeProducts([...b.products, ...c.products]);
-      if (merged.length > c.products.length) return { products: merged, method: `browser:${b.method}` };
+      // A strain's range-priced card the HTTP read saw gives way to its sizes the browser read.
+      const sized = b.popovers ? dropSizedBases(merged) : merged;
+      if (sized.length > c.products.length || sized.length < merged.length) return { products: sized, method: `browser:${b.method}` };
     }
   }
   // Frames found in the browser and crawled over HTTP may have added the products.

@@ -36,8 +36,9 @@ export const PRICE_ALL = /(?:(?:US)?\$|USD\s?)\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.
 /**
  * Class names a page's own `<style>` rules strike through (`.css-1x2y3z{text-decoration:line-through}`):
  * CSS-in-JS builds (emotion, styled-components) put the strike-through in a generated class,
- * never inline. Rules whose selector ends in a class are read (descendant selectors count for
- * their last class); selectors with a state or pseudo-element (":hover") are not.
+ * never inline. Rules whose selector ends in a class, or in a class and a tag inside it
+ * (`svg.struck text`), are read (descendant selectors count for their last class); selectors
+ * with a state or pseudo-element (":hover") are not.
  */
 export function struckClasses($: CheerioAPI): Set<string> {
   const out = new Set<string>();
@@ -49,7 +50,8 @@ export function struckClasses($: CheerioAPI): Set<string> {
       for (const sel of m[1].split(',')) {
         // A state (":hover", ":focus") is not how the price shows.
         if (sel.includes(':')) continue;
-        const last = /\.(-?[_a-zA-Z][\w-]*)\s*$/.exec(sel.trim());
+        // `.struck text` / `.was span`: the class of a holder whose drawn text is struck counts too.
+        const last = /\.(-?[_a-zA-Z][\w-]*)(?:\s*>?\s*[a-z][\w-]*)?\s*$/.exec(sel.trim());
         if (last) out.add(last[1]);
       }
     }

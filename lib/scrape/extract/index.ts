@@ -9,6 +9,8 @@ import { visibleText } from '@/lib/scrape/extract/card-dom';
 import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
 import { extractAppState } from '@/lib/scrape/extract/app-state';
 import { extractJsonLd } from '@/lib/scrape/extract/json-ld';
+import { textifyPricePictures } from '@/lib/scrape/extract/price-pictures';
+import { OPENER_LABEL, PRICE_RANGE } from '@/lib/scrape/browser-popovers';
 
 export type ExtractionMethod = 'json-ld' | 'app-state' | 'ai' | 'heuristic' | 'none';
 
@@ -32,6 +34,7 @@ export interface ExtractOptions {
 export async function extractFromHtml(html: string, url: string, opts: ExtractOptions = {}): Promise<PageExtraction> {
   const $ = cheerio.load(html);
   unwrapShadowTemplates($);
+  textifyPricePictures($);
   const heuristic = () => extractHeuristic($, url);
   for (const [method, run] of [
     ['json-ld', () => extractJsonLd($, url)],
@@ -79,6 +82,8 @@ export interface PageSignals {
   scriptPager: boolean;
   /** Visible text length (scripts and styles excluded). */
   textLength: number;
+  /** Cards priced by a range with a control that opens each one's sizes (browser-popovers.ts). */
+  popovers: boolean;
   /** A stylesheet draws text from attributes (`content: "$" attr(data-price)`): only a rendered page shows it. */
   generatedText: boolean;
 }
@@ -113,8 +118,25 @@ export function pageSignals(html: string): PageSignals {
     })(),
     textLength: text.length,
     generatedText,
+    popovers: popoverSignal($, text),
   };
 }
 
 /** A page worth opening in the browser: scripts render it, a gate/picker/frame hides the menu, or CSS draws its text. */
 export const needsBrowser = (s: PageSignals): boolean => s.scriptRendered || s.ageGate || s.storePicker || s.iframes > 0 || s.generatedText;
+
+/** Several price ranges and several in-place controls that open a card (or cards that are buttons showing a range). */
+function popoverSignal($: cheerio.CheerioAPI, text: string): boolean {
+  const range = new RegExp(PRICE_RANGE, 'gi');
+  if ((text.match(range) ?? []).length < 2) return false;
+  const opener = new RegExp(OPENER_LABEL, 'i');
+  const one = new RegExp(PRICE_RANGE, 'i');
+  let n = 0;
+  $('button, a, [role="button"], [aria-haspopup="dialog"], [style*="cursor"]').each((_, el) => {
+    const href = $(el).attr('href');
+    if (el.tagName === 'a' && $(el).attr('role') !== 'button' && href && !/^(#|javascript:)/i.test(href)) return;
+    const t = visibleText($, $(el));
+    if ((t.length < 40 && opener.test(t)) || $(el).attr('aria-haspopup') === 'dialog' || (t.length < 400 && one.test(t) && !/^(button|a)$/.test(el.tagName))) n++;
+  });
+  return n >= 2;
+}

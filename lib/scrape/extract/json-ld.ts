@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio';
 import { dedupeProducts, toScrapedProduct, type RawProductFields } from '@/lib/scrape/normalize';
 import type { ScrapedProduct } from '@/lib/scrape/types';
+import { microdataItems } from '@/lib/scrape/extract/microdata';
 import { isObj, MAX_NODES, resolveUrl, SIZE_LABEL, str, type Json, type Obj } from '@/lib/scrape/extract/json';
 
 /** JSON-LD extraction: schema.org Product, Offer, ItemList, Menu / MenuSection / MenuItem. */
@@ -26,6 +27,26 @@ function ldPriceSpecs(o: Obj): Obj[] {
   return (Array.isArray(ps) ? ps : ps ? [ps] : []).filter(isObj);
 }
 
+/** UN/CEFACT unit codes of a QuantitativeValue (GRM = gram) as menus print them. */
+const UNIT_CODES: Record<string, string> = { GRM: 'g', MGM: 'mg', KGM: 'kg', ONZ: 'oz', MLT: 'ml', LTR: 'l' };
+
+/**
+ * A QuantitativeValue (`{ value: 3.5, unitCode: 'GRM' }`) as a size label: a unit code becomes
+ * its abbreviation written on the number (`3.5g`, as a menu prints a size), so does a short unit
+ * text (`g`, `oz`); a longer unit text is kept after a space.
+ */
+function quantityLabel(q: Json | undefined): string | null {
+  if (!isObj(q)) return str(q);
+  const value = str(q.value);
+  const code = str(q.unitCode);
+  const unit = code && UNIT_CODES[code.toUpperCase()] ? UNIT_CODES[code.toUpperCase()] : null;
+  const text = str(q.unitText);
+  // A short unit written as text ("g", "oz") is written on the number too: one size, one spelling.
+  const short = unit ?? (text && /^(?:g|mg|kg|oz|ml)$/i.test(text) ? text.toLowerCase() : null);
+  if (value && short) return `${value}${short}`;
+  return [value, text ?? code].filter(Boolean).join(' ') || null;
+}
+
 function ldOffer(offers: Json | undefined): { price: string | null; regularPrice: string | null; weight: string | null } {
   const list = Array.isArray(offers) ? offers : offers ? [offers] : [];
   for (const o of list) {
@@ -36,9 +57,7 @@ function ldOffer(offers: Json | undefined): { price: string | null; regularPrice
     const p = str(o.price) ?? str(o.lowPrice) ?? (saleSpec ? str(saleSpec.price) : null);
     if (p) {
       const cur = str(o.priceCurrency);
-      const weight = isObj(o.eligibleQuantity)
-        ? [str(o.eligibleQuantity.value), str(o.eligibleQuantity.unitText) ?? str(o.eligibleQuantity.unitCode)].filter(Boolean).join(' ')
-        : str(o.name);
+      const weight = isObj(o.eligibleQuantity) ? quantityLabel(o.eligibleQuantity) : isObj(o.weight) ? quantityLabel(o.weight) : str(o.name);
       const money = (v: string) => (/^[\d.,]+$/.test(v) ? `${cur && cur !== 'USD' ? `${cur} ` : '$'}${v}` : v);
       const reg = (regularSpec ? str(regularSpec.price) : null) ?? str(o.regularPrice) ?? str(o.originalPrice) ?? str(o.listPrice) ?? str(o.wasPrice) ?? null;
       return { price: money(p), regularPrice: reg ? money(reg) : null, weight: weight || null };
@@ -59,7 +78,7 @@ function ldToRaw(o: Obj, base: string): RawProductFields | null {
   const name = str(o.name);
   if (!name) return null;
   const offer = ldOffer(o.offers);
-  const weight = isObj(o.weight) ? [str(o.weight.value), str(o.weight.unitText) ?? str(o.weight.unitCode)].filter(Boolean).join(' ') : str(o.weight);
+  const weight = quantityLabel(o.weight);
   return {
     name,
     brand: ldName(o.brand) ?? ldName(o.manufacturer),
@@ -83,7 +102,9 @@ function ldToRaw(o: Obj, base: string): RawProductFields | null {
 function ldToRaws(o: Obj, base: string): RawProductFields[] {
   const raw = ldToRaw(o, base);
   if (!raw) return [];
-  const list = (Array.isArray(o.offers) ? o.offers : []).filter(isObj);
+  // The per-size offers, directly or inside an AggregateOffer (`offers: { lowPrice, offers: [...] }`).
+  const offers = isObj(o.offers) && Array.isArray(o.offers.offers) ? o.offers.offers : o.offers;
+  const list = (Array.isArray(offers) ? offers : []).filter(isObj);
   if (list.length < 2) return [raw];
   const sized = list.map((x) => ldOffer(x));
   if (!sized.every((x) => x.price && x.weight && SIZE_LABEL.test(x.weight))) return [raw];
@@ -131,5 +152,7 @@ export function extractJsonLd($: CheerioAPI, baseUrl: string): ScrapedProduct[] 
       // Broken JSON-LD is common (trailing commas, HTML entities); other strategies still run.
     }
   });
+  // Microdata items read the same way (a theme prints microdata where others print JSON-LD).
+  walkLd(microdataItems($), baseUrl, raws, budget, null);
   return dedupeProducts(raws.map(toScrapedProduct).filter((p): p is ScrapedProduct => p !== null));
 }

@@ -195,8 +195,8 @@ describe('sale and regular prices in JSON-LD and app state', () => {
         { '@type': 'Offer', price: 60, eligibleQuantity: { value: '7', unitText: 'g' } },
       ],
       [
-        ['Blue Dream 3.5 g', 35, null, 3.5],
-        ['Blue Dream 7 g', 60, null, 7],
+        ['Blue Dream 3.5g', 35, null, 3.5],
+        ['Blue Dream 7g', 60, null, 7],
       ],
     ],
     [
