@@ -40,6 +40,11 @@ const KEYS = [
   // Eighth round (branch menus8): category tab buttons, each tab's products behind a page-button
   // pager of its own (every page of every tab clicked).
   'tab-pages-woo',
+  // Ninth round (branch menus9): a Recreational / Medical choice before the menu (the
+  // recreational prices are the ones paid); range-priced cards whose sizes and prices are only in
+  // a popover opened per card.
+  'rec-med-dawn',
+  'size-popover-grid',
   'paginated-text',
 ] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
