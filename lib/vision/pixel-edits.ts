@@ -26,31 +26,26 @@ export function inkRuns(len: number, lines: number, at: (line: number, k: number
     }
 }
 
+/** A 4-connected piece of pixels darker than a level: its label, pixel count and box. */
+export interface DarkPiece {
+  id: number;
+  n: number;
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
 /**
- * Dotted leaders ("Blue Zushi 1/8 oz ........ $44.86") erased from a grey page before OCR:
- * tesseract reads a leader as dots glued to lowercase garbage and often garbles the words beside
- * it. Ink components (pixels darker than 140) that are dot-sized (at most a third of a text row
- * in both directions) and sit in a horizontal chain of six or more alike, evenly spaced dots (same height within
- * 0.15 row, each within 1.2 rows of the next, pitch within ±35 %, areas within 2.5×) are painted
- * white. Single dots (decimal points,
- * periods) and short runs ("...") are kept. `rowH` is the text-row height in pixels of this
- * image. Returns the number of dots erased.
+ * The 4-connected pieces of pixels darker than `below`, in scan order. `labels` (one per pixel,
+ * zeros) is filled as it goes with each pixel's piece id, so a caller can edit a piece's pixels
+ * when it is handed over; the scan reads `data` as it stands then.
  */
-export function eraseDotLeaders(data: Buffer, width: number, height: number, rowH: number, ink = 140): number {
-  const maxDot = Math.max(3, rowH / 3);
-  const labels = new Int32Array(width * height);
+export function* darkPieces(data: Uint8Array, width: number, height: number, below: number, labels: Int32Array): Generator<DarkPiece> {
   const stack = new Int32Array(width * height);
-  interface Dot {
-    x0: number;
-    x1: number;
-    y0: number;
-    y1: number;
-    id: number;
-  }
-  const dots: Dot[] = [];
   let next = 0;
   for (let start = 0; start < data.length; start++) {
-    if (data[start] >= ink || labels[start] !== 0) continue;
+    if (data[start] >= below || labels[start] !== 0) continue;
     const id = ++next;
     labels[start] = id;
     let top = 0;
@@ -69,24 +64,44 @@ export function eraseDotLeaders(data: Buffer, width: number, height: number, row
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
       if (y > y1) y1 = y;
-      // The four neighbours that are ink and not yet labelled.
-      if (x > 0 && data[p - 1] < ink && labels[p - 1] === 0) {
+      // The four neighbours that are dark and not yet labelled.
+      if (x > 0 && data[p - 1] < below && labels[p - 1] === 0) {
         labels[p - 1] = id;
         stack[top++] = p - 1;
       }
-      if (x < width - 1 && data[p + 1] < ink && labels[p + 1] === 0) {
+      if (x < width - 1 && data[p + 1] < below && labels[p + 1] === 0) {
         labels[p + 1] = id;
         stack[top++] = p + 1;
       }
-      if (y > 0 && data[p - width] < ink && labels[p - width] === 0) {
+      if (y > 0 && data[p - width] < below && labels[p - width] === 0) {
         labels[p - width] = id;
         stack[top++] = p - width;
       }
-      if (y < height - 1 && data[p + width] < ink && labels[p + width] === 0) {
+      if (y < height - 1 && data[p + width] < below && labels[p + width] === 0) {
         labels[p + width] = id;
         stack[top++] = p + width;
       }
     }
+    yield { id, n, x0, x1, y0, y1 };
+  }
+}
+
+/**
+ * Dotted leaders ("Blue Zushi 1/8 oz ........ $44.86") erased from a grey page before OCR:
+ * tesseract reads a leader as dots glued to lowercase garbage and often garbles the words beside
+ * it. Ink components (pixels darker than 140) that are dot-sized (at most a third of a text row
+ * in both directions) and sit in a horizontal chain of six or more alike, evenly spaced dots (same height within
+ * 0.15 row, each within 1.2 rows of the next, pitch within ±35 %, areas within 2.5×) are painted
+ * white. Single dots (decimal points,
+ * periods) and short runs ("...") are kept. `rowH` is the text-row height in pixels of this
+ * image. Returns the number of dots erased.
+ */
+export function eraseDotLeaders(data: Buffer, width: number, height: number, rowH: number, ink = 140): number {
+  const maxDot = Math.max(3, rowH / 3);
+  const labels = new Int32Array(width * height);
+  type Dot = Omit<DarkPiece, 'n'>;
+  const dots: Dot[] = [];
+  for (const { id, n, x0, x1, y0, y1 } of darkPieces(data, width, height, ink, labels)) {
     const w = x1 - x0 + 1;
     const h = y1 - y0 + 1;
     if (n >= 2 && w <= maxDot && h <= maxDot && w <= 2.5 * h && h <= 2.5 * w) dots.push({ x0, x1, y0, y1, id });
@@ -141,34 +156,8 @@ export function eraseDotLeaders(data: Buffer, width: number, height: number, row
 export function invertBands(data: Buffer, width: number, height: number, rowH: number, minWidth = 2 * rowH): number {
   const DARK = 150;
   const labels = new Int32Array(width * height);
-  const stack: number[] = [];
   let turned = 0;
-  let next = 0;
-  for (let start = 0; start < data.length; start++) {
-    if (data[start] >= DARK || labels[start] !== 0) continue;
-    const id = ++next;
-    labels[start] = id;
-    stack.push(start);
-    let x0 = width,
-      x1 = 0,
-      y0 = height,
-      y1 = 0,
-      n = 0;
-    while (stack.length) {
-      const p = stack.pop() as number;
-      const x = p % width;
-      const y = (p - x) / width;
-      n++;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, y > 0 ? p - width : -1, y < height - 1 ? p + width : -1])
-        if (q >= 0 && data[q] < DARK && labels[q] === 0) {
-          labels[q] = id;
-          stack.push(q);
-        }
-    }
+  for (const { id, n, x0, x1, y0, y1 } of darkPieces(data, width, height, DARK, labels)) {
     const w = x1 - x0 + 1;
     const h = y1 - y0 + 1;
     if (h < 0.8 * rowH || h > 5 * rowH || w < minWidth || n < 0.7 * w * h) continue;
