@@ -5,7 +5,7 @@ import { sniffMediaType } from '@/lib/vision/media-type';
 import { eraseChartBars } from '@/lib/vision/chart-bars';
 import { eraseCodes } from '@/lib/vision/codes';
 import { evenStreaks } from '@/lib/vision/glare';
-import { eraseDotLeaders, eraseGridRules, inkRuns, invertBands, LIGHT_INK } from '@/lib/vision/pixel-edits';
+import { eraseDotLeaders, eraseGridRules, invertBands, LIGHT_INK, maskRuns } from '@/lib/vision/pixel-edits';
 import { flattenCreases } from '@/lib/vision/receipt-creases';
 import type { ImageInput, MediaType } from '@/lib/vision/types';
 
@@ -258,11 +258,12 @@ function rowHeightOf(ys: Float64Array, xs: Float64Array, n: number, skew: number
  * where glyphs are under ≈12 px): ink runs of 18 px or more one way and at most 2 px the other.
  */
 function rulePixels(data: Buffer, w: number, h: number, dark: boolean): Uint8Array {
-  const ink = (p: number) => (dark ? data[p] >= 128 : data[p] < 128);
+  const mask = new Uint8Array(w * h);
+  for (let p = 0; p < w * h; p++) if (dark ? data[p] >= 128 : data[p] < 128) mask[p] = 1;
   const hrun = new Uint16Array(w * h);
   const vrun = new Uint16Array(w * h);
-  inkRuns(w, h, (y, x) => y * w + x, ink, hrun);
-  inkRuns(h, w, (x, y) => y * w + x, ink, vrun);
+  maskRuns(mask, w, h, 'row', hrun);
+  maskRuns(mask, w, h, 'col', vrun);
   const out = new Uint8Array(w * h);
   for (let p = 0; p < w * h; p++) if ((hrun[p] >= 18 && vrun[p] <= 2) || (vrun[p] >= 18 && hrun[p] <= 2)) out[p] = 1;
   return out;
@@ -336,6 +337,31 @@ export async function estimateSkew(bytes: Buffer): Promise<number> {
  * photos do not explode CPU time), stretch contrast, optional denoise / sharpen / threshold.
  */
 export async function prepareForOcr(bytes: Buffer, opts: PrepareOptions = {}): Promise<Buffer> {
+  const page = await prepareGrey(bytes, opts);
+  return sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
+    .toColourspace('b-w')
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/** A prepared page's grey pixels (one byte per pixel, row by row). */
+export interface GreyPage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * A grey page as PGM (a short header and the raw bytes): leptonica reads it directly, so the
+ * engine hands tesseract its prepared page without a PNG encode here and a PNG decode in the
+ * worker (same pixels, same reading).
+ */
+export function toPgm(page: GreyPage): Buffer {
+  return Buffer.concat([Buffer.from(`P5\n${page.width} ${page.height}\n255\n`, 'latin1'), page.data]);
+}
+
+/** prepareForOcr's page as raw grey pixels (see toPgm). */
+export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Promise<GreyPage> {
   const page = await analysePage(bytes, { rules: opts.rules }).catch((): PageAnalysis => ({ skew: 0, rowHeight: null, dark: false }));
   const skew = opts.deskew === false ? 0 : page.skew;
   let img = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate().grayscale();
@@ -389,7 +415,8 @@ export async function prepareForOcr(bytes: Buffer, opts: PrepareOptions = {}): P
   // second-round receipts 0.695 → 0.756 on re-reads); dark labels read slightly worse with it.
   if (opts.sharpen || (page.dark && opts.normalise === false)) out = out.sharpen({ sigma: 1.2 });
   if (opts.threshold != null) out = out.threshold(opts.threshold);
-  return out.toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
+  const { data, info } = await out.toColourspace('b-w').extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }
 
 /**
@@ -431,6 +458,16 @@ async function flattenLight(img: { data: Buffer; info: { width: number; height: 
     .raw()
     .toBuffer();
   const out = Buffer.alloc(data.length);
-  for (let i = 0; i < data.length; i++) out[i] = Math.min(255, Math.round((data[i] * 255) / Math.max(40, bg[i])));
+  const lut = divideTable();
+  for (let i = 0; i < data.length; i++) out[i] = lut[(bg[i] << 8) | data[i]];
   return { data: out, width, height };
+}
+
+let divided: Uint8Array | null = null;
+/** `min(255, round(v × 255 / max(40, b)))` for every paper level `b` and pixel `v`, at index `b × 256 + v`. */
+function divideTable(): Uint8Array {
+  if (divided) return divided;
+  divided = new Uint8Array(256 * 256);
+  for (let b = 0; b < 256; b++) for (let v = 0; v < 256; v++) divided[(b << 8) | v] = Math.min(255, Math.round((v * 255) / Math.max(40, b)));
+  return divided;
 }

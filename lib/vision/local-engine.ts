@@ -1,9 +1,10 @@
 import sharp from 'sharp';
+import { config } from '@/lib/config';
 import type { EngineReading, VisionEngine } from '@/lib/vision/engine';
-import { prepareForOcr, type PrepareOptions } from '@/lib/vision/image';
+import { prepareGrey, toPgm, type PrepareOptions } from '@/lib/vision/image';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { withRim } from '@/lib/vision/label-round';
-import { ocrPool, PSM, type OcrWord } from '@/lib/vision/ocr-pool';
+import { ocrPool, PSM, type OcrResult, type OcrWord } from '@/lib/vision/ocr-pool';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import type { ImageInput } from '@/lib/vision/types';
 
@@ -56,6 +57,52 @@ async function turned(bytes: Buffer, degrees: 90 | 180 | 270): Promise<Buffer> {
   return sharp(bytes).rotate().rotate(degrees).png({ compressionLevel: 1 }).toBuffer();
 }
 
+interface Try {
+  opts: PrepareOptions;
+  turn: 0 | 90 | 180 | 270;
+}
+
+/**
+ * The readings of a page's tries, started on demand or ahead of time. While one try's page is in
+ * OCR, the next try is prepared and read on a worker that would otherwise sit idle (tesseract
+ * reads a page on one thread): a photo that needs its second pass then costs about one pass more
+ * of preparation instead of a whole pass more. Only spare workers are used, so a busy server reads
+ * exactly as before; a reading started ahead and not needed is dropped (its CPU is the price).
+ * The readings and the order they are judged in are the same either way: the result is too.
+ */
+class Readings {
+  private started = new Map<Try, { prepared: Promise<void>; ocr: Promise<OcrResult> }>();
+
+  constructor(
+    private readonly image: ImageInput,
+    private readonly psm: PSM,
+  ) {}
+
+  private start(t: Try): { prepared: Promise<void>; ocr: Promise<OcrResult> } {
+    let run = this.started.get(t);
+    if (!run) {
+      const page = (async () => prepareGrey(t.turn ? await turned(this.image.bytes, t.turn) : this.image.bytes, t.opts))();
+      // Word boxes: the parsers rebuild rows and columns from them (gaps measured on the page).
+      const ocr = page.then((p) => ocrPool().recognize(toPgm(p), this.psm, undefined, { words: true }));
+      // A reading started ahead may never be awaited: its failure must not go unhandled.
+      ocr.catch(() => undefined);
+      const prepared = page.then(() => undefined);
+      prepared.catch(() => undefined);
+      run = { prepared, ocr };
+      this.started.set(t, run);
+    }
+    return run;
+  }
+
+  /** Try `t`'s reading; once its page is prepared, `next` is started ahead when a worker is spare. */
+  async read(t: Try, next: Try | undefined, signal?: AbortSignal): Promise<OcrResult> {
+    const run = this.start(t);
+    await run.prepared;
+    if (next && config().vision.readAhead && !signal?.aborted && !this.started.has(next) && ocrPool().spare() > 0) this.start(next);
+    return run.ocr;
+  }
+}
+
 async function bestReading<T extends { coverage: number }>(
   image: ImageInput,
   parse: (text: string, words?: readonly OcrWord[]) => T,
@@ -65,13 +112,12 @@ async function bestReading<T extends { coverage: number }>(
   turns = false,
 ): Promise<EngineReading<T> & { text: string }> {
   let best: (EngineReading<T> & { text: string; score: number }) | null = null;
-  const tries: { opts: PrepareOptions; turn: 0 | 90 | 180 | 270 }[] = passes.map((opts) => ({ opts, turn: 0 }));
+  const tries: Try[] = passes.map((opts) => ({ opts, turn: 0 }));
+  const readings = new Readings(image, psm);
   for (let i = 0; i < tries.length; i++) {
     if (signal?.aborted) break;
-    const { opts, turn } = tries[i];
-    const prepared = await prepareForOcr(turn ? await turned(image.bytes, turn) : image.bytes, opts);
-    // Word boxes: the parsers rebuild rows and columns from them (gaps measured on the page).
-    const ocr = await ocrPool().recognize(prepared, psm, undefined, { words: true });
+    const { opts } = tries[i];
+    const ocr = await readings.read(tries[i], tries[i + 1], signal);
     const parsed = parse(ocr.text, ocr.words);
     const conf = Math.max(0, Math.min(1, ocr.confidence / 100));
     const score = parsed.coverage * 0.7 + conf * 0.3;
@@ -82,9 +128,9 @@ async function bestReading<T extends { coverage: number }>(
     // whose lines run across already; after the quarter turns on a tall one.
     if (turns && i === 0 && thin) {
       const wide = image.width >= image.height;
-      const quarter = [
-        { opts, turn: 90 as const },
-        { opts, turn: 270 as const },
+      const quarter: Try[] = [
+        { opts, turn: 90 },
+        { opts, turn: 270 },
       ];
       tries.splice(1, 0, ...(wide ? [{ opts, turn: 180 as const }, ...quarter] : [...quarter, { opts, turn: 180 as const }]));
     }

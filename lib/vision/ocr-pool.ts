@@ -135,6 +135,11 @@ class OcrPool {
     return this.slots.filter((s) => !s.dead && s.thread).map((s) => s.thread as ThreadWorker);
   }
 
+  /** How many more jobs would start at once now, without waiting for a worker (unstarted workers count: they start on demand). */
+  spare(): number {
+    return Math.max(0, this.max - this.slots.filter((s) => s.busy && !s.dead).length - this.queue.length);
+  }
+
   size(): number {
     return this.slots.filter((s) => !s.dead).length;
   }

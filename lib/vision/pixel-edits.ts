@@ -8,22 +8,34 @@
 export const LIGHT_INK = 200;
 
 /**
- * The length of the ink run through each pixel along one axis: `lines` lines of `len` pixels,
- * pixel `k` of line `l` at index `at(l, k)`; `into` gets each ink pixel's run length (capped at
- * 65,535), 0 elsewhere.
+ * The length of the run of set pixels through each pixel of a `w` × `h` mask (1 = set) along rows
+ * (`'row'`) or columns (`'col'`): `into` gets each set pixel's run length (capped at 65,535), 0
+ * elsewhere. Plain loops over typed arrays: these sweeps run over every pixel of a page several
+ * times per image.
  */
-export function inkRuns(len: number, lines: number, at: (line: number, k: number) => number, ink: (p: number) => boolean, into: Uint16Array): void {
-  for (let l = 0; l < lines; l++)
+export function maskRuns(mask: Uint8Array, w: number, h: number, axis: 'row' | 'col', into: Uint16Array): void {
+  const [len, lines, step, lineStep] = axis === 'row' ? [w, h, 1, w] : [h, w, w, 1];
+  for (let l = 0; l < lines; l++) {
+    const base = l * lineStep;
     for (let k = 0; k < len;) {
-      if (!ink(at(l, k))) {
+      if (!mask[base + k * step]) {
         k++;
         continue;
       }
       let e = k;
-      while (e < len && ink(at(l, e))) e++;
-      for (let j = k; j < e; j++) into[at(l, j)] = Math.min(65535, e - k);
+      while (e < len && mask[base + e * step]) e++;
+      const run = Math.min(65535, e - k);
+      for (let j = k; j < e; j++) into[base + j * step] = run;
       k = e;
     }
+  }
+}
+
+/** 1 where `data` is darker than `below`. */
+export function inkMask(data: Uint8Array, below: number): Uint8Array {
+  const out = new Uint8Array(data.length);
+  for (let p = 0; p < data.length; p++) if (data[p] < below) out[p] = 1;
+  return out;
 }
 
 /** A 4-connected piece of pixels darker than a level: its label, pixel count and box. */
@@ -187,19 +199,19 @@ export function invertBands(data: Buffer, width: number, height: number, rowH: n
  * paper-white; where a rule crosses a glyph the glyph's own stroke is thicker and stays.
  */
 export function eraseGridRules(data: Buffer, w: number, h: number, rowPx: number): void {
-  const ink = (p: number) => data[p] < LIGHT_INK;
+  const mask = inkMask(data, LIGHT_INK);
+  const ink = (p: number) => mask[p] === 1;
   const hrun = new Uint16Array(w * h);
-  const vrun = new Uint16Array(w * h);
-  const hwide = new Uint16Array(w * h);
   const vwide = new Uint16Array(w * h);
-  const row = (y: number, x: number) => y * w + x;
-  const col = (x: number, y: number) => y * w + x;
-  inkRuns(w, h, row, ink, hrun);
-  inkRuns(h, w, col, ink, vrun);
+  maskRuns(mask, w, h, 'row', hrun);
   // The `wide` runs have a one-pixel sideways tolerance, so a rule that keystone left sloped (a
   // step every few pixels) is still one run; the thickness across it is measured as printed.
-  inkRuns(w, h, row, (p) => ink(p) || (p >= w && ink(p - w)) || (p + w < w * h && ink(p + w)), hwide);
-  inkRuns(h, w, col, (p) => ink(p) || (p % w > 0 && ink(p - 1)) || (p % w < w - 1 && ink(p + 1)), vwide);
+  const sideways = new Uint8Array(w * h);
+  for (let p = 0; p < w * h; p++) {
+    const x = p % w;
+    if (mask[p] || (x > 0 && mask[p - 1]) || (x < w - 1 && mask[p + 1])) sideways[p] = 1;
+  }
+  maskRuns(sideways, w, h, 'col', vwide);
   const thin = Math.max(4, Math.round(rowPx / 4));
   const across = Math.round(rowPx * 6);
   // Three rows down: a table of a header and one item is taller, a barcode's bars are not.
@@ -250,6 +262,14 @@ export function eraseGridRules(data: Buffer, w: number, h: number, rowPx: number
     x = e;
   }
   if (rules < 2) return;
+  // Only a grid needs the other two sweeps (most pages have none).
+  const vrun = new Uint16Array(w * h);
+  const hwide = new Uint16Array(w * h);
+  maskRuns(mask, w, h, 'col', vrun);
+  const upDown = sideways;
+  upDown.fill(0);
+  for (let p = 0; p < w * h; p++) if (mask[p] || (p >= w && mask[p - w]) || (p + w < w * h && mask[p + w])) upDown[p] = 1;
+  maskRuns(upDown, w, h, 'row', hwide);
   // The rule and its grey anti-aliased edge (two pixels either side, across the rule) go.
   const out = Buffer.from(data);
   for (let p = 0; p < w * h; p++) {

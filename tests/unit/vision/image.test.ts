@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http';
 import { analysePage, decodeBase64Image, estimateSkew, loadImage, prepareForOcr, sniffMediaType } from '@/lib/vision/image';
-import { eraseGridRules, invertBands } from '@/lib/vision/pixel-edits';
+import { eraseGridRules, invertBands, maskRuns } from '@/lib/vision/pixel-edits';
 import { corruptImages, nonDocumentImage, rasterize } from '@/tests/fixtures/vision/render';
 import { receiptStyle, receiptSvg, receiptTruth } from '@/tests/fixtures/vision/receipts';
 
@@ -206,5 +206,20 @@ describe('eraseGridRules leaves pages without a ruled grid alone', () => {
     const before = Buffer.from(data);
     eraseGridRules(data, w, h, 26);
     expect(data.equals(before)).toBe(true);
+  });
+});
+
+describe('maskRuns (the run length through each set pixel, along rows or columns)', () => {
+  it('rows and columns of a small mask', () => {
+    // 4 × 3:  1 1 0 1
+    //         0 1 0 1
+    //         0 1 1 1
+    const mask = Uint8Array.from([1, 1, 0, 1, 0, 1, 0, 1, 0, 1, 1, 1]);
+    const rows = new Uint16Array(12);
+    const cols = new Uint16Array(12);
+    maskRuns(mask, 4, 3, 'row', rows);
+    maskRuns(mask, 4, 3, 'col', cols);
+    expect([...rows]).toEqual([2, 2, 0, 1, 0, 1, 0, 1, 0, 3, 3, 3]);
+    expect([...cols]).toEqual([1, 3, 0, 3, 0, 3, 0, 3, 0, 3, 1, 3]);
   });
 });

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { resetConfig } from '@/lib/config';
+import { localEngine } from '@/lib/vision/local-engine';
+import { ocrPool, shutdownOcrPool } from '@/lib/vision/ocr-pool';
+import type { ImageInput } from '@/lib/vision/types';
+import { rasterize, svgPage } from '@/tests/fixtures/vision/render';
+
+/**
+ * Reading ahead (local-engine.ts `Readings`): while one OCR pass runs, the next is prepared and
+ * read on a spare worker. The readings judged, and so the answer, must be exactly those of one
+ * pass at a time; only the number of OCR jobs may grow. Real tesseract, two workers.
+ */
+process.env.VISION_OCR_WORKERS = '2';
+
+async function page(lines: string[], turn: 0 | 90 = 0): Promise<ImageInput> {
+  const svg = svgPage(
+    640,
+    40 + lines.length * 34,
+    lines.map((text, i) => ({ text, x: 24, y: 40 + i * 34, size: 22, bold: i === 0 })),
+    'DejaVu Sans',
+    '#ffffff',
+    '#111111',
+  );
+  const flat = await rasterize(svg, 'png');
+  const bytes = turn ? await sharp(flat).rotate(turn).png().toBuffer() : flat;
+  const meta = await sharp(bytes).metadata();
+  return { bytes, mediaType: 'image/png', sha256: createHash('sha256').update(bytes).digest('hex'), width: meta.width ?? 0, height: meta.height ?? 0 };
+}
+
+/** The order OCR jobs were asked for and answered in while `run` runs: `call`/`done` events. */
+async function jobEvents<T>(run: () => Promise<T>): Promise<{ result: T; events: string[] }> {
+  const pool = ocrPool();
+  const original = pool.recognize.bind(pool);
+  const events: string[] = [];
+  let n = 0;
+  const spy = vi.spyOn(pool, 'recognize').mockImplementation(async (...args) => {
+    const id = ++n;
+    events.push(`call${id}`);
+    const r = await original(...args);
+    events.push(`done${id}`);
+    return r;
+  });
+  try {
+    return { result: await run(), events };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+function withReadAhead(on: boolean): void {
+  process.env.VISION_READ_AHEAD = on ? 'true' : 'false';
+  resetConfig();
+}
+
+afterEach(() => {
+  delete process.env.VISION_READ_AHEAD;
+  resetConfig();
+});
+afterAll(() => shutdownOcrPool());
+
+describe('reading the next OCR pass ahead on a spare worker', { timeout: 180_000 }, () => {
+  it('a page that needs its second pass: the same answer, the second pass started before the first was judged', async () => {
+    // Not a receipt: the first reading covers nothing, so the second preparation is always read.
+    const img = await page(['Notes from the garden', 'Water the tomatoes on Monday', 'Call the plumber about the sink']);
+    withReadAhead(false);
+    const oneByOne = await jobEvents(() => localEngine().readReceipt(img));
+    expect(oneByOne.events).toEqual(['call1', 'done1', 'call2', 'done2']);
+    withReadAhead(true);
+    const ahead = await jobEvents(() => localEngine().readReceipt(img));
+    // The second pass was asked for while the first was still being read.
+    expect(ahead.events.slice(0, 2)).toEqual(['call1', 'call2']);
+    expect(ahead.events).toHaveLength(4);
+    expect(ahead.result).toEqual(oneByOne.result);
+  });
+
+  it('a label turned on its side: the turned tries and the second pass judged in the same order, the same answer', async () => {
+    const img = await page(['Green Leaf Farms', 'Blue Dream Flower', 'Hybrid  Net Wt 3.5g', 'THC 22.4%  CBD 0.3%', 'Batch BD2611-04'], 90);
+    withReadAhead(false);
+    const oneByOne = await localEngine().readLabel(img);
+    withReadAhead(true);
+    const ahead = await localEngine().readLabel(img);
+    expect(ahead).toEqual(oneByOne);
+    expect(ahead.parsed.thcPct).toBe(22.4);
+  });
+
+  it('a clean page read well at once: the same answer, at most the one pass read ahead more', async () => {
+    const img = await page(['Green Leaf Farms', 'Blue Dream Flower', 'Hybrid  Net Wt 3.5g', 'THC 22.4%  CBD 0.3%', 'Batch BD2611-04', 'Tested by SC Labs']);
+    withReadAhead(false);
+    let before = ocrPool().stats.jobs;
+    const oneByOne = await localEngine().readLabel(img);
+    expect(ocrPool().stats.jobs - before).toBe(1);
+    withReadAhead(true);
+    before = ocrPool().stats.jobs;
+    const ahead = await localEngine().readLabel(img);
+    expect(ocrPool().stats.jobs - before).toBeLessThanOrEqual(2);
+    expect(ahead).toEqual(oneByOne);
+  });
+
+  it('no worker spare (one worker): nothing is read ahead', async () => {
+    process.env.VISION_OCR_WORKERS = '1';
+    resetConfig();
+    await shutdownOcrPool();
+    try {
+      const img = await page(['Notes from the garden', 'Water the tomatoes on Monday']);
+      withReadAhead(true);
+      const { events } = await jobEvents(() => localEngine().readReceipt(img));
+      // Both passes, one at a time: the second was not asked for while the first was running.
+      expect(events).toEqual(['call1', 'done1', 'call2', 'done2']);
+      expect(ocrPool().size()).toBe(1);
+    } finally {
+      process.env.VISION_OCR_WORKERS = '2';
+      resetConfig();
+      await shutdownOcrPool();
+    }
+  });
+});
