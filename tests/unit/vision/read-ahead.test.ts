@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { resetConfig } from '@/lib/config';
 import { localEngine } from '@/lib/vision/local-engine';
 import { ocrPool, shutdownOcrPool } from '@/lib/vision/ocr-pool';
-import type { ImageInput } from '@/lib/vision/types';
-import { rasterize, svgPage } from '@/tests/fixtures/vision/render';
+import { textPage } from '@/tests/helpers/text-page';
 
 /**
  * Reading ahead (local-engine.ts `Readings`): while one OCR pass runs, the next is prepared and
@@ -14,20 +11,7 @@ import { rasterize, svgPage } from '@/tests/fixtures/vision/render';
  */
 process.env.VISION_OCR_WORKERS = '2';
 
-async function page(lines: string[], turn: 0 | 90 = 0): Promise<ImageInput> {
-  const svg = svgPage(
-    640,
-    40 + lines.length * 34,
-    lines.map((text, i) => ({ text, x: 24, y: 40 + i * 34, size: 22, bold: i === 0 })),
-    'DejaVu Sans',
-    '#ffffff',
-    '#111111',
-  );
-  const flat = await rasterize(svg, 'png');
-  const bytes = turn ? await sharp(flat).rotate(turn).png().toBuffer() : flat;
-  const meta = await sharp(bytes).metadata();
-  return { bytes, mediaType: 'image/png', sha256: createHash('sha256').update(bytes).digest('hex'), width: meta.width ?? 0, height: meta.height ?? 0 };
-}
+const page = (lines: string[], turn: 0 | 90 = 0) => textPage(lines, { turn, width: 640 });
 
 /** The order OCR jobs were asked for and answered in while `run` runs: `call`/`done` events. */
 async function jobEvents<T>(run: () => Promise<T>): Promise<{ result: T; events: string[] }> {

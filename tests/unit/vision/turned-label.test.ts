@@ -1,10 +1,7 @@
-import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localEngine } from '@/lib/vision/local-engine';
 import { ocrPool, shutdownOcrPool } from '@/lib/vision/ocr-pool';
-import type { ImageInput } from '@/lib/vision/types';
-import { rasterize, svgPage } from '@/tests/fixtures/vision/render';
+import { textPage } from '@/tests/helpers/text-page';
 
 // One worker for this file: the machine's cores are shared.
 process.env.VISION_OCR_WORKERS = '1';
@@ -17,20 +14,7 @@ process.env.VISION_OCR_WORKERS = '1';
 
 const LINES = ['Green Leaf Farms', 'Blue Dream Flower', 'Hybrid  Net Wt 3.5g', 'THC 22.4%  CBD 0.3%', 'Batch BD2611-04', 'Tested by SC Labs'];
 
-async function label(turn: 0 | 90 | 180 | 270): Promise<ImageInput> {
-  const svg = svgPage(
-    620,
-    40 + LINES.length * 34,
-    LINES.map((text, i) => ({ text, x: 24, y: 40 + i * 34, size: 22, bold: i < 2 })),
-    'DejaVu Sans',
-    '#ffffff',
-    '#111111',
-  );
-  const flat = await rasterize(svg, 'png');
-  const bytes = turn ? await sharp(flat).rotate(turn).png().toBuffer() : flat;
-  const meta = await sharp(bytes).metadata();
-  return { bytes, mediaType: 'image/png', sha256: createHash('sha256').update(bytes).digest('hex'), width: meta.width ?? 0, height: meta.height ?? 0 };
-}
+const label = (turn: 0 | 90 | 180 | 270) => textPage(LINES, { turn, boldLines: 2 });
 
 afterAll(() => shutdownOcrPool());
 
