@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expandAbbreviations } from '@/lib/vision/label-abbrev';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { splitStampCells } from '@/lib/vision/label-stamp';
+import { levelAngle, stampPatch, withoutFrame } from '@/lib/vision/label-stamp-ink';
 import { evenStock } from '@/lib/vision/label-stock';
 import { readTerpenes } from '@/lib/vision/label-terpene-rows';
 import { terpeneAbbreviation } from '@/lib/vision/terpenes';
@@ -166,5 +167,53 @@ describe('coloured textured stock', () => {
   it('leaves white paper and a dark label alone', async () => {
     expect(await evenStock(await kraft([250, 250, 248]))).toBeNull();
     expect(await evenStock(await kraft([30, 30, 40]))).toBeNull();
+  });
+});
+
+describe('a rubber stamp in a second ink, turned', () => {
+  /** A kraft-coloured page with dark print at the left and a red framed stamp turned by `angle` at the top right. */
+  const page = (angle: number, ink = '#a3322a') =>
+    sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="260"><rect width="100%" height="100%" fill="#c19a6b"/>` +
+          `<text x="30" y="60" font-family="DejaVu Sans" font-size="22" font-weight="bold" fill="#3b2412">HIGH DESERT FARMS</text>` +
+          `<text x="30" y="120" font-family="DejaVu Sans" font-size="18" fill="#3b2412">THC 21.4%  CBD 0.2%</text>` +
+          `<g transform="rotate(${angle} 505 60)"><rect x="420" y="22" width="170" height="76" fill="none" stroke="${ink}" stroke-width="3"/>` +
+          `<text x="505" y="52" font-family="DejaVu Sans Mono" font-size="17" font-weight="bold" text-anchor="middle" fill="${ink}">PACKED ON</text>` +
+          `<text x="505" y="82" font-family="DejaVu Sans Mono" font-size="18" font-weight="bold" text-anchor="middle" fill="${ink}">2026-03-14</text></g></svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+
+  it('finds the patch, levels it and paints its frame out', async () => {
+    for (const angle of [-8, 7]) {
+      const patch = await stampPatch(await page(angle));
+      expect(patch, `${angle}°`).not.toBeNull();
+      const meta = await sharp(patch as Buffer).metadata();
+      // The patch is the stamp, not the page: wider than tall, far narrower scaled back than the page.
+      expect((meta.width ?? 0) / (meta.height ?? 1)).toBeGreaterThan(1.3);
+    }
+    const g = Buffer.alloc(100 * 40, 255);
+    for (let x = 0; x < 100; x++) g[5 * 100 + x] = 0;
+    for (let x = 30; x < 36; x++) for (let y = 15; y < 25; y++) g[y * 100 + x] = 0;
+    withoutFrame(g, 100, 40);
+    expect(g[5 * 100 + 50]).toBe(255);
+    expect(g[20 * 100 + 32]).toBe(0);
+  });
+
+  it('measures the turn of a patch’s lines', () => {
+    const w = 200;
+    const h = 80;
+    for (const deg of [-9, 0, 6]) {
+      const g = Buffer.alloc(w * h, 255);
+      const a = (deg * Math.PI) / 180;
+      for (const row of [25, 50]) for (let x = 20; x < 180; x += 1) if (x % 9 < 6) g[Math.round(row + (x - w / 2) * Math.tan(a)) * w + x] = 0;
+      expect(Math.abs(levelAngle(g, w, h) - deg)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('leaves a page with no second ink alone', async () => {
+    expect(await stampPatch(await page(5, '#3b2412'))).toBeNull();
   });
 });
