@@ -26,6 +26,8 @@ const EXPANSIONS: [RegExp, string][] = [
   // Date keys: "Hvst", "Harv", "Hrv Dt", "Hrvst"; "Tst", "Tstd"; "Pkgd", "Pkg Dt".
   [/\b(?:Hvst|Hrvst|Harv|Hrv)\.?(?:\s*Dt\.?)?(?=\s)/gi, 'Harvested'],
   [/\b(?:Tstd|Tst)\.?(?:\s*Dt\.?)?(?=\s)/gi, 'Tested'],
+  // "Tstdby SC Labs": the space before `by` lost.
+  [/\bTstd\s?by\b/gi, 'Tested by'],
   [/\b(?:Pkgd|Pkg\.?\s*Dt)\.?(?=\s)/gi, 'Packaged'],
   // "B# LX2638-10": the batch.
   [/\bB\s?#\s*(?=[A-Z0-9])/g, 'Batch # '],

@@ -64,7 +64,7 @@ export async function evenStock(bytes: Buffer): Promise<Buffer | null> {
 }
 
 /** A reading this thin is read again from the evened-out stock. */
-const THIN = 0.5;
+const THIN = 0.8;
 
 /**
  * A label reading that found little, read again from the page evened out as ink on white when the

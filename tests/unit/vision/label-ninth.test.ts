@@ -26,6 +26,7 @@ describe('abbreviated compliance keys', () => {
     expect(expandAbbreviations('Hvst 03/02/26   Tstd 04/11/26   Pkgd 05/01/26')).toBe('Harvested 03/02/26   Tested 04/11/26   Packaged 05/01/26');
     expect(expandAbbreviations('HrvDt 03/02/2026   Pkg Dt 05/01/2026')).toBe('Harvested 03/02/2026   Packaged 05/01/2026');
     expect(expandAbbreviations('B# QT2611-08   Lab Digipath Labs')).toBe('Batch # QT2611-08   Lab: Digipath Labs');
+    expect(expandAbbreviations('Tstdby  EVIO Labs')).toBe('Tested by  EVIO Labs');
   });
 
   it('leaves full keys, batch codes and words that only look like the short keys alone', () => {
