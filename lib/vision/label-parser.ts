@@ -21,6 +21,8 @@ import { BELOW_LIMIT, CANN_AFTER, CBD, CBD_AFTER, pct, potency, THC, THC_AFTER, 
 import { batchCode, batchLetters, capitalGAsSix, gramsBesideOunces, netWeightText, ouncesOverGrams, withoutTrailingWeight } from '@/lib/vision/label-values';
 import { readTerpenes } from '@/lib/vision/label-terpene-rows';
 import { joinWrappedValues } from '@/lib/vision/label-wrap';
+import { expandAbbreviations } from '@/lib/vision/label-abbrev';
+import { splitStampCells } from '@/lib/vision/label-stamp';
 
 import { terpeneName } from '@/lib/vision/terpenes';
 import type { ParsedLabel } from '@/lib/vision/types';
@@ -45,7 +47,7 @@ const LAB =
   /\b(?:tested\s+by|testing\s+(?:lab(?:oratory)?|facility)|test\s+la[bp](?:oratory)?\b\.?|lab(?:oratory)?(?:\s*name)?\s*:|analy[sz]ed\s+by)\s*:?\s*([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
 // "Grown by" / "Cultivated by" are keys also without their colon ("GROWN BY MOUNTAIN TOP EXTRACTS").
 const TESTED_THEN_LAB =
-  /\btest(?:ed|\s+date)\s*:?\s*(?:\d{1,2}\/\d{1,2}\/\d{2,4}|\d{4}-\d{2}-\d{2}|[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4})\s+(?:by\s+)?([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
+  /\btest(?:ed|\s+date)\s*:?\s*(?:\d{1,2}\/\d{1,2}\/\d{2,4}|\d{4}-\d{2}-\d{2}|[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4})\s+(?:[-·•|,]\s+)?(?:by\s+)?([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
 const BRAND = /\b(?:(?:brand|producer|cultivator|grown\s+by|manufacturer|licensee|client)\s*:|(?:grown|cultivated)\s+by\b)\s*(.{2,60})/i;
 const PRODUCT = /\b(?:product(?:\s*name)?|item(?:\s*name)?|sample(?:\s*name)?)\s*:\s*(.{2,80})/i;
 const STRAIN = /\b(?:strain|cultivar|genetics)(?:\s*name)?\s*:\s*(.{2,60})/i;
@@ -60,12 +62,15 @@ const KEYED =
 export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedLabel {
   const boxes = words?.length ? linesFromWords(words).map(withoutUnsureTail) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
-  const rowLines = columnLines(
-    rows.map((r) => unglued(withoutPillEdges(r))),
-    boxes,
-  )
-    .map(withoutBar)
-    .map(withoutStampWords);
+  const rowLines = splitStampCells(
+    columnLines(
+      rows.map((r) => unglued(withoutPillEdges(r))),
+      boxes,
+    )
+      .map(withoutBar)
+      .map(withoutStampWords)
+      .map(expandAbbreviations),
+  );
   // A percentage split at its decimal point by blur ("Total CBD 0. 5%") is one figure again.
   // Its point read as a space ("Terpinolene 1 07%", "Total Active Cannabinoids 25 45%"): one space, two digits, a percent sign.
   // A value wrapped onto the line after its key (a run-on paragraph of small print) is moved back.

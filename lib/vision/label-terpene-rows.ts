@@ -1,6 +1,6 @@
 import { num } from '@/lib/vision/label-potency';
 import { round2 } from '@/lib/vision/parse-common';
-import { terpeneName } from '@/lib/vision/terpenes';
+import { terpeneAbbreviation, terpeneName } from '@/lib/vision/terpenes';
 
 // "Myrcene 0.85%", "Myrcene: 8.5 mg/g", "Myrcene  8.50  0.85%", and in parentheses "Myrcene (0.85%)"
 const TERP = /([A-Za-zαβγΔδ][A-Za-zαβγδ\- ]{2,30}?)\s*[:.\-]*\s*\(?\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?(?:\s+\(?(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?)?(?!\d|[.,]\d)/g;
@@ -14,6 +14,7 @@ export function readTerpenes(lines: string[]): { name: string; percentage: numbe
   // Unit context: a "(mg/g)" key or a table header naming the columns ("Terpene  mg/g  %").
   let columns: ('mg' | 'pct')[] = [];
   let sawPct = false;
+  let afterKey = false;
   for (const line of lines) {
     const head = /\bterpenes?\b/i.test(line) && !/\d[.,]\d/.test(line);
     if (head || /^\s*(mg\/g|%)(\s+(mg\/g|%))*\s*$/i.test(line.replace(/^\S*terp\S*\s*/i, ''))) {
@@ -22,14 +23,22 @@ export function readTerpenes(lines: string[]): { name: string; percentage: numbe
     }
     if (/\b(thc|cbd|cannabinoids?|cbg|cbn)\b/i.test(line) && !/terp/i.test(line)) continue;
     const mgLine = /\(mg\/g\)|mg\/g\s*\)?\s*:/i.test(line);
+    // A row keyed as terpenes (`Terps: β-Myr 0.82%  Lim 0.41%`) may abbreviate their names, and
+    // so may the rest of that row split off as cells of its own (only `Name 0.63%` pairs).
+    const keyed = /^\s*terp(?:ene)?s?\s*:/i.test(line);
+    const keyedRow: boolean = keyed || (afterKey && /^\s*(?:[A-Za-zαβ][A-Za-z-]{1,14}\s+\d{1,2}[.,]\d{1,3}\s?%\s*)+$/.test(line));
+    afterKey = keyedRow;
     const row = line
-      .replace(/^\s*(?:(?:top|dominant|main|primary|major|key)\s+)?terpenes?\s*(\([^)]*\))?\s*:?/i, '')
+      .replace(/^\s*(?:(?:top|dominant|main|primary|major|key)\s+)?terp(?:ene)?s?\b\s*(\([^)]*\))?\s*:?/i, '')
       // A bar between a terpene and its percentage (a bar chart) reads as symbols or a lone digit: "alpha-Pinene 7] 1.08%".
       .replace(/(?<=[A-Za-z])((?:\s+(?:[A-Za-z]{0,2}[-~_=|\]]+[A-Za-z]{0,2}|\d?[\]|~]+[~\]|]*|\d|[A-Z][a-z]?))+)(?=\s+\d{1,2}[.,]\d{1,3}\s?%)/g, '');
     for (const m of row.matchAll(TERP)) {
       // The name may follow other text on the row ("Lab: Steep Hill   trans-Caryophyllene 0.15%"): its last words.
       const words = m[1].trim().split(/\s+/);
-      const name = terpeneName(m[1]) ?? (words.length > 1 ? (terpeneName(words.slice(-2).join(' ')) ?? terpeneName(words[words.length - 1])) : null);
+      const name =
+        terpeneName(m[1]) ??
+        (words.length > 1 ? (terpeneName(words.slice(-2).join(' ')) ?? terpeneName(words[words.length - 1])) : null) ??
+        (keyedRow ? terpeneAbbreviation(words[words.length - 1]) : null);
       if (!name || terpenes.some((t) => t.name === name)) continue;
       const vals: { v: number; unit: string | undefined }[] = [{ v: num(m[2]), unit: m[3] }];
       if (m[4]) vals.push({ v: num(m[4]), unit: m[5] });

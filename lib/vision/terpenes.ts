@@ -13,6 +13,8 @@ const LABEL_ONLY = ['pulegone', 'isopulegol', 'cymene'] as const;
 
 /** The catalog's vocabulary (lib/strains/terpenes.ts), plus the label-only names. */
 const CANONICAL: readonly string[] = [...KNOWN_TERPENES, ...LABEL_ONLY];
+/** The terpenes that lead cannabis profiles (labels' top three are nearly always among them). */
+const MAJOR: readonly string[] = ['myrcene', 'limonene', 'caryophyllene', 'pinene', 'terpinolene', 'linalool', 'humulene', 'ocimene', 'bisabolol'];
 
 function distance(a: string, b: string): number {
   const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -50,4 +52,26 @@ export function terpeneName(printed: string): string | null {
     }
   }
   return best && bestD <= (s.length >= 8 ? 2 : 1) ? best : null;
+}
+
+/**
+ * A terpene's abbreviation, as dense compliance blocks print them on a terpene row (`Terps: β-Myr
+ * 0.82%  Lim 0.41%  BCP 0.22%`): `BCP` (β-caryophyllene), else the first three or more letters
+ * of exactly one name (after an α/β/d prefix; `Caryo` is caryophyllene, not its oxide). Only for
+ * rows keyed as terpenes: elsewhere three letters are too little to go on. Null when ambiguous
+ * (`Terp`: terpinolene or terpineol).
+ */
+export function terpeneAbbreviation(printed: string): string | null {
+  const s = printed
+    .toLowerCase()
+    .replace(/^\s*(?:alpha|beta|trans|cis|delta|gamma|[a-zαβγδ]{1,2})\s*-\s*/, '')
+    .replace(/[^a-z]/g, '');
+  if (s === 'bcp') return 'caryophyllene';
+  if (s.length < 3) return null;
+  const hits = CANONICAL.map((n) => n.replace(/\s+/g, '')).filter((n) => n.startsWith(s));
+  const shortest = hits.sort((a, b) => a.length - b.length)[0];
+  if (shortest && hits.every((h) => h.startsWith(shortest))) return CANONICAL.find((n) => n.replace(/\s+/g, '') === shortest) ?? null;
+  // Between a major cannabis terpene and minor ones, the major one (`Terpin`: terpinolene, not terpineol).
+  const major = hits.filter((h) => MAJOR.includes(h));
+  return major.length === 1 ? major[0] : null;
 }

@@ -1,0 +1,80 @@
+import sharp from 'sharp';
+import type { PrepareOptions } from '@/lib/vision/image';
+import { prepareForOcr } from '@/lib/vision/image';
+import { parseLabelText } from '@/lib/vision/label-parser';
+import { ocrPool, PSM } from '@/lib/vision/ocr-pool';
+import type { ParsedLabel } from '@/lib/vision/types';
+
+/**
+ * Labels printed on coloured, textured stock (kraft paper: a mid-brown ground full of darker and
+ * lighter fibre specks, dark brown ink). The page preparation's binarised analysis takes such a
+ * page for a dark one (most of it is darker than its threshold) and the specks for text rows, and
+ * tesseract reads nothing. Here the paper is measured locally (the brightest tone around each
+ * point, as the light is evened out elsewhere) and every pixel mapped by its share of that paper
+ * tone: the ink (≈ a third of the paper's tone) comes out black, the paper and the fibre specks
+ * (within ≈ 20 % of it) white.
+ */
+
+/** The page's median tone must be this far from white and from black to count as coloured stock. */
+const STOCK_TONE = { min: 95, max: 205 };
+/** Shares of the local paper tone mapped to black and to white. */
+const INK_SHARE = 0.38;
+const PAPER_SHARE = 0.8;
+
+/** The page evened out as dark ink on white, or null when its ground is white or dark (not coloured stock). */
+export async function evenStock(bytes: Buffer): Promise<Buffer | null> {
+  const { data, info } = await sharp(bytes).rotate().grayscale().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const ch = info.channels;
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < data.length; i += ch * 5) hist[data[i]]++;
+  const total = hist.reduce((a, b) => a + b, 0);
+  let median = 0;
+  for (let acc = 0; median < 255 && acc + hist[median] < total / 2; median++) acc += hist[median];
+  if (median < STOCK_TONE.min || median > STOCK_TONE.max) return null;
+  // The paper tone around each point: the brightest of a small copy's neighbourhood, smoothed.
+  const sw = Math.max(4, Math.round(width / 12));
+  const sh = Math.max(4, Math.round(height / 12));
+  const small = await sharp(data, { raw: { width, height, channels: ch } })
+    .extractChannel(0)
+    .resize(sw, sh, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  const dil = Buffer.alloc(small.length);
+  for (let y = 0; y < sh; y++)
+    for (let x = 0; x < sw; x++) {
+      let m = 0;
+      for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) m = Math.max(m, small[Math.min(sh - 1, Math.max(0, y + dy)) * sw + Math.min(sw - 1, Math.max(0, x + dx))]);
+      dil[y * sw + x] = m;
+    }
+  const bg = await sharp(dil, { raw: { width: sw, height: sh, channels: 1 } })
+    .blur(1)
+    .resize(width, height, { kernel: 'linear' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const out = Buffer.alloc(width * height);
+  for (let p = 0; p < width * height; p++) {
+    const share = data[p * ch] / Math.max(30, bg[p]);
+    out[p] = Math.round(255 * Math.min(1, Math.max(0, (share - INK_SHARE) / (PAPER_SHARE - INK_SHARE))));
+  }
+  return sharp(out, { raw: { width, height, channels: 1 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/** A reading this thin is read again from the evened-out stock. */
+const THIN = 0.8;
+
+/**
+ * A label reading that found little, read again from the page evened out as ink on white when the
+ * page is coloured stock (`evenStock`); the better of the two readings by coverage.
+ */
+export async function withStock(bytes: Buffer, page: ParsedLabel, opts: PrepareOptions, signal?: AbortSignal): Promise<ParsedLabel> {
+  if (page.coverage >= THIN || signal?.aborted) return page;
+  const even = await evenStock(bytes).catch(() => null);
+  if (!even) return page;
+  const ocr = await ocrPool().recognize(await prepareForOcr(even, opts), PSM.SINGLE_BLOCK, undefined, { words: true });
+  const again = parseLabelText(ocr.text, ocr.words);
+  return again.coverage > page.coverage ? again : page;
+}
