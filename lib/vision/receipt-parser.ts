@@ -34,6 +34,7 @@ import {
   withoutMarginDigit,
   type Pending,
 } from '@/lib/vision/receipt-lines';
+import { isReturnLine, isSavingsSummary, isVoidLine, saysIncluded, voidedIndex } from '@/lib/vision/receipt-cancels';
 import { gluedQtyUnit, isGarbledSubtotal, orderDiscountSlip, reconcileTotals, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 
 /**
@@ -161,7 +162,9 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     const justAfterItem = afterItemLine;
     afterItemLine = false;
     // (Also a month name glued to its day and year by OCR: "Sep242026".)
-    orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s?\d{5,6}\b/i.test(line) ? dateOf(line, commaStyle) : null;
+    orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s?\d{5,6}\b|\b\d{1,2}-[a-z]{3}-\d{2}\b/i.test(line)
+      ? dateOf(line, commaStyle)
+      : null;
     // A line that was only an inline discount ("(Deal -$6.32)" wrapped under its name): the
     // discount of the item being read (a name waiting for its price) or of the item above.
     if (inlineDisc !== null && !/[A-Za-z0-9]/.test(line)) {
@@ -171,6 +174,21 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     }
     const money = moneyOn(line);
     const last = money.at(-1);
+    // A line voided at the register cancels its item; a return of an earlier purchase and a
+    // savings summary are no item and no discount (receipt-cancels.ts).
+    if (last && !afterSubtotal && isVoidLine(beforeAmounts(line))) {
+      const at = voidedIndex(items, last.value, lastItem);
+      if (at >= 0) items.splice(at, 1);
+      lastItem = null;
+      pending = null;
+      continue;
+    }
+    if (last && !afterSubtotal && isReturnLine(line)) {
+      lastItem = null;
+      pending = null;
+      continue;
+    }
+    if (isSavingsSummary(line)) continue;
     // A table's header row: two or more column words and nothing else.
     const words = line.split(/\s+/);
     if (!money.length && !/\d/.test(line) && words.length >= 2 && words.filter((w) => COLUMN_WORDS.test(w.replace(/[:.]$/, ''))).length >= Math.max(2, words.length - 1)) {
@@ -184,6 +202,8 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
       continue;
     }
     if (TAX.test(line) && !DISCOUNT.test(line)) {
+      // A duty included in the item's price, printed under it (`duty incl. $3.50`): its detail.
+      if (!afterSubtotal && lastItem && saysIncluded(line)) continue;
       if (last) {
         if (/\btotal\b/i.test(line)) totalTax = last.value;
         else taxes.push(last.value);
@@ -393,7 +413,11 @@ function endsWithWeight(line: string): boolean {
 export function dateOf(raw: string, dayFirst0: boolean): string | null {
   // "Jun 92026": the gap between the day and the year lost to OCR. A Spanish "Fecha:" is day first.
   // "24/1012026": the second slash of a photographed date read as a 1 (or l, I, |).
-  const line = raw.replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2})(20\d{2})\b/, '$1 $2').replace(/\b(\d{1,2}\/\d{1,2})[1lI|](20\d{2})\b/, '$1/$2');
+  // "24-Nov-26": a day, the month's name and a two-digit year (Canadian and POS tickets).
+  const line = raw
+    .replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2})(20\d{2})\b/, '$1 $2')
+    .replace(/\b(\d{1,2}\/\d{1,2})[1lI|](20\d{2})\b/, '$1/$2')
+    .replace(/\b(\d{1,2}-[A-Za-z]{3,9}-)(\d{2})(?![\d-])/, '$120$2');
   const dayFirst = dayFirst0 || /\bfecha\b/i.test(line);
   const m = /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\b/.exec(line);
   if (m && !/\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/.test(line) && (dayFirst || (+m[1] > 12 && +m[2] <= 12))) {
