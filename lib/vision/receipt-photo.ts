@@ -34,7 +34,9 @@ export function photoSlips(raw: string): string {
     // "Lemonkush3.5g": the space before a weight lost (three letters, then the weight and its unit)
     .replace(/(?<=[A-Za-z]{3})(?=(?:\d{0,2}[.,]\d|\d{1,2})\s?g\b)/g, ' ')
     // "05g", "05 g": a weight printed with a leading zero has lost its point (0.5 g)
-    .replace(/(?<![\w.,$])0([1-9])(\s?g)\b/gi, '0.$1$2');
+    .replace(/(?<![\w.,$])0([1-9])(\s?g)\b/gi, '0.$1$2')
+    // "£118.80": the $ of faint print read as a pound sign (no dispensary receipt prints pounds)
+    .replace(/£(?=\s?\d)/g, '$');
   // "5g" on a vape or a concentrate, "5g x 5" on a pre-roll pack: ".5g" with its point lost
   if (SMALL_UNIT.test(s))
     s = s

@@ -3,6 +3,7 @@ import { categorizeLast } from '@/lib/vision/parse-common';
 import { isReturnLine, isSavingsSummary, isVoidLine, voidedIndex } from '@/lib/vision/receipt-cancels';
 import { isFaded, repairFadedPrint } from '@/lib/vision/receipt-faded';
 import { dateOf, parseReceiptText } from '@/lib/vision/receipt-parser';
+import { photoSlips } from '@/lib/vision/receipt-photo';
 import type { ParsedReceiptItem } from '@/lib/vision/types';
 
 /** The ninth pass (receipts): voided lines, returns, savings summaries, included duty, faded print. */
@@ -181,5 +182,13 @@ describe('repairFadedPrint', () => {
     expect(isFaded(data)).toBe(false);
     expect(repairFadedPrint(data, w, h, 20)).toBe(false);
     expect(data).toEqual(before);
+  });
+});
+
+describe('a $ of faint print read as a pound sign', () => {
+  it('is a dollar amount (no dispensary receipt prints pounds)', () => {
+    expect(photoSlips('EVEREST | KALI MIST FLOWER 14G   £118.80')).toBe('EVEREST | KALI MIST FLOWER 14G   $118.80');
+    const r = parseReceiptText(`Store\nDATE 04/07/2026\nPURLIFE | LEMON DIESEL 7G   $136.78\nEVEREST | KALI MIST FLOWER 14G   £118.80\nSUBTOTAL   $255.58`);
+    expect(r.items.map((it) => it.price)).toEqual([136.78, 118.8]);
   });
 });
