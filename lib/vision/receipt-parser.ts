@@ -34,7 +34,8 @@ import {
   withoutMarginDigit,
   type Pending,
 } from '@/lib/vision/receipt-lines';
-import { gluedQtyUnit, isGarbledSubtotal, lostDigit, orderDiscountSlip, priceFromUnit, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
+import { isReturnLine, isSavingsSummary, isVoidLine, saysIncluded, voidedIndex } from '@/lib/vision/receipt-cancels';
+import { gluedQtyUnit, isGarbledSubtotal, orderDiscountSlip, reconcileTotals, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 
 /**
  * Receipt text (OCR output, a pasted or e-mailed receipt) → line items and totals.
@@ -161,7 +162,9 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     const justAfterItem = afterItemLine;
     afterItemLine = false;
     // (Also a month name glued to its day and year by OCR: "Sep242026".)
-    orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s?\d{5,6}\b/i.test(line) ? dateOf(line, commaStyle) : null;
+    orderDate ??= /\b(\d{4}|date|\d{1,2}\/\d{1,2}\/\d{2})|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s?\d{5,6}\b|\b\d{1,2}-[a-z]{3}-\d{2}\b/i.test(line)
+      ? dateOf(line, commaStyle)
+      : null;
     // A line that was only an inline discount ("(Deal -$6.32)" wrapped under its name): the
     // discount of the item being read (a name waiting for its price) or of the item above.
     if (inlineDisc !== null && !/[A-Za-z0-9]/.test(line)) {
@@ -171,6 +174,21 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     }
     const money = moneyOn(line);
     const last = money.at(-1);
+    // A line voided at the register cancels its item; a return of an earlier purchase and a
+    // savings summary are no item and no discount (receipt-cancels.ts).
+    if (last && !afterSubtotal && isVoidLine(beforeAmounts(line))) {
+      const at = voidedIndex(items, last.value, lastItem);
+      if (at >= 0) items.splice(at, 1);
+      lastItem = null;
+      pending = null;
+      continue;
+    }
+    if (last && !afterSubtotal && isReturnLine(line)) {
+      lastItem = null;
+      pending = null;
+      continue;
+    }
+    if (isSavingsSummary(line)) continue;
     // A table's header row: two or more column words and nothing else.
     const words = line.split(/\s+/);
     if (!money.length && !/\d/.test(line) && words.length >= 2 && words.filter((w) => COLUMN_WORDS.test(w.replace(/[:.]$/, ''))).length >= Math.max(2, words.length - 1)) {
@@ -184,6 +202,8 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
       continue;
     }
     if (TAX.test(line) && !DISCOUNT.test(line)) {
+      // A duty included in the item's price, printed under it (`duty incl. $3.50`): its detail.
+      if (!afterSubtotal && lastItem && saysIncluded(line)) continue;
       if (last) {
         if (/\btotal\b/i.test(line)) totalTax = last.value;
         else taxes.push(last.value);
@@ -393,7 +413,11 @@ function endsWithWeight(line: string): boolean {
 export function dateOf(raw: string, dayFirst0: boolean): string | null {
   // "Jun 92026": the gap between the day and the year lost to OCR. A Spanish "Fecha:" is day first.
   // "24/1012026": the second slash of a photographed date read as a 1 (or l, I, |).
-  const line = raw.replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2})(20\d{2})\b/, '$1 $2').replace(/\b(\d{1,2}\/\d{1,2})[1lI|](20\d{2})\b/, '$1/$2');
+  // "24-Nov-26": a day, the month's name and a two-digit year (Canadian and POS tickets).
+  const line = raw
+    .replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2})(20\d{2})\b/, '$1 $2')
+    .replace(/\b(\d{1,2}\/\d{1,2})[1lI|](20\d{2})\b/, '$1/$2')
+    .replace(/\b(\d{1,2}-[A-Za-z]{3,9}-)(\d{2})(?![\d-])/, '$120$2');
   const dayFirst = dayFirst0 || /\bfecha\b/i.test(line);
   const m = /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\b/.exec(line);
   if (m && !/\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/.test(line) && (dayFirst || (+m[1] > 12 && +m[2] <= 12))) {
@@ -401,85 +425,6 @@ export function dateOf(raw: string, dayFirst0: boolean): string | null {
     return parseDate(swapped);
   }
   return parseDate(line);
-}
-
-/**
- * Misread totals and amounts, repaired only where the receipt's own arithmetic proves it: a "$"
- * read as a leading digit, a subtotal the items and the total contradict, one digit of the total,
- * one digit of one item's amount. Anything else is left as read.
- */
-function reconcileTotals(
-  items: ParsedReceiptItem[],
-  read: { subtotal: number | null; tax: number | null; total: number | null },
-  discount: number | null,
-): { subtotal: number | null; tax: number | null; total: number | null } {
-  let { subtotal, tax, total } = read;
-  // A "$" read as a digit before one of the three ("Taxes & fees   826.41" for $26.41): when the
-  // other two say what it must be and that is the printed figure without its first digit.
-  const lead = (v: number, want: number) => (v >= 100 && want > 0 && Math.abs(v - want) > 0.015 && v.toFixed(2).slice(1) === want.toFixed(2) ? want : v);
-  if (subtotal !== null && total !== null && tax !== null) {
-    const [s0, t0, x0] = [subtotal, total, tax];
-    const x1 = lead(x0, round2(t0 - s0 + (discount ?? 0)));
-    const t1 = lead(t0, round2(s0 - (discount ?? 0) + x1));
-    [tax, total, subtotal] = [x1, t1, lead(s0, round2(t1 + (discount ?? 0) - x1))];
-  }
-  // A misread subtotal ("1560.00" for 150.00) when the items' sum agrees with tax and total.
-  if (subtotal !== null && total !== null) {
-    const sum = round2(items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0));
-    if (items.length >= 2 && Math.abs(sum - subtotal) > 0.015 && Math.abs(sum - (discount ?? 0) + (tax ?? 0) - total) < 0.015) subtotal = sum;
-  }
-  // A line amount its own unit price and quantity contradict, when the unit's product makes the
-  // items add up to the subtotal: that amount ("$3352" read for $39.52 beside a "$39.52" unit).
-  if (subtotal !== null) {
-    const sub = subtotal;
-    priceFromUnit(items, (s) => Math.abs(s - sub) < 0.015 || Math.abs(s - (discount ?? 0) - sub) < 0.015);
-  }
-  // The items agree with the subtotal, the total does not: one digit of the total misread ("178.01" for 175.01).
-  if (subtotal !== null && total !== null && tax !== null) {
-    const want = round2(subtotal - (discount ?? 0) + tax);
-    const sum = items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0);
-    if (Math.abs(want - total) > 0.015 && items.length && Math.abs(sum - subtotal) < 0.015 && (digitSlips(total).includes(want) || lostDigit(total, want))) total = want;
-    // Or one digit of the tax misread ("$38.49" for $36.49), the total and the items agreeing.
-    const wantTax = round2(total - subtotal + (discount ?? 0));
-    if (Math.abs(wantTax - tax) > 0.015 && wantTax > 0 && items.length && Math.abs(sum - subtotal) < 0.015 && digitSlips(tax).includes(wantTax)) tax = wantTax;
-  }
-  // The totals agree with each other but not with the items: one digit of one item's amount misread.
-  if (subtotal !== null && total !== null && Math.abs(subtotal - (discount ?? 0) + (tax ?? 0) - total) < 0.015) {
-    repairItemDigit(items, subtotal, discount);
-  }
-  return { subtotal, tax, total };
-}
-
-/** Digits blur makes of one another on receipt print (read → printed). */
-const DIGIT_SLIPS: Record<string, string[]> = { '0': ['6', '8', '9'], '6': ['0', '5', '8'], '8': ['0', '3', '5', '6'], '9': ['0'], '3': ['8'], '5': ['6'], '1': ['7'], '7': ['1'] };
-
-/** Every amount one usual digit slip away from a read amount. */
-function digitSlips(v: number): number[] {
-  const text = v.toFixed(2);
-  const out: number[] = [];
-  for (let i = 0; i < text.length; i++) for (const to of DIGIT_SLIPS[text[i]] ?? []) out.push(Number(`${text.slice(0, i)}${to}${text.slice(i + 1)}`));
-  return out.filter((x) => x > 0);
-}
-
-/**
- * When the printed subtotal (checked against tax and total) differs from the item lines' sum,
- * and changing ONE digit of ONE item's amount by a usual OCR slip ("$36.16" for $30.16) makes
- * them agree, and no other such change does: that amount was misread. Anything else is left alone.
- */
-function repairItemDigit(items: ParsedReceiptItem[], subtotal: number, discount: number | null): void {
-  const sum = items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0);
-  const fits = (s: number) => Math.abs(s - subtotal) < 0.015 || Math.abs(s - (discount ?? 0) - subtotal) < 0.015;
-  if (!items.length || fits(sum)) return;
-  const found: { item: ParsedReceiptItem; value: number }[] = [];
-  for (const item of items) {
-    if (item.price === null) continue;
-    for (const value of digitSlips(item.price)) if (fits(sum - item.price + value)) found.push({ item, value });
-  }
-  if (found.length !== 1) return;
-  const { item, value } = found[0];
-  const qty = item.quantity ?? 1;
-  if (item.unitPrice !== null && Math.abs(item.unitPrice * qty - (item.price ?? 0)) < 0.015) item.unitPrice = round2(value / qty);
-  item.price = value;
 }
 
 /**

@@ -34,7 +34,9 @@ export function photoSlips(raw: string): string {
     // "Lemonkush3.5g": the space before a weight lost (three letters, then the weight and its unit)
     .replace(/(?<=[A-Za-z]{3})(?=(?:\d{0,2}[.,]\d|\d{1,2})\s?g\b)/g, ' ')
     // "05g", "05 g": a weight printed with a leading zero has lost its point (0.5 g)
-    .replace(/(?<![\w.,$])0([1-9])(\s?g)\b/gi, '0.$1$2');
+    .replace(/(?<![\w.,$])0([1-9])(\s?g)\b/gi, '0.$1$2')
+    // "£118.80": the $ of faint print read as a pound sign (no dispensary receipt prints pounds)
+    .replace(/£(?=\s?\d)/g, '$');
   // "5g" on a vape or a concentrate, "5g x 5" on a pre-roll pack: ".5g" with its point lost
   if (SMALL_UNIT.test(s))
     s = s
@@ -170,4 +172,83 @@ export function gluedQtyUnit(line: string, price: number): { quantity: number; u
       if (quantity >= 2 && quantity <= 10 && Math.abs(quantity * unitPrice - price) < 0.015) found.set(`${quantity}/${unitPrice}`, { quantity, unitPrice });
     }
   return found.size === 1 ? [...found.values()][0] : null;
+}
+
+/**
+ * Misread totals and amounts, repaired only where the receipt's own arithmetic proves it: a "$"
+ * read as a leading digit, a subtotal the items and the total contradict, one digit of the total,
+ * one digit of one item's amount. Anything else is left as read.
+ */
+export function reconcileTotals(
+  items: ParsedReceiptItem[],
+  read: { subtotal: number | null; tax: number | null; total: number | null },
+  discount: number | null,
+): { subtotal: number | null; tax: number | null; total: number | null } {
+  let { subtotal, tax, total } = read;
+  // A "$" read as a digit before one of the three ("Taxes & fees   826.41" for $26.41): when the
+  // other two say what it must be and that is the printed figure without its first digit.
+  const lead = (v: number, want: number) => (v >= 100 && want > 0 && Math.abs(v - want) > 0.015 && v.toFixed(2).slice(1) === want.toFixed(2) ? want : v);
+  if (subtotal !== null && total !== null && tax !== null) {
+    const [s0, t0, x0] = [subtotal, total, tax];
+    const x1 = lead(x0, round2(t0 - s0 + (discount ?? 0)));
+    const t1 = lead(t0, round2(s0 - (discount ?? 0) + x1));
+    [tax, total, subtotal] = [x1, t1, lead(s0, round2(t1 + (discount ?? 0) - x1))];
+  }
+  // A misread subtotal ("1560.00" for 150.00) when the items' sum agrees with tax and total.
+  if (subtotal !== null && total !== null) {
+    const sum = round2(items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0));
+    if (items.length >= 2 && Math.abs(sum - subtotal) > 0.015 && Math.abs(sum - (discount ?? 0) + (tax ?? 0) - total) < 0.015) subtotal = sum;
+  }
+  // A line amount its own unit price and quantity contradict, when the unit's product makes the
+  // items add up to the subtotal: that amount ("$3352" read for $39.52 beside a "$39.52" unit).
+  if (subtotal !== null) {
+    const sub = subtotal;
+    priceFromUnit(items, (s) => Math.abs(s - sub) < 0.015 || Math.abs(s - (discount ?? 0) - sub) < 0.015);
+  }
+  // The items agree with the subtotal, the total does not: one digit of the total misread ("178.01" for 175.01).
+  if (subtotal !== null && total !== null && tax !== null) {
+    const want = round2(subtotal - (discount ?? 0) + tax);
+    const sum = items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0);
+    if (Math.abs(want - total) > 0.015 && items.length && Math.abs(sum - subtotal) < 0.015 && (digitSlips(total).includes(want) || lostDigit(total, want))) total = want;
+    // Or one digit of the tax misread ("$38.49" for $36.49), the total and the items agreeing.
+    const wantTax = round2(total - subtotal + (discount ?? 0));
+    if (Math.abs(wantTax - tax) > 0.015 && wantTax > 0 && items.length && Math.abs(sum - subtotal) < 0.015 && digitSlips(tax).includes(wantTax)) tax = wantTax;
+  }
+  // The totals agree with each other but not with the items: one digit of one item's amount misread.
+  if (subtotal !== null && total !== null && Math.abs(subtotal - (discount ?? 0) + (tax ?? 0) - total) < 0.015) {
+    repairItemDigit(items, subtotal, discount);
+  }
+  return { subtotal, tax, total };
+}
+
+/** Digits blur makes of one another on receipt print (read → printed). */
+const DIGIT_SLIPS: Record<string, string[]> = { '0': ['6', '8', '9'], '6': ['0', '5', '8'], '8': ['0', '3', '5', '6'], '9': ['0'], '3': ['8'], '5': ['6'], '1': ['7'], '7': ['1'] };
+
+/** Every amount one usual digit slip away from a read amount. */
+function digitSlips(v: number): number[] {
+  const text = v.toFixed(2);
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i++) for (const to of DIGIT_SLIPS[text[i]] ?? []) out.push(Number(`${text.slice(0, i)}${to}${text.slice(i + 1)}`));
+  return out.filter((x) => x > 0);
+}
+
+/**
+ * When the printed subtotal (checked against tax and total) differs from the item lines' sum,
+ * and changing ONE digit of ONE item's amount by a usual OCR slip ("$36.16" for $30.16) makes
+ * them agree, and no other such change does: that amount was misread. Anything else is left alone.
+ */
+function repairItemDigit(items: ParsedReceiptItem[], subtotal: number, discount: number | null): void {
+  const sum = items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0);
+  const fits = (s: number) => Math.abs(s - subtotal) < 0.015 || Math.abs(s - (discount ?? 0) - subtotal) < 0.015;
+  if (!items.length || fits(sum)) return;
+  const found: { item: ParsedReceiptItem; value: number }[] = [];
+  for (const item of items) {
+    if (item.price === null) continue;
+    for (const value of digitSlips(item.price)) if (fits(sum - item.price + value)) found.push({ item, value });
+  }
+  if (found.length !== 1) return;
+  const { item, value } = found[0];
+  const qty = item.quantity ?? 1;
+  if (item.unitPrice !== null && Math.abs(item.unitPrice * qty - (item.price ?? 0)) < 0.015) item.unitPrice = round2(value / qty);
+  item.price = value;
 }

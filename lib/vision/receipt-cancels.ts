@@ -1,0 +1,57 @@
+import type { ParsedReceiptItem } from '@/lib/vision/types';
+
+/**
+ * Lines of a receipt that print an amount but are no bought item, no discount and no added tax
+ * (ninth pass of issue 14):
+ * - a line **voided** at the register: the item was rung up and printed, then cancelled by a
+ *   `VOID` / `** VOIDED **` / `Line void` line with its amount (negative; the minus, and the `$`,
+ *   often lost on a photo: `541.52` for -$41.52). The item it cancels is not bought.
+ * - a **return** or refund of an earlier purchase on an exchange receipt (`RETURN Blue Dream 3.5g
+ *   -$32.69`): not an item of this sale, and not a discount of the item printed above it.
+ * - a **savings summary** after the total (`Your savings today: $14.91`, `You saved $9.00`): it
+ *   restates the discounts already printed; counting it again doubled the order's discount.
+ * - a tax or duty printed under an item as **included** in its price (Canada's excise stamp line,
+ *   `ON excise stamp · duty incl. $3.50`): a detail of the item, not a tax added to the order.
+ */
+
+/** The words of a void line, before its amount; OCR reads the V of a bold VOIDED as `\J`, `J` or `\/`. */
+const VOID_WORDS = /^[\W_]*(?:line\s+|item\s+)?(?:[vwj]|\\j|\\\/)oid(?:ed)?(?:\s+(?:item|line))?[\W_]*$/i;
+const RETURN_LEAD = /^[\W_]*(?:returns?|returned|refunds?|refunded|rtn)\b\s*:?\s*(?=[A-Za-z])/i;
+const SAVINGS_SUMMARY = /\b(?:you(?:'ve|\s+have)?\s+saved|your\s+savings|savings\s+today|saved\s+today)\b/i;
+const INCLUDED = /\b(?:incl|included|inclusive|includes)\b/i;
+
+/** The text before a line's amounts is only a void word (`VOID`, `** VOIDED **`, `Line void`). */
+export function isVoidLine(label: string): boolean {
+  return VOID_WORDS.test(label.trim());
+}
+
+/**
+ * The item a void line cancels: the latest one priced at the void's amount (or at the amount
+ * without its first digit: a `$` read as a digit), else the item just above the void line.
+ */
+export function voidedIndex(items: readonly ParsedReceiptItem[], amount: number | null, above: ParsedReceiptItem | null): number {
+  if (amount !== null) {
+    const text = amount.toFixed(2);
+    const wants = [amount, ...(amount >= 10 ? [Number(text.slice(1))] : [])];
+    for (let i = items.length - 1; i >= 0; i--) {
+      const p = items[i].price;
+      if (p !== null && wants.some((w) => Math.abs(w - p) < 0.015)) return i;
+    }
+  }
+  return above ? items.lastIndexOf(above) : -1;
+}
+
+/** A return or refund line: `RETURN <name> … -$x`. */
+export function isReturnLine(line: string): boolean {
+  return RETURN_LEAD.test(line);
+}
+
+/** A summary of what the customer saved (never a discount of its own). */
+export function isSavingsSummary(line: string): boolean {
+  return SAVINGS_SUMMARY.test(line);
+}
+
+/** A tax or duty line that says it is included in the price (read only as a detail under an item). */
+export function saysIncluded(line: string): boolean {
+  return INCLUDED.test(line);
+}
