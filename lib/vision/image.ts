@@ -6,7 +6,9 @@ import { eraseChartBars } from '@/lib/vision/chart-bars';
 import { eraseCodes } from '@/lib/vision/codes';
 import { evenStreaks } from '@/lib/vision/glare';
 import { eraseDotLeaders, eraseGridRules, invertBands, LIGHT_INK, maskRuns } from '@/lib/vision/pixel-edits';
+import { flattenLight } from '@/lib/vision/flatten-light';
 import { flattenCreases } from '@/lib/vision/receipt-creases';
+import { repairFadedPrint } from '@/lib/vision/receipt-faded';
 import type { ImageInput, MediaType } from '@/lib/vision/types';
 
 export { sniffMediaType };
@@ -98,6 +100,8 @@ export interface PrepareOptions {
   gridRules?: boolean;
   /** Brighten the narrow shadow bands a folded receipt's creases leave across the page (receipts; `flattenCreases`). */
   creases?: boolean;
+  /** Close the missing rows of dots of faded thermal print (receipts; `repairFadedPrint`, receipt-faded.ts). */
+  faded?: boolean;
   /** Even out a glare streak across a dark glossy page, measuring the paper locally (labels; `evenStreaks`). */
   glare?: boolean;
   /** Paint QR codes (found by their three finder squares) paper white before OCR (labels; `eraseCodes`). */
@@ -408,6 +412,8 @@ export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Pro
   if (opts.gridRules && !page.dark) eraseGridRules(flat.data, flat.width, flat.height, rowPx);
   // (After the grid's rules are erased: a grey rule across the page is no crease to brighten.)
   if (opts.creases && !page.dark) flattenCreases(flat.data, flat.width, flat.height, rowPx);
+  // Faded thermal print after the creases (whose shadow would otherwise count as faint ink); a page in black ink is left as it is.
+  if (opts.faded && !page.dark) repairFadedPrint(flat.data, flat.width, flat.height, rowPx);
   let out = sharp(flat.data, { raw: { width: flat.width, height: flat.height, channels: 1 } });
   if (opts.normalise !== false) out = out.normalise();
   // A negated dark receipt (an app screenshot) is sharpened on the first pass too: its muted grey
@@ -417,57 +423,4 @@ export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Pro
   if (opts.threshold != null) out = out.threshold(opts.threshold);
   const { data, info } = await out.toColourspace('b-w').extractChannel(0).raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
-}
-
-/**
- * Even out uneven light (a phone shadow, a lamp at one corner): estimate the paper's brightness
- * on a 1/16 copy (local maximum, so dark text does not count as shadow, then smoothed), scale it
- * back up and divide every pixel by it. Dark labels (light text) are left alone.
- */
-async function flattenLight(img: { data: Buffer; info: { width: number; height: number } }): Promise<{ data: Buffer; width: number; height: number }> {
-  const { width, height } = img.info;
-  const data = img.data;
-  let sum = 0;
-  for (let i = 0; i < data.length; i += 7) sum += data[i];
-  const mean = sum / Math.ceil(data.length / 7);
-  if (mean < 110) return { data, width, height };
-  const sw = Math.max(4, Math.round(width / 16));
-  const sh = Math.max(4, Math.round(height / 16));
-  const small = await sharp(data, { raw: { width, height, channels: 1 } })
-    .resize(sw, sh, { kernel: 'cubic' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  const dil = Buffer.alloc(small.length);
-  const R = 2;
-  for (let y = 0; y < sh; y++)
-    for (let x = 0; x < sw; x++) {
-      let m = 0;
-      for (let dy = -R; dy <= R; dy++)
-        for (let dx = -R; dx <= R; dx++) {
-          const yy = Math.min(sh - 1, Math.max(0, y + dy));
-          const xx = Math.min(sw - 1, Math.max(0, x + dx));
-          m = Math.max(m, small[yy * sw + xx]);
-        }
-      dil[y * sw + x] = m;
-    }
-  const bg = await sharp(dil, { raw: { width: sw, height: sh, channels: 1 } })
-    .blur(1)
-    .resize(width, height, { kernel: 'linear' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  const out = Buffer.alloc(data.length);
-  const lut = divideTable();
-  for (let i = 0; i < data.length; i++) out[i] = lut[(bg[i] << 8) | data[i]];
-  return { data: out, width, height };
-}
-
-let divided: Uint8Array | null = null;
-/** `min(255, round(v × 255 / max(40, b)))` for every paper level `b` and pixel `v`, at index `b × 256 + v`. */
-function divideTable(): Uint8Array {
-  if (divided) return divided;
-  divided = new Uint8Array(256 * 256);
-  for (let b = 0; b < 256; b++) for (let v = 0; v < 256; v++) divided[(b << 8) | v] = Math.min(255, Math.round((v * 255) / Math.max(40, b)));
-  return divided;
 }

@@ -4,10 +4,7 @@
  * evening in image.ts, whose paper estimate spans about 80 px). Rows of the band are a few per cent
  * to a third darker than the paper just above and below them, across the whole width; print on
  * them is read as garbage. Brightening such rows back to the paper level around them reads them.
- * Then a faded page (light grey print with rows of dots missing) is repaired (`repairFadedPrint`).
  */
-
-import { repairFadedPrint } from '@/lib/vision/receipt-faded';
 
 /** Column strips measured apart (a crease that slopes slightly after keystone moves from strip to strip). */
 const STRIP_PX = 150;
@@ -89,8 +86,5 @@ export function flattenCreases(data: Uint8Array, w: number, h: number, rowPx: nu
       }
     y = end;
   }
-  // The paper's other defect a receipt photo shows: faded thermal print (receipt-faded.ts; after
-  // the creases, whose shadow would otherwise count as faint ink). A page in black ink is left as it is.
-  repairFadedPrint(data, w, h, rowPx);
   return rows;
 }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { HELD_OUT_LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelTruth } from '@/tests/fixtures/vision/labels';
+import { NINTH_HELD_OUT_LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelTruth } from '@/tests/fixtures/vision/labels';
 import type { NinthExtra } from '@/tests/fixtures/vision/label-ninth';
 import { dateForms, expectHeldOutRound, expectRenderedPage, expectSharedFields, printedLabel, seeds, squash } from '@/tests/fixtures/vision/label-print';
 
@@ -20,7 +20,7 @@ const withShort = (iso: string) => {
 
 describe('ninth held-out round of label layouts', () => {
   it('names three new layouts, all in LABEL_LAYOUTS, and a random draw never picks them', () =>
-    expectHeldOutRound(HELD_OUT_LABEL_LAYOUTS, ['kraft-stamp', 'foil-gradient', 'abbrev-block']));
+    expectHeldOutRound(NINTH_HELD_OUT_LABEL_LAYOUTS, ['kraft-stamp', 'foil-gradient', 'abbrev-block']));
 
   it('leaves the older layouts’ truth and style draws as they were', () => {
     for (const layout of ['keyed', 'qr-fineprint', 'bar-chart'] as const) {
@@ -32,7 +32,7 @@ describe('ninth held-out round of label layouts', () => {
     expect(labelStyle(100, 'keyed').size).toBeGreaterThanOrEqual(16);
   });
 
-  for (const layout of HELD_OUT_LABEL_LAYOUTS)
+  for (const layout of NINTH_HELD_OUT_LABEL_LAYOUTS)
     it(`${layout}: the truth holds what the label prints, and nothing it does not`, () => {
       for (const seed of seeds(layout)) {
         const p = printedLabel(layout, seed);
@@ -84,7 +84,7 @@ describe('ninth held-out round of label layouts', () => {
     });
 
   it('renders each layout to an image of the page size, with ink on it (no OCR)', async () => {
-    for (const layout of HELD_OUT_LABEL_LAYOUTS)
+    for (const layout of NINTH_HELD_OUT_LABEL_LAYOUTS)
       for (const seed of seeds(layout).slice(0, 2)) {
         const style = labelStyle(seed, layout);
         const t = labelTruth(seed, layout) as Truth;
