@@ -10,6 +10,7 @@ import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
 import { extractAppState } from '@/lib/scrape/extract/app-state';
 import { extractJsonLd } from '@/lib/scrape/extract/json-ld';
 import { textifyPricePictures } from '@/lib/scrape/extract/price-pictures';
+import { canonicalizeLocaleMoney } from '@/lib/scrape/extract/locale-money';
 import { OPENER_LABEL, PRICE_RANGE } from '@/lib/scrape/browser-popovers';
 
 export type ExtractionMethod = 'json-ld' | 'app-state' | 'ai' | 'heuristic' | 'none';
@@ -35,6 +36,7 @@ export async function extractFromHtml(html: string, url: string, opts: ExtractOp
   const $ = cheerio.load(html);
   unwrapShadowTemplates($);
   textifyPricePictures($);
+  canonicalizeLocaleMoney($);
   const heuristic = () => extractHeuristic($, url);
   for (const [method, run] of [
     ['json-ld', () => extractJsonLd($, url)],
