@@ -6,7 +6,8 @@ import { browserAvailable, openScanContext, type ScanContext } from '@/lib/scrap
 import { renderMenuPage } from '@/lib/scrape/browser-page';
 import { abortError, isScrapeError, raceAbort, ScrapeError, throwIfAborted } from '@/lib/scrape/errors';
 import { dropSizedBases } from '@/lib/scrape/browser-popovers';
-import { extractFromHtml, needsBrowser, pageSignals, type PageExtraction } from '@/lib/scrape/extract';
+import { extractDetailPage, extractFromHtml, needsBrowser, pageSignals, type PageExtraction } from '@/lib/scrape/extract';
+import { detailLinks } from '@/lib/scrape/detail-pages';
 import { guardedFetch } from '@/lib/scrape/guarded-fetch';
 import { canonicalCategory, dedupeProducts } from '@/lib/scrape/normalize';
 import { discoverMenuUrls } from '@/lib/scrape/sitemap';
@@ -203,11 +204,39 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
   }
 }
 
+/**
+ * A listing without prices whose products link to their own pages (detail-pages.ts): each product
+ * page is read over plain HTTP through the same guarded fetch as every page (DECISIONS §6), in
+ * listing order, bounded by SCRAPE_MAX_PAGES and the scan's signal.
+ */
+async function crawlDetails(run: Run, c: Crawl): Promise<void> {
+  if (!c.first) return;
+  for (const u of detailLinks(c.first.body, c.first.url)) {
+    if (run.pages >= run.maxPages) break;
+    throwIfAborted(run.opts.signal);
+    if (c.seen.has(u)) continue;
+    c.seen.add(u);
+    run.pages++;
+    const page = await fetchPage(run, u);
+    progress(run, 'pages', run.fraction, `read ${u}`);
+    if (!page) continue;
+    const r = await extractDetailPage(page.body, page.url);
+    for (const p of r.products) {
+      const k = productKey(p);
+      if (c.keys.has(k)) continue;
+      c.keys.add(k);
+      c.products.push(p);
+      c.methods.add(`detail:${r.method}`);
+    }
+  }
+}
+
 /** Step 2 for one URL: HTTP (pages, frames) + extraction, then the browser when warranted. */
 async function singlePage(run: Run, url: string): Promise<{ products: ScrapedProduct[]; method: string }> {
   const before = run.errors.length;
   const c: Crawl = { products: [], keys: new Set(), methods: new Set(), seen: new Set(), first: null, wantBrowser: false };
   await crawlHttp(run, url, c, 0);
+  if (c.products.length === 0) await crawlDetails(run, c);
   const page = c.first;
   const method = [...c.methods].join('+') || 'none';
   const wantBrowser = run.opts.useInteract || (page !== null && (c.products.length === 0 || c.wantBrowser) && (c.wantBrowser || needsBrowser(pageSignals(page.body))));
