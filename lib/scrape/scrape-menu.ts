@@ -8,6 +8,7 @@ import { abortError, isScrapeError, raceAbort, ScrapeError, throwIfAborted } fro
 import { dropSizedBases } from '@/lib/scrape/browser-popovers';
 import { extractDetailPage, extractFromHtml, needsBrowser, pageSignals, type PageExtraction } from '@/lib/scrape/extract';
 import { detailLinks } from '@/lib/scrape/detail-pages';
+import { fetchPostback, postbackRequests, type PostRequest } from '@/lib/scrape/postback';
 import { guardedFetch } from '@/lib/scrape/guarded-fetch';
 import { canonicalCategory, dedupeProducts } from '@/lib/scrape/normalize';
 import { discoverMenuUrls } from '@/lib/scrape/sitemap';
@@ -75,10 +76,11 @@ const note = (run: Run, e: unknown) => {
   else run.errors.push(new ScrapeError('MENU_NOT_ACCESSIBLE', 'scrape-failed', `Menu not accessible: ${(e as Error).message}`, { cause: e }));
 };
 
-async function fetchPage(run: Run, url: string): Promise<{ url: string; body: string } | null> {
+async function fetchPage(run: Run, url: string | PostRequest): Promise<{ url: string; body: string } | null> {
   try {
-    const res = await guardedFetch(url, { signal: run.opts.signal, resolver: run.opts.resolver });
-    run.pagesVisited.push(res.url);
+    const opts = { signal: run.opts.signal, resolver: run.opts.resolver };
+    const res = typeof url === 'string' ? await guardedFetch(url, opts) : await fetchPostback(url, opts);
+    run.pagesVisited.push(typeof url === 'string' ? res.url : `${res.url}#post-${url.label}`);
     if (res.status >= 400) {
       run.errors.push(new ScrapeError('MENU_NOT_ACCESSIBLE', `http-${res.status}`, `Menu not accessible: ${res.url} answered ${res.status}`));
       return null;
@@ -147,7 +149,7 @@ interface Crawl {
  * SCRAPE_MAX_PAGES and the scan's signal.
  */
 async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promise<void> {
-  const queue = [url];
+  const queue: Array<string | PostRequest> = [url];
   /** Category pages of a menu split into categories: read after the menu's own pages. */
   const categories: string[] = [];
   c.seen.add(url);
@@ -157,9 +159,9 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
     const u = queue.length ? queue.shift()! : categories.shift()!;
     run.pages++;
     const page = await fetchPage(run, u);
-    progress(run, 'pages', run.fraction, `read ${u}`);
+    progress(run, 'pages', run.fraction, `read ${typeof u === 'string' ? u : u.url}`);
     if (!page) continue;
-    if (page.url !== u && c.seen.has(page.url) && !first) continue;
+    if (typeof u === 'string' && page.url !== u && c.seen.has(page.url) && !first) continue;
     c.seen.add(page.url);
     run.platform ??= detectPlatform(page.body, page.url);
     const r = await extractFromHtml(page.body, page.url, { model: first ? run.model : null, signal: run.opts.signal });
@@ -173,6 +175,9 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
     }
     if (fresh) c.methods.add(r.method);
     const signals = pageSignals(page.body);
+    // Pages reached only by POST (postback.ts): numbered controls, else a next control per page.
+    const posts = postbackRequests(page.body, page.url);
+    const postPager = posts.some((p) => p.label !== 'next') ? posts.filter((p) => p.label !== 'next') : posts;
     if (first) {
       c.first = page;
       first = false;
@@ -186,7 +191,8 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
       // A page without products goes to the browser only if its frames give none either (decided
       // after the crawl); one with a "load more" button goes there for the rest of the list, and
       // one with a script-driven pager (numbered buttons, no links) likewise.
-      if (r.products.length > 0 && (signals.loadMore || signals.scriptPager || signals.popovers)) c.wantBrowser = true;
+      // A pager that posts forms is followed here (below), not by clicks in the browser.
+      if (r.products.length > 0 && (signals.loadMore || (signals.scriptPager && postPager.length === 0) || signals.popovers)) c.wantBrowser = true;
     } else if (depth > 0 && r.products.length === 0 && needsBrowser(signals)) c.wantBrowser = true;
     if (depth < 2) {
       for (const f of frameUrls(page.body, page.url)) {
@@ -200,6 +206,12 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
       if (c.seen.has(l)) continue;
       c.seen.add(l);
       queue.push(l);
+    }
+    for (const p of postPager) {
+      const key = `POST ${p.url} ${p.label === 'next' ? p.body : `#${p.label}`}`;
+      if (c.seen.has(key) || p.label === '1') continue;
+      c.seen.add(key);
+      queue.push(p);
     }
   }
 }
