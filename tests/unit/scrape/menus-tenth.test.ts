@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFromHtml } from '@/lib/scrape/extract';
 import { canonicalMoney } from '@/lib/scrape/extract/locale-money';
+import { ACCEPT, AGE_TEXT, AGE_YES, BIRTH_VALUE, CONSENT_BOX, CONSENT_TEXT } from '@/lib/scrape/browser-gates';
 
 // Tenth round (docs/menus.md): locale prices and minor units, detail pages, date-of-birth gates,
 // consent walls, postback pagers.
@@ -79,5 +80,43 @@ describe('money in minor units in app state', () => {
   it('a record without a minor unit keeps its whole-dollar prices', async () => {
     const html = state([{ id: 1, name: 'Blue Dream 3.5g', brand: 'Acme', price: 30, regular_price: 40 }]);
     expect(await prices(html)).toEqual([['Blue Dream 3.5g', 30, '$40']]);
+  });
+});
+
+describe('birth-date gates and consent walls (page code)', () => {
+  const birthValue = new Function(`return ${BIRTH_VALUE}`)() as (type: string, words: string[]) => string | null;
+  const words = (s: string) =>
+    s
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
+
+  it.each([
+    ['date', 'dob', '1990-01-01'],
+    ['text', 'birthday MM/DD/YYYY bday', '01/01/1990'],
+    ['text', 'dob YYYY-MM-DD', '1990-01-01'],
+    ['text', 'age_gate[y] YYYY Year', '1990'],
+    ['number', 'month MM', '01'],
+    ['tel', 'dd Day', '01'],
+    ['text', 'dob', '01/01/1990'],
+    ['text', 'email Your email', null],
+    ['text', 'q Search products', null],
+    ['checkbox', 'remember m', null],
+  ] as const)('a %s input "%s" gets %s', (type, hint, want) => expect(birthValue(type, words(hint))).toBe(want));
+
+  it('gate texts and submit labels', () => {
+    for (const t of ['Please enter your date of birth', 'Enter your birthday to continue', 'When were you born?', 'Are you 21 or older?'])
+      expect(new RegExp(AGE_TEXT, 'i').test(t)).toBe(true);
+    for (const t of ['Submit', 'Enter store', 'Verify my age', 'Continue', 'Yes, I am 21+']) expect(new RegExp(AGE_YES, 'i').test(t)).toBe(true);
+    expect(new RegExp(AGE_TEXT, 'i').test('Blue Dream 3.5g $30.00 Add to cart')).toBe(false);
+  });
+
+  it('consent banners and their accept controls; other buttons are never "accept"', () => {
+    for (const t of ['Accept All Cookies', 'Allow all', 'Accept All', 'I accept', 'Accept', 'Got it', 'Accept & close']) expect(new RegExp(ACCEPT, 'i').test(t)).toBe(true);
+    for (const t of ['Reject All', 'Cookie Settings', 'Deny', 'Add to cart', 'Accept delivery terms and pay', 'Cookies and Cream 3.5g'])
+      expect(new RegExp(ACCEPT, 'i').test(t)).toBe(false);
+    expect(new RegExp(CONSENT_TEXT, 'i').test('We use cookies to improve your experience')).toBe(true);
+    for (const id of ['onetrust-banner-sdk', 'CybotCookiebotDialog', 'cky-consent-container', 'cmplz-cookiebanner', 'usercentrics-root'])
+      expect(new RegExp(CONSENT_BOX, 'i').test(id)).toBe(true);
   });
 });
