@@ -7,6 +7,7 @@ import { PAGER_COLLECT_SCRIPT, pickCategoryTabs, pickPagerControl, pickSections,
 import { abortError, raceAbort, ScrapeError } from '@/lib/scrape/errors';
 import type { ScanContext } from '@/lib/scrape/browser';
 import type { PageExtraction } from '@/lib/scrape/extract';
+import { acceptConsent, markClickTarget, type ClickKind } from '@/lib/scrape/browser-gates';
 import type { ScrapedProduct } from '@/lib/scrape/types';
 
 /**
@@ -38,98 +39,7 @@ export interface RenderResult {
   popovers?: boolean;
 }
 
-// Patterns travel into the page as strings (page functions cannot close over Node values).
-const AGE_TEXT = String.raw`\b(are you (over |at least )?(18|19|21)|(must|have to) be (at least |over )?(18|19|21)|age verification|verify (your )?age|(18|19|21) (years|or older)|of legal age)`;
-const AGE_YES = String.raw`^(yes\b|enter\b|enter site|i am (over )?(18|19|21)|i'm (over )?(18|19|21)|i am of legal age|(18|19|21) ?\+|over (18|19|21)|confirm|verify|continue|i agree|agree)`;
-const STORE_TEXT = String.raw`\b(choose|select|pick|set|find) (a |your |the )?(store|location|dispensary|shop|pickup location)\b`;
-// A choice between a recreational (adult-use) and a medical menu: a public scan reads what any
-// adult pays, the recreational menu (the medical one needs a patient card).
-export const REC_CHOICE = String.raw`\b(recreational|adult[- ]?use)\b|^(shop )?rec\b|^rec(reational)? menu\b`;
-export const MED_CHOICE = String.raw`\b(medical|patient|mmj)\b|^(shop )?med\b`;
-const NEGATIVE = String.raw`\b(no|exit|leave|under|cancel|close|back|not now|no thanks)\b|^×$`;
-// "Next" is not here: a next control usually replaces the products, so pageThrough reads after each click.
-// A bare "More" counts only as the whole label (a nav's "More ▾" menu grows nothing and is left after one round).
-const MORE = String.raw`^(load more|show more|view more|see more|more products|more items|more results)\b|^more$`;
-
-type ClickKind = 'age' | 'menu-type' | 'store' | 'more';
-
-/**
- * Marks the element to click in the frame (so Playwright can click it as a user would). The page
- * code is a plain string: transpilers (tsx, Next) decorate functions with helpers such as
- * `__name` that do not exist inside the page.
- */
-const MARK_SCRIPT = String.raw`(a) => {
-  const doc = document;
-  const bodyText = ((doc.body && doc.body.innerText) || '').replace(/\s+/g, ' ');
-  const visible = (el) => {
-    const r = el.getBoundingClientRect();
-    const st = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none';
-  };
-  const label = (el) => (el.innerText || el.value || el.getAttribute('aria-label') || '').replace(/\s+/g, ' ').trim();
-  const clickables = (root) => Array.from(root.querySelectorAll('button, a, [role="button"], input[type="submit"], input[type="button"], [onclick], [data-store], [data-location]')).filter(visible);
-  const neg = new RegExp(a.NEGATIVE, 'i');
-  let target;
-  if (a.kind === 'age') {
-    if (!new RegExp(a.AGE_TEXT, 'i').test(bodyText)) return false;
-    // Checkbox and birth-date gates: tick boxes, pick an adult year, then confirm.
-    doc.querySelectorAll('input[type="checkbox"]').forEach((c) => { if (visible(c) && !c.checked) c.click(); });
-    doc.querySelectorAll('select').forEach((s) => {
-      const opts = Array.from(s.options);
-      const pick = opts.find((o) => o.value === '1990' || o.text === '1990') || opts.find((o) => o.value && !o.disabled);
-      if (pick) { s.value = pick.value; s.dispatchEvent(new Event('change', { bubbles: true })); }
-    });
-    doc.querySelectorAll('input[type="date"]').forEach((d) => { d.value = '1990-01-01'; d.dispatchEvent(new Event('change', { bubbles: true })); });
-    const yes = new RegExp(a.AGE_YES, 'i');
-    target = clickables(doc).find((el) => yes.test(label(el)) && !neg.test(label(el)));
-  } else if (a.kind === 'menu-type') {
-    const rec = new RegExp(a.REC_CHOICE, 'i');
-    const med = new RegExp(a.MED_CHOICE, 'i');
-    const options = clickables(doc).filter((el) => label(el).length < 60);
-    if (!options.some((el) => med.test(label(el)) && !rec.test(label(el)))) return false;
-    target = options.find((el) => rec.test(label(el)) && !med.test(label(el)));
-  } else if (a.kind === 'store') {
-    const prompt = new RegExp(a.STORE_TEXT, 'i');
-    if (!prompt.test(bodyText)) return false;
-    const holders = Array.from(doc.querySelectorAll('h1, h2, h3, h4, p, label, legend, span, div'))
-      .filter((el) => visible(el) && prompt.test(el.innerText || '') && (el.innerText || '').length < 200);
-    for (const h of holders) {
-      for (let box = h; box && box !== doc.body && !target; box = box.parentElement) {
-        const options = clickables(box).filter((el) => label(el).length > 1 && !neg.test(label(el)));
-        if (!options.length) continue;
-        // A choice to make before confirming: the first store of a radio list or a <select>.
-        const radio = Array.from(box.querySelectorAll('input[type="radio"]')).find((r) => !r.disabled);
-        if (radio && !box.querySelector('input[type="radio"]:checked')) radio.click();
-        for (const s of Array.from(box.querySelectorAll('select'))) {
-          if (s.value) continue;
-          const opt = Array.from(s.options).find((o) => o.value && !o.disabled);
-          if (opt) { s.value = opt.value; s.dispatchEvent(new Event('input', { bubbles: true })); s.dispatchEvent(new Event('change', { bubbles: true })); }
-        }
-        target = options[0];
-      }
-      if (target) break;
-    }
-    if (!target) {
-      const sel = doc.querySelector('select');
-      const opt = sel && Array.from(sel.options).find((o) => o.value && !o.disabled);
-      if (sel && opt) { sel.value = opt.value; sel.dispatchEvent(new Event('change', { bubbles: true })); return true; }
-    }
-  } else {
-    const more = new RegExp(a.MORE, 'i');
-    // A link counts only when it goes nowhere (role=button, href "#" or "javascript:", no href): a
-    // "Show more" link to another page is pagination (followed by the crawler), not a click.
-    const inPlace = (el) => el.tagName !== 'A' || el.getAttribute('role') === 'button' || !el.getAttribute('href') || /^(#|javascript:)/i.test(el.getAttribute('href'));
-    target = clickables(doc).find((el) => more.test(label(el)) && inPlace(el));
-  }
-  if (!target) return false;
-  target.setAttribute('data-scan-click', a.token);
-  return true;
-}`;
-
-async function markClickTarget(frame: Frame, kind: ClickKind, token: string): Promise<boolean> {
-  const args = JSON.stringify({ kind, token, AGE_TEXT, AGE_YES, STORE_TEXT, NEGATIVE, MORE, REC_CHOICE, MED_CHOICE });
-  return frame.evaluate<boolean>(`(${MARK_SCRIPT})(${args})`).catch(() => false);
-}
+export { MED_CHOICE, REC_CHOICE } from '@/lib/scrape/browser-gates';
 
 async function settle(page: Page, ms = 4_000): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: ms }).catch(() => undefined);
@@ -689,6 +599,8 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
       throw new ScrapeError('MENU_NOT_ACCESSIBLE', `http-${nav.status()}`, `Menu not accessible: the menu page answered ${nav.status()}`);
     }
     await settle(page);
+    // A cookie-consent wall over the page would intercept every click after it.
+    await acceptConsent(page, interactions);
 
     let read = await readFrames(page, opts);
     // Up to three rounds of gate → picker → wait, re-reading after each step.

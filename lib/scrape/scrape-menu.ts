@@ -6,7 +6,9 @@ import { browserAvailable, openScanContext, type ScanContext } from '@/lib/scrap
 import { renderMenuPage } from '@/lib/scrape/browser-page';
 import { abortError, isScrapeError, raceAbort, ScrapeError, throwIfAborted } from '@/lib/scrape/errors';
 import { dropSizedBases } from '@/lib/scrape/browser-popovers';
-import { extractFromHtml, needsBrowser, pageSignals, type PageExtraction } from '@/lib/scrape/extract';
+import { extractDetailPage, extractFromHtml, needsBrowser, pageSignals, type PageExtraction } from '@/lib/scrape/extract';
+import { detailLinks } from '@/lib/scrape/detail-pages';
+import { fetchPostback, postbackRequests, type PostRequest } from '@/lib/scrape/postback';
 import { guardedFetch } from '@/lib/scrape/guarded-fetch';
 import { canonicalCategory, dedupeProducts } from '@/lib/scrape/normalize';
 import { discoverMenuUrls } from '@/lib/scrape/sitemap';
@@ -74,10 +76,11 @@ const note = (run: Run, e: unknown) => {
   else run.errors.push(new ScrapeError('MENU_NOT_ACCESSIBLE', 'scrape-failed', `Menu not accessible: ${(e as Error).message}`, { cause: e }));
 };
 
-async function fetchPage(run: Run, url: string): Promise<{ url: string; body: string } | null> {
+async function fetchPage(run: Run, url: string | PostRequest): Promise<{ url: string; body: string } | null> {
   try {
-    const res = await guardedFetch(url, { signal: run.opts.signal, resolver: run.opts.resolver });
-    run.pagesVisited.push(res.url);
+    const opts = { signal: run.opts.signal, resolver: run.opts.resolver };
+    const res = typeof url === 'string' ? await guardedFetch(url, opts) : await fetchPostback(url, opts);
+    run.pagesVisited.push(typeof url === 'string' ? res.url : `${res.url}#post-${url.label}`);
     if (res.status >= 400) {
       run.errors.push(new ScrapeError('MENU_NOT_ACCESSIBLE', `http-${res.status}`, `Menu not accessible: ${res.url} answered ${res.status}`));
       return null;
@@ -146,7 +149,7 @@ interface Crawl {
  * SCRAPE_MAX_PAGES and the scan's signal.
  */
 async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promise<void> {
-  const queue = [url];
+  const queue: Array<string | PostRequest> = [url];
   /** Category pages of a menu split into categories: read after the menu's own pages. */
   const categories: string[] = [];
   c.seen.add(url);
@@ -156,9 +159,9 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
     const u = queue.length ? queue.shift()! : categories.shift()!;
     run.pages++;
     const page = await fetchPage(run, u);
-    progress(run, 'pages', run.fraction, `read ${u}`);
+    progress(run, 'pages', run.fraction, `read ${typeof u === 'string' ? u : u.url}`);
     if (!page) continue;
-    if (page.url !== u && c.seen.has(page.url) && !first) continue;
+    if (typeof u === 'string' && page.url !== u && c.seen.has(page.url) && !first) continue;
     c.seen.add(page.url);
     run.platform ??= detectPlatform(page.body, page.url);
     const r = await extractFromHtml(page.body, page.url, { model: first ? run.model : null, signal: run.opts.signal });
@@ -172,6 +175,9 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
     }
     if (fresh) c.methods.add(r.method);
     const signals = pageSignals(page.body);
+    // Pages reached only by POST (postback.ts): numbered controls, else a next control per page.
+    const posts = postbackRequests(page.body, page.url);
+    const postPager = posts.some((p) => p.label !== 'next') ? posts.filter((p) => p.label !== 'next') : posts;
     if (first) {
       c.first = page;
       first = false;
@@ -185,7 +191,8 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
       // A page without products goes to the browser only if its frames give none either (decided
       // after the crawl); one with a "load more" button goes there for the rest of the list, and
       // one with a script-driven pager (numbered buttons, no links) likewise.
-      if (r.products.length > 0 && (signals.loadMore || signals.scriptPager || signals.popovers)) c.wantBrowser = true;
+      // A pager that posts forms is followed here (below), not by clicks in the browser.
+      if (r.products.length > 0 && (signals.loadMore || (signals.scriptPager && postPager.length === 0) || signals.popovers)) c.wantBrowser = true;
     } else if (depth > 0 && r.products.length === 0 && needsBrowser(signals)) c.wantBrowser = true;
     if (depth < 2) {
       for (const f of frameUrls(page.body, page.url)) {
@@ -200,6 +207,39 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
       c.seen.add(l);
       queue.push(l);
     }
+    for (const p of postPager) {
+      const key = `POST ${p.url} ${p.label === 'next' ? p.body : `#${p.label}`}`;
+      if (c.seen.has(key) || p.label === '1') continue;
+      c.seen.add(key);
+      queue.push(p);
+    }
+  }
+}
+
+/**
+ * A listing without prices whose products link to their own pages (detail-pages.ts): each product
+ * page is read over plain HTTP through the same guarded fetch as every page (DECISIONS §6), in
+ * listing order, bounded by SCRAPE_MAX_PAGES and the scan's signal.
+ */
+async function crawlDetails(run: Run, c: Crawl): Promise<void> {
+  if (!c.first) return;
+  for (const u of detailLinks(c.first.body, c.first.url)) {
+    if (run.pages >= run.maxPages) break;
+    throwIfAborted(run.opts.signal);
+    if (c.seen.has(u)) continue;
+    c.seen.add(u);
+    run.pages++;
+    const page = await fetchPage(run, u);
+    progress(run, 'pages', run.fraction, `read ${u}`);
+    if (!page) continue;
+    const r = await extractDetailPage(page.body, page.url);
+    for (const p of r.products) {
+      const k = productKey(p);
+      if (c.keys.has(k)) continue;
+      c.keys.add(k);
+      c.products.push(p);
+      c.methods.add(`detail:${r.method}`);
+    }
   }
 }
 
@@ -208,6 +248,7 @@ async function singlePage(run: Run, url: string): Promise<{ products: ScrapedPro
   const before = run.errors.length;
   const c: Crawl = { products: [], keys: new Set(), methods: new Set(), seen: new Set(), first: null, wantBrowser: false };
   await crawlHttp(run, url, c, 0);
+  if (c.products.length === 0) await crawlDetails(run, c);
   const page = c.first;
   const method = [...c.methods].join('+') || 'none';
   const wantBrowser = run.opts.useInteract || (page !== null && (c.products.length === 0 || c.wantBrowser) && (c.wantBrowser || needsBrowser(pageSignals(page.body))));

@@ -3,6 +3,7 @@ import { dedupeProducts, toScrapedProduct, type RawProductFields } from '@/lib/s
 import type { ScrapedProduct } from '@/lib/scrape/types';
 import { embeddedStates } from '@/lib/scrape/extract/embedded-json';
 import { isObj, MAX_NODES, resolveUrl, SIZE_LABEL, str, type Json, type Obj } from '@/lib/scrape/extract/json';
+import { decimalMoney } from '@/lib/scrape/extract/minor-money';
 
 /** Embedded application state walked for product-like records (names, prices, sizes, potency). */
 
@@ -189,31 +190,6 @@ export function statePrices(o: Obj): { price: string | null; regularPrice: strin
   if (sale) return { price: sale, regularPrice: regular ?? (plain !== sale ? plain : null) };
   if (regular && plain) return { price: plain, regularPrice: regular };
   return { price: plain ?? regular, regularPrice: null };
-}
-
-/**
- * Money written in minor units, made decimal before it is read: a WooCommerce Store API `prices`
- * object (`{"price": "3200", "regular_price": "4000", "currency_minor_unit": 2}`) and Shopify's
- * Liquid product JSON (`{{ product | json }}`: `handle`, `variants`, integer `price` /
- * `compare_at_price` in cents; its `/products.json` writes "32.00" strings, left as they are).
- */
-export function decimalMoney(o: Obj): Obj {
-  const prices = o.prices;
-  if (isObj(prices) && typeof prices.currency_minor_unit === 'number') {
-    const f = 10 ** prices.currency_minor_unit;
-    const conv = (v: Json | undefined) => (typeof v === 'string' && /^\d+$/.test(v) ? (Number(v) / f).toFixed(prices.currency_minor_unit as number) : v);
-    return { ...o, prices: { ...prices, price: conv(prices.price) ?? null, regular_price: conv(prices.regular_price) ?? null, sale_price: conv(prices.sale_price) ?? null } };
-  }
-  if (typeof o.handle === 'string' && Array.isArray(o.variants) && Number.isInteger(o.price)) {
-    const cents = (x: Obj): Obj => {
-      const y: Obj = { ...x };
-      for (const k of ['price', 'compare_at_price', 'price_min', 'price_max', 'compare_at_price_min', 'compare_at_price_max'])
-        if (typeof x[k] === 'number' && Number.isInteger(x[k])) y[k] = (x[k] as number) / 100;
-      return y;
-    };
-    return { ...cents(o), variants: o.variants.map((v) => (isObj(v) ? cents(v) : v)) };
-  }
-  return o;
 }
 
 /** A name out of a string, `{ name }`, or a list of either (`brands: [{ name }]`, `categories: [{ name }]`). */

@@ -98,7 +98,8 @@ function isInside(el: Element, box: Element): boolean {
   return false;
 }
 
-export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct[] {
+/** The page's body without scripts, navigation, hidden content and furniture; and the classes its CSS strikes through. */
+export function menuScope($: CheerioAPI): { scope: Cheerio<AnyNode>; classes: Set<string> } {
   const root: Cheerio<AnyNode> = $('body').length ? $('body') : $.root();
   const scope = root.clone();
   wooVariationPrices($, scope);
@@ -116,6 +117,11 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     .remove();
   const classes = struckClasses($);
   attributePrices($, scope);
+  return { scope, classes };
+}
+
+export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct[] {
+  const { scope, classes } = menuScope($);
 
   // Ancestors are shared by every card below them: memoise their text (else quadratic).
   const texts = new Map<Element, string>();

@@ -10,6 +10,8 @@ import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
 import { extractAppState } from '@/lib/scrape/extract/app-state';
 import { extractJsonLd } from '@/lib/scrape/extract/json-ld';
 import { textifyPricePictures } from '@/lib/scrape/extract/price-pictures';
+import { canonicalizeLocaleMoney } from '@/lib/scrape/extract/locale-money';
+import { extractProductPage } from '@/lib/scrape/extract/product-page';
 import { OPENER_LABEL, PRICE_RANGE } from '@/lib/scrape/browser-popovers';
 
 export type ExtractionMethod = 'json-ld' | 'app-state' | 'ai' | 'heuristic' | 'none';
@@ -35,6 +37,7 @@ export async function extractFromHtml(html: string, url: string, opts: ExtractOp
   const $ = cheerio.load(html);
   unwrapShadowTemplates($);
   textifyPricePictures($);
+  canonicalizeLocaleMoney($);
   const heuristic = () => extractHeuristic($, url);
   for (const [method, run] of [
     ['json-ld', () => extractJsonLd($, url)],
@@ -120,6 +123,21 @@ export function pageSignals(html: string): PageSignals {
     generatedText,
     popovers: popoverSignal($, text),
   };
+}
+
+/**
+ * A product's own page reached from a listing (detail-pages.ts): its one product read as a
+ * product page (title and the price around it, `product-page.ts`); when that finds no priced
+ * product, the page read like any other.
+ */
+export async function extractDetailPage(html: string, url: string): Promise<PageExtraction> {
+  const $ = cheerio.load(html);
+  unwrapShadowTemplates($);
+  textifyPricePictures($);
+  canonicalizeLocaleMoney($);
+  const one = extractProductPage($, url);
+  if (one && one.priceValue !== null) return { products: [one], method: 'heuristic' };
+  return extractFromHtml(html, url);
 }
 
 /** A page worth opening in the browser: scripts render it, a gate/picker/frame hides the menu, or CSS draws its text. */

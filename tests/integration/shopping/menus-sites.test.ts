@@ -45,6 +45,11 @@ const KEYS = [
   // a popover opened per card.
   'rec-med-dawn',
   'size-popover-grid',
+  // Tenth round (branch menus10): a cookie-consent wall over a "Load more" menu (accepted, then
+  // the button clicked to the end); a listing of names and links whose prices are only on each
+  // product's own page (every product page read over guarded HTTP).
+  'consent-wall-woo',
+  'detail-pages-dawn',
   'paginated-text',
 ] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
@@ -115,13 +120,17 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
                 ? perLabel.size
                 : key === 'tab-pages-woo'
                   ? categoryPages - 1
-                  : 1,
+                  : key === 'detail-pages-dawn'
+                    ? 1 + site.spec.products.length
+                    : 1,
     );
     expect(last.metadata.platform ?? null).toBe(site.spec.platform);
     const scraping = events.filter((e) => e.metadata?.currentStage === 'scrape' && typeof e.metadata?.pagesVisited === 'number');
     if (key === 'paginated-grid') expect(scraping.length).toBeGreaterThan(0);
     // The frame the loader created was found in the browser and its pages crawled over HTTP.
     if (key === 'embed-loader-dawn') for (let n = 2; n <= gatedPages; n++) expect(site.hits, `page ${n}`).toContain(`frame:/embed/menu?page=${n}`);
+    // Every product's own page was read (once each).
+    if (key === 'detail-pages-dawn') expect(site.hits.filter((h) => h.startsWith('main:/products/')).length).toBeGreaterThanOrEqual(site.spec.products.length);
   });
 
   it('numbered page buttons without links: every page clicked in turn, bounded by SCRAPE_MAX_PAGES, no furniture as products', async () => {
