@@ -16,7 +16,7 @@ export type { ContextKnowledge, MenuContext } from '@/lib/strains/match-context'
 const EDIBLE_RE =
   /\b(gumm(y|ies)|chocolates?|candy|candies|cookies?|brownies?|caramels?|taffy|lozenges?|mints|syrup|soda|drink|beverage|seltzer|tea|coffee|honey|lemonade|tincture|capsules?|caps|softgels?|tablets?|bath bomb|salve|lotion|balm|patch|chews?|jell(y|ies)|bites|bar|pastille|cereal|popcorn bag|snack|sucker|suckers|lollipop)\b/;
 
-/** Normalised category: which kinds of products can name a strain. */
+/** Normalised category: which kinds of products can name a strain (`non-strain`: accessories, seeds, formulas: none). */
 export type ProductKind = 'strain' | 'edible' | 'non-strain';
 
 /** Words that make a product an accessory, apparel or seeds whatever its menu category says. */
@@ -26,10 +26,16 @@ const NON_STRAIN_RE =
 const STRONG_EDIBLE_RE =
   /\b(gumm(y|ies)|melatonin|tinctures?|capsules?|softgels?|lozenges?|syrup|seltzer|beverage|chocolate bar|hard candy|lollipops?|suckers?|salve|lotion|balm)\b/;
 
+/**
+ * A sleep formula made with melatonin is a blend named by its flavour ('Fast Asleep - Dream Berry
+ * [10 pack] (with Melatonin)', filed under Flower by one menu): no strain product contains it.
+ */
+const FORMULA_RE = /\bmelatonin\b/;
+
 export function productKind(category: string | null | undefined, name: string): ProductKind {
   const c = (category ?? '').toLowerCase();
   const n = String(name ?? '').toLowerCase();
-  if (/gear|accessor|apparel|merch|cultivation|seed|clone|paraphernalia/.test(c) || NON_STRAIN_RE.test(n)) return 'non-strain';
+  if (/gear|accessor|apparel|merch|cultivation|seed|clone|paraphernalia/.test(c) || NON_STRAIN_RE.test(n) || FORMULA_RE.test(n)) return 'non-strain';
   if (STRONG_EDIBLE_RE.test(n)) return 'edible';
   if (/edible|topical|tincture|drink|beverage/.test(c)) return 'edible';
   if (/flower|pre-?roll|vape|concentrate|cart|extract/.test(c)) return 'strain';

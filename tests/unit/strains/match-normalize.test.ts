@@ -84,7 +84,8 @@ describe('productKind', () => {
   it.each<[string | null, string, string]>([
     ['Flower', 'Blue Dream 3.5g', 'strain'],
     ['Edibles', 'Watermelon Gummies 100mg', 'edible'],
-    ['Flower', 'Fast Asleep - Dream Berry [10 pack] (with Melatonin)', 'edible'],
+    ['Flower', 'Fast Asleep - Dream Berry [10 pack] (with Melatonin)', 'non-strain'],
+    ['Tinctures', 'Sleep Drops with Melatonin 300mg', 'non-strain'],
     ['Gear', 'Blue Dream Rolling Papers', 'non-strain'],
     ['Other', 'Seed Junky - Blackberry Pie Display', 'non-strain'],
     ['Flower', 'Rooster - Baby Yoda 7g (Outdoor Grown May Contain Seeds)', 'strain'],

@@ -349,6 +349,9 @@ describe('a name made only of flavour words is a strain only where the product i
     // A cannabinoid ratio is a formulated product (a gummy brand's flavour), whatever the category says.
     [{ name: 'Strawberry Lemonade 1:1 [10 pack]', category: 'Flower', brand: 'Wana' }, 'Strawberry Lemonade', null, null, null],
     [{ name: 'Strawberry Lemonade 1:1 [10 pack]', category: 'Other' }, 'Strawberry Lemonade', null, null, null],
+    // A sleep formula made with melatonin is a blend named by its flavour, even filed under Flower.
+    [{ name: 'Fast Asleep - Sour Diesel [10 pack] (with Melatonin)', category: 'Flower', brand: 'wana' }, 'Sour Diesel', null, null, null],
+    [{ name: 'Fast Asleep - Sour Diesel [10 pack]', category: 'Flower', brand: 'wana' }, 'Sour Diesel', 'Sour Diesel', 'exact', 'high'],
     // A card that shows no strain category (a drink line, an edible without an edible word).
     [{ name: 'Tiki Juice Blackberry', category: 'Other' }, 'Blackberry', null, null, null],
     [{ name: 'Strawberry', category: 'Other' }, 'Strawberry', null, null, null],
