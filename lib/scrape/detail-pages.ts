@@ -1,5 +1,5 @@
 import * as cheerio from 'cheerio';
-import { isCategoryName, pathFamily } from '@/lib/scrape/pagination';
+import { isCategoryName, pathFamily, resolveLink } from '@/lib/scrape/pagination';
 
 /**
  * A listing whose prices are only on each product's own page (docs/menus.md, tenth round): the
@@ -19,18 +19,6 @@ const SITE_PAGE =
 const CONTROL_TEXT = /^(?:view|details|view details|more|read more|learn more|see (?:price|prices|details|more)|shop now|buy now|add to (?:cart|bag)|select options|quick view)$/i;
 /** Fewest product links that make a listing. */
 const MIN_LINKS = 3;
-
-function resolve(href: string | undefined, base: string): string | null {
-  if (!href || href.startsWith('#') || /^(?:javascript|mailto|tel):/i.test(href)) return null;
-  try {
-    const u = new URL(href, base);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
-    u.hash = '';
-    return u.href;
-  } catch {
-    return null;
-  }
-}
 
 /** The URL shape a group of product links shares. */
 export function linkShape(url: string): string {
@@ -53,7 +41,7 @@ export function detailLinks(html: string, pageUrl: string): string[] {
   $('a[href]').each((_, el) => {
     const a = $(el);
     if (a.closest('nav, header, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"]').length) return;
-    const u = resolve(a.attr('href'), pageUrl);
+    const u = resolveLink(a.attr('href'), pageUrl);
     if (!u) return;
     const url = new URL(u);
     if (url.origin !== here.origin || pathFamily(u) === family || SITE_PAGE.test(url.pathname)) return;

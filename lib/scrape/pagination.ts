@@ -33,7 +33,8 @@ export function pageNumber(url: string): number {
   return 1;
 }
 
-function resolve(href: string | undefined, base: string): string | null {
+/** A link's absolute http(s) URL without its fragment; null for in-page, script, mail and phone links. */
+export function resolveLink(href: string | undefined, base: string): string | null {
   if (!href || href.startsWith('#') || /^(?:javascript|mailto|tel):/i.test(href)) return null;
   try {
     const u = new URL(href, base);
@@ -72,12 +73,12 @@ export function paginationLinks(html: string, pageUrl: string): PageLinks {
   const next: string[] = [];
   const numbered: Array<{ url: string; n: number }> = [];
   $('link[rel~="next"], a[rel~="next"]').each((_, el) => {
-    const u = resolve($(el).attr('href'), pageUrl);
+    const u = resolveLink($(el).attr('href'), pageUrl);
     if (ok(u)) next.push(u);
   });
   $('a[href]').each((_, el) => {
     const a = $(el);
-    const u = resolve(a.attr('href'), pageUrl);
+    const u = resolveLink(a.attr('href'), pageUrl);
     if (!ok(u)) return;
     const text = a.text().replace(/\s+/g, ' ').trim();
     const label = `${a.attr('aria-label') ?? ''} ${a.attr('title') ?? ''} ${a.attr('class') ?? ''}`;
@@ -97,7 +98,7 @@ export function frameUrls(html: string, pageUrl: string): string[] {
   const $ = cheerio.load(html);
   const out: string[] = [];
   $('iframe[src], frame[src]').each((_, el) => {
-    const u = resolve($(el).attr('src'), pageUrl);
+    const u = resolveLink($(el).attr('src'), pageUrl);
     if (u && !out.includes(u)) out.push(u);
   });
   return out;
@@ -135,7 +136,7 @@ export function categoryLinks(html: string, pageUrl: string, siteNav = true): st
   $('a[href]').each((_, el) => {
     if (out.length >= MAX_CATEGORY_LINKS) return false;
     const a = $(el);
-    const u = resolve(a.attr('href'), pageUrl);
+    const u = resolveLink(a.attr('href'), pageUrl);
     if (!u || new URL(u).origin !== here.origin || pathFamily(u) === family || out.includes(u)) return;
     if (!siteNav && a.closest('nav, header, footer, [role="navigation"]').length) return;
     const label = `${a.attr('aria-label') ?? ''}|${a.attr('title') ?? ''}`.split('|').map((t) => /\b(?:category|collection)\s+(.+)$/i.exec(t)?.[1]);

@@ -12,9 +12,31 @@ export async function flattenLight(img: { data: Buffer; info: { width: number; h
   for (let i = 0; i < data.length; i += 7) sum += data[i];
   const mean = sum / Math.ceil(data.length / 7);
   if (mean < 110) return { data, width, height };
-  const sw = Math.max(4, Math.round(width / 16));
-  const sh = Math.max(4, Math.round(height / 16));
-  const small = await sharp(data, { raw: { width, height, channels: 1 } })
+  const bg = await paperLevel(data, width, height, 1, 16);
+  const out = Buffer.alloc(data.length);
+  const lut = divideTable();
+  for (let i = 0; i < data.length; i++) out[i] = lut[(bg[i] << 8) | data[i]];
+  return { data: out, width, height };
+}
+
+let divided: Uint8Array | null = null;
+/** `min(255, round(v × 255 / max(40, b)))` for every paper level `b` and pixel `v`, at index `b × 256 + v`. */
+function divideTable(): Uint8Array {
+  if (divided) return divided;
+  divided = new Uint8Array(256 * 256);
+  for (let b = 0; b < 256; b++) for (let v = 0; v < 256; v++) divided[(b << 8) | v] = Math.min(255, Math.round((v * 255) / Math.max(40, b)));
+  return divided;
+}
+
+/**
+ * The paper's brightness around each pixel of a page (`channels` interleaved, the first one read):
+ * on a copy `cells` times smaller, the brightest value within two cells (dark print does not count
+ * as shadow), smoothed and scaled back to the page's size. One byte per pixel.
+ */
+export async function paperLevel(data: Buffer, width: number, height: number, channels: number, cells: number): Promise<Buffer> {
+  const sw = Math.max(4, Math.round(width / cells));
+  const sh = Math.max(4, Math.round(height / cells));
+  const small = await sharp(data, { raw: { width, height, channels: channels as 1 | 2 | 3 | 4 } })
     .resize(sw, sh, { kernel: 'cubic' })
     .extractChannel(0)
     .raw()
@@ -32,23 +54,10 @@ export async function flattenLight(img: { data: Buffer; info: { width: number; h
         }
       dil[y * sw + x] = m;
     }
-  const bg = await sharp(dil, { raw: { width: sw, height: sh, channels: 1 } })
+  return sharp(dil, { raw: { width: sw, height: sh, channels: 1 } })
     .blur(1)
     .resize(width, height, { kernel: 'linear' })
     .extractChannel(0)
     .raw()
     .toBuffer();
-  const out = Buffer.alloc(data.length);
-  const lut = divideTable();
-  for (let i = 0; i < data.length; i++) out[i] = lut[(bg[i] << 8) | data[i]];
-  return { data: out, width, height };
-}
-
-let divided: Uint8Array | null = null;
-/** `min(255, round(v × 255 / max(40, b)))` for every paper level `b` and pixel `v`, at index `b × 256 + v`. */
-function divideTable(): Uint8Array {
-  if (divided) return divided;
-  divided = new Uint8Array(256 * 256);
-  for (let b = 0; b < 256; b++) for (let v = 0; v < 256; v++) divided[(b << 8) | v] = Math.min(255, Math.round((v * 255) / Math.max(40, b)));
-  return divided;
 }

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { PrepareOptions } from '@/lib/vision/image';
+import { paperLevel } from '@/lib/vision/flatten-light';
 import { prepareForOcr } from '@/lib/vision/image';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { ocrPool, PSM } from '@/lib/vision/ocr-pool';
@@ -33,26 +34,7 @@ export async function evenStock(bytes: Buffer): Promise<Buffer | null> {
   for (let acc = 0; median < 255 && acc + hist[median] < total / 2; median++) acc += hist[median];
   if (median < STOCK_TONE.min || median > STOCK_TONE.max) return null;
   // The paper tone around each point: the brightest of a small copy's neighbourhood, smoothed.
-  const sw = Math.max(4, Math.round(width / 12));
-  const sh = Math.max(4, Math.round(height / 12));
-  const small = await sharp(data, { raw: { width, height, channels: ch } })
-    .extractChannel(0)
-    .resize(sw, sh, { kernel: 'cubic' })
-    .raw()
-    .toBuffer();
-  const dil = Buffer.alloc(small.length);
-  for (let y = 0; y < sh; y++)
-    for (let x = 0; x < sw; x++) {
-      let m = 0;
-      for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) m = Math.max(m, small[Math.min(sh - 1, Math.max(0, y + dy)) * sw + Math.min(sw - 1, Math.max(0, x + dx))]);
-      dil[y * sw + x] = m;
-    }
-  const bg = await sharp(dil, { raw: { width: sw, height: sh, channels: 1 } })
-    .blur(1)
-    .resize(width, height, { kernel: 'linear' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
+  const bg = await paperLevel(data, width, height, ch, 12);
   const out = Buffer.alloc(width * height);
   for (let p = 0; p < width * height; p++) {
     const share = data[p * ch] / Math.max(30, bg[p]);

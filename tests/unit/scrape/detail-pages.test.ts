@@ -1,11 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as cheerio from 'cheerio';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scrapeMenu } from '@/lib/scrape';
 import type { Resolver } from '@/lib/scrape/address';
 import { detailLinks, linkShape } from '@/lib/scrape/detail-pages';
 import { extractProductPage } from '@/lib/scrape/extract/product-page';
+import { useLoopbackServer } from '@/tests/helpers/loopback-server';
 
 // Tenth round (docs/menus.md): a listing with names and links only, the price on each product's page.
 
@@ -86,12 +85,10 @@ describe('extractProductPage', () => {
 });
 
 describe('scrapeMenu: a listing whose prices are on the product pages', () => {
-  let server: http.Server;
-  let port = 0;
   const hits: string[] = [];
   const names = ['Blue Dream 3.5g', 'Sour Diesel 1g', 'OG Kush Pre-Roll 1g', 'Mint Gummies 100mg'];
-  beforeAll(async () => {
-    server = http.createServer((req, res) => {
+  const site = useLoopbackServer(
+    (req, res) => {
       hits.push(req.url ?? '');
       const i = /^\/product\/(\d)$/.exec(req.url ?? '')?.[1];
       res.writeHead(req.url === '/menu' || i !== undefined ? 200 : 404, { 'content-type': 'text/html' });
@@ -99,19 +96,15 @@ describe('scrapeMenu: a listing whose prices are on the product pages', () => {
       else if (i !== undefined)
         res.end(`<html><body><h1>${names[Number(i)]}</h1><p>Acme</p><p class="price">${i === '0' ? '<s>$40.00</s> ' : ''}$${(10 + Number(i)).toFixed(2)}</p></body></html>`);
       else res.end('not found');
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(async () => new Promise<void>((r) => server.close(() => r())));
-  afterEach(() => {
-    delete process.env.SCAN_ALLOW_PRIVATE_NETWORKS;
-    hits.length = 0;
-  });
+    },
+    () => {
+      hits.length = 0;
+    },
+  );
 
   it('reads each product page over HTTP, at its price', async () => {
     process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
-    const r = await scrapeMenu({ menuUrls: [`http://127.0.0.1:${port}/menu`], model: null, screenshot: false });
+    const r = await scrapeMenu({ menuUrls: [`http://127.0.0.1:${site.port}/menu`], model: null, screenshot: false });
     expect(r.products.map((p) => [p.rawName, p.priceValue, p.regularPrice ?? null])).toEqual([
       ['Blue Dream 3.5g', 10, '$40.00'],
       ['Sour Diesel 1g', 11, null],
@@ -126,7 +119,7 @@ describe('scrapeMenu: a listing whose prices are on the product pages', () => {
     process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
     let lookups = 0;
     const resolver: Resolver = async () => [{ address: lookups++ === 0 ? '127.0.0.1' : '169.254.169.254', family: 4 }];
-    const r = await scrapeMenu({ menuUrls: [`http://menu.example:${port}/menu`], model: null, screenshot: false, resolver });
+    const r = await scrapeMenu({ menuUrls: [`http://menu.example:${site.port}/menu`], model: null, screenshot: false, resolver });
     expect(r.products).toEqual([]);
     expect(hits).toEqual(['/menu']);
     expect(lookups).toBeGreaterThan(1);

@@ -1,9 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scrapeMenu } from '@/lib/scrape';
 import type { Resolver } from '@/lib/scrape/address';
 import { postbackRequests } from '@/lib/scrape/postback';
+import { useLoopbackServer } from '@/tests/helpers/loopback-server';
 
 // Tenth round (docs/menus.md): pages reached only by POST (ASP.NET postbacks, page forms).
 
@@ -54,8 +53,6 @@ describe('postbackRequests', () => {
 });
 
 describe('scrapeMenu: a WebForms pager', () => {
-  let server: http.Server;
-  let port = 0;
   const hits: string[] = [];
   const names = ['Blue Dream 3.5g', 'Sour Diesel 1g', 'OG Kush 3.5g', 'Mint Gummies 100mg', 'Lemon Haze 1g', 'Gelato 3.5g'];
   const pageOf = (n: number) =>
@@ -66,8 +63,8 @@ describe('scrapeMenu: a WebForms pager', () => {
         .map((x, i) => `<li class="item"><h3>${x}</h3><span class="price">$${10 + (n - 1) * 2 + i}.00</span></li>`)
         .join('')}</ul>${[1, 2, 3].map((k) => (k === n ? `<span>${k}</span>` : `<a href="javascript:__doPostBack('gv','Page$${k}')">${k}</a>`)).join(' ')}`,
     )}</body></html>`;
-  beforeAll(async () => {
-    server = http.createServer((req, res) => {
+  const site = useLoopbackServer(
+    (req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
@@ -77,19 +74,15 @@ describe('scrapeMenu: a WebForms pager', () => {
         res.writeHead(n ? 200 : 500, { 'content-type': 'text/html' });
         res.end(n ? pageOf(n) : 'bad postback');
       });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(async () => new Promise<void>((r) => server.close(() => r())));
-  afterEach(() => {
-    delete process.env.SCAN_ALLOW_PRIVATE_NETWORKS;
-    hits.length = 0;
-  });
+    },
+    () => {
+      hits.length = 0;
+    },
+  );
 
   it('every page posted once, over plain HTTP', async () => {
     process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
-    const r = await scrapeMenu({ menuUrls: [`http://127.0.0.1:${port}/menu`], model: null, screenshot: false });
+    const r = await scrapeMenu({ menuUrls: [`http://127.0.0.1:${site.port}/menu`], model: null, screenshot: false });
     expect(r.products.map((p) => p.rawName)).toEqual(names);
     expect(hits).toEqual(['GET /menu', 'POST /menu', 'POST /menu']);
     expect(r.usedBrowser).toBe(false);
@@ -99,7 +92,7 @@ describe('scrapeMenu: a WebForms pager', () => {
     process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
     let lookups = 0;
     const resolver: Resolver = async () => [{ address: lookups++ === 0 ? '127.0.0.1' : '169.254.169.254', family: 4 }];
-    const r = await scrapeMenu({ menuUrls: [`http://menu.example:${port}/menu`], model: null, screenshot: false, resolver });
+    const r = await scrapeMenu({ menuUrls: [`http://menu.example:${site.port}/menu`], model: null, screenshot: false, resolver });
     expect(r.products.map((p) => p.rawName)).toEqual(names.slice(0, 2));
     expect(hits).toEqual(['GET /menu']);
   });
