@@ -1,5 +1,3 @@
-import { withStampDate } from '@/lib/vision/label-stamp-ink';
-import { withStock } from '@/lib/vision/label-stock';
 import sharp from 'sharp';
 import { inkPieces, prepareForOcr, type PrepareOptions } from '@/lib/vision/image';
 import { labelCoverage, parseLabelText } from '@/lib/vision/label-parser';
@@ -163,10 +161,7 @@ export function fillFromRim(page: ParsedLabel, rim: ParsedLabel): ParsedLabel {
  * outline and the reading missed something (`opts`: the label's first-pass preparation). The
  * reading as it was when the page has no rim or the rim adds nothing.
  */
-export async function withRim(bytes: Buffer, first: ParsedLabel, opts: PrepareOptions, signal?: AbortSignal): Promise<ParsedLabel> {
-  // A thin reading of a label on coloured textured stock (kraft) is read again evened out first
-  // (label-stock.ts); a missing package date is looked for in a rubber stamp (label-stamp-ink.ts).
-  const page = await withStampDate(bytes, await withStock(bytes, first, opts, signal), signal);
+export async function withRim(bytes: Buffer, page: ParsedLabel, opts: PrepareOptions, signal?: AbortSignal): Promise<ParsedLabel> {
   if (page.coverage >= 1) return page;
   const strips = await rimStrips(bytes).catch(() => null);
   if (!strips) return page;

@@ -1,7 +1,6 @@
 import sharp from 'sharp';
-import type { PrepareOptions } from '@/lib/vision/image';
 import { paperLevel } from '@/lib/vision/flatten-light';
-import { prepareForOcr } from '@/lib/vision/image';
+import { prepareGrey, toPgm, type PrepareOptions } from '@/lib/vision/image';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { ocrPool, PSM } from '@/lib/vision/ocr-pool';
 import type { ParsedLabel } from '@/lib/vision/types';
@@ -56,7 +55,7 @@ export async function withStock(bytes: Buffer, page: ParsedLabel, opts: PrepareO
   if (page.coverage >= THIN || signal?.aborted) return page;
   const even = await evenStock(bytes).catch(() => null);
   if (!even) return page;
-  const ocr = await ocrPool().recognize(await prepareForOcr(even, opts), PSM.SINGLE_BLOCK, undefined, { words: true });
+  const ocr = await ocrPool().recognize(toPgm(await prepareGrey(even, opts)), PSM.SINGLE_BLOCK, undefined, { words: true });
   const again = parseLabelText(ocr.text, ocr.words);
   return again.coverage > page.coverage ? again : page;
 }

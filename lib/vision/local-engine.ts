@@ -4,6 +4,8 @@ import type { EngineReading, VisionEngine } from '@/lib/vision/engine';
 import { prepareGrey, toPgm, type PrepareOptions } from '@/lib/vision/image';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { withRim } from '@/lib/vision/label-round';
+import { withStampDate } from '@/lib/vision/label-stamp-ink';
+import { withStock } from '@/lib/vision/label-stock';
 import { ocrPool, PSM, type OcrResult, type OcrWord } from '@/lib/vision/ocr-pool';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import type { ImageInput } from '@/lib/vision/types';
@@ -147,8 +149,11 @@ export function localEngine(): VisionEngine {
     readReceipt: (image, signal) => bestReading(image, parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES),
     readLabel: async (image, signal) => {
       const read = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, LABEL_PASSES, true);
-      // A round sticker's rim lines, turned word by word along the arc, read unrolled (label-round.ts).
-      return { ...read, parsed: await withRim(image.bytes, read.parsed, LABEL_PASSES[0], signal) };
+      // A thin reading of a label on coloured textured stock (kraft) is read again evened out
+      // (label-stock.ts), a missing package date looked for in a rubber stamp (label-stamp-ink.ts),
+      // then a round sticker's rim lines, turned word by word along the arc, read unrolled (label-round.ts).
+      const page = await withStampDate(image.bytes, await withStock(image.bytes, read.parsed, LABEL_PASSES[0], signal), signal);
+      return { ...read, parsed: await withRim(image.bytes, page, LABEL_PASSES[0], signal) };
     },
   };
   return engine;
