@@ -9,7 +9,9 @@ import * as cheerio from 'cheerio';
 
 const PAGE_PARAMS = ['page', 'p', 'pg', 'paged', 'pagenum', 'page_number', 'pagenumber', 'pageno', 'offset', 'start', 'skip'];
 const PATH_PAGE = /\/(?:page|p|seite|pagina)\/(\d{1,4})\/?$/i;
-const NEXT_TEXT = /^(?:next(?: page)?|next ?[›»>→]|[›»>→]|[›»>→]{2}|more|older|load more|show more|view more|see more(?: products)?)$/i;
+/** A next-page control's text: `Next`, `Next page`, `Next ›`, `›`, `»`, `>>`. */
+export const NEXT_CONTROL = /^(?:next(?: page)?|next ?[›»>→]|[›»>→]|[›»>→]{2})$/i;
+const MORE_TEXT = /^(?:more|older|load more|show more|view more|see more(?: products)?)$/i;
 const NEXT_ATTR = /\bnext\b/i;
 
 /** The path family key of a URL: origin + path without a /page/N tail + query without page params. */
@@ -82,7 +84,7 @@ export function paginationLinks(html: string, pageUrl: string): PageLinks {
     if (!ok(u)) return;
     const text = a.text().replace(/\s+/g, ' ').trim();
     const label = `${a.attr('aria-label') ?? ''} ${a.attr('title') ?? ''} ${a.attr('class') ?? ''}`;
-    if (NEXT_TEXT.test(text) || (NEXT_ATTR.test(label) && !/\bprev/i.test(label))) {
+    if (NEXT_CONTROL.test(text) || MORE_TEXT.test(text) || (NEXT_ATTR.test(label) && !/\bprev/i.test(label))) {
       next.push(u);
       return;
     }

@@ -1,6 +1,7 @@
 import * as cheerio from 'cheerio';
 import type { Element } from 'domhandler';
 import { decodeBody, guardedRequest, type GuardedFetchOptions } from '@/lib/scrape/guarded-fetch';
+import { NEXT_CONTROL } from '@/lib/scrape/pagination';
 
 /**
  * Pages reached only by POST (docs/menus.md, tenth round): ASP.NET WebForms pagers, whose links
@@ -24,14 +25,13 @@ export interface PostRequest {
   label: string;
 }
 
-const NEXT = /^(?:next(?: page)?|next ?[›»>→]|[›»>→]|[›»>→]{2})$/i;
 const POSTBACK = /__doPostBack\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*\)/;
 const POSTBACK_OPTIONS = /WebForm_PostBackOptions\(\s*["']([^"']*)["']\s*,\s*["']([^"']*)["']/;
 
 const labelOf = (text: string): string | null => {
   const t = text.replace(/\s+/g, ' ').trim();
   if (/^\d{1,4}$/.test(t)) return t;
-  return NEXT.test(t) ? 'next' : null;
+  return NEXT_CONTROL.test(t) ? 'next' : null;
 };
 
 /** A form's fields as the browser submits them (no buttons). */
