@@ -61,6 +61,8 @@ async function main() {
   const fieldTables: string[] = [];
   const timings: string[][] = [];
   const failing: string[] = [];
+  /** Per layout and set: warm seconds and OCR passes of each image (passes do not depend on the load). */
+  const perLayoutTimes = new Map<string, { ms: number[]; passes: number[] }>();
   const loadAt = () =>
     os
       .loadavg()
@@ -99,6 +101,8 @@ async function main() {
               const c = process.cpuUsage(c0);
               return (c.user + c.system) / 1000;
             };
+            const jobs0 = ocrPool().stats.jobs;
+            let warmMs: number | null = null;
             const image = await loadImage(bytes.toString('base64'), MEDIA[fmt]);
             const one = new FieldScore();
             let data: unknown;
@@ -109,6 +113,7 @@ async function main() {
               if (cold === null) cold = ms;
               else {
                 times.push(ms);
+                warmMs = ms;
                 cpus.push(cpuMs());
               }
               scoreReceipt(one, truth as never, data as never);
@@ -119,10 +124,16 @@ async function main() {
               if (cold === null) cold = ms;
               else {
                 times.push(ms);
+                warmMs = ms;
                 cpus.push(cpuMs());
               }
               scoreLabel(one, truth as never, data as never);
             }
+            const key = `${kind} | ${split} | ${layout} | ${set}`;
+            const lt = perLayoutTimes.get(key) ?? { ms: [], passes: [] };
+            if (warmMs !== null) lt.ms.push(warmMs);
+            lt.passes.push(ocrPool().stats.jobs - jobs0);
+            perLayoutTimes.set(key, lt);
             score.merge(one);
             const m = one.micro();
             if (m.f1 < 0.999)
@@ -188,6 +199,11 @@ async function main() {
   console.log('| kind | layouts | set | warm mean s | warm median s | warm max s | CPU s per image |');
   console.log('|---|---|---|---:|---:|---:|---:|');
   for (const r of timings) console.log(`| ${r.join(' | ')} |`);
+  console.log('\nper layout (warm mean seconds; OCR passes per image, which do not depend on the load)');
+  console.log('| kind | split | layout | set | warm mean s | OCR passes per image |');
+  console.log('|---|---|---|---|---:|---:|');
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  for (const [key, t] of perLayoutTimes) console.log(`| ${key} | ${(mean(t.ms) / 1000).toFixed(2)} | ${mean(t.passes).toFixed(1)} |`);
   if (args.verbose || failing.length < 40) {
     console.log('\nimages below F1 1.0:');
     for (const f of failing) console.log(`  ${f}`);
