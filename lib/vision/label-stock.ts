@@ -1,9 +1,5 @@
 import sharp from 'sharp';
 import { paperLevel } from '@/lib/vision/flatten-light';
-import { prepareGrey, toPgm, type PrepareOptions } from '@/lib/vision/image';
-import { parseLabelText } from '@/lib/vision/label-parser';
-import { ocrPool, PSM } from '@/lib/vision/ocr-pool';
-import type { ParsedLabel } from '@/lib/vision/types';
 
 /**
  * Labels printed on coloured, textured stock (kraft paper: a mid-brown ground full of darker and
@@ -44,18 +40,5 @@ export async function evenStock(bytes: Buffer): Promise<Buffer | null> {
     .toBuffer();
 }
 
-/** A reading this thin is read again from the evened-out stock. */
-const THIN = 0.8;
-
-/**
- * A label reading that found little, read again from the page evened out as ink on white when the
- * page is coloured stock (`evenStock`); the better of the two readings by coverage.
- */
-export async function withStock(bytes: Buffer, page: ParsedLabel, opts: PrepareOptions, signal?: AbortSignal): Promise<ParsedLabel> {
-  if (page.coverage >= THIN || signal?.aborted) return page;
-  const even = await evenStock(bytes).catch(() => null);
-  if (!even) return page;
-  const ocr = await ocrPool().recognize(toPgm(await prepareGrey(even, opts)), PSM.SINGLE_BLOCK, undefined, { words: true });
-  const again = parseLabelText(ocr.text, ocr.words);
-  return again.coverage > page.coverage ? again : page;
-}
+/** A label reading that found less than this share of its fields is read again from the evened-out stock (local-engine.ts). */
+export const STOCK_REREAD_BELOW = 0.8;

@@ -5,7 +5,7 @@ import { prepareGrey, toPgm, type PrepareOptions } from '@/lib/vision/image';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { withRim } from '@/lib/vision/label-round';
 import { withStampDate } from '@/lib/vision/label-stamp-ink';
-import { withStock } from '@/lib/vision/label-stock';
+import { evenStock, STOCK_REREAD_BELOW } from '@/lib/vision/label-stock';
 import { ocrPool, PSM, type OcrResult, type OcrWord } from '@/lib/vision/ocr-pool';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import type { ImageInput } from '@/lib/vision/types';
@@ -62,6 +62,8 @@ async function turned(bytes: Buffer, degrees: 90 | 180 | 270): Promise<Buffer> {
 interface Try {
   opts: PrepareOptions;
   turn: 0 | 90 | 180 | 270;
+  /** Another version of the page to read instead of the photo (the evened-out coloured stock). */
+  page?: Buffer;
 }
 
 /**
@@ -83,7 +85,8 @@ class Readings {
   private start(t: Try): { prepared: Promise<void>; ocr: Promise<OcrResult> } {
     let run = this.started.get(t);
     if (!run) {
-      const page = (async () => prepareGrey(t.turn ? await turned(this.image.bytes, t.turn) : this.image.bytes, t.opts))();
+      const source = t.page ?? this.image.bytes;
+      const page = (async () => prepareGrey(t.turn ? await turned(source, t.turn) : source, t.opts))();
       // Word boxes: the parsers rebuild rows and columns from them (gaps measured on the page).
       const ocr = page.then((p) => ocrPool().recognize(toPgm(p), this.psm, undefined, { words: true }));
       // A reading started ahead may never be awaited: its failure must not go unhandled.
@@ -111,7 +114,7 @@ async function bestReading<T extends { coverage: number }>(
   psm: PSM,
   signal?: AbortSignal,
   passes: PrepareOptions[] = PASSES,
-  turns = false,
+  { turns = false, stock = false }: { turns?: boolean; stock?: boolean } = {},
 ): Promise<EngineReading<T> & { text: string }> {
   let best: (EngineReading<T> & { text: string; score: number }) | null = null;
   const tries: Try[] = passes.map((opts) => ({ opts, turn: 0 }));
@@ -136,6 +139,13 @@ async function bestReading<T extends { coverage: number }>(
       ];
       tries.splice(1, 0, ...(wide ? [{ opts, turn: 180 as const }, ...quarter] : [...quarter, { opts, turn: 180 as const }]));
     }
+    // A label on coloured stock (kraft) that read incompletely is read evened out as ink on white
+    // next, before any turn or second preparation: on such stock those read nothing more, and a
+    // good stock reading ends the tries.
+    if (stock && i === 0 && parsed.coverage < STOCK_REREAD_BELOW && !signal?.aborted) {
+      const even = await evenStock(image.bytes).catch(() => null);
+      if (even) tries.splice(1, 0, { opts, turn: 0, page: even });
+    }
   }
   if (!best) throw new Error('OCR aborted');
   return { parsed: best.parsed, engineConfidence: best.engineConfidence, text: best.text };
@@ -148,11 +158,10 @@ export function localEngine(): VisionEngine {
     name: 'ocr',
     readReceipt: (image, signal) => bestReading(image, parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES),
     readLabel: async (image, signal) => {
-      const read = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, LABEL_PASSES, true);
-      // A thin reading of a label on coloured textured stock (kraft) is read again evened out
-      // (label-stock.ts), a missing package date looked for in a rubber stamp (label-stamp-ink.ts),
-      // then a round sticker's rim lines, turned word by word along the arc, read unrolled (label-round.ts).
-      const page = await withStampDate(image.bytes, await withStock(image.bytes, read.parsed, LABEL_PASSES[0], signal), signal);
+      const read = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, LABEL_PASSES, { turns: true, stock: true });
+      // A missing package date looked for in a rubber stamp (label-stamp-ink.ts), then a round
+      // sticker's rim lines, turned word by word along the arc, read unrolled (label-round.ts).
+      const page = await withStampDate(image.bytes, read.parsed, signal);
       return { ...read, parsed: await withRim(image.bytes, page, LABEL_PASSES[0], signal) };
     },
   };
