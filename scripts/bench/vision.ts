@@ -9,7 +9,7 @@
  * engine end to end (decode → prepare → tesseract → parser → catalog matcher) and is scored field
  * by field against its ground truth (precision, recall, F1).
  *
- *   npm run bench:vision [-- --per-layout 3 --sets clean,degraded --split held-out,ninth-held-out,eighth-held-out,seventh-held-out,sixth-held-out,fifth-held-out,fourth-held-out,third-held-out,second-held-out,old-held-out,tune --kinds receipt,label --layouts a,b --keep --verbose]
+ *   npm run bench:vision [-- --per-layout 3 --sets clean,degraded --split held-out,ninth-held-out,eighth-held-out,seventh-held-out,sixth-held-out,fifth-held-out,fourth-held-out,third-held-out,second-held-out,old-held-out,tune --kinds receipt,label --layouts a,b --fonts own|unseen --keep --verbose]
  */
 process.env.PGLITE_DIR ??= 'memory://';
 process.env.LOG_LEVEL ??= 'silent';
@@ -31,6 +31,7 @@ const { values: args } = parseArgs({
     kinds: { type: 'string', default: 'receipt,label' },
     layouts: { type: 'string', default: '' },
     seed: { type: 'string', default: '100' },
+    fonts: { type: 'string', default: 'own' },
     keep: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
   },
@@ -56,6 +57,13 @@ async function main() {
   const kinds = args.kinds.split(',') as ('receipt' | 'label')[];
   const perLayout = Number(args['per-layout']);
   const only = args.layouts ? new Set(args.layouts.split(',')) : null;
+  // `--fonts unseen`: every layout redrawn in typefaces no layout uses (tests/fixtures/vision/unseen-fonts.ts).
+  const unseenFonts = args.fonts === 'unseen';
+  if (unseenFonts) {
+    const { missingUnseenFonts, UNSEEN_FONT_PACKAGES } = await import('@/tests/fixtures/vision/unseen-fonts');
+    const missing = missingUnseenFonts();
+    if (missing.length) throw new Error(`--fonts unseen needs ${missing.join(', ')}: apt-get install -y ${UNSEEN_FONT_PACKAGES}`);
+  } else if (args.fonts !== 'own') throw new Error('--fonts is own or unseen');
   const seed0 = Number(args.seed);
   const summary: string[][] = [];
   const fieldTables: string[] = [];
@@ -69,7 +77,7 @@ async function main() {
       .map((x) => x.toFixed(1))
       .join(' ');
   console.log(
-    `names from ${namePools().source}; ${os.cpus().length} cores; load average ${os
+    `names from ${namePools().source}; fonts ${args.fonts}; ${os.cpus().length} cores; load average ${os
       .loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')}`,
@@ -89,7 +97,7 @@ async function main() {
         let i = 0;
         for (const layout of layouts) {
           for (let k = 0; k < perLayout; k++, i++) {
-            const { truth, bytes, format: fmt } = await benchImage(kind, layout, k, i, set === 'degraded', seed0);
+            const { truth, bytes, format: fmt } = await benchImage(kind, layout, k, i, set === 'degraded', seed0, { unseenFonts });
             const file = path.join(dir, `${set}-${kind}-${layout}-${k}.${fmt}`);
             if (args.keep) {
               fs.writeFileSync(file, bytes);
