@@ -9,7 +9,7 @@
  * engine end to end (decode → prepare → tesseract → parser → catalog matcher) and is scored field
  * by field against its ground truth (precision, recall, F1).
  *
- *   npm run bench:vision [-- --per-layout 3 --sets clean,degraded --split held-out,ninth-held-out,eighth-held-out,seventh-held-out,sixth-held-out,fifth-held-out,fourth-held-out,third-held-out,second-held-out,old-held-out,tune --kinds receipt,label --layouts a,b --fonts own|unseen --keep --verbose]
+ *   npm run bench:vision [-- --per-layout 3 --sets clean,degraded --split held-out,ninth-held-out,eighth-held-out,seventh-held-out,sixth-held-out,fifth-held-out,fourth-held-out,third-held-out,second-held-out,old-held-out,tune --kinds receipt,label --layouts a,b --fonts own|unseen|unseen-tune|unseen-held-out --keep --verbose]
  */
 process.env.PGLITE_DIR ??= 'memory://';
 process.env.LOG_LEVEL ??= 'silent';
@@ -57,13 +57,15 @@ async function main() {
   const kinds = args.kinds.split(',') as ('receipt' | 'label')[];
   const perLayout = Number(args['per-layout']);
   const only = args.layouts ? new Set(args.layouts.split(',')) : null;
-  // `--fonts unseen`: every layout redrawn in typefaces no layout uses (tests/fixtures/vision/unseen-fonts.ts).
-  const unseenFonts = args.fonts === 'unseen';
+  // `--fonts unseen`: every layout redrawn in typefaces no layout uses (tests/fixtures/vision/unseen-fonts.ts);
+  // `unseen-tune` / `unseen-held-out`: only the tuning or only the held-out ones of those faces.
+  const FONT_PARTS = { unseen: 'all', 'unseen-tune': 'tune', 'unseen-held-out': 'held-out' } as const;
+  const unseenFonts = FONT_PARTS[args.fonts as keyof typeof FONT_PARTS];
   if (unseenFonts) {
     const { missingUnseenFonts, UNSEEN_FONT_PACKAGES } = await import('@/tests/fixtures/vision/unseen-fonts');
     const missing = missingUnseenFonts();
     if (missing.length) throw new Error(`--fonts unseen needs ${missing.join(', ')}: apt-get install -y ${UNSEEN_FONT_PACKAGES}`);
-  } else if (args.fonts !== 'own') throw new Error('--fonts is own or unseen');
+  } else if (args.fonts !== 'own') throw new Error('--fonts is own, unseen, unseen-tune or unseen-held-out');
   const seed0 = Number(args.seed);
   const summary: string[][] = [];
   const fieldTables: string[] = [];
@@ -97,7 +99,7 @@ async function main() {
         let i = 0;
         for (const layout of layouts) {
           for (let k = 0; k < perLayout; k++, i++) {
-            const { truth, bytes, format: fmt } = await benchImage(kind, layout, k, i, set === 'degraded', seed0, { unseenFonts });
+            const { truth, bytes, format: fmt, font } = await benchImage(kind, layout, k, i, set === 'degraded', seed0, { unseenFonts });
             const file = path.join(dir, `${set}-${kind}-${layout}-${k}.${fmt}`);
             if (args.keep) {
               fs.writeFileSync(file, bytes);
@@ -146,7 +148,7 @@ async function main() {
             const m = one.micro();
             if (m.f1 < 0.999)
               failing.push(
-                `${set} ${kind} ${layout} #${k} F1 ${m.f1.toFixed(3)}: ${one
+                `${set} ${kind} ${layout} #${k}${unseenFonts ? ` (${font})` : ''} F1 ${m.f1.toFixed(3)}: ${one
                   .rows()
                   .filter((x) => x.f1 < 1)
                   .map((x) => x.field)
