@@ -214,10 +214,8 @@ async function main() {
   console.log('|---|---|---|---|---:|---:|');
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   for (const [key, t] of perLayoutTimes) console.log(`| ${key} | ${(mean(t.ms) / 1000).toFixed(2)} | ${mean(t.passes).toFixed(1)} |`);
-  if (args.verbose || failing.length < 40) {
-    console.log('\nimages below F1 1.0:');
-    for (const f of failing) console.log(`  ${f}`);
-  }
+  console.log('\nimages below F1 1.0:');
+  for (const f of failing) console.log(`  ${f}`);
   console.log(`load average at the end: ${loadAt()}`);
   console.log(`\nimages and ground truth: ${dir}${args.keep ? '' : ' (removed)'}`);
   await shutdownOcrPool();
