@@ -2,7 +2,7 @@
  * One generated image through the local engine, printing the OCR text, tesseract's confidence,
  * the parse and the truth: for looking at why a tuning-layout image reads badly.
  *
- *   npx tsx --conditions=react-server scripts/bench/vision-probe.ts --kind receipt --layout loyalty-card --k 0 --i 8 [--degraded] [--save out.png] [--words]
+ *   npx tsx --conditions=react-server scripts/bench/vision-probe.ts --kind receipt --layout loyalty-card --k 0 --i 8 [--degraded] [--save out.png] [--words] [--fonts own|unseen-tune]
  *
  * Never run it on a held-out layout (HELD_OUT_* in tests/fixtures/vision): that is looking at it.
  *
@@ -24,6 +24,7 @@ const { values: a } = parseArgs({
     degraded: { type: 'boolean', default: false },
     save: { type: 'string' },
     words: { type: 'boolean', default: false },
+    fonts: { type: 'string', default: 'own' },
   },
 });
 
@@ -39,7 +40,12 @@ async function main() {
   const layout = a.layout as string;
   const { isBlind } = await import('@/tests/fixtures/vision/splits');
   if (isBlind(a.kind as 'receipt' | 'label', layout)) throw new Error(`${layout} is a held-out layout: not to be looked at before the final run`);
-  const { truth, bytes } = await benchImage(a.kind as 'receipt' | 'label', layout, k, i, a.degraded, Number(a.seed));
+  // `--fonts unseen-tune`: the bench's tuning unseen faces; never the held-out ones (that is looking at them).
+  if (a.fonts !== 'own' && a.fonts !== 'unseen-tune') throw new Error('--fonts is own or unseen-tune');
+  const { truth, bytes, font } = await benchImage(a.kind as 'receipt' | 'label', layout, k, i, a.degraded, Number(a.seed), {
+    unseenFonts: a.fonts === 'unseen-tune' ? 'tune' : undefined,
+  });
+  console.log('font', font);
   console.log('page', JSON.stringify(await analysePage(bytes, { rules: FIRST_PASS[a.kind as 'receipt' | 'label'].rules })));
   const t0 = performance.now();
   const prepared = await prepareForOcr(bytes, FIRST_PASS[a.kind as 'receipt' | 'label']);
