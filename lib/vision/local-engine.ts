@@ -7,6 +7,7 @@ import { withRim } from '@/lib/vision/label-round';
 import { withStampDate } from '@/lib/vision/label-stamp-ink';
 import { withStock } from '@/lib/vision/label-stock';
 import { ocrPool, PSM, type OcrResult, type OcrWord } from '@/lib/vision/ocr-pool';
+import { paperOnTable } from '@/lib/vision/receipt-paper';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import type { ImageInput } from '@/lib/vision/types';
 
@@ -146,7 +147,8 @@ let engine: VisionEngine | null = null;
 export function localEngine(): VisionEngine {
   engine ??= {
     name: 'ocr',
-    readReceipt: (image, signal) => bestReading(image, parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES),
+    // A receipt photographed on a dark table is cut to its paper first (receipt-paper.ts; other pages as they are).
+    readReceipt: async (image, signal) => bestReading(await paperOnTable(image), parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES),
     readLabel: async (image, signal) => {
       const read = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, LABEL_PASSES, true);
       // A thin reading of a label on coloured textured stock (kraft) is read again evened out

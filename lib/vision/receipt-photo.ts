@@ -89,7 +89,7 @@ const UNIT_SLIPS: Record<string, string[]> = { '8': ['0', '3', '6'], '6': ['0', 
 /**
  * An item whose unit price times its quantity is not its price, when changing ONE digit of the
  * unit price by a usual slip makes them agree ("$33.58" unit, "$33.50" line, quantity 1): the unit
- * price was misread. Otherwise the item is left as read.
+ * price was misread; so was one whose first digit is a misread `$`. Otherwise the item is left as read.
  */
 export function repairUnitSlip(item: ParsedReceiptItem): void {
   const q = item.quantity ?? 1;
@@ -101,6 +101,9 @@ export function repairUnitSlip(item: ParsedReceiptItem): void {
       const v = Number(`${text.slice(0, i)}${to}${text.slice(i + 1)}`);
       if (v > 0 && Math.abs(v * q - item.price) < 0.015) fits.push(v);
     }
+  // A "$" read as a digit in front of the unit price ("2 @ 478.28" under a line of $156.56).
+  const dropped = text.length > 4 ? Number(text.slice(1)) : 0;
+  if (!fits.length && dropped > 0 && Math.abs(dropped * q - item.price) < 0.015) fits.push(dropped);
   if (fits.length === 1) item.unitPrice = fits[0];
 }
 
