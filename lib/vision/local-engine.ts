@@ -24,7 +24,16 @@ export const PASSES: PrepareOptions[] = [{}, { median: 3, sharpen: true }];
  * degraded tuning layouts: F1 +0.03–0.04); labels, with larger print, read as well or better with it.
  * Leaders of light grey (blurred) dots are erased too (`lightLeaders`).
  */
-const RECEIPT_PASSES: PrepareOptions[] = PASSES.map((p) => ({ ...p, normalise: false, lightLeaders: true, gridRules: true, bands: 'before-light', creases: true, faded: true }));
+const RECEIPT_PASSES: PrepareOptions[] = PASSES.map((p) => ({
+  ...p,
+  normalise: false,
+  lightLeaders: true,
+  gridRules: true,
+  tightRules: true,
+  bands: 'before-light',
+  creases: true,
+  faded: true,
+}));
 /**
  * Labels: the text-row height (which sets the scale) is measured without printed rules and box
  * frames: a frame around a label cell made the whole cell measure as one text row and the page

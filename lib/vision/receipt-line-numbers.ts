@@ -5,9 +5,10 @@
  * printed as no quantity is: zero-padded (`01`) or with a point or bracket (`1.`, `1)`); two such
  * lines at least. A quantity-first receipt (`2  Blue Dream …`) is left as it is.
  */
-const NUMBERED = /^(\s*)([0O]\d|\d{1,2}[.)])(\s+)(?=[A-Za-z])/;
+/** (The leading zero of a photographed `03` may come out as O, Q, © or @.) */
+const NUMBERED = /^(\s*)([0OQ©@]\d|\d{1,2}[.)])(\s+)(?=[A-Za-z])/;
 
-const valueOf = (mark: string) => Number(mark.replace(/^O/, '0').replace(/[.)]$/, ''));
+const valueOf = (mark: string) => Number(mark.replace(/^[OQ©@]/, '0').replace(/[.)]$/, ''));
 
 export function withoutLineNumbers(lines: string[]): string[] {
   const hits: number[] = [];

@@ -162,6 +162,12 @@ const LOOK_ALIKE: Record<string, string> = { '8': '9036', '9': '80', '0': '869',
  * (2–10) times the unit is the item's line price and no other split of the digits is.
  */
 export function gluedQtyUnit(line: string, price: number): { quantity: number; unitPrice: number } | null {
+  // Or with its @ read as ® or © ("2® $36.25"), maybe after a speck of the margin.
+  const at = /^\s*(?:[^\w\s]{1,3}\s+)?(\d{1,2})\s?[®©]\s?\$?\s?(\d{1,5}[.,]\d{2})\s*$/.exec(line);
+  if (at) {
+    const [quantity, unitPrice] = [Number(at[1]), Number(at[2].replace(',', '.'))];
+    return quantity >= 2 && quantity <= 10 && Math.abs(quantity * unitPrice - price) < 0.015 ? { quantity, unitPrice } : null;
+  }
   const m = /^\s*(?:[A-Za-z|:;.'"]{1,3}\s+)?(\d{3,7})[.,](\d{2})\s*$/.exec(line);
   if (!m) return null;
   const [whole, cents] = [m[1], m[2]];

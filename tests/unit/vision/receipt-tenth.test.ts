@@ -4,7 +4,8 @@ import { dateOf, parseReceiptText } from '@/lib/vision/receipt-parser';
 import { withoutLineNumbers } from '@/lib/vision/receipt-line-numbers';
 import { isPageCarry } from '@/lib/vision/receipt-pages';
 import { findPaper, paperOnTable } from '@/lib/vision/receipt-paper';
-import { repairUnitSlip } from '@/lib/vision/receipt-photo';
+import { eraseTightRules } from '@/lib/vision/receipt-rules';
+import { gluedQtyUnit, repairUnitSlip } from '@/lib/vision/receipt-photo';
 import type { ImageInput, ParsedReceiptItem } from '@/lib/vision/types';
 
 /** The tenth pass's receipt rules (after the tenth round's blind run). */
@@ -58,6 +59,11 @@ describe('numbered item lines (a self-checkout kiosk)', () => {
       'Qty 2 x $17.50',
       'Gelato 1g   $12.00 T',
     ]);
+    expect(withoutLineNumbers(['01 Blue Dream 3.5g  $35.00 T', '02 Gelato 1g  $12.00 T', '©3 Mimosa 1g  $9.00 7'])).toEqual([
+      'Blue Dream 3.5g  $35.00 T',
+      'Gelato 1g  $12.00 T',
+      'Mimosa 1g  $9.00 7',
+    ]);
     expect(withoutLineNumbers(['1. Blue Dream 3.5g  $35.00', '2. Gelato 1g  $12.00'])).toEqual(['Blue Dream 3.5g  $35.00', 'Gelato 1g  $12.00']);
   });
 
@@ -98,6 +104,7 @@ describe('dates', () => {
     expect(dateOf('2026-11-24T15:42:07', false)).toBe('2026-11-24');
     expect(dateOf('2026-12-21T715:48:18', false)).toBe('2026-12-21');
     expect(dateOf('2026-11-24 15:42', false)).toBe('2026-11-24');
+    expect(dateOf('2026-12-09713:43:27', false)).toBe('2026-12-09');
   });
 });
 
@@ -125,6 +132,14 @@ describe('a unit price whose $ was read as a digit', () => {
     repairUnitSlip(it2);
     expect(it2.unitPrice).toBe(478.28);
   });
+});
+
+describe('a quantity line whose @ was read as ® or ©', () => {
+  it('is the count and unit price when they make the line price', () => {
+    expect(gluedQtyUnit(':         2® $36.25', 72.5)).toEqual({ quantity: 2, unitPrice: 36.25 });
+    expect(gluedQtyUnit('3 © $10.00', 30)).toEqual({ quantity: 3, unitPrice: 10 });
+  });
+  it('is nothing when they do not', () => expect(gluedQtyUnit('2® $36.25', 70)).toBeNull());
 });
 
 /** A grey page: light paper (`paper` box) with a few dark print rows on it, on a ground of `ground`. */
@@ -176,5 +191,31 @@ describe('a receipt photographed on a dark table', () => {
         .toBuffer(),
     };
     expect(await paperOnTable(plain)).toBe(plain);
+  });
+});
+
+describe('a rule right against a text row', () => {
+  const W = 200;
+  const H = 120;
+  /** A white page with a rule on rows `rule` and print (short strokes) on rows `text`. */
+  const page = (rule: [number, number], text: [number, number]) => {
+    const d = Buffer.alloc(W * H, 255);
+    for (let y = rule[0]; y <= rule[1]; y++) d.fill(20, y * W + 10, y * W + 190);
+    for (let y = text[0]; y <= text[1]; y++) for (let x = 12; x < 120; x += 4) d[y * W + x] = 30;
+    return d;
+  };
+  it('is erased with its edge when print lies within half a row of it', () => {
+    const d = page([60, 61], [44, 52]);
+    expect(eraseTightRules(d, W, H, 24)).toBe(1);
+    for (let y = 58; y <= 63; y++) expect(d.subarray(y * W, (y + 1) * W).every((v) => v === 255)).toBe(true);
+    // The print above stays.
+    expect(d[50 * W + 12]).toBe(30);
+  });
+  it('stays when there is space around it, and a thick band is no rule', () => {
+    const spaced = page([90, 91], [30, 40]);
+    expect(eraseTightRules(spaced, W, H, 24)).toBe(0);
+    expect(spaced[90 * W + 100]).toBe(20);
+    const band = page([60, 80], [44, 52]);
+    expect(eraseTightRules(band, W, H, 24)).toBe(0);
   });
 });
