@@ -105,6 +105,13 @@ describe('dates', () => {
     expect(dateOf('2026-12-21T715:48:18', false)).toBe('2026-12-21');
     expect(dateOf('2026-11-24 15:42', false)).toBe('2026-11-24');
     expect(dateOf('2026-12-09713:43:27', false)).toBe('2026-12-09');
+    expect(dateOf('2026-11-117T18:04:19', false)).toBe('2026-11-11');
+  });
+
+  it('reads a month-name date whose comma was read as a point and whose gap was lost', () => {
+    expect(dateOf('Feb 7.2026 12:41 AM', false)).toBe('2026-02-07');
+    expect(dateOf('Nov 24,2026 3:42 PM', false)).toBe('2026-11-24');
+    expect(dateOf('Nov 24, 2026 3:42 PM', false)).toBe('2026-11-24');
   });
 });
 
