@@ -6,6 +6,7 @@ import { eraseChartBars } from '@/lib/vision/chart-bars';
 import { eraseCodes } from '@/lib/vision/codes';
 import { evenStreaks } from '@/lib/vision/glare';
 import { eraseDotLeaders, eraseGridRules, invertBands, LIGHT_INK, maskRuns } from '@/lib/vision/pixel-edits';
+import { eraseTightRules } from '@/lib/vision/receipt-rules';
 import { flattenLight } from '@/lib/vision/flatten-light';
 import { flattenCreases } from '@/lib/vision/receipt-creases';
 import { repairFadedPrint } from '@/lib/vision/receipt-faded';
@@ -98,6 +99,8 @@ export interface PrepareOptions {
   bands?: boolean | 'before-light';
   /** Erase the long straight rules of a ruled table grid before OCR (receipts; `eraseGridRules`). */
   gridRules?: boolean;
+  /** Erase a thin rule across the page that a text row touches (receipts; `eraseTightRules`, receipt-rules.ts). */
+  tightRules?: boolean;
   /** Brighten the narrow shadow bands a folded receipt's creases leave across the page (receipts; `flattenCreases`). */
   creases?: boolean;
   /** Close the missing rows of dots of faded thermal print (receipts; `repairFadedPrint`, receipt-faded.ts). */
@@ -410,6 +413,7 @@ export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Pro
   if (opts.chartBars && !page.dark) eraseChartBars(flat.data, flat.width, flat.height, rowPx);
   if (opts.bands === true && !page.dark) invertBands(flat.data, flat.width, flat.height, rowPx);
   if (opts.gridRules && !page.dark) eraseGridRules(flat.data, flat.width, flat.height, rowPx);
+  if (opts.tightRules && !page.dark) eraseTightRules(flat.data, flat.width, flat.height, rowPx);
   // (After the grid's rules are erased: a grey rule across the page is no crease to brighten.)
   if (opts.creases && !page.dark) flattenCreases(flat.data, flat.width, flat.height, rowPx);
   // Faded thermal print after the creases (whose shadow would otherwise count as faint ink); a page in black ink is left as it is.

@@ -7,6 +7,7 @@ import { withRim } from '@/lib/vision/label-round';
 import { withStampDate } from '@/lib/vision/label-stamp-ink';
 import { evenStock, STOCK_REREAD_BELOW } from '@/lib/vision/label-stock';
 import { ocrPool, PSM, type OcrResult, type OcrWord } from '@/lib/vision/ocr-pool';
+import { paperOnTable } from '@/lib/vision/receipt-paper';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import type { ImageInput } from '@/lib/vision/types';
 
@@ -23,7 +24,16 @@ export const PASSES: PrepareOptions[] = [{}, { median: 3, sharpen: true }];
  * degraded tuning layouts: F1 +0.03–0.04); labels, with larger print, read as well or better with it.
  * Leaders of light grey (blurred) dots are erased too (`lightLeaders`).
  */
-const RECEIPT_PASSES: PrepareOptions[] = PASSES.map((p) => ({ ...p, normalise: false, lightLeaders: true, gridRules: true, bands: 'before-light', creases: true, faded: true }));
+const RECEIPT_PASSES: PrepareOptions[] = PASSES.map((p) => ({
+  ...p,
+  normalise: false,
+  lightLeaders: true,
+  gridRules: true,
+  tightRules: true,
+  bands: 'before-light',
+  creases: true,
+  faded: true,
+}));
 /**
  * Labels: the text-row height (which sets the scale) is measured without printed rules and box
  * frames: a frame around a label cell made the whole cell measure as one text row and the page
@@ -164,7 +174,8 @@ let engine: VisionEngine | null = null;
 export function localEngine(): VisionEngine {
   engine ??= {
     name: 'ocr',
-    readReceipt: (image, signal) => bestReading(image, parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES, { goodEnough: RECEIPT_GOOD_ENOUGH }),
+    // A receipt photographed on a dark table is cut to its paper first (receipt-paper.ts; other pages as they are).
+    readReceipt: async (image, signal) => bestReading(await paperOnTable(image), parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES, { goodEnough: RECEIPT_GOOD_ENOUGH }),
     readLabel: async (image, signal) => {
       const read = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, LABEL_PASSES, { turns: true, stock: true });
       // A missing package date looked for in a rubber stamp (label-stamp-ink.ts), then a round

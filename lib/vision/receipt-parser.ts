@@ -14,6 +14,8 @@ import {
   type WordBox,
 } from '@/lib/vision/parse-common';
 import type { Category, ParsedReceipt, ParsedReceiptItem } from '@/lib/vision/types';
+
+export { dateOf } from '@/lib/vision/receipt-dates';
 import {
   applyDetail,
   beforeAmounts,
@@ -35,6 +37,9 @@ import {
   type Pending,
 } from '@/lib/vision/receipt-lines';
 import { isReturnLine, isSavingsSummary, isVoidLine, saysIncluded, voidedIndex } from '@/lib/vision/receipt-cancels';
+import { withoutLineNumbers } from '@/lib/vision/receipt-line-numbers';
+import { isPageCarry } from '@/lib/vision/receipt-pages';
+import { dateOf } from '@/lib/vision/receipt-dates';
 import { gluedQtyUnit, isGarbledSubtotal, orderDiscountSlip, reconcileTotals, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 
 /**
@@ -116,7 +121,8 @@ export function isPotencyDetail(line: string): boolean {
 export function parseReceiptText(raw: string, words0?: readonly WordBox[]): ParsedReceipt {
   const words = words0 && withoutStretchedBoxes(words0);
   const boxes = words?.length ? linesFromWords(words) : null;
-  const source = boxes && words ? withQtyColumn(boxes, words) : raw.split(/\r?\n/);
+  // (Numbered item lines, `01  Name   $35.00 T`: the numbers are taken off, they are no quantities.)
+  const source = withoutLineNumbers(boxes && words ? withQtyColumn(boxes, words) : raw.split(/\r?\n/));
   // Amounts printed "35,00 $" are read as "$35.00"; such a receipt prints its dates day first.
   const commaStyle = commaCurrencyStyle(source);
   const rows = joinWrappedParens(source.map((s, i) => ({ text: commaStyle ? fromCommaCurrency(s) : s, conf: boxes ? boxes[i].conf : 100 })));
@@ -189,6 +195,13 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
       continue;
     }
     if (isSavingsSummary(line)) continue;
+    // A receipt printed on more than one page: page numbers, a page subtotal carried to the next
+    // page and brought forward there, the store's name `(continued)`: no item, no subtotal.
+    if (isPageCarry(line)) {
+      lastItem = null;
+      pending = null;
+      continue;
+    }
     // A table's header row: two or more column words and nothing else.
     const words = line.split(/\s+/);
     if (!money.length && !/\d/.test(line) && words.length >= 2 && words.filter((w) => COLUMN_WORDS.test(w.replace(/[:.]$/, ''))).length >= Math.max(2, words.length - 1)) {
@@ -404,27 +417,6 @@ export function joinWrappedParens<T extends { text: string; conf: number }>(rows
 function endsWithWeight(line: string): boolean {
   const w = parseWeightGrams(line, { allowTrailingNine: true });
   return w !== null && letters(line.slice(w.end)) <= 2 && !/\d/.test(line.slice(w.end));
-}
-
-/**
- * The date on a line; day first ("24/11/2026", "10/09/2026" = 10 September) on a receipt that
- * prints decimal-comma amounts, and wherever a month-first reading is impossible (day over 12).
- */
-export function dateOf(raw: string, dayFirst0: boolean): string | null {
-  // "Jun 92026": the gap between the day and the year lost to OCR. A Spanish "Fecha:" is day first.
-  // "24/1012026": the second slash of a photographed date read as a 1 (or l, I, |).
-  // "24-Nov-26": a day, the month's name and a two-digit year (Canadian and POS tickets).
-  const line = raw
-    .replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2})(20\d{2})\b/, '$1 $2')
-    .replace(/\b(\d{1,2}\/\d{1,2})[1lI|](20\d{2})\b/, '$1/$2')
-    .replace(/\b(\d{1,2}-[A-Za-z]{3,9}-)(\d{2})(?![\d-])/, '$120$2');
-  const dayFirst = dayFirst0 || /\bfecha\b/i.test(line);
-  const m = /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\b/.exec(line);
-  if (m && !/\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/.test(line) && (dayFirst || (+m[1] > 12 && +m[2] <= 12))) {
-    const swapped = `${line.slice(0, m.index)}${m[2]}/${m[1]}/${m[3]}${line.slice(m.index + m[0].length)}`;
-    return parseDate(swapped);
-  }
-  return parseDate(line);
 }
 
 /**

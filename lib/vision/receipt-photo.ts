@@ -89,7 +89,7 @@ const UNIT_SLIPS: Record<string, string[]> = { '8': ['0', '3', '6'], '6': ['0', 
 /**
  * An item whose unit price times its quantity is not its price, when changing ONE digit of the
  * unit price by a usual slip makes them agree ("$33.58" unit, "$33.50" line, quantity 1): the unit
- * price was misread. Otherwise the item is left as read.
+ * price was misread; so was one whose first digit is a misread `$`. Otherwise the item is left as read.
  */
 export function repairUnitSlip(item: ParsedReceiptItem): void {
   const q = item.quantity ?? 1;
@@ -101,6 +101,9 @@ export function repairUnitSlip(item: ParsedReceiptItem): void {
       const v = Number(`${text.slice(0, i)}${to}${text.slice(i + 1)}`);
       if (v > 0 && Math.abs(v * q - item.price) < 0.015) fits.push(v);
     }
+  // A "$" read as a digit in front of the unit price ("2 @ 478.28" under a line of $156.56).
+  const dropped = text.length > 4 ? Number(text.slice(1)) : 0;
+  if (!fits.length && dropped > 0 && Math.abs(dropped * q - item.price) < 0.015) fits.push(dropped);
   if (fits.length === 1) item.unitPrice = fits[0];
 }
 
@@ -159,6 +162,12 @@ const LOOK_ALIKE: Record<string, string> = { '8': '9036', '9': '80', '0': '869',
  * (2–10) times the unit is the item's line price and no other split of the digits is.
  */
 export function gluedQtyUnit(line: string, price: number): { quantity: number; unitPrice: number } | null {
+  // Or with its @ read as ® or © ("2® $36.25"), maybe after a speck of the margin.
+  const at = /^\s*(?:[^\w\s]{1,3}\s+)?(\d{1,2})\s?[®©]\s?\$?\s?(\d{1,5}[.,]\d{2})\s*$/.exec(line);
+  if (at) {
+    const [quantity, unitPrice] = [Number(at[1]), Number(at[2].replace(',', '.'))];
+    return quantity >= 2 && quantity <= 10 && Math.abs(quantity * unitPrice - price) < 0.015 ? { quantity, unitPrice } : null;
+  }
   const m = /^\s*(?:[A-Za-z|:;.'"]{1,3}\s+)?(\d{3,7})[.,](\d{2})\s*$/.exec(line);
   if (!m) return null;
   const [whole, cents] = [m[1], m[2]];
