@@ -68,7 +68,13 @@ export interface SiteScore {
 export async function scoreSite(site: ServedSite): Promise<SiteScore> {
   await closeBrowser();
   const t0 = performance.now();
-  const r = await scrapeMenu({ menuUrls: [site.url], screenshot: false, model: null });
+  // A scan that fails (MENU_NOT_ACCESSIBLE, …) scores as a site with nothing found, its error as the method.
+  const r = await scrapeMenu({ menuUrls: [site.url], screenshot: false, model: null }).catch((e: Error & { reason?: string }) => ({
+    products: [] as ScrapedProduct[],
+    pagesVisited: [] as string[],
+    platform: null,
+    extractionMethod: `failed:${e.reason ?? e.message}`,
+  }));
   const seconds = (performance.now() - t0) / 1000;
   const truth = new Map(site.spec.products.map((p) => [norm(p.name), p]));
   const used = new Set<string>();
