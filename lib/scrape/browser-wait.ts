@@ -102,11 +102,10 @@ export async function waitChange(page: Page, prev: string, ms: number): Promise<
 }
 
 /**
- * Requests the page has in flight (docs/menus.md, eleventh round). Every request of the scan's
- * browser is performed by the guard (browser-guard.ts) before Chromium sees an answer, and
- * Playwright's `networkidle` can fire while one is still pending there — a slow menu API behind
- * skeleton placeholders, an event stream read within its window (event-stream.ts). The page's own
- * request events count them.
+ * Requests the page has in flight (docs/menus.md, eleventh round). Playwright's `networkidle`
+ * does not count an `EventSource` request: it fires while the guard (browser-guard.ts) is still
+ * reading the stream within its window (event-stream.ts), and the first read finds no menu. The
+ * page's own request events count every request, a slow menu API's too.
  */
 const inFlight = new WeakMap<Page, Set<unknown>>();
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { browserAvailable, chromiumPath } from '@/lib/scrape/browser';
 import { CLOSE_LABEL, dismissOverlays } from '@/lib/scrape/browser-overlays';
+import { settlePage, trackRequests } from '@/lib/scrape/browser-wait';
 import { CookieJar } from '@/lib/scrape/cookie-jar';
 import { hasEvent, readEventStream } from '@/lib/scrape/event-stream';
 import { pageSignals } from '@/lib/scrape/extract';
@@ -210,6 +211,26 @@ describe('pop-ups to close', () => {
       expect(await dismissOverlays(p, interactions)).toBe(closes);
       expect(await p.locator('#layer').count()).toBe(closes ? 0 : 1);
       expect(p.url()).not.toContain('deals');
+      await p.close();
+    });
+
+    it('the first settle waits for an event stream the page still has in flight (networkidle does not count it)', async () => {
+      const p = await browser.newPage();
+      trackRequests(p);
+      await p.route('http://shop.test/**', async (route) => {
+        if (route.request().url().endsWith('/api/menu')) {
+          await new Promise((r) => setTimeout(r, 1500));
+          return route.fulfill({ status: 200, contentType: 'text/event-stream', body: 'data: Blue Dream 3.5g\n\n' });
+        }
+        return route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          body: `<div id="menu">Loading…</div><script>var es = new EventSource('/api/menu'); es.onmessage = function(e){ document.getElementById('menu').textContent = e.data; es.close(); };</script>`,
+        });
+      });
+      await p.goto('http://shop.test/menu', { waitUntil: 'domcontentloaded' });
+      await settlePage(p, 4_000, 6_000);
+      expect(await p.textContent('#menu')).toBe('Blue Dream 3.5g');
       await p.close();
     });
 
