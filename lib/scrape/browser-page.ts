@@ -8,6 +8,9 @@ import { abortError, raceAbort, ScrapeError } from '@/lib/scrape/errors';
 import type { ScanContext } from '@/lib/scrape/browser';
 import type { PageExtraction } from '@/lib/scrape/extract';
 import { acceptConsent, markClickTarget, type ClickKind } from '@/lib/scrape/browser-gates';
+import { growMenu } from '@/lib/scrape/browser-grow';
+import { dismissOverlays } from '@/lib/scrape/browser-overlays';
+import { ALL_ELEMENTS, SCROLL_PANELS, settlePage, textPrint, trackRequests, waitChange } from '@/lib/scrape/browser-wait';
 import type { ScrapedProduct } from '@/lib/scrape/types';
 
 /**
@@ -41,9 +44,7 @@ export interface RenderResult {
 
 export { MED_CHOICE, REC_CHOICE } from '@/lib/scrape/browser-gates';
 
-async function settle(page: Page, ms = 4_000): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: ms }).catch(() => undefined);
-}
+const settle = (page: Page, ms = 4_000, pendingMs = 0) => settlePage(page, ms, pendingMs);
 
 async function interact(page: Page, kind: ClickKind, interactions: string[]): Promise<boolean> {
   for (const frame of page.frames()) {
@@ -65,117 +66,6 @@ async function interact(page: Page, kind: ClickKind, interactions: string[]): Pr
     return waitChange(page, before, 2_000);
   }
   return false;
-}
-
-/**
- * Every element of the document and of the shadow roots in it (custom elements of embeds render
- * their products there, out of reach of `innerHTML` and `querySelectorAll`): open ones, and closed
- * ones kept by the scan's init script (KEEP_CLOSED_SHADOW_ROOTS in browser.ts), as page code.
- */
-const ALL_ELEMENTS = String.raw`function shadowOf(el) {
-  return el.shadowRoot || (window.__scanShadowRoots && window.__scanShadowRoots.get(el)) || null;
-}
-function allElements() {
-  const out = [];
-  const walk = (root) => { for (const el of Array.from(root.querySelectorAll('*'))) { out.push(el); const sr = shadowOf(el); if (sr) walk(sr); } };
-  walk(document);
-  return out;
-}`;
-
-/**
- * Inner scroll panels: elements that scroll their own content (overflow auto/scroll, content at
- * least 40 px taller than the box), as page code. Menus embedded in a fixed-height panel load
- * (IntersectionObserver rooted on the panel) or render (virtualised lists) only as it scrolls.
- */
-const SCROLL_PANELS = String.raw`function scrollPanels() {
-  return allElements().filter((el) => {
-    if (el.scrollHeight <= el.clientHeight + 40 || el.clientHeight < 50) return false;
-    const o = getComputedStyle(el).overflowY;
-    return o === 'auto' || o === 'scroll' || o === 'overlay';
-  });
-}`;
-
-const SCROLL_END = `(() => { ${ALL_ELEMENTS}; ${SCROLL_PANELS}; window.scrollTo(0, document.documentElement.scrollHeight || document.body.scrollHeight); window.dispatchEvent(new Event('scroll')); for (const el of scrollPanels()) { el.scrollTop = el.scrollHeight; el.dispatchEvent(new Event('scroll')); } })()`;
-const DOM_SIZE = `(() => { ${ALL_ELEMENTS}; return allElements().length; })()`;
-
-async function domSize(page: Page): Promise<number> {
-  let n = 0;
-  for (const f of page.frames()) n += Number(await f.evaluate<number>(DOM_SIZE).catch(() => 0)) || 0;
-  return n;
-}
-
-/**
- * Polls `measure` every 150 ms for up to `ms` until `moved` holds, then until it settles (the same
- * value twice in a row, at most `settleRounds` more polls); answers the last value and whether it moved.
- */
-async function waitSettled<T>(page: Page, measure: () => Promise<T>, moved: (v: T) => boolean, ms: number, settleRounds = 5): Promise<{ value: T | null; moved: boolean }> {
-  const end = Date.now() + ms;
-  let value: T | null = null;
-  while (Date.now() < end) {
-    await page.waitForTimeout(150);
-    value = await measure();
-    if (!moved(value)) continue;
-    // Let the batch finish rendering.
-    for (let i = 0; i < settleRounds; i++) {
-      await page.waitForTimeout(150);
-      const again = await measure();
-      if (again === value) break;
-      value = again;
-    }
-    return { value, moved: true };
-  }
-  return { value, moved: false };
-}
-
-/** Waits up to `ms` for the document (all frames) to grow past `prev` and settle; answers the new size. */
-async function waitGrowth(page: Page, prev: number, ms: number): Promise<number> {
-  return (
-    (
-      await waitSettled(
-        page,
-        () => domSize(page),
-        (n) => n > prev,
-        ms,
-      )
-    ).value ?? prev
-  );
-}
-
-/** Scroll / "load more" rounds until nothing new appears; answers the rounds that grew the menu. */
-async function growMenu(page: Page, maxRounds: number, interactions: string[], opts: RenderOptions): Promise<number> {
-  let prev = await domSize(page);
-  let grew = 0;
-  let idle = 0;
-  for (let round = 0; grew < maxRounds && idle < 2; round++) {
-    if (opts.signal?.aborted) throw abortError(opts.signal);
-    // Scroll to the end; a page too short to scroll still hears a scroll event (lists that load
-    // on scroll but start shorter than the window).
-    for (const f of page.frames()) await f.evaluate(SCROLL_END).catch(() => undefined);
-    let clicked = false;
-    for (const frame of page.frames()) {
-      const token = `more-${interactions.length}-${round}`;
-      if (!(await markClickTarget(frame, 'more', token))) continue;
-      const target = frame.locator(`[data-scan-click="${token}"]`);
-      if ((await target.count().catch(() => 0)) > 0) {
-        await target
-          .first()
-          .click({ timeout: 5_000 })
-          .catch(() => undefined);
-        clicked = true;
-        interactions.push(`more@${new URL(frame.url()).pathname}`);
-      }
-      break;
-    }
-    const size = await waitGrowth(page, prev, clicked ? 4_000 : 1_500);
-    if (size > prev) {
-      prev = size;
-      grew++;
-      idle = 0;
-      opts.onRound?.(`${page.url()}#${clicked ? 'load-more' : 'scroll'}-${grew}`);
-    } else if (!clicked) break;
-    else idle++;
-  }
-  return grew;
 }
 
 /**
@@ -282,27 +172,6 @@ async function sweepVirtual(page: Page, first: ScrapedProduct[], opts: RenderOpt
     if (fresh === 0 && idle >= 3) break;
   }
   return { products, fresh };
-}
-
-const TEXT_PRINT = `(() => { const t = (document.body && document.body.innerText) || ''; let h = 0; for (let i = 0; i < t.length; i++) h = (h * 31 + t.charCodeAt(i)) | 0; return t.length + ':' + h; })()`;
-
-async function textPrint(page: Page): Promise<string> {
-  const parts: string[] = [];
-  for (const f of page.frames()) parts.push(String(await f.evaluate<string>(TEXT_PRINT).catch(() => '')));
-  return parts.join('|');
-}
-
-/** Waits up to `ms` for the text of the page (all frames) to change from `prev` and settle. */
-async function waitChange(page: Page, prev: string, ms: number): Promise<boolean> {
-  return (
-    await waitSettled(
-      page,
-      () => textPrint(page),
-      (t) => t !== prev,
-      ms,
-      6,
-    )
-  ).moved;
 }
 
 /**
@@ -585,6 +454,7 @@ async function fullPageScreenshot(page: Page): Promise<Buffer | null> {
 
 export async function renderMenuPage(scan: ScanContext, url: string, opts: RenderOptions): Promise<RenderResult> {
   const page = await raceAbort(scan.context.newPage(), opts.signal);
+  trackRequests(page);
   const interactions: string[] = [];
   try {
     const nav = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: config().scrape.browserNavTimeoutMs }).catch((e: Error) => {
@@ -598,9 +468,12 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
     if (nav && nav.status() >= 400) {
       throw new ScrapeError('MENU_NOT_ACCESSIBLE', `http-${nav.status()}`, `Menu not accessible: the menu page answered ${nav.status()}`);
     }
-    await settle(page);
+    // A slow menu API, an event stream: its answer is awaited (up to 9 s) before the first read.
+    await settle(page, 4_000, 9_000);
     // A cookie-consent wall over the page would intercept every click after it.
     await acceptConsent(page, interactions);
+    // A newsletter / deals pop-up with nothing to accept would too: it is closed.
+    await dismissOverlays(page, interactions);
 
     let read = await readFrames(page, opts);
     // Up to three rounds of gate → picker → wait, re-reading after each step.

@@ -3,6 +3,8 @@ import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 import { config } from '@/lib/config';
 import { allowPrivateNetworks, classifyAddress, ipLiteral, refusedAddressError, systemResolver, type Resolver } from '@/lib/scrape/address';
 import { abortError, ScrapeError } from '@/lib/scrape/errors';
+import type { CookieJar } from '@/lib/scrape/cookie-jar';
+import { EVENT_STREAM, readEventStream, STREAM_WINDOW } from '@/lib/scrape/event-stream';
 
 /**
  * The one way scrape code talks to the network. Every connection's address is validated twice:
@@ -19,6 +21,8 @@ export interface GuardedFetchOptions {
   signal?: AbortSignal;
   /** DNS resolver (tests inject one to map names to chosen addresses; default: the system's). */
   resolver?: Resolver;
+  /** The scan's cookies (cookie-jar.ts): sent on every hop, kept from every answer. */
+  cookies?: CookieJar;
 }
 
 export interface GuardedResponse {
@@ -190,14 +194,22 @@ export async function guardedRequest(url: string, opts: GuardedRequestInit = {})
     let current = assertFetchableUrl(url);
     for (let hop = 0; ; hop++) {
       chain.push(current.href);
+      const cookie = opts.cookies?.header(current.href);
       const res = (await undiciFetch(current.href, {
         dispatcher,
         method,
         body: body && method !== 'GET' && method !== 'HEAD' ? body : undefined,
         redirect: 'manual',
         signal,
-        headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'accept-language': 'en-US,en;q=0.8', ...opts.headers },
+        headers: {
+          'user-agent': USER_AGENT,
+          accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+          'accept-language': 'en-US,en;q=0.8',
+          ...(cookie ? { cookie } : {}),
+          ...opts.headers,
+        },
       })) as unknown as Response;
+      opts.cookies?.store(current.href, res.headers.getSetCookie());
       const location = res.headers.get('location');
       if (follow && REDIRECT.has(res.status) && location) {
         await res.body?.cancel().catch(() => undefined);
@@ -211,7 +223,11 @@ export async function guardedRequest(url: string, opts: GuardedRequestInit = {})
         }
         continue;
       }
-      const read = await readCapped(res, maxBytes);
+      // An event stream may never end: read within its window (event-stream.ts).
+      const read =
+        EVENT_STREAM.test(res.headers.get('content-type') ?? '') && res.body
+          ? await readEventStream(res.body as ReadableStream<Uint8Array>, { maxBytes, ...STREAM_WINDOW })
+          : await readCapped(res, maxBytes);
       return { url: current.href, status: res.status, headers: res.headers, body: read.body, chain, truncated: read.truncated };
     }
   } catch (e) {

@@ -28,10 +28,12 @@ export interface PostRequest {
 const POSTBACK = /__doPostBack\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*\)/;
 const POSTBACK_OPTIONS = /WebForm_PostBackOptions\(\s*["']([^"']*)["']\s*,\s*["']([^"']*)["']/;
 
+// A "Load more" submit button in a posted form (an UpdatePanel's) posts for the next batch.
+const MORE_CONTROL = /^(?:(?:load|show|view|see) more\b|more (?:products|items|results)$)/i;
 const labelOf = (text: string): string | null => {
   const t = text.replace(/\s+/g, ' ').trim();
   if (/^\d{1,4}$/.test(t)) return t;
-  return NEXT_CONTROL.test(t) ? 'next' : null;
+  return NEXT_CONTROL.test(t) || MORE_CONTROL.test(t) ? 'next' : null;
 };
 
 /** A form's fields as the browser submits them (no buttons). */
@@ -94,6 +96,23 @@ export function postbackRequests(html: string, pageUrl: string): PostRequest[] {
     if (!url) return;
     const base = fields($, form).filter(([k]) => k !== '__EVENTTARGET' && k !== '__EVENTARGUMENT');
     push({ url, body: encode([['__EVENTTARGET', target], ['__EVENTARGUMENT', arg], ...base]), label });
+  });
+  // A page chooser that posts back when changed (a DropDownList with AutoPostBack): one request per page number.
+  $('select[onchange]').each((_, el) => {
+    const m = POSTBACK.exec(el.attribs.onchange.replace(/\\(['"])/g, '$1'));
+    const form = ($(el).closest('form').get(0) as Element | undefined) ?? (theForm.get(0) as Element | undefined);
+    const url = form ? actionOf(form, pageUrl) : null;
+    const opts = $(el).find('option').toArray();
+    if (!m || !form || !url || !el.attribs.name || opts.length < 2 || !opts.every((o) => /^\d{1,4}$/.test($(o).text().trim()))) return;
+    const base = fields($, form).filter(([k]) => k !== '__EVENTTARGET' && k !== '__EVENTARGUMENT' && k !== el.attribs.name);
+    for (const o of opts) {
+      if (o.attribs.selected !== undefined) continue;
+      push({
+        url,
+        body: encode([['__EVENTTARGET', m[1]], ['__EVENTARGUMENT', m[2]], [el.attribs.name, o.attribs.value ?? $(o).text().trim()], ...base]),
+        label: $(o).text().trim(),
+      });
+    }
   });
   // Plain POST forms whose submit buttons are page numbers or a next control.
   $('form').each((_, f) => {

@@ -1,15 +1,17 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { resolveAiProvider, textModel } from '@/lib/ai/provider';
 import { logger } from '@/lib/log';
 import type { Resolver } from '@/lib/scrape/address';
 import { browserAvailable, openScanContext, type ScanContext } from '@/lib/scrape/browser';
 import { renderMenuPage } from '@/lib/scrape/browser-page';
 import { abortError, isScrapeError, raceAbort, ScrapeError, throwIfAborted } from '@/lib/scrape/errors';
 import { dropSizedBases } from '@/lib/scrape/browser-popovers';
+import { defaultMenuModel } from '@/lib/scrape/extract/ai';
 import { extractDetailPage, extractFromHtml, needsBrowser, pageSignals, type PageExtraction } from '@/lib/scrape/extract';
 import { detailLinks } from '@/lib/scrape/detail-pages';
 import { fetchPostback, postbackRequests, type PostRequest } from '@/lib/scrape/postback';
 import { guardedFetch } from '@/lib/scrape/guarded-fetch';
+import { CookieJar } from '@/lib/scrape/cookie-jar';
+import { followMetaRefresh } from '@/lib/scrape/meta-refresh';
 import { canonicalCategory, dedupeProducts } from '@/lib/scrape/normalize';
 import { discoverMenuUrls } from '@/lib/scrape/sitemap';
 import type { ProductCategory, ScrapedProduct, ScrapeMenuInput, ScrapeMenuResult } from '@/lib/scrape/types';
@@ -25,6 +27,7 @@ import { detectPlatform } from '@/lib/scrape/platforms';
  *      the browser when that found nothing and the page needs scripts / hides the menu behind a
  *      gate, picker or frame, or always when `useInteract` is set;
  *   3. nothing found on a reachable site: menu URLs from robots.txt / sitemap.xml, step 2 again.
+ * Over HTTP the scan keeps its cookies (cookie-jar.ts) and follows HTML refreshes (meta-refresh.ts).
  * A menu that could not be reached at all raises the first ScrapeError; a reachable menu with no
  * products returns `products: []` (the pipeline reports it as `no-products`).
  */
@@ -50,6 +53,8 @@ interface Run {
   /** Pages of the menu's own pagination / frames / load-more rounds read (bounded by SCRAPE_MAX_PAGES). */
   pages: number;
   maxPages: number;
+  /** Cookies set by the scan's HTTP answers (cookie-jar.ts). */
+  cookies: CookieJar;
 }
 
 function progress(run: Run, step: string, fraction: number, message?: string): void {
@@ -61,15 +66,6 @@ function progress(run: Run, step: string, fraction: number, message?: string): v
   }
 }
 
-function defaultModel(): LanguageModelV3 | null {
-  try {
-    const status = resolveAiProvider();
-    return status.name !== 'local' && status.available ? textModel() : null;
-  } catch {
-    return null;
-  }
-}
-
 const note = (run: Run, e: unknown) => {
   throwIfAborted(run.opts.signal);
   if (isScrapeError(e)) run.errors.push(e);
@@ -78,8 +74,10 @@ const note = (run: Run, e: unknown) => {
 
 async function fetchPage(run: Run, url: string | PostRequest): Promise<{ url: string; body: string } | null> {
   try {
-    const opts = { signal: run.opts.signal, resolver: run.opts.resolver };
-    const res = typeof url === 'string' ? await guardedFetch(url, opts) : await fetchPostback(url, opts);
+    const opts = { signal: run.opts.signal, resolver: run.opts.resolver, cookies: run.cookies };
+    const first = typeof url === 'string' ? await guardedFetch(url, opts) : await fetchPostback(url, opts);
+    // A redirect written in HTML (meta-refresh.ts) is followed like an HTTP one (the same guard).
+    const res = await followMetaRefresh(first, (to) => guardedFetch(to, opts), run.pagesVisited);
     run.pagesVisited.push(typeof url === 'string' ? res.url : `${res.url}#post-${url.label}`);
     if (res.status >= 400) {
       run.errors.push(new ScrapeError('MENU_NOT_ACCESSIBLE', `http-${res.status}`, `Menu not accessible: ${res.url} answered ${res.status}`));
@@ -321,7 +319,7 @@ export async function scrapeMenu(input: ScrapeMenuOptions): Promise<ScrapeMenuRe
   if (input.signal?.aborted) throw abortError(input.signal);
   const run: Run = {
     opts: input,
-    model: input.model !== undefined ? input.model : defaultModel(),
+    model: input.model !== undefined ? input.model : defaultMenuModel(),
     pagesVisited: [],
     errors: [],
     reachable: false,
@@ -332,6 +330,7 @@ export async function scrapeMenu(input: ScrapeMenuOptions): Promise<ScrapeMenuRe
     platform: null,
     pages: 0,
     maxPages: config().scrape.maxPages,
+    cookies: new CookieJar(),
   };
   try {
     progress(run, 'start', 0, `scanning ${urls.length} menu URL(s)`);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { dedupeProducts, toScrapedProduct } from '@/lib/scrape/normalize';
 import type { ScrapedProduct } from '@/lib/scrape/types';
 import { visibleText } from '@/lib/scrape/extract/card-dom';
+import { resolveAiProvider, textModel } from '@/lib/ai/provider';
 
 /**
  * Single-page extraction by a language model: the page is reduced to its visible text (links
@@ -84,4 +85,14 @@ export async function extractWithModel($: CheerioAPI, baseUrl: string, model: La
     }),
   );
   return dedupeProducts(products.filter((p): p is ScrapedProduct => p !== null));
+}
+
+/** The scan's model for the AI step (moved from scrape-menu.ts): the configured text model unless the provider is `local` or unavailable. */
+export function defaultMenuModel(): LanguageModelV3 | null {
+  try {
+    const status = resolveAiProvider();
+    return status.name !== 'local' && status.available ? textModel() : null;
+  } catch {
+    return null;
+  }
 }

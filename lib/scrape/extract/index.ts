@@ -99,6 +99,10 @@ const STORE_PICKER = /\b(?:choose|select|pick|set|find) (?:a |your |the )?(?:sto
 export function pageSignals(html: string): PageSignals {
   const $ = cheerio.load(html);
   const scripts = $('script[src], script:not([type]), script[type="module"], script[type="text/javascript"]').length;
+  // An inline script that loads content (fetch, XHR, an event stream): the list it fills is empty over HTTP.
+  const loads = $('script:not([src])')
+    .toArray()
+    .some((el) => /\bnew EventSource\(|\bfetch\(|\bXMLHttpRequest\b|\$\.(?:ajax|get|getJSON)\(|\baxios\./.test($(el).text()));
   const generatedText = $('style')
     .toArray()
     .some((el) => /\bcontent\s*:[^;}]*\battr\(/i.test($(el).text()));
@@ -107,13 +111,14 @@ export function pageSignals(html: string): PageSignals {
   const mount = $('#root, #__next, #app, #__nuxt, [data-reactroot], app-root').filter((_, el) => $(el).text().trim().length < 40).length > 0;
   const noscriptJs = /enable javascript|requires javascript|javascript (?:is )?(?:disabled|required)/i.test(cheerio.load(html)('noscript').text());
   return {
-    scriptRendered: scripts > 0 && (mount || noscriptJs || text.length < 400),
+    scriptRendered: scripts > 0 && (mount || noscriptJs || loads || text.length < 400),
     ageGate: AGE_GATE.test(text),
     storePicker: STORE_PICKER.test(text),
     iframes: $('iframe[src]').length,
+    // The browser's "load more" labels (browser-gates.ts MORE), "More products" too.
     loadMore: $('button, [role="button"], input[type="button"]')
       .toArray()
-      .some((el) => /^(?:load|show|view|see) more\b/i.test(($(el).text() || $(el).attr('value') || '').replace(/\s+/g, ' ').trim())),
+      .some((el) => /^(?:(?:load|show|view|see) more\b|more (?:products|items|results)\b)/i.test(($(el).text() || $(el).attr('value') || '').replace(/\s+/g, ' ').trim())),
     // A lone "›" button is as often a carousel's: over HTTP only a pager with numbers counts.
     scriptPager: (() => {
       const step = pickPagerControl(describeControls($));

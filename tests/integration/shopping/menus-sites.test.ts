@@ -50,6 +50,11 @@ const KEYS = [
   // product's own page (every product page read over guarded HTTP).
   'consent-wall-woo',
   'detail-pages-dawn',
+  // Eleventh round (branch menus11): a menu streamed by named Server-Sent Events left open with
+  // heartbeats (read through the browser guard within its window); a menu URL that sets a store
+  // cookie by a redirect chain and sends the visitor back, its pages reached with that cookie.
+  'sse-stream-css',
+  'store-redirect-text',
   'paginated-text',
 ] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
@@ -114,7 +119,7 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
           ? 8
           : key === 'categories-dawn'
             ? categoryPages
-            : key === 'age-redirect-list' || key === 'embed-loader-dawn'
+            : key === 'age-redirect-list' || key === 'embed-loader-dawn' || key === 'store-redirect-text'
               ? gatedPages
               : key === 'tabs-css'
                 ? perLabel.size
@@ -129,6 +134,8 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
     if (key === 'paginated-grid') expect(scraping.length).toBeGreaterThan(0);
     // The frame the loader created was found in the browser and its pages crawled over HTTP.
     if (key === 'embed-loader-dawn') for (let n = 2; n <= gatedPages; n++) expect(site.hits, `page ${n}`).toContain(`frame:/embed/menu?page=${n}`);
+    // Every page of the store's menu was answered with the store cookie (no page served the chooser chain again).
+    if (key === 'store-redirect-text') for (let n = 2; n <= gatedPages; n++) expect(site.hits, `page ${n}`).toContain(`main:/menu?page=${n}`);
     // Every product's own page was read (once each).
     if (key === 'detail-pages-dawn') expect(site.hits.filter((h) => h.startsWith('main:/products/')).length).toBeGreaterThanOrEqual(site.spec.products.length);
   });

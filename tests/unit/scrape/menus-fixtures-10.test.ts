@@ -58,7 +58,7 @@ describe.runIf(menuDataPresent())('tenth-round sites', () => {
   afterAll(async () => server.close());
   const base = (u: string) => u.replace(/\/menu$/, '');
 
-  it('the sizes: 35 held-out sites, detail pages bounded', () => {
+  it('the sizes: detail pages bounded', () => {
     const sites = buildSites().filter((s) => s.technique === 'detail-pages');
     expect(sites).toHaveLength(7);
     expect(sites[0].products).toHaveLength(30);
