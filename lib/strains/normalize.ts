@@ -56,7 +56,7 @@ export interface Candidate {
   respelt: boolean;
   /** Its segment lost no word to noise (an edible names a strain only in a segment of its own). */
   pure: boolean;
-  /** A side segment that starts the name, where menus write the brand ('Green Hornet - … Gummies'). */
+  /** The segment that starts a name of two or more named segments, where menus write the brand ('Green Hornet - … Gummies'). */
   lead?: boolean;
 }
 
@@ -185,6 +185,8 @@ interface Segment {
   text: string;
   bracketed: boolean;
   pure: boolean;
+  /** It is the name's first segment (none before it was dropped as a brand or a line). */
+  first: boolean;
 }
 
 /** A name's segments with sizes, forms and its own brand removed (no menu context yet). */
@@ -202,11 +204,11 @@ export function baseSegments(name: string, brand?: string | null): BaseSegment[]
 /** The strain-name segments: base segments less what the menu shows to be brands and lines. */
 export function withContext(base: BaseSegment[], context?: MenuContext | null): Segment[] {
   const out: Segment[] = [];
-  for (const b of base) {
+  for (const [i, b] of base.entries()) {
     const light = context ? contextNoise(context, b.light).words : b.light;
     const full = context ? trimFormEdges(contextNoise(context, b.full).words) : b.full;
     const text = full.join(' ');
-    if (/\p{L}/u.test(text) && text.length >= 2) out.push({ light: light.join(' '), branded: b.branded, text, bracketed: b.bracketed, pure: b.pure });
+    if (/\p{L}/u.test(text) && text.length >= 2) out.push({ light: light.join(' '), branded: b.branded, text, bracketed: b.bracketed, pure: b.pure, first: i === 0 });
   }
   return out;
 }
@@ -250,7 +252,10 @@ export function candidatesOf(segs: Segment[]): NormalizedName {
   // then only the strain segment is trusted.
   const ordered = primary ? [primary, ...(plain.length <= 2 ? segs.filter((s) => s !== primary) : [])] : [];
   for (const s of ordered) {
-    const lead = s !== primary && s === plain[0] ? { lead: true } : {};
+    // The first of two or more named segments, strain segment or not: where menus write the
+    // brand ('Green Hornet - Trifecta Hybrid Gummies 100mg', the brand longer than the product's name).
+    // (Not a segment left first by a line the menu context took off: 'Hard Candy Crush - Sour Diesel (Sativa): Sandia'.)
+    const lead = plain.length >= 2 && s === plain[0] && s.first ? { lead: true } : {};
     for (const t of [s.light, s.text, s.branded]) {
       add({ text: t, side: s !== primary, respelt: false, pure: s.pure, ...lead });
       add({ text: withAnd(t), side: s !== primary, respelt: true, pure: s.pure, ...lead });

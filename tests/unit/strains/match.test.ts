@@ -335,6 +335,11 @@ describe('products that are not strains', () => {
     [{ name: 'Coconut Oil - Cannatonic (CBD Rich Hybrid)', category: 'Edibles' }, 'Cannatonic', 'exact', 'high'],
     // The segment that starts an edible's name is where its brand goes (Green Hornet, Sublime: gummy brands).
     [{ name: 'Cheetah Piss - 100mg Blue Raspberry Sour Gummies', category: 'Edibles' }, null, null, null],
+    // Also when the brand is the longer segment: the strain segment is then the brand.
+    [{ name: 'Cheetah Piss - Trifecta Hybrid Gummies 100mg', category: 'Edibles' }, null, null, null],
+    [{ name: 'Cheetah Piss - Trifecta Hybrid Gummies 100mg' }, null, null, null],
+    // A strain edible whose other segment is only its form still names the strain.
+    [{ name: 'Cannatonic - Live Resin Gummies 100mg', category: 'Edibles' }, 'Cannatonic', 'exact', 'high'],
     [{ name: 'Cannatonic | Tropic Punch | 100mg Gummies', category: 'Edibles' }, null, null, null],
     [{ name: 'Blue Dream Rolling Papers', category: 'Gear' }, null, null, null],
     [{ name: 'Seed Junky - Blackberry Pie Display', category: 'Other' }, null, null, null],
