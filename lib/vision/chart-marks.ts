@@ -4,11 +4,14 @@
  * letter or two glued to the legend's key (`HW THC 18.3%`, `® Humulene`) and a donut's arcs as
  * rows of marks that take the legend's rows with them. Both are found by their shape as
  * connected blocks of ink, off the page's edges, and painted paper white before OCR:
- * - a swatch: a solid block (≥ 85 % ink) about as wide as tall, 0.3–1.5 text rows on a side, with
- *   paper just left and right of it (a blurred bold letter has its neighbours close by);
- * - an arc: a block at least 2.5 text rows across whose strokes are thick (the median run of ink
- *   across and down at least 0.45 of a text row: print strokes, rules and frames are a few pixels)
- *   and that fills at most 60 % of its box (a pill or a band with white text in it is filled more).
+ * - a swatch: a solid block (≥ 85 % ink) about as wide as tall, 0.5–1.5 text rows on a side (a
+ *   bold point or a decimal point is smaller), with paper just left and right of it (a blurred
+ *   bold letter has its neighbours close by);
+ * - an arc: a block at least 2.5 text rows across and 2 the other way (a blurred bold word run
+ *   together is one row tall), whose strokes are thick (the median run of ink across and down at
+ *   least 0.45 of a text row: print strokes, rules and frames are a few pixels), at most 2.5 runs
+ *   to a row or column on average (a QR code's modules make many), and that fills at most 60 % of
+ *   its box (a pill or a band with white text in it is filled more).
  */
 const MARK = 200;
 
@@ -59,8 +62,8 @@ const median = (xs: number[]) => {
   return s.length ? s[s.length >> 1] : 0;
 };
 
-/** The median length of the block's runs of ink, across (rows) or down (columns). */
-function medianRun(b: Blob, w: number, across: boolean): number {
+/** The median length of the block's runs of ink, across (rows) or down (columns), and how many runs a row or column has on average. */
+function runsOf(b: Blob, w: number, across: boolean): { median: number; perLine: number } {
   const set = new Set(b.pixels);
   const runs: number[] = [];
   const [outer0, outer1, inner0, inner1] = across ? [b.y0, b.y1, b.x0, b.x1] : [b.x0, b.x1, b.y0, b.y1];
@@ -75,7 +78,8 @@ function medianRun(b: Blob, w: number, across: boolean): number {
       }
     }
   }
-  return median(runs);
+  const lines = across ? b.y1 - b.y0 + 1 : b.x1 - b.x0 + 1;
+  return { median: median(runs), perLine: runs.length / lines };
 }
 
 /** Paint a block's pixels paper white, and the blurred grey edge round it (two pixels out, lighter than ink). */
@@ -107,18 +111,22 @@ export function eraseChartMarks(data: Buffer, w: number, h: number, rowPx: numbe
     const fill = b.n / (bw * bh);
     const gap = Math.max(2, Math.round(rowPx * 0.2));
     const swatch =
-      bw >= 0.3 * rowPx &&
-      bh >= 0.3 * rowPx &&
+      bw >= 0.5 * rowPx &&
+      bh >= 0.5 * rowPx &&
       bw <= 1.5 * rowPx &&
       bh <= 1.5 * rowPx &&
       Math.abs(bw - bh) <= 0.25 * Math.max(bw, bh) &&
       fill >= 0.85 &&
       paperColumns(data, w, b.x0 - gap, b.x0 - 1, b.y0, b.y1) &&
       paperColumns(data, w, b.x1 + 1, b.x1 + gap, b.y0, b.y1);
-    const arc = !swatch && Math.max(bw, bh) >= 2.5 * rowPx && fill <= 0.6 && Math.min(medianRun(b, w, true), medianRun(b, w, false)) >= 0.45 * rowPx;
+    const big = !swatch && Math.max(bw, bh) >= 2.5 * rowPx && Math.min(bw, bh) >= 2 * rowPx && fill <= 0.6;
+    const across = big ? runsOf(b, w, true) : null;
+    const down = big ? runsOf(b, w, false) : null;
+    const stroke = across && down ? Math.min(across.median, down.median) : 0;
+    const arc = Boolean(across && down && stroke >= 0.45 * rowPx && across.perLine <= 2.5 && down.perLine <= 2.5);
     if (!swatch && !arc) continue;
     paint(data, w, h, b.pixels);
-    if (arc) arcs.push({ b, stroke: Math.min(medianRun(b, w, true), medianRun(b, w, false)) });
+    if (arc) arcs.push({ b, stroke });
     painted++;
   }
   eraseRings(data, w, h, arcs);

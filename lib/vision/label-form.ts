@@ -104,7 +104,7 @@ export function formValues(row: string): string {
     .replace(/(^|\s)_+(?=[A-Za-z0-9.])/g, '$1')
     .replace(/(?<=[A-Za-z0-9%])_+(?=\s|$)/g, '')
     .replace(/\b(THC|CBD|CBG|CBN|TAC|total\s+(?:THC|CBD|cannabinoids?)|cannabinoids?)\s*(?:%|\(\s*%\s*\))\s*[:=]?\s*(\d{1,3}(?:[.,]\d{1,2})?)(?![\d%]|[.,]\d|\s*%)/gi, '$1 $2%');
-  if (/\bnet\s*wt/i.test(out)) out = out.replace(/\b(net\s*wt\.?)(?=[\d.])/gi, '$1 ').replace(/(\d)\s?¢\s?g?(?![A-Za-z])/g, '$1g');
+  if (/\bnet\s*wt/i.test(out)) out = out.replace(/\b(net\s*wt)(?=\d|\.\d)/gi, '$1 ').replace(/(\d)\s?¢\s?g?(?![A-Za-z])/g, '$1g');
   return out;
 }
 

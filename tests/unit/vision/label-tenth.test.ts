@@ -56,6 +56,8 @@ describe('a form’s keys and handwritten values', () => {
     expect(formValues('NetWt3.5¢g')).toBe('NetWt 3.5g');
     expect(formValues('NETWT .5¢')).toBe('NETWT .5g');
     expect(formValues('Price 5¢')).toBe('Price 5¢');
+    // The abbreviation's point before a figure is the figure's decimal point.
+    expect(formValues('Netwt.5g')).toBe('Netwt .5g');
   });
 
   it('drops the form’s title', () => {
@@ -95,6 +97,9 @@ describe('a donut chart and its legend', () => {
   it('leaves a figure over TOTAL THC, or over no TOTAL, alone', () => {
     expect(holeTotals(['24.1%', 'TOTAL THC'])[0]).toBe('24.1%');
     expect(holeTotals(['24.1%', 'CANNABINOIDS'])[0]).toBe('24.1%');
+    // A grid of keys over values: the figure under TOTAL CANNABINOIDS is its value.
+    expect(holeTotals(['THC CBD', '27.9% 1.0%', 'TOTAL CANNABINOIDS HARVESTED', '32.7% Aug 13, 2026'])[1]).toBe('27.9% 1.0%');
+    expect(holeTotals(['THC', '27.9%', 'TOTAL CANNABINOIDS', '32.7%'])[1]).toBe('27.9%');
   });
 
   it('reads a terpene on a row beside the cannabinoid legend', () => {
@@ -117,6 +122,18 @@ describe('eraseChartMarks', () => {
   const W = 400;
   const H = 240;
   const row = 24;
+
+  it('leaves a decimal point, a QR-like block of many runs and a blurred bold word run together', () => {
+    const point = (x: number, y: number) => x >= 100 && x < 107 && y >= 100 && y < 107;
+    // A lattice of thick bars: thick strokes, under 60 % ink, but five runs across most rows and columns.
+    const qr = (x: number, y: number) => x >= 200 && x < 350 && y >= 40 && y < 190 && ((x - 200) % 36 < 12 || (y - 40) % 36 < 12);
+    const word = (x: number, y: number) => x >= 40 && x < 180 && y >= 180 && y < 208 && x % 10 < 7;
+    const data = page(W, H, (x, y) => point(x, y) || qr(x, y) || word(x, y));
+    eraseChartMarks(data, W, H, row);
+    expect(inkAt(data, W, 103, 103)).toBe(true);
+    expect(inkAt(data, W, 204, 44)).toBe(true);
+    expect(inkAt(data, W, 42, 190)).toBe(true);
+  });
 
   it('paints a legend swatch and a donut ring white, keeps the text beside them', () => {
     const ringAt = (x: number, y: number) => {
