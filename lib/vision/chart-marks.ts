@@ -5,8 +5,9 @@
  * rows of marks that take the legend's rows with them. Both are found by their shape as
  * connected blocks of ink, off the page's edges, and painted paper white before OCR:
  * - a swatch: a solid block (≥ 85 % ink) about as wide as tall, 0.5–1.5 text rows on a side (a
- *   bold point or a decimal point is smaller), with paper just left and right of it (a blurred
- *   bold letter has its neighbours close by);
+ *   bold point or a decimal point is smaller), with paper just right of it (a blurred bold letter
+ *   has its neighbours close by), for its own width left of it and half its height above and
+ *   below (a QR code's finder square has its frame a module away all round);
  * - an arc: a block at least 2.5 text rows across and 2 the other way (a blurred bold word run
  *   together is one row tall), whose strokes are thick (the median run of ink across and down at
  *   least 0.45 of a text row: print strokes, rules and frames are a few pixels), at most 2.5 runs
@@ -95,6 +96,12 @@ function paint(data: Buffer, w: number, h: number, pixels: number[]): void {
   }
 }
 
+/** Paper in rows y0..y1 over columns x0..x1 (the page's edge counts as paper). */
+function paperRows(data: Buffer, w: number, h: number, x0: number, x1: number, y0: number, y1: number): boolean {
+  for (let y = Math.max(0, y0); y <= Math.min(h - 1, y1); y++) for (let x = x0; x <= x1; x++) if (data[y * w + x] < MARK) return false;
+  return true;
+}
+
 /** Paper in columns x0..x1 over rows y0..y1 (the page's edge counts as paper). */
 function paperColumns(data: Buffer, w: number, x0: number, x1: number, y0: number, y1: number): boolean {
   for (let y = y0; y <= y1; y++) for (let x = Math.max(0, x0); x <= Math.min(w - 1, x1); x++) if (data[y * w + x] < MARK) return false;
@@ -117,8 +124,10 @@ export function eraseChartMarks(data: Buffer, w: number, h: number, rowPx: numbe
       bh <= 1.5 * rowPx &&
       Math.abs(bw - bh) <= 0.25 * Math.max(bw, bh) &&
       fill >= 0.85 &&
-      paperColumns(data, w, b.x0 - gap, b.x0 - 1, b.y0, b.y1) &&
-      paperColumns(data, w, b.x1 + 1, b.x1 + gap, b.y0, b.y1);
+      paperColumns(data, w, b.x0 - Math.max(gap, bw), b.x0 - 1, b.y0, b.y1) &&
+      paperColumns(data, w, b.x1 + 1, b.x1 + gap, b.y0, b.y1) &&
+      paperRows(data, w, h, b.x0, b.x1, b.y0 - Math.max(2, Math.round(bh / 2)), b.y0 - 1) &&
+      paperRows(data, w, h, b.x0, b.x1, b.y1 + 1, b.y1 + Math.max(2, Math.round(bh / 2)));
     const big = !swatch && Math.max(bw, bh) >= 2.5 * rowPx && Math.min(bw, bh) >= 2 * rowPx && fill <= 0.6;
     const across = big ? runsOf(b, w, true) : null;
     const down = big ? runsOf(b, w, false) : null;

@@ -128,11 +128,19 @@ describe('eraseChartMarks', () => {
     // A lattice of thick bars: thick strokes, under 60 % ink, but five runs across most rows and columns.
     const qr = (x: number, y: number) => x >= 200 && x < 350 && y >= 40 && y < 190 && ((x - 200) % 36 < 12 || (y - 40) % 36 < 12);
     const word = (x: number, y: number) => x >= 40 && x < 180 && y >= 180 && y < 208 && x % 10 < 7;
-    const data = page(W, H, (x, y) => point(x, y) || qr(x, y) || word(x, y));
+    // A QR code's finder: a solid square with its frame a module away all round.
+    const finder = (x: number, y: number) => {
+      const inFrame = x >= 352 && x < 394 && y >= 192 && y < 234;
+      const gapRing = x >= 358 && x < 388 && y >= 198 && y < 228;
+      const centre = x >= 364 && x < 382 && y >= 204 && y < 222;
+      return (inFrame && !gapRing) || centre;
+    };
+    const data = page(W, H, (x, y) => point(x, y) || qr(x, y) || word(x, y) || finder(x, y));
     eraseChartMarks(data, W, H, row);
     expect(inkAt(data, W, 103, 103)).toBe(true);
     expect(inkAt(data, W, 204, 44)).toBe(true);
     expect(inkAt(data, W, 42, 190)).toBe(true);
+    expect(inkAt(data, W, 372, 212)).toBe(true);
   });
 
   it('paints a legend swatch and a donut ring white, keeps the text beside them', () => {
