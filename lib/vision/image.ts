@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { ApiError } from '@/lib/errors';
 import { sniffMediaType } from '@/lib/vision/media-type';
 import { eraseChartBars } from '@/lib/vision/chart-bars';
+import { eraseChartMarks } from '@/lib/vision/chart-marks';
 import { eraseCodes } from '@/lib/vision/codes';
 import { evenStreaks } from '@/lib/vision/glare';
 import { eraseDotLeaders, eraseGridRules, invertBands, LIGHT_INK, maskRuns } from '@/lib/vision/pixel-edits';
@@ -111,6 +112,8 @@ export interface PrepareOptions {
   codes?: boolean;
   /** Paint a bar chart's bars paper white before OCR (labels; `eraseChartBars`). */
   chartBars?: boolean;
+  /** Paint a legend's swatches and a donut chart's arcs paper white before OCR (labels; `eraseChartMarks`). */
+  chartMarks?: boolean;
 }
 
 /**
@@ -411,6 +414,7 @@ export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Pro
   if (opts.glare && page.dark) evenStreaks(flat.data, flat.width, flat.height, rowPx);
   if (opts.codes) eraseCodes(flat.data, flat.width, flat.height);
   if (opts.chartBars && !page.dark) eraseChartBars(flat.data, flat.width, flat.height, rowPx);
+  if (opts.chartMarks && !page.dark) eraseChartMarks(flat.data, flat.width, flat.height, rowPx);
   if (opts.bands === true && !page.dark) invertBands(flat.data, flat.width, flat.height, rowPx);
   if (opts.gridRules && !page.dark) eraseGridRules(flat.data, flat.width, flat.height, rowPx);
   if (opts.tightRules && !page.dark) eraseTightRules(flat.data, flat.width, flat.height, rowPx);

@@ -23,12 +23,16 @@ import { readTerpenes } from '@/lib/vision/label-terpene-rows';
 import { joinWrappedValues } from '@/lib/vision/label-wrap';
 import { expandAbbreviations } from '@/lib/vision/label-abbrev';
 import { splitStampCells } from '@/lib/vision/label-stamp';
+import { formRow } from '@/lib/vision/label-form';
+import { holeTotals } from '@/lib/vision/label-hole';
+import { mgPerGramRows, unglued, withoutBar, withoutPillEdges } from '@/lib/vision/label-rows';
 
 import { terpeneName } from '@/lib/vision/terpenes';
 import type { ParsedLabel } from '@/lib/vision/types';
 
 /** Re-exported for the label tests, which import the parser's helpers from here. */
 export { batchCode, batchLetters, capitalGAsSix, gramsBesideOunces, netWeightText, ouncesOverGrams, withoutTrailingWeight };
+export { mgPerGramRows, unglued, withoutBar, withoutPillEdges };
 
 /**
  * Label text (OCR output) → product facts. Keyed lines ("THC: 22.4%", "Batch #", "Harvest Date")
@@ -64,7 +68,8 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
   const rowLines = splitStampCells(
     columnLines(
-      rows.map((r) => unglued(withoutPillEdges(r))),
+      // A hand-filled form's rows first (label-form.ts): marked boxes, keys with their unit before the value.
+      rows.map((r) => unglued(withoutPillEdges(formRow(r)))),
       boxes,
     )
       .map(withoutBar)
@@ -73,13 +78,15 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   );
   // A percentage split at its decimal point by blur ("Total CBD 0. 5%") is one figure again.
   // Its point read as a space ("Terpinolene 1 07%", "Total Active Cannabinoids 25 45%"): one space, two digits, a percent sign.
-  // A value wrapped onto the line after its key (a run-on paragraph of small print) is moved back.
+  // A value wrapped onto the line after its key (a run-on paragraph of small print) is moved back; a donut's total above its key gets the key.
   const lines = joinWrappedValues(
-    mgPerGramRows(
-      rowLines.map((l) =>
-        cleanLine(l)
-          .replace(/(\d[.,])\s(\d{1,2}\s?%)/g, '$1$2')
-          .replace(/(?<![\d.,])(\d{1,2}) (\d{2})\s?%/g, '$1.$2%'),
+    holeTotals(
+      mgPerGramRows(
+        rowLines.map((l) =>
+          cleanLine(l)
+            .replace(/(\d[.,])\s(\d{1,2}\s?%)/g, '$1$2')
+            .replace(/(?<![\d.,])(\d{1,2}) (\d{2})\s?%/g, '$1.$2%'),
+        ),
       ),
     ).filter((l) => l.length > 0),
   );
@@ -382,85 +389,4 @@ export function strainFromProduct(productName: string, brand: string | null): st
   s = s.replace(/[[(]\s*[ISHish]\s*[\])]/g, ' ');
   s = tidyName(s.replace(/\u0001/g, '').replace(/[|·•()[\]]/g, ' '));
   return letters(s) >= 2 ? s : null;
-}
-
-/**
- * A terpene row of a bar chart (`B-Ocimene   .]   1.12%`, `D-Limonene   . 0000000000]   0.72%`,
- * `B-Ocimene   ER TT RE Ea SE   1.12%`): the cells between the terpene's name and its percentage
- * are the bar read as marks or letters, left out when none of them is a figure with decimals (a
- * table's mg/g column is one and stays).
- */
-/** Keys a value pill stands beside (`Batch (CJ2623-39)`, `Lab | CannaSafe`). */
-const PILL_KEY = String.raw`batch|lot|packed|packaged|tested|lab|harvested|type|net\s+w(?:eigh)?t|thc|cbd|tac`;
-
-/**
- * A value printed in a pill (white type on a rounded coloured rectangle) has its rounded ends read
- * as brackets or bars: `THC (26.4% ) CBD (0.8%`, `Batch | LX2680-27`, `Lab | CannaSafe`. Brackets
- * that pair with none on the row are dropped (`(1/8 oz)` stays), after a bracket, bar, `=` or quote
- * between a key and its value became the key's colon (`Lab (CannaSafe )` → `Lab: CannaSafe`).
- */
-export function withoutPillEdges(row: string): string {
-  const keyed = row.replace(new RegExp(String.raw`\b(${PILL_KEY})[ \t]*[(\[|=‘'"“][ \t]*(?=[\p{L}\p{N}<])`, 'giu'), '$1: ');
-  const drop = new Set<number>();
-  const open: number[] = [];
-  const pairs: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
-  for (let i = 0; i < keyed.length; i++) {
-    const c = keyed[i];
-    if (c === '(' || c === '[' || c === '{') open.push(i);
-    else if (c in pairs) {
-      const at = open.length && keyed[open[open.length - 1]] === pairs[c] ? open.pop() : undefined;
-      if (at === undefined) drop.add(i);
-    }
-  }
-  // An unpaired `(` before a letter stays: it may be a misread C (`Batch/Lot #: (X2628-66`).
-  for (const i of open) if (!/\p{L}/u.test(keyed[i + 1] ?? '')) drop.add(i);
-  return drop.size
-    ? keyed
-        .split('')
-        .filter((_, i) => !drop.has(i))
-        .join('')
-    : keyed;
-}
-
-/**
- * A date key and its date run together when OCR loses the space between them (small or curved
- * print: `Packed10/20/2026`, `Tested09/22/2026by EVIO Labs`): the space is put back, and before
- * a `by` glued to the date.
- */
-export function unglued(row: string): string {
-  return row.replace(/\b(packed|packaged|pkg|tested|harvested|harvest|test\s+date|mfg)(?=\d)/gi, '$1 ').replace(/(\d)(by)\b/g, '$1 $2');
-}
-
-export function withoutBar(row: string): string {
-  const cells = row.trim().split(/\s{3,}/);
-  if (cells.length < 3 || !terpeneName(cells[0]) || !/^\d{1,2}[.,]\d{1,3}\s?%$/.test(cells[cells.length - 1])) return row;
-  if (cells.slice(1, -1).some((c) => /\d[.,]\d/.test(c))) return row;
-  return `${cells[0]}   ${cells[cells.length - 1]}`;
-}
-
-/**
- * Cannabinoid rows under a heading that gives their unit in mg/g (`Cannabinoids (mg/g)`, also
- * OCR'd `(MGIG)`, `Potency (mg/g)`): their bare figures (`Δ9-THC 842.1 | CBD 1.2`, `TOTAL
- * CANNABINOIDS 871.5`) get the unit written out, so they read as a tenth of the percentage like
- * `Total THC: 213.0 mg/g`. The heading holds while the rows below name a cannabinoid and print no `%`.
- */
-export function mgPerGramRows(lines: string[]): string[] {
-  const out: string[] = [];
-  let on = false;
-  for (const line of lines) {
-    if (/\b(?:cannabinoids?|potency|cannabinoid\s+profile)\b[^\d\n]*\(\s*mg\s*[/iIl1|]\s*[gc]\s*\)/i.test(line) && !/\d[.,]\d/.test(line)) {
-      on = true;
-      out.push(line);
-      continue;
-    }
-    if (on && /\b(?:THC|CBD|CBG|CBN|THCa|CBDa|cannabinoids?)\b/i.test(line) && !/%|terp/i.test(line)) {
-      // A decimal point read with a space after it ("924, 7") first.
-      const joined = line.replace(/(?<=\s)(\d{2,4})[.,]\s(\d)(?!\d)/g, '$1.$2');
-      out.push(joined.replace(/(?<=\s)(\d{1,4}[.,]\d{1,2}|\d{2,4})(?![\d.,]|\s*(?:%|mg))/g, '$1 mg/g'));
-      continue;
-    }
-    on = false;
-    out.push(line);
-  }
-  return out;
 }

@@ -5,6 +5,16 @@ import { terpeneAbbreviation, terpeneName } from '@/lib/vision/terpenes';
 // "Myrcene 0.85%", "Myrcene: 8.5 mg/g", "Myrcene  8.50  0.85%", and in parentheses "Myrcene (0.85%)"
 const TERP = /([A-Za-zαβγΔδ][A-Za-zαβγδ\- ]{2,30}?)\s*[:.\-]*\s*\(?\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?(?:\s+\(?(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?)?(?!\d|[.,]\d)/g;
 
+const CANNABINOID = /\b(thc|cbd|cannabinoids?|cbg|cbn)\b/i;
+const CANNABINOID_FIGURE = /(?:\btotal\s+)?(?:\b(?:Δ9?-?)?(?:thc|cbd|cbg|cbn)a?|\bcannabinoids?)\b\s*[:=]?\s*\d{1,3}(?:[.,]\d{1,2})?\s*(?:%|mg\/g)?/gi;
+
+/** A row naming cannabinoids with their figures and a terpene after them: the terpene part (else the row). */
+export function besideCannabinoids(line: string): string {
+  if (!CANNABINOID.test(line) || /terp/i.test(line)) return line;
+  const rest = line.replace(CANNABINOID_FIGURE, ' ');
+  return !CANNABINOID.test(rest) && /[A-Za-z]{4,}[^%]*\d[.,]\d{1,3}\s?%/.test(rest) ? rest.replace(/\s+/g, ' ').trim() : line;
+}
+
 /**
  * The terpene rows of a label's lines: `Name 0.85%`, `Name: 8.5 mg/g`, a table's `Name  8.50  0.85%`
  * (its header naming the columns' units), a list or sentence of them on one line.
@@ -15,7 +25,10 @@ export function readTerpenes(lines: string[]): { name: string; percentage: numbe
   let columns: ('mg' | 'pct')[] = [];
   let sawPct = false;
   let afterKey = false;
-  for (const line of lines) {
+  for (const printed of lines) {
+    // A cannabinoid panel beside a terpene panel on one row (`31.9%  CBD 1.1%   Pinene 1.08%`: two
+    // charts' legends side by side): the cannabinoids' figures are left out, the terpene stays.
+    const line = besideCannabinoids(printed);
     const head = /\bterpenes?\b/i.test(line) && !/\d[.,]\d/.test(line);
     if (head || /^\s*(mg\/g|%)(\s+(mg\/g|%))*\s*$/i.test(line.replace(/^\S*terp\S*\s*/i, ''))) {
       columns = [...line.matchAll(/mg\/g|%/gi)].map((m) => (m[0] === '%' ? 'pct' : 'mg'));
