@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { HELD_OUT_LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelTruth } from '@/tests/fixtures/vision/labels';
+import { TENTH_HELD_OUT_LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelTruth } from '@/tests/fixtures/vision/labels';
 import { handDate, type TenthExtra } from '@/tests/fixtures/vision/label-tenth';
 import { dateForms, expectHeldOutRound, expectRenderedPage, expectSharedFields, printedLabel, seeds, squash } from '@/tests/fixtures/vision/label-print';
 
@@ -17,7 +17,7 @@ const withHand = (iso: string) => [...dateForms(iso), squash(handDate(iso))];
 
 describe('tenth held-out round of label layouts', () => {
   it('names three new layouts, all in LABEL_LAYOUTS, and a random draw never picks them', () =>
-    expectHeldOutRound(HELD_OUT_LABEL_LAYOUTS, ['clear-film', 'donut-legend', 'tick-form']));
+    expectHeldOutRound(TENTH_HELD_OUT_LABEL_LAYOUTS, ['clear-film', 'donut-legend', 'tick-form']));
 
   it('leaves the older layouts’ truth and style draws as they were', () => {
     for (const layout of ['keyed', 'kraft-stamp', 'abbrev-block'] as const) {
@@ -35,7 +35,7 @@ describe('tenth held-out round of label layouts', () => {
     expect(handDate(null)).toBe('');
   });
 
-  for (const layout of HELD_OUT_LABEL_LAYOUTS)
+  for (const layout of TENTH_HELD_OUT_LABEL_LAYOUTS)
     it(`${layout}: the truth holds what the label prints, and nothing it does not`, () => {
       for (const seed of seeds(layout)) {
         const p = printedLabel(layout, seed);
@@ -86,7 +86,7 @@ describe('tenth held-out round of label layouts', () => {
     });
 
   it('renders each layout to an image of the page size, with ink on it (no OCR)', async () => {
-    for (const layout of HELD_OUT_LABEL_LAYOUTS)
+    for (const layout of TENTH_HELD_OUT_LABEL_LAYOUTS)
       for (const seed of seeds(layout).slice(0, 2)) {
         const style = labelStyle(seed, layout);
         const t = labelTruth(seed, layout) as Truth;

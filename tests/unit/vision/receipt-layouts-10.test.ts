@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { printedTexts, rasterize } from '@/tests/fixtures/vision/render';
-import { HELD_OUT_RECEIPT_LAYOUTS, RECEIPT_LAYOUTS, receiptStyle, receiptSvg, receiptTruth, type ReceiptLayout, type ReceiptTruth } from '@/tests/fixtures/vision/receipts';
+import { TENTH_HELD_OUT_RECEIPT_LAYOUTS, RECEIPT_LAYOUTS, receiptStyle, receiptSvg, receiptTruth, type ReceiptLayout, type ReceiptTruth } from '@/tests/fixtures/vision/receipts';
 import type { TenthExtra } from '@/tests/fixtures/vision/receipt-tenth';
 
 /**
@@ -30,12 +30,12 @@ function dateOnPage(layout: ReceiptLayout, iso: string): string {
 
 describe('tenth-round held-out receipt layouts', () => {
   it('are three new layouts, held out and never drawn at random', () => {
-    expect(HELD_OUT_RECEIPT_LAYOUTS).toEqual(['continued-pages', 'kiosk-atm', 'dark-table']);
-    for (const l of HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
+    expect(TENTH_HELD_OUT_RECEIPT_LAYOUTS).toEqual(['continued-pages', 'kiosk-atm', 'dark-table']);
+    for (const l of TENTH_HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
+    for (let seed = 0; seed < 300; seed++) expect(TENTH_HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
   });
 
-  describe.each(HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
+  describe.each(TENTH_HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
     it('renders to an image at least the page size (not read: no OCR before the blind run)', async () => {
       const { svg, style } = draw(layout, seeds(layout)[0]);
       const meta = await sharp(await rasterize(svg, 'png')).metadata();
