@@ -1,0 +1,237 @@
+import sharp from 'sharp';
+import { maskRuns } from '@/lib/vision/pixel-edits';
+
+/**
+ * What OCR preparation measures about a page before preparing it (lib/vision/image.ts): the skew of
+ * its text lines, the height of its text rows and whether it is light print on a dark ground, on a
+ * small binarised copy; and the ink pieces of a mask, which other steps use too.
+ */
+
+/** Images larger than this many pixels are refused before decoding (decompression bombs). */
+export const MAX_PIXELS = 40_000_000;
+
+/**
+ * Text rows are scaled to about this height. Measured on degraded tuning photos: 26 px reads
+ * blurred small print better than 20 px, and costs little CPU (tesseract normalises each line to
+ * its own height for the LSTM; the page's pixel count mostly weighs on layout analysis).
+ */
+export const ROW_HEIGHT = 26;
+
+const SKEW_WIDTH = 360;
+
+/** What preparation needs to know about a page, measured once on a small binarised copy. */
+export interface PageAnalysis {
+  /** Rotation (degrees, within ±5) that makes the text lines level; 0 when already level. */
+  skew: number;
+  /** Median height of the text rows in pixels of the full-width (EXIF-oriented) image; null when no rows are found. */
+  rowHeight: number | null;
+  /** Light text on a dark ground (dark labels, app screenshots in dark mode). */
+  dark: boolean;
+}
+
+/** Sum of squared differences between neighbouring rows' ink: high when text lines are level. */
+function profileScore(ys: Float64Array, xs: Float64Array, n: number, angle: number, rows: Int32Array): number {
+  const a = (angle * Math.PI) / 180;
+  const sin = Math.sin(a);
+  const cos = Math.cos(a);
+  rows.fill(0);
+  const off = rows.length >> 1;
+  for (let i = 0; i < n; i++) {
+    const r = Math.round(xs[i] * sin + ys[i] * cos) + off;
+    if (r >= 0 && r < rows.length) rows[r]++;
+  }
+  let score = 0;
+  for (let r = 1; r < rows.length; r++) score += (rows[r] - rows[r - 1]) * (rows[r] - rows[r - 1]);
+  return score;
+}
+
+/**
+ * Skew, text-row height and polarity from ONE small binarised decode. The projection-profile
+ * search rotates the ink points' coordinates (not the image) for each candidate angle, so the
+ * ±5° search costs a few milliseconds instead of a sharp pipeline per angle. A few degrees of
+ * skew are enough to move a right-aligned price onto the neighbouring line in OCR output; the
+ * row height tells how far to scale the page so glyphs land at the size the LSTM model reads best.
+ */
+export async function analysePage(bytes: Buffer, opts: { rules?: boolean } = {}): Promise<PageAnalysis> {
+  const base = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate().grayscale();
+  const meta = await base.metadata();
+  const fullWidth = (meta.autoOrient?.width ?? meta.width) || 0;
+  const { data, info } = await base.resize({ width: SKEW_WIDTH }).normalise().threshold(160).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const w = info.width;
+  const h = info.height;
+  let darkPx = 0;
+  for (let i = 0; i < data.length; i++) if (data[i] < 128) darkPx++;
+  const dark = darkPx / Math.max(1, data.length) > 0.5;
+  const xs = new Float64Array(data.length);
+  const ys = new Float64Array(data.length);
+  let n = 0;
+  const isInk = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && (dark ? data[y * w + x] >= 128 : data[y * w + x] < 128);
+  // Glyph strokes are thin at this size; a pixel whose neighbours 2 px away on all four sides are
+  // ink too belongs to a thick area (the table or shadow beyond the paper's edge, a filled band),
+  // whose own slope would otherwise outweigh the text lines.
+  const thick = (x: number, y: number) => isInk(x - 2, y) && isInk(x + 2, y) && isInk(x, y - 2) && isInk(x, y + 2);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if (isInk(x, y) && !thick(x, y)) {
+        xs[n] = x - w / 2;
+        ys[n] = y - h / 2;
+        n++;
+      }
+    }
+  const rows = new Int32Array(Math.ceil(Math.hypot(w, h)) + 4);
+  let skew = 0;
+  let bestScore = profileScore(ys, xs, n, 0, rows);
+  for (const step of [1, 0.25]) {
+    const centre = skew;
+    const span = step === 1 ? 5 : 0.75;
+    for (let a = centre - span; a <= centre + span + 1e-9; a += step) {
+      if ((Math.abs(a - centre) < 1e-9 && step !== 1) || a === 0) continue;
+      const sc = profileScore(ys, xs, n, a, rows);
+      if (sc > bestScore * 1.02) {
+        bestScore = sc;
+        skew = a;
+      }
+    }
+  }
+  skew = Math.abs(skew) < 0.5 ? 0 : skew;
+  // Row heights on the levelled profile: runs of rows with some ink, but not a full-width rule.
+  // With `rules` (labels), the pixels of printed rules and box frames are left out first: a frame
+  // around a cell puts ink on every row of the cell, which then measured as one tall text row
+  // (boxed label cells: 67 px instead of ≈20, and the page was shrunk to unreadable print).
+  let curve: Uint8Array | null = null;
+  if (opts.rules) {
+    const rule = rulePixels(data, w, h, dark);
+    curve = outlinePixels(xs, ys, n, w, h);
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      const p = (ys[i] + h / 2) * w + (xs[i] + w / 2);
+      if (rule[p]) continue;
+      xs[m] = xs[i];
+      ys[m] = ys[i];
+      m++;
+    }
+    n = m;
+  }
+  let rowHeight = rowHeightOf(ys, xs, n, skew, rows, w, fullWidth);
+  if (curve) {
+    // Long curved outlines (a round sticker's rim) too, but only when they were what made the rows
+    // tall: a round lid measured one 279 px row, ≈18 px without its rim; where the rows measure
+    // much the same either way, or found no rows at all (a jar lid: then the page is scaled by its
+    // width, which read its photos better), the first figure stays (left out there too, degraded
+    // fourth-round labels read 0.968 → 0.923).
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      if (curve[(ys[i] + h / 2) * w + (xs[i] + w / 2)]) continue;
+      xs[m] = xs[i];
+      ys[m] = ys[i];
+      m++;
+    }
+    const without = rowHeightOf(ys, xs, m, skew, rows, w, fullWidth);
+    if (without && rowHeight && rowHeight > 3 * without) rowHeight = without;
+  }
+  return { skew, rowHeight, dark };
+}
+
+/** Median height of the text rows of the `n` ink points levelled by `skew`, in full-width pixels; null with fewer than three rows. */
+function rowHeightOf(ys: Float64Array, xs: Float64Array, n: number, skew: number, rows: Int32Array, w: number, fullWidth: number): number | null {
+  profileScore(ys, xs, n, skew, rows);
+  // The edges of what lies beyond the paper can put a few ink pixels on every row (no row between
+  // the text lines is empty): rows then count as text above that floor.
+  let first = 0;
+  while (first < rows.length && rows[first] === 0) first++;
+  let last = rows.length - 1;
+  while (last > first && rows[last] === 0) last--;
+  let floor = Infinity;
+  for (let r = first; r <= last; r++) floor = Math.min(floor, rows[r]);
+  if (!Number.isFinite(floor)) floor = 0;
+  const runs: number[] = [];
+  let run = 0;
+  for (let r = 0; r < rows.length; r++) {
+    if (rows[r] - floor >= 2 && rows[r] < w * 0.6) run++;
+    else {
+      if (run >= 2) runs.push(run);
+      run = 0;
+    }
+  }
+  runs.sort((a, b) => a - b);
+  return runs.length >= 3 && fullWidth ? (runs[Math.floor(runs.length / 2)] * fullWidth) / w : null;
+}
+
+/**
+ * Pixels of printed rules and frames on the small binarised copy of analysePage (≈360 px wide,
+ * where glyphs are under ≈12 px): ink runs of 18 px or more one way and at most 2 px the other.
+ */
+function rulePixels(data: Buffer, w: number, h: number, dark: boolean): Uint8Array {
+  const mask = new Uint8Array(w * h);
+  for (let p = 0; p < w * h; p++) if (dark ? data[p] >= 128 : data[p] < 128) mask[p] = 1;
+  const hrun = new Uint16Array(w * h);
+  const vrun = new Uint16Array(w * h);
+  maskRuns(mask, w, h, 'row', hrun);
+  maskRuns(mask, w, h, 'col', vrun);
+  const out = new Uint8Array(w * h);
+  for (let p = 0; p < w * h; p++) if ((hrun[p] >= 18 && vrun[p] <= 2) || (vrun[p] >= 18 && hrun[p] <= 2)) out[p] = 1;
+  return out;
+}
+
+/**
+ * Pixels of long thin outlines on the small copy of analysePage (the `n` ink points `xs`/`ys`,
+ * centred): 8-connected pieces of ink at least 30 px tall and 30 px wide (glyphs there are under
+ * ≈12 px; a word blurred into one piece is not that tall) that fill under a fifth of their box.
+ * A round sticker's rim, the curved edge of a lid or table around it and a sloped frame are such
+ * pieces and are not straight, so `rulePixels` misses them; they put ink on every row they span
+ * and made the whole sticker one text row (a 660 px lid measured a 279 px row and was shrunk).
+ */
+function outlinePixels(xs: Float64Array, ys: Float64Array, n: number, w: number, h: number): Uint8Array {
+  const ink = new Uint8Array(w * h);
+  for (let i = 0; i < n; i++) ink[(ys[i] + h / 2) * w + (xs[i] + w / 2)] = 1;
+  const out = new Uint8Array(w * h);
+  for (const { pixels, x0, x1, y0, y1 } of inkPieces(ink, w, h)) {
+    const bw = x1 - x0 + 1;
+    const bh = y1 - y0 + 1;
+    if (bw >= 30 && bh >= 30 && pixels.length < 0.2 * bw * bh) for (const p of pixels) out[p] = 1;
+  }
+  return out;
+}
+
+/** The 8-connected pieces of a `w` × `h` mask (1 = set), each with its pixel indexes and box. */
+export function* inkPieces(mask: Uint8Array, w: number, h: number): Generator<{ pixels: number[]; x0: number; x1: number; y0: number; y1: number }> {
+  const seen = new Uint8Array(w * h);
+  const stack: number[] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (!mask[start] || seen[start]) continue;
+    seen[start] = 1;
+    stack.push(start);
+    const pixels: number[] = [];
+    let x0 = w;
+    let x1 = 0;
+    let y0 = h;
+    let y1 = 0;
+    while (stack.length) {
+      const p = stack.pop() as number;
+      pixels.push(p);
+      const x = p % w;
+      const y = (p - x) / w;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+          const q = yy * w + xx;
+          if (mask[q] && !seen[q]) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+    }
+    yield { pixels, x0, x1, y0, y1 };
+  }
+}
+
+/** The rotation (degrees, within ±5) that makes text lines horizontal; 0 when the page is already level. */
+export async function estimateSkew(bytes: Buffer): Promise<number> {
+  return (await analysePage(bytes)).skew;
+}
