@@ -68,14 +68,22 @@ describe('the scan cookie jar', () => {
 
 describe('event streams', () => {
   const enc = new TextEncoder();
-  /** A stream writing `pieces` at their times (ms) and then ending, or staying open. */
-  const stream = (pieces: Array<[number, string]>, end: number | null) =>
-    new ReadableStream<Uint8Array>({
+  /**
+   * A stream writing `pieces` at their times (ms) and then ending, or staying open. A reader that
+   * gives up (cancels) stops the pieces still to come: writing to a cancelled stream throws.
+   */
+  const stream = (pieces: Array<[number, string]>, end: number | null) => {
+    const timers: NodeJS.Timeout[] = [];
+    return new ReadableStream<Uint8Array>({
       start(c) {
-        for (const [t, s] of pieces) setTimeout(() => c.enqueue(enc.encode(s)), t);
-        if (end !== null) setTimeout(() => c.close(), end);
+        for (const [t, s] of pieces) timers.push(setTimeout(() => c.enqueue(enc.encode(s)), t));
+        if (end !== null) timers.push(setTimeout(() => c.close(), end));
+      },
+      cancel() {
+        for (const t of timers) clearTimeout(t);
       },
     });
+  };
   const w = { maxBytes: 1e6, quietMs: 300, maxMs: 2_000 };
 
   it.each([
