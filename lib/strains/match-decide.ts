@@ -178,8 +178,16 @@ function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
  * Exact then slug: the first candidate (strain segment first) any name of the catalog answers to.
  * A candidate that is a universe strain the catalog lacks ends the search: the product is that
  * strain, and a shorter form of its name ('Brown Sugar' → Brown) would be a different one.
+ * `lead`: the name was found only in the side segment that starts the product's name, where
+ * menus write the brand ('Ice Cream Man - Cherry Fritter Infused Preroll'): such a match is
+ * `medium`, not `high`.
  */
-function namePass(index: CatalogIndex, p: Prepared, lookup: (c: string, side: boolean) => IndexedName[], respellings: boolean): { entry: IndexedName; side: boolean } | null {
+function namePass(
+  index: CatalogIndex,
+  p: Prepared,
+  lookup: (c: string, side: boolean) => IndexedName[],
+  respellings: boolean,
+): { entry: IndexedName; side: boolean; lead: boolean } | null {
   for (const c of p.norm.candidates) {
     if (c.respelt && !respellings) continue;
     // An edible names a strain in a segment of its own ('Coconut Oil - Cannatonic'), never as its
@@ -191,7 +199,7 @@ function namePass(index: CatalogIndex, p: Prepared, lookup: (c: string, side: bo
     // A side segment of one word ('Cookies - …', '… PhD') is a brand more often than a strain.
     const hits = lookup(c.text, c.side).filter((e) => !(c.side && /^[\p{L}']+$/u.test(c.text) && (e.isAlias || c.text.length < 6)));
     const best = bestEntry(hits);
-    if (best) return { entry: best, side: c.side };
+    if (best) return { entry: best, side: c.side, lead: Boolean(c.side && c.lead) };
     if (!c.side && isUniverseOnly(index, c.text)) return null;
   }
   return null;
@@ -235,7 +243,7 @@ function decideOne(index: CatalogIndex, p: Prepared): Decision {
   const d: Decision = { cleaned: p.norm.cleaned, pass: null, similarity: null, confidence: null, entry: null };
   if (p.norm.candidates.length === 0) return d;
   const exact = namePass(index, p, (c) => index.exact(c), false);
-  if (exact) return { ...d, pass: 'exact', similarity: 1, confidence: 'high', entry: exact.entry, side: exact.side };
+  if (exact) return { ...d, pass: 'exact', similarity: 1, confidence: exact.lead ? 'medium' : 'high', entry: exact.entry, side: exact.side };
   // The slug pass also compares the strain segment with spacing, punctuation and 'and' ignored
   // ('PeachesNCream' = Peaches and Cream), unless the universe knows that spelling as a strain of
   // its own ('Grapevine' beside the catalog's Grape Vine).
@@ -251,7 +259,7 @@ function decideOne(index: CatalogIndex, p: Prepared): Decision {
     },
     true,
   );
-  if (slug) return { ...d, pass: 'slug', similarity: 1, confidence: 'high', entry: slug.entry, side: slug.side };
+  if (slug) return { ...d, pass: 'slug', similarity: 1, confidence: slug.lead ? 'medium' : 'high', entry: slug.entry, side: slug.side };
   const cleaned = p.norm.cleaned;
   // The product is a strain the universe knows and the catalog lacks: it is that strain.
   const universeOnly = p.norm.candidates.some((c) => !c.side && isUniverseOnly(index, c.text));

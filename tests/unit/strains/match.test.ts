@@ -348,6 +348,15 @@ describe('products that are not strains', () => {
   ])('%j → %s', async (...row) => expectMatch(row));
 });
 
+describe('a strain found only in the segment that starts the name', () => {
+  // Where menus write the brand: when the longer segment names something the catalog lacks, the
+  // lead segment may be the brand ('Ice Cream Man - Cherry Fritter Infused Preroll'): medium, not high.
+  it.each<Expect>([
+    [{ name: 'Cannatonic - Qwxz Plumbus Deluxe Infused Preroll', category: 'Pre-Rolls' }, 'Cannatonic', 'exact', 'medium'],
+    [{ name: 'Qwxz Plumbus Deluxe - Cannatonic Infused Preroll', category: 'Pre-Rolls' }, 'Cannatonic', 'exact', 'high'],
+  ])('%j → %s', async (...row) => expectMatch(row));
+});
+
 describe('a name made only of flavour words is a strain only where the product is shown to be one', () => {
   // [product (name, category), the catalog strain of the same words, expected strain, pass, confidence]
   it.each<[MatchInput, string, string | null, 'exact' | 'slug' | 'trigram' | null, 'high' | 'medium' | 'low' | null]>([
