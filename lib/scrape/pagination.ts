@@ -12,6 +12,8 @@ const PATH_PAGE = /\/(?:page|p|seite|pagina)\/(\d{1,4})\/?$/i;
 /** A next-page control's text: `Next`, `Next page`, `Next ›`, `›`, `»`, `>>`. */
 export const NEXT_CONTROL = /^(?:next(?: page)?|next ?[›»>→]|[›»>→]|[›»>→]{2})$/i;
 const MORE_TEXT = /^(?:more|older|load more|show more|view more|see more(?: products)?)$/i;
+/** A button that loads the next batch of a list ("Load more", "Show more", "More products"): over HTTP a page signal, in a posted form a next control. */
+export const LOAD_MORE_CONTROL = /^(?:(?:load|show|view|see) more\b|more (?:products|items|results)\b)/i;
 const NEXT_ATTR = /\bnext\b/i;
 
 /** The path family key of a URL: origin + path without a /page/N tail + query without page params. */

@@ -1,7 +1,7 @@
 import * as cheerio from 'cheerio';
 import type { Element } from 'domhandler';
 import { decodeBody, guardedRequest, type GuardedFetchOptions } from '@/lib/scrape/guarded-fetch';
-import { NEXT_CONTROL } from '@/lib/scrape/pagination';
+import { LOAD_MORE_CONTROL, NEXT_CONTROL } from '@/lib/scrape/pagination';
 
 /**
  * Pages reached only by POST (docs/menus.md, tenth round): ASP.NET WebForms pagers, whose links
@@ -29,11 +29,10 @@ const POSTBACK = /__doPostBack\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*\)/
 const POSTBACK_OPTIONS = /WebForm_PostBackOptions\(\s*["']([^"']*)["']\s*,\s*["']([^"']*)["']/;
 
 // A "Load more" submit button in a posted form (an UpdatePanel's) posts for the next batch.
-const MORE_CONTROL = /^(?:(?:load|show|view|see) more\b|more (?:products|items|results)$)/i;
 const labelOf = (text: string): string | null => {
   const t = text.replace(/\s+/g, ' ').trim();
   if (/^\d{1,4}$/.test(t)) return t;
-  return NEXT_CONTROL.test(t) || MORE_CONTROL.test(t) ? 'next' : null;
+  return NEXT_CONTROL.test(t) || LOAD_MORE_CONTROL.test(t) ? 'next' : null;
 };
 
 /** A form's fields as the browser submits them (no buttons). */

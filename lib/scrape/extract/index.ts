@@ -3,6 +3,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { logger } from '@/lib/log';
 import { throwIfAborted } from '@/lib/scrape/errors';
 import { describeControls, pickPagerControl } from '@/lib/scrape/pager';
+import { LOAD_MORE_CONTROL } from '@/lib/scrape/pagination';
 import type { ScrapedProduct } from '@/lib/scrape/types';
 import { extractWithModel } from '@/lib/scrape/extract/ai';
 import { visibleText } from '@/lib/scrape/extract/card-dom';
@@ -106,10 +107,11 @@ export function pageSignals(html: string): PageSignals {
   const generatedText = $('style')
     .toArray()
     .some((el) => /\bcontent\s*:[^;}]*\battr\(/i.test($(el).text()));
+  // (Read before the noscript elements go with the scripts below: the page is parsed once.)
+  const noscriptJs = /enable javascript|requires javascript|javascript (?:is )?(?:disabled|required)/i.test($('noscript').text());
   $('script, style, noscript, template').remove();
   const text = visibleText($, $('body'));
   const mount = $('#root, #__next, #app, #__nuxt, [data-reactroot], app-root').filter((_, el) => $(el).text().trim().length < 40).length > 0;
-  const noscriptJs = /enable javascript|requires javascript|javascript (?:is )?(?:disabled|required)/i.test(cheerio.load(html)('noscript').text());
   return {
     scriptRendered: scripts > 0 && (mount || noscriptJs || loads || text.length < 400),
     ageGate: AGE_GATE.test(text),
@@ -118,7 +120,7 @@ export function pageSignals(html: string): PageSignals {
     // The browser's "load more" labels (browser-gates.ts MORE), "More products" too.
     loadMore: $('button, [role="button"], input[type="button"]')
       .toArray()
-      .some((el) => /^(?:(?:load|show|view|see) more\b|more (?:products|items|results)\b)/i.test(($(el).text() || $(el).attr('value') || '').replace(/\s+/g, ' ').trim())),
+      .some((el) => LOAD_MORE_CONTROL.test(($(el).text() || $(el).attr('value') || '').replace(/\s+/g, ' ').trim())),
     // A lone "›" button is as often a carousel's: over HTTP only a pager with numbers counts.
     scriptPager: (() => {
       const step = pickPagerControl(describeControls($));
