@@ -1,3 +1,5 @@
+import { levenshtein } from '@/lib/strains/edit-distance';
+
 /**
  * Rows of a pre-printed form label filled in by hand (issue 14, tenth label round): printed keys
  * over rule lines, the values written on the lines, the strain type and the category given by
@@ -69,14 +71,6 @@ const FORM_TITLE = /^\W*(?:product|package|packaging|batch|lot)\s+(?:information
 /** Words a misread `PRODUCT` key is not (`PROTECT FROM LIGHT`). */
 const NOT_PRODUCT = /^(?:protect|project|predict|prefect|perfect|product?s)$/;
 
-/** Levenshtein distance of two short words. */
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-  return d[a.length][b.length];
-}
-
 /**
  * A form's `PRODUCT` key printed without a colon before the written name (`PRODUCT White Gold
  * Smalls`; small bold capitals read as `prRobUCT`, `proouct`): the key is dropped, so the name
@@ -86,7 +80,7 @@ function distance(a: string, b: string): number {
 export function withoutProductKey(row: string): string {
   const m = /^(\W*)([A-Za-z]{6,8})\s+(?!type\b|info|details\b|label\b|name\s*:)([A-Za-z].*)$/i.exec(row.trim());
   const key = m?.[2].toLowerCase() ?? '';
-  if (!m || /:/.test(row) || !key.endsWith('ct') || NOT_PRODUCT.test(key) || distance(key, 'product') > 2) return row;
+  if (!m || /:/.test(row) || !key.endsWith('ct') || NOT_PRODUCT.test(key) || levenshtein(key, 'product') > 2) return row;
   return m[3].replace(/^name\s+/i, '');
 }
 

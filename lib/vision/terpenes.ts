@@ -4,6 +4,7 @@
  * notebooks (KNOWN_TERPENES), which is pure data and safe to import here.
  */
 import { KNOWN_TERPENES } from '@/lib/strains/terpenes';
+import { levenshtein } from '@/lib/strains/edit-distance';
 
 /**
  * Terpenes that labels print but the catalog does not profile (no aroma/effect data to keep):
@@ -15,20 +16,6 @@ const LABEL_ONLY = ['pulegone', 'isopulegol', 'cymene'] as const;
 const CANONICAL: readonly string[] = [...KNOWN_TERPENES, ...LABEL_ONLY];
 /** The terpenes that lead cannabis profiles (labels' top three are nearly always among them). */
 const MAJOR: readonly string[] = ['myrcene', 'limonene', 'caryophyllene', 'pinene', 'terpinolene', 'linalool', 'humulene', 'ocimene', 'bisabolol'];
-
-function distance(a: string, b: string): number {
-  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = dp[0];
-    dp[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = dp[j];
-      dp[j] = Math.min(dp[j] + 1, dp[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return dp[b.length];
-}
 
 /** Canonical terpene name for a printed one, tolerating one or two OCR slips; null if none. */
 export function terpeneName(printed: string): string | null {
@@ -45,7 +32,7 @@ export function terpeneName(printed: string): string | null {
   let best: string | null = null;
   let bestD = Infinity;
   for (const name of CANONICAL) {
-    const d = distance(s, name.replace(/\s+/g, ''));
+    const d = levenshtein(s, name.replace(/\s+/g, ''));
     if (d < bestD) {
       bestD = d;
       best = name;
