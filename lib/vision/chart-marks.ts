@@ -14,48 +14,17 @@
  *   to a row or column on average (a QR code's modules make many), and that fills at most 60 % of
  *   its box (a pill or a band with white text in it is filled more).
  */
+import { darkPieces, type DarkPiece } from '@/lib/vision/pixel-edits';
+
 const MARK = 200;
 
-interface Blob {
-  x0: number;
-  x1: number;
-  y0: number;
-  y1: number;
-  n: number;
-  pixels: number[];
-}
-
-function blobs(data: Buffer, w: number, h: number, maxSide: number): Blob[] {
-  const seen = new Uint8Array(w * h);
-  const out: Blob[] = [];
-  const stack: number[] = [];
-  for (let start = 0; start < w * h; start++) {
-    if (seen[start] || data[start] >= MARK) continue;
-    seen[start] = 1;
-    stack.push(start);
-    const b: Blob = { x0: w, x1: 0, y0: h, y1: 0, n: 0, pixels: [] };
-    let edge = false;
-    while (stack.length) {
-      const p = stack.pop() as number;
-      const x = p % w;
-      const y = (p - x) / w;
-      b.pixels.push(p);
-      b.n++;
-      if (x < b.x0) b.x0 = x;
-      if (x > b.x1) b.x1 = x;
-      if (y < b.y0) b.y0 = y;
-      if (y > b.y1) b.y1 = y;
-      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) edge = true;
-      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1])
-        if (q >= 0 && !seen[q] && data[q] < MARK) {
-          seen[q] = 1;
-          stack.push(q);
-        }
-    }
+/** A block of ink (a 4-connected piece darker than MARK, pixel-edits.ts `darkPieces`) off the page's edges and smaller than `maxSide`; its pixels are those labelled with its id. */
+function* blobs(data: Buffer, w: number, h: number, maxSide: number, labels: Int32Array): Generator<DarkPiece> {
+  for (const b of darkPieces(data, w, h, MARK, labels)) {
     // The page's surround (a table, a lid) and blocks as big as the page are never chart marks.
-    if (!edge && b.x1 - b.x0 <= maxSide && b.y1 - b.y0 <= maxSide) out.push(b);
+    const edge = b.x0 === 0 || b.y0 === 0 || b.x1 === w - 1 || b.y1 === h - 1;
+    if (!edge && b.x1 - b.x0 <= maxSide && b.y1 - b.y0 <= maxSide) yield b;
   }
-  return out;
 }
 
 const median = (xs: number[]) => {
@@ -64,15 +33,14 @@ const median = (xs: number[]) => {
 };
 
 /** The median length of the block's runs of ink, across (rows) or down (columns), and how many runs a row or column has on average. */
-function runsOf(b: Blob, w: number, across: boolean): { median: number; perLine: number } {
-  const set = new Set(b.pixels);
+function runsOf(b: DarkPiece, w: number, labels: Int32Array, across: boolean): { median: number; perLine: number } {
   const runs: number[] = [];
   const [outer0, outer1, inner0, inner1] = across ? [b.y0, b.y1, b.x0, b.x1] : [b.x0, b.x1, b.y0, b.y1];
   for (let o = outer0; o <= outer1; o++) {
     let run = 0;
     for (let i = inner0; i <= inner1 + 1; i++) {
       const p = across ? o * w + i : i * w + o;
-      if (i <= inner1 && set.has(p)) run++;
+      if (i <= inner1 && labels[p] === b.id) run++;
       else if (run) {
         runs.push(run);
         run = 0;
@@ -84,16 +52,16 @@ function runsOf(b: Blob, w: number, across: boolean): { median: number; perLine:
 }
 
 /** Paint a block's pixels paper white, and the blurred grey edge round it (two pixels out, lighter than ink). */
-function paint(data: Buffer, w: number, h: number, pixels: number[]): void {
-  for (const p of pixels) {
-    const x = p % w;
-    const y = (p - x) / w;
-    for (let dy = -2; dy <= 2; dy++)
-      for (let dx = -2; dx <= 2; dx++) {
-        const q = (y + dy) * w + x + dx;
-        if (y + dy >= 0 && y + dy < h && x + dx >= 0 && x + dx < w && (data[q] >= MARK || (dx === 0 && dy === 0))) data[q] = 255;
-      }
-  }
+function paint(data: Buffer, w: number, h: number, b: DarkPiece, labels: Int32Array): void {
+  for (let y = b.y0; y <= b.y1; y++)
+    for (let x = b.x0; x <= b.x1; x++) {
+      if (labels[y * w + x] !== b.id) continue;
+      for (let dy = -2; dy <= 2; dy++)
+        for (let dx = -2; dx <= 2; dx++) {
+          const q = (y + dy) * w + x + dx;
+          if (y + dy >= 0 && y + dy < h && x + dx >= 0 && x + dx < w && (data[q] >= MARK || (dx === 0 && dy === 0))) data[q] = 255;
+        }
+    }
 }
 
 /** Paper in rows y0..y1 over columns x0..x1 (the page's edge counts as paper). */
@@ -111,8 +79,10 @@ function paperColumns(data: Buffer, w: number, x0: number, x1: number, y0: numbe
 /** Paint a legend's swatches and a donut's arcs paper white; returns how many blocks were painted. */
 export function eraseChartMarks(data: Buffer, w: number, h: number, rowPx: number): number {
   let painted = 0;
-  const arcs: { b: Blob; stroke: number }[] = [];
-  for (const b of blobs(data, w, h, Math.max(w, h) * 0.6)) {
+  const arcs: { b: DarkPiece; stroke: number }[] = [];
+  const labels = new Int32Array(w * h);
+  // (Painting a block as the scan goes changes no later block: its own pixels are labelled already, its halo is lighter than ink.)
+  for (const b of blobs(data, w, h, Math.max(w, h) * 0.6, labels)) {
     const bw = b.x1 - b.x0 + 1;
     const bh = b.y1 - b.y0 + 1;
     const fill = b.n / (bw * bh);
@@ -129,12 +99,12 @@ export function eraseChartMarks(data: Buffer, w: number, h: number, rowPx: numbe
       paperRows(data, w, h, b.x0, b.x1, b.y0 - Math.max(2, Math.round(bh / 2)), b.y0 - 1) &&
       paperRows(data, w, h, b.x0, b.x1, b.y1 + 1, b.y1 + Math.max(2, Math.round(bh / 2)));
     const big = !swatch && Math.max(bw, bh) >= 2.5 * rowPx && Math.min(bw, bh) >= 2 * rowPx && fill <= 0.6;
-    const across = big ? runsOf(b, w, true) : null;
-    const down = big ? runsOf(b, w, false) : null;
+    const across = big ? runsOf(b, w, labels, true) : null;
+    const down = big ? runsOf(b, w, labels, false) : null;
     const stroke = across && down ? Math.min(across.median, down.median) : 0;
     const arc = Boolean(across && down && stroke >= 0.45 * rowPx && across.perLine <= 2.5 && down.perLine <= 2.5);
     if (!swatch && !arc) continue;
-    paint(data, w, h, b.pixels);
+    paint(data, w, h, b, labels);
     if (arc) arcs.push({ b, stroke });
     painted++;
   }
@@ -148,7 +118,7 @@ export function eraseChartMarks(data: Buffer, w: number, h: number, rowPx: numbe
  * box about as wide as tall; every mark on that ring (between its outer edge and a stroke in) is
  * painted too. The hole's text, inside the ring, and the legend, outside it, stay.
  */
-function eraseRings(data: Buffer, w: number, h: number, arcs: { b: Blob; stroke: number }[]): void {
+function eraseRings(data: Buffer, w: number, h: number, arcs: { b: DarkPiece; stroke: number }[]): void {
   const groups: { x0: number; x1: number; y0: number; y1: number; stroke: number }[] = [];
   for (const { b, stroke } of arcs) {
     const near = groups.find((g) => b.x0 <= g.x1 + stroke && b.x1 >= g.x0 - stroke && b.y0 <= g.y1 + stroke && b.y1 >= g.y0 - stroke);
