@@ -166,6 +166,24 @@ function stripBrand(words: string[], forms: string[]): string[] {
   return words;
 }
 
+/**
+ * Company words no strain name in the catalog or the universe of names holds ('Brands', 'Farms',
+ * 'Extracts', 'Labs' …; not 'Co', as in Kush Co OG, nor a bare 'Brand', as in Brand X).
+ */
+const COMPANY_WORD = /^(brands|farms?|extracts?|labs|laboratories|company|cultivation|industries|llc|inc|genetics|collective|organics|botanicals)\.?$/;
+
+/**
+ * A maker written before the strain with nothing between them, and no brand field to say so
+ * ('Airo Brands Bubblegum Wax', 'Carver Family Farms Daily Grape 3.5g'): one to three words ending
+ * in a company word start the segment, and strain words follow.
+ */
+function stripCompanyLead(words: string[]): string[] {
+  for (let k = 1; k <= 3 && k < words.length - 1; k++) {
+    if (COMPANY_WORD.test(words[k])) return words.slice(k + 1);
+  }
+  return words;
+}
+
 /** One segment of a name with the noise that needs no menu context removed. */
 export interface BaseSegment {
   /** Plain form words and sizes removed. */
@@ -205,8 +223,10 @@ export function baseSegments(name: string, brand?: string | null): BaseSegment[]
 export function withContext(base: BaseSegment[], context?: MenuContext | null): Segment[] {
   const out: Segment[] = [];
   for (const [i, b] of base.entries()) {
-    const light = context ? contextNoise(context, b.light).words : b.light;
-    const full = context ? trimFormEdges(contextNoise(context, b.full).words) : b.full;
+    // A maker left before the strain once the menu's own brands are gone is a brand the card did
+    // not put in its field (like one the menu context finds, it leaves the segment pure).
+    const light = stripCompanyLead(context ? contextNoise(context, b.light).words : b.light);
+    const full = trimFormEdges(stripCompanyLead(context ? contextNoise(context, b.full).words : b.full));
     const text = full.join(' ');
     if (/\p{L}/u.test(text) && text.length >= 2) out.push({ light: light.join(' '), branded: b.branded, text, bracketed: b.bracketed, pure: b.pure, first: i === 0 });
   }

@@ -357,6 +357,22 @@ describe('a strain found only in the segment that starts the name', () => {
   ])('%j → %s', async (...row) => expectMatch(row));
 });
 
+describe('a maker written before the strain with a company word and no brand field', () => {
+  // Receipts print 'Airo Brands Bubblegum Wax 0.5g' with no brand field and no separator; no strain
+  // name holds Brands, Farms, Extracts, Labs, Genetics…, so the words up to one are the maker.
+  it.each<Expect>([
+    [{ name: 'Qwxz Brands Blue Dream Wax 0.5g', category: 'Concentrates' }, 'Blue Dream', 'exact', 'high'],
+    [{ name: 'Qwxz Family Farms Sour Diesel 3.5g', category: 'Flower' }, 'Sour Diesel', 'exact', 'high'],
+    [{ name: 'Plumbus Genetics Cannatonic 1g Pre-Roll', category: 'Pre-Rolls' }, 'Cannatonic', 'exact', 'high'],
+    // Only one to three words before it, and strain words after it.
+    [{ name: 'Blue Dream Extracts', category: 'Concentrates' }, null, null, null],
+    // 'Co' and a bare 'Brand' are in strain names (Kush Co OG, Brand X): not company words here.
+    [{ name: 'Qwxz Co Blue Dream 3.5g', category: 'Flower' }, null, null, null],
+    // A cross after the maker is still its own strain.
+    [{ name: 'Qwxz Farms Sour Diesel x Cannatonic 3.5g', category: 'Flower' }, null, null, null],
+  ])('%j → %s', async (...row) => expectMatch(row));
+});
+
 describe('a name made only of flavour words is a strain only where the product is shown to be one', () => {
   // [product (name, category), the catalog strain of the same words, expected strain, pass, confidence]
   it.each<[MatchInput, string, string | null, 'exact' | 'slug' | 'trigram' | null, 'high' | 'medium' | 'low' | null]>([
