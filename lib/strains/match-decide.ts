@@ -206,21 +206,25 @@ function namePass(
 }
 
 /**
- * A leading word no strain name uses, before a catalog name of two or more words ('PVP Blueberry
- * Muffin', 'Nero Skywalker OG'), is a brand the card did not put in a brand field: the product is
- * that strain. A possessive ('AJs Sour Diesel', 'Ken's …') names its owner's cut of the strain, a
- * word with digits is a code, and a catalog name of one word ('Zorb Gelato') is too easily the end
- * of a new strain's name; those stay unmatched.
+ * One or two leading words no strain name uses, before a catalog name of two or more words ('PVP
+ * Blueberry Muffin', 'Nero Skywalker OG', 'Phresh Picks Tropicana Cookies'), are a brand the card
+ * did not put in a brand field: the product is that strain. A possessive ('AJs Sour Diesel', 'Ken's
+ * …') names its owner's cut of the strain, a word with digits is a code, and a catalog name of one
+ * word ('Zorb Gelato') is too easily the end of a new strain's name; those stay unmatched.
  */
 function unknownLeadingWord(index: CatalogIndex, cleaned: string): { pass: MatchPass; entry: IndexedName } | null {
   const words = cleaned.split(' ');
-  const first = words[0];
-  if (words.length < 3 || !/^\p{L}{2,}$/u.test(first) || /s$/.test(first) || index.wordUse(first) > 0) return null;
-  const rest = words.slice(1).join(' ');
-  const exact = bestEntry(index.exact(rest));
-  if (exact) return { pass: 'exact', entry: exact };
-  const slug = bestEntry(index.slug(slugify(rest)));
-  return slug ? { pass: 'slug', entry: slug } : null;
+  // A short word ending in s reads as an owner's name ('AJs', 'Bobs'); a longer one is a plural ('Picks').
+  const unknown = (w: string) => /^\p{L}{2,}$/u.test(w) && !(/s$/.test(w) && w.length <= 4) && index.wordUse(w) === 0;
+  for (let k = 1; k <= 2 && words.length - k >= 2; k++) {
+    if (!unknown(words[k - 1])) return null;
+    const rest = words.slice(k).join(' ');
+    const exact = bestEntry(index.exact(rest));
+    if (exact) return { pass: 'exact', entry: exact };
+    const slug = bestEntry(index.slug(slugify(rest)));
+    if (slug) return { pass: 'slug', entry: slug };
+  }
+  return null;
 }
 
 /**

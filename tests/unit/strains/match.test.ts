@@ -243,6 +243,11 @@ describe('issue 13 (match3): a brand written into the name without a brand field
     // A leading word no strain name uses, before a catalog name of two or more words, is a brand.
     ['PVP Blueberry Muffin .5g Pre-Roll 23.4% THC Indica Hybrid', 'Blueberry Muffin', 'Blueberry Muffin'],
     ['Nero Live Rosin Skywalker OG', 'Skywalker OG', 'Skywalker OG'],
+    // Two such words too (a brand of two words: 'Phresh Picks', 'Kpuff Klear'); not three.
+    ['Qwxz Plumbus Blueberry Muffin 28 g', 'Blueberry Muffin', 'Blueberry Muffin'],
+    ['Qwxz Plumbus Zorbon Blueberry Muffin 28 g', 'Blueberry Muffin', null],
+    // A short word ending in s is an owner's name, also as the second of two.
+    ['Qwxz Bobs Blueberry Muffin', 'Blueberry Muffin', null],
     // A possessive names the owner's cut: another strain.
     ['AJs Sour Diesel', 'Sour Diesel', null],
     ["AJ's Sour Diesel", 'Sour Diesel', null],
@@ -367,7 +372,7 @@ describe('a maker written before the strain with a company word and no brand fie
     // Only one to three words before it, and strain words after it.
     [{ name: 'Blue Dream Extracts', category: 'Concentrates' }, null, null, null],
     // 'Co' and a bare 'Brand' are in strain names (Kush Co OG, Brand X): not company words here.
-    [{ name: 'Qwxz Co Blue Dream 3.5g', category: 'Flower' }, null, null, null],
+    [{ name: 'Kush Co Blue Dream 3.5g', category: 'Flower' }, null, null, null],
     // A cross after the maker is still its own strain.
     [{ name: 'Qwxz Farms Sour Diesel x Cannatonic 3.5g', category: 'Flower' }, null, null, null],
   ])('%j → %s', async (...row) => expectMatch(row));
