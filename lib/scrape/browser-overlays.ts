@@ -8,7 +8,8 @@ import { AGE_TEXT, MED_CHOICE, REC_CHOICE } from '@/lib/scrape/browser-gates';
  * moment after it. Such a layer intercepts every click ("Load more", pagers), and there is
  * nothing to accept in it: its close control is pressed — a button or link labelled `×`, `Close`,
  * `No thanks`, `Not now`, `Maybe later`, `Reject all`, `Decline`, `Dismiss` (its text, aria-label
- * or title), else one whose class or aria-label says `close`.
+ * or title), else one whose class or aria-label says `close`; a pop-up with no such control is
+ * sent Escape, then clicked on its backdrop.
  *
  * A layer is a `position: fixed` element covering most of the window that is the topmost thing at
  * some point of it. An age gate, a store chooser or a recreational / medical choice is not a
@@ -46,18 +47,73 @@ const MARK_CLOSE = String.raw`(a) => {
     const controls = Array.from(layer.querySelectorAll('button, a, [role="button"], input[type="button"], input[type="submit"]')).filter(visible);
     const cls = (el) => (typeof el.className === 'string' ? el.className : '') + ' ' + (el.getAttribute('aria-label') || '') + ' ' + (el.getAttribute('data-action') || '');
     const btn = controls.find((el) => close.test(label(el))) || controls.find((el) => /close|dismiss/i.test(cls(el)) && label(el).length < 30);
-    if (btn) { btn.setAttribute('data-scan-click', a.token); return true; }
+    if (btn) { btn.setAttribute('data-scan-click', a.token); return 'button'; }
+    // No close control: a pop-up closed by Escape or by a click on its backdrop (tried once per layer).
+    if (!layer.hasAttribute('data-scan-layer')) {
+      layer.setAttribute('data-scan-layer', a.token);
+      return 'layer';
+    }
   }
   return false;
 }`;
 
-/** Closes the pop-ups laid over the page (see above), up to three in a row; whether any was closed. */
+/** Whether the marked layer still covers the middle of the window. */
+const LAYER_UP = String.raw`(token) => {
+  const layer = document.querySelector('[data-scan-layer="' + token + '"]');
+  if (!layer || !layer.isConnected) return false;
+  const st = getComputedStyle(layer), r = layer.getBoundingClientRect();
+  if (st.display === 'none' || st.visibility === 'hidden' || Number(st.opacity) === 0 || r.width === 0 || r.height === 0) return false;
+  const el = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2);
+  return Boolean(el && (el === layer || layer.contains(el)));
+}`;
+
+/** A point of the layer's backdrop: near a corner, where the layer itself (not its dialog) is topmost. */
+const BACKDROP_POINT = String.raw`(token) => {
+  const layer = document.querySelector('[data-scan-layer="' + token + '"]');
+  if (!layer) return null;
+  const vw = window.innerWidth, vh = window.innerHeight;
+  for (const [x, y] of [[8, 8], [vw - 8, 8], [8, vh - 8], [vw - 8, vh - 8], [vw / 2, 8], [vw / 2, vh - 8]]) {
+    const el = document.elementFromPoint(x, y);
+    if (el && (el === layer || (layer.contains(el) && !(el.innerText || '').trim() && !el.closest('button, a, [role="button"], [role="dialog"]')))) return [x, y];
+  }
+  return null;
+}`;
+
+async function layerUp(page: Page, token: string): Promise<boolean> {
+  return page.evaluate<boolean>(`(${LAYER_UP})(${JSON.stringify(token)})`).catch(() => false);
+}
+
+/** Escape, then a click on the backdrop; whether the layer went. */
+async function closeWithoutControl(page: Page, token: string): Promise<'escape' | 'backdrop' | null> {
+  await page.keyboard.press('Escape').catch(() => undefined);
+  await page.waitForTimeout(200);
+  if (!(await layerUp(page, token))) return 'escape';
+  const point = await page.evaluate<[number, number] | null>(`(${BACKDROP_POINT})(${JSON.stringify(token)})`).catch(() => null);
+  if (!point) return null;
+  await page.mouse.click(point[0], point[1]).catch(() => undefined);
+  await page.waitForTimeout(200);
+  return (await layerUp(page, token)) ? null : 'backdrop';
+}
+
+/**
+ * Closes the pop-ups laid over the page (see above), up to three in a row; whether any was closed.
+ * A pop-up without a close control is sent Escape, then clicked on its backdrop (the way such
+ * modals close); one that survives both is left, and not tried again.
+ */
 export async function dismissOverlays(page: Page, interactions: string[]): Promise<boolean> {
   let closed = false;
   for (let i = 0; i < 3; i++) {
-    const token = `close-${interactions.length}`;
+    const token = `close-${interactions.length}-${i}`;
     const args = JSON.stringify({ token, CLOSE_LABEL, AGE_TEXT, STORE_TEXT, REC_CHOICE, MED_CHOICE });
-    if (!(await page.evaluate<boolean>(`(${MARK_CLOSE})(${args})`).catch(() => false))) break;
+    const found = await page.evaluate<'button' | 'layer' | false>(`(${MARK_CLOSE})(${args})`).catch(() => false as const);
+    if (!found) break;
+    if (found === 'layer') {
+      const how = await closeWithoutControl(page, token);
+      if (!how) continue;
+      interactions.push(`close-${how}@${new URL(page.url()).pathname}`);
+      closed = true;
+      continue;
+    }
     await page
       .locator(`[data-scan-click="${token}"]`)
       .first()

@@ -242,6 +242,40 @@ describe('pop-ups to close', () => {
       await p.close();
     });
 
+    it.each([
+      ['Escape', `document.addEventListener('keydown', function(e){ if (e.key === 'Escape') document.getElementById('layer').remove(); });`, 'close-escape@blank'],
+      ['a click on its backdrop', `document.getElementById('layer').addEventListener('click', function(e){ if (e.target === this) this.remove(); });`, 'close-backdrop@blank'],
+    ])('a pop-up with no close control is closed by %s', async (_how, script, logged) => {
+      const p = await browser.newPage();
+      await p.setContent(
+        page(layer('<h2>Join our list</h2><input type="email"><button onclick="location.hash=\'signed\'">Sign up</button>')).replace(
+          '</body>',
+          `<script>${script}</script></body>`,
+        ),
+      );
+      const interactions: string[] = [];
+      expect(await dismissOverlays(p, interactions)).toBe(true);
+      expect(await p.locator('#layer').count()).toBe(0);
+      expect(interactions).toEqual([logged]);
+      // Nothing in the dialog was pressed.
+      expect(p.url()).not.toContain('signed');
+      await p.close();
+    });
+
+    it('a pop-up that neither Escape nor its backdrop closes is left, and not tried again', async () => {
+      const p = await browser.newPage();
+      await p.setContent(page(layer('<h2>Join our list</h2><input type="email"><button>Sign up</button>')));
+      const interactions: string[] = [];
+      expect(await dismissOverlays(p, interactions)).toBe(false);
+      expect(await p.locator('#layer').count()).toBe(1);
+      const marked = await p.locator('#layer').getAttribute('data-scan-layer');
+      expect(marked).toBeTruthy();
+      expect(await dismissOverlays(p, interactions)).toBe(false);
+      expect(await p.locator('#layer').getAttribute('data-scan-layer')).toBe(marked);
+      expect(interactions).toEqual([]);
+      await p.close();
+    });
+
     it('a banner that does not cover the page is not a pop-up', async () => {
       const p = await browser.newPage();
       await p.setContent(
