@@ -182,7 +182,7 @@ export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Pro
     // Receipts: blurred leaders come out light grey, lighter than the usual ink level, and were
     // read as garbage that took the whole row with it; their sweep counts lighter grey as ink.
     // (One sweep at the lighter level takes dark leaders too: same re-read scores as a sweep at each level, ≈15 ms less.)
-    eraseDotLeaders(flat.data, flat.width, flat.height, rowPx, opts.lightLeaders ? LIGHT_INK : undefined);
+    eraseDotLeaders(flat.data, flat.width, flat.height, rowPx, opts.lightLeaders ? LIGHT_INK : undefined, opts.lightLeaders);
   }
   if (opts.glare && page.dark) evenStreaks(flat.data, flat.width, flat.height, rowPx);
   if (opts.codes) eraseCodes(flat.data, flat.width, flat.height);

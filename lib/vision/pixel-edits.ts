@@ -98,25 +98,71 @@ export function* darkPieces(data: Uint8Array, width: number, height: number, bel
   }
 }
 
+/** Dots alike and evenly spaced: pitch within ±35 %, areas within 2.5×. */
+function evenlyAlike(pitches: number[], sizes: number[]): boolean {
+  return pitches.length > 0 && Math.max(...pitches) <= 1.35 * Math.min(...pitches) && Math.max(...sizes) <= 2.5 * Math.min(...sizes);
+}
+
+/**
+ * A faint leader on a blurred photo: some of its dots fall under the ink level (gaps of two or
+ * three pitches) and the rest come out in uneven sizes. Still printed: most gaps are one pitch,
+ * every gap is a whole number of pitches (±25 %), the dots are far smaller than a letter (areas
+ * within 5× of their median) and the run spans at least three text rows. Fragments of blurred
+ * small print are spaced by their letters, not by a pitch.
+ */
+function faintLeader(pitches: number[], sizes: number[], rowH: number): boolean {
+  if (pitches.length < 7) return false;
+  const min = Math.min(...pitches);
+  const ones = pitches.filter((p) => p <= 1.35 * min).sort((a, b) => a - b);
+  if (min < 2 || ones.length < pitches.length / 2) return false;
+  // The pitch: the median of the one-pitch gaps (the least gap may be a squeezed pair).
+  const base = ones[ones.length >> 1];
+  const whole = pitches.every((p) => {
+    const k = Math.round(p / base);
+    return k >= 1 && k <= 4 && Math.abs(p - k * base) <= 0.25 * base * k;
+  });
+  const sorted = [...sizes].sort((a, b) => a - b);
+  const median = sorted[sorted.length >> 1];
+  return whole && sorted[sorted.length - 1] <= 5 * median && pitches.reduce((a, b) => a + b, 0) >= 3 * rowH;
+}
+
+/**
+ * A faint leader's dots are far smaller than letters (at most a fifth of a text row: a period's
+ * size, where the letters of small print on a photo are about half a row), and nothing else is
+ * printed along it: no piece of ink bigger than its dots lies between its first and last dot at
+ * its height (the letters of a word whose small pieces happen to chain up lie among bigger ones).
+ */
+function bareBand(chain: Omit<DarkPiece, 'n'>[], others: Omit<DarkPiece, 'n'>[], rowH: number): boolean {
+  if (chain.some((d) => d.y1 - d.y0 + 1 > rowH / 5 || d.x1 - d.x0 + 1 > rowH / 5)) return false;
+  const x0 = chain[0].x0;
+  const x1 = chain[chain.length - 1].x1;
+  const y0 = Math.min(...chain.map((d) => d.y0));
+  const y1 = Math.max(...chain.map((d) => d.y1));
+  return !others.some((o) => o.x1 >= x0 && o.x0 <= x1 && o.y1 >= y0 && o.y0 <= y1);
+}
+
 /**
  * Dotted leaders ("Blue Zushi 1/8 oz ........ $44.86") erased from a grey page before OCR:
  * tesseract reads a leader as dots glued to lowercase garbage and often garbles the words beside
  * it. Ink components (pixels darker than 140) that are dot-sized (at most a third of a text row
  * in both directions) and sit in a horizontal chain of six or more alike, evenly spaced dots (same height within
- * 0.15 row, each within 1.2 rows of the next, pitch within ±35 %, areas within 2.5×) are painted
- * white. Single dots (decimal points,
+ * 0.15 row, each within 1.2 rows of the next, pitch within ±35 %, areas within 2.5×; or, with
+ * `faintLeaders` (receipt photos), a faint leader's, see `faintLeader`) are painted white. Single dots (decimal points,
  * periods) and short runs ("...") are kept. `rowH` is the text-row height in pixels of this
  * image. Returns the number of dots erased.
  */
-export function eraseDotLeaders(data: Buffer, width: number, height: number, rowH: number, ink = 140): number {
+export function eraseDotLeaders(data: Buffer, width: number, height: number, rowH: number, ink = 140, faintLeaders = false): number {
   const maxDot = Math.max(3, rowH / 3);
   const labels = new Int32Array(width * height);
   type Dot = Omit<DarkPiece, 'n'>;
   const dots: Dot[] = [];
+  // Everything else (letters, rules): a faint leader's band holds none of it.
+  const others: Dot[] = [];
   for (const { id, n, x0, x1, y0, y1 } of darkPieces(data, width, height, ink, labels)) {
     const w = x1 - x0 + 1;
     const h = y1 - y0 + 1;
     if (n >= 2 && w <= maxDot && h <= maxDot && w <= 2.5 * h && h <= 2.5 * w) dots.push({ x0, x1, y0, y1, id });
+    else if (faintLeaders) others.push({ x0, x1, y0, y1, id });
   }
   if (dots.length < 5) return 0;
   dots.sort((a, b) => a.x0 - b.x0);
@@ -136,12 +182,36 @@ export function eraseDotLeaders(data: Buffer, width: number, height: number, row
     // small print also chain up at one height, but in fragments of every size and spacing.
     const pitches = chain.slice(1).map((k, n) => (dots[k].x0 + dots[k].x1 - dots[chain[n]].x0 - dots[chain[n]].x1) / 2);
     const sizes = chain.map((k) => (dots[k].x1 - dots[k].x0 + 1) * (dots[k].y1 - dots[k].y0 + 1));
-    const regular = pitches.length > 0 && Math.max(...pitches) <= 1.35 * Math.min(...pitches) && Math.max(...sizes) <= 2.5 * Math.min(...sizes);
-    if (chain.length >= 6 && regular)
-      for (const k of chain) {
-        used[k] = 1;
-        erase.add(dots[k].id);
-      }
+    const alike = chain.length >= 6 && evenlyAlike(pitches, sizes);
+    const faint =
+      faintLeaders &&
+      !alike &&
+      chain.length >= 6 &&
+      faintLeader(pitches, sizes, rowH) &&
+      bareBand(
+        chain.map((k) => dots[k]),
+        others,
+        rowH,
+      );
+    if (!alike && !faint) continue;
+    for (const k of chain) {
+      used[k] = 1;
+      erase.add(dots[k].id);
+    }
+    // A faint leader's whole band: the dots that fell under the ink level and the wide grey halos
+    // around the rest (left as a ghost of the leader, read as garbage), but no pixel of another
+    // ink shape.
+    if (faint) {
+      const y0 = Math.max(0, Math.min(...chain.map((k) => dots[k].y0)) - 3);
+      const y1 = Math.min(height - 1, Math.max(...chain.map((k) => dots[k].y1)) + 3);
+      const x0 = Math.max(0, dots[chain[0]].x0 - 3);
+      const x1 = Math.min(width - 1, last.x1 + 3);
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) {
+          const p = y * width + x;
+          if (labels[p] === 0 || erase.has(labels[p])) data[p] = 255;
+        }
+    }
   }
   if (!erase.size) return 0;
   // The dot and its anti-aliased grey halo (2 px around it), but no pixel of another ink shape.

@@ -44,4 +44,56 @@ describe('dotted leaders erased before OCR', () => {
     expect(data[37 * W + 101]).toBe(255);
     expect(data[30 * W + 50]).toBe(20);
   });
+
+  it('a faint leader with missing and uneven dots is erased with its band (halos, dots under the ink level)', () => {
+    // Dots every 8 px, some lost (gaps of two and three pitches), sizes 1×2 to 3×3, a faint
+    // grey dot under the ink level between them and a halo around each.
+    const xs = [100, 108, 116, 124, 140, 148, 156, 164, 188, 196, 204, 212, 220, 228, 236];
+    const sizes: [number, number][] = [
+      [3, 3],
+      [2, 2],
+      [1, 2],
+      [3, 2],
+      [3, 3],
+      [2, 3],
+      [3, 3],
+      [2, 2],
+      [3, 3],
+      [1, 2],
+      [3, 3],
+      [2, 2],
+      [3, 3],
+      [2, 2],
+      [3, 3],
+    ];
+    const data = page(W, H, [word, amount]);
+    xs.forEach((x, i) => {
+      for (let yy = 35; yy < 41; yy++) for (let xx = x - 2; xx < x + 5; xx++) data[yy * W + xx] = 225; // halo
+      const [w, h] = sizes[i];
+      for (let yy = 37; yy < 37 + h; yy++) for (let xx = x; xx < x + w; xx++) data[yy * W + xx] = 185;
+    });
+    for (let yy = 37; yy < 39; yy++) for (let xx = 132; xx < 134; xx++) data[yy * W + xx] = 215; // a dot under the ink level
+    // Not alike enough for the even-leader rule (areas 2 to 9, gaps of 8, 16 and 24 px).
+    expect(eraseDotLeaders(data, W, H, 26, 200, true)).toBe(xs.length);
+    for (let x = 98; x < 242; x++) for (let y = 34; y < 42; y++) expect(data[y * W + x]).toBe(255);
+    expect(data[30 * W + 50]).toBe(20);
+    expect(data[30 * W + 350]).toBe(20);
+  });
+
+  it('fragments of blurred small print at one height, spaced by their letters, are kept', () => {
+    // Pieces of every spacing (5 to 19 px), not a whole number of one pitch.
+    const xs = [100, 105, 117, 136, 141, 153, 170, 176, 195];
+    const data = page(W, H, [word, amount, ...xs.map((x): [number, number, number, number] => [x, 36, 2, 3])]);
+    expect(eraseDotLeaders(data, W, H, 26, 140, true)).toBe(0);
+    expect(data[37 * W + 101]).toBe(20);
+  });
+
+  it('small pieces of a word that chain up like a faint leader are kept: bigger letters lie among them', () => {
+    // Dot-sized pieces every 8 px (uneven sizes, a gap of two pitches) with taller letters between them.
+    const dots: [number, number, number, number][] = [100, 108, 116, 124, 140, 148, 156, 164, 172, 180, 188, 196].map((x, i) => [x, 37, 1 + (i % 3), 2]);
+    const letters: [number, number, number, number][] = [104, 120, 136, 152, 168, 184].map((x): [number, number, number, number] => [x, 28, 3, 11]);
+    const data = page(W, H, [word, amount, ...dots, ...letters]);
+    expect(eraseDotLeaders(data, W, H, 26, 140, true)).toBe(0);
+    expect(data[37 * W + 100]).toBe(20);
+  });
 });
