@@ -30,6 +30,9 @@ function datesOn(line: string): { index: number; iso: string }[] {
   return out.sort((a, b) => a.index - b.index);
 }
 
+/** Whether a line names a harvest, test or package date. */
+export const hasDateKey = (line: string): boolean => keysOn(line).length > 0;
+
 function keysOn(line: string): { index: number; key: DateKey }[] {
   const out: { index: number; key: DateKey }[] = [];
   for (const [key, re] of DATE_KEYS) for (const m of line.matchAll(re)) out.push({ index: m.index ?? 0, key });

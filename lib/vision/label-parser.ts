@@ -17,6 +17,7 @@ import {
 } from '@/lib/vision/parse-common';
 import { columnLines, withoutUnsureTail } from '@/lib/vision/label-columns';
 import { readDates } from '@/lib/vision/label-dates';
+import { dotPrintDates, nameBeforeNetWeight } from '@/lib/vision/label-dot-print';
 import { BELOW_LIMIT, CANN_AFTER, CBD, CBD_AFTER, pct, potency, THC, THC_AFTER, TOTAL_CANN, TOTAL_CBD, TOTAL_THC } from '@/lib/vision/label-potency';
 import { batchCode, batchLetters, capitalGAsSix, gramsBesideOunces, netWeightText, ouncesOverGrams, withoutTrailingWeight } from '@/lib/vision/label-values';
 import { readTerpenes } from '@/lib/vision/label-terpene-rows';
@@ -95,12 +96,14 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   // "Jul 14,2026": the space after the comma lost; "May 26. 2026": the comma read as a point.
   // "10.05.26" (month, day, two-digit year, as the slash form "10/05/26" is read).
   const dates = readDates(
-    lines.map((l) =>
-      l
-        .replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2}),(\d{4})\b/g, '$1, $2')
-        .replace(/\b([A-Za-z]{3,9}\.?\s+\d{1,2})\.\s(\d{4})\b/g, '$1, $2')
-        .replace(/\b(\d{1,2})\.(\d{1,2})\.(\d{2})\b(?![.,]\d)/g, '$1/$2/$3'),
-    ),
+    lines
+      .map((l) =>
+        l
+          .replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2}),(\d{4})\b/g, '$1, $2')
+          .replace(/\b([A-Za-z]{3,9}\.?\s+\d{1,2})\.\s(\d{4})\b/g, '$1, $2')
+          .replace(/\b(\d{1,2})\.(\d{1,2})\.(\d{2})\b(?![.,]\d)/g, '$1/$2/$3'),
+      )
+      .map(dotPrintDates),
   );
   const thc = potency(text, TOTAL_THC, THC_AFTER, THC, BELOW_LIMIT('THC'));
   const cbd = potency(text, TOTAL_CBD, CBD_AFTER, CBD, BELOW_LIMIT('CBD'));
@@ -170,7 +173,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const banners = new Set(rowLines.filter((l) => BANNER.test(l.trim())).map(cleanLine));
   const free = lines
     .filter((l) => !banners.has(l))
-    .map((l) => withoutLeadingSpeck(l))
+    .map((l) => nameBeforeNetWeight(withoutLeadingSpeck(l)))
     .filter((l) => !prose(l))
     .slice(0, 8)
     .filter((l) => !KEYED.test(l) && !BRAND.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l));

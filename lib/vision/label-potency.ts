@@ -13,16 +13,18 @@ export const NUM = String.raw`(\d{1,3}(?:[.,]\d{1,3})?)`;
 // No "<" between a key and its figure: "< 0.5 %" is a limit, not a figure.
 export const BILINGUAL = (c: string) => String.raw`(?:\s*[/|]\s*${c}\s+total)?`;
 export const TOTAL_THC = new RegExp(String.raw`(?:\btota[l1]\s*(?:THC|THE|A9-?THC|Δ9-?THC)\b${BILINGUAL('THC')}|\bTHC\s+total\b)[^0-9\n<]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
-export const THC = new RegExp(String.raw`\b(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?THC\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+// The plain keys take no "<" before their figure either: "CBD <1%*" (a brand's typical figure, below a limit) is no CBD figure.
+export const THC = new RegExp(String.raw`\b(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?THC\b(?!\s*-?a\b)[^0-9\n%<]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
 export const TOTAL_CBD = new RegExp(String.raw`(?:\btota[l1]\s*CBD\b${BILINGUAL('CBD')}|\bCBD\s+total\b)[^0-9\n<]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
 // A total printed as below the lab's limit ("Total CBD / CBD total < 0.5 %", "Total THC: ND"): no figure, and the plain key's figure (Δ9 only) is not the total either.
 export const BELOW_LIMIT = (c: string) =>
   new RegExp(String.raw`(?:\btota[l1]\s*${c}\b${BILINGUAL(c)}|\b${c}\s+total\b)\s*:?\s*(?:<\s?(?:\d|LO[QD])|ND\b|N\/D\b|BLQ\b|not\s+detected)`, 'i');
-export const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
-// "TAC" / "Total Active Cannabinoids" is the total cannabinoids' other printed name.
-export const TOTAL_CANN = new RegExp(String.raw`(?:\btota[l1]\s+(?:active\s+)?cannabinoids?|\bTAC)\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g)`, 'i');
-// A key followed by its own value (a figure, or ND / <LOQ: not detected) is not a sentence's key.
-export const OWN_VALUE = String.raw`(?![ \t]*:?[ \t]*(?:\d|ND\b|N\/D\b|<[ \t]?LO[QD]))`;
+export const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%<]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+// "TAC" / "Total Active Cannabinoids" is the total cannabinoids' other printed name; "TOT CANN:" its
+// abbreviation on small printers' labels (a dot font's N read as M: "TOT CAMM").
+export const TOTAL_CANN = new RegExp(String.raw`(?:\btota[l1]\s+(?:active\s+)?cannabinoids?|\bTAC|\btot\.?\s+ca[nm][nm](?=\s*:))\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g)`, 'i');
+// A key followed by its own value (a figure, or ND / <LOQ: not detected; "< 0.5 %": below a limit) is not a sentence's key.
+export const OWN_VALUE = String.raw`(?![ \t]*:?[ \t]*(?:\d|ND\b|N\/D\b|<[ \t]?(?:LO[QD]|\d)))`;
 // The value before its key, in a sentence: "24.1% THC, 0.3% CBD, 26.8% total cannabinoids" (not
 // "22.4% CBD: 1.1%", where the figure is the THC before a keyed CBD). Same line only.
 export const THC_AFTER = new RegExp(String.raw`${NUM}[ \t]*(%)[ \t]+(?:total[ \t]+)?THC\b(?![ \t]*-?a\b)${OWN_VALUE}`, 'i');

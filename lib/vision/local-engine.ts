@@ -5,6 +5,7 @@ import { prepareGrey, toPgm, type PrepareOptions } from '@/lib/vision/image';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { withRim } from '@/lib/vision/label-round';
 import { withStampDate } from '@/lib/vision/label-stamp-ink';
+import { withSticker } from '@/lib/vision/label-sticker';
 import { evenStock, STOCK_REREAD_BELOW } from '@/lib/vision/label-stock';
 import { ocrPool, PSM, type OcrResult, type OcrWord } from '@/lib/vision/ocr-pool';
 import { paperOnTable } from '@/lib/vision/receipt-paper';
@@ -182,7 +183,9 @@ export function localEngine(): VisionEngine {
       // A missing package date looked for in a rubber stamp (label-stamp-ink.ts), then a round
       // sticker's rim lines, turned word by word along the arc, read unrolled (label-round.ts).
       const page = await withStampDate(image.bytes, read.parsed, signal);
-      return { ...read, parsed: await withRim(image.bytes, page, LABEL_PASSES[0], signal) };
+      // A white compliance sticker over a label on coloured stock, read alone (label-sticker.ts).
+      const stuck = await withSticker(image.bytes, page, LABEL_PASSES[0], signal);
+      return { ...read, parsed: await withRim(image.bytes, stuck, LABEL_PASSES[0], signal) };
     },
   };
   return engine;
