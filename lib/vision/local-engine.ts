@@ -10,6 +10,7 @@ import { evenStock, STOCK_REREAD_BELOW } from '@/lib/vision/label-stock';
 import { ocrPool, PSM, type OcrResult, type OcrWord } from '@/lib/vision/ocr-pool';
 import { paperOnTable } from '@/lib/vision/receipt-paper';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
+import { withoutStampInk } from '@/lib/vision/receipt-stamp';
 import type { ImageInput } from '@/lib/vision/types';
 
 /**
@@ -176,8 +177,10 @@ let engine: VisionEngine | null = null;
 export function localEngine(): VisionEngine {
   engine ??= {
     name: 'ocr',
-    // A receipt photographed on a dark table is cut to its paper first (receipt-paper.ts; other pages as they are).
-    readReceipt: async (image, signal) => bestReading(await paperOnTable(image), parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES, { goodEnough: RECEIPT_GOOD_ENOUGH }),
+    // A receipt photographed on a dark table is cut to its paper first (receipt-paper.ts), and a
+    // coloured rubber stamp's ink over the print lifted (receipt-stamp.ts); other pages as they are.
+    readReceipt: async (image, signal) =>
+      bestReading(await withoutStampInk(await paperOnTable(image)), parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES, { goodEnough: RECEIPT_GOOD_ENOUGH }),
     readLabel: async (image, signal) => {
       const read = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, LABEL_PASSES, { turns: true, stock: true });
       // A missing package date looked for in a rubber stamp (label-stamp-ink.ts), then a round

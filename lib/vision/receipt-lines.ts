@@ -1,4 +1,5 @@
 import { photoSlips } from '@/lib/vision/receipt-photo';
+import { figureSlips } from '@/lib/vision/receipt-figure-slips';
 import {
   brandPrefix,
   categorize,
@@ -110,13 +111,13 @@ export function stripLeaders(raw: string): string {
 }
 
 /**
- * OCR slips of receipt print: "lea @" (1 ea @), "2 xX $44.98" (one x read twice), ".5¢9" (the g
+ * OCR slips of receipt print: "lea @" (1 ea @), "leach @" (1 each @), "2 xX $44.98" (one x read twice), ".5¢9" (the g
  * of ".5g" read as ¢ and 9), ".5g x §" (x 5), ".S5g" (.5g).
  */
 export function receiptSlips(raw: string): string {
   return (
-    raw
-      .replace(/(^|\s)[lI|](?=\s?ea\s?@)/g, '$11')
+    figureSlips(raw)
+      .replace(/(^|\s)[lI|](?=\s?ea(?:ch)?\s?@)/g, '$11')
       .replace(/(\d\s?(?:g\s?)?)[xX×]\s?[xX×](?=\s?\$?\d)/g, '$1x')
       .replace(/(\d)¢9?(?!\w)/g, '$1g')
       // "3.5¢g": the g read twice, once as ¢
@@ -144,8 +145,8 @@ export function receiptSlips(raw: string): string {
       // "35.00 T", "4.50-": a tax flag (T, N, X, F, TX) or the minus of a discount in the right margin after the line amount
       .replace(/(\d[.,]\d{2})\s?(?:T|TX|N|F)\s*$/, '$1')
       .replace(/(?<![-−$\d.,])(\d{1,5}[.,]\d{2})-\s*$/, '-$1')
-      // "2 units @ $21.69": the quantity phrase of a price line
-      .replace(/\b(\d{1,3})\s?(?:units?|pcs?|pieces?)\s?@/gi, '$1 @')
+      // "2 units @ $21.69", "2 each @ $17.50": the quantity phrase of a price line
+      .replace(/\b(\d{1,3})\s?(?:units?|pcs?|pieces?|each)\s?@/gi, '$1 @')
       // "lgx2" (1g x 2 in a weight column): an l or I for the 1 before a unit
       .replace(/(?<=^|\s)[lI|1]gx(\d)\b/g, '1g x $1')
       .replace(/(?<=^|\s)[lI|](?=\s?(?:g|oz)\b)/g, '1')

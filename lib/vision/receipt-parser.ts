@@ -9,7 +9,6 @@ import {
   parseDate,
   round2,
   tidyName,
-  type BoxLine,
   type MoneyHit,
   type WordBox,
 } from '@/lib/vision/parse-common';
@@ -39,6 +38,8 @@ import {
 import { isReturnLine, isSavingsSummary, isVoidLine, saysIncluded, voidedIndex } from '@/lib/vision/receipt-cancels';
 import { withoutLineNumbers } from '@/lib/vision/receipt-line-numbers';
 import { isPageCarry } from '@/lib/vision/receipt-pages';
+import { isLaterPromotion, isTipTotal, TIP_LINE } from '@/lib/vision/receipt-tail';
+import { withQtyColumn } from '@/lib/vision/receipt-qty-column';
 import { dateOf } from '@/lib/vision/receipt-dates';
 import { gluedQtyUnit, isGarbledSubtotal, orderDiscountSlip, reconcileTotals, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 
@@ -142,6 +143,8 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   const taxes: number[] = [];
   let totalTax: number | null = null;
   let afterSubtotal = false;
+  /** A tip line was read after the total (a card slip): a total after it includes the tip. */
+  let tipAfterTotal = false;
   let lastItem: ParsedReceiptItem | null = null;
   let pending: Pending | null = null;
   let header: string[] | null = null;
@@ -195,6 +198,9 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
       continue;
     }
     if (isSavingsSummary(line)) continue;
+    // Promotions for a later visit and a card slip's tip after the total (receipt-tail.ts).
+    if (isLaterPromotion(line)) continue;
+    if (total !== null && TIP_LINE.test(line) && !TOTAL.test(line)) tipAfterTotal = true;
     // A receipt printed on more than one page: page numbers, a page subtotal carried to the next
     // page and brought forward there, the store's name `(continued)`: no item, no subtotal.
     if (isPageCarry(line)) {
@@ -225,13 +231,14 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
       continue;
     }
     if (TOTAL.test(line) && !NOT_TOTAL.test(line) && !LINE_TOTAL.test(line) && !POTENCY_TOTAL.test(line)) {
+      if (total !== null && isTipTotal(line, tipAfterTotal)) continue;
       if (last) total = last.value;
       afterSubtotal = true;
       lastItem = null;
       continue;
     }
     if (DISCOUNT.test(line) || NOT_TOTAL.test(line)) {
-      if (last && !/\btotal\s+(items?|qty|quantity|units?)\b/i.test(line)) {
+      if (last && total === null && !/\btotal\s+(items?|qty|quantity|units?)\b/i.test(line)) {
         if (!afterSubtotal && lastItem && !/\b(loyalty|points|order|coupons?|rewards?)\b/i.test(line)) {
           lastItem.discount = round2((lastItem.discount ?? 0) + last.value);
         } else if (!/\btotal\s+(savings|saved|discounts?)\b/i.test(line) || !sawOrderDiscount) {
@@ -239,6 +246,13 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
           sawOrderDiscount = true;
         }
       }
+      continue;
+    }
+    // Between the subtotal and the total, a minus amount under words no list knows (`Happy hour
+    // 10%  -$10.00`, `Employee 20%  -$5.00`): the order's discount.
+    if (afterSubtotal && subtotal !== null && total === null && last?.negative && !PAYMENT.test(line) && letters(beforeAmounts(line)) >= 3) {
+      orderDiscount += last.value;
+      sawOrderDiscount = true;
       continue;
     }
     if (PAYMENT.test(line) && last && !last.negative) paid.push(last.value);
@@ -417,29 +431,6 @@ export function joinWrappedParens<T extends { text: string; conf: number }>(rows
 function endsWithWeight(line: string): boolean {
   const w = parseWeightGrams(line, { allowTrailingNine: true });
   return w !== null && letters(line.slice(w.end)) <= 2 && !/\d/.test(line.slice(w.end));
-}
-
-/**
- * The rows' text, with the quantity column of a table whose header starts with `Qty` kept: a
- * lone digit at a row's left edge is dropped as a speck of the photo's margin (`linesFromWords`),
- * but one that sits under the `Qty` header is that column ("1   Gary Payton   1/2oz   $137.63").
- */
-function withQtyColumn(boxes: BoxLine[], words: readonly WordBox[]): string[] {
-  let qty: { x0: number; x1: number } | null = null;
-  return boxes.map((l) => {
-    const first = l.cells[0];
-    if (first && /^q(ty|y|l?y|uantity)\b/i.test(first.text) && l.cells.length >= 3 && !/\d/.test(l.text)) {
-      qty = { x0: first.x0, x1: first.x1 };
-      return l.text;
-    }
-    if (!qty || !first || first.x0 <= qty.x1) return l.text;
-    const col = qty;
-    const w = (col.x1 - col.x0) / 2;
-    const digit = words.find(
-      (wd) => /^\d{1,2}$/.test(wd.text) && wd.x1 <= first.x0 && wd.x1 >= col.x0 - w && wd.x0 <= col.x1 + w && (wd.y0 + wd.y1) / 2 >= l.y0 && (wd.y0 + wd.y1) / 2 <= l.y1,
-    );
-    return digit ? `${digit.text}   ${l.text}` : l.text;
-  });
 }
 
 /** 0..1: share of the fields a receipt normally carries that were found, plus arithmetic checks. */
