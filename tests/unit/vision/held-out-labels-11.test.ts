@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { HELD_OUT_LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelTruth } from '@/tests/fixtures/vision/labels';
+import { ELEVENTH_HELD_OUT_LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelTruth } from '@/tests/fixtures/vision/labels';
 import { THERMAL_CHARS, shortDate, thermalLines, type EleventhExtra } from '@/tests/fixtures/vision/label-eleventh';
 import { dateForms, expectHeldOutRound, expectRenderedPage, expectSharedFields, printedLabel, seeds, squash, type PrintedLabel } from '@/tests/fixtures/vision/label-print';
 
@@ -25,7 +25,7 @@ function thermalPrinted(p: PrintedLabel): PrintedLabel {
 
 describe('eleventh held-out round of label layouts', () => {
   it('names three new layouts, all in LABEL_LAYOUTS, and a random draw never picks them', () =>
-    expectHeldOutRound(HELD_OUT_LABEL_LAYOUTS, ['stacked-sticker', 'cyl-bottle', 'thermal-lowres']));
+    expectHeldOutRound(ELEVENTH_HELD_OUT_LABEL_LAYOUTS, ['stacked-sticker', 'cyl-bottle', 'thermal-lowres']));
 
   it('leaves the older layouts’ truth draws as they were', () => {
     for (const layout of ['keyed', 'clear-film', 'tick-form'] as const) {
@@ -41,7 +41,7 @@ describe('eleventh held-out round of label layouts', () => {
     expect(shortDate(null)).toBe('');
   });
 
-  for (const layout of HELD_OUT_LABEL_LAYOUTS)
+  for (const layout of ELEVENTH_HELD_OUT_LABEL_LAYOUTS)
     it(`${layout}: the truth holds what the label prints, and nothing it does not`, () => {
       for (const seed of seeds(layout)) {
         const raw = printedLabel(layout, seed);
@@ -92,7 +92,7 @@ describe('eleventh held-out round of label layouts', () => {
     });
 
   it('renders each layout to an image of the page size, with ink on it (no OCR)', async () => {
-    for (const layout of HELD_OUT_LABEL_LAYOUTS)
+    for (const layout of ELEVENTH_HELD_OUT_LABEL_LAYOUTS)
       for (const seed of seeds(layout).slice(0, 2)) {
         const t = labelTruth(seed, layout) as Truth;
         const { png, w, h } = await expectRenderedPage(labelSvg(t, labelStyle(seed, layout), seed));

@@ -1,7 +1,15 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { printedTexts, rasterize } from '@/tests/fixtures/vision/render';
-import { HELD_OUT_RECEIPT_LAYOUTS, RECEIPT_LAYOUTS, receiptStyle, receiptSvg, receiptTruth, type ReceiptLayout, type ReceiptTruth } from '@/tests/fixtures/vision/receipts';
+import {
+  ELEVENTH_HELD_OUT_RECEIPT_LAYOUTS,
+  RECEIPT_LAYOUTS,
+  receiptStyle,
+  receiptSvg,
+  receiptTruth,
+  type ReceiptLayout,
+  type ReceiptTruth,
+} from '@/tests/fixtures/vision/receipts';
 import type { EleventhExtra } from '@/tests/fixtures/vision/receipt-eleventh';
 
 /**
@@ -32,12 +40,12 @@ function dateOnPage(layout: ReceiptLayout, iso: string): string {
 
 describe('eleventh-round held-out receipt layouts', () => {
   it('are three new layouts, held out and never drawn at random', () => {
-    expect(HELD_OUT_RECEIPT_LAYOUTS).toEqual(['coupon-tail', 'tip-signature', 'paid-stamp']);
-    for (const l of HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
+    expect(ELEVENTH_HELD_OUT_RECEIPT_LAYOUTS).toEqual(['coupon-tail', 'tip-signature', 'paid-stamp']);
+    for (const l of ELEVENTH_HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
+    for (let seed = 0; seed < 300; seed++) expect(ELEVENTH_HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
   });
 
-  describe.each(HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
+  describe.each(ELEVENTH_HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
     it('renders to an image at least the page size (not read: no OCR before the blind run)', async () => {
       const { svg, style } = draw(layout, seeds(layout)[0]);
       const meta = await sharp(await rasterize(svg, 'png')).metadata();
