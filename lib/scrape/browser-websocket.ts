@@ -18,6 +18,9 @@ import { assertFetchableUrl, guardedAgent } from '@/lib/scrape/guarded-fetch';
  * opened; a socket left open with heartbeats stays open for the page, the scan just stops waiting.
  */
 
+/** Sockets relayed at once per scan (a page opening more gets them refused, `websocket-limit`). */
+export const MAX_SOCKETS = 8;
+
 interface Activity {
   open: number;
   openedAt: number;
@@ -43,6 +46,11 @@ export function relayWebSocket(context: BrowserContext, route: WebSocketRoute, b
   }
   const act = activity.get(context) ?? { open: 0, openedAt: 0, lastAt: 0 };
   activity.set(context, act);
+  if (act.open >= MAX_SOCKETS) {
+    blocked.push({ url, reason: 'websocket-limit' });
+    void route.close().catch(() => undefined);
+    return;
+  }
   act.open++;
   act.openedAt = act.lastAt = Date.now();
   const agent = guardedAgent(resolver);

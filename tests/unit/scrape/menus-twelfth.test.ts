@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cheerio from 'cheerio';
 import type { Element } from 'domhandler';
 import { browserAvailable, openScanContext } from '@/lib/scrape/browser';
+import { MAX_SOCKETS } from '@/lib/scrape/browser-websocket';
 import { settlePage, trackRequests } from '@/lib/scrape/browser-wait';
 import { salePrices } from '@/lib/scrape/extract/card-prices';
 import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
@@ -137,6 +138,12 @@ describe.runIf(browserAvailable() && menuDataPresent())('menus over a WebSocket,
         await page.evaluate(() => void new WebSocket('ws://169.254.169.254/socket'));
         await page.waitForTimeout(300);
         expect(scan.blocked.map((b) => [b.url, b.reason])).toContainEqual(['ws://169.254.169.254/socket', 'websocket-refused']);
+        // A page opening socket after socket gets at most MAX_SOCKETS relayed at once.
+        await page.evaluate((n) => {
+          for (let i = 0; i < n; i++) void new WebSocket(location.href.replace(/^http/, 'ws').replace(/\/menu$/, '/nowhere'));
+        }, MAX_SOCKETS + 4);
+        await page.waitForTimeout(300);
+        expect(scan.blocked.filter((b) => b.reason === 'websocket-limit').length).toBeGreaterThan(0);
       } finally {
         await scan.close();
         delete process.env.SCAN_ALLOW_PRIVATE_NETWORKS;
