@@ -1,3 +1,4 @@
+import { socketsActive } from '@/lib/scrape/browser-websocket';
 import type { Page } from 'playwright-core';
 
 /**
@@ -123,4 +124,6 @@ export async function settlePage(page: Page, ms: number, pendingMs = 0): Promise
   await page.waitForLoadState('networkidle', { timeout: ms }).catch(() => undefined);
   const pending = inFlight.get(page);
   while (pending && pending.size > 0 && Date.now() - start < pendingMs) await page.waitForTimeout(150);
+  // A menu arriving over a WebSocket (browser-websocket.ts): wait while a socket keeps speaking.
+  while (pendingMs > 0 && socketsActive(page.context()) && Date.now() - start < pendingMs) await page.waitForTimeout(150);
 }

@@ -6,6 +6,7 @@ import type { Resolver } from '@/lib/scrape/address';
 import { abortError, ScrapeError } from '@/lib/scrape/errors';
 import { proxyArgs, proxyThroughGuard, type BlockedRequest, type GuardState } from '@/lib/scrape/browser-guard';
 import { USER_AGENT } from '@/lib/scrape/guarded-fetch';
+import { relayWebSocket } from '@/lib/scrape/browser-websocket';
 
 /**
  * Chromium for pages that need scripts. One browser process is shared and closed after a short
@@ -14,7 +15,8 @@ import { USER_AGENT } from '@/lib/scrape/guarded-fetch';
  * Every request the page makes (documents, scripts, XHR, frames, images) is intercepted and
  * performed by guardedRequest, so it passes the same address rule on the socket actually
  * connected to; redirects never reach Chromium unchecked, and a deny proxy catches anything that
- * escapes interception (see browser-guard.ts). WebSockets and service workers are blocked.
+ * escapes interception (see browser-guard.ts). WebSockets are relayed through the same rule
+ * (browser-websocket.ts); service workers are blocked.
  */
 
 export const BROWSER_ARGS = [
@@ -146,10 +148,10 @@ export async function openScanContext(opts: { signal?: AbortSignal; resolver?: R
     const state: GuardState = { blocked: [], documentRedirects: 0 };
     const blocked = state.blocked;
     await context.route('**/*', (route) => proxyThroughGuard(route, state, signal, opts.resolver));
-    await context.routeWebSocket(/.*/, (ws) => {
-      blocked.push({ url: ws.url(), reason: 'websocket-refused' });
-      void ws.close();
-    });
+    // WebSockets are relayed from this process over a socket that passed the address rule
+    // (browser-websocket.ts); Chromium never opens one itself.
+    const ctx = context;
+    await context.routeWebSocket(/.*/, (ws) => relayWebSocket(ctx, ws, blocked, signal, opts.resolver));
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     // Aborted while the context was being set up: the listener above came too late to fire.
     if (opts.signal?.aborted) throw abortError(opts.signal);

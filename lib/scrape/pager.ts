@@ -41,7 +41,10 @@ export interface PagerStep {
 }
 
 const NEXT_TEXT = /^(next( page)?|next\s*[›»→>]|[›»→>]|>>|more pages?)$/i;
-const NEXT_ARIA = /^(go to )?next( page)?$/i;
+/** A next control by its label: "Next page", a carousel's "Next slide", "Scroll right", "Slide right". */
+const NEXT_ARIA = /^(?:(go to )?next( page| slides?| items?| products?)?|(?:scroll|slide|move|go) (?:right|forward)|show next(?: \w+)?)$/i;
+/** A control that goes back, whatever its classes say (Flickity's `flickity-prev-next-button previous`). */
+const BACK = /(^|[\s_-])(prev|previous|back|left)(?=$|[\s_-])/i;
 const ACTIVE_CLASS = /(^|[\s_-])(active|current|selected|is-active|is-current)(?=$|[\s_-])/i;
 
 function pageNumber(c: PagerControl): number | null {
@@ -52,7 +55,20 @@ function pageNumber(c: PagerControl): number | null {
 
 /** A link with a real address: the HTTP crawl follows it, the browser need not click it. */
 const realLink = (c: PagerControl) => c.tag === 'a' && c.href !== null && c.href.trim() !== '' && !/^(#|javascript:)/i.test(c.href.trim());
-const isNext = (c: PagerControl) => NEXT_TEXT.test(c.text) || NEXT_ARIA.test(c.aria.trim()) || (c.text.length <= 12 && /(^|[\s_-])next(?=$|[\s_-])/i.test(c.cls));
+const isNext = (c: PagerControl) =>
+  NEXT_TEXT.test(c.text) ||
+  NEXT_ARIA.test(c.aria.trim()) ||
+  (c.text.length <= 12 &&
+    /(^|[\s_-])next(?=$|[\s_-])/i.test(c.cls) &&
+    !BACK.test(`${c.text} ${c.aria}`) &&
+    !BACK.test(
+      c.cls
+        .split(/\s+/)
+        .filter((t) => !/next/i.test(t))
+        .join(' '),
+    ));
+/** A number that can be pressed (not a "2 / 8" slide counter's plain text). */
+const pressable = (c: PagerControl) => c.tag !== 'span' || c.role !== '';
 
 /** The control that leads to the next page, or null when the page shows no script pager. */
 export function pickPagerControl(controls: PagerControl[]): PagerStep | null {
@@ -64,6 +80,7 @@ export function pickPagerControl(controls: PagerControl[]): PagerStep | null {
   let group: number | null = null;
   let best = 1;
   for (const [g, idx] of byGroup) {
+    if (!idx.some((i) => pressable(controls[i]))) continue;
     const distinct = new Set(idx.map((i) => pageNumber(controls[i]))).size;
     if (distinct > best) [group, best] = [g, distinct];
   }
@@ -105,12 +122,14 @@ export const PAGER_COLLECT_SCRIPT = String.raw`(token) => {
     const box = el.parentElement && el.parentElement.closest(${JSON.stringify(CONTAINER_SELECTOR)}) || el.parentElement;
     if (!groups.has(box)) groups.set(box, groups.size);
     const p = el.parentElement;
+    // Disabled, on it or on the control around it (a carousel arrow's drawn icon inside a disabled arrow): disabled, aria-disabled, a class token "disabled" / "…-disabled".
+    const off = (x) => !!x && (!!x.disabled || x.getAttribute('aria-disabled') === 'true' || /(^|[\s_-])disabled(\s|$)/i.test(typeof x.className === 'string' ? x.className : ''));
     const cur = (x) => !!x && ((x.getAttribute('aria-current') && x.getAttribute('aria-current') !== 'false') || x.getAttribute('aria-pressed') === 'true' || x.getAttribute('aria-selected') === 'true');
     el.setAttribute('data-scan-pager', token + '-' + out.length);
     out.push({
       tag: el.tagName.toLowerCase(), role: el.getAttribute('role') || '', text, aria,
-      cls: ((typeof el.className === 'string' ? el.className : '') + ' ' + (p && typeof p.className === 'string' ? p.className : '')).trim(),
-      current: cur(el) || cur(p), disabled: !!el.disabled || el.getAttribute('aria-disabled') === 'true' || /(^|\s)disabled(\s|$)/i.test(typeof el.className === 'string' ? el.className : ''),
+      cls: ((typeof el.className === 'string' ? el.className : '') + ' ' + (el.getAttribute('data-testid') || '') + ' ' + (p && typeof p.className === 'string' ? p.className : '')).trim(),
+      current: cur(el) || cur(p), disabled: off(el) || off(p),
       href: el.getAttribute('href'), group: groups.get(box), expanded: el.getAttribute('aria-expanded'),
     });
   }

@@ -16,10 +16,12 @@
  * / Medical" choice before the menu, per-size prices only in a popover opened from the card) and
  * the tenth round's (an age gate asking for a date of birth, a cookie-consent overlay over a "Load
  * more" menu, pages reached only by POST, prices in other locales and minor units, prices only on
- * each product's own page), all tuning now; held out (reported first): the eleventh round's
- * techniques (a pop-up that must be closed over a "Load more" menu, a menu streamed to the page,
- * ASP.NET UpdatePanel paging, a menu URL redirecting to a store's menu, a slow API behind
- * skeleton placeholders) in every style.
+ * each product's own page) and the eleventh round's (a pop-up that must be closed over a "Load
+ * more" menu, a menu streamed to the page, ASP.NET UpdatePanel paging, a menu URL redirecting to a
+ * store's menu, a slow API behind skeleton placeholders), all tuning now; held out (reported
+ * first): the twelfth round's techniques (category carousels showing only their visible slides,
+ * prices split over elements, quantity tiers beside the unit price, a menu over a WebSocket,
+ * featured rails repeating products over a hidden template card) in every style.
  *
  * Per site: extraction recall and precision (products by name), price accuracy (price paid and
  * regular price both right), matching precision per confidence and recall on the products whose
@@ -251,7 +253,7 @@ async function main(): Promise<void> {
     const xs = scores.filter((s) => s.split === split);
     if (!xs.length) continue;
     table(
-      `${split === 'held-out' ? `Held out: eleventh-round techniques ${HELDOUT_TECHNIQUES.join(', ')}${HELDOUT_STYLES.length ? ` and styles ${HELDOUT_STYLES.join(', ')}` : ''}` : `Tuning: earlier techniques in styles ${TUNE_STYLES.join(', ')}`}`,
+      `${split === 'held-out' ? `Held out: twelfth-round techniques ${HELDOUT_TECHNIQUES.join(', ')}${HELDOUT_STYLES.length ? ` and styles ${HELDOUT_STYLES.join(', ')}` : ''}` : `Tuning: earlier techniques in styles ${TUNE_STYLES.join(', ')}`}`,
       ['site', 'products', 'recall', 'precision', 'price acc.', 'cold s', 'pages', 'method', 'platform'],
       xs.map((s) => [
         s.key,

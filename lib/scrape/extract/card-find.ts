@@ -19,9 +19,13 @@ function sameShapeSiblings(el: Element): number {
 
 const LABEL_WORDS =
   /\b(price|prices|each|ea|per|gram|grams|g|oz|sale|was|now|only|from|usd|reg|regular|member|med|rec|tax|incl|starting|at|deal|deals|off|save|discount|special|promo|ounce|eighth|original|current|is|compare|list|retail|unit|weights?|sizes?|options?|select|choose|quantity|qty)\b/gi;
-/** Letters of a text that could name something: label words and sizes ("3.5g", "1/8 oz") left out. */
+/**
+ * Letters of a text that could name something: label words, sizes ("3.5g", "1/8 oz") and the
+ * quantity of a multi-buy tier ("2 for $35", "4/$60") left out.
+ */
 const letters = (t: string) =>
   t
+    .replace(/\b\d+\s*(?:for|\/)(?=\s*\$)/gi, ' ')
     .replace(SIZES_ALL(), ' ')
     .replace(LABEL_WORDS, '')
     .replace(/[^a-z]/gi, '').length;

@@ -13,9 +13,12 @@ const REGULAR_CLASS =
 /** A label right before a price that makes it the previous price ("Was", "Reg.", "Regular price:"). */
 const REGULAR_LABEL = /\b(?:was|reg\.?|regular(?: price)?|orig(?:inal|\.)?(?: price)?|msrp|compare at|list price|retail|before)\s*:?\s*$/i;
 /** Amounts that are not the item's price: "Save $8", "$5 off". */
-const SAVING_BEFORE = /\b(?:save|saving|you save|discount)\s*:?\s*$|\b\d+\s*(?:for|\/)\s*$/i;
-/** A multi-buy deal ("2 for $40", "3/$50", "Mix & match 2 for $16"): the amount is the deal's, not an item's price. */
-const DEAL = /\b\d+\s*(?:for|\/)\s*\$\s?\d+(?:\.\d{1,2})?/i;
+const SAVING_BEFORE = /\b(?:save|saving|you save|discount)\s*:?\s*$|\b(?:[2-9]|[1-9]\d+)\s*(?:for|\/)\s*$/i;
+/**
+ * A multi-buy deal ("2 for $40", "3/$50", "Mix & match 2 for $16"): the amount is the deal's, not
+ * an item's price. "1 for $20" (the first of a card's quantity tiers) is the unit price.
+ */
+const DEAL = /\b(?:[2-9]|[1-9]\d+)\s*(?:for|\/)\s*\$\s?\d+(?:\.\d{1,2})?/i;
 export const DEAL_ALL = new RegExp(DEAL.source, 'gi');
 /**
  * A member / medical / loyalty price beside the price everyone pays (`Med $27`, `Member $27`,
@@ -81,6 +84,24 @@ const UNIT_AFTER = /^\s*(?:\/\s*(?:per\s*)?|per\s+)(?:\d+(?:\.\d+)?\s*)?(?:g|gr|
 const SUP_CENTS = /^\s*\.?(\d{2})\s*$/;
 
 /**
+ * Dollars, decimal point and cents in elements of their own (`<span>$</span> <span>20</span><span>.</span><span>00</span>`)
+ * read as one amount: the gaps between the pieces go.
+ */
+export function joinAmountPieces(segs: Array<{ text: string }>): void {
+  let tail = '';
+  for (let i = 0; i < segs.length; i++) {
+    const next = segs[i + 1]?.text ?? '';
+    const piece = (/\$\s?\d+$/.test(tail) && /^\.(?:\d{2})?(?!\d)/.test(next)) || (/\$\s?\d+\.$/.test(tail) && /^\d{2}(?!\d)/.test(next));
+    if (/^\s+$/.test(segs[i].text) && (/\$\s$/.test(tail) || piece)) {
+      segs.splice(i, 1);
+      i--;
+      continue;
+    }
+    tail = (tail + segs[i].text).slice(-16);
+  }
+}
+
+/**
  * Every price in a card in document order, each flagged regular (struck through, in a "was"/
  * "reg." element or after such a label) or not; savings ("Save $8", "$5 off") are left out.
  */
@@ -119,6 +140,7 @@ export function cardPrices(card: Element, classes?: ReadonlySet<string>, skip?: 
     gap(r, m);
   };
   walk(card, false, false);
+  joinAmountPieces(segs);
   let full = '';
   const owner: number[] = [];
   segs.forEach((sg, i) => {

@@ -3,6 +3,7 @@ import type { AnyNode, Element } from 'domhandler';
 import { descendants, marks, signature, visibleText } from '@/lib/scrape/extract/card-dom';
 import { findCard } from '@/lib/scrape/extract/card-find';
 import { firstText, labelledBrand, nameWithPrice, pickName, textLines } from '@/lib/scrape/extract/card-names';
+import { removeQuantityTiers } from '@/lib/scrape/extract/quantity-tiers';
 import { attributePrices, dealOnly, salePrices, struckClasses } from '@/lib/scrape/extract/card-prices';
 import { columnSizes, sizeChips, sizeListsIn, sizeSelects, textSizesIn, wooVariationPrices } from '@/lib/scrape/extract/card-sizes';
 import { markCssSoldOut, soldOutCard } from '@/lib/scrape/extract/sold-out';
@@ -115,6 +116,7 @@ export function menuScope($: CheerioAPI): { scope: Cheerio<AnyNode>; classes: Se
     // A product's own add-to-cart form (WooCommerce's `variations_form cart`) holding its size options stays.
     .filter((_, el) => el.type === 'tag' && isFurnitureClass((el as Element).attribs.class) && sizeListsIn(el as Element).length === 0)
     .remove();
+  removeQuantityTiers($, scope);
   const classes = struckClasses($);
   attributePrices($, scope);
   return { scope, classes };
@@ -146,7 +148,9 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
    * (`$<span>32</span><sup>00</sup>`).
    */
   const splitPrice = (el: Element) => {
-    if (!/[$\d]/.test(ownText(el))) return false;
+    // The pieces may all be elements (`<span>$</span><span>20</span><sup>00</sup>`): a holder of leaves only.
+    const leaves = el.children.every((c) => c.type !== 'tag' || (c as Element).children.every((g) => g.type === 'text'));
+    if (!/[$\d]/.test(ownText(el)) && !leaves) return false;
     const t = textOf(el);
     if (t.length > 24 || dealOnly(t) || !isPrice(t.replace(/\s+/g, ''))) return false;
     return !el.children.some((c) => c.type === 'tag' && isPrice(textOf(c as Element).replace(/\s+/g, '')));

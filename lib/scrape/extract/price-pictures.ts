@@ -21,15 +21,26 @@ function replace($: CheerioAPI, el: Element, text: string, struck: boolean): voi
   $(el).replaceWith(struck ? $('<s></s>').append(span) : span);
 }
 
+/** Text of a slot counter for `label`: far more digits than the amount, and the amount not in it. */
+export function slotCounter(text: string, label: string): boolean {
+  const amount = /\d[\d,]*(?:\.\d{1,2})?/.exec(label)?.[0] ?? '';
+  const digits = (t: string) => (t.match(/\d/g) ?? []).length;
+  return !!amount && !text.includes(amount) && digits(text) >= 3 * digits(amount);
+}
+
 export function textifyPricePictures($: CheerioAPI): void {
   $('img[alt]').each((_, el) => {
     const alt = (el.attribs.alt ?? '').replace(/\s+/g, ' ').trim();
     if (PRICE_TEXT.test(alt)) replace($, el, alt, STRUCK(el));
   });
   $('[role="img"][aria-label]').each((_, el) => {
-    if (el.name === 'svg' || $(el).text().trim()) return;
+    if (el.name === 'svg') return;
     const label = (el.attribs['aria-label'] ?? '').replace(/\s+/g, ' ').trim();
-    if (PRICE_TEXT.test(label)) replace($, el, label, STRUCK(el));
+    if (!PRICE_TEXT.test(label)) return;
+    // Empty, or a slot counter (number-flow, odometers): digit columns holding 0-9 each, whose
+    // text never reads as the amount the label gives.
+    const text = $(el).text().replace(/\s+/g, '');
+    if (!text || slotCounter(text, label)) replace($, el, label, STRUCK(el));
   });
   $('svg').each((_, el) => {
     const texts = $(el).find('text').toArray() as Element[];

@@ -55,6 +55,11 @@ const KEYS = [
   // cookie by a redirect chain and sends the visitor back, its pages reached with that cookie.
   'sse-stream-css',
   'store-redirect-text',
+  // Twelfth round (branch menus12): a menu delivered over a WebSocket (Socket.IO framing, left
+  // open with pings; relayed through the address rule); category carousels showing four slides
+  // each, the rest behind each rail's "Slide right" arrow (a "1 / 8" counter beside it).
+  'websocket-list',
+  'carousel-dawn',
   'paginated-text',
 ] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
@@ -127,7 +132,9 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
                   ? categoryPages - 1
                   : key === 'detail-pages-dawn'
                     ? 1 + site.spec.products.length
-                    : 1,
+                    : key === 'carousel-dawn'
+                      ? 1 + [...perLabel.values()].reduce((n, k) => n + Math.ceil(k / 4) - 1, 0)
+                      : 1,
     );
     expect(last.metadata.platform ?? null).toBe(site.spec.platform);
     const scraping = events.filter((e) => e.metadata?.currentStage === 'scrape' && typeof e.metadata?.pagesVisited === 'number');

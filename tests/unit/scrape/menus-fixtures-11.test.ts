@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSites, cardHtml, HELDOUT_TECHNIQUES, menuDataPresent, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
+import { buildSites, cardHtml, ELEVENTH_TECHNIQUES, menuDataPresent, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
 import { startMenuSites, type MenuSitesServer, type ServedSite } from '@/tests/fixtures/menus-sites/server';
 import { promoModal, skeleton, STORE_PATH } from '@/tests/fixtures/menus-sites/eleventh';
 import { LEFT_OPEN, panelPostedPage, STREAM_URL, updatePanelDelta } from '@/tests/fixtures/menus-sites/eleventh-stream';
@@ -29,7 +29,7 @@ function parseDelta(t: string): Array<[string, string, string]> {
 
 describe('eleventh-round markup', () => {
   it('every site: real products, prices paid below the struck regular price, unique names', () => {
-    const sites = buildSites().filter((s) => HELDOUT_TECHNIQUES.includes(s.technique));
+    const sites = buildSites().filter((s) => ELEVENTH_TECHNIQUES.includes(s.technique));
     expect(sites).toHaveLength(35);
     for (const s of sites) {
       expect(s.products.length).toBeGreaterThan(100);
@@ -82,7 +82,7 @@ describe('eleventh-round markup', () => {
 describe.runIf(menuDataPresent())('eleventh-round sites', () => {
   let server: MenuSitesServer;
   const keys = buildSites()
-    .filter((s) => HELDOUT_TECHNIQUES.includes(s.technique))
+    .filter((s) => ELEVENTH_TECHNIQUES.includes(s.technique))
     .map((s) => s.key);
   beforeAll(async () => {
     server = await startMenuSites({ keys });
