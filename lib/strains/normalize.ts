@@ -23,6 +23,10 @@ export type ProductKind = 'strain' | 'edible' | 'non-strain';
 const NON_STRAIN_RE =
   /(?<!contains? )\b(seeds?|clones?|display|t-?shirts?|shirts?|hoodie|crewneck|grinders?|rolling papers|papers|wraps|lighters?|batter(y|ies)|bongs?|bubbler|pipes?|rolling tray|stickers?|hats?)\b/;
 /** Words that make a product an edible or a topical whatever its menu category says. */
+/** Foods (not 'bar', 'mints', 'caps', 'bites': dab bars, strain names and capsules of oil). */
+const FOOD_RE =
+  /\b(ice cream|cider|chocolates?|candy|candies|brownies?|caramels?|taffy|lemonade|soda|seltzer|tea|coffee|honey|syrup|chews?|jell(y|ies)|pastilles?|popcorn|snacks?|cookies?|gumm(y|ies)|cereal)\b/;
+
 const STRONG_EDIBLE_RE =
   /\b(gumm(y|ies)|melatonin|tinctures?|capsules?|softgels?|lozenges?|syrup|seltzer|beverage|chocolate bar|hard candy|lollipops?|suckers?|salve|lotion|balm)\b/;
 
@@ -38,6 +42,10 @@ export function productKind(category: string | null | undefined, name: string): 
   if (/gear|accessor|apparel|merch|cultivation|seed|clone|paraphernalia/.test(c) || NON_STRAIN_RE.test(n) || FORMULA_RE.test(n)) return 'non-strain';
   if (STRONG_EDIBLE_RE.test(n)) return 'edible';
   if (/edible|topical|tincture|drink|beverage/.test(c)) return 'edible';
+  // A food dosed in milligrams is an edible whatever the menu filed it under ('Dutch Bliss |
+  // Strawberry | Ice Cream | (25mg THC) | Live Rosin' under Concentrates: made with rosin).
+  // Under 500 mg: a vape's oil is written 500 or 1000 mg ('Ice Cream Cake [500mg]', a cart).
+  if (FOOD_RE.test(n) && [...n.matchAll(/\b(\d+(?:\.\d+)?)\s*mg\b/g)].some((m) => Number(m[1]) < 500)) return 'edible';
   if (/flower|pre-?roll|vape|concentrate|cart|extract/.test(c)) return 'strain';
   return EDIBLE_RE.test(n) && /\d+\s*mg\b/i.test(n) ? 'edible' : 'strain';
 }

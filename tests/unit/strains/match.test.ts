@@ -338,6 +338,11 @@ describe('products that are not strains', () => {
     [{ name: 'Watermelon Gummies 100mg', category: 'Edibles' }, null, null, null],
     [{ name: 'Tropic Punch Gummies 100mg', category: 'Edibles' }, null, null, null],
     [{ name: 'Coconut Oil - Cannatonic (CBD Rich Hybrid)', category: 'Edibles' }, 'Cannatonic', 'exact', 'high'],
+    // A food dosed in mg is an edible even filed under Concentrates (made with rosin): its flavour is no strain.
+    [{ name: 'Qwxz Bliss | Watermelon | Ice Cream | (25mg THC) | Live Rosin', category: 'Concentrates' }, null, null, null],
+    // A vape's 500 / 1000 mg of oil is no dose: the strain named like a food stays matched.
+    [{ name: 'Lemonade 1000mg Cart', category: 'Vape' }, 'Lemonade', 'exact', 'high'],
+    [{ name: 'Lemonade 100mg THC', category: 'Vape' }, null, null, null],
     // The segment that starts an edible's name is where its brand goes (Green Hornet, Sublime: gummy brands).
     [{ name: 'Cheetah Piss - 100mg Blue Raspberry Sour Gummies', category: 'Edibles' }, null, null, null],
     // Also when the brand is the longer segment: the strain segment is then the brand.
