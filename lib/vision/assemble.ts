@@ -1,5 +1,6 @@
 import type { Queryable } from '@/lib/db';
-import { matchProducts, type MatchResult } from '@/lib/strains/match';
+import type { MatchResult } from '@/lib/strains/match';
+import { matchStrainGuesses } from '@/lib/vision/strain-guess';
 import { strainFromProduct } from '@/lib/vision/label-parser';
 import type { LabelData, ParsedLabel, ParsedReceipt, ReceiptData, StrainRef } from '@/lib/vision/types';
 
@@ -46,7 +47,7 @@ export interface ReceiptContext {
 
 export async function assembleReceipt(db: Queryable, parsed: ParsedReceipt, ctx: ReceiptContext): Promise<ReceiptData> {
   const matches = parsed.items.length
-    ? await matchProducts(
+    ? await matchStrainGuesses(
         db,
         // The printed name carries weight, pack and product words: the matcher sees the strain part.
         parsed.items.map((it) => ({ name: it.strainName ?? strainFromProduct(it.productName, it.brand) ?? it.productName, category: it.category, brand: it.brand })),
@@ -87,7 +88,7 @@ export async function assembleReceipt(db: Queryable, parsed: ParsedReceipt, ctx:
 
 export async function assembleLabel(db: Queryable, parsed: ParsedLabel, engine: LabelData['engine'], engineConfidence: number | null): Promise<LabelData> {
   const name = parsed.strainName ?? parsed.productName;
-  const [m] = name ? await matchProducts(db, [{ name, category: parsed.category, brand: parsed.brand }]) : [];
+  const [m] = name ? await matchStrainGuesses(db, [{ name, category: parsed.category, brand: parsed.brand }]) : [];
   const strain = ref(m);
   const { coverage, ...fields } = parsed;
   return {

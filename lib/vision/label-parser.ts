@@ -1,3 +1,4 @@
+import { trimTrailingNoise } from '@/lib/vision/strain-noise';
 import {
   categorize,
   categorizeLast,
@@ -384,12 +385,20 @@ export function strainFromProduct(productName: string, brand: string | null): st
   const kindAt = lastCategoryAt(s);
   const kindWord = (x: string) => categorize(x) !== 'Other' || TYPE_OR_GRADE.test(x);
   s = s.replace(/\b([A-Za-z]+)(?=\s+([A-Za-z-]+))/g, (w, _w: string, next: string, at: number) =>
-    (/^(?:buds?|cand(?:y|ies)|mints?)$/i.test(w) || (at < kindAt && categorize(w) !== 'Other' && !kindWord(next))) && /^[A-Za-z]/.test(next) ? `${w[0]}\u0001${w.slice(1)}` : w,
+    (/^(?:buds?|cand(?:y|ies)|mints?)$/i.test(w) || ((at < kindAt || /\S\s+$/.test(s.slice(0, at))) && categorize(w) !== 'Other' && !kindWord(next))) && /^[A-Za-z]/.test(next)
+      ? `${w[0]}\u0001${w.slice(1)}`
+      : w,
   );
+  // Between two plain words, or joined to the word before by `and`, a category word is the
+  // strain's own ("Ice Cream Cake", "Vana Hash Plant", "Cookies and Cream"); only a name's first
+  // word may be its kind with no later kind word ("Gummies Watermelon").
+  s = s.replace(/(^|\s)(and|&|n|'n)\s+([A-Za-z]+)\b/gi, (m, pre: string, and: string, w: string) => (categorize(w) !== 'Other' ? `${pre}${and} ${w[0]}\u0001${w.slice(1)}` : m));
   // "Fruit Chews" is a kind of edible ("Fruit" alone may be a strain's word: Fruit Punch).
   s = stripCategoryWords(s.replace(/\bfruit\s+chews?\b/gi, ' ')).replace(new RegExp(TYPE_OR_GRADE.source, 'gi'), ' ');
   // A strain-type tag in brackets ("[H]", "(I)") is no part of the name.
   s = s.replace(/[[(]\s*[ISHish]\s*[\])]/g, ' ');
   s = tidyName(s.replace(/\u0001/g, '').replace(/[|·•()[\]]/g, ' '));
+  // Pack and form words left at the end ("… Sugar", "… 5pk"): the matcher's own noise lists.
+  s = trimTrailingNoise(s);
   return letters(s) >= 2 ? s : null;
 }

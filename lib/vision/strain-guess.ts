@@ -1,0 +1,64 @@
+/**
+ * The strain part of a printed product name, and its match in the catalog.
+ *
+ * A receipt line or a label prints a product name: maybe a maker in front of the strain
+ * ("Derived Thai", "Pharmers Jet Fuel") and pack or form words after it ("… Sugar", "… 5pk"). The
+ * words at the end are judged by the matcher's own noise lists (lib/strains/match-noise.ts); the
+ * words in front cannot be judged by any list (a brand is any word), so they are whatever the
+ * catalog matcher could not place: when the whole guess matches nothing, the guess less its first
+ * word or two is tried, and kept only when the catalog recognises it surely.
+ */
+import type { Queryable } from '@/lib/db';
+import { matchProducts, type MatchInput, type MatchResult } from '@/lib/strains/match';
+
+/** How many leading words may be a maker's name ("Seed Junky", "Mountain Top Extracts"). */
+const MAX_LEAD_WORDS = 3;
+
+/** The guess less its first one, two, three words, while a strain word of four letters is left. */
+export function withoutLeadWords(guess: string): string[] {
+  const words = guess.split(/\s+/).filter(Boolean);
+  const out: string[] = [];
+  for (let k = 1; k <= MAX_LEAD_WORDS && k < words.length; k++) {
+    const rest = words.slice(k);
+    if (rest.join('').replace(/[^\p{L}]/gu, '').length < 4) break;
+    out.push(rest.join(' '));
+  }
+  return out;
+}
+
+const sure = (m: MatchResult | undefined) => Boolean(m?.strain) && (m?.confidence === 'high' || m?.confidence === 'medium');
+
+/**
+ * A single word left is kept only as the strain's own catalog name ("Thai"), never as a word an
+ * alias or a longer name shares ("Sherbet" of Rainbow Sherbet is an alias of Sunset Sherbet,
+ * "Cookies" of Mandarin Cookies one of Girl Scout Cookies).
+ */
+function wholeName(name: string, m: MatchResult): boolean {
+  return /\s/.test(name.trim()) || m.strain?.name.toLowerCase() === name.trim().toLowerCase();
+}
+
+/**
+ * Match the guesses; a guess the catalog places nowhere is tried again without its leading words
+ * (the first shorter guess the catalog recognises surely wins). Results keep the input order.
+ */
+export async function matchStrainGuesses(db: Queryable, inputs: MatchInput[]): Promise<MatchResult[]> {
+  const first = await matchProducts(db, inputs);
+  const retries: { at: number; input: MatchInput }[] = [];
+  first.forEach((m, i) => {
+    if (m.strain) return;
+    for (const name of withoutLeadWords(inputs[i].name)) retries.push({ at: i, input: { ...inputs[i], name } });
+  });
+  if (!retries.length) return first;
+  const again = await matchProducts(
+    db,
+    retries.map((r) => r.input),
+  );
+  const out = [...first];
+  const done = new Set<number>();
+  retries.forEach((r, j) => {
+    if (done.has(r.at) || !sure(again[j]) || !wholeName(r.input.name, again[j])) return;
+    done.add(r.at);
+    out[r.at] = again[j];
+  });
+  return out;
+}
