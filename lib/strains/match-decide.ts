@@ -212,10 +212,18 @@ function namePass(
  * …') names its owner's cut of the strain, a word with digits is a code, and a catalog name of one
  * word ('Zorb Gelato') is too easily the end of a new strain's name; those stay unmatched.
  */
+/**
+ * A word that can only be a maker's in front of a strain: letters, used by no strain name of the
+ * catalog or the universe, and not a short word ending in s, which reads as an owner's name ('AJs',
+ * 'Bobs'; a longer one is a plural, 'Picks').
+ */
+export function isMakerWord(index: CatalogIndex, word: string): boolean {
+  return /^\p{L}{2,}$/u.test(word) && !(/s$/.test(word) && word.length <= 4) && index.wordUse(word) === 0;
+}
+
 function unknownLeadingWord(index: CatalogIndex, cleaned: string): { pass: MatchPass; entry: IndexedName } | null {
   const words = cleaned.split(' ');
-  // A short word ending in s reads as an owner's name ('AJs', 'Bobs'); a longer one is a plural ('Picks').
-  const unknown = (w: string) => /^\p{L}{2,}$/u.test(w) && !(/s$/.test(w) && w.length <= 4) && index.wordUse(w) === 0;
+  const unknown = (w: string) => isMakerWord(index, w);
   for (let k = 1; k <= 2 && words.length - k >= 2; k++) {
     if (!unknown(words[k - 1])) return null;
     const rest = words.slice(k).join(' ');

@@ -6,10 +6,13 @@
  * words at the end are judged by the matcher's own noise lists (lib/strains/match-noise.ts); the
  * words in front cannot be judged by any list (a brand is any word), so they are whatever the
  * catalog matcher could not place: when the whole guess matches nothing, the guess less its first
- * word or two is tried, and kept only when the catalog recognises it surely.
+ * word or two is tried, when those words are ones no strain name uses (the matcher's own test of a
+ * maker's word), and kept only when the catalog recognises it surely.
  */
 import type { Queryable } from '@/lib/db';
 import { matchProducts, type MatchInput, type MatchResult } from '@/lib/strains/match';
+import { isMakerWord } from '@/lib/strains/match-decide';
+import { guessIndex, indexFor } from '@/lib/strains/match-index';
 
 /** How many leading words may be a maker's name ("Seed Junky", "Mountain Top Extracts"). */
 const MAX_LEAD_WORDS = 3;
@@ -43,10 +46,19 @@ function wholeName(name: string, m: MatchResult): boolean {
  */
 export async function matchStrainGuesses(db: Queryable, inputs: MatchInput[]): Promise<MatchResult[]> {
   const first = await matchProducts(db, inputs);
+  if (first.every((m) => m.strain)) return first;
+  // Only words the matcher itself would take for a maker's go (no strain name uses them): the
+  // words in front of 'Animal Mint Cake', 'AJs Sour Diesel', 'Pink Passion Fruit' are a strain's own.
+  const { index } = guessIndex() ?? (await indexFor(db));
   const retries: { at: number; input: MatchInput }[] = [];
   first.forEach((m, i) => {
     if (m.strain) return;
-    for (const name of withoutLeadWords(inputs[i].name)) retries.push({ at: i, input: { ...inputs[i], name } });
+    const words = inputs[i].name.trim().split(/\s+/);
+    for (const name of withoutLeadWords(inputs[i].name)) {
+      const dropped = words.slice(0, words.length - name.split(' ').length);
+      if (!dropped.every((w) => isMakerWord(index, w.toLowerCase()))) break;
+      retries.push({ at: i, input: { ...inputs[i], name } });
+    }
   });
   if (!retries.length) return first;
   const again = await matchProducts(

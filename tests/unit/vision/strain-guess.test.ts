@@ -82,13 +82,24 @@ describe('the brand in front is what the catalog could not place', () => {
 
   it.each([
     ['Seed Junky Apple Fritter Wax 7g', 'Apple Fritter'],
-    ['Dos Gringos Sour Diesel Popcorn Buds 5pk 2.5g', 'Sour Diesel'],
+    // (A maker's words are words no strain name uses: 'Dos' is one, of Do-Si-Dos.)
+    ['Qwxz Gringos Sour Diesel Popcorn Buds 5pk 2.5g', 'Sour Diesel'],
     ['Pharmers Quality Jack Herer Smalls 3.5g', 'Jack Herer'],
     ['Blue Dream 3.5g', 'Blue Dream'],
   ])('receipt item %s → %s', async (printed, want) => {
     const data = await assembleReceipt(await ready(), receipt([printed]), { engine: 'text', engineConfidence: null, attemptId: null });
     expect(data.items[0].strain?.name).toBe(want);
     expect(data.items[0].strainName).toBe(want);
+  });
+
+  it.each([
+    // Words in front that strain names use are the strain's own (issue 13's wrong matches): no retry.
+    'Animal Sour Diesel 3.5g',
+    'AJs Sour Diesel 3.5g',
+    'Dos Gringos Sour Diesel Popcorn Buds 5pk 2.5g',
+  ])('%s is not matched by the name after its first words', async (printed) => {
+    const data = await assembleReceipt(await ready(), receipt([printed]), { engine: 'text', engineConfidence: null, attemptId: null });
+    expect(data.items[0].strain).toBeNull();
   });
 
   it.each([
