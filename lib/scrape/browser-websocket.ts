@@ -4,6 +4,7 @@ import type { Resolver } from '@/lib/scrape/address';
 import type { BlockedRequest } from '@/lib/scrape/browser-guard';
 import { STREAM_WINDOW } from '@/lib/scrape/event-stream';
 import { assertFetchableUrl, guardedAgent } from '@/lib/scrape/guarded-fetch';
+import { heartbeatDetector } from '@/lib/scrape/ws-heartbeat';
 
 /**
  * WebSockets of a scanned page (docs/menus.md, twelfth round): menus delivered over a socket after
@@ -15,7 +16,8 @@ import { assertFetchableUrl, guardedAgent } from '@/lib/scrape/guarded-fetch';
  *
  * Sockets are read within a window like event streams (event-stream.ts): the page's first read
  * waits while a relayed socket is open and has spoken within `quietMs`, at most `maxMs` after it
- * opened; a socket left open with heartbeats stays open for the page, the scan just stops waiting.
+ * opened. Heartbeats (ws-heartbeat.ts) are relayed but are not speaking: a socket left open with
+ * pings stays open for the page, and the scan stops waiting `quietMs` after its last real message.
  */
 
 /** Sockets relayed at once per scan (a page opening more gets them refused, `websocket-limit`). */
@@ -67,6 +69,7 @@ export function relayWebSocket(context: BrowserContext, route: WebSocketRoute, b
   server.binaryType = 'arraybuffer';
   const pending: Array<string | Buffer> = [];
   let done = false;
+  const heartbeat = heartbeatDetector();
   const finish = (code?: number, reason?: string) => {
     if (done) return;
     done = true;
@@ -87,9 +90,9 @@ export function relayWebSocket(context: BrowserContext, route: WebSocketRoute, b
     for (const m of pending.splice(0)) server.send(m);
   };
   server.onmessage = (e) => {
-    act.lastAt = Date.now();
-    if (done) return;
     const d = e.data as unknown;
+    if (!heartbeat(typeof d === 'string' ? d : (d as ArrayBuffer))) act.lastAt = Date.now();
+    if (done) return;
     route.send(typeof d === 'string' ? d : Buffer.from(d as ArrayBuffer));
   };
   server.onerror = (e) => {
