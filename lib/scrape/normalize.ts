@@ -13,7 +13,7 @@ const ws = (s: string) => s.replace(/\s+/g, ' ').trim();
 // count as edibles next to a milligram dose.
 const DOSE = /\d+\s*mg\b/i;
 const NAME_RULES: Array<[ProductCategory, (s: string) => boolean]> = [
-  ['Pre-Roll', (s) => /\b(pre[\s-]?rolls?|prerolls?|joints?|blunts?|dogwalkers?|infused (?:pre[\s-]?roll|joint)s?)\b/i.test(s)],
+  ['Pre-Roll', (s) => /\b(pre[\s-]?rolls?|prerolls?|joints?|blunts?|dogwalkers?|hash holes?|twax|(?:big|little|lil|mini|fat) js?|infused (?:pre[\s-]?roll|joint)s?)\b/i.test(s)],
   ['Vape', (s) => /\b(vapes?|vape pens?|carts?|cartridges?|disposables?|pods?|510|all[\s-]in[\s-]one|aio)\b/i.test(s)],
   [
     'Edible',
@@ -23,12 +23,12 @@ const NAME_RULES: Array<[ProductCategory, (s: string) => boolean]> = [
       ) ||
       (DOSE.test(s) && /\b(cookies?|mints?|cand(?:y|ies)|bites?|cubes?|bars?|jell(?:y|ies)|teas?|honey|caps|shots?|pastill(?:e|es))\b/i.test(s)),
   ],
-  ['Topical', (s) => /\b(topicals?|lotions?|balms?|salves?|transdermal|patch(?:es)?|bath bombs?|roll[\s-]on|massage oil)\b/i.test(s)],
+  ['Topical', (s) => /\b(topicals?|lotions?|balms?|salves?|transdermal|patch(?:es)?|bath bombs?|(?:bath|soaking) salts?|lip butters?|roll[\s-]on|massage oil)\b/i.test(s)],
   ['Tincture', (s) => /\b(tinctures?|sublingual|oral spray|rso|fso|dropper)\b/i.test(s)],
   [
     'Concentrate',
     (s) =>
-      /\b(concentrates?|badder|batter|budder|shatter|wax|rosin|live resin|cured resin|resin|diamonds|sauce|crumble|sugar|hash|kief|distillate|dabs?|isolate|sift|bubble hash|moon ?rocks?)\b/i.test(
+      /\b(concentrates?|badder|batter|budder|shatter|wax|rosin|live resin|cured resin|resin|diamonds|sauce|crumble|sugar(?![\s-]free)|hash|kief|distillate|dabs?|isolate|sift|bubble hash|moon ?rocks?)\b/i.test(
         s,
       ),
   ],
@@ -67,6 +67,8 @@ export function canonicalCategory(label: string | null | undefined): ProductCate
   return null;
 }
 
+const FLOWER_PACK = /\b\d+\s?(?:pk|pack)\b|\b(?:single|double|twin)\s+(?:\d+\s?)?(?:pk|pack)\b/i;
+
 /**
  * One of the eight categories for a product name, with an optional category label from the menu.
  * The label wins, except that a pre-roll or vape named as such under "Flower" (common on menus
@@ -77,6 +79,10 @@ export function categorize(name: string, hint?: string | null): ProductCategory 
   const fromHint = canonicalCategory(hint);
   if (fromHint) {
     if (fromHint === 'Flower' && (fromName === 'Pre-Roll' || fromName === 'Vape')) return fromName;
+    // Menus file tinctures with edibles; the record has a category for them.
+    if (fromHint === 'Edible' && fromName === 'Tincture') return fromName;
+    // Flower is not sold in packs: a pack under Flower is a pack of pre-rolls ('4 Pack Arise 2g', 'Single 1pk').
+    if (fromHint === 'Flower' && FLOWER_PACK.test(name)) return 'Pre-Roll';
     return fromHint;
   }
   if (fromName) return fromName;

@@ -55,6 +55,9 @@ export interface SiteScore {
   precision: number;
   priceOk: number;
   priceAccuracy: number;
+  /** Found products filed under the category the menu gives them (the Product record's eight). */
+  categoryOk: number;
+  wrongCategories: string[];
   seconds: number;
   pages: number;
   platform: string | null;
@@ -96,6 +99,7 @@ export async function scoreSite(site: ServedSite): Promise<SiteScore> {
     if (near(p.priceValue, t.price) && near(reg, t.regularPrice)) priceOk++;
     else wrongPrices.push(`${t.name}: got ${p.price} / ${p.regularPrice ?? '-'}, want $${t.price} / ${t.regularPrice ?? '-'}`);
   }
+  const wrongCategories = pairs.filter(({ p, t }) => p.category !== t.category).map(({ p, t }) => `${t.name}: got ${p.category}, want ${t.category}`);
   const split = splitOf(site.spec);
   return {
     key: site.spec.key,
@@ -109,6 +113,8 @@ export async function scoreSite(site: ServedSite): Promise<SiteScore> {
     precision: r.products.length ? pairs.length / r.products.length : 0,
     priceOk,
     priceAccuracy: pairs.length ? priceOk / pairs.length : 0,
+    categoryOk: pairs.length - wrongCategories.length,
+    wrongCategories,
     seconds,
     pages: r.pagesVisited.length,
     platform: r.platform,
@@ -237,12 +243,13 @@ async function main(): Promise<void> {
       const s = await scoreSite(site);
       scores.push(s);
       console.log(
-        `${s.key.padEnd(18)} recall ${f3(s.recall)} precision ${f3(s.precision)} price ${f3(s.priceAccuracy)} ${s.seconds.toFixed(2)} s (${s.found}/${s.truth}, scraped ${s.scraped}, pages ${s.pages}, ${s.method}, platform ${s.platform ?? '-'})`,
+        `${s.key.padEnd(18)} recall ${f3(s.recall)} precision ${f3(s.precision)} price ${f3(s.priceAccuracy)} category ${f3(s.found ? s.categoryOk / s.found : 0)} ${s.seconds.toFixed(2)} s (${s.found}/${s.truth}, scraped ${s.scraped}, pages ${s.pages}, ${s.method}, platform ${s.platform ?? '-'})`,
       );
       if (process.env.BENCH_MENUS_VERBOSE) {
         console.log('  missing:', s.missing.slice(0, 8));
         console.log('  extra:', s.extra.slice(0, 8));
         console.log('  wrong prices:', s.wrongPrices.slice(0, 8));
+        console.log('  wrong categories:', s.wrongCategories.slice(0, 8));
       }
     }
   } finally {
@@ -254,13 +261,14 @@ async function main(): Promise<void> {
     if (!xs.length) continue;
     table(
       `${split === 'held-out' ? `Held out: twelfth-round techniques ${HELDOUT_TECHNIQUES.join(', ')}${HELDOUT_STYLES.length ? ` and styles ${HELDOUT_STYLES.join(', ')}` : ''}` : `Tuning: earlier techniques in styles ${TUNE_STYLES.join(', ')}`}`,
-      ['site', 'products', 'recall', 'precision', 'price acc.', 'cold s', 'pages', 'method', 'platform'],
+      ['site', 'products', 'recall', 'precision', 'price acc.', 'category acc.', 'cold s', 'pages', 'method', 'platform'],
       xs.map((s) => [
         s.key,
         s.truth,
         f3(s.recall),
         f3(s.precision),
         f3(s.priceAccuracy),
+        f3(s.found ? s.categoryOk / s.found : 0),
         s.seconds.toFixed(2),
         s.pages,
         s.method,
@@ -274,8 +282,14 @@ async function main(): Promise<void> {
         1,
         xs.reduce((a, s) => a + s.found, 0),
       );
+    const category =
+      xs.reduce((a, s) => a + s.categoryOk, 0) /
+      Math.max(
+        1,
+        xs.reduce((a, s) => a + s.found, 0),
+      );
     console.log(
-      `${split}: min recall ${f3(minRecall)} (target ≥ 0.98), price accuracy ${f3(price)} (target ≥ 0.98), platform right on ${xs.filter((s) => s.platformOk).length}/${xs.length} sites`,
+      `${split}: min recall ${f3(minRecall)} (target ≥ 0.98), price accuracy ${f3(price)} (target ≥ 0.98), category accuracy ${f3(category)}, platform right on ${xs.filter((s) => s.platformOk).length}/${xs.length} sites`,
     );
   }
   const big = scores.filter((s) => s.technique === 'paginated');

@@ -1,6 +1,7 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { descendants, marks, signature, visibleText } from '@/lib/scrape/extract/card-dom';
+import { textCategory } from '@/lib/scrape/extract/card-category';
 import { findCard } from '@/lib/scrape/extract/card-find';
 import { firstText, labelledBrand, nameWithPrice, pickName, textLines } from '@/lib/scrape/extract/card-names';
 import { removeQuantityTiers } from '@/lib/scrape/extract/quantity-tiers';
@@ -51,13 +52,20 @@ function sectionHeading($: CheerioAPI, card: Element): string | null {
   );
   for (let depth = 0; cur && depth < 8; depth++) {
     let sib: AnyNode | null = cur.prev;
+    // Other cards hold product names in headings, never the section's title: siblings shaped like
+    // the card, or like the ancestor being walked (a card found inside its grid item, Shopify
+    // Dawn's `card__information` in `li.grid__item`: the previous item's title is no section).
+    const curSig = depth === 0 ? cardSig : signature(cur as Element);
     for (let n = 0; sib && n < 30; sib = sib.prev) {
       if (sib.type !== 'tag') continue;
       const el = sib as Element;
-      // Other cards hold product names in headings, never the section's title.
-      if (depth === 0 && signature(el) === cardSig) continue;
+      if (signature(el) === curSig) continue;
       n++;
-      const heading = /^h[1-4]$/.test(el.name) ? $(el) : $(el).find('h1, h2, h3, h4').last();
+      // A block before the cards that holds one heading titles them; one holding several is a list
+      // of its own (Shopify's collection list of category cards: its last title is no section).
+      const inner = /^h[1-4]$/.test(el.name) ? null : $(el).find('h1, h2, h3, h4');
+      if (inner && inner.length > 1) continue;
+      const heading = inner ?? $(el);
       if (heading.length) {
         const t = visibleText($, heading);
         if (t && t.length < 60 && !own.has(t)) return t;
@@ -203,6 +211,7 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
       el.attribs['data-category'] ??
       firstText($, els.slice(1), (e) => /category/.test(marks(e)) || e.attribs['data-category'] !== undefined) ??
       classCategory(el) ??
+      textCategory(els.slice(1)) ??
       sectionHeading($, el);
     if (FURNITURE_TEXT.test(text) && text.length < 120) continue;
     if (soldOutCard($, el, els)) continue;

@@ -47,6 +47,20 @@ describe('categorize', () => {
     ['Anything', 'Pre Rolls', 'Pre-Roll'],
     ['Mystery', 'Topicals', 'Topical'],
     ['Blue Dream (Hybrid)', null, 'Flower'],
+    ['Headspace Hash Holes Sweet Tea X Garlicane 1.6g', null, 'Pre-Roll'], // a hash hole is a joint
+    ['ORANGE SANDALWOOD SOAKING SALTS 100MG', null, 'Topical'],
+    ['Sunbaked - Lip Butter - 10mg THC 20mg CBD', null, 'Topical'],
+    ['Shake2Bake- THC Shooter- Sugar Free Peach- 100mg', null, 'Edible'], // sugar-free is no sugar concentrate
+    ['Strawberry Star Dawg - Live Sugar - 1g', null, 'Concentrate'],
+    ['Big J - LSD - Lemon Sour Diesel', 'Flower', 'Pre-Roll'], // a J is a joint
+    ['Little J Wookies - Under 25 Percent', 'Flower', 'Pre-Roll'],
+    ['Twax Banana Cream', 'Flower', 'Pre-Roll'],
+    ['4 Pack Super Lemon OG 2g', 'Flower', 'Pre-Roll'], // flower is not sold in packs
+    ['Single 1pk', 'Flower', 'Pre-Roll'],
+    ['Gummies 10pk', 'Edibles', 'Edible'],
+    ['J Balvin OG 3.5g', 'Flower', 'Flower'],
+    ['Vana | Sleep Tincture | 500mg THC', 'Edibles', 'Tincture'], // filed with edibles, still a tincture
+    ['Camino Sours 100mg', 'Edibles', 'Edible'],
   ])('%s (hint %s) → %s', (name, hint, expected) => {
     expect(categorize(name, hint)).toBe(expected);
   });

@@ -1,0 +1,43 @@
+import type { Element } from 'domhandler';
+
+/**
+ * The category a card writes in its own text, beside the brand or the potency ("Everest · Pre-Roll
+ * THC 23.1%", a table cell "Edibles", "Category: Vape Pens"), when no element is marked as the
+ * category. Only a whole piece of text that is a menu's category label counts: a word of a
+ * product's name ("Flower Power Gummies") never does, nor a product word a name may be on its own
+ * ("Chocolate", "Gummies", "Pods"), nor the card's name element.
+ */
+const LABEL =
+  /^(?:flowers?|pre[\s-]?rolls?|prerolls?|vapes?|vape pens?|vaporizers?|(?:vape )?cartridges?|concentrates?|extracts?|edibles?|beverages?|tinctures?|topicals?|accessories|gear|apparel|merch(?:andise)?|cultivation|seeds|clones)$/i;
+/** Separators menus put between a card's facts. */
+const SEPARATOR = /\s*[·•|—–]\s*|\s+-\s+/;
+/** Where a card writes its product's name. */
+const NAME_TAG = /^(?:h[1-6]|a|strong|b)$/;
+const NAME_MARK = /(?:^|[\s_-])(?:name|title|heading)(?:$|[\s_-])/i;
+
+/** A piece of card text as a category label: the label itself, with a `Category:` key or potency after it cut off. */
+export function categoryPiece(piece: string): string | null {
+  const t = piece
+    .replace(/^(?:category|type|product type)\s*:\s*/i, '')
+    .replace(/\s+(?:THC|CBD|THCa|TAC|total)\b.*$/i, '')
+    .replace(/\s+\d.*$/, '')
+    .trim();
+  return LABEL.test(t) ? t : null;
+}
+
+/** The first category label among the card's elements' own text pieces (not the card element itself, nor its name). */
+export function textCategory(els: readonly Element[]): string | null {
+  for (const e of els) {
+    if (NAME_TAG.test(e.name) || NAME_MARK.test(`${e.attribs.class ?? ''} ${e.attribs['data-testid'] ?? ''} ${e.attribs.itemprop ?? ''}`)) continue;
+    for (const n of e.children) {
+      if (n.type !== 'text') continue;
+      const text = (n as unknown as { data: string }).data.replace(/\s+/g, ' ').trim();
+      if (!text || text.length > 80) continue;
+      for (const piece of text.split(SEPARATOR)) {
+        const label = categoryPiece(piece);
+        if (label) return label;
+      }
+    }
+  }
+  return null;
+}
