@@ -108,6 +108,16 @@ export function frameUrls(html: string, pageUrl: string): string[] {
   return out;
 }
 
+/** The heading of the block a link sits in (its parent and up to two more ancestors). */
+function sectionTitle($: cheerio.CheerioAPI, el: Parameters<cheerio.CheerioAPI>[0]): string | null {
+  let box = $(el).parent();
+  for (let i = 0; i < 3 && box.length; i++, box = box.parent()) {
+    const h = box.find('h1, h2, h3, h4').first();
+    if (h.length) return h.text().replace(/\s+/g, ' ').trim();
+  }
+  return null;
+}
+
 /** A link text that names a menu category ("Flower", "Vape Pens", "Edibles (12)", "Shop Pre-Rolls"). */
 const CATEGORY_LINK =
   /^(?:shop |all |browse )?(?:flowers?|pre-?rolls?|prerolls?|joints|infused pre-?rolls|vapes?|vape pens|vaporizers|vape cartridges|cartridges|carts|disposables|edibles|gummies|chocolates|beverages|drinks|concentrates|extracts|dabs|topicals|tinctures|capsules|cbd|accessories)$/i;
@@ -120,6 +130,25 @@ export function isCategoryName(t: string | undefined): boolean {
     .trim();
   return CATEGORY_LINK.test(clean);
 }
+/** "View all" / "Shop all Edibles" / "See all products ›": a rail's or a section's link to its whole category. */
+const VIEW_ALL = /^(?:view|see|shop|browse|show)\s+all\b\s*(.*?)\s*[›»→>]?$/i;
+
+/**
+ * Whether a "View all" link leads to a category: its text names one ("Shop all Edibles"), else its
+ * URL's last path segment or a query value does (`/menu/pre-rolls`, `?category=vapes`), else the
+ * heading of the section it sits in does (a rail headed "Flower" with a "View all" link).
+ */
+export function viewAllCategory(text: string, url: string, sectionHeading: string | null): boolean {
+  const m = VIEW_ALL.exec(text.replace(/\s+/g, ' ').trim());
+  if (!m) return false;
+  const rest = m[1].replace(/^(?:products|items)$/i, '');
+  if (rest) return isCategoryName(rest);
+  const u = new URL(url);
+  const words = (t: string) => decodeURIComponent(t).replace(/[-_+]+/g, ' ');
+  const parts = [u.pathname.split('/').filter(Boolean).pop() ?? '', ...u.searchParams.values()];
+  return parts.some((t) => isCategoryName(words(t))) || isCategoryName(sectionHeading ?? '');
+}
+
 /** Most category links followed from one menu page. */
 export const MAX_CATEGORY_LINKS = 12;
 
@@ -127,7 +156,8 @@ export const MAX_CATEGORY_LINKS = 12;
  * Links to the categories of a menu split into category pages (`/menu/flower`,
  * `?category=edibles`, WooCommerce `/product-category/flower/`, Shopify `/collections/vapes`):
  * same origin, another path family than the page's, and a text (else an aria-label / title
- * ending in one) that is a category name and nothing else. Counts ("(12)") are ignored.
+ * ending in one) that is a category name and nothing else. Counts ("(12)") are ignored. A "View
+ * all" / "See all" / "Shop all …" link counts when it leads to a category (`viewAllCategory`).
  * `siteNav`: links inside the site's navigation (nav, header, footer) count only on a page that
  * shows products itself — an "About us" page's menu bar does not make it a menu; a category
  * directory in the page's content (WooCommerce's shop page, Shopify's collection list) does.
@@ -145,6 +175,7 @@ export function categoryLinks(html: string, pageUrl: string, siteNav = true): st
     if (!siteNav && a.closest('nav, header, footer, [role="navigation"]').length) return;
     const label = `${a.attr('aria-label') ?? ''}|${a.attr('title') ?? ''}`.split('|').map((t) => /\b(?:category|collection)\s+(.+)$/i.exec(t)?.[1]);
     if ([a.text(), ...label].some((t) => isCategoryName(t))) out.push(u);
+    else if (VIEW_ALL.test(a.text().trim()) && viewAllCategory(a.text(), u, sectionTitle($, el))) out.push(u);
   });
   return out;
 }

@@ -337,6 +337,16 @@ describe('category links', () => {
     ['cart, deals and home are no categories', '<a href="/cart">Cart</a><a href="/deals">Deals</a><a href="/">Home</a>', []],
     ['a product link is no category', '<a href="/p/1">Blue Dream Flower 3.5g</a>', []],
     ["the menu's own pages are pagination, not categories", '<a href="/menu?page=2">Flower</a>', []],
+    // "View all" links of a rail or section lead to its category.
+    [
+      '"View all" under a category heading',
+      '<section class="rail"><div class="rail-head"><h2>Pre-Rolls</h2><a href="/shop/c/42">View all</a></div></section>',
+      ['http://shop.test/shop/c/42'],
+    ],
+    ['"See all" to a category path', '<div><h3>Staff picks</h3><a href="/menu/vape-pens">See all ›</a></div>', ['http://shop.test/menu/vape-pens']],
+    ['"Shop all Edibles"', '<a href="/s/17">Shop all Edibles</a>', ['http://shop.test/s/17']],
+    ['"View all" of a featured rail is no category', '<div><h2>Featured</h2><a href="/featured">View all</a></div>', []],
+    ['"View all deals" is no category', '<div><h2>Flower</h2><a href="/deals">View all deals</a></div>', []],
   ])('%s', (_l, html, want) => {
     expect(categoryLinks(`<html><body>${html}</body></html>`, BASE)).toEqual(want);
   });
