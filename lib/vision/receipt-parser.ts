@@ -1,3 +1,4 @@
+import { repairFormWords } from '@/lib/vision/receipt-form-words';
 import {
   categorize,
   letters,
@@ -126,7 +127,8 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   const source = withoutLineNumbers(boxes && words ? withQtyColumn(boxes, words) : raw.split(/\r?\n/));
   // Amounts printed "35,00 $" are read as "$35.00"; such a receipt prints its dates day first.
   const commaStyle = commaCurrencyStyle(source);
-  const rows = joinWrappedParens(source.map((s, i) => ({ text: commaStyle ? fromCommaCurrency(s) : s, conf: boxes ? boxes[i].conf : 100 })));
+  // (Misread form words put back: `Vape Cantnidge` → `Vape Cartridge`, receipt-form-words.ts.)
+  const rows = joinWrappedParens(source.map((s, i) => ({ text: repairFormWords(commaStyle ? fromCommaCurrency(s) : s), conf: boxes ? boxes[i].conf : 100 })));
   const lines = rows
     .map((r) => {
       const inline = inlineDiscount(r.text);
