@@ -9,7 +9,7 @@
  * engine end to end (decode → prepare → tesseract → parser → catalog matcher) and is scored field
  * by field against its ground truth (precision, recall, F1).
  *
- *   npm run bench:vision [-- --per-layout 3 --sets clean,degraded --split held-out,eleventh-held-out,tenth-held-out,ninth-held-out,eighth-held-out,seventh-held-out,sixth-held-out,fifth-held-out,fourth-held-out,third-held-out,second-held-out,old-held-out,tune --kinds receipt,label --layouts a,b --fonts own|unseen|unseen-tune|unseen-held-out --keep --verbose]
+ *   npm run bench:vision [-- --per-layout 3 --sets clean,degraded --split held-out,twelfth-held-out,eleventh-held-out,tenth-held-out,ninth-held-out,eighth-held-out,seventh-held-out,sixth-held-out,fifth-held-out,fourth-held-out,third-held-out,second-held-out,old-held-out,tune --kinds receipt,label --layouts a,b --fonts own|unseen|unseen-tune|unseen-held-out --keep --verbose]
  */
 process.env.PGLITE_DIR ??= 'memory://';
 process.env.LOG_LEVEL ??= 'silent';
@@ -27,7 +27,7 @@ const { values: args } = parseArgs({
     split: {
       type: 'string',
       default:
-        'held-out,eleventh-held-out,tenth-held-out,ninth-held-out,eighth-held-out,seventh-held-out,sixth-held-out,fifth-held-out,fourth-held-out,third-held-out,second-held-out,old-held-out,tune',
+        'held-out,twelfth-held-out,eleventh-held-out,tenth-held-out,ninth-held-out,eighth-held-out,seventh-held-out,sixth-held-out,fifth-held-out,fourth-held-out,third-held-out,second-held-out,old-held-out,tune',
     },
     kinds: { type: 'string', default: 'receipt,label' },
     layouts: { type: 'string', default: '' },
