@@ -76,7 +76,12 @@ export function dropMarginJunk(raw: string): string {
   return parts.join('');
 }
 
-const MONEY_RE = /(-)?\s?\$?\s?(-)?(\d{1,5}(?:,\d{3})*[.,]\d{2})(?!\d)(?!\s?(?:g|mg|oz|%))/g;
+/**
+ * A money amount: two decimals, optional sign. Not a piece of a date written with dots or commas
+ * (`28.11.2026`, `2026.11.28`: no amount is followed by `.digit` or preceded by `digit.`): an
+ * invoice's `12.12.2026 15:24` line was read as an item at $12.12.
+ */
+const MONEY_RE = /(-)?\s?\$?\s?(-)?(?<![\d.,])(\d{1,5}(?:,\d{3})*[.,]\d{2})(?!\d)(?![.,]\d)(?!\s?(?:g|mg|oz|%))/g;
 
 export interface MoneyHit {
   value: number;

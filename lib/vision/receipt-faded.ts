@@ -50,9 +50,50 @@ export function isFaded(data: Uint8Array): boolean {
   return darkest !== null && darkest > FAINT;
 }
 
-/** Repairs a faded page in place (see the module comment); returns whether it was one. */
+/**
+ * Gapped print: dark enough, but every glyph crossed by thin paper-coloured lines (an impact
+ * printer's dot rows, a scanner's or a worn head's missing lines; twelfth receipt round). Measured
+ * as the light pixels that sit in a gap at most `gap` pixels tall with ink right above and below
+ * it, per ink pixel. Tesseract took such glyphs for specks and read nothing at all on clean photos
+ * of a dot-matrix ticket (its blurred photos, whose gaps blur shut, read far better).
+ */
+export function gappedShare(data: Uint8Array, width: number, height: number, rowPx: number): number {
+  const median = inkLevel(data, PAPER, 0.5);
+  if (median === null) return 0;
+  const ink = Math.min(200, median + 30);
+  const gap = Math.max(2, Math.round(rowPx * 0.08));
+  let inked = 0;
+  let gapped = 0;
+  for (let y = gap; y < height - gap; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (data[row + x] < ink) {
+        inked++;
+        continue;
+      }
+      let up = 0;
+      for (let d = 1; d <= gap && !up; d++) if (data[row + x - d * width] < ink) up = d;
+      if (!up) continue;
+      for (let d = 1; d <= gap - up + 1; d++)
+        if (data[row + x + d * width] < ink) {
+          gapped++;
+          break;
+        }
+    }
+  }
+  return inked ? gapped / inked : 0;
+}
+
+/**
+ * A share of gapped light pixels above this is gapped print. Clean dot-matrix tickets measure
+ * 0.106–0.121; solid print of every other receipt layout, clean or blurred and noisy, ≤ 0.042
+ * (docs/vision.md).
+ */
+export const GAPPED = 0.07;
+
+/** Repairs a faded or gapped page in place (see the module comment); returns whether it was one. */
 export function repairFadedPrint(data: Uint8Array, width: number, height: number, rowPx: number): boolean {
-  if (!isFaded(data)) return false;
+  if (!isFaded(data) && gappedShare(data, width, height, rowPx) <= GAPPED) return false;
   const reach = Math.max(2, Math.min(6, Math.round(rowPx * 0.15)));
   const src = Uint8Array.from(data);
   for (let y = reach; y < height - reach; y++)

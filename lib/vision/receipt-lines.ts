@@ -411,10 +411,8 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
       }
     });
   }
-  // "MASTER KUSH PREMIUM FLOWER 3.56   $83.30": a capital G read as 6 after a common size, when
-  // the line's amounts carry "$" (so a bare "3.56" is no amount).
-  const asRead = multiCell ? cells[nameIdx].text : line;
-  const source = money.length && money.every((m) => m.hasSign) ? asRead.replace(/(?<![\d.$])(\d?\.5)6(?=\s|$)/g, '$1g') : asRead;
+  // (A capital G read as 6 after a common size is put back before: capsWeightSlips, receipt-photo.ts.)
+  const source = multiCell ? cells[nameIdx].text : line;
   let left = beforeAmounts(source);
   // "2 x Name", "2  Name", also with the space after the x lost to OCR ("1xEverest - …")
   const lead = explicitQty ? null : /^(\d{1,2})\s?(?:[x×]\s*(?=[A-Z])|[x×]?\s+(?=[A-Za-z]))/.exec(left);

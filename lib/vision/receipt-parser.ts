@@ -1,4 +1,7 @@
 import { repairFormWords } from '@/lib/vision/receipt-form-words';
+import { isPotencyDetail, isQtyUnitDetail } from '@/lib/vision/receipt-detail-lines';
+
+export { isPotencyDetail };
 import {
   categorize,
   letters,
@@ -102,19 +105,6 @@ const COLUMN_WORDS = /^(item|items|product|products|description|qty|quantity|pri
 export function isBareCode(line: string): boolean {
   const compact = line.replace(/\s/g, '');
   return compact.length >= 12 && /^[0-9A-Z]+$/.test(compact) && (compact.match(/\d/g)?.length ?? 0) >= 8;
-}
-/**
- * A potency line whose only other word is a category word, in whatever language ("Flor · THC 22.1%",
- * "Vaporizador - THC 85.2%"): the detail line of the item above, not a name.
- */
-export function isPotencyDetail(line: string): boolean {
-  const at = line.search(/\b(THC|CBD):?\s?\(?\d/i);
-  if (at < 0) return false;
-  const words = line
-    .slice(0, at)
-    .split(/\s+/)
-    .filter((w) => /[A-Za-zÀ-ÿ]{2}/.test(w));
-  return words.length <= 1 && (words[0]?.length ?? 0) <= 16;
 }
 /**
  * `words`: tesseract's word boxes, when the reading has them: the rows are then rebuilt from the
@@ -279,7 +269,8 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     const detailish =
       (DETAIL.test(line) && (!nameCell || letters(stripDetail(nameCell.text)) < 3 || POTENCY_LEAD.test(line))) ||
       (cells.length === 1 && cells[0].kind === 'qtyunit') ||
-      (!money.length && isPotencyDetail(line));
+      (!money.length && isPotencyDetail(line)) ||
+      isQtyUnitDetail(line, lastItem);
     // A name waiting for its price line, then a detail line ("Product: …" / "Category: Vape
     // THC: 88.1%" / "Qty: 1  Unit price: $x  Line total: $y"): the detail is the waiting item's.
     // Also a code line ("SKU 00012345   Batch ABC-123") between a name and its "1 @ 35.00" line.

@@ -37,6 +37,9 @@ export function photoSlips(raw: string): string {
     .replace(/(?<![\w.,$])0([1-9])(\s?g)\b/gi, '0.$1$2')
     // "£118.80": the $ of faint print read as a pound sign (no dispensary receipt prints pounds)
     .replace(/£(?=\s?\d)/g, '$');
+  // The G of a weight at a name's end read as a 6 ("DISPOSABLE 16", "0.56"), its 2 as a Z
+  // ("ROSIN ZG"): a dot or block font's G and 6, Z and 2 differ by a stroke
+  s = capsWeightSlips(s);
   // "5g" on a vape or a concentrate, "5g x 5" on a pre-roll pack: ".5g" with its point lost
   if (SMALL_UNIT.test(s))
     s = s
@@ -49,6 +52,25 @@ export function photoSlips(raw: string): string {
   // "18 OZ", "14oz": an eighth or a quarter ounce with its slash lost (no one sells 18 oz of flower)
   if (!DRINK.test(s)) s = s.replace(/(?<![\w.,$/])1([248])(\s?)(oz)\b/gi, '1/$1$2$3');
   return s;
+}
+
+const COMMON_GRAMS = new Set(['.5', '0.5', '1', '2', '2.5', '3.5', '7', '14', '28']);
+
+/**
+ * A last name token that is a common weight followed by a 6 (`TRIANGLE KUSH DISPOSABLE 16   27.96`,
+ * `PURPLE HAZE DISPOSABLE 0.56`, `MASTER KUSH PREMIUM FLOWER 3.56   $83.30`) is that weight in
+ * grams, its capital G read as a 6: on a line printed in capitals, or one whose amounts carry a `$`
+ * (so the token is no amount), and whose name has no weight already. A `ZG` at a capitals name's
+ * end is `2G`. Other lines are left as they are (`Gelato 41 3.5g`, `Blue Dream 16   35.00`).
+ */
+export function capsWeightSlips(line: string): string {
+  const name = line.replace(/\s{2,}\S.*$/, '');
+  const caps = !/[a-z]/.test(name) && /[A-Z]{3}/.test(name);
+  const signed = /\$\s?\d/.test(line.slice(name.length)) && !/(?<![$\d.,])\d{1,5}[.,]\d{2}(?!\d)/.test(line.slice(name.length).replace(/\$\s?\d{1,5}(?:,\d{3})*[.,]\d{2}/g, ''));
+  if (!caps && !signed) return line;
+  const zg = caps ? line.replace(/(?<=[A-Z]{2,}\s)Z(?=G(?:\s|$))/, '2') : line;
+  if (/\d\s?(g|mg|oz)\b/i.test(zg.replace(/\s{2,}\S.*$/, '').replace(/\b\d{1,2}(?:\.\d)?6$/, ''))) return zg;
+  return zg.replace(/(?<=[A-Za-z]{2,}\s)(\d{1,2}(?:\.\d)?|\.\d)6(?=\s{2,}\S|\s*$)/, (whole, w: string) => (COMMON_GRAMS.has(w) ? `${w}g` : whole));
 }
 
 /**

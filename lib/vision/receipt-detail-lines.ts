@@ -1,0 +1,41 @@
+import { round2 } from '@/lib/vision/parse-common';
+import type { ParsedReceiptItem } from '@/lib/vision/types';
+
+/**
+ * Detail lines printed under an item that look like items of their own (issue 14, twelfth
+ * receipt round): a line in another language that starts with a category word and carries the
+ * item's potency (`Flor · 3.5g · THC 22.1%`), and one that also carries the quantity and unit price
+ * of the line above (`Concentrado · 2g · THC 84.3% · 2 x $75.42`), whose amount is no item's price.
+ */
+
+/**
+ * A potency line whose only other word is a category word, in whatever language ("Flor · THC 22.1%",
+ * "Vaporizador - THC 85.2%", "Concentrado · 2g · THC 84.3%": a weight is no word): the detail line of
+ * the item above, not a name.
+ */
+export function isPotencyDetail(line: string): boolean {
+  const at = line.search(/\b(THC|CBD):?\s?\(?\d/i);
+  if (at < 0) return false;
+  const words = line
+    .slice(0, at)
+    .split(/\s+/)
+    .filter((w) => /[A-Za-zÀ-ÿ]{2}/.test(w));
+  return words.length <= 1 && (words[0]?.length ?? 0) <= 16;
+}
+
+const QTY_UNIT = /(?<![\w.])(\d{1,3})\s?(?:x|×|@|ea)\s?@?\s?\$?\s?(\d{1,5}[.,]\d{2})(?!\d)/gi;
+
+/**
+ * A potency detail line (`isPotencyDetail`) whose every amount is the unit price of a `2 x $75.42`
+ * that multiplies out to the price of the item above (to the cent): the item's detail line. Its
+ * amount is no price of a new item.
+ */
+export function isQtyUnitDetail(line: string, item: ParsedReceiptItem | null): boolean {
+  if (!item || item.price === null || !isPotencyDetail(line)) return false;
+  const hits = [...line.matchAll(QTY_UNIT)];
+  if (hits.length !== 1) return false;
+  const [whole, qty, unit] = hits[0];
+  const rest = line.replace(whole, ' ');
+  if (/\d[.,]\d{2}(?!\d)/.test(rest.replace(/\b(THC|CBD):?\s?\(?\d{1,3}(?:[.,]\d{1,2})?\s?%?/gi, ' '))) return false;
+  return Math.abs(round2(Number(qty) * Number(unit.replace(',', '.'))) - item.price) < 0.015;
+}
