@@ -11,7 +11,7 @@ import { eraseDotLeaders, eraseGridRules, invertBands, LIGHT_INK } from '@/lib/v
 import { eraseTightRules } from '@/lib/vision/receipt-rules';
 import { flattenLight } from '@/lib/vision/flatten-light';
 import { flattenCreases } from '@/lib/vision/receipt-creases';
-import { repairFadedPrint } from '@/lib/vision/receipt-faded';
+import { repairFadedPrint, stretchFadedInk } from '@/lib/vision/receipt-faded';
 import type { ImageInput, MediaType } from '@/lib/vision/types';
 
 export { sniffMediaType };
@@ -105,6 +105,8 @@ export interface PrepareOptions {
   creases?: boolean;
   /** Close the missing rows of dots of faded thermal print (receipts; `repairFadedPrint`, receipt-faded.ts). */
   faded?: boolean;
+  /** Then stretch a faded page's ink to black (`stretchFadedInk`; the rescue try of local-engine.ts). */
+  stretchFaded?: boolean;
   /** Even out a glare streak across a dark glossy page, measuring the paper locally (labels; `evenStreaks`). */
   glare?: boolean;
   /** Paint QR codes (found by their three finder squares) paper white before OCR (labels; `eraseCodes`). */
@@ -132,6 +134,8 @@ export interface GreyPage {
   data: Buffer;
   width: number;
   height: number;
+  /** The page was faded print and its ink was stretched to black (`stretchFaded`). */
+  stretched?: boolean;
 }
 
 /**
@@ -195,6 +199,7 @@ export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Pro
   if (opts.creases && !page.dark) flattenCreases(flat.data, flat.width, flat.height, rowPx);
   // Faded thermal print after the creases (whose shadow would otherwise count as faint ink); a page in black ink is left as it is.
   if (opts.faded && !page.dark) repairFadedPrint(flat.data, flat.width, flat.height, rowPx);
+  const stretched = Boolean(opts.stretchFaded && !page.dark && stretchFadedInk(flat.data));
   let out = sharp(flat.data, { raw: { width: flat.width, height: flat.height, channels: 1 } });
   if (opts.normalise !== false) out = out.normalise();
   // A negated dark receipt (an app screenshot) is sharpened on the first pass too: its muted grey
@@ -203,5 +208,5 @@ export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Pro
   if (opts.sharpen || (page.dark && opts.normalise === false)) out = out.sharpen({ sigma: 1.2 });
   if (opts.threshold != null) out = out.threshold(opts.threshold);
   const { data, info } = await out.toColourspace('b-w').extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+  return { data, width: info.width, height: info.height, ...(stretched ? { stretched } : {}) };
 }

@@ -60,6 +60,13 @@ const GOOD_ENOUGH = 0.6;
  * readings at 5/6 of the checks were kept at F1 0.73–0.83 where the second pass read 0.90–0.97.
  */
 const RECEIPT_GOOD_ENOUGH = 1;
+/**
+ * Receipts: when every reading found at most half of what it checks (coverage below this), a faded page is read
+ * once more with its ink stretched to black (`stretchFaded`, receipt-faded.ts); other pages are
+ * not read again. Only such a failed reading pays for the try.
+ */
+const RESCUE_BELOW = 0.6;
+const RECEIPT_RESCUE: PrepareOptions = { ...RECEIPT_PASSES[0], stretchFaded: true };
 const SURE_ENOUGH = 0.75;
 
 /**
@@ -135,7 +142,7 @@ async function bestReading<T extends { coverage: number }>(
   psm: PSM,
   signal?: AbortSignal,
   passes: PrepareOptions[] = PASSES,
-  { turns = false, stock = false, goodEnough = GOOD_ENOUGH }: { turns?: boolean; stock?: boolean; goodEnough?: number } = {},
+  { turns = false, stock = false, goodEnough = GOOD_ENOUGH, rescue }: { turns?: boolean; stock?: boolean; goodEnough?: number; rescue?: PrepareOptions } = {},
 ): Promise<EngineReading<T> & { text: string }> {
   let best: (EngineReading<T> & { text: string; score: number }) | null = null;
   const tries: Try[] = passes.map((opts) => ({ opts, turn: 0 }));
@@ -168,6 +175,16 @@ async function bestReading<T extends { coverage: number }>(
       if (even) tries.splice(1, 0, { opts, turn: 0, page: even });
     }
   }
+  if (best && rescue && best.parsed.coverage < RESCUE_BELOW && !signal?.aborted) {
+    const page = await prepareGrey(image.bytes, rescue);
+    if (page.stretched) {
+      const ocr = await ocrPool().recognize(toPgm(page), psm, undefined, { words: true });
+      const parsed = parse(ocr.text, ocr.words);
+      const conf = Math.max(0, Math.min(1, ocr.confidence / 100));
+      const score = parsed.coverage * 0.7 + conf * 0.3;
+      if (score > best.score) best = { parsed, engineConfidence: conf, text: ocr.text, score };
+    }
+  }
   if (!best) throw new Error('OCR aborted');
   return { parsed: best.parsed, engineConfidence: best.engineConfidence, text: best.text };
 }
@@ -180,7 +197,10 @@ export function localEngine(): VisionEngine {
     // A receipt photographed on a dark table is cut to its paper first (receipt-paper.ts), and a
     // coloured rubber stamp's ink over the print lifted (receipt-stamp.ts); other pages as they are.
     readReceipt: async (image, signal) =>
-      bestReading(await withoutStampInk(await paperOnTable(image)), parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES, { goodEnough: RECEIPT_GOOD_ENOUGH }),
+      bestReading(await withoutStampInk(await paperOnTable(image)), parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES, {
+        goodEnough: RECEIPT_GOOD_ENOUGH,
+        rescue: RECEIPT_RESCUE,
+      }),
     readLabel: async (image, signal) => {
       const read = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, LABEL_PASSES, { turns: true, stock: true });
       // A missing package date looked for in a rubber stamp (label-stamp-ink.ts), then a round

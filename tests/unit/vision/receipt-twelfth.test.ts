@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { moneyOn } from '@/lib/vision/parse-common';
 import { isPotencyDetail, isQtyUnitDetail } from '@/lib/vision/receipt-detail-lines';
-import { GAPPED, gappedShare, repairFadedPrint } from '@/lib/vision/receipt-faded';
+import { GAPPED, gappedShare, repairFadedPrint, stretchFadedInk } from '@/lib/vision/receipt-faded';
 import { capsWeightSlips } from '@/lib/vision/receipt-photo';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import type { ParsedReceiptItem } from '@/lib/vision/types';
@@ -158,5 +158,27 @@ describe('the G of a weight read as 6 (or its 2 as Z) at the end of a name', () 
   it('reads the item with its weight and price', () => {
     const r = parseReceiptText(['EARL AND TOMS', '12/21/2026 19:08', 'PURPLE HAZE DISPOSABLE 0.56              27.20', 'SUBTOTAL       27.20'].join('\n'));
     expect(r.items.map((i) => [i.productName, i.grams, i.unitPrice, i.price])).toEqual([['PURPLE HAZE DISPOSABLE 0.5g', 0.5, 27.2, 27.2]]);
+  });
+});
+
+describe('faded ink stretched to black (the rescue try of a faded receipt that read nothing)', () => {
+  function page(ink: number): Uint8Array {
+    const data = new Uint8Array(400 * 100).fill(255);
+    for (let y = 20; y < 40; y++) for (let x = 20; x < 380; x++) if (x % 9 < 3) data[y * 400 + x] = ink;
+    return data;
+  }
+
+  it('turns faded ink black and leaves the paper white', () => {
+    const data = page(175);
+    expect(stretchFadedInk(data)).toBe(true);
+    expect(data[25 * 400 + 20]).toBe(0);
+    expect(data[25 * 400 + 24]).toBe(255);
+  });
+
+  it('leaves black print alone', () => {
+    const data = page(40);
+    const before = Uint8Array.from(data);
+    expect(stretchFadedInk(data)).toBe(false);
+    expect(data).toEqual(before);
   });
 });
