@@ -39,3 +39,13 @@ export function isQtyUnitDetail(line: string, item: ParsedReceiptItem | null): b
   if (/\d[.,]\d{2}(?!\d)/.test(rest.replace(/\b(THC|CBD):?\s?\(?\d{1,3}(?:[.,]\d{1,2})?\s?%?/gi, ' '))) return false;
   return Math.abs(round2(Number(qty) * Number(unit.replace(',', '.'))) - item.price) < 0.015;
 }
+
+/**
+ * A package tag printed alone on its own line under an item (a METRC UID "1A4060300005F1B000012345",
+ * a long SKU or barcode number): one run of capitals and digits, at least 12 long with 8 digits.
+ * It names no product, so it is neither the next item's name nor the end of this item's details.
+ */
+export function isBareCode(line: string): boolean {
+  const compact = line.replace(/\s/g, '');
+  return compact.length >= 12 && /^[0-9A-Z]+$/.test(compact) && (compact.match(/\d/g)?.length ?? 0) >= 8;
+}

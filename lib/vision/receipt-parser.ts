@@ -1,7 +1,8 @@
 import { repairFormWords } from '@/lib/vision/receipt-form-words';
-import { isPotencyDetail, isQtyUnitDetail } from '@/lib/vision/receipt-detail-lines';
+import { isBareCode, isPotencyDetail, isQtyUnitDetail } from '@/lib/vision/receipt-detail-lines';
+import { joinWrappedParens, withoutStretchedBoxes } from '@/lib/vision/receipt-rows';
+import { commaCurrencyStyle, fromCommaCurrency } from '@/lib/vision/receipt-text-slips';
 
-export { isPotencyDetail };
 import {
   categorize,
   letters,
@@ -23,8 +24,6 @@ import {
   applyDetail,
   beforeAmounts,
   CBD,
-  commaCurrencyStyle,
-  fromCommaCurrency,
   continuesName,
   DETAIL,
   isSectionHeading,
@@ -97,15 +96,6 @@ const POTENCY_LEAD = /^\s*(THC|CBD):?\s?\(?\d/i;
 /** A package / batch code line under an item name ("SKU 00012345   Batch ABC-123", "Pkg: 1A4…"). */
 const CODE_LINE = /^\s*(sku|lot|batch|pkg|package|upc|plu|uid)\b:?\s?#?\s?[\dA-Z]/i;
 const COLUMN_WORDS = /^(item|items|product|products|description|qty|quantity|price|unit|each|total|amount|category|type|thc|cbd|sku|size|weight|wt|tax|excise)$/i;
-/**
- * A package tag printed alone on its own line under an item (a METRC UID "1A4060300005F1B000012345",
- * a long SKU or barcode number): one run of capitals and digits, at least 12 long with 8 digits.
- * It names no product, so it is neither the next item's name nor the end of this item's details.
- */
-export function isBareCode(line: string): boolean {
-  const compact = line.replace(/\s/g, '');
-  return compact.length >= 12 && /^[0-9A-Z]+$/.test(compact) && (compact.match(/\d/g)?.length ?? 0) >= 8;
-}
 /**
  * `words`: tesseract's word boxes, when the reading has them: the rows are then rebuilt from the
  * boxes (column gaps measured on the page, `linesFromWords`) instead of taken from its text.
@@ -381,43 +371,11 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   return { dispensaryName, orderDate, items, discount, ...sums, coverage: receiptCoverage(items, sums.subtotal, sums.tax, sums.total, discount) };
 }
 
-/**
- * Tesseract sometimes gives a word a box across the whole row (the "$134.07" of a unit column
- * boxed from the left margin to the right one): placed by that box it would jump ahead of the
- * name. A word whose box is over eight times wider per character than the page's median is such a
- * box and is left out (its row keeps the other words, the line amount among them).
- */
-export function withoutStretchedBoxes(words: readonly WordBox[]): WordBox[] {
-  const perChar = (w: WordBox) => (w.x1 - w.x0) / Math.max(1, w.text.trim().length);
-  const sized = words.filter((w) => w.text.trim().length >= 3).map(perChar);
-  if (sized.length < 5) return [...words];
-  const median = [...sized].sort((a, b) => a - b)[Math.floor(sized.length / 2)];
-  return words.filter((w) => w.text.trim().length < 3 || perChar(w) <= 8 * median);
-}
-
 /** A line's inline discount in parentheses and the line without it; null when it has none. */
 export function inlineDiscount(text: string): { value: number; rest: string } | null {
   const m = INLINE_DISCOUNT.exec(text);
   if (!m || !((m[1] && SAVING_WORD.test(m[1])) || m[2] || m[4])) return null;
   return { value: Number(m[3].replace(',', '.')), rest: `${text.slice(0, m.index)}${text.slice(m.index + m[0].length)}` };
-}
-
-/**
- * A parenthesis opened at the end of one row and closed on the next ("… Badder 2g (Deal" /
- * "-$8.26)"): one phrase wrapped by a narrow page, read as one row.
- */
-export function joinWrappedParens<T extends { text: string; conf: number }>(rows: readonly T[]): T[] {
-  const out: T[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i];
-    const next = rows[i + 1];
-    const open = (x: string) => (x.match(/\(/g) ?? []).length - (x.match(/\)/g) ?? []).length;
-    if (next && open(r.text) > 0 && open(next.text) < 0 && /^\s*[^()]*\)/.test(next.text)) {
-      out.push({ ...r, text: `${r.text.trimEnd()} ${next.text.trim()}`, conf: Math.min(r.conf, next.conf) });
-      i++;
-    } else out.push(r);
-  }
-  return out;
 }
 
 /** A printed name's last line: it ends with the weight ("Cartridge .5g", "Diamonds 2g"). */

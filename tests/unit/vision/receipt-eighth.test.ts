@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { flattenCreases } from '@/lib/vision/receipt-creases';
-import { dateOf, isBareCode, isPotencyDetail, parseReceiptText, withoutStretchedBoxes } from '@/lib/vision/receipt-parser';
-import { packGrams, receiptSlips } from '@/lib/vision/receipt-lines';
+import { isBareCode, isPotencyDetail } from '@/lib/vision/receipt-detail-lines';
+import { dateOf, parseReceiptText } from '@/lib/vision/receipt-parser';
+import { withoutStretchedBoxes } from '@/lib/vision/receipt-rows';
+import { packGrams } from '@/lib/vision/receipt-lines';
+import { receiptSlips } from '@/lib/vision/receipt-text-slips';
 import type { WordBox } from '@/lib/vision/parse-common';
 
 /** Rules added after the eighth receipt round's blind run (not blind any more). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dateOf, inlineDiscount, joinWrappedParens, parseReceiptText } from '@/lib/vision/receipt-parser';
-import { commaCurrencyStyle, fromCommaCurrency, stripLeaders } from '@/lib/vision/receipt-lines';
+import { dateOf, inlineDiscount, parseReceiptText } from '@/lib/vision/receipt-parser';
+import { joinWrappedParens } from '@/lib/vision/receipt-rows';
+import { commaCurrencyStyle, fromCommaCurrency, stripLeaders } from '@/lib/vision/receipt-text-slips';
 import { cleanLine, dropMarginJunk, parseDate, parseWeightGrams } from '@/lib/vision/parse-common';
 
 describe('receipt parser on OCR-like text', () => {
