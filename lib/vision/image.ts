@@ -65,6 +65,32 @@ export async function loadImage(imageBase64: string, mediaType: MediaType): Prom
   return { bytes: decoded.bytes, mediaType, sha256: createHash('sha256').update(decoded.bytes).digest('hex'), width, height };
 }
 
+/** Pages narrower or lower than this are read on a white margin of this size (see `withMinSize`). */
+export const MIN_SIDE = 64;
+
+/**
+ * A page too small for the preparation's filters (a 1 × 1 or 3 × 40 pixel image: the rank and
+ * median windows are larger than the page and sharp refuses them) is put on a white canvas of at
+ * least MIN_SIDE pixels each way, so it reads as what it is, a page with no text, instead of
+ * failing. EXIF orientation is applied first. Other pages are returned as they are.
+ */
+export async function withMinSize(image: ImageInput): Promise<ImageInput> {
+  if (image.width >= MIN_SIDE && image.height >= MIN_SIDE) return image;
+  const { data, info } = await sharp(image.bytes, { limitInputPixels: MAX_PIXELS })
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const width = Math.max(MIN_SIDE, info.width);
+  const height = Math.max(MIN_SIDE, info.height);
+  const bytes = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+    .composite([{ input: data, raw: { width: info.width, height: info.height, channels: info.channels }, left: 0, top: 0 }])
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return { ...image, bytes, mediaType: 'image/png', width, height };
+}
+
 export interface PrepareOptions {
   /** Target width after upscaling; small photos are enlarged about 2× so glyphs are ≥ 20 px tall. */
   targetWidth?: number;

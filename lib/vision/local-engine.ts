@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { config } from '@/lib/config';
 import type { EngineReading, VisionEngine } from '@/lib/vision/engine';
-import { prepareGrey, toPgm, type PrepareOptions } from '@/lib/vision/image';
+import { prepareGrey, toPgm, withMinSize, type PrepareOptions } from '@/lib/vision/image';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { withRim } from '@/lib/vision/label-round';
 import { withStampDate } from '@/lib/vision/label-stamp-ink';
@@ -197,11 +197,12 @@ export function localEngine(): VisionEngine {
     // A receipt photographed on a dark table is cut to its paper first (receipt-paper.ts), and a
     // coloured rubber stamp's ink over the print lifted (receipt-stamp.ts); other pages as they are.
     readReceipt: async (image, signal) =>
-      bestReading(await withoutStampInk(await paperOnTable(image)), parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES, {
+      bestReading(await withoutStampInk(await paperOnTable(await withMinSize(image))), parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES, {
         goodEnough: RECEIPT_GOOD_ENOUGH,
         rescue: RECEIPT_RESCUE,
       }),
-    readLabel: async (image, signal) => {
+    readLabel: async (input, signal) => {
+      const image = await withMinSize(input);
       const read = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, LABEL_PASSES, { turns: true, stock: true });
       // A missing package date looked for in a rubber stamp (label-stamp-ink.ts), then a round
       // sticker's rim lines, turned word by word along the arc, read unrolled (label-round.ts).
