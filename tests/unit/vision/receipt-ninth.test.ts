@@ -5,6 +5,7 @@ import { isFaded, repairFadedPrint } from '@/lib/vision/receipt-faded';
 import { dateOf, parseReceiptText } from '@/lib/vision/receipt-parser';
 import { photoSlips } from '@/lib/vision/receipt-photo';
 import type { ParsedReceiptItem } from '@/lib/vision/types';
+import { strokePage } from '@/tests/helpers/stroke-page';
 
 /** The ninth pass (receipts): voided lines, returns, savings summaries, included duty, faded print. */
 
@@ -155,15 +156,8 @@ describe('Sugar before a weight is a concentrate', () => {
 });
 
 describe('repairFadedPrint', () => {
-  /** A page of paper (255) with text-like rows of vertical strokes of `ink`, and every 6th pixel row missing (a worn print head). */
-  function page(ink: number, gaps: boolean): { data: Uint8Array; w: number; h: number } {
-    const w = 400;
-    const h = 200;
-    const data = new Uint8Array(w * h).fill(255);
-    for (let row = 0; row < 4; row++)
-      for (let y = 20 + row * 45; y < 40 + row * 45; y++) for (let x = 20; x < 380; x++) if (x % 9 < 3 && !(gaps && y % 6 === 0)) data[y * w + x] = ink;
-    return { data, w, h };
-  }
+  /** Every 6th pixel row missing: a worn print head. */
+  const page = (ink: number, gaps: boolean) => strokePage(ink, gaps ? 6 : null);
 
   it('closes the missing dot rows inside the strokes of light grey print', () => {
     const { data, w, h } = page(170, true);

@@ -5,6 +5,7 @@ import { GAPPED, gappedShare, repairFadedPrint, stretchFadedInk } from '@/lib/vi
 import { capsWeightSlips } from '@/lib/vision/receipt-photo';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import type { ParsedReceiptItem } from '@/lib/vision/types';
+import { strokePage } from '@/tests/helpers/stroke-page';
 
 /** Fixes after the twelfth receipt round (dot-matrix, bilingual-pairs, usd-suffix). */
 
@@ -99,15 +100,7 @@ describe('a detail line in another language with the quantity and unit price of 
 });
 
 describe('gapped print (dot rows of an impact printer)', () => {
-  /** Paper with rows of vertical strokes of `ink`; every `every`th pixel row missing when `every` is set. */
-  function page(ink: number, every: number | null): { data: Uint8Array; w: number; h: number } {
-    const w = 400;
-    const h = 200;
-    const data = new Uint8Array(w * h).fill(255);
-    for (let row = 0; row < 4; row++)
-      for (let y = 20 + row * 45; y < 40 + row * 45; y++) for (let x = 20; x < 380; x++) if (x % 9 < 3 && !(every && y % every === 0)) data[y * w + x] = ink;
-    return { data, w, h };
-  }
+  const page = strokePage;
 
   it('measures the share of thin gaps inside strokes', () => {
     const gapped = page(60, 3);
