@@ -4,7 +4,7 @@ import { isReturnLine, isSavingsSummary, isVoidLine, voidedIndex } from '@/lib/v
 import { isFaded, repairFadedPrint } from '@/lib/vision/receipt-faded';
 import { dateOf, parseReceiptText } from '@/lib/vision/receipt-parser';
 import { photoSlips } from '@/lib/vision/receipt-photo';
-import type { ParsedReceiptItem } from '@/lib/vision/types';
+import { receiptItem } from '@/tests/helpers/receipt-item';
 import { strokePage } from '@/tests/helpers/stroke-page';
 
 /** The ninth pass (receipts): voided lines, returns, savings summaries, included duty, faded print. */
@@ -48,20 +48,7 @@ TOTAL CAD                                                $417.28`;
   });
 
   it('cancels the item priced at its amount, else the one just above', () => {
-    const it = (price: number): ParsedReceiptItem => ({
-      productName: String(price),
-      strainName: null,
-      type: null,
-      brand: null,
-      category: 'Flower',
-      grams: 1,
-      quantity: 1,
-      unitPrice: price,
-      price,
-      discount: null,
-      thcPct: null,
-      cbdPct: null,
-    });
+    const it = (price: number) => receiptItem({ productName: String(price), category: 'Flower', grams: 1, unitPrice: price, price });
     const items = [it(10), it(20), it(30)];
     expect(voidedIndex(items, 20, items[2])).toBe(1);
     expect(voidedIndex(items, 520, items[2])).toBe(1);
@@ -159,15 +146,24 @@ describe('repairFadedPrint', () => {
   /** Every 6th pixel row missing: a worn print head. */
   const page = (ink: number, gaps: boolean) => strokePage(ink, gaps ? 6 : null);
 
-  it('closes the missing dot rows inside the strokes of light grey print', () => {
-    const { data, w, h } = page(170, true);
-    expect(isFaded(data)).toBe(true);
+  // Light grey print missing every 6th row (faded), and dark print missing every 3rd (gapped: an
+  // impact printer's dot rows; twelfth receipt round).
+  it.each([
+    [170, 6, 'light grey print (faded)'],
+    [60, 3, 'dark print (gapped)'],
+  ])('closes the missing dot rows inside the strokes of ink %i, gap every %i rows: %s', (ink, every) => {
+    const { data, w, h } = strokePage(ink, every);
     expect(data[24 * w + 29]).toBe(255);
     expect(repairFadedPrint(data, w, h, 20)).toBe(true);
-    expect(data[24 * w + 29]).toBe(170);
+    expect(data[24 * w + 29]).toBe(ink);
     // Between the strokes and between the rows the paper stays white.
     expect(data[24 * w + 32]).toBe(255);
     expect(data[50 * w + 29]).toBe(255);
+  });
+
+  it('faded print is told by its light ink', () => {
+    expect(isFaded(page(170, true).data)).toBe(true);
+    expect(isFaded(strokePage(60, 3).data)).toBe(false);
   });
 
   it('leaves solid black print alone', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dateOf, parseReceiptText } from '@/lib/vision/receipt-parser';
 import { gluedQtyUnit, isGarbledSubtotal, lostDigit, photoSlips, priceFromUnit, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
-import type { ParsedReceiptItem } from '@/lib/vision/types';
+import { receiptItem } from '@/tests/helpers/receipt-item';
 
 /** Slips of degraded (hand-held phone) receipt photos: tuning and older rounds, not blind. */
 describe('weight slips of a photo', () => {
@@ -60,21 +60,7 @@ describe('a garbled Subtotal line', () => {
   });
 });
 
-const item = (over: Partial<ParsedReceiptItem>): ParsedReceiptItem => ({
-  productName: 'x',
-  strainName: null,
-  category: 'Other',
-  grams: null,
-  quantity: 1,
-  unitPrice: null,
-  price: null,
-  discount: null,
-  thcPct: null,
-  cbdPct: null,
-  type: null,
-  brand: null,
-  ...over,
-});
+const item = receiptItem;
 
 describe('a subtotal read as the last item', () => {
   it('is taken back when its amount is the sum of the items above', () => {

@@ -1,28 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { moneyOn } from '@/lib/vision/parse-common';
 import { isPotencyDetail, isQtyUnitDetail } from '@/lib/vision/receipt-detail-lines';
-import { GAPPED, gappedShare, repairFadedPrint, stretchFadedInk } from '@/lib/vision/receipt-faded';
+import { GAPPED, gappedShare, stretchFadedInk } from '@/lib/vision/receipt-faded';
 import { capsWeightSlips } from '@/lib/vision/receipt-photo';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
-import type { ParsedReceiptItem } from '@/lib/vision/types';
+import { receiptItem } from '@/tests/helpers/receipt-item';
 import { strokePage } from '@/tests/helpers/stroke-page';
 
 /** Fixes after the twelfth receipt round (dot-matrix, bilingual-pairs, usd-suffix). */
 
-const item = (price: number | null): ParsedReceiptItem => ({
-  productName: 'Sour OG Badder 2g',
-  strainName: null,
-  category: 'Concentrate',
-  grams: 2,
-  quantity: 1,
-  unitPrice: price,
-  price,
-  discount: null,
-  thcPct: null,
-  cbdPct: null,
-  type: null,
-  brand: null,
-});
+const item = (price: number | null) => receiptItem({ productName: 'Sour OG Badder 2g', category: 'Concentrate', grams: 2, unitPrice: price, price });
 
 describe('money is no piece of a date written with dots', () => {
   it.each([
@@ -109,15 +96,7 @@ describe('gapped print (dot rows of an impact printer)', () => {
     expect(gappedShare(solid.data, solid.w, solid.h, 20)).toBe(0);
   });
 
-  it('closes the gaps of dark gapped print', () => {
-    const { data, w, h } = page(60, 3);
-    expect(data[21 * w + 20]).toBe(255);
-    expect(repairFadedPrint(data, w, h, 20)).toBe(true);
-    expect(data[21 * w + 20]).toBe(60);
-    // Between the strokes and between the rows the paper stays white.
-    expect(data[21 * w + 24]).toBe(255);
-    expect(data[50 * w + 20]).toBe(255);
-  });
+  // Closing them: receipt-ninth.test.ts (repairFadedPrint).
 
   it('leaves gaps taller than a dot row alone (the counters of letters)', () => {
     // Strokes broken every 8 rows by a 4-row gap: no dot row, a letter's shape.
