@@ -1,12 +1,21 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { printedTexts, rasterize } from '@/tests/fixtures/vision/render';
-import { HELD_OUT_RECEIPT_LAYOUTS, RECEIPT_LAYOUTS, receiptStyle, receiptSvg, receiptTruth, type ReceiptLayout, type ReceiptTruth } from '@/tests/fixtures/vision/receipts';
+import {
+  HELD_OUT_RECEIPT_LAYOUTS,
+  THIRTEENTH_HELD_OUT_RECEIPT_LAYOUTS,
+  RECEIPT_LAYOUTS,
+  receiptStyle,
+  receiptSvg,
+  receiptTruth,
+  type ReceiptLayout,
+  type ReceiptTruth,
+} from '@/tests/fixtures/vision/receipts';
 import type { ThirteenthExtra } from '@/tests/fixtures/vision/receipt-thirteenth';
 
 /**
- * The thirteenth-round held-out receipt layouts are drawn and their truth is consistent with what
- * the page prints (no OCR: these layouts stay out of every tuning decision until their blind run).
+ * The thirteenth-round receipt layouts (split `thirteenth-held-out`, blind run 2026-11-28 11:04 UTC)
+ * are drawn and their truth is consistent with what the page prints (no OCR here).
  */
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
@@ -31,8 +40,9 @@ function dateOnPage(layout: ReceiptLayout, iso: string): string {
 }
 
 describe('thirteenth-round held-out receipt layouts', () => {
-  it('are three new layouts, held out and never drawn at random', () => {
-    expect(HELD_OUT_RECEIPT_LAYOUTS).toEqual(LAYOUTS);
+  it('are three new layouts, in their own split and never drawn at random', () => {
+    expect(THIRTEENTH_HELD_OUT_RECEIPT_LAYOUTS).toEqual(LAYOUTS);
+    for (const l of LAYOUTS) expect(HELD_OUT_RECEIPT_LAYOUTS).not.toContain(l);
     for (const l of LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
     for (let seed = 0; seed < 300; seed++) expect(LAYOUTS).not.toContain(receiptStyle(seed).layout);
   });
