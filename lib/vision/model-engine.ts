@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/errors';
 import { logger } from '@/lib/log';
 import type { EngineReading, VisionEngine } from '@/lib/vision/engine';
 import { labelCoverage } from '@/lib/vision/label-parser';
-import { receiptCoverage } from '@/lib/vision/receipt-parser';
+import { receiptCoverage } from '@/lib/vision/receipt-photo';
 import { terpeneName } from '@/lib/vision/terpenes';
 import { CATEGORIES, STRAIN_TYPES, type ImageInput, type ParsedLabel, type ParsedReceipt } from '@/lib/vision/types';
 

@@ -147,14 +147,16 @@ function iso(y: number, m: number, d: number): string | null {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
-/** First date in a text as YYYY-MM-DD: ISO, US M/D/Y, D.M.Y, "Nov 2, 2026", "2 Nov 2026". */
+/** First date in a text as YYYY-MM-DD: ISO, US M/D/Y and M-D-Y, D.M.Y, "Nov 2, 2026", "2 Nov 2026". */
 export function parseDate(text: string): string | null {
   let m = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/.exec(text);
   if (m) return iso(+m[1], +m[2], +m[3]);
   m = /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\b/.exec(text);
   if (m) return iso(+m[3], +m[1], +m[2]);
-  m = /\b(\d{1,2})[.-](\d{1,2})[.-](\d{4})\b/.exec(text);
-  if (m) return iso(+m[3], +m[2], +m[1]);
+  // D.M.Y with points (European), M-D-Y with dashes (US tickets: `07-24-2026`); the other order
+  // when that one is no date (a day over 12).
+  m = /\b(\d{1,2})([.-])(\d{1,2})\2(\d{4})\b/.exec(text);
+  if (m) return m[2] === '-' ? (iso(+m[4], +m[1], +m[3]) ?? iso(+m[4], +m[3], +m[1])) : (iso(+m[4], +m[3], +m[1]) ?? iso(+m[4], +m[1], +m[3]));
   // "Apr 2, 2026", also with the space lost to OCR ("Apr2, 2026")
   m = /\b([A-Za-z]{3,9})\.?\s*(\d{1,2}),?\s+(\d{4})\b/.exec(text);
   if (m && MONTHS[m[1].slice(0, 4).toLowerCase()] !== undefined) return iso(+m[3], MONTHS[m[1].slice(0, 4).toLowerCase()], +m[2]);
@@ -189,6 +191,8 @@ export function categorize(text: string, fallback: Category = 'Other'): Category
 export function categorizeLast(text: string, fallback: Category = 'Other'): Category {
   let best: { cat: Category; at: number } | null = null;
   for (const [cat, re] of CATEGORY_WORDS) for (const m of text.matchAll(new RegExp(re.source, 'gi'))) if (!best || (m.index ?? 0) > best.at) best = { cat, at: m.index ?? 0 };
+  // An ounce fraction is flower's unit: an edible word before it is a strain's (`Kush Mints 1/4 oz`).
+  if (best?.cat === 'Edible' && FRACTION_OZ.test(text)) return 'Flower';
   return best?.cat ?? fallback;
 }
 

@@ -19,9 +19,10 @@ export function dateOf(raw: string, dayFirst0: boolean): string | null {
     .replace(/\b(\d{4}-\d{2}-\d{2})[7Tt]{1,2}(?=\d{1,2}:\d{2})/, '$1 ')
     .replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2})[.,](20\d{2})\b/, '$1, $2');
   const dayFirst = dayFirst0 || /\bfecha\b/i.test(line);
-  const m = /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\b/.exec(line);
-  if (m && !/\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/.test(line) && (dayFirst || (+m[1] > 12 && +m[2] <= 12))) {
-    const swapped = `${line.slice(0, m.index)}${m[2]}/${m[1]}/${m[3]}${line.slice(m.index + m[0].length)}`;
+  // (Dashes too, read month first by parseDate: `10-09-2026` on a day-first receipt is 10 September.)
+  const m = /\b(\d{1,2})([/-])(\d{1,2})\2(\d{4}|\d{2})\b/.exec(line);
+  if (m && !/\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/.test(line) && (m[2] === '/' || m[4].length === 4) && (dayFirst || (m[2] === '/' && +m[1] > 12 && +m[3] <= 12))) {
+    const swapped = `${line.slice(0, m.index)}${m[3]}/${m[1]}/${m[4]}${line.slice(m.index + m[0].length)}`;
     return parseDate(swapped);
   }
   return parseDate(line);

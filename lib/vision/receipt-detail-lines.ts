@@ -1,4 +1,5 @@
-import { round2 } from '@/lib/vision/parse-common';
+import { categorize, round2, stripCategoryWords, strainTypeIn } from '@/lib/vision/parse-common';
+import { CBD, num, pct, THC } from '@/lib/vision/receipt-lines';
 import type { ParsedReceiptItem } from '@/lib/vision/types';
 
 /**
@@ -48,4 +49,26 @@ export function isQtyUnitDetail(line: string, item: ParsedReceiptItem | null): b
 export function isBareCode(line: string): boolean {
   const compact = line.replace(/\s/g, '');
   return compact.length >= 12 && /^[0-9A-Z]+$/.test(compact) && (compact.match(/\d/g)?.length ?? 0) >= 8;
+}
+
+export function stripDetail(text: string): string {
+  return stripCategoryWords(text).replace(/\b(total\s+)?(THC|CBD|SKU|lot|pkg|qty|ea|batch)\b.*$/i, '');
+}
+
+/** A detail line under an item: potency, category, quantity × unit price. */
+export function applyDetail(item: ParsedReceiptItem, line: string): void {
+  const thc = THC.exec(line);
+  const cbd = CBD.exec(line);
+  if (thc) item.thcPct = pct(thc[1]);
+  if (cbd) item.cbdPct = pct(cbd[1]);
+  const cat = categorize(line.replace(/\b(THC|CBD)\b.*$/i, ''), 'Other');
+  if (cat !== 'Other') item.category = cat;
+  const type = strainTypeIn(line);
+  if (type) item.type = type;
+  const qx = /\b(?:qty:?\s?)?(\d{1,3})\s?(?:x|×|@|ea)\s?@?\s?\$?(\d{1,5}[.,]\d{2})/i.exec(line) ?? /\bqty:?\s?(\d{1,3})\b/i.exec(line);
+  if (qx) {
+    item.quantity = Number(qx[1]);
+    if (qx[2]) item.unitPrice = num(qx[2]);
+    else if (item.price !== null) item.unitPrice = round2(item.price / item.quantity);
+  }
 }

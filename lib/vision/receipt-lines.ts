@@ -1,4 +1,4 @@
-import { photoSlips } from '@/lib/vision/receipt-photo';
+import { oneDigitApart, photoSlips } from '@/lib/vision/receipt-photo';
 import { receiptSlips, stripLeaders } from '@/lib/vision/receipt-text-slips';
 import {
   brandPrefix,
@@ -45,9 +45,9 @@ interface Cell {
   kind: 'money' | 'qtyunit' | 'int' | 'pct' | 'category' | 'text';
 }
 
-const num = (s: string) => Number(s.replace(',', '.').replace(/\s?%$/, ''));
+export const num = (s: string) => Number(s.replace(',', '.').replace(/\s?%$/, ''));
 /** A potency figure; "673%" (the decimal point lost to blur: no percentage is over 100) is 67.3. */
-const pct = (s: string) => {
+export const pct = (s: string) => {
   // "04%": 0,4 % with its decimal comma lost (no figure is printed with a leading zero otherwise)
   if (/^0\d\s?%$/.test(s)) return num(s) / 10;
   const v = num(s);
@@ -94,7 +94,7 @@ function isWeightCell(text: string, wtColumn: boolean): boolean {
 }
 
 /** Amounts in a text, without a weight whose g was read as 9 ("3.59", "Flower 3.59"). */
-function amountsIn(text: string): MoneyHit[] {
+export function amountsIn(text: string): MoneyHit[] {
   return moneyOn(text).filter((m) => m.hasSign || !parseWeightGrams(text.slice(m.index, m.end).trim(), { allowTrailingNine: true }));
 }
 
@@ -154,28 +154,6 @@ export function beforeAmounts(text: string): string {
   return text.slice(0, end);
 }
 
-export function stripDetail(text: string): string {
-  return stripCategoryWords(text).replace(/\b(total\s+)?(THC|CBD|SKU|lot|pkg|qty|ea|batch)\b.*$/i, '');
-}
-
-/** A detail line under an item: potency, category, quantity × unit price. */
-export function applyDetail(item: ParsedReceiptItem, line: string): void {
-  const thc = THC.exec(line);
-  const cbd = CBD.exec(line);
-  if (thc) item.thcPct = pct(thc[1]);
-  if (cbd) item.cbdPct = pct(cbd[1]);
-  const cat = categorize(line.replace(/\b(THC|CBD)\b.*$/i, ''), 'Other');
-  if (cat !== 'Other') item.category = cat;
-  const type = strainTypeIn(line);
-  if (type) item.type = type;
-  const qx = /\b(?:qty:?\s?)?(\d{1,3})\s?(?:x|×|@|ea)\s?@?\s?\$?(\d{1,5}[.,]\d{2})/i.exec(line) ?? /\bqty:?\s?(\d{1,3})\b/i.exec(line);
-  if (qx) {
-    item.quantity = Number(qx[1]);
-    if (qx[2]) item.unitPrice = num(qx[2]);
-    else if (item.price !== null) item.unitPrice = round2(item.price / item.quantity);
-  }
-}
-
 /**
  * Amounts on an item line that are prices: when some carry a "$", only those (so "3.59", a 3.5g
  * whose g became 9, is not a price); else all but a leading weight-looking one.
@@ -184,36 +162,6 @@ export function itemAmounts(line: string, money: MoneyHit[]): MoneyHit[] {
   if (money.some((m) => m.hasSign)) return money.filter((m) => m.hasSign);
   if (money.length >= 2 && parseWeightGrams(line.slice(money[0].index, money[0].end), { allowTrailingNine: true })) return money.slice(1);
   return money;
-}
-
-/**
- * The second line of a name wrapped on a narrow ticket ("DIME INDUSTRIES | MIRACLE   $37.92" /
- * "ALIEN COOKIES WHOLE FLOWER 1/8 OZ"): right under an item line whose name has no weight, a
- * line without an amount, potency, quantity or code that ends the name with its weight. Printed
- * names end with their weight, so a name without one that is followed by a weight is unfinished.
- */
-export function continuesName(item: ParsedReceiptItem, line: string): boolean {
-  // ("1% Lucky Charms Flower 1/4oz": a next item's "1 x", its x misread, starts no continuation.)
-  if (startsWithQuantity(line)) return false;
-  if (item.grams !== null || amountsIn(line).length || THC.test(line) || CBD.test(line) || /@|\b(qty|sku|lot|pkg|batch|ea)\b|:/i.test(line)) return false;
-  const w = parseWeightGrams(line, { allowTrailingNine: true });
-  return w !== null && letters(line.slice(w.end)) <= 2;
-}
-
-/** A line that starts with a quantity mark ("2 x Name", "1× Name", "1% Name": the x read as %). */
-export function startsWithQuantity(line: string): boolean {
-  return /^\s*\d{1,2}\s?[x×%*]\s/i.test(line);
-}
-
-/** An item's name with its wrapped second line joined, and what the name tells re-read. */
-export function joinName(item: ParsedReceiptItem, more: string): void {
-  const name = nameFix(`${item.productName} ${more}`);
-  item.productName = name;
-  item.grams = parseWeightGrams(name, { allowTrailingNine: true })?.grams ?? null;
-  const cat = categorizeLast(name, 'Other');
-  if (cat !== 'Other' || item.category === 'Other') item.category = cat === 'Other' && item.grams !== null && item.grams >= 0.5 ? 'Flower' : cat;
-  item.type ??= strainTypeIn(name);
-  item.brand = brandPrefix(name);
 }
 
 /** "Product: Blue Dream 3.5g" → "Blue Dream 3.5g" (an item card's key). */
@@ -225,12 +173,6 @@ export function stripItemKey(name: string): string {
 export function packGrams(name: string): number | null {
   const m = /(?<=[A-Za-z]\s+)(\d{1,2})\s?[x×]\s?(\d{0,2}[.,]?\d{1,2})\s?g\s*$/i.exec(name);
   return m ? round2(Number(m[1]) * Number(m[2].replace(',', '.'))) : null;
-}
-
-/** Two amounts printed alike but for one digit ("39.52" / "33.52"): one of them misread. */
-function oneDigitApart(a: number, b: number): boolean {
-  const [x, y] = [a.toFixed(2), b.toFixed(2)];
-  return x.length === y.length && [...x].filter((ch, i) => ch !== y[i]).length <= 1;
 }
 
 export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pending: Pending | null, header: string[] | null): ParsedReceiptItem | null {
@@ -342,6 +284,15 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
     quantity = Number(tailQty[1]);
     left = left.slice(0, tailQty.index);
   }
+  // "Everest Animal Mints Flower x 2   $119.92": a quantity after the name (not a pack's count after a weight).
+  const nameTimes = /\s[x×]\s?(\d{1,2})\s*$/i.exec(left);
+  const beforeTimes = nameTimes ? left.slice(0, nameTimes.index) : '';
+  const packWeight = parseWeightGrams(beforeTimes, { allowTrailingNine: true });
+  // (".59 x 5": a weight whose g was read as 9 before the count is a pack too.)
+  if (nameTimes && !(packWeight && packWeight.end >= beforeTimes.trimEnd().length) && Number(nameTimes[1]) >= 1) {
+    quantity ??= Number(nameTimes[1]);
+    left = left.slice(0, nameTimes.index);
+  }
   const thc = THC.exec(source);
   const cbd = CBD.exec(source);
   if (thc) thcPct ??= pct(thc[1]);
@@ -376,7 +327,10 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   if (letters(name) < 2) return null;
   // "3.59" read for "3.5g": print the weight as it was printed.
   const w = parseWeightGrams(name, { allowTrailingNine: true });
-  if (w && /^\d*\.?\d+9$/.test(name.slice(w.index, w.end))) name = `${name.slice(0, w.index)}${name.slice(w.index, w.end - 1)}g${name.slice(w.end)}`;
+  if (w && /^\d*\.?\d+9$/.test(name.slice(w.index, w.end))) {
+    name = `${name.slice(0, w.index)}${name.slice(w.index, w.end - 1)}g${name.slice(w.end)}`;
+    grams = packGrams(name) ?? parseWeightGrams(name)?.grams ?? grams;
+  }
 
   // A discount column between the unit price and the line amount ("$28.35   -$2.84   $25.51"):
   // the amount is after the discount, the item's price before it.
@@ -405,6 +359,13 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   // never dearer than its line: "1   $35.78   $30.32" is a list or adult-use price column beside
   // the price charged; "$39.52   $33.52", one digit apart, is a misread price and the unit stays). A whole number of it making the price beats a quantity digit that does
   // not fit ("3   $33.50   $33.50").
+  // "$14.84 x2": the unit price with a trailing quantity, the line amount not printed (register tapes).
+  const times = money.length === 1 && columnDiscount === null ? /^\s?[x×]\s?(\d{1,2})\s*$/i.exec(line.slice(money[0].end)) : null;
+  if (times && Number(times[1]) >= 1) {
+    quantity = Number(times[1]);
+    unitPrice = price;
+    price = round2(price * quantity);
+  }
   if (unitPrice === null && money.length >= 2) {
     const u = money[money.length - 2].value;
     if (u <= price + 0.015 || oneDigitApart(u, price)) {

@@ -1,5 +1,6 @@
 import { repairFormWords } from '@/lib/vision/receipt-form-words';
-import { isBareCode, isPotencyDetail, isQtyUnitDetail } from '@/lib/vision/receipt-detail-lines';
+import { applyDetail, isBareCode, isPotencyDetail, isQtyUnitDetail, stripDetail } from '@/lib/vision/receipt-detail-lines';
+import { continuesName, joinName, startsWithQuantity } from '@/lib/vision/receipt-names';
 import { joinWrappedParens, withoutStretchedBoxes } from '@/lib/vision/receipt-rows';
 import { commaCurrencyStyle, fromCommaCurrency } from '@/lib/vision/receipt-text-slips';
 
@@ -21,18 +22,13 @@ import type { Category, ParsedReceipt, ParsedReceiptItem } from '@/lib/vision/ty
 
 export { dateOf } from '@/lib/vision/receipt-dates';
 import {
-  applyDetail,
   beforeAmounts,
   CBD,
-  continuesName,
   DETAIL,
   isSectionHeading,
   itemAmounts,
-  joinName,
   readItemLine,
   splitLine,
-  startsWithQuantity,
-  stripDetail,
   stripItemKey,
   THC,
   withoutMarginDigit,
@@ -44,7 +40,7 @@ import { isPageCarry } from '@/lib/vision/receipt-pages';
 import { isLaterPromotion, isTipTotal, TIP_LINE } from '@/lib/vision/receipt-tail';
 import { withQtyColumn } from '@/lib/vision/receipt-qty-column';
 import { dateOf } from '@/lib/vision/receipt-dates';
-import { gluedQtyUnit, isGarbledSubtotal, orderDiscountSlip, reconcileTotals, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
+import { gluedQtyUnit, isGarbledSubtotal, orderDiscountSlip, receiptCoverage, reconcileTotals, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 
 /**
  * Receipt text (OCR output, a pasted or e-mailed receipt) → line items and totals.
@@ -120,6 +116,8 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   let orderDate: string | null = null;
   let subtotal: number | null = null;
   let total: number | null = null;
+  /** A total printed at the head of the receipt, before the items (used when none follows them). */
+  let headTotal: number | null = null;
   let orderDiscount = 0;
   let sawOrderDiscount = false;
   const taxes: number[] = [];
@@ -214,6 +212,11 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     }
     if (TOTAL.test(line) && !NOT_TOTAL.test(line) && !LINE_TOTAL.test(line) && !POTENCY_TOTAL.test(line)) {
       if (total !== null && isTipTotal(line, tipAfterTotal)) continue;
+      // The total printed big at the head, before any item (Square, Clover): the items follow.
+      if (!items.length && !pending && !afterSubtotal) {
+        if (last) headTotal = last.value;
+        continue;
+      }
       if (last) total = last.value;
       afterSubtotal = true;
       lastItem = null;
@@ -221,7 +224,11 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     }
     if (DISCOUNT.test(line) || NOT_TOTAL.test(line)) {
       if (last && total === null && !/\btotal\s+(items?|qty|quantity|units?)\b/i.test(line)) {
-        if (!afterSubtotal && lastItem && !/\b(loyalty|points|order|coupons?|rewards?)\b/i.test(line)) {
+        // (A loyalty or reward line is the order's, unless its rate of the item above is its amount:
+        // `- Loyalty 20% off  -$12.75` under a $63.75 item.)
+        const rate = /(\d{1,2}(?:\.\d{1,2})?)\s?%/.exec(line.slice(0, last.index));
+        const ofItem = lastItem?.price != null && rate !== null && Math.abs(round2((lastItem.price * Number(rate[1])) / 100) - last.value) < 0.015;
+        if (!afterSubtotal && lastItem && (ofItem || !/\b(loyalty|points|order|coupons?|rewards?)\b/i.test(line))) {
           lastItem.discount = round2((lastItem.discount ?? 0) + last.value);
         } else if (!/\btotal\s+(savings|saved|discounts?)\b/i.test(line) || !sawOrderDiscount) {
           orderDiscount += last.value;
@@ -353,6 +360,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
 
   let discount = sawOrderDiscount ? round2(orderDiscount) : null;
   // A subtotal line whose word the photo garbled beyond reading: the last "item", priced at the sum of those above.
+  total ??= headTotal;
   if (subtotal === null && (total !== null || taxes.length)) subtotal = subtotalFromLastItem(items);
   for (const item of items) repairUnitSlip(item);
   if (subtotal !== null && total !== null && totalTax === null) {
@@ -382,15 +390,4 @@ export function inlineDiscount(text: string): { value: number; rest: string } | 
 function endsWithWeight(line: string): boolean {
   const w = parseWeightGrams(line, { allowTrailingNine: true });
   return w !== null && letters(line.slice(w.end)) <= 2 && !/\d/.test(line.slice(w.end));
-}
-
-/** 0..1: share of the fields a receipt normally carries that were found, plus arithmetic checks. */
-export function receiptCoverage(items: ParsedReceiptItem[], subtotal: number | null, tax: number | null, total: number | null, discount: number | null): number {
-  if (!items.length) return total !== null ? 0.15 : 0;
-  const checks: boolean[] = [true, total !== null, subtotal !== null || tax !== null];
-  const lineSum = items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0);
-  if (subtotal !== null) checks.push(Math.abs(lineSum - subtotal) < 0.02 || Math.abs(lineSum - (discount ?? 0) - subtotal) < 0.02);
-  if (total !== null) checks.push(Math.abs((subtotal ?? lineSum) - (discount ?? 0) + (tax ?? 0) - total) < 0.02 || Math.abs((subtotal ?? lineSum) + (tax ?? 0) - total) < 0.02);
-  checks.push(items.every((i) => i.grams !== null || i.category !== 'Flower'));
-  return checks.filter(Boolean).length / checks.length;
 }

@@ -283,3 +283,20 @@ function repairItemDigit(items: ParsedReceiptItem[], subtotal: number, discount:
   if (item.unitPrice !== null && Math.abs(item.unitPrice * qty - (item.price ?? 0)) < 0.015) item.unitPrice = round2(value / qty);
   item.price = value;
 }
+
+/** 0..1: share of the fields a receipt normally carries that were found, plus arithmetic checks. */
+export function receiptCoverage(items: ParsedReceiptItem[], subtotal: number | null, tax: number | null, total: number | null, discount: number | null): number {
+  if (!items.length) return total !== null ? 0.15 : 0;
+  const checks: boolean[] = [true, total !== null, subtotal !== null || tax !== null];
+  const lineSum = items.reduce((a, it) => a + (it.price ?? 0) - (it.discount ?? 0), 0);
+  if (subtotal !== null) checks.push(Math.abs(lineSum - subtotal) < 0.02 || Math.abs(lineSum - (discount ?? 0) - subtotal) < 0.02);
+  if (total !== null) checks.push(Math.abs((subtotal ?? lineSum) - (discount ?? 0) + (tax ?? 0) - total) < 0.02 || Math.abs((subtotal ?? lineSum) + (tax ?? 0) - total) < 0.02);
+  checks.push(items.every((i) => i.grams !== null || i.category !== 'Flower'));
+  return checks.filter(Boolean).length / checks.length;
+}
+
+/** Two amounts printed alike but for one digit ("39.52" / "33.52"): one of them misread. */
+export function oneDigitApart(a: number, b: number): boolean {
+  const [x, y] = [a.toFixed(2), b.toFixed(2)];
+  return x.length === y.length && [...x].filter((ch, i) => ch !== y[i]).length <= 1;
+}
