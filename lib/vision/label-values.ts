@@ -17,6 +17,21 @@ export function netWeightText(text: string): string {
 }
 
 /**
+ * A net weight whose decimal point OCR lost, from the text after its key: `35g` / `359` (3.5 g,
+ * its g read as a 9) and `25g`: two digits that are no package size while the digits with a point
+ * between them are one (3.5, 2.5); `5g` / `59` on a vape (`.5g`: a cartridge holds 0.3–2 g). Null
+ * when the text is no such weight.
+ */
+export function lostPointGrams(text: string, category: string): number | null {
+  const m = /^\s*[.,]?\s*(\d{1,2})\s?(?:g\b|9(?![\d.,%]))/i.exec(text);
+  if (!m) return null;
+  const n = Number(m[1]);
+  if (m[1].length === 2 && [25, 35].includes(n)) return n / 10;
+  if (m[1].length === 1 && category === 'Vape' && n >= 3) return n / 10;
+  return null;
+}
+
+/**
  * "NET WT 0.56": a capital G printed after the weight ("0.5G") read as a 6, or a g after a
  * decimal figure read as an 8 ("Net Wt 1.08" for "1.0 g"). Only right after a net-weight key, with
  * no unit printed, and only when what is left is a common package size.
@@ -71,9 +86,9 @@ export function gramsBesideOunces(text: string): { grams: number } | null {
   return null;
 }
 
-/** A batch code as printed: upper case, a point or colon OCR put for the hyphen before its last digits undone. */
+/** A batch code as printed: upper case, without a space OCR put inside it, a point or colon OCR put for the hyphen before its last digits undone. */
 export function batchCode(code: string): string {
-  const c = code.toUpperCase();
+  const c = code.toUpperCase().replace(/\s+/g, '');
   return /[A-Z]/.test(c) && /\d{3}[.:]\d{1,3}$/.test(c) ? c.replace(/[.:](?=\d{1,3}$)/, '-') : c;
 }
 
