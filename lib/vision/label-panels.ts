@@ -19,8 +19,8 @@ import type { ParsedLabel } from '@/lib/vision/types';
 const SEARCH_WIDTH = 400;
 /** A band pixel differs from the paper by more than this (a coloured or dark fill; print on white is thin). */
 const STEP = 40;
-/** A band column is filled over this share of the page's height (its middle 80 %). */
-const FILLED = 0.8;
+/** The band's columns are filled over this share of the page's height (its middle 80 %) on average, each over half (a band photographed askew has sloped edges). */
+const FILLED = 0.7;
 /** The band is this wide (share of the page's width), and lies between the two panels. */
 const MIN_WIDTH = 0.015;
 const MAX_WIDTH = 0.12;
@@ -36,7 +36,8 @@ export interface Band {
 /**
  * The fold band of a grey page (one byte a pixel): a run of columns filled from top to bottom,
  * 1.5–12 % of the width, with a quarter of the page or more on each side, each side holding print.
- * In the page's pixels, widened to where its columns are half filled (a fold's shadow); null when none.
+ * In the page's pixels (a wide half-filled area, the shading of a dark photo, is too wide to be
+ * one); null when none.
  */
 export function foldBand(grey: Uint8Array, w: number, h: number): Band | null {
   if (w < 40 || h < 20) return null;
@@ -50,22 +51,24 @@ export function foldBand(grey: Uint8Array, w: number, h: number): Band | null {
     for (let y = y0; y < y1; y++) if (paper - grey[y * w + x] > STEP) n++;
     frac[x] = n / (y1 - y0);
   }
+  // Runs of columns filled over half the height (a fold's shadow beside the band included; the
+  // spine's own light print lowers its columns a little), filled over FILLED on average.
   let best: Band | null = null;
   for (let x = 0; x < w;) {
-    if (frac[x] < FILLED) {
+    if (frac[x] < 0.5) {
       x++;
       continue;
     }
     let e = x;
-    while (e + 1 < w && frac[e + 1] >= FILLED) e++;
+    let sum = frac[x];
+    while (e + 1 < w && frac[e + 1] >= 0.5) sum += frac[++e];
     const width = e - x + 1;
-    if (width >= MIN_WIDTH * w && width <= MAX_WIDTH * w && x >= MIN_SIDE * w && e < (1 - MIN_SIDE) * w && (!best || width > best.x1 - best.x0 + 1)) best = { x0: x, x1: e };
+    if (sum / width >= FILLED && width >= MIN_WIDTH * w && width <= MAX_WIDTH * w && x >= MIN_SIDE * w && e < (1 - MIN_SIDE) * w && (!best || width > best.x1 - best.x0 + 1))
+      best = { x0: x, x1: e };
     x = e + 1;
   }
   if (!best) return null;
-  let { x0, x1 } = best;
-  while (x0 > 0 && frac[x0 - 1] >= 0.5) x0--;
-  while (x1 + 1 < w && frac[x1 + 1] >= 0.5) x1++;
+  const { x0, x1 } = best;
   // Print on both sides (not a dark bar beside an empty margin).
   const printed = (from: number, to: number) => {
     let n = 0;

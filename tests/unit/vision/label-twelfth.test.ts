@@ -102,6 +102,18 @@ describe('a fold-out label: two panels beside a spine', () => {
         200,
       ),
     ).toBeNull();
+    // A filled run inside a wide half-filled area (a dark photo's shading) is no spine.
+    const shaded = page(
+      400,
+      200,
+      [[190, 210]],
+      [
+        [20, 170],
+        [230, 380],
+      ],
+    );
+    for (let y = 0; y < 200; y += 2) for (let x = 100; x <= 300; x++) shaded[y * 400 + x] = 60;
+    expect(foldBand(shaded, 400, 200)).toBeNull();
     // A printed rule (two pixels) is no spine either.
     expect(
       foldBand(
