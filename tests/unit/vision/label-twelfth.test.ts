@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { foldBand, foldPanels, fromPanels, fromSpine, joinPanels, spineNames } from '@/lib/vision/label-panels';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { CBD, pct, TOTAL_THC } from '@/lib/vision/label-potency';
-import { lostPointGrams } from '@/lib/vision/label-values';
+import { lostPointGrams, netWeightText } from '@/lib/vision/label-values';
 import type { ParsedLabel } from '@/lib/vision/types';
 
 /** The rules added after the twelfth label round's blind run (a Canadian bilingual mg/g label, a fold-out with a spine). */
@@ -252,5 +252,14 @@ describe('figures whose decimal point OCR lost', () => {
     expect(parseLabelText('Hindu Kush Vape Cart\nIndica Vape - Net Wt. 59\nTotal THC: 85.0%').netWeightGrams).toBe(0.5);
     expect(parseLabelText('Fire OG Whole Flower\nIndica - Flower\nTHC 26.6%\nNetWt. 35g').netWeightGrams).toBe(3.5);
     expect(parseLabelText('Fire OG Whole Flower\nIndica - Flower\nTHC 26.6%\nNet Wt. 3.5 g').netWeightGrams).toBe(3.5);
+  });
+
+  it('reads the key’s dot glued to a whole weight as the key’s (NetWt.1g), and 05g after a bilingual key as 0.5 g', () => {
+    expect(netWeightText('.1g')).toBe('1g');
+    expect(netWeightText('.5g')).toBe('.5g');
+    expect(netWeightText('/ Net weight 05g')).toBe('/ Net weight 0.5g');
+    expect(parseLabelText('Pennywise Live Resin\nTHC 77.9%\nNetWt.1g').netWeightGrams).toBe(1);
+    expect(parseLabelText('Hindu Kush Vape Cart\nTHC 85.0%\nNetwt.5g').netWeightGrams).toBe(0.5);
+    expect(parseLabelText('Pound Cake Disposable\nTotal THC / THC total 896 mg/g\nPoids net / Net weight      05g').netWeightGrams).toBe(0.5);
   });
 });
