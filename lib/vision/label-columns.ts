@@ -60,7 +60,8 @@ export function columnLines(raw: string[], boxes: readonly BoxLine[] | null = nu
         continue;
       }
     }
-    if (cells.length >= 3 && cells.every((c) => letters(c) >= 2)) {
+    // Not a key's row whose last cell is its bare figure (`CBD total | Total CBD   3mglg`: a bilingual key, its slash read as a rule).
+    if (cells.length >= 3 && cells.every((c) => letters(c) >= 2) && !/^\d[\d.,]*\s*(?:%|mg\S{0,3})$/i.test(cells[cells.length - 1])) {
       out.push(...cells);
       continue;
     }

@@ -20,8 +20,9 @@ import { columnLines, withoutUnsureTail } from '@/lib/vision/label-columns';
 import { readDates } from '@/lib/vision/label-dates';
 import { dotPrintDates, nameBeforeNetWeight } from '@/lib/vision/label-dot-print';
 import { BELOW_LIMIT, CANN_AFTER, CBD, CBD_AFTER, pct, potency, THC, THC_AFTER, TOTAL_CANN, TOTAL_CBD, TOTAL_THC } from '@/lib/vision/label-potency';
-import { batchCode, batchLetters, capitalGAsSix, gramsBesideOunces, netWeightText, ouncesOverGrams, withoutTrailingWeight } from '@/lib/vision/label-values';
+import { batchCode, batchLetters, capitalGAsSix, gramsBesideOunces, lostPointGrams, netWeightText, ouncesOverGrams, withoutTrailingWeight } from '@/lib/vision/label-values';
 import { readTerpenes } from '@/lib/vision/label-terpene-rows';
+import { readLab } from '@/lib/vision/label-lab';
 import { joinWrappedValues } from '@/lib/vision/label-wrap';
 import { expandAbbreviations } from '@/lib/vision/label-abbrev';
 import { splitStampCells } from '@/lib/vision/label-stamp';
@@ -47,13 +48,11 @@ export { mgPerGramRows, unglued, withoutBar, withoutPillEdges };
 const NET_WT = /\b(?:net\s*(?:wt|weight|contents?|w[a-z])|ne[tw]\s*w?|weight)\b(?:\.(?=\s))?\s*:?\s*(.{1,30})/i;
 // "Batch/Lot #" also with its slash misread ("BatchiLot #", "BatchvLot"); the code's hyphen may
 // be read as a point or colon before its last digits ("CW2683.23", "PX2673:71"), undone in batchCode.
-const BATCH = /\b(?:batch\s*[/|\\il1v]?\s*lot|batch|lot)\s*(?:#|no\.?|number|id|code)?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{2,24}(?:[.:]\d{1,3})?)(?!\w|[.:]\d)/i;
-// "Test Lab" is a key also without its colon ("Test Lab EVIO Labs", "Test Lab. Anresco Laboratories").
-const LAB =
-  /\b(?:tested\s+by|testing\s+(?:lab(?:oratory)?|facility)|test\s+la[bp](?:oratory)?\b\.?|lab(?:oratory)?(?:\s*name)?\s*:|analy[sz]ed\s+by)\s*:?\s*([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
+// The key's t read as l ("Balch: FO2679-72", blurred print); a space read inside the code before
+// its last group ("HK26 70.96" for HK2670-96) is dropped in batchCode.
+const BATCH =
+  /\b(?:batch\s*[/|\\il1v]?\s*lot|ba[tl]ch|lot)\s*(?:#|no\.?|number|id|code)?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{2,24}(?: \d{2,4}[-.:]\d{2,3}(?![\w.,%]))?(?:[.:]\d{1,3})?)(?!\w|[.:]\d)/i;
 // "Grown by" / "Cultivated by" are keys also without their colon ("GROWN BY MOUNTAIN TOP EXTRACTS").
-const TESTED_THEN_LAB =
-  /\btest(?:ed|\s+date)\s*:?\s*(?:\d{1,2}\/\d{1,2}\/\d{2,4}|\d{4}-\d{2}-\d{2}|[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4})\s+(?:[-·•|,]\s+)?(?:by\s+)?([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
 const BRAND = /\b(?:(?:brand|producer|cultivator|grown\s+by|manufacturer|licensee|client)\s*:|(?:grown|cultivated)\s+by\b)\s*(.{2,60})/i;
 const PRODUCT = /\b(?:product(?:\s*name)?|item(?:\s*name)?|sample(?:\s*name)?)\s*:\s*(.{2,80})/i;
 const STRAIN = /\b(?:strain|cultivar|genetics)(?:\s*name)?\s*:\s*(.{2,60})/i;
@@ -113,9 +112,12 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const terpenes = readTerpenes(lines);
 
   let netWeightGrams: number | null = null;
+  // The keyed weight's text (the one read, else the first key's): its decimal point may be lost (lostPointGrams, below).
+  let weightText: string | null = null;
   for (const line of lines) {
     const m = NET_WT.exec(line);
     const w = m ? (gramsBesideOunces(m[1]) ?? ouncesOverGrams(m[1]) ?? parseWeightGrams(netWeightText(m[1]), { allowTrailingNine: true }) ?? capitalGAsSix(m[1])) : null;
+    if (m && (w || weightText === null)) weightText = m[1];
     if (w) {
       netWeightGrams = w.grams;
       break;
@@ -135,24 +137,13 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
 
   // Batch codes mix letters and digits on purpose: read them before the digit fix-ups.
   const rawLines = rowLines.map((l) => l.replace(/\s+/g, ' ').trim());
-  const batchHit = rawLines.map((l) => BATCH.exec(l)).find((m) => m && /\d/.test(m[1]));
+  // Every key on the row: a bilingual key's own words may come first (`Lot number / Numéro de lot  CT2615-05`).
+  const batchHit = rawLines.flatMap((l) => [...l.matchAll(new RegExp(BATCH.source, 'gi'))]).find((m) => /\d/.test(m[1]));
   // A keyed lab ends at its column gap ("Lab: Steep Hill   trans-Caryophyllene  0.15%": two panels on one row).
   const cells = rowLines
     .flatMap((l) => l.split(/\s{3,}/))
     .map(cleanLine)
     .filter((c) => c.length > 0);
-  const lab =
-    cells.map((c) => LAB.exec(c)).find(Boolean) ??
-    lines.map((l) => LAB.exec(l) ?? /\btested\b.*\bby\s+([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i.exec(l)).find(Boolean) ??
-    // A certificate of analysis: the lab is its letterhead, the line above "Certificate of Analysis".
-    letterhead(lines) ??
-    // No key: a laboratory's own name ("… · Digipath Labs"), not on the brand line at the top.
-    lines
-      .slice(2)
-      .map((l) => /([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3}\s(?:Labs?|Laboratories|Laboratory|Analytics|Testing))\b/.exec(l))
-      .find(Boolean) ??
-    // "TESTED 07/15/26 PROVERDE LABS": the name printed after the test date, without a "by".
-    lines.map((l) => TESTED_THEN_LAB.exec(l)).find((m) => m && !/^(?:pack|pkg|harvest|batch|lot|sell|best|use|exp|on\b|at\b)/i.test(m[1]));
   // Keyed values end at their column gap ("Sample: Blue Dream Flower   Sample ID: 32000…").
   const brandKey = cells.map((c) => BRAND.exec(c)).find(Boolean) ?? lines.map((l) => BRAND.exec(l)).find(Boolean);
   const productKey = cells.map((c) => PRODUCT.exec(c)).find(Boolean) ?? lines.map((l) => PRODUCT.exec(l)).find(Boolean);
@@ -202,6 +193,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const nameKind = productName ? categorizeLast(productName) : 'Other';
   const fallback = netWeightGrams !== null && thc.pct !== null ? 'Flower' : 'Other';
   const category = categoryKey ? categorize(categoryKey[1], fallback) : nameKind !== 'Other' ? nameKind : categorize(categoryText, fallback);
+  netWeightGrams = (weightText !== null ? lostPointGrams(weightText, category) : null) ?? netWeightGrams;
 
   const parsed: Omit<ParsedLabel, 'coverage'> = {
     productName,
@@ -220,14 +212,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     harvestDate: dates.harvest,
     testDate: dates.test,
     packageDate: dates.package,
-    labName: lab
-      ? labNameOf(
-          withLabWord(
-            lab[1],
-            rows.map((r) => r.replace(/\s+/g, ' ')),
-          ),
-        )
-      : null,
+    labName: readLab(cells, lines, rows),
   };
   return { ...parsed, coverage: labelCoverage(parsed) };
 }
@@ -275,16 +260,6 @@ export function labelCoverage(p: Omit<ParsedLabel, 'coverage'>): number {
 }
 
 /**
- * The letterhead of a lab's certificate: the name line just above `Certificate of Analysis` (or
- * `COA`) at the top of the page. As a match so it reads like the keyed lab patterns.
- */
-function letterhead(lines: string[]): RegExpExecArray | null {
-  const at = lines.slice(0, 5).findIndex((l) => /\bcertificate\s+of\s+analysis\b|^COA\b/i.test(l));
-  const name = at > 0 ? lines.slice(0, at).findLast((l) => letters(l) >= 3 && !/[:%]|\d{3,}/.test(l)) : undefined;
-  return name ? /^(.+)$/.exec(name) : null;
-}
-
-/**
  * The second line of a product name wrapped onto two lines (a round sticker's short centred lines:
  * "Colombian Gold" / "Premium Flower"): the row right under the name, printed the same size
  * (row heights within 30 %) and lined up with it (same centre or same left edge, within 4 % of
@@ -326,38 +301,6 @@ function wrappedRest(name: string, lines: string[], boxes: readonly BoxLine[], u
  */
 function withoutLeadingSpeck(line: string): string {
   return line.replace(/^(?:[a-z(|)[\]~][A-Za-z(|)[\]~]?|[[(|]\S{1,3}|[A-Za-z]{1,2}[\])|])\s+(?=[A-Z][a-z])/, '');
-}
-
-/**
- * A lab cut at a column gap that was only a wide word space ("Tested … by Anresco" +
- * "Laboratories" in the next cell of a small-print row): the lab word that follows it on its OCR row
- * (Labs, Laboratories, Analytics, Testing) belongs to the name.
- */
-function withLabWord(name: string, lines: string[]): string {
-  const t = name.trim();
-  if (!t || /\b(labs?|laborator(?:y|ies)|analytics|testing)\s*$/i.test(t)) return name;
-  const esc = t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  for (const l of lines) {
-    const m = new RegExp(`${esc}\\s+(labs?|laborator(?:y|ies)|analytics|testing)\\b`, 'i').exec(l);
-    if (m) return `${t} ${m[1]}`;
-  }
-  return name;
-}
-
-/** The lab's name without what follows it on the same line ("SC Labs  Test Date: …"). */
-function labNameOf(s: string): string | null {
-  // Also before a date in month-name form ("ANRESCO LABORATORIES MAY 6, 2026"); a `Lab` key whose
-  // colon OCR lost is no part of the name ("Lab Digipath Labs": a value pill's key).
-  const name = tidyName(
-    s
-      .replace(/^lab\s+(?=\S+\s+\S)/i, '')
-      // A field separator ends it ("EVIO Labs - UBI 604 149 704": a run-on paragraph's next field).
-      .replace(/\s+[-|;·•]\s+.*$/, '')
-      .replace(/\s+(on|at|test(ed)?|date|harvest(ed)?|batch|lot|packaged|license|lic)\b.*$/i, '')
-      .replace(/\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d.*$/i, '')
-      .replace(/\s+\d.*$/, ''),
-  );
-  return letters(name) >= 2 ? name : null;
 }
 
 function isOnlyDescriptors(line: string): boolean {

@@ -6,23 +6,26 @@ import { round2 } from '@/lib/vision/parse-common';
  */
 
 export const NUM = String.raw`(\d{1,3}(?:[.,]\d{1,3})?)`;
+// "mg/g" also with its slash read as a letter or bar ("774 mglg", "9 mgig", "3mg|g": Canadian labels print every figure in mg/g).
+const MG_G = String.raw`mg\s?[/|lIi1]\s?g(?![a-z])`;
+const UNIT = String.raw`(%|${MG_G}|mg)`;
 // Units: "%", "mg/g" (per gram of product: ÷ 10 is the percentage) or "mg" (an edible's content).
 // After "Total", "THE" is THC with its C read as E ("Total THE 18.9%").
 // A bilingual key repeats itself after a slash ("Total THC / THC total 19.8 %", Canadian labels): `BILINGUAL`;
 // the French order alone ("THC total 19.8 %", the slash read as a column rule) is a total key too.
 // No "<" between a key and its figure: "< 0.5 %" is a limit, not a figure.
 export const BILINGUAL = (c: string) => String.raw`(?:\s*[/|]\s*${c}\s+total)?`;
-export const TOTAL_THC = new RegExp(String.raw`(?:\btota[l1]\s*(?:THC|THE|A9-?THC|Δ9-?THC)\b${BILINGUAL('THC')}|\bTHC\s+total\b)[^0-9\n<]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+export const TOTAL_THC = new RegExp(String.raw`(?:\btota[l1]\s*(?:THC|THE|A9-?THC|Δ9-?THC)\b${BILINGUAL('THC')}|\bTHC\s+total\b)[^0-9\n<]{0,12}${NUM}\s*${UNIT}`, 'i');
 // The plain keys take no "<" before their figure either: "CBD <1%*" (a brand's typical figure, below a limit) is no CBD figure.
-export const THC = new RegExp(String.raw`\b(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?THC\b(?!\s*-?a\b)[^0-9\n%<]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
-export const TOTAL_CBD = new RegExp(String.raw`(?:\btota[l1]\s*CBD\b${BILINGUAL('CBD')}|\bCBD\s+total\b)[^0-9\n<]{0,12}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+export const THC = new RegExp(String.raw`\b(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?THC\b(?!\s*-?a\b)[^0-9\n%<]{0,10}${NUM}\s*${UNIT}`, 'i');
+export const TOTAL_CBD = new RegExp(String.raw`(?:\btota[l1]\s*CBD\b${BILINGUAL('CBD')}|\bCBD\s+total\b)[^0-9\n<]{0,12}${NUM}\s*${UNIT}`, 'i');
 // A total printed as below the lab's limit ("Total CBD / CBD total < 0.5 %", "Total THC: ND"): no figure, and the plain key's figure (Δ9 only) is not the total either.
 export const BELOW_LIMIT = (c: string) =>
   new RegExp(String.raw`(?:\btota[l1]\s*${c}\b${BILINGUAL(c)}|\b${c}\s+total\b)\s*:?\s*(?:<\s?(?:\d|LO[QD])|ND\b|N\/D\b|BLQ\b|not\s+detected)`, 'i');
-export const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%<]{0,10}${NUM}\s*(%|mg\s?\/\s?g|mg)`, 'i');
+export const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%<]{0,10}${NUM}\s*${UNIT}`, 'i');
 // "TAC" / "Total Active Cannabinoids" is the total cannabinoids' other printed name; "TOT CANN:" its
 // abbreviation on small printers' labels (a dot font's N read as M: "TOT CAMM").
-export const TOTAL_CANN = new RegExp(String.raw`(?:\btota[l1]\s+(?:active\s+)?cannabinoids?|\bTAC|\btot\.?\s+ca[nm][nm](?=\s*:))\b[^0-9\n]{0,12}${NUM}\s*(%|mg\s?\/\s?g)`, 'i');
+export const TOTAL_CANN = new RegExp(String.raw`(?:\btota[l1]\s+(?:active\s+)?cannabinoids?|\bTAC|\btot\.?\s+ca[nm][nm](?=\s*:))\b[^0-9\n]{0,12}${NUM}\s*(%|${MG_G})`, 'i');
 // A key followed by its own value (a figure, or ND / <LOQ: not detected; "< 0.5 %": below a limit) is not a sentence's key.
 export const OWN_VALUE = String.raw`(?![ \t]*:?[ \t]*(?:\d|ND\b|N\/D\b|<[ \t]?(?:LO[QD]|\d)))`;
 // The value before its key, in a sentence: "24.1% THC, 0.3% CBD, 26.8% total cannabinoids" (not
@@ -37,9 +40,10 @@ export function num(s: string): number {
 
 export function pct(m: RegExpExecArray | null): { pct: number | null; mg: number | null } {
   if (!m) return { pct: null, mg: null };
-  const v = num(m[1]);
+  // A figure starting with a zero lost its point ("CBD:02%" for 0.2 %): no figure is printed with a leading zero.
+  const v = /^0\d/.test(m[1]) ? Number(`0.${m[1].slice(1)}`) : num(m[1]);
   const unit = m[2].toLowerCase().replace(/\s/g, '');
-  if (unit === 'mg/g') return { pct: v <= 1000 ? round2(v / 10) : null, mg: null };
+  if (/^mg.g$/.test(unit)) return { pct: v <= 1000 ? round2(v / 10) : null, mg: null };
   if (unit === 'mg') return { pct: null, mg: v };
   return { pct: v <= 100 ? v : null, mg: null };
 }

@@ -5,15 +5,33 @@ import { num } from '@/lib/vision/label-potency';
 
 /**
  * The text after a net-weight key, with OCR's slips around the decimal point undone: ".3.5g"
- * (the key's dot glued to the number) → "3.5g", "05g" (the point lost) → "0.5g", a speck read
+ * and ".1g" (the key's dot glued to the number: "NetWt.1g"; 0.1, 0.2 and 0.7 g are no package
+ * sizes, ".5g" stays 0.5 g) → "3.5g", "1g"; "05g" (the point lost, also after a bilingual key's
+ * other half: "/ Net weight 05g") → "0.5g", a speck read
  * between the figure and its unit ("14.17 ¢g") dropped, and a g read as ¢ or © after the figure ("1.07 ¢") is the g.
  */
 export function netWeightText(text: string): string {
   return text
     .replace(/^\.(?=\d+[.,]\d)/, '')
-    .replace(/^0(\d)(?=\s?g\b)/i, '0.$1')
+    .replace(/^\.([127])(?=\s?g\b)/i, '$1')
+    .replace(/(?<![\d.,])0(\d)(?=\s?g\b)/i, '0.$1')
     .replace(/(\d)\s?[¢©°®]\s?(?=g\b)/i, '$1 ')
     .replace(/^(\s*\d{1,3}[.,]\d{1,2})\s?[¢©](?!\w)/, '$1 g');
+}
+
+/**
+ * A net weight whose decimal point OCR lost, from the text after its key: `35g` / `359` (3.5 g,
+ * its g read as a 9) and `25g`: two digits that are no package size while the digits with a point
+ * between them are one (3.5, 2.5); `5g` / `59` on a vape (`.5g`: a cartridge holds 0.3–2 g). Null
+ * when the text is no such weight.
+ */
+export function lostPointGrams(text: string, category: string): number | null {
+  const m = /^\s*[.,]?\s*(\d{1,2})\s?(?:g\b|9(?![\d.,%]))/i.exec(text);
+  if (!m) return null;
+  const n = Number(m[1]);
+  if (m[1].length === 2 && [25, 35].includes(n)) return n / 10;
+  if (m[1].length === 1 && category === 'Vape' && n >= 3) return n / 10;
+  return null;
 }
 
 /**
@@ -71,9 +89,9 @@ export function gramsBesideOunces(text: string): { grams: number } | null {
   return null;
 }
 
-/** A batch code as printed: upper case, a point or colon OCR put for the hyphen before its last digits undone. */
+/** A batch code as printed: upper case, without a space OCR put inside it, a point or colon OCR put for the hyphen before its last digits undone. */
 export function batchCode(code: string): string {
-  const c = code.toUpperCase();
+  const c = code.toUpperCase().replace(/\s+/g, '');
   return /[A-Z]/.test(c) && /\d{3}[.:]\d{1,3}$/.test(c) ? c.replace(/[.:](?=\d{1,3}$)/, '-') : c;
 }
 

@@ -6,6 +6,7 @@ import { parseLabelText } from '@/lib/vision/label-parser';
 import { withRim } from '@/lib/vision/label-round';
 import { withStampDate } from '@/lib/vision/label-stamp-ink';
 import { withSticker } from '@/lib/vision/label-sticker';
+import { withPanels } from '@/lib/vision/label-panels';
 import { evenStock, STOCK_REREAD_BELOW } from '@/lib/vision/label-stock';
 import { ocrPool, PSM, type OcrResult, type OcrWord } from '@/lib/vision/ocr-pool';
 import { paperOnTable } from '@/lib/vision/receipt-paper';
@@ -209,7 +210,9 @@ export function localEngine(): VisionEngine {
       const page = await withStampDate(image.bytes, read.parsed, signal);
       // A white compliance sticker over a label on coloured stock, read alone (label-sticker.ts).
       const stuck = await withSticker(image.bytes, page, LABEL_PASSES[0], signal);
-      return { ...read, parsed: await withRim(image.bytes, stuck, LABEL_PASSES[0], signal) };
+      // A fold-out's two panels beside its spine, read one by one (label-panels.ts).
+      const folded = await withPanels(image.bytes, stuck, LABEL_PASSES[0], signal);
+      return { ...read, parsed: await withRim(image.bytes, folded, LABEL_PASSES[0], signal) };
     },
   };
   return engine;
