@@ -1,7 +1,7 @@
 import type { Frame, Page } from 'playwright-core';
 import { config } from '@/lib/config';
 import { dedupeProducts, productIdentity } from '@/lib/scrape/normalize';
-import { paginationLinks } from '@/lib/scrape/pagination';
+import { menuPageLinks } from '@/lib/scrape/pagination';
 import { dropSizedBases, popoverPage, readPopovers } from '@/lib/scrape/browser-popovers';
 import { PAGER_COLLECT_SCRIPT, pickCategoryTabs, pickPagerControl, pickSections, SECTION_COLLECT_SCRIPT, type PagerControl, type SectionHeader } from '@/lib/scrape/pager';
 import { abortError, raceAbort, ScrapeError } from '@/lib/scrape/errors';
@@ -9,7 +9,9 @@ import type { ScanContext } from '@/lib/scrape/browser';
 import type { PageExtraction } from '@/lib/scrape/extract';
 import { acceptConsent, markClickTarget, type ClickKind } from '@/lib/scrape/browser-gates';
 import { growMenu } from '@/lib/scrape/browser-grow';
+import { frameHtml, readFrames } from '@/lib/scrape/browser-read';
 import { dismissOverlays } from '@/lib/scrape/browser-overlays';
+import { cameBack, CHALLENGE_STATUS, cookieNames, passInterstitial, watchNavigations } from '@/lib/scrape/browser-challenge';
 import { ALL_ELEMENTS, SCROLL_PANELS, settlePage, textPrint, trackRequests, waitChange } from '@/lib/scrape/browser-wait';
 import type { ScrapedProduct } from '@/lib/scrape/types';
 
@@ -29,6 +31,8 @@ export interface RenderOptions {
   maxRounds?: number;
   /** Called after each round that added to the menu. */
   onRound?: (what: string) => void;
+  /** The menu's link pages were read over plain HTTP already (the browser need not follow them). */
+  linksRead?: boolean;
 }
 
 export interface RenderResult {
@@ -75,7 +79,13 @@ async function interact(page: Page, kind: ClickKind, interactions: string[]): Pr
  * opened in the same tab, which carries the gate's cookie. A page that adds no new product is not
  * followed further; bounded by the rounds left (SCRAPE_MAX_PAGES) and the signal.
  */
-async function followPageLinks(page: Page, first: ScrapedProduct[], maxRounds: number, opts: RenderOptions): Promise<{ products: ScrapedProduct[]; rounds: number }> {
+async function followPageLinks(
+  page: Page,
+  first: ScrapedProduct[],
+  maxRounds: number,
+  opts: RenderOptions,
+  asked: string,
+): Promise<{ products: ScrapedProduct[]; rounds: number }> {
   const keys = new Set(first.map(productIdentity));
   const products = [...first];
   const seen = new Set<string>([page.url()]);
@@ -83,8 +93,7 @@ async function followPageLinks(page: Page, first: ScrapedProduct[], maxRounds: n
   const enqueue = async () => {
     const html = await frameHtml(page.mainFrame());
     if (!html) return;
-    const links = paginationLinks(html, page.url());
-    for (const l of [...links.next, ...links.numbered]) {
+    for (const l of menuPageLinks(html, page.url(), asked)) {
       if (seen.has(l)) continue;
       seen.add(l);
       queue.push(l);
@@ -336,109 +345,6 @@ async function pressEach(
 }
 
 /**
- * Text drawn by CSS generated content (`.price::before { content: "$" attr(data-price) }`, a
- * cents part in `::after`): the buyer sees it, `innerHTML` does not hold it. Written into the
- * DOM as a `<span data-scan-generated>` at the pseudo-element's place, struck (`<s>`) when the
- * pseudo-element is struck through. Only leaf elements, only content with a letter, digit or
- * currency sign and at most 40 characters (icon-font glyphs, quotes and separators stay out);
- * once per element.
- */
-const GENERATED_TEXT = String.raw`function generatedText() {
-  const useful = /[A-Za-z0-9$€£]/;
-  for (const el of allElements()) {
-    if (el.childElementCount > 0 || el.hasAttribute('data-scan-generated-done') || /^(SCRIPT|STYLE|TEMPLATE|svg|path)$/.test(el.nodeName)) continue;
-    for (const which of ['::before', '::after']) {
-      const st = getComputedStyle(el, which);
-      const c = st.content;
-      if (!c || c === 'none' || c === 'normal' || c[0] !== '"') continue;
-      let t;
-      try { t = JSON.parse(c); } catch { continue; }
-      if (typeof t !== 'string' || !t.trim() || t.length > 40 || !useful.test(t)) continue;
-      const span = document.createElement(/line-through/.test(st.textDecorationLine || st.textDecoration || '') ? 's' : 'span');
-      span.setAttribute('data-scan-generated', '');
-      span.textContent = t;
-      if (which === '::before') el.insertBefore(span, el.firstChild); else el.appendChild(span);
-    }
-    el.setAttribute('data-scan-generated-done', '');
-  }
-}`;
-
-/**
- * What only the rendered styles tell, written into the DOM before it is read: a short price
- * element struck through by a stylesheet rule (CSS-in-JS classes, a theme's `s.price-item`) gets
- * `data-scan-struck`, one the theme hides (`display: none`, Dawn's `.price--on-sale
- * .price__regular`) gets `data-scan-hidden`. Only elements of at most 80 characters holding a
- * price are looked at: a hidden tab panel full of products stays readable.
- */
-const MARK_STYLES = String.raw`(() => {
-  ${ALL_ELEMENTS};
-  ${GENERATED_TEXT};
-  generatedText();
-  const price = /[$]\s?\d/;
-  for (const el of allElements()) {
-    if (el.childElementCount > 12) continue;
-    const t = el.textContent || '';
-    if (t.length > 80 || !price.test(t)) continue;
-    const st = getComputedStyle(el);
-    if (st.display === 'none') el.setAttribute('data-scan-hidden', '');
-    else if (/line-through/.test(st.textDecorationLine || st.textDecoration || '')) {
-      const parent = el.parentElement ? getComputedStyle(el.parentElement) : null;
-      if (!parent || !/line-through/.test(parent.textDecorationLine || parent.textDecoration || '')) el.setAttribute('data-scan-struck', '');
-    }
-  }
-  return true;
-})()`;
-
-/**
- * The document with its shadow roots (open, and closed ones the scan kept) written in place (each host's shadow content before its
- * light children), or null when the document has none (then `frame.content()` is read as before).
- */
-const FLAT_HTML = String.raw`(() => {
-  ${ALL_ELEMENTS};
-  if (!allElements().some((el) => shadowOf(el))) return null;
-  const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
-  const esc = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const quote = (t) => t.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  const ser = (n) => {
-    if (n.nodeType === 3) return n.parentNode && /^(SCRIPT|STYLE)$/.test(n.parentNode.nodeName) ? n.data : esc(n.data);
-    if (n.nodeType === 11) return Array.from(n.childNodes).map(ser).join('');
-    if (n.nodeType !== 1) return '';
-    const tag = n.localName;
-    let open = '<' + tag;
-    for (const a of Array.from(n.attributes)) open += ' ' + a.name + '="' + quote(a.value) + '"';
-    open += '>';
-    if (VOID.has(tag)) return open;
-    const sr = shadowOf(n);
-    const inner = (sr ? ser(sr) : '') + Array.from((tag === 'template' ? n.content : n).childNodes).map(ser).join('');
-    return open + inner + '</' + tag + '>';
-  };
-  return '<!doctype html>' + ser(document.documentElement);
-})()`;
-
-async function frameHtml(frame: Frame): Promise<string | null> {
-  const flat = await frame.evaluate<string | null>(FLAT_HTML).catch(() => null);
-  return flat ?? (await frame.content().catch(() => null));
-}
-
-async function readFrames(page: Page, opts: RenderOptions): Promise<{ products: ScrapedProduct[]; method: PageExtraction['method']; urls: string[] }> {
-  const all: ScrapedProduct[] = [];
-  const urls: string[] = [];
-  let best: PageExtraction = { products: [], method: 'none' };
-  for (const frame of page.frames()) {
-    const url = frame.url();
-    if (!/^https?:/i.test(url)) continue;
-    await frame.evaluate(MARK_STYLES).catch(() => undefined);
-    const html = await frameHtml(frame);
-    if (!html) continue;
-    urls.push(url);
-    const r = await opts.extract(html, url);
-    all.push(...r.products);
-    if (r.products.length > best.products.length) best = r;
-  }
-  return { products: dedupeProducts(all), method: best.method, urls };
-}
-
-/**
  * The whole page from the top, down to SCRAPE_SCREENSHOT_MAX_HEIGHT CSS pixels (default 4000):
  * a 200-product menu is ~36,000 px tall, and capturing all of it took 6-7 s and 2 MB of PNG
  * against ~1 s and ~0.25 MB for the first 4000 px (docs/performance.md).
@@ -455,6 +361,8 @@ async function fullPageScreenshot(page: Page): Promise<Buffer | null> {
 export async function renderMenuPage(scan: ScanContext, url: string, opts: RenderOptions): Promise<RenderResult> {
   const page = await raceAbort(scan.context.newPage(), opts.signal);
   trackRequests(page);
+  const watch = watchNavigations(page);
+  const cookiesBefore = await cookieNames(scan.context, url);
   const interactions: string[] = [];
   try {
     const nav = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: config().scrape.browserNavTimeoutMs }).catch((e: Error) => {
@@ -465,11 +373,16 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
       if (timedOut || /timeout/i.test(e.message)) throw new ScrapeError('SCAN_TIMEOUT', 'browser-timeout', 'Scan timed out: the menu page did not load in the browser');
       throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'browser-navigation-failed', `Menu not accessible: ${e.message.split('\n')[0]}`);
     });
-    if (nav && nav.status() >= 400) {
+    // A bot check answered 403 / 429 / 503 whose script passes it (browser-challenge.ts): its menu.
+    if (nav && nav.status() >= 400 && !(CHALLENGE_STATUS.has(nav.status()) && (await passInterstitial(page, watch, 15_000)))) {
       throw new ScrapeError('MENU_NOT_ACCESSIBLE', `http-${nav.status()}`, `Menu not accessible: the menu page answered ${nav.status()}`);
     }
     // A slow menu API, an event stream: its answer is awaited (up to 9 s) before the first read.
     await settle(page, 4_000, 9_000);
+    // A page that set a cookie and replaced itself with itself before the menu showed (a bot
+    // check's reload or redirect back) holds its pass only in the browser: its page links are
+    // followed here (unless plain HTTP read them).
+    const selfSent = !opts.linksRead && cameBack(watch, url, page.url()) && (await cookieNames(scan.context, page.url())).some((n) => !cookiesBefore.includes(n));
     // A cookie-consent wall over the page would intercept every click after it.
     await acceptConsent(page, interactions);
     // A newsletter / deals pop-up with nothing to accept would too: it is closed.
@@ -491,6 +404,17 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
       sectionRounds = opened.rounds;
       if (opened.rounds > 0) read = { ...(await readFrames(page, opts)), products: dedupeProducts(opened.products) };
     }
+    // A landing view that shows only the menu's categories (hash routes `#/flower`, tabs that
+    // fetch their products): every category pressed in turn.
+    let tabsPressed = false;
+    if (read.products.length === 0 && (opts.maxRounds ?? 3) - sectionRounds > 0) {
+      const tabbed = await pressEach(page, CATEGORY_TABS, [], (opts.maxRounds ?? 3) - sectionRounds, interactions, opts);
+      if (tabbed.rounds > 0) {
+        read = { ...(await readFrames(page, opts)), products: dedupeProducts(tabbed.products) };
+        sectionRounds += tabbed.rounds;
+        tabsPressed = true;
+      }
+    }
     if (read.products.length > 0 && (opts.maxRounds ?? 3) - sectionRounds > 0) {
       // Lazy lists: scroll every frame to its end and press "load more" / "show more" until the
       // document stops growing (no new products), bounded by the rounds left.
@@ -501,8 +425,8 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
       }
       // Numbered page buttons / a next button that swap the products in place.
       const paged = await pageThrough(page, read.products, (opts.maxRounds ?? 3) - rounds, interactions, opts);
-      const gated = interactions.some((i) => i.startsWith('age@') || i.startsWith('menu-type@') || i.startsWith('store@'));
-      const linked = paged.rounds === 0 && gated ? await followPageLinks(page, read.products, (opts.maxRounds ?? 3) - rounds, opts) : { products: [], rounds: 0 };
+      const gated = selfSent || interactions.some((i) => i.startsWith('age@') || i.startsWith('menu-type@') || i.startsWith('store@'));
+      const linked = paged.rounds === 0 && gated ? await followPageLinks(page, read.products, (opts.maxRounds ?? 3) - rounds, opts, url) : { products: [], rounds: 0 };
       if (paged.rounds > 0) read = { ...read, products: dedupeProducts(paged.products) };
       else if (linked.rounds > 0) read = { ...read, products: dedupeProducts(linked.products) };
       else {
@@ -515,7 +439,7 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
       }
       // Category tabs that are buttons: every category, one at a time.
       const left = (opts.maxRounds ?? 3) - rounds - paged.rounds - linked.rounds;
-      if (left > 0) {
+      if (left > 0 && !tabsPressed) {
         const tabbed = await pressEach(page, CATEGORY_TABS, read.products, left, interactions, opts);
         if (tabbed.rounds > 0) read = { ...read, products: dedupeProducts(tabbed.products) };
       }

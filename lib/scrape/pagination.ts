@@ -97,6 +97,17 @@ export function paginationLinks(html: string, pageUrl: string): PageLinks {
   return { next: uniq(next), numbered: uniq(numbered.sort((a, b) => a.n - b.n).map((x) => x.url)) };
 }
 
+/**
+ * The page links to follow from a page read in the browser: its own family's, and the family of
+ * the URL the scan asked for when the tab ended elsewhere (a bot check or a gate that sent it on
+ * with a token of its own: `/menu?i=1`, `?__cf_chl_tk=…`); next links first, no repeats.
+ */
+export function menuPageLinks(html: string, pageUrl: string, asked: string): string[] {
+  const here = paginationLinks(html, pageUrl);
+  const base = asked === pageUrl ? { next: [], numbered: [] } : paginationLinks(html, asked);
+  return [...new Set([...here.next, ...base.next, ...here.numbered, ...base.numbered])];
+}
+
 /** Frame URLs of a page (iframe/frame src), resolved, http(s) only, in document order. */
 export function frameUrls(html: string, pageUrl: string): string[] {
   const $ = cheerio.load(html);

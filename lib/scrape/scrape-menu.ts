@@ -91,7 +91,7 @@ async function fetchPage(run: Run, url: string | PostRequest): Promise<{ url: st
   }
 }
 
-async function viaBrowser(run: Run, url: string): Promise<(PageExtraction & { frames: string[]; popovers: boolean }) | null> {
+async function viaBrowser(run: Run, url: string, linksRead = false): Promise<(PageExtraction & { frames: string[]; popovers: boolean }) | null> {
   if (!browserAvailable()) {
     logger().warn({ url }, 'scrape: page needs a browser but Chromium is not available');
     return null;
@@ -102,6 +102,7 @@ async function viaBrowser(run: Run, url: string): Promise<(PageExtraction & { fr
     const r = await raceAbort(
       renderMenuPage(run.browser, url, {
         useInteract: run.opts.useInteract ?? false,
+        linksRead,
         screenshot: run.opts.screenshot !== false && run.screenshot === null,
         signal: run.opts.signal,
         maxRounds: Math.max(0, run.maxPages - run.pages),
@@ -250,10 +251,10 @@ async function singlePage(run: Run, url: string): Promise<{ products: ScrapedPro
   const page = c.first;
   const method = [...c.methods].join('+') || 'none';
   const wantBrowser = run.opts.useInteract || (page !== null && (c.products.length === 0 || c.wantBrowser) && (c.wantBrowser || needsBrowser(pageSignals(page.body))));
-  // Bot walls (401/403/429) often let a real browser through.
-  const botWall = !page && run.errors.length > before && /^http-(401|403|429)$/.test(run.errors[before]?.reason ?? '');
+  // Bot walls (401/403/429, a bot check's 503 "Just a moment…") often let a real browser through.
+  const botWall = !page && run.errors.length > before && /^http-(401|403|429|503)$/.test(run.errors[before]?.reason ?? '');
   if (wantBrowser || botWall) {
-    const b = await viaBrowser(run, url);
+    const b = await viaBrowser(run, url, c.products.length > 0);
     // Frames the browser found that the page's HTML did not hold (a platform's embed loader
     // creates its iframe by script after load): each is crawled over plain HTTP like a frame of
     // the page — its own pagination followed, every URL through the same guarded fetch (DECISIONS

@@ -366,8 +366,13 @@ function walkState(node: Json, base: string, out: RawProductFields[], budget: { 
 }
 
 export function extractAppState($: CheerioAPI, baseUrl: string): ScrapedProduct[] {
+  return productsOfStates(embeddedStates($), baseUrl);
+}
+
+/** The products of state blobs, walked as embedded app state is (encoded-state.ts gives them too). */
+export function productsOfStates(states: Json[], baseUrl: string): ScrapedProduct[] {
   const raws: RawProductFields[] = [];
   const budget = { n: MAX_NODES };
-  for (const s of embeddedStates($)) walkState(s, baseUrl, raws, budget);
+  for (const s of states) walkState(s, baseUrl, raws, budget);
   return dedupeProducts(raws.map(toScrapedProduct).filter((p): p is ScrapedProduct => p !== null));
 }

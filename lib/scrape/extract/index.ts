@@ -8,7 +8,8 @@ import type { ScrapedProduct } from '@/lib/scrape/types';
 import { extractWithModel } from '@/lib/scrape/extract/ai';
 import { visibleText } from '@/lib/scrape/extract/card-dom';
 import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
-import { extractAppState } from '@/lib/scrape/extract/app-state';
+import { extractAppState, productsOfStates } from '@/lib/scrape/extract/app-state';
+import { encodedStates } from '@/lib/scrape/extract/encoded-state';
 import { extractJsonLd } from '@/lib/scrape/extract/json-ld';
 import { textifyPricePictures } from '@/lib/scrape/extract/price-pictures';
 import { canonicalizeLocaleMoney } from '@/lib/scrape/extract/locale-money';
@@ -37,6 +38,7 @@ export interface ExtractOptions {
 export async function extractFromHtml(html: string, url: string, opts: ExtractOptions = {}): Promise<PageExtraction> {
   const $ = cheerio.load(html);
   unwrapShadowTemplates($);
+  inlineSrcdocFrames($);
   textifyPricePictures($);
   canonicalizeLocaleMoney($);
   const heuristic = () => extractHeuristic($, url);
@@ -61,7 +63,10 @@ export async function extractFromHtml(html: string, url: string, opts: ExtractOp
     }
   }
   const products = heuristic();
-  return { products, method: products.length ? 'heuristic' : 'none' };
+  if (products.length) return { products, method: 'heuristic' };
+  // Nothing rendered and no plain state: state the page keeps encoded (encoded-state.ts).
+  const encoded = productsOfStates(encodedStates($), url);
+  return { products: encoded, method: encoded.length ? 'app-state' : 'none' };
 }
 
 /**
@@ -72,6 +77,22 @@ export async function extractFromHtml(html: string, url: string, opts: ExtractOp
 export function unwrapShadowTemplates($: cheerio.CheerioAPI): void {
   $('template[shadowrootmode], template[shadowroot]').each((_, el) => {
     $(el).replaceWith($(el).html() ?? '');
+  });
+}
+
+/**
+ * A frame whose document is written in its `srcdoc` attribute (the page's own markup, no
+ * request): the readers see the document's styles and body in place of the frame.
+ */
+export function inlineSrcdocFrames($: cheerio.CheerioAPI): void {
+  $('iframe[srcdoc]').each((_, el) => {
+    const doc = cheerio.load($(el).attr('srcdoc') ?? '');
+    const styles = doc('style')
+      .map((_, s) => doc.html(s))
+      .get()
+      .join('');
+    doc('style, script').remove();
+    $(el).replaceWith(`<div data-srcdoc-frame>${styles}${doc('body').html() ?? ''}</div>`);
   });
 }
 

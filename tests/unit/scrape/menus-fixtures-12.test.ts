@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSites, cardHtml, HELDOUT_TECHNIQUES, menuDataPresent, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
+import { buildSites, cardHtml, TWELFTH_TECHNIQUES, menuDataPresent, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
 import { startMenuSites, type MenuSitesServer } from '@/tests/fixtures/menus-sites/server';
 import { featuredRails, railControls, rails, TEMPLATE_PLACEHOLDER, templateCard } from '@/tests/fixtures/menus-sites/twelfth';
 import { splitCardHtml, tierCardHtml, tiers } from '@/tests/fixtures/menus-sites/twelfth-cards';
@@ -15,7 +15,7 @@ const cents = (v: number) => String(Math.round((v - Math.floor(v + 1e-9)) * 100)
 
 describe('twelfth-round markup', () => {
   it('every held-out site: real products, prices paid below the struck regular price, unique names', () => {
-    const sites = buildSites().filter((s) => HELDOUT_TECHNIQUES.includes(s.technique));
+    const sites = buildSites().filter((s) => TWELFTH_TECHNIQUES.includes(s.technique));
     expect(sites).toHaveLength(35);
     for (const s of sites) {
       expect(s.products.length).toBeGreaterThanOrEqual(140);
