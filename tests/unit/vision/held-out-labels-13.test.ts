@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HELD_OUT_LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelTruth } from '@/tests/fixtures/vision/labels';
+import { THIRTEENTH_HELD_OUT_LABEL_LAYOUTS, labelStyle, labelSvg, labelTruth, type LabelTruth } from '@/tests/fixtures/vision/labels';
 import type { ThirteenthExtra } from '@/tests/fixtures/vision/label-thirteenth';
 import { dateForms, expectHeldOutRound, expectRenderedPage, expectSharedFields, printedLabel, seeds } from '@/tests/fixtures/vision/label-print';
 
@@ -14,7 +14,7 @@ const pctRe = (v: number, digits: number) => new RegExp(`(^|[^0-9.])${v.toFixed(
 
 describe('thirteenth held-out round of label layouts', () => {
   it('names three new layouts, all in LABEL_LAYOUTS, and a random draw never picks them', () =>
-    expectHeldOutRound(HELD_OUT_LABEL_LAYOUTS, ['facts-panel', 'letter-bar', 'dot-leaders']));
+    expectHeldOutRound(THIRTEENTH_HELD_OUT_LABEL_LAYOUTS, ['facts-panel', 'letter-bar', 'dot-leaders']));
 
   it('leaves the older layouts’ truth draws as they were', () => {
     for (const layout of ['keyed', 'edible-mg', 'vape-box', 'ca-bilingual', 'warning-caps'] as const) {
@@ -25,7 +25,7 @@ describe('thirteenth held-out round of label layouts', () => {
     }
   });
 
-  for (const layout of HELD_OUT_LABEL_LAYOUTS)
+  for (const layout of THIRTEENTH_HELD_OUT_LABEL_LAYOUTS)
     it(`${layout}: the truth holds what the label prints`, () => {
       for (const seed of seeds(layout)) {
         const p = printedLabel(layout, seed);
@@ -119,7 +119,7 @@ describe('thirteenth held-out round of label layouts', () => {
     });
 
   it('renders each layout to an image of the page size, with ink on it (no OCR)', async () => {
-    for (const layout of HELD_OUT_LABEL_LAYOUTS)
+    for (const layout of THIRTEENTH_HELD_OUT_LABEL_LAYOUTS)
       for (const seed of seeds(layout).slice(0, 2)) {
         const t = labelTruth(seed, layout);
         await expectRenderedPage(labelSvg(t, labelStyle(seed, layout), seed));
