@@ -61,6 +61,10 @@ const KEYS = [
   'websocket-list',
   'carousel-dawn',
   'paginated-text',
+  // Thirteenth round (branch menus13): the whole menu in an iframe srcdoc document; a bot-check
+  // interstitial (503 and a script that sets its cookie and reloads) before every menu page.
+  'srcdoc-frame-grid',
+  'js-challenge-woo',
 ] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
 
