@@ -15,17 +15,23 @@ const UNIT = String.raw`(%|${MG_G}|mg)`;
 // the French order alone ("THC total 19.8 %", the slash read as a column rule) is a total key too.
 // No "<" between a key and its figure: "< 0.5 %" is a limit, not a figure.
 export const BILINGUAL = (c: string) => String.raw`(?:\s*[/|]\s*${c}\s+total)?`;
-export const TOTAL_THC = new RegExp(String.raw`(?:\btota[l1]\s*(?:THC|THE|A9-?THC|Δ9-?THC)\b${BILINGUAL('THC')}|\bTHC\s+total\b)[^0-9\n<]{0,12}${NUM}\s*${UNIT}`, 'i');
+// "Total THC per package  80 mg" (an edible's facts panel): the key's own per-what.
+const PER = String.raw`(?:\s+per\s+(?:package|pkg|container|pack|serving|unit|piece))?`;
+export const TOTAL_THC = new RegExp(String.raw`(?:\btota[l1]\s*(?:THC|THE|A9-?THC|Δ9-?THC)\b${BILINGUAL('THC')}|\bTHC\s+total\b)${PER}[^0-9\n<]{0,12}${NUM}\s*${UNIT}`, 'i');
 // The plain keys take no "<" before their figure either: "CBD <1%*" (a brand's typical figure, below a limit) is no CBD figure.
 export const THC = new RegExp(String.raw`\b(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?THC\b(?!\s*-?a\b)[^0-9\n%<]{0,10}${NUM}\s*${UNIT}`, 'i');
-export const TOTAL_CBD = new RegExp(String.raw`(?:\btota[l1]\s*CBD\b${BILINGUAL('CBD')}|\bCBD\s+total\b)[^0-9\n<]{0,12}${NUM}\s*${UNIT}`, 'i');
+export const TOTAL_CBD = new RegExp(String.raw`(?:\btota[l1]\s*CBD\b${BILINGUAL('CBD')}|\bCBD\s+total\b)${PER}[^0-9\n<]{0,12}${NUM}\s*${UNIT}`, 'i');
 // A total printed as below the lab's limit ("Total CBD / CBD total < 0.5 %", "Total THC: ND"): no figure, and the plain key's figure (Δ9 only) is not the total either.
 export const BELOW_LIMIT = (c: string) =>
   new RegExp(String.raw`(?:\btota[l1]\s*${c}\b${BILINGUAL(c)}|\b${c}\s+total\b)\s*:?\s*(?:<\s?(?:\d|LO[QD])|ND\b|N\/D\b|BLQ\b|not\s+detected)`, 'i');
 export const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%<]{0,10}${NUM}\s*${UNIT}`, 'i');
 // "TAC" / "Total Active Cannabinoids" is the total cannabinoids' other printed name; "TOT CANN:" its
 // abbreviation on small printers' labels (a dot font's N read as M: "TOT CAMM").
-export const TOTAL_CANN = new RegExp(String.raw`(?:\btota[l1]\s+(?:active\s+)?cannabinoids?|\bTAC|\btot\.?\s+ca[nm][nm](?=\s*:))\b[^0-9\n]{0,12}${NUM}\s*(%|${MG_G})`, 'i');
+// (A milligram figure between the key and its percentage, "Total Cannabinoids  10.3 mg  0.21%", is passed over.)
+export const TOTAL_CANN = new RegExp(
+  String.raw`(?:\btota[l1]\s+(?:active\s+)?cannabinoids?|\bTAC|\btot\.?\s+ca[nm][nm](?=\s*:))\b[^0-9\n]{0,12}(?:\d{1,4}(?:[.,]\d{1,3})?\s*mg\b[^0-9\n]{0,24})?${NUM}\s*(%|${MG_G})`,
+  'i',
+);
 // A key followed by its own value (a figure, or ND / <LOQ: not detected; "< 0.5 %": below a limit) is not a sentence's key.
 export const OWN_VALUE = String.raw`(?![ \t]*:?[ \t]*(?:\d|ND\b|N\/D\b|<[ \t]?(?:LO[QD]|\d)))`;
 // The value before its key, in a sentence: "24.1% THC, 0.3% CBD, 26.8% total cannabinoids" (not
@@ -61,10 +67,23 @@ export function potency(text: string, total: RegExp, after: RegExp, plain: RegEx
     const m = total.exec(line);
     if (!m) continue;
     totals.push(pct(m));
-    const pack = new RegExp(String.raw`${NUM}\s*mg\s*(?:per|\/)\s*(?:package|pkg|container|pack)\b`, 'i').exec(line);
+    const pack =
+      new RegExp(String.raw`${NUM}\s*mg\s*(?:per|\/)\s*(?:package|pkg|container|pack)\b`, 'i').exec(line) ??
+      new RegExp(String.raw`\bper\s+(?:package|pkg|container|pack)\b[^0-9\n]{0,12}${NUM}\s*mg\b`, 'i').exec(line);
     if (pack && packMg === null) packMg = num(pack[1]);
   }
   if (!totals.length && below?.test(text)) return { pct: null, mg: null };
-  const first = totals[0] ?? pct(after.exec(text) ?? plain.exec(text));
-  return { pct: totals.find((t) => t.pct !== null)?.pct ?? first.pct, mg: packMg ?? totals.find((t) => t.mg !== null)?.mg ?? first.mg };
+  const plainRead = after.exec(text) ?? plain.exec(text);
+  const first = totals[0] ?? pct(plainRead);
+  // A facts panel's row "THC  5 mg  0.10%": milligrams per serving, then the share by weight.
+  const rowPct = plainRead && !totals.some((t) => t.pct !== null) ? sharePct(plainRead) : null;
+  return { pct: totals.find((t) => t.pct !== null)?.pct ?? first.pct ?? rowPct, mg: packMg ?? totals.find((t) => t.mg !== null)?.mg ?? first.mg };
+}
+
+/** The percentage printed after a milligram reading on its own line (`THC 5 mg   0.10%`); null when none. */
+function sharePct(m: RegExpExecArray): number | null {
+  if (m[2].toLowerCase() !== 'mg') return null;
+  const rest = m.input.slice(m.index + m[0].length).split('\n')[0];
+  const p = new RegExp(String.raw`^[^0-9\n%]{0,40}?${NUM}\s*%`).exec(rest);
+  return p && num(p[1]) <= 100 ? num(p[1]) : null;
 }

@@ -222,3 +222,31 @@ Net Wt. 7g (1/4 oz)                                     Tested: 04/27/2026`);
     ]);
   });
 });
+
+describe('an edible facts panel (thirteenth label round, not blind)', () => {
+  const text = [
+    'CURE INJOY',
+    'Ghost Train Haze Fruit Chews',
+    'Hybrid · Cannabis-Infused Edible',
+    'Cannabis Facts',
+    '16 servings per package',
+    'Serving size                     1 square (5 g)',
+    'Amount per serving                                     % by wt',
+    'THC 5mg                                          0.10%',
+    'CBD 5mg                                          0.10%',
+    'Total Cannabinoids      10.3 mg               0.21%',
+    'Total THC per package                          80 mg',
+    'Total CBD per package                         80 mg',
+    'Net Wt                                   80 g (2.82 oz)',
+  ].join('\n');
+
+  it('reads the package milligrams, the share by weight of each row and the total cannabinoids', () => {
+    const r = parseLabelText(text);
+    expect([r.thcMg, r.cbdMg, r.thcPct, r.cbdPct, r.totalCannabinoidsPct]).toEqual([80, 80, 0.1, 0.1, 0.21]);
+  });
+
+  it('a row with milligrams only keeps its percentage empty', () => {
+    const r = parseLabelText('Gummies\nTHC 10mg per serving\nTotal THC 100mg per package');
+    expect([r.thcMg, r.thcPct]).toEqual([100, null]);
+  });
+});
