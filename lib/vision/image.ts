@@ -160,6 +160,8 @@ export interface GreyPage {
   data: Buffer;
   width: number;
   height: number;
+  /** The page was faded or gapped print and its gaps were closed (`faded`). */
+  repairedPrint?: boolean;
   /** The page was faded print and its ink was stretched to black (`stretchFaded`). */
   stretched?: boolean;
 }
@@ -224,7 +226,7 @@ export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Pro
   // (After the grid's rules are erased: a grey rule across the page is no crease to brighten.)
   if (opts.creases && !page.dark) flattenCreases(flat.data, flat.width, flat.height, rowPx);
   // Faded thermal print after the creases (whose shadow would otherwise count as faint ink); a page in black ink is left as it is.
-  if (opts.faded && !page.dark) repairFadedPrint(flat.data, flat.width, flat.height, rowPx);
+  const repairedPrint = Boolean(opts.faded && !page.dark && repairFadedPrint(flat.data, flat.width, flat.height, rowPx));
   const stretched = Boolean(opts.stretchFaded && !page.dark && stretchFadedInk(flat.data));
   let out = sharp(flat.data, { raw: { width: flat.width, height: flat.height, channels: 1 } });
   if (opts.normalise !== false) out = out.normalise();
@@ -234,5 +236,5 @@ export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Pro
   if (opts.sharpen || (page.dark && opts.normalise === false)) out = out.sharpen({ sigma: 1.2 });
   if (opts.threshold != null) out = out.threshold(opts.threshold);
   const { data, info } = await out.toColourspace('b-w').extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, ...(stretched ? { stretched } : {}) };
+  return { data, width: info.width, height: info.height, ...(repairedPrint ? { repairedPrint } : {}), ...(stretched ? { stretched } : {}) };
 }

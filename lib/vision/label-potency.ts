@@ -54,6 +54,12 @@ export function pct(m: RegExpExecArray | null): { pct: number | null; mg: number
   return { pct: v <= 100 ? v : null, mg: null };
 }
 
+/** Milligrams per package: `100mg per package`, `100 mg/pkg`, and the key's order `per package  80 mg`. */
+const PACK_MG = new RegExp(String.raw`${NUM}\s*mg\s*(?:per|\/)\s*(?:package|pkg|container|pack)\b`, 'i');
+const PER_PACK_MG = new RegExp(String.raw`\bper\s+(?:package|pkg|container|pack)\b[^0-9\n]{0,12}${NUM}\s*mg\b`, 'i');
+/** A percentage after a row's milligrams (`sharePct`). */
+const SHARE_PCT = new RegExp(String.raw`^[^0-9\n%]{0,40}?${NUM}\s*%`);
+
 /**
  * THC or CBD: the total's key first (every line it is on: an edible prints `Total THC: 10mg per
  * serving | 100mg per package` and its table `Total THC  0.20%`), then the value before its key
@@ -67,9 +73,7 @@ export function potency(text: string, total: RegExp, after: RegExp, plain: RegEx
     const m = total.exec(line);
     if (!m) continue;
     totals.push(pct(m));
-    const pack =
-      new RegExp(String.raw`${NUM}\s*mg\s*(?:per|\/)\s*(?:package|pkg|container|pack)\b`, 'i').exec(line) ??
-      new RegExp(String.raw`\bper\s+(?:package|pkg|container|pack)\b[^0-9\n]{0,12}${NUM}\s*mg\b`, 'i').exec(line);
+    const pack = PACK_MG.exec(line) ?? PER_PACK_MG.exec(line);
     if (pack && packMg === null) packMg = num(pack[1]);
   }
   if (!totals.length && below?.test(text)) return { pct: null, mg: null };
@@ -84,6 +88,6 @@ export function potency(text: string, total: RegExp, after: RegExp, plain: RegEx
 function sharePct(m: RegExpExecArray): number | null {
   if (m[2].toLowerCase() !== 'mg') return null;
   const rest = m.input.slice(m.index + m[0].length).split('\n')[0];
-  const p = new RegExp(String.raw`^[^0-9\n%]{0,40}?${NUM}\s*%`).exec(rest);
+  const p = SHARE_PCT.exec(rest);
   return p && num(p[1]) <= 100 ? num(p[1]) : null;
 }

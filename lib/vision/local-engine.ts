@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { config } from '@/lib/config';
 import type { EngineReading, VisionEngine } from '@/lib/vision/engine';
-import { prepareGrey, toPgm, withMinSize, type PrepareOptions } from '@/lib/vision/image';
+import { prepareGrey, toPgm, withMinSize, type GreyPage, type PrepareOptions } from '@/lib/vision/image';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { withRim } from '@/lib/vision/label-round';
 import { withStampDate } from '@/lib/vision/label-stamp-ink';
@@ -104,14 +104,14 @@ interface Try {
  * The readings and the order they are judged in are the same either way: the result is too.
  */
 class Readings {
-  private started = new Map<Try, { prepared: Promise<void>; ocr: Promise<OcrResult> }>();
+  private started = new Map<Try, { page: Promise<GreyPage>; prepared: Promise<void>; ocr: Promise<OcrResult> }>();
 
   constructor(
     private readonly image: ImageInput,
     private readonly psm: PSM,
   ) {}
 
-  private start(t: Try): { prepared: Promise<void>; ocr: Promise<OcrResult> } {
+  private start(t: Try): { page: Promise<GreyPage>; prepared: Promise<void>; ocr: Promise<OcrResult> } {
     let run = this.started.get(t);
     if (!run) {
       const source = t.page ?? this.image.bytes;
@@ -122,10 +122,15 @@ class Readings {
       ocr.catch(() => undefined);
       const prepared = page.then(() => undefined);
       prepared.catch(() => undefined);
-      run = { prepared, ocr };
+      run = { page, prepared, ocr };
       this.started.set(t, run);
     }
     return run;
+  }
+
+  /** The prepared page of a try already started (null when it was not, or its preparation failed). */
+  async pageOf(t: Try): Promise<GreyPage | null> {
+    return (await this.started.get(t)?.page.catch(() => null)) ?? null;
   }
 
   /** Try `t`'s reading; once its page is prepared, `next` is started ahead when a worker is spare. */
@@ -145,17 +150,23 @@ async function bestReading<T extends { coverage: number }>(
   passes: PrepareOptions[] = PASSES,
   { turns = false, stock = false, goodEnough = GOOD_ENOUGH, rescue }: { turns?: boolean; stock?: boolean; goodEnough?: number; rescue?: PrepareOptions } = {},
 ): Promise<EngineReading<T> & { text: string }> {
-  let best: (EngineReading<T> & { text: string; score: number }) | null = null;
+  /** The best reading so far (a holder: `judge` replaces it). */
+  const kept: { best: (EngineReading<T> & { text: string; score: number }) | null } = { best: null };
+  /** A reading parsed and scored; kept when it beats the best so far. */
+  const judge = (ocr: OcrResult): { parsed: T; conf: number } => {
+    const parsed = parse(ocr.text, ocr.words);
+    const conf = Math.max(0, Math.min(1, ocr.confidence / 100));
+    const score = parsed.coverage * 0.7 + conf * 0.3;
+    if (!kept.best || score > kept.best.score) kept.best = { parsed, engineConfidence: conf, text: ocr.text, score };
+    return { parsed, conf };
+  };
   const tries: Try[] = passes.map((opts) => ({ opts, turn: 0 }));
+  const firstTry = tries[0];
   const readings = new Readings(image, psm);
   for (let i = 0; i < tries.length; i++) {
     if (signal?.aborted) break;
     const { opts } = tries[i];
-    const ocr = await readings.read(tries[i], tries[i + 1], signal);
-    const parsed = parse(ocr.text, ocr.words);
-    const conf = Math.max(0, Math.min(1, ocr.confidence / 100));
-    const score = parsed.coverage * 0.7 + conf * 0.3;
-    if (!best || score > best.score) best = { parsed, engineConfidence: conf, text: ocr.text, score };
+    const { parsed, conf } = judge(await readings.read(tries[i], tries[i + 1], signal));
     if (parsed.coverage >= goodEnough && conf >= SURE_ENOUGH) break;
     const thin = parsed.coverage < TURN_BELOW || (conf < UNSURE_TURN && parsed.coverage < 0.5);
     // Upside down too (a jar or a bag photographed from the other side): first on a wide page,
@@ -176,16 +187,13 @@ async function bestReading<T extends { coverage: number }>(
       if (even) tries.splice(1, 0, { opts, turn: 0, page: even });
     }
   }
-  if (best && rescue && best.parsed.coverage < RESCUE_BELOW && !signal?.aborted) {
+  // (Only a page whose first preparation found faded or gapped print is prepared again: the rescue
+  // preparation is the first one plus the stretch, so any other page would not be stretched.)
+  if (kept.best && rescue && kept.best.parsed.coverage < RESCUE_BELOW && !signal?.aborted && (await readings.pageOf(firstTry))?.repairedPrint) {
     const page = await prepareGrey(image.bytes, rescue);
-    if (page.stretched) {
-      const ocr = await ocrPool().recognize(toPgm(page), psm, undefined, { words: true });
-      const parsed = parse(ocr.text, ocr.words);
-      const conf = Math.max(0, Math.min(1, ocr.confidence / 100));
-      const score = parsed.coverage * 0.7 + conf * 0.3;
-      if (score > best.score) best = { parsed, engineConfidence: conf, text: ocr.text, score };
-    }
+    if (page.stretched) judge(await ocrPool().recognize(toPgm(page), psm, undefined, { words: true }));
   }
+  const { best } = kept;
   if (!best) throw new Error('OCR aborted');
   return { parsed: best.parsed, engineConfidence: best.engineConfidence, text: best.text };
 }

@@ -78,8 +78,8 @@ export function dropMarginJunk(raw: string): string {
 
 /**
  * A money amount: two decimals, optional sign. Not a piece of a date written with dots or commas
- * (`28.11.2026`, `2026.11.28`: no amount is followed by `.digit` or preceded by `digit.`): an
- * invoice's `12.12.2026 15:24` line was read as an item at $12.12.
+ * (`28.11.2026`, `2026.11.28`: no amount is followed by `.digit` nor starts right after a digit,
+ * a point or a comma): an invoice's `12.12.2026 15:24` line was read as an item at $12.12.
  */
 const MONEY_RE = /(-)?\s?\$?\s?(-)?(?<![\d.,])(\d{1,5}(?:,\d{3})*[.,]\d{2})(?!\d)(?![.,]\d)(?!\s?(?:g|mg|oz|%))/g;
 
