@@ -1,5 +1,5 @@
 import { categorize, round2, stripCategoryWords, strainTypeIn } from '@/lib/vision/parse-common';
-import { CBD, num, pct, THC } from '@/lib/vision/receipt-lines';
+import { CBD, num, pct, THC } from '@/lib/vision/receipt-figures';
 import type { ParsedReceiptItem } from '@/lib/vision/types';
 
 /**

@@ -15,6 +15,7 @@ import {
   type MoneyHit,
 } from '@/lib/vision/parse-common';
 import type { Category, ParsedReceiptItem } from '@/lib/vision/types';
+import { CBD, num, pct, THC } from '@/lib/vision/receipt-figures';
 
 /**
  * The lines of a receipt: column cells of one line, detail lines under an item, and an item line
@@ -23,10 +24,6 @@ import type { Category, ParsedReceiptItem } from '@/lib/vision/types';
 
 const QTY_X = /(?<![\w.])(\d{1,3})\s?(?:x|X|×|@|ea\b)(?![a-wyz])\s?(?:@\s?)?/;
 const QTY_WORD = /\bqty:?\s?(\d{1,3})\b/i;
-// "THC 21.6%", also with the % lost to OCR when the figure has decimals ("THC 21.6" at a line's end or before a separator)
-// or with its decimal point lost to blur ("THC673%": a percentage over 100 is 67.3)
-export const THC = /\bTHC:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{3,4}%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s|\s?CBD)))/i;
-export const CBD = /\bCBD:?\s?\(?(\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{3,4}%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s)))/i;
 // "THC" alone is not a detail word: "THC Bomb" is a strain. Potency needs its figure.
 export const DETAIL = /\b(THC|CBD):?\s?\(?\d|\b(SKU|lot|pkg|batch|qty|ea)\b|@|^\s*(flower|pre-?roll|vape|concentrate|edible|cartridge|cart)\b/i;
 const PCT_CELL = /^\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%\)?$/;
@@ -44,15 +41,6 @@ interface Cell {
   text: string;
   kind: 'money' | 'qtyunit' | 'int' | 'pct' | 'category' | 'text';
 }
-
-export const num = (s: string) => Number(s.replace(',', '.').replace(/\s?%$/, ''));
-/** A potency figure; "673%" (the decimal point lost to blur: no percentage is over 100) is 67.3. */
-export const pct = (s: string) => {
-  // "04%": 0,4 % with its decimal comma lost (no figure is printed with a leading zero otherwise)
-  if (/^0\d\s?%$/.test(s)) return num(s) / 10;
-  const v = num(s);
-  return v > 100 && /^\d{3,4}%$/.test(s) ? v / (s.length === 5 ? 100 : 10) : v;
-};
 
 function cellKind(text: string): Cell['kind'] {
   if (/^[-(]?\$?\s?\d{1,5}[.,]\d{2}\)?$/.test(text)) return 'money';

@@ -1,5 +1,6 @@
 import { brandPrefix, categorizeLast, letters, nameFix, parseWeightGrams, strainTypeIn } from '@/lib/vision/parse-common';
-import { amountsIn, CBD, THC } from '@/lib/vision/receipt-lines';
+import { amountsIn } from '@/lib/vision/receipt-lines';
+import { CBD, THC } from '@/lib/vision/receipt-figures';
 import type { ParsedReceiptItem } from '@/lib/vision/types';
 
 /** A product name printed over two lines on a receipt: when the next line continues it, and the join. */
@@ -36,4 +37,21 @@ export function joinName(item: ParsedReceiptItem, more: string): void {
   if (cat !== 'Other' || item.category === 'Other') item.category = cat === 'Other' && item.grams !== null && item.grams >= 0.5 ? 'Flower' : cat;
   item.type ??= strainTypeIn(name);
   item.brand = brandPrefix(name);
+}
+
+/** A greeting printed over or before the store's name (`Welcome to`, `Thanks for shopping at`). */
+const GREETING = /^\s*(?:welcome\s+to|thank\s+you\s+for\s+(?:visiting|shopping\s+(?:at|with))|thanks\s+for\s+(?:visiting|shopping\s+(?:at|with)))\b[\s:,!-]*/i;
+
+/**
+ * A header line that starts with a greeting: what follows it (the store's name on the same line,
+ * or '' when the name is on the next line); null for any other line.
+ */
+export function afterGreeting(line: string): string | null {
+  const m = GREETING.exec(line);
+  return m
+    ? line
+        .slice(m[0].length)
+        .replace(/[!.]+\s*$/, '')
+        .trim()
+    : null;
 }

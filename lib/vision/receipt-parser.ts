@@ -1,6 +1,10 @@
 import { repairFormWords } from '@/lib/vision/receipt-form-words';
 import { applyDetail, isBareCode, isPotencyDetail, isQtyUnitDetail, stripDetail } from '@/lib/vision/receipt-detail-lines';
-import { continuesName, joinName, startsWithQuantity } from '@/lib/vision/receipt-names';
+import { afterGreeting, continuesName, joinName, startsWithQuantity } from '@/lib/vision/receipt-names';
+import { readWeighedOr } from '@/lib/vision/receipt-weighed';
+import { CBD, THC } from '@/lib/vision/receipt-figures';
+import { inlineDiscount } from '@/lib/vision/receipt-inline-discount';
+import { lostMinusDiscounts, taxFromRates, taxRateOf, type DetailAmount } from '@/lib/vision/receipt-lost-signs';
 import { joinWrappedParens, withoutStretchedBoxes } from '@/lib/vision/receipt-rows';
 import { commaCurrencyStyle, fromCommaCurrency } from '@/lib/vision/receipt-text-slips';
 
@@ -21,19 +25,8 @@ import {
 import type { Category, ParsedReceipt, ParsedReceiptItem } from '@/lib/vision/types';
 
 export { dateOf } from '@/lib/vision/receipt-dates';
-import {
-  beforeAmounts,
-  CBD,
-  DETAIL,
-  isSectionHeading,
-  itemAmounts,
-  readItemLine,
-  splitLine,
-  stripItemKey,
-  THC,
-  withoutMarginDigit,
-  type Pending,
-} from '@/lib/vision/receipt-lines';
+export { inlineDiscount } from '@/lib/vision/receipt-inline-discount';
+import { beforeAmounts, DETAIL, isSectionHeading, splitLine, stripItemKey, withoutMarginDigit, type Pending } from '@/lib/vision/receipt-lines';
 import { isReturnLine, isSavingsSummary, isVoidLine, saysIncluded, voidedIndex } from '@/lib/vision/receipt-cancels';
 import { withoutLineNumbers } from '@/lib/vision/receipt-line-numbers';
 import { isPageCarry } from '@/lib/vision/receipt-pages';
@@ -75,15 +68,6 @@ const DISCOUNT = /\b(discounts?|disc|promos?|coupons?|savings|loyalty|rewards?|d
 // (Spanish: "Efectivo" cash, "Cambio" change, "Tarjeta" card, "Pagado" paid)
 const PAYMENT =
   /\b(cash|card|visa|master\s?card|amex|debit|credit|change|tender(ed)?|paid|payment|tip|points|cashback|rounding|auth|interac|d[ée]bit|comptant|carte|efectivo|cambio|tarjeta|pagado)\b/i;
-/**
- * A line discount printed inline in parentheses after the name ("Blue Dream 3.5g (save $3.50)",
- * "(-$3.50 promo)", "(Deal -$3.50)"): a discount word or a minus is needed, so a weight "(3.5g)"
- * or a price in parentheses is not one.
- */
-const INLINE_DISCOUNT =
-  /\s*\(\s*(?:(save|saved|deal|promo|discount|disc|coupon|bundle|member|sale|rabais)\b:?\s*)?([-−]\s?)?\$?\s?(\d{1,4}[.,]\d{2})\s?\$?\s*(promo|off|discount|saved?|rabais)?\s*\)/i;
-/** Words that make an amount in parentheses a discount without a minus ("(Sale $30.00)", "(Deal $25.00)" may be a price). */
-const SAVING_WORD = /^(save|saved|promo|discount|disc|coupon|rabais)$/i;
 const HEADER_NOISE =
   /\b(receipt|order|invoice|ticket|transaction|cashier|budtender|served|register|terminal|license|lic\b|tel|phone|www\.|https?:|\.com|thank|thanks|date|time|customer|member|patient|bill\s+to|recibo|cajer[oa]|paciente|fecha|st\.?|street|ave|avenue|blvd|road|rd\.?|suite|ste)\b|#\s?\d|\(\d{3}\)|\d{3}[-.]\d{3}[-.]\d{4}|\b[A-Z]{2}\s\d{5}\b/i;
 const STORE_NOISE =
@@ -147,6 +131,9 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   let pendingAt = -1;
   /** Amounts of payment lines ("VISA *4821   $133.45", "Cash Tendered   $160.00"). */
   const paid: number[] = [];
+  /** Unsigned amounts on items' detail lines; rates of tax lines read without their amount (receipt-lost-signs.ts). */
+  const detailAmounts: DetailAmount[] = [];
+  const taxRates: number[] = [];
   for (const [lineNo, { line, cells, conf, inlineDiscount: inlineDisc }] of lines.entries()) {
     const justAfterItem = afterItemLine;
     afterItemLine = false;
@@ -206,7 +193,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
       if (last) {
         if (/\btotal\b/i.test(line)) totalTax = last.value;
         else taxes.push(last.value);
-      }
+      } else if (taxRateOf(line) !== null) taxRates.push(taxRateOf(line) as number);
       lastItem = null;
       continue;
     }
@@ -281,6 +268,10 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     }
     if (lastItem && !pending && detailish) {
       applyDetail(lastItem, line);
+      // A minus amount at the right of a detail line (`THC 22.4% | CBD 0.1%    -$4.50`): the item's discount.
+      if (prices.length && prices.every((m) => m.negative && line.slice(m.index, m.end).includes('-')))
+        lastItem.discount = round2((lastItem.discount ?? 0) + (prices.at(-1) as MoneyHit).value);
+      else if (prices.length === 1) detailAmounts.push({ item: lastItem, value: prices[0].value });
       continue;
     }
     if (!prices.length) {
@@ -311,8 +302,11 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
         continue;
       }
       // The store's name is the first plain line; street words are allowed there ("High Street").
-      if (!items.length && dispensaryName === null && letters(line) >= 3 && conf >= NAME_MIN_CONF && !STORE_NOISE.test(line) && !parseDate(line))
-        dispensaryName = tidyName(withoutMarginDigit(line, cells));
+      // (A greeting over the name, `Welcome to`, is no name; `Welcome to Green Therapy` is the name after it.)
+      const store = !items.length && dispensaryName === null ? afterGreeting(line) : null;
+      if (store !== null && letters(store) < 3) continue;
+      if (!items.length && dispensaryName === null && letters(store ?? line) >= 3 && conf >= NAME_MIN_CONF && !STORE_NOISE.test(store ?? line) && !parseDate(line))
+        dispensaryName = tidyName(store ?? withoutMarginDigit(line, cells));
       else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) {
         pending = { name: withoutMarginDigit(line, cells), ...(inlineDisc !== null ? { discount: inlineDisc } : {}) };
         pendingAt = lineNo;
@@ -345,7 +339,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
       lastItem.discount = round2((lastItem.discount ?? 0) + (prices.at(-1) as MoneyHit).value);
       continue;
     }
-    const item = readItemLine(line, cells, itemAmounts(line, prices), pending, header);
+    const item = readWeighedOr(line, cells, prices, usesDollar, pending, header);
     if (item && pending?.details && item.productName === nameFix(beforeAmounts(stripItemKey(pending.name)))) for (const d of pending.details) applyDetail(item, d);
     // An inline discount on the waiting name's line or on this one is the item's.
     const inlineSum = (pending?.discount ?? 0) + (inlineDisc ?? 0);
@@ -363,6 +357,9 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   total ??= headTotal;
   if (subtotal === null && (total !== null || taxes.length)) subtotal = subtotalFromLastItem(items);
   for (const item of items) repairUnitSlip(item);
+  lostMinusDiscounts(detailAmounts, items, subtotal);
+  const rated = !taxes.length && totalTax === null ? taxFromRates(taxRates, subtotal, discount, total) : null;
+  if (rated !== null) taxes.push(rated);
   if (subtotal !== null && total !== null && totalTax === null) {
     const gap = round2(total - subtotal + (discount ?? 0) - taxes.reduce((a, b) => a + b, 0));
     const fill = rateLines.filter((v) => Math.abs(v - gap) < 0.015);
@@ -377,13 +374,6 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   discount = orderDiscountSlip(items, discount, subtotal, totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total);
   const sums = reconcileTotals(items, { subtotal, tax: totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total }, discount);
   return { dispensaryName, orderDate, items, discount, ...sums, coverage: receiptCoverage(items, sums.subtotal, sums.tax, sums.total, discount) };
-}
-
-/** A line's inline discount in parentheses and the line without it; null when it has none. */
-export function inlineDiscount(text: string): { value: number; rest: string } | null {
-  const m = INLINE_DISCOUNT.exec(text);
-  if (!m || !((m[1] && SAVING_WORD.test(m[1])) || m[2] || m[4])) return null;
-  return { value: Number(m[3].replace(',', '.')), rest: `${text.slice(0, m.index)}${text.slice(m.index + m[0].length)}` };
 }
 
 /** A printed name's last line: it ends with the weight ("Cartridge .5g", "Diamonds 2g"). */

@@ -5,10 +5,18 @@
  */
 import { cleanWords, stripFormWords, trimFormEdges } from '@/lib/strains/match-noise';
 
+/**
+ * How the flower was sold, printed before the category word and left at the end once that word is
+ * gone: "Dried Flower" (Canada's legal class), "Milled Flower", "Deli Smalls" (weighed at a counter).
+ * No strain name ends with one of them.
+ */
+const FORM_BEFORE_KIND = /^(dried|milled|deli)$/;
+
 /** A word the matcher drops as noise at the end of a name: a size, a pack count, a form word. */
 export function isTrailingNoise(word: string): boolean {
   const w = word.toLowerCase().replace(/[.,;:]+$/, '');
   if (!w) return true;
+  if (FORM_BEFORE_KIND.test(w)) return true;
   const left = cleanWords(w).filter((t) => t !== '\u0001');
   if (!left.length) return true;
   if (!stripFormWords(left).light.length) return true;

@@ -1,0 +1,23 @@
+import { round2 } from '@/lib/vision/parse-common';
+
+/** Figures printed on receipt lines: potency (THC / CBD in percent or mg/g). */
+
+// "THC 21.6%", also with the % lost to OCR when the figure has decimals ("THC 21.6" at a line's end or before a separator)
+// or with its decimal point lost to blur ("THC673%": a percentage over 100 is 67.3)
+// or in milligrams per gram, as Canadian receipts print it ("THC 224 mg/g": 22.4 %)
+export const THC =
+  /\bTHC:?\s?\(?(\d{1,3}(?:[.,]\d{1,2})?\s?m[gqa9]\s?\/\s?[gq9]\b|\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{3,4}%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s|\s?CBD)))/i;
+export const CBD = /\bCBD:?\s?\(?(\d{1,3}(?:[.,]\d{1,2})?\s?m[gqa9]\s?\/\s?[gq9]\b|\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{3,4}%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s)))/i;
+
+export const num = (s: string) => Number(s.replace(',', '.').replace(/\s?%$/, ''));
+/** A potency figure; "673%" (the decimal point lost to blur: no percentage is over 100) is 67.3. */
+export const pct = (s: string) => {
+  // "224 mg/g": a tenth of it in percent
+  // ("ma/g": its g misread in a thin face)
+  const mgg = /^(\d{1,3}(?:[.,]\d{1,2})?)\s?m[gqa9]\s?\/\s?[gq9]$/i.exec(s);
+  if (mgg) return round2(num(mgg[1]) / 10);
+  // "04%": 0,4 % with its decimal comma lost (no figure is printed with a leading zero otherwise)
+  if (/^0\d\s?%$/.test(s)) return num(s) / 10;
+  const v = num(s);
+  return v > 100 && /^\d{3,4}%$/.test(s) ? v / (s.length === 5 ? 100 : 10) : v;
+};
