@@ -1,5 +1,5 @@
 import { categorize, round2, stripCategoryWords, strainTypeIn } from '@/lib/vision/parse-common';
-import { CBD, num, pct, THC } from '@/lib/vision/receipt-figures';
+import { CBD, num, pct, qtyUnitPattern, THC } from '@/lib/vision/receipt-figures';
 import type { ParsedReceiptItem } from '@/lib/vision/types';
 
 /**
@@ -24,7 +24,9 @@ export function isPotencyDetail(line: string): boolean {
   return words.length <= 1 && (words[0]?.length ?? 0) <= 16;
 }
 
-const QTY_UNIT = /(?<![\w.])(\d{1,3})\s?(?:x|×|@|ea)\s?@?\s?\$?\s?(\d{1,5}[.,]\d{2})(?!\d)/gi;
+const QTY_UNIT = qtyUnitPattern({ before: '(?<![\\w.])', spaceAfterSign: true, after: '(?!\\d)', flags: 'gi' });
+/** `Qty 2 @ $25.00`, `2 x $17.50` on a detail line. */
+const QTY_UNIT_DETAIL = qtyUnitPattern({ before: '\\b(?:qty:?\\s?)?' });
 
 /**
  * A potency detail line (`isPotencyDetail`) whose every amount is the unit price of a `2 x $75.42`
@@ -65,7 +67,7 @@ export function applyDetail(item: ParsedReceiptItem, line: string): void {
   if (cat !== 'Other') item.category = cat;
   const type = strainTypeIn(line);
   if (type) item.type = type;
-  const qx = /\b(?:qty:?\s?)?(\d{1,3})\s?(?:x|×|@|ea)\s?@?\s?\$?(\d{1,5}[.,]\d{2})/i.exec(line) ?? /\bqty:?\s?(\d{1,3})\b/i.exec(line);
+  const qx = QTY_UNIT_DETAIL.exec(line) ?? /\bqty:?\s?(\d{1,3})\b/i.exec(line);
   if (qx) {
     item.quantity = Number(qx[1]);
     if (qx[2]) item.unitPrice = num(qx[2]);

@@ -21,3 +21,12 @@ export const pct = (s: string) => {
   const v = num(s);
   return v > 100 && /^\d{3,4}%$/.test(s) ? v / (s.length === 5 ? 100 : 10) : v;
 };
+
+/**
+ * One pattern for a quantity and its unit price (`2 x $17.50`, `1 @ 35.00`, `3 ea @ $9.99`): group 1
+ * the quantity, group 2 the unit price. `before` / `after` anchor it where it is used; `spaceAfterSign`
+ * lets a space stand between the `$` and the figure.
+ */
+export function qtyUnitPattern(o: { before?: string; after?: string; spaceAfterSign?: boolean; flags?: string } = {}): RegExp {
+  return new RegExp(`${o.before ?? ''}(\\d{1,3})\\s?(?:x|×|@|ea)\\s?@?\\s?\\$?${o.spaceAfterSign ? '\\s?' : ''}(\\d{1,5}[.,]\\d{2})${o.after ?? ''}`, o.flags ?? 'i');
+}

@@ -15,7 +15,7 @@ import {
   type MoneyHit,
 } from '@/lib/vision/parse-common';
 import type { Category, ParsedReceiptItem } from '@/lib/vision/types';
-import { CBD, num, pct, THC } from '@/lib/vision/receipt-figures';
+import { CBD, num, pct, qtyUnitPattern, THC } from '@/lib/vision/receipt-figures';
 
 /**
  * The lines of a receipt: column cells of one line, detail lines under an item, and an item line
@@ -24,6 +24,9 @@ import { CBD, num, pct, THC } from '@/lib/vision/receipt-figures';
 
 const QTY_X = /(?<![\w.])(\d{1,3})\s?(?:x|X|×|@|ea\b)(?![a-wyz])\s?(?:@\s?)?/;
 const QTY_WORD = /\bqty:?\s?(\d{1,3})\b/i;
+/** A quantity and its unit price (receipt-figures.ts), in a cell of its own and anywhere in a cell. */
+const QTY_UNIT_CELL = qtyUnitPattern({ before: '^(?:qty:?\\s?)?', after: '$' });
+const QTY_UNIT = qtyUnitPattern();
 // "THC" alone is not a detail word: "THC Bomb" is a strain. Potency needs its figure.
 export const DETAIL = /\b(THC|CBD):?\s?\(?\d|\b(SKU|lot|pkg|batch|qty|ea)\b|@|^\s*(flower|pre-?roll|vape|concentrate|edible|cartridge|cart)\b/i;
 const PCT_CELL = /^\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%\)?$/;
@@ -44,7 +47,7 @@ interface Cell {
 
 function cellKind(text: string): Cell['kind'] {
   if (/^[-(]?\$?\s?\d{1,5}[.,]\d{2}\)?$/.test(text)) return 'money';
-  if (/^(qty:?\s?)?\d{1,3}\s?(x|×|@|ea)\s?@?\s?\$?\d{1,5}[.,]\d{2}$/i.test(text)) return 'qtyunit';
+  if (QTY_UNIT_CELL.test(text)) return 'qtyunit';
   if (INT_CELL.test(text)) return 'int';
   if (PCT_CELL.test(text)) return 'pct';
   if (letters(stripCategoryWords(text).replace(/\b(indica|sativa|hybrid)\b/gi, '')) < 2 && categorize(text, 'Other') !== 'Other') return 'category';
@@ -233,7 +236,7 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
         const p = /(?<![\w.])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(c.text);
         if (p && !/\bCBD\b/i.test(c.text)) thcPct ??= num(p[1]);
       } else if (c.kind === 'qtyunit') {
-        const m = /(\d{1,3})\s?(?:x|×|@|ea)\s?@?\s?\$?(\d{1,5}[.,]\d{2})/i.exec(c.text);
+        const m = QTY_UNIT.exec(c.text);
         if (m) {
           quantity = Number(m[1]);
           unitPrice = num(m[2]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import { afterGreeting } from '@/lib/vision/receipt-names';
-import { pct, THC } from '@/lib/vision/receipt-figures';
+import { pct, qtyUnitPattern, THC } from '@/lib/vision/receipt-figures';
 import { weighedLine } from '@/lib/vision/receipt-weighed';
 import { taxFromRates, taxRateOf } from '@/lib/vision/receipt-lost-signs';
 import { isTrailingNoise } from '@/lib/vision/strain-noise';
@@ -148,5 +148,17 @@ describe('figures a photo lost part of, put back by the arithmetic', () => {
     expect(taxFromRates([12, 7.875], 100, 10, 107.89)).toBe(17.89);
     expect(taxRateOf('Sales Tax 7.875%')).toBe(7.875);
     expect(taxRateOf('GST #81234 RT0001')).toBeNull();
+  });
+});
+
+describe('one quantity × unit price pattern for every receipt reader', () => {
+  it('reads the quantity and the unit price, anchored where each reader needs it', () => {
+    const any = qtyUnitPattern();
+    expect(any.exec('2 x $17.50')?.slice(1, 3)).toEqual(['2', '17.50']);
+    expect(any.exec('3 ea @ $9.99')?.slice(1, 3)).toEqual(['3', '9.99']);
+    expect(qtyUnitPattern({ before: '^(?:qty:?\\s?)?', after: '$' }).test('Qty 2 @ $25.00')).toBe(true);
+    expect(qtyUnitPattern({ before: '^(?:qty:?\\s?)?', after: '$' }).test('Blue Dream 2 @ $25.00')).toBe(false);
+    expect(qtyUnitPattern({ spaceAfterSign: true }).exec('2 x $ 17.50')?.[2]).toBe('17.50');
+    expect(any.exec('2 x $ 17.50')).toBeNull();
   });
 });
