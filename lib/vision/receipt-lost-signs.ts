@@ -1,4 +1,4 @@
-import { round2 } from '@/lib/vision/parse-common';
+import { round2, type MoneyHit } from '@/lib/vision/parse-common';
 import type { ParsedReceiptItem } from '@/lib/vision/types';
 
 /**
@@ -10,6 +10,20 @@ import type { ParsedReceiptItem } from '@/lib/vision/types';
 export interface DetailAmount {
   item: ParsedReceiptItem;
   value: number;
+}
+
+/**
+ * The amount at the right end of an item's detail line (`THC 22.4% | CBD 0.1%    -$4.50`): with its
+ * minus glued to it, the item's discount (`signed`); unsigned, an amount whose minus the photo may
+ * have lost (`lostMinusDiscounts` decides). None on a quantity line (`Qty 2 - $67.85 each`: a dash
+ * between words, the unit price), before more words, or when it is the item's unit price.
+ */
+export function detailLineAmount(line: string, prices: readonly MoneyHit[], item: ParsedReceiptItem): { value: number; signed: boolean } | null {
+  if (prices.length !== 1) return null;
+  const m = prices[0];
+  if (/\S/.test(line.slice(m.end)) || /\b(qty|each|ea)\b|@|\d\s?[x×]\s?\$?\d/i.test(line)) return null;
+  if (item.price !== null && Math.abs(m.value * (item.quantity ?? 1) - item.price) < 0.015) return null;
+  return { value: m.value, signed: m.negative && /^[-−]\$?\d/.test(line.slice(m.index, m.end).trim()) };
 }
 
 /**

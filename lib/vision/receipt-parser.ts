@@ -4,7 +4,7 @@ import { afterGreeting, continuesName, joinName, startsWithQuantity } from '@/li
 import { readWeighedOr } from '@/lib/vision/receipt-weighed';
 import { CBD, THC } from '@/lib/vision/receipt-figures';
 import { inlineDiscount } from '@/lib/vision/receipt-inline-discount';
-import { lostMinusDiscounts, taxFromRates, taxRateOf, type DetailAmount } from '@/lib/vision/receipt-lost-signs';
+import { detailLineAmount, lostMinusDiscounts, taxFromRates, taxRateOf, type DetailAmount } from '@/lib/vision/receipt-lost-signs';
 import { joinWrappedParens, withoutStretchedBoxes } from '@/lib/vision/receipt-rows';
 import { commaCurrencyStyle, fromCommaCurrency } from '@/lib/vision/receipt-text-slips';
 
@@ -269,9 +269,9 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     if (lastItem && !pending && detailish) {
       applyDetail(lastItem, line);
       // A minus amount at the right of a detail line (`THC 22.4% | CBD 0.1%    -$4.50`): the item's discount.
-      if (prices.length && prices.every((m) => m.negative && line.slice(m.index, m.end).includes('-')))
-        lastItem.discount = round2((lastItem.discount ?? 0) + (prices.at(-1) as MoneyHit).value);
-      else if (prices.length === 1) detailAmounts.push({ item: lastItem, value: prices[0].value });
+      const amount = detailLineAmount(line, prices, lastItem);
+      if (amount?.signed) lastItem.discount = round2((lastItem.discount ?? 0) + amount.value);
+      else if (amount) detailAmounts.push({ item: lastItem, value: amount.value });
       continue;
     }
     if (!prices.length) {

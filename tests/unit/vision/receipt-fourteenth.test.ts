@@ -3,7 +3,8 @@ import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import { afterGreeting } from '@/lib/vision/receipt-names';
 import { pct, qtyUnitPattern, THC } from '@/lib/vision/receipt-figures';
 import { weighedLine } from '@/lib/vision/receipt-weighed';
-import { taxFromRates, taxRateOf } from '@/lib/vision/receipt-lost-signs';
+import { detailLineAmount, taxFromRates, taxRateOf } from '@/lib/vision/receipt-lost-signs';
+import { moneyOn } from '@/lib/vision/parse-common';
 import { isTrailingNoise } from '@/lib/vision/strain-noise';
 import { strainFromProduct } from '@/lib/vision/label-parser';
 
@@ -160,5 +161,39 @@ describe('one quantity × unit price pattern for every receipt reader', () => {
     expect(qtyUnitPattern({ before: '^(?:qty:?\\s?)?', after: '$' }).test('Blue Dream 2 @ $25.00')).toBe(false);
     expect(qtyUnitPattern({ spaceAfterSign: true }).exec('2 x $ 17.50')?.[2]).toBe('17.50');
     expect(any.exec('2 x $ 17.50')).toBeNull();
+  });
+});
+
+describe('an amount at the right of a detail line', () => {
+  const item = parseReceiptText('Shop\nLavender Premium Flower 7 g     $135.70\nSubtotal   $135.70').items[0];
+  const at = (line: string) => detailLineAmount(line, moneyOn(line), { ...item, quantity: 2 });
+
+  it('is a discount with its minus glued to it, at the end of the line', () => {
+    expect(at('THC 22.4% | CBD 0.1%            -$4.50')).toEqual({ value: 4.5, signed: true });
+    expect(at('THC 71.5%            $4.19')).toEqual({ value: 4.19, signed: false });
+  });
+
+  it('is none on a quantity line, before more words, or when it is the unit price', () => {
+    expect(at('Qty 2 - $67.85 each')).toBeNull();
+    expect(at('Flower - THC 16.9% - $12.00 saved today')).toBeNull();
+    expect(at('Flower - THC 16.9%          -$67.85')).toBeNull();
+  });
+
+  it('leaves a card receipt`s "Qty 2 - $67.85 each" lines as quantity and unit price, no discount', () => {
+    const text = [
+      'Green Therapy Dispensary',
+      'Lavender Premium Flower 7 g                      $135.70',
+      'Qty 2 - $67.85 each',
+      'Flower - THC 16.9%',
+      'OG Chem Smalls 1/4oz                              $76.51',
+      'Qty 1 - $76.51 each',
+      'Flower - THC 29.1% - CBD 0.3%',
+      'Promo 15% off                                    -$11.48',
+      'Subtotal                                         $200.73',
+    ].join('\n');
+    expect(rows(text).map((r) => [r[2], r[3], r[5]])).toEqual([
+      [2, 67.85, null],
+      [1, 76.51, 11.48],
+    ]);
   });
 });
