@@ -133,13 +133,36 @@ class Readings {
     return (await this.started.get(t)?.page.catch(() => null)) ?? null;
   }
 
-  /** Try `t`'s reading; once its page is prepared, `next` is started ahead when a worker is spare. */
+  /**
+   * Try `t`'s reading; once its page is prepared, `next` is started ahead when a worker is spare
+   * and the page is one a first reading often falls short on (`aheadWorthIt`).
+   */
   async read(t: Try, next: Try | undefined, signal?: AbortSignal): Promise<OcrResult> {
     const run = this.start(t);
     await run.prepared;
-    if (next && config().vision.readAhead && !signal?.aborted && !this.started.has(next) && ocrPool().spare() > 0) this.start(next);
+    if (next && config().vision.readAhead && !signal?.aborted && !this.started.has(next) && ocrPool().spare() > 0 && aheadWorthIt(await this.pageOf(t))) {
+      this.start(next);
+    }
     return run.ocr;
   }
+}
+
+/**
+ * Paper this grainy after preparation (`paperGrain`) marks a photo (noise, blur, compression):
+ * only such a page has its next try read ahead. On a crisp page (a scan, a screenshot, a sharp
+ * photo) the first reading is nearly always good enough, and a pass read ahead there was a whole
+ * OCR pass and preparation of CPU thrown away (bench, thirteenth and twelfth rounds: every clean
+ * receipt's first reading was kept, yet each cost about two passes). Such a page's second try,
+ * when it is needed, is read after the first (the same readings, judged in the same order).
+ */
+export const READ_AHEAD_GRAIN = 0.1;
+// (Tried and dropped: one pass on both workers, the page cut across a blank row near its middle
+// and the halves read side by side. Tesseract's page-wide statistics (threshold, line sizes) then
+// differ per half and lines read differently: thirteenth receipts 0.992/0.935 -> 0.974/0.911.)
+
+/** Whether a prepared page's next try is worth reading ahead on a spare worker (`READ_AHEAD_GRAIN`). */
+export function aheadWorthIt(page: Pick<GreyPage, 'grain'> | null): boolean {
+  return (page?.grain ?? 1) >= READ_AHEAD_GRAIN;
 }
 
 async function bestReading<T extends { coverage: number }>(

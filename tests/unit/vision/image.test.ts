@@ -1,8 +1,11 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http';
-import { analysePage, decodeBase64Image, estimateSkew, loadImage, prepareForOcr, sniffMediaType } from '@/lib/vision/image';
+import { analysePage, decodeBase64Image, estimateSkew, loadImage, paperGrain, prepareForOcr, prepareGrey, sniffMediaType } from '@/lib/vision/image';
+import { analysedPage } from '@/lib/vision/page-analysis';
+import { aheadWorthIt, READ_AHEAD_GRAIN } from '@/lib/vision/local-engine';
 import { eraseGridRules, invertBands, maskRuns } from '@/lib/vision/pixel-edits';
+import { phoneDegrade } from '@/tests/fixtures/vision/degrade';
 import { corruptImages, nonDocumentImage, rasterize } from '@/tests/fixtures/vision/render';
 import { receiptStyle, receiptSvg, receiptTruth } from '@/tests/fixtures/vision/receipts';
 
@@ -221,5 +224,63 @@ describe('maskRuns (the run length through each set pixel, along rows or columns
     maskRuns(mask, 4, 3, 'col', cols);
     expect([...rows]).toEqual([2, 2, 0, 1, 0, 1, 0, 1, 0, 3, 3, 3]);
     expect([...cols]).toEqual([1, 3, 0, 3, 0, 3, 0, 3, 0, 3, 1, 3]);
+  });
+});
+
+describe('paperGrain (how grainy the paper of a prepared page is: the read-ahead test of local-engine.ts)', () => {
+  it('white paper with dark print is not grainy; speckled grey paper is', () => {
+    const w = 300;
+    const h = 200;
+    const crisp = new Uint8Array(w * h).fill(255);
+    for (let y = 90; y < 110; y++) for (let x = 20; x < 280; x += 3) crisp[y * w + x] = 20;
+    expect(paperGrain(crisp)).toBeLessThan(0.01);
+    // The same page with sensor noise: a third of the paper's pixels mid-light grey.
+    const noisy = Uint8Array.from(crisp, (v, i) => (v === 255 && i % 3 === 0 ? 215 : v));
+    expect(paperGrain(noisy)).toBeGreaterThan(READ_AHEAD_GRAIN);
+    // Print alone (no paper at all) is not grain.
+    expect(paperGrain(new Uint8Array(900).fill(30))).toBe(0);
+  });
+
+  it('a phone photo prepared is grainy, the same page rendered crisp is not; only the photo is read ahead', async () => {
+    const t = receiptTruth(5);
+    const svg = receiptSvg(t, receiptStyle(5), 5);
+    const crisp = await prepareGrey(await rasterize(svg, 'png'));
+    const size = /width="(\d+)" height="(\d+)"/.exec(svg) as RegExpExecArray;
+    // The bench's phone photo (skew, keystone, blur, noise, uneven light, JPEG).
+    const photo = await prepareGrey(await rasterize(svg, 'jpeg', phoneDegrade(2, Number(size[1]), Number(size[2])), 5));
+    expect(crisp.grain).toBeLessThan(READ_AHEAD_GRAIN);
+    expect(photo.grain).toBeGreaterThanOrEqual(READ_AHEAD_GRAIN);
+    expect(aheadWorthIt(crisp)).toBe(false);
+    expect(aheadWorthIt(photo)).toBe(true);
+  });
+});
+
+describe('analysedPage (a page measured once for all its preparations)', () => {
+  it('the same bytes and option give the same measurement, measured once; another option is measured apart', async () => {
+    const png = await rasterize(receiptSvg(receiptTruth(6), receiptStyle(6), 6), 'png');
+    const a = analysedPage(png);
+    expect(analysedPage(png)).toBe(a);
+    expect(analysedPage(png, { rules: false })).toBe(a);
+    const ruled = analysedPage(png, { rules: true });
+    expect(ruled).not.toBe(a);
+    expect(await a).toEqual(await analysePage(png));
+    expect(await ruled).toEqual(await analysePage(png, { rules: true }));
+    // A copy of the bytes is another page (the measurement goes with the Buffer).
+    expect(analysedPage(Buffer.from(png))).not.toBe(a);
+  });
+
+  it('a skewed photo with an alpha channel and one without are prepared as before (raw hand-over, PNG for alpha)', async () => {
+    const svg = receiptSvg(receiptTruth(8), receiptStyle(8), 8);
+    const plain = await rasterize(svg, 'png', { rotate: 3 }, 8);
+    const withAlpha = await sharp(plain).ensureAlpha().png().toBuffer();
+    expect((await analysePage(plain)).skew).not.toBe(0);
+    const a = await prepareGrey(plain);
+    const b = await prepareGrey(withAlpha);
+    expect(a.width).toBe(b.width);
+    expect(a.height).toBe(b.height);
+    // An opaque alpha channel changes nothing but rounding on the way: the two pages are almost the same pixels.
+    let diff = 0;
+    for (let i = 0; i < a.data.length; i++) diff += Math.abs(a.data[i] - b.data[i]);
+    expect(diff / a.data.length).toBeLessThan(2);
   });
 });
