@@ -6,7 +6,7 @@ import { letters, type BoxCell, type BoxLine } from '@/lib/vision/parse-common';
  * reads the facts from the lines this gives back.
  */
 
-const KEY_CELL =
+export const KEY_CELL =
   /^(net\s*(wt|weight|contents)\.?|weight|batch(\s*(no\.?|#|number))?|lot(\s*(#|no\.?|number))?|batch\/lot\s*#?|(total\s+)?(thc|cbd|thca)|total\s+cannabinoids|harvest(ed|\s+date)?|tested|test\s+date|date\s+tested|packaged(\s+on)?|pkg|lab|testing\s+lab|strain|type|category|brand|producer|price(\s*\/\s*g|\s+per\s+g(ram)?)?|unit\s+price|\$\s*\/\s*g|total(\s+price)?|tare)\s*:?$/i;
 
 // The price keys of a weigh-scale sticker (`NET WT   PRICE/G   TOTAL` over `14.17 g   $10.00   $141.70`) are keys of such a row too.
