@@ -1,5 +1,5 @@
 import { KEY_CELL } from '@/lib/vision/label-columns';
-import { letters, parseWeightGrams } from '@/lib/vision/parse-common';
+import { categorize, letters, parseWeightGrams, strainTypeIn, type BoxLine } from '@/lib/vision/parse-common';
 
 /**
  * Keys printed without their colon, and weights printed without their key (issue 14, thirteenth
@@ -56,4 +56,27 @@ export function unkeyedWeight(lines: readonly string[], top = 6): number | null 
     if (w) return w.grams;
   }
   return null;
+}
+
+/**
+ * The brand's row without a remark printed far to its right (`BLOOM            Craft Cannabis`,
+ * `GH Labs          Small Batch`): a tagline set flush right on the brand's row is no part of
+ * the brand, and its words (`Batch`) made the row look keyed. Two cells of words only, the gap
+ * between them at least 30 % of the page's width; a remark naming the strain type or the
+ * product's kind, or holding a figure, stays.
+ */
+export function withoutSideRemark(line: BoxLine, pageWidth: number): BoxLine {
+  if (line.cells.length !== 2) return line;
+  const [a, b] = line.cells;
+  if (b.x0 - a.x1 < 0.3 * pageWidth || /[\d:%$]/.test(a.text + b.text) || strainTypeIn(b.text) || categorize(b.text) !== 'Other') return line;
+  if (letters(a.text) < 2 || KEY_CELL.test(a.text) || KEY_CELL.test(b.text)) return line;
+  return { ...line, cells: [a], text: a.text };
+}
+
+/**
+ * A ruled table's cells without the specks its erased rules leave where they cross (`"THC   "28.1%`,
+ * `‘LOT   'CD2653-55`): a quote mark opening a cell that closes no quote is dropped.
+ */
+export function withoutRuleSpecks(row: string): string {
+  return row.replace(/(^|\s{2,})["“”‘’'`]+(?=[\p{L}\p{N}])([^"“”‘’'`\s]*(?:\s(?!\s)[^"“”‘’'`\s]*)*)(?=\s{2,}|\s*$)/gu, '$1$2');
 }

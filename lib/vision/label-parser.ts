@@ -23,7 +23,7 @@ import { BELOW_LIMIT, CANN_AFTER, CBD, CBD_AFTER, pct, potency, THC, THC_AFTER, 
 import { batchCode, batchLetters, capitalGAsSix, gramsBesideOunces, lostPointGrams, netWeightText, ouncesOverGrams, withoutTrailingWeight } from '@/lib/vision/label-values';
 import { readTerpenes } from '@/lib/vision/label-terpene-rows';
 import { readLab } from '@/lib/vision/label-lab';
-import { gapKeyed, nineAsGrams, unkeyedWeight } from '@/lib/vision/label-keys';
+import { gapKeyed, nineAsGrams, unkeyedWeight, withoutRuleSpecks, withoutSideRemark } from '@/lib/vision/label-keys';
 import { joinWrappedValues } from '@/lib/vision/label-wrap';
 import { expandAbbreviations } from '@/lib/vision/label-abbrev';
 import { splitStampCells } from '@/lib/vision/label-stamp';
@@ -66,12 +66,13 @@ const KEYED =
  * (`linesFromWords`) and a row of keys is paired with the values beneath it by position.
  */
 export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedLabel {
-  const boxes = words?.length ? linesFromWords(words).map(withoutUnsureTail) : null;
+  // The first two rows (the brand's) without a tagline set far to their right (label-keys.ts).
+  const boxes = words?.length ? withoutRemarks(linesFromWords(words).map(withoutUnsureTail)) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
   const rowLines = splitStampCells(
     columnLines(
       // A hand-filled form's rows first (label-form.ts): marked boxes, keys with their unit before the value.
-      rows.map((r) => gapKeyed(unglued(withoutPillEdges(formRow(r))))),
+      rows.map((r) => gapKeyed(unglued(withoutPillEdges(formRow(withoutRuleSpecks(r)))))),
       boxes,
     )
       .map(withoutBar)
@@ -295,6 +296,11 @@ function wrappedRest(name: string, lines: string[], boxes: readonly BoxLine[], u
  */
 function withoutLeadingSpeck(line: string): string {
   return line.replace(/^(?:[a-z(|)[\]~][A-Za-z(|)[\]~]?|[[(|]\S{1,3}|[A-Za-z]{1,2}[\])|])\s+(?=[A-Z][a-z])/, '');
+}
+
+function withoutRemarks(rows: BoxLine[]): BoxLine[] {
+  const width = Math.max(1, ...rows.map((r) => r.cells.at(-1)?.x1 ?? 0));
+  return rows.map((r, i) => (i < 2 ? withoutSideRemark(r, width) : r));
 }
 
 function isOnlyDescriptors(line: string): boolean {
