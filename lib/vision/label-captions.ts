@@ -24,9 +24,13 @@ const centre = (l: BoxLine) => ((l.cells[0]?.x0 ?? 0) + (l.cells.at(-1)?.x1 ?? 0
  * caption and centred over it. Null when the rows are not that.
  */
 export function captionPairs(values: BoxLine, keys: BoxLine, next: BoxLine | undefined, pageWidth: number): string[] | null {
-  if (!keys.cells.length || !values.cells.length || !keys.cells.every((c) => isCaption(c.text))) return null;
+  // Every cell a caption, or (a caption misread by blur: `TOTAL CBO`) words in capitals when most cells are captions.
+  const captions = keys.cells.filter((c) => isCaption(c.text)).length;
+  const misread = (t: string) => /^[A-Z][A-Z0-9.-]*(?: [A-Z][A-Z0-9.-]*){0,2}$/.test(t) && !/\d/.test(t);
+  if (!keys.cells.length || !values.cells.length || 2 * captions <= keys.cells.length || !keys.cells.every((c) => isCaption(c.text) || misread(c.text))) return null;
   if (values.cells.some((c) => isCaption(c.text) || /:/.test(c.text))) return null;
-  if (keys.y0 < values.y1 - 2) return null;
+  // Below the values (a tilted photo's rows overlap a little: the caption's middle below the values' bottom half).
+  if ((keys.y0 + keys.y1) / 2 < values.y1 - height(values) / 4) return null;
   const above = keys.y0 - values.y1;
   if (next && next.y0 - keys.y1 <= above) return null;
   if (keys.cells.length === 1) {
@@ -36,5 +40,5 @@ export function captionPairs(values: BoxLine, keys: BoxLine, next: BoxLine | und
     return [`${keys.cells[0].text}: ${v}`];
   }
   if (values.cells.length < 2) return null;
-  return pairByPosition(keys, values, isCaption);
+  return pairByPosition(keys, values, (c) => isCaption(c) || misread(c));
 }

@@ -69,14 +69,24 @@ export function withoutSideRemark(line: BoxLine, pageWidth: number): BoxLine {
   if (line.cells.length !== 2) return line;
   const [a, b] = line.cells;
   if (b.x0 - a.x1 < 0.3 * pageWidth || /[\d:%$]/.test(a.text + b.text) || strainTypeIn(b.text) || categorize(b.text) !== 'Other') return line;
-  if (letters(a.text) < 2 || KEY_CELL.test(a.text) || KEY_CELL.test(b.text)) return line;
+  // A key set at the row's end (a stamp's `Packed on` over its date) is no remark.
+  if (letters(a.text) < 2 || KEY_CELL.test(a.text) || KEY_CELL.test(b.text) || /^(?:packed|packaged|pkgd?|date\s+packed|harvested|tested)\b/i.test(b.text)) return line;
   return { ...line, cells: [a], text: a.text };
 }
 
 /**
  * A ruled table's cells without the specks its erased rules leave where they cross (`"THC   "28.1%`,
- * `‘LOT   'CD2653-55`): a quote mark opening a cell that closes no quote is dropped.
+ * `‘LOT   'CD2653-55`): a quote mark opening a cell that closes no quote is dropped, and a mark
+ * standing for a cell's left rule.
  */
 export function withoutRuleSpecks(row: string): string {
-  return row.replace(/(^|\s{2,})["“”‘’'`]+(?=[\p{L}\p{N}])([^"“”‘’'`\s]*(?:\s(?!\s)[^"“”‘’'`\s]*)*)(?=\s{2,}|\s*$)/gu, '$1$2');
+  return (
+    row
+      // A cell's left rule read as a mark before its value (`. 1g`, `| 27.9%`, `__CannaSafe`), or as
+      // I / 1 before a figure or a code (`I LO2647-17`, `1 1.0%`; not `1 1/8 oz`).
+      .replace(/(^|\s{2,})(?:[.|!]+\s+|_+\s*|[Il|1]\s+(?=[A-Z]{0,3}\d(?![\d]*\/)))(?=[\p{L}\p{N}])/gu, '$1')
+      // Or glued to a percentage as a 1 (`129.6%`: no share is over 100 %).
+      .replace(/(^|\s{2,})1(?=[1-9]\d[.,]\d{1,3}\s?%)/g, '$1')
+      .replace(/(^|\s{2,})["“”‘’'`]+(?=[\p{L}\p{N}])([^"“”‘’'`\s]*(?:\s(?!\s)[^"“”‘’'`\s]*)*)(?=\s{2,}|\s*$)/gu, '$1$2')
+  );
 }

@@ -300,7 +300,12 @@ function withoutLeadingSpeck(line: string): string {
 
 function withoutRemarks(rows: BoxLine[]): BoxLine[] {
   const width = Math.max(1, ...rows.map((r) => r.cells.at(-1)?.x1 ?? 0));
-  return rows.map((r, i) => (i < 2 ? withoutSideRemark(r, width) : r));
+  return rows.map((r, i) => {
+    // Each cell without the marks a ruled table's erased rules leave (label-keys.ts withoutRuleSpecks).
+    const cells = r.cells.map((c) => ({ ...c, text: withoutRuleSpecks(c.text) }));
+    const clean = { ...r, cells, text: cells.map((c) => c.text).join('   ') };
+    return i < 2 ? withoutSideRemark(clean, width) : clean;
+  });
 }
 
 function isOnlyDescriptors(line: string): boolean {

@@ -106,6 +106,27 @@ describe('values printed above their keys (tiles)', () => {
     expect(captionPairs(row(860, 896, [['Steep Hill', 30, 170]]), TILES[11], undefined, 700)).toBeNull();
   });
 
+  it('takes a caption misread by blur among true ones, and rows a tilted photo made overlap', () => {
+    const values = row(272, 348, [
+      ['23.3%', 90, 180],
+      ['0.4%', 320, 390],
+      ['27.3%', 540, 630],
+    ]);
+    const keys = row(330, 372, [
+      ['TOTAL THC', 85, 185],
+      ['TOTAL CBO', 305, 405],
+      ['TOTAL CANNABINOIDS', 490, 680],
+    ]);
+    expect(captionPairs(values, keys, undefined, 700)).toEqual(['TOTAL THC: 23.3%', 'TOTAL CBO: 0.4%', 'TOTAL CANNABINOIDS: 27.3%']);
+    // Not a row of capitals with no caption at all, nor a caption row above the values.
+    const words = row(330, 372, [
+      ['CRAFT CANNABIS', 85, 185],
+      ['SMALL BATCH CO', 305, 405],
+    ]);
+    expect(captionPairs(values, words, undefined, 700)).toBeNull();
+    expect(captionPairs(values, { ...keys, y0: 250, y1: 290 }, undefined, 700)).toBeNull();
+  });
+
   it('columnLines turns the grid into key: value lines', () => {
     const lines = columnLines(
       TILES.map((r) => r.text),
@@ -147,6 +168,10 @@ describe('values printed above their keys (tiles)', () => {
     expect(netWeightText('lg')).toBe('1g');
     expect(netWeightText('Ig')).toBe('1g');
     expect(netWeightText('lgs')).toBe('lgs');
+    // A leading zero's point lost and the g read as 9: "059" alone is 0.5 g; "0.59" stays.
+    expect(netWeightText('059')).toBe('0.5g');
+    expect(netWeightText('0.59')).toBe('0.59');
+    expect(netWeightText('1059')).toBe('1059');
   });
 });
 
@@ -167,6 +192,16 @@ describe('a brand row with a tagline set far to its right', () => {
           700,
         ).cells.length,
       ).toBe(2);
+    // A stamp's key at the row's end stays (its date is on the row below).
+    expect(
+      withoutSideRemark(
+        row(17, 33, [
+          ['CANNA CAFE', 30, 200],
+          ['PAcked on', 560, 690],
+        ]),
+        700,
+      ).cells.length,
+    ).toBe(2);
     expect(
       withoutSideRemark(
         row(60, 86, [
@@ -187,6 +222,14 @@ describe('a QR label’s small ruled table', () => {
     expect(withoutRuleSpecks("‘LOT   'CD2653-55")).toBe('LOT   CD2653-55');
     expect(withoutRuleSpecks("'Lil Bud'   Flower")).toBe("'Lil Bud'   Flower");
     expect(withoutRuleSpecks('Say "hi there"   ok')).toBe('Say "hi there"   ok');
+    // A boxed cell's left rule read as a mark, or as I / 1 before a figure or code, or glued to a share over 100 %.
+    expect(withoutRuleSpecks('. 1g   I LO2647-17')).toBe('1g   LO2647-17');
+    expect(withoutRuleSpecks('. 27.9%   1 1.0%')).toBe('27.9%   1.0%');
+    expect(withoutRuleSpecks('Sep 19, 2026   __CannaSafe')).toBe('Sep 19, 2026   CannaSafe');
+    expect(withoutRuleSpecks('129.6%   0.2%')).toBe('29.6%   0.2%');
+    expect(withoutRuleSpecks('100.0%   1 g')).toBe('100.0%   1 g');
+    expect(withoutRuleSpecks('I Love Kush   Flower')).toBe('I Love Kush   Flower');
+    expect(withoutRuleSpecks('Net Wt   1 1/8 oz')).toBe('Net Wt   1 1/8 oz');
   });
 
   it('reads "TOTAL CANN." as total cannabinoids, also run together', () => {
