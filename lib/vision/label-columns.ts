@@ -1,3 +1,4 @@
+import { captionPairs } from '@/lib/vision/label-captions';
 import { letters, type BoxCell, type BoxLine } from '@/lib/vision/parse-common';
 
 /**
@@ -6,7 +7,7 @@ import { letters, type BoxCell, type BoxLine } from '@/lib/vision/parse-common';
  * reads the facts from the lines this gives back.
  */
 
-const KEY_CELL =
+export const KEY_CELL =
   /^(net\s*(wt|weight|contents)\.?|weight|batch(\s*(no\.?|#|number))?|lot(\s*(#|no\.?|number))?|batch\/lot\s*#?|(total\s+)?(thc|cbd|thca)|total\s+cannabinoids|harvest(ed|\s+date)?|tested|test\s+date|date\s+tested|packaged(\s+on)?|pkg|lab|testing\s+lab|strain|type|category|brand|producer|price(\s*\/\s*g|\s+per\s+g(ram)?)?|unit\s+price|\$\s*\/\s*g|total(\s+price)?|tare)\s*:?$/i;
 
 // The price keys of a weigh-scale sticker (`NET WT   PRICE/G   TOTAL` over `14.17 g   $10.00   $141.70`) are keys of such a row too.
@@ -46,6 +47,13 @@ export function columnLines(raw: string[], boxes: readonly BoxLine[] | null = nu
       }
       table = null;
     }
+    // Values over their captions (label-captions.ts: tiles whose figure stands above its key).
+    const captioned = withBoxes && i + 1 < raw.length ? captionPairs(withBoxes[i], withBoxes[i + 1], withBoxes[i + 2], pageWidth(withBoxes)) : null;
+    if (captioned) {
+      out.push(...captioned);
+      i++;
+      continue;
+    }
     const next = i + 1 < raw.length ? cellsOf(raw[i + 1]) : [];
     if (cells.length >= 2 && cells.every((c) => KEY_CELL.test(c)) && next.length && !next.some((c) => KEY_CELL.test(c))) {
       const paired = boxes && boxes.length === raw.length ? pairByPosition(boxes[i], boxes[i + 1]) : null;
@@ -69,6 +77,9 @@ export function columnLines(raw: string[], boxes: readonly BoxLine[] | null = nu
   }
   return out;
 }
+
+/** The page's width as its rows show it (the rightmost cell's right edge). */
+const pageWidth = (rows: readonly BoxLine[]) => Math.max(1, ...rows.map((r) => r.cells.at(-1)?.x1 ?? 0));
 
 /** The value columns of a table header row and the unit each one names. */
 interface TableHead {
@@ -159,8 +170,8 @@ export function tableRow(head: TableHead, all: readonly BoxCell[]): string | nul
  * Null when the rows do not look like that (a key cell holding more than a key, as many values
  * under no key as under keys).
  */
-export function pairByPosition(keys: BoxLine, values: BoxLine): string[] | null {
-  if (keys.cells.length < 2 || !keys.cells.every((c) => KEY_CELL.test(c.text))) return null;
+export function pairByPosition(keys: BoxLine, values: BoxLine, isKey: (cell: string) => boolean = (c) => KEY_CELL.test(c)): string[] | null {
+  if (keys.cells.length < 2 || !keys.cells.every((c) => isKey(c.text))) return null;
   const got = new Map<number, string[]>();
   let stray = 0;
   for (const v of values.cells) {
@@ -186,7 +197,8 @@ export function pairByPosition(keys: BoxLine, values: BoxLine): string[] | null 
  * beside `THC` in a row of keys) are never dropped: a blurred value keeps its place.
  */
 export function withoutUnsureTail(line: BoxLine): BoxLine {
-  const figure = (c: BoxCell) => KEY_CELL.test(c.text) || /\d[.,]\d|%|\d[/-]\d|\d\s?(?:g|oz|mg)\b/i.test(c.text);
+  // (A weight of 1 g whose 1 was read as l or I, "lg", is one too.)
+  const figure = (c: BoxCell) => KEY_CELL.test(c.text) || /\d[.,]\d|%|\d[/-]\d|\d\s?(?:g|oz|mg)\b|^[lI|]\s?g$/i.test(c.text);
   const unsure = (c: BoxCell) => (c.conf ?? 100) < 60 && c.text.length <= 8 && !figure(c);
   let keep = line.cells.length;
   while (keep > 1 && unsure(line.cells[keep - 1])) keep--;

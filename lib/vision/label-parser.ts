@@ -23,6 +23,7 @@ import { BELOW_LIMIT, CANN_AFTER, CBD, CBD_AFTER, pct, potency, THC, THC_AFTER, 
 import { batchCode, batchLetters, capitalGAsSix, gramsBesideOunces, lostPointGrams, netWeightText, ouncesOverGrams, withoutTrailingWeight } from '@/lib/vision/label-values';
 import { readTerpenes } from '@/lib/vision/label-terpene-rows';
 import { readLab } from '@/lib/vision/label-lab';
+import { gapKeyed, nineAsGrams, unkeyedWeight, withoutRuleSpecks, withoutSideRemark } from '@/lib/vision/label-keys';
 import { joinWrappedValues } from '@/lib/vision/label-wrap';
 import { expandAbbreviations } from '@/lib/vision/label-abbrev';
 import { splitStampCells } from '@/lib/vision/label-stamp';
@@ -56,7 +57,7 @@ const BATCH =
 const BRAND = /\b(?:(?:brand|producer|cultivator|grown\s+by|manufacturer|licensee|client)\s*:|(?:grown|cultivated)\s+by\b)\s*(.{2,60})/i;
 const PRODUCT = /\b(?:product(?:\s*name)?|item(?:\s*name)?|sample(?:\s*name)?)\s*:\s*(.{2,80})/i;
 const STRAIN = /\b(?:strain|cultivar|genetics)(?:\s*name)?\s*:\s*(.{2,60})/i;
-const CATEGORY = /\b(?:category\s*:|product\s*type\s*:?)\s*(.{2,40})/i;
+const CATEGORY = /\b(?:category\s*:|(?:product\s+)?form\s*:|product\s*type\s*:?)\s*(.{2,40})/i;
 const KEYED =
   /:|\b(thc|cbd|cannabinoids?|batch|lot|harvest|tested|test date|packaged|net\s*wt|weight|terpenes?|warning|keep out|license|lic\b|lab\b|for use|government|www\.|ingredients|(?:product|strain)\s+type)\b|%|\d{3,}/i;
 
@@ -65,12 +66,13 @@ const KEYED =
  * (`linesFromWords`) and a row of keys is paired with the values beneath it by position.
  */
 export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedLabel {
-  const boxes = words?.length ? linesFromWords(words).map(withoutUnsureTail) : null;
+  // The first two rows (the brand's) without a tagline set far to their right (label-keys.ts).
+  const boxes = words?.length ? withoutRemarks(linesFromWords(words).map(withoutUnsureTail)) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
   const rowLines = splitStampCells(
     columnLines(
       // A hand-filled form's rows first (label-form.ts): marked boxes, keys with their unit before the value.
-      rows.map((r) => unglued(withoutPillEdges(formRow(r)))),
+      rows.map((r) => gapKeyed(unglued(withoutPillEdges(formRow(withoutRuleSpecks(r)))))),
       boxes,
     )
       .map(withoutBar)
@@ -116,24 +118,17 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   let weightText: string | null = null;
   for (const line of lines) {
     const m = NET_WT.exec(line);
-    const w = m ? (gramsBesideOunces(m[1]) ?? ouncesOverGrams(m[1]) ?? parseWeightGrams(netWeightText(m[1]), { allowTrailingNine: true }) ?? capitalGAsSix(m[1])) : null;
+    const w = m
+      ? (gramsBesideOunces(m[1]) ?? ouncesOverGrams(m[1]) ?? parseWeightGrams(netWeightText(m[1]), { allowTrailingNine: true }) ?? capitalGAsSix(m[1]) ?? nineAsGrams(m[1]))
+      : null;
     if (m && (w || weightText === null)) weightText = m[1];
     if (w) {
       netWeightGrams = w.grams;
       break;
     }
   }
-  // No "Net Wt" key: a weight printed near the top (e.g. "HYBRID | 3.5g") is the package size.
-  if (netWeightGrams === null) {
-    for (const line of lines.slice(0, 6)) {
-      if (/[%$]|\bmg\b/i.test(line)) continue;
-      const w = parseWeightGrams(line, { allowTrailingNine: true });
-      if (w) {
-        netWeightGrams = w.grams;
-        break;
-      }
-    }
-  }
+  // No "Net Wt" key: a weight printed near the top (e.g. "HYBRID | 3.5g") is the package size (label-keys.ts).
+  if (netWeightGrams === null) netWeightGrams = unkeyedWeight(lines);
 
   // Batch codes mix letters and digits on purpose: read them before the digit fix-ups.
   const rawLines = rowLines.map((l) => l.replace(/\s+/g, ' ').trim());
@@ -303,6 +298,16 @@ function withoutLeadingSpeck(line: string): string {
   return line.replace(/^(?:[a-z(|)[\]~][A-Za-z(|)[\]~]?|[[(|]\S{1,3}|[A-Za-z]{1,2}[\])|])\s+(?=[A-Z][a-z])/, '');
 }
 
+function withoutRemarks(rows: BoxLine[]): BoxLine[] {
+  const width = Math.max(1, ...rows.map((r) => r.cells.at(-1)?.x1 ?? 0));
+  return rows.map((r, i) => {
+    // Each cell without the marks a ruled table's erased rules leave (label-keys.ts withoutRuleSpecks).
+    const cells = r.cells.map((c) => ({ ...c, text: withoutRuleSpecks(c.text) }));
+    const clean = { ...r, cells, text: cells.map((c) => c.text).join('   ') };
+    return i < 2 ? withoutSideRemark(clean, width) : clean;
+  });
+}
+
 function isOnlyDescriptors(line: string): boolean {
   const rest = stripCategoryWords(line.replace(/\d[\d./]*\s?(g|mg|oz)\b/gi, ' ')).replace(/\b(indica|sativa|hybrid|dominant|premium|cannabis|marijuana|product)\b/gi, '');
   return letters(rest) < 3;
@@ -336,8 +341,8 @@ export function strainFromProduct(productName: string, brand: string | null): st
   // strain's own ("Ice Cream Cake", "Vana Hash Plant", "Cookies and Cream"); only a name's first
   // word may be its kind with no later kind word ("Gummies Watermelon").
   s = s.replace(/(^|\s)(and|&|n|'n)\s+([A-Za-z]+)\b/gi, (m, pre: string, and: string, w: string) => (categorize(w) !== 'Other' ? `${pre}${and} ${w[0]}\u0001${w.slice(1)}` : m));
-  // "Fruit Chews" is a kind of edible ("Fruit" alone may be a strain's word: Fruit Punch).
-  s = stripCategoryWords(s.replace(/\bfruit\s+chews?\b/gi, ' ')).replace(new RegExp(TYPE_OR_GRADE.source, 'gi'), ' ');
+  // "Fruit Chews", "Sour Gummies" are kinds of edible ("Fruit", "Sour" alone may be a strain's word: Fruit Punch, Sour Diesel).
+  s = stripCategoryWords(s.replace(/\b(?:fruit|sour)\s+(?:chews?|gumm(?:y|ies)|belts?|bites?)\b/gi, ' ')).replace(new RegExp(TYPE_OR_GRADE.source, 'gi'), ' ');
   // A strain-type tag in brackets ("[H]", "(I)") is no part of the name.
   s = s.replace(/[[(]\s*[ISHish]\s*[\])]/g, ' ');
   s = tidyName(s.replace(/\u0001/g, '').replace(/[|·•()[\]]/g, ' '));

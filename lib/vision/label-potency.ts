@@ -26,10 +26,10 @@ export const BELOW_LIMIT = (c: string) =>
   new RegExp(String.raw`(?:\btota[l1]\s*${c}\b${BILINGUAL(c)}|\b${c}\s+total\b)\s*:?\s*(?:<\s?(?:\d|LO[QD])|ND\b|N\/D\b|BLQ\b|not\s+detected)`, 'i');
 export const CBD = new RegExp(String.raw`\bCBD\b(?!\s*-?a\b)[^0-9\n%<]{0,10}${NUM}\s*${UNIT}`, 'i');
 // "TAC" / "Total Active Cannabinoids" is the total cannabinoids' other printed name; "TOT CANN:" its
-// abbreviation on small printers' labels (a dot font's N read as M: "TOT CAMM").
+// abbreviation on small printers' labels (a dot font's N read as M: "TOT CAMM"), "TOTAL CANN." a table's (also run together).
 // (A milligram figure between the key and its percentage, "Total Cannabinoids  10.3 mg  0.21%", is passed over.)
 export const TOTAL_CANN = new RegExp(
-  String.raw`(?:\btota[l1]\s+(?:active\s+)?cannabinoids?|\bTAC|\btot\.?\s+ca[nm][nm](?=\s*:))\b[^0-9\n]{0,12}(?:\d{1,4}(?:[.,]\d{1,3})?\s*mg\b[^0-9\n]{0,24})?${NUM}\s*(%|${MG_G})`,
+  String.raw`(?:\btota[l1]\s+(?:active\s+)?cannabinoids?|\bTAC|\btot\.?\s+ca[nm][nm](?=\s*:)|\btot(?:a[l1])?\.?\s*ca[nm][nm](?=\.))\b[^0-9\n]{0,12}(?:\d{1,4}(?:[.,]\d{1,3})?\s*mg\b[^0-9\n]{0,24})?${NUM}\s*(%|${MG_G})`,
   'i',
 );
 // A key followed by its own value (a figure, or ND / <LOQ: not detected; "< 0.5 %": below a limit) is not a sentence's key.
@@ -81,7 +81,18 @@ export function potency(text: string, total: RegExp, after: RegExp, plain: RegEx
   const first = totals[0] ?? pct(plainRead);
   // A facts panel's row "THC  5 mg  0.10%": milligrams per serving, then the share by weight.
   const rowPct = plainRead && !totals.some((t) => t.pct !== null) ? sharePct(plainRead) : null;
-  return { pct: totals.find((t) => t.pct !== null)?.pct ?? first.pct ?? rowPct, mg: packMg ?? totals.find((t) => t.mg !== null)?.mg ?? first.mg };
+  // A cartridge's row "THC  85.5%  | 855 mg": the share, then the milligrams of the unit.
+  const read = totals.length ? total.exec(text) : plainRead;
+  const rowMg = read ? shareMg(read) : null;
+  return { pct: totals.find((t) => t.pct !== null)?.pct ?? first.pct ?? rowPct, mg: packMg ?? totals.find((t) => t.mg !== null)?.mg ?? first.mg ?? rowMg };
+}
+
+/** Milligrams right after a percentage reading, behind a separator at most (`85.5%  | 855 mg`, `85.5% (855 mg)`); not mg/g, not per serving. */
+const AFTER_MG = new RegExp(String.raw`^\s*[|/·•,(-]?\s*${NUM}\s*mg\b(?!\s*[/|]\s*g)(?!\s*(?:per|\/)\s*serving)`, 'i');
+function shareMg(m: RegExpExecArray): number | null {
+  if (m[2] !== '%') return null;
+  const a = AFTER_MG.exec(m.input.slice(m.index + m[0].length).split('\n')[0]);
+  return a ? num(a[1]) : null;
 }
 
 /** The percentage printed after a milligram reading on its own line (`THC 5 mg   0.10%`); null when none. */

@@ -8,15 +8,21 @@ import { num } from '@/lib/vision/label-potency';
  * and ".1g" (the key's dot glued to the number: "NetWt.1g"; 0.1, 0.2 and 0.7 g are no package
  * sizes, ".5g" stays 0.5 g) → "3.5g", "1g"; "05g" (the point lost, also after a bilingual key's
  * other half: "/ Net weight 05g") → "0.5g", a speck read
- * between the figure and its unit ("14.17 ¢g") dropped, and a g read as ¢ or © after the figure ("1.07 ¢") is the g.
+ * between the figure and its unit ("14.17 ¢g") dropped, and a g read as ¢ or © after the figure ("1.07 ¢") is the g; "lg" / "Ig" alone is 1g.
  */
 export function netWeightText(text: string): string {
-  return text
-    .replace(/^\.(?=\d+[.,]\d)/, '')
-    .replace(/^\.([127])(?=\s?g\b)/i, '$1')
-    .replace(/(?<![\d.,])0(\d)(?=\s?g\b)/i, '0.$1')
-    .replace(/(\d)\s?[¢©°®]\s?(?=g\b)/i, '$1 ')
-    .replace(/^(\s*\d{1,3}[.,]\d{1,2})\s?[¢©](?!\w)/, '$1 g');
+  return (
+    text
+      .replace(/^\.(?=\d+[.,]\d)/, '')
+      .replace(/^\.([127])(?=\s?g\b)/i, '$1')
+      .replace(/(?<![\d.,])0(\d)(?=\s?g\b)/i, '0.$1')
+      // Its g read as a 9 too ("059" alone after the key: 0.5 g).
+      .replace(/^(\s*)0(\d)9\s*$/, '$10.$2g')
+      // A 1 read as l or I before its g, alone after the key ("NET WT: lg", "Ig"): no word is "lg".
+      .replace(/^(\s*)[lI|](?=\s?g\b)/, '$11')
+      .replace(/(\d)\s?[¢©°®]\s?(?=g\b)/i, '$1 ')
+      .replace(/^(\s*\d{1,3}[.,]\d{1,2})\s?[¢©](?!\w)/, '$1 g')
+  );
 }
 
 /**
