@@ -193,7 +193,8 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
       // after the crawl); one with a "load more" button goes there for the rest of the list, and
       // one with a script-driven pager (numbered buttons, no links) likewise.
       // A pager that posts forms is followed here (below), not by clicks in the browser.
-      if (r.products.length > 0 && (signals.loadMore || (signals.scriptPager && postPager.length === 0) || signals.popovers || signals.scrollLoads)) c.wantBrowser = true;
+      if (r.products.length > 0 && (signals.loadMore || (signals.scriptPager && postPager.length === 0) || signals.popovers || signals.scrollLoads || signals.categoryListbox))
+        c.wantBrowser = true;
     } else if (depth > 0 && r.products.length === 0 && needsBrowser(signals)) c.wantBrowser = true;
     if (depth < 2) {
       for (const f of frameUrls(page.body, page.url)) {

@@ -15,6 +15,7 @@ import { textifyPricePictures } from '@/lib/scrape/extract/price-pictures';
 import { canonicalizeLocaleMoney } from '@/lib/scrape/extract/locale-money';
 import { extractProductPage } from '@/lib/scrape/extract/product-page';
 import { OPENER_LABEL, PRICE_RANGE } from '@/lib/scrape/browser-popovers';
+import { categoryListbox } from '@/lib/scrape/browser-listbox';
 
 export type ExtractionMethod = 'json-ld' | 'app-state' | 'ai' | 'heuristic' | 'none';
 
@@ -113,6 +114,8 @@ export interface PageSignals {
   generatedText: boolean;
   /** An inline script that loads more when the page or a box in it scrolls (infinite scroll over a server-rendered first batch). */
   scrollLoads: boolean;
+  /** A custom select (listbox) whose options are categories: the other categories need the browser (browser-listbox.ts). */
+  categoryListbox: boolean;
 }
 
 const AGE_GATE =
@@ -138,6 +141,7 @@ export function pageSignals(html: string): PageSignals {
     .toArray()
     .some((el) => /\bcontent\s*:[^;}]*\battr\(/i.test($(el).text()));
   // (Read before the noscript elements go with the scripts below: the page is parsed once.)
+  const listbox = categoryListbox($);
   const noscriptJs = /enable javascript|requires javascript|javascript (?:is )?(?:disabled|required)/i.test($('noscript').text());
   $('script, style, noscript, template').remove();
   const text = visibleText($, $('body'));
@@ -159,6 +163,7 @@ export function pageSignals(html: string): PageSignals {
     textLength: text.length,
     generatedText,
     scrollLoads,
+    categoryListbox: listbox,
     popovers: popoverSignal($, text),
   };
 }

@@ -1,4 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as cheerio from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, openScanContext } from '@/lib/scrape/browser';
+import { renderMenuPage } from '@/lib/scrape/browser-page';
+import { categoryListbox, pickListboxOptions, type ListboxOption } from '@/lib/scrape/browser-listbox';
 import { extractFromHtml, pageSignals } from '@/lib/scrape/extract';
 import { expandFlat, flatKind, qwikResolved, unflatten, withFlat } from '@/lib/scrape/extract/flat-state';
 import { categoryFormUrls } from '@/lib/scrape/category-forms';
@@ -227,4 +233,103 @@ describe('one strain over several size / price rows', () => {
       ['OG Kush 3.5g', 30, null],
     ]);
   });
+});
+
+describe('a custom select (listbox) that chooses the category', () => {
+  const opt = (text: string, box = 0, more: Partial<ListboxOption> = {}): ListboxOption => ({ text, box, selected: false, disabled: false, reachable: true, ...more });
+  it('presses the options of the listbox with the most category names, not the chosen one, once per text', () => {
+    const options = [
+      opt('Price: low to high', 0),
+      opt('Newest', 0),
+      opt('Flower', 1, { selected: true }),
+      opt('Edibles', 1),
+      opt('Vape Pens', 1),
+      opt('Edibles', 1),
+      opt('Topicals', 1, { reachable: false }),
+    ];
+    expect(pickListboxOptions(options)).toEqual([3, 4]);
+    expect(pickListboxOptions([opt('Flower'), opt('Newest'), opt('Oldest')])).toEqual([]);
+  });
+  it('over HTTP: a listbox of categories is a signal, a listbox of sort orders is not', () => {
+    const box = (xs: string[]) =>
+      cheerio.load(page(`<button role="combobox" aria-controls="l">x</button><ul role="listbox" id="l" hidden>${xs.map((x) => `<li role="option">${x}</li>`).join('')}</ul>`));
+    expect(categoryListbox(box(['Flower', 'Edibles', 'Vapes']))).toBe(true);
+    expect(categoryListbox(box(['Price: low to high', 'Newest']))).toBe(false);
+  });
+});
+
+const card = (name: string, price: string) => `<div class="card"><h3 class="name">${name}</h3><span class="price">${price}</span><button>Add to cart</button></div>`;
+const CATS: Record<string, string[]> = {
+  flower: [card('Blue Dream 3.5g', '$35.00'), card('Sour Diesel 1g', '$12.00')],
+  edibles: [card('Camino Gummies 100mg', '$20.00'), card('Wana Sours 100mg', '$18.00')],
+  vapes: [card('Select Elite Cart 1g', '$45.00'), card('Stiiizy Pod 0.5g', '$30.00')],
+};
+const grid = (xs: string[]) => `<div class="grid">${xs.join('')}</div>`;
+function shop(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const u = new URL(req.url ?? '/', 'http://x');
+  const html = (body: string) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(`<!doctype html><html><head><title>Shop</title></head><body>${body}</body></html>`);
+  };
+  if (u.pathname === '/api/cat') {
+    res.end(JSON.stringify({ html: grid(CATS[u.searchParams.get('c') ?? ''] ?? []) }));
+    return;
+  }
+  if (u.pathname === '/api/more') {
+    const n = Number(u.searchParams.get('n'));
+    const more = Array.from({ length: 6 }, (_, i) => card(`Strain ${n * 6 + i + 1} 3.5g`, `$${30 + i}.00`));
+    res.end(JSON.stringify({ html: more.join(''), done: n >= 3 }));
+    return;
+  }
+  if (u.pathname === '/combo')
+    return html(
+      `<button type="button" role="combobox" aria-controls="cats" aria-expanded="false" id="cb">Flower</button><ul role="listbox" id="cats" hidden><li role="option" aria-selected="true" data-v="flower">Flower</li><li role="option" data-v="edibles">Edibles</li><li role="option" data-v="vapes">Vapes</li></ul><div id="view">${grid(
+        CATS.flower,
+      )}</div><script>var b = document.getElementById('cb'), l = document.getElementById('cats'); b.onclick = function(){ l.hidden = !l.hidden; }; l.querySelectorAll('[role=option]').forEach(function(o){ o.onclick = function(){ l.hidden = true; fetch('/api/cat?c=' + o.dataset.v).then(function(r){ return r.json(); }).then(function(j){ document.getElementById('view').innerHTML = j.html; }); }; });</script>`,
+    );
+  if (u.pathname === '/box')
+    return html(
+      `<div id="box" style="height:300px;overflow:auto"><div id="list" class="grid">${Array.from({ length: 6 }, (_, i) => card(`Strain ${i + 1} 3.5g`, `$${30 + i}.00`)).join('')}</div><div style="height:400px"></div></div><script>var box = document.getElementById('box'), n = 1, busy = false, done = false; box.addEventListener('scroll', function(){ if (busy || done || box.scrollTop + box.clientHeight < box.scrollHeight - 100) return; busy = true; fetch('/api/more?n=' + n).then(function(r){ return r.json(); }).then(function(j){ document.getElementById('list').insertAdjacentHTML('beforeend', j.html); n++; busy = false; done = j.done; }); });</script>`,
+    );
+  res.writeHead(404);
+  res.end('not found');
+}
+
+describe.runIf(browserAvailable())('the browser step on a category listbox and an inner scroll box', () => {
+  let server: http.Server;
+  let base = '';
+  beforeAll(async () => {
+    server = http.createServer(shop);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+  const render = async (path: string) => {
+    process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
+    const scan = await openScanContext();
+    try {
+      const r = await renderMenuPage(scan, `${base}${path}`, { useInteract: false, screenshot: false, maxRounds: 10, extract: (html, url) => extractFromHtml(html, url) });
+      return r.products.map((p) => p.rawName).sort();
+    } finally {
+      await scan.close();
+      delete process.env.SCAN_ALLOW_PRIVATE_NETWORKS;
+    }
+  };
+
+  it('every option of a closed category listbox pressed (the combobox opened first)', async () => {
+    expect(await render('/combo')).toEqual(
+      Object.values(CATS)
+        .flat()
+        .map((c) => /<h3 class="name">([^<]+)/.exec(c)![1])
+        .sort(),
+    );
+  }, 40_000);
+
+  it('a box that loads more on its own scroll event is scrolled to its end', async () => {
+    // the six shown, then three batches of six (the last says done)
+    expect(await render('/box')).toEqual(Array.from({ length: 24 }, (_, i) => `Strain ${i + 1} 3.5g`).sort());
+  }, 40_000);
 });
