@@ -18,6 +18,7 @@ import type { ProductCategory, ScrapedProduct, ScrapeMenuInput, ScrapeMenuResult
 import { isWildcardUrl, matchingLinks, WILDCARD_LIMITS, wildcardPattern } from '@/lib/scrape/wildcard';
 import { config } from '@/lib/config';
 import { categoryLinks, frameUrls, paginationLinks } from '@/lib/scrape/pagination';
+import { categoryFormUrls } from '@/lib/scrape/category-forms';
 import { detectPlatform } from '@/lib/scrape/platforms';
 
 /**
@@ -181,8 +182,9 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
       c.first = page;
       first = false;
       // A menu split into category pages: each category is crawled like a menu URL of its own
-      // (its pagination followed), after the given page's own pages.
-      for (const l of categoryLinks(page.body, page.url, r.products.length > 0)) {
+      // (its pagination followed), after the given page's own pages; so is each choice of a
+      // category form control (category-forms.ts).
+      for (const l of [...categoryLinks(page.body, page.url, r.products.length > 0), ...categoryFormUrls(page.body, page.url)]) {
         if (c.seen.has(l)) continue;
         c.seen.add(l);
         categories.push(l);
@@ -191,7 +193,8 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
       // after the crawl); one with a "load more" button goes there for the rest of the list, and
       // one with a script-driven pager (numbered buttons, no links) likewise.
       // A pager that posts forms is followed here (below), not by clicks in the browser.
-      if (r.products.length > 0 && (signals.loadMore || (signals.scriptPager && postPager.length === 0) || signals.popovers)) c.wantBrowser = true;
+      if (r.products.length > 0 && (signals.loadMore || (signals.scriptPager && postPager.length === 0) || signals.popovers || signals.scrollLoads || signals.categoryListbox))
+        c.wantBrowser = true;
     } else if (depth > 0 && r.products.length === 0 && needsBrowser(signals)) c.wantBrowser = true;
     if (depth < 2) {
       for (const f of frameUrls(page.body, page.url)) {

@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio';
 import type { Json } from '@/lib/scrape/extract/json';
 import { jsStringLiteral, nuxtFunctionPayload } from '@/lib/scrape/extract/js-literal';
+import { STREAM_ENQUEUE, streamLines, withFlat } from '@/lib/scrape/extract/flat-state';
 
 /**
  * Embedded application state blobs (__NEXT_DATA__, __NUXT__, window.__INITIAL_STATE__ and
@@ -41,13 +42,15 @@ export function embeddedStates($: CheerioAPI): Json[] {
   const tryParse = (s: string | null) => {
     if (!s) return;
     try {
-      states.push(JSON.parse(s) as Json);
+      // An index-flattened payload (Nuxt 3, SvelteKit, Remix, Qwik) is read rebuilt (flat-state.ts).
+      states.push(...withFlat(JSON.parse(s) as Json));
     } catch {
       // Not JSON; skipped rather than evaluated (a Nuxt 2 function payload is read by nuxtFunctionPayload).
     }
   };
-  $('script#__NEXT_DATA__, script#__NUXT_DATA__, script[type="application/json"]').each((_, el) => tryParse($(el).text()));
+  $('script#__NEXT_DATA__, script#__NUXT_DATA__, script[type="application/json"], script[type="qwik/json"]').each((_, el) => tryParse($(el).text()));
   const flight: string[] = [];
+  const enqueued: string[] = [];
   $('script:not([src])').each((_, el) => {
     const src = $(el).text();
     if (src.length > 5_000_000) return;
@@ -68,10 +71,17 @@ export function embeddedStates($: CheerioAPI): Json[] {
       const chunk = jsStringLiteral(src, m.index + m[0].length);
       if (chunk) flight.push(chunk);
     }
+    STREAM_ENQUEUE.lastIndex = 0;
+    for (let m = STREAM_ENQUEUE.exec(src); m; m = STREAM_ENQUEUE.exec(src)) {
+      named = true;
+      const chunk = jsStringLiteral(src, m.index + m[0].length);
+      if (chunk) enqueued.push(chunk);
+    }
     const type = ($(el).attr('type') ?? '').toLowerCase();
     if (!named && (!type || /javascript|module/.test(type))) for (const lit of jsonLiterals(src)) tryParse(lit);
   });
   for (const row of flightRows(flight.join(''))) tryParse(row);
+  for (const line of streamLines(enqueued.join(''))) states.push(...withFlat(line));
   return states;
 }
 

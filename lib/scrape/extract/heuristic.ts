@@ -6,6 +6,7 @@ import { findCard } from '@/lib/scrape/extract/card-find';
 import { firstText, labelledBrand, nameWithPrice, pickName, textLines } from '@/lib/scrape/extract/card-names';
 import { removeQuantityTiers } from '@/lib/scrape/extract/quantity-tiers';
 import { attributePrices, dealOnly, salePrices, struckClasses } from '@/lib/scrape/extract/card-prices';
+import { regroupSizeRows } from '@/lib/scrape/extract/size-rows';
 import { columnSizes, sizeChips, sizeListsIn, sizeSelects, textSizesIn, wooVariationPrices } from '@/lib/scrape/extract/card-sizes';
 import { markCssSoldOut, soldOutCard } from '@/lib/scrape/extract/sold-out';
 import { canonicalCategory, dedupeProducts, extractPriceText, parsePrice, toScrapedProduct } from '@/lib/scrape/normalize';
@@ -113,6 +114,7 @@ export function menuScope($: CheerioAPI): { scope: Cheerio<AnyNode>; classes: Se
   const scope = root.clone();
   wooVariationPrices($, scope);
   sizeSelects($, scope);
+  regroupSizeRows($, scope);
   markCssSoldOut($, scope);
   scope.find(NOISE).remove();
   scope

@@ -15,6 +15,7 @@ import { textifyPricePictures } from '@/lib/scrape/extract/price-pictures';
 import { canonicalizeLocaleMoney } from '@/lib/scrape/extract/locale-money';
 import { extractProductPage } from '@/lib/scrape/extract/product-page';
 import { OPENER_LABEL, PRICE_RANGE } from '@/lib/scrape/browser-popovers';
+import { categoryListbox } from '@/lib/scrape/browser-listbox';
 
 export type ExtractionMethod = 'json-ld' | 'app-state' | 'ai' | 'heuristic' | 'none';
 
@@ -111,24 +112,36 @@ export interface PageSignals {
   popovers: boolean;
   /** A stylesheet draws text from attributes (`content: "$" attr(data-price)`): only a rendered page shows it. */
   generatedText: boolean;
+  /** An inline script that loads more when the page or a box in it scrolls (infinite scroll over a server-rendered first batch). */
+  scrollLoads: boolean;
+  /** A custom select (listbox) whose options are categories: the other categories need the browser (browser-listbox.ts). */
+  categoryListbox: boolean;
 }
 
 const AGE_GATE =
   /\b(are you (?:over |at least )?(?:18|19|21)|(?:must|have to) be (?:at least |over )?(?:18|19|21)|age verification|verify (?:your )?age|(?:18|19|21) (?:years|or older)|of legal age)\b/i;
 const STORE_PICKER = /\b(?:choose|select|pick|set|find) (?:a |your |the )?(?:store|location|dispensary|shop|pickup location)\b/i;
 
+/** A script that fetches content (fetch, XHR, an event stream, jQuery / axios calls). */
+const LOADS = /\bnew EventSource\(|\bfetch\(|\bXMLHttpRequest\b|\$\.(?:ajax|get|getJSON)\(|\baxios\./;
+/** A script that acts on scrolling: a scroll listener (on the window or an element) or an intersection observer. */
+const ON_SCROLL = /addEventListener\(\s*['"]scroll['"]|\.onscroll\s*=|\$\([^)]*\)\.(?:on\(\s*['"]scroll|scroll\()|\bnew IntersectionObserver\(/;
+
 /** What a plain HTTP fetch tells about a page that yielded no products. */
 export function pageSignals(html: string): PageSignals {
   const $ = cheerio.load(html);
   const scripts = $('script[src], script:not([type]), script[type="module"], script[type="text/javascript"]').length;
   // An inline script that loads content (fetch, XHR, an event stream): the list it fills is empty over HTTP.
-  const loads = $('script:not([src])')
+  const inline = $('script:not([src])')
     .toArray()
-    .some((el) => /\bnew EventSource\(|\bfetch\(|\bXMLHttpRequest\b|\$\.(?:ajax|get|getJSON)\(|\baxios\./.test($(el).text()));
+    .map((el) => $(el).text());
+  const loads = inline.some((t) => LOADS.test(t));
+  const scrollLoads = inline.some((t) => LOADS.test(t) && ON_SCROLL.test(t));
   const generatedText = $('style')
     .toArray()
     .some((el) => /\bcontent\s*:[^;}]*\battr\(/i.test($(el).text()));
   // (Read before the noscript elements go with the scripts below: the page is parsed once.)
+  const listbox = categoryListbox($);
   const noscriptJs = /enable javascript|requires javascript|javascript (?:is )?(?:disabled|required)/i.test($('noscript').text());
   $('script, style, noscript, template').remove();
   const text = visibleText($, $('body'));
@@ -149,6 +162,8 @@ export function pageSignals(html: string): PageSignals {
     })(),
     textLength: text.length,
     generatedText,
+    scrollLoads,
+    categoryListbox: listbox,
     popovers: popoverSignal($, text),
   };
 }

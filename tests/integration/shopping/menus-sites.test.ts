@@ -7,7 +7,7 @@ import type { Db } from '@/lib/db';
 import { resetConfig } from '@/lib/config';
 import { browserAvailable, closeBrowser, scrapeMenu } from '@/lib/scrape';
 import { localRunner } from '@/lib/tasks';
-import { menuDataPresent, type TruthProduct } from '@/tests/fixtures/menus-sites/generate';
+import { menuDataPresent, slug, type TruthProduct } from '@/tests/fixtures/menus-sites/generate';
 import { startMenuSites, type MenuSitesServer } from '@/tests/fixtures/menus-sites/server';
 import { readSse } from '@/tests/helpers/sse';
 import { authHeader, call } from '@/tests/helpers/route';
@@ -65,6 +65,10 @@ const KEYS = [
   // interstitial (503 and a script that sets its cookie and reloads) before every menu page.
   'srcdoc-frame-grid',
   'js-challenge-woo',
+  // Fourteenth round (branch menus14): the menu only as Nuxt 3 __NUXT_DATA__ (devalue-flattened);
+  // categories chosen only in WooCommerce's category dropdown (its handler sets ?product_cat=).
+  'flat-state-grid',
+  'select-category-woo',
 ] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
 
@@ -136,9 +140,11 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
                   ? categoryPages - 1
                   : key === 'detail-pages-dawn'
                     ? 1 + site.spec.products.length
-                    : key === 'carousel-dawn'
-                      ? 1 + [...perLabel.values()].reduce((n, k) => n + Math.ceil(k / 4) - 1, 0)
-                      : 1,
+                    : key === 'select-category-woo'
+                      ? 1 + perLabel.size
+                      : key === 'carousel-dawn'
+                        ? 1 + [...perLabel.values()].reduce((n, k) => n + Math.ceil(k / 4) - 1, 0)
+                        : 1,
     );
     expect(last.metadata.platform ?? null).toBe(site.spec.platform);
     const scraping = events.filter((e) => e.metadata?.currentStage === 'scrape' && typeof e.metadata?.pagesVisited === 'number');
@@ -147,6 +153,8 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
     if (key === 'embed-loader-dawn') for (let n = 2; n <= gatedPages; n++) expect(site.hits, `page ${n}`).toContain(`frame:/embed/menu?page=${n}`);
     // Every page of the store's menu was answered with the store cookie (no page served the chooser chain again).
     if (key === 'store-redirect-text') for (let n = 2; n <= gatedPages; n++) expect(site.hits, `page ${n}`).toContain(`main:/menu?page=${n}`);
+    // Every category the dropdown offers was read at the URL its change handler builds.
+    if (key === 'select-category-woo') for (const l of perLabel.keys()) expect(site.hits).toContain(`main:/menu?product_cat=${slug(l)}`);
     // Every product's own page was read (once each).
     if (key === 'detail-pages-dawn') expect(site.hits.filter((h) => h.startsWith('main:/products/')).length).toBeGreaterThanOrEqual(site.spec.products.length);
   });

@@ -1,7 +1,7 @@
 import vm from 'node:vm';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSites, cardHtml, HELDOUT_TECHNIQUES, menuDataPresent, stateRecord, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
+import { buildSites, cardHtml, THIRTEENTH_TECHNIQUES, menuDataPresent, stateRecord, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
 import { startMenuSites, type MenuSitesServer } from '@/tests/fixtures/menus-sites/server';
 import { ASTRO_COMPONENT, astroProps, encodedState, frameDoc, nuxtIife, SRCDOC_HOW } from '@/tests/fixtures/menus-sites/thirteenth';
 import { CHALLENGE_COOKIE, cfLoop, challengeHref, cookies, HASH_ROUTE, hashCategories, passed } from '@/tests/fixtures/menus-sites/thirteenth-gate';
@@ -56,7 +56,7 @@ function decodeState(html: string, style: Style): unknown[] {
 
 describe('thirteenth-round markup', () => {
   it('every held-out site: real products, prices paid below the struck regular price, unique names', () => {
-    const sites = buildSites().filter((s) => HELDOUT_TECHNIQUES.includes(s.technique));
+    const sites = buildSites().filter((s) => THIRTEENTH_TECHNIQUES.includes(s.technique));
     expect(sites).toHaveLength(35);
     for (const s of sites) {
       expect(s.products.length).toBeGreaterThanOrEqual(140);
@@ -106,7 +106,7 @@ describe('thirteenth-round markup', () => {
 describe.runIf(menuDataPresent())('thirteenth-round sites', () => {
   let server: MenuSitesServer;
   const keys = buildSites()
-    .filter((s) => HELDOUT_TECHNIQUES.includes(s.technique))
+    .filter((s) => THIRTEENTH_TECHNIQUES.includes(s.technique))
     .map((s) => s.key);
   beforeAll(async () => {
     server = await startMenuSites({ keys });

@@ -1,0 +1,96 @@
+import * as cheerio from 'cheerio';
+import type { AnyNode } from 'domhandler';
+import { isCategoryName, MAX_CATEGORY_LINKS, resolveLink } from '@/lib/scrape/pagination';
+
+/**
+ * A menu whose categories are chosen in a form control, not a link: a `<select>` (or radio
+ * buttons) in a GET form (`/menu?category=edibles`, submitted by a button or on change), a select
+ * whose options are URLs (`/collections/vapes`), and a select whose change handler (its
+ * `onchange`, or an inline script naming it) sets `location` to a literal prefix plus the chosen
+ * value (WooCommerce's category dropdown: `'/shop?product_cat=' + value`). The control counts
+ * when most of its choices are category names. Same origin only; the caller applies the address
+ * rule to every URL like any link.
+ */
+
+/** `location = '…' +`, `location.href = "…" +`, `window.location.assign('…' +`: the prefix a handler builds its URL from. */
+const LOCATION_PREFIX = /location(?:\.href)?\s*(?:=|\.assign\(|\.replace\()\s*(['"`])([^'"`]*)\1\s*\+/;
+
+interface Choice {
+  value: string;
+  text: string;
+}
+
+/** The URL a GET form submits with `name=value` (its hidden fields kept, other controls left out). */
+function formUrl($: cheerio.CheerioAPI, form: cheerio.Cheerio<AnyNode>, name: string, value: string, pageUrl: string): string | null {
+  const method = (form.attr('method') ?? 'get').toLowerCase();
+  if (method !== 'get') return null;
+  const action = resolveLink(form.attr('action') || pageUrl, pageUrl);
+  if (!action) return null;
+  const u = new URL(action);
+  u.search = '';
+  form.find('input[type="hidden"][name]').each((_, el) => {
+    u.searchParams.append($(el).attr('name')!, $(el).attr('value') ?? '');
+  });
+  u.searchParams.set(name, value);
+  return u.href;
+}
+
+/** The prefix a select's change handler puts before its value, from its onchange or a script naming its id / name. */
+function handlerPrefix($: cheerio.CheerioAPI, sel: cheerio.Cheerio<AnyNode>): string | null {
+  const own = LOCATION_PREFIX.exec(sel.attr('onchange') ?? '');
+  if (own) return own[2];
+  const keys = [sel.attr('id'), sel.attr('name')].filter((k): k is string => !!k);
+  if (!keys.length) return null;
+  let found: string | null = null;
+  $('script:not([src])').each((_, el) => {
+    const src = $(el).text();
+    if (src.length > 200_000 || !keys.some((k) => src.includes(`'${k}'`) || src.includes(`"${k}"`))) return;
+    const m = LOCATION_PREFIX.exec(src);
+    if (m) {
+      found = m[2];
+      return false;
+    }
+  });
+  return found;
+}
+
+/** URLs of the categories a page's form controls choose between (at most MAX_CATEGORY_LINKS). */
+export function categoryFormUrls(html: string, pageUrl: string): string[] {
+  const $ = cheerio.load(html);
+  const here = new URL(pageUrl);
+  const out: string[] = [];
+  const add = (u: string | null) => {
+    if (!u || out.length >= MAX_CATEGORY_LINKS || out.includes(u)) return;
+    if (new URL(u).origin !== here.origin || u === pageUrl) return;
+    out.push(u);
+  };
+  const mostlyCategories = (cs: Choice[]) => cs.length >= 2 && cs.filter((c) => isCategoryName(c.text)).length >= Math.max(2, Math.ceil(cs.length * 0.6));
+  $('select').each((_, el) => {
+    const sel = $(el);
+    const choices: Choice[] = sel
+      .find('option')
+      .toArray()
+      .map((o) => ({ value: $(o).attr('value') ?? $(o).text().trim(), text: $(o).text().trim() }))
+      .filter((c) => c.value !== '');
+    if (!mostlyCategories(choices)) return;
+    const form = sel.closest('form');
+    const name = sel.attr('name');
+    const prefix = handlerPrefix($, sel);
+    for (const c of choices) {
+      if (/^(?:\/|https?:)/i.test(c.value)) add(resolveLink(c.value, pageUrl));
+      else if (prefix !== null) add(resolveLink(prefix + encodeURIComponent(c.value), pageUrl));
+      else if (form.length && name) add(formUrl($, form, name, c.value, pageUrl));
+    }
+  });
+  // Radio buttons in a GET form: one group whose labels are category names.
+  const groups = new Map<string, Array<Choice & { form: cheerio.Cheerio<AnyNode> }>>();
+  $('form input[type="radio"][name]').each((_, el) => {
+    const r = $(el);
+    const id = r.attr('id');
+    const text = (r.closest('label').text() || (id ? $(`label[for="${id}"]`).text() : '')).trim();
+    const name = r.attr('name')!;
+    groups.set(name, [...(groups.get(name) ?? []), { value: r.attr('value') ?? 'on', text, form: r.closest('form') }]);
+  });
+  for (const [name, cs] of groups) if (mostlyCategories(cs)) for (const c of cs) add(formUrl($, c.form, name, c.value, pageUrl));
+  return out;
+}
