@@ -170,6 +170,10 @@ function stripBrand(words: string[], forms: string[]): string[] {
       if (text.startsWith(`${variant} `)) return text.slice(variant.length + 1).split(' ');
       if (text.endsWith(` ${variant}`)) return text.slice(0, -variant.length - 1).split(' ');
     }
+    // The brand glued to the strain by a hyphen ('The Clear-Grapevine 1g Cart'): a brand of five
+    // letters or more, and a word after it ('Gelato-33' by Gelato keeps its number).
+    const glued = f.length >= 5 && text.startsWith(`${f}-`) ? text.slice(f.length + 1) : '';
+    if (/^\p{L}{2}/u.test(glued)) return glued.split(' ');
   }
   return words;
 }

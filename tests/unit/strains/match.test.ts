@@ -122,6 +122,8 @@ describe('brands: the product’s own, and what the menu shows', () => {
     [{ name: 'Fiore Grape Stomper 0.5G Cart', category: 'Vape Pens' }, null, null, null],
     // The brand's abbreviation before the strain (its letters in the brand, in order, skipping some).
     [{ name: 'PhD Cheetah Piss 1g Pre Roll', brand: 'Pharmicated', category: 'Flower' }, 'Cheetah Piss', 'exact', 'high'],
+    // The brand glued to the strain by a hyphen is the brand too.
+    [{ name: 'Pharmicated-Cheetah Piss 1g Pre Roll (Indica)', brand: 'Pharmicated', category: 'Flower' }, 'Cheetah Piss', 'exact', 'high'],
     // ... but not two letters, which fit too many brands.
     [{ name: 'OG Kush 1g CBD Vape Cart', brand: 'Organabus', category: 'Vape Pens' }, 'OG Kush', 'exact', 'high'],
     // A segment that misspells the brand by one letter is the brand, not the longest strain segment.
