@@ -1,21 +1,36 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { rasterize } from '@/tests/fixtures/vision/render';
-import { FOURTEENTH_HELD_OUT_RECEIPT_LAYOUTS, HELD_OUT_RECEIPT_LAYOUTS, RECEIPT_LAYOUTS, receiptStyle, type ReceiptLayout } from '@/tests/fixtures/vision/receipts';
+import { printedTexts, rasterize } from '@/tests/fixtures/vision/render';
+import {
+  FOURTEENTH_HELD_OUT_RECEIPT_LAYOUTS,
+  HELD_OUT_RECEIPT_LAYOUTS,
+  RECEIPT_LAYOUTS,
+  receiptStyle,
+  receiptSvg,
+  receiptTruth,
+  type ReceiptLayout,
+  type ReceiptTruth,
+} from '@/tests/fixtures/vision/receipts';
 import { splitOf } from '@/tests/fixtures/vision/splits';
 import type { FourteenthExtra } from '@/tests/fixtures/vision/receipt-fourteenth';
-import { drawReceipt, layoutSeeds, money, r2 } from '@/tests/helpers/receipt-layout-draw';
 
 /**
  * The fourteenth-round receipt layouts (split `fourteenth-held-out`) are drawn and their truth is
  * consistent with what the page prints (no OCR here: the round stays blind until its one run).
  */
 
+const r2 = (n: number) => Math.round(n * 100) / 100;
+const money = (n: number) => `$${n.toFixed(2)}`;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const LAYOUTS: readonly ReceiptLayout[] = ['deli-per-gram', 'banner-detail', 'ca-mgg-tender'];
-const seeds = layoutSeeds;
+const seeds = (layout: ReceiptLayout) => Array.from({ length: 16 }, (_, k) => 100 + k * 31 + RECEIPT_LAYOUTS.indexOf(layout) * 1000);
 
-const draw = (layout: ReceiptLayout, seed: number) => drawReceipt<FourteenthExtra>(layout, seed);
+function draw(layout: ReceiptLayout, seed: number) {
+  const t = receiptTruth(seed, undefined, layout) as ReceiptTruth & FourteenthExtra;
+  const style = receiptStyle(seed, layout);
+  const svg = receiptSvg(t, style, seed);
+  return { t, svg, style, lines: printedTexts(svg) };
+}
 
 function dateOnPage(layout: ReceiptLayout, iso: string): string {
   const [y, m, d] = iso.split('-');
