@@ -1,11 +1,12 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { printedTexts, rasterize } from '@/tests/fixtures/vision/render';
-import { RECEIPT_LAYOUTS, receiptStyle, receiptSvg, receiptTruth, type ReceiptLayout, type ReceiptTruth } from '@/tests/fixtures/vision/receipts';
+import { splitOf } from '@/tests/fixtures/vision/splits';
+import { HELD_OUT_RECEIPT_LAYOUTS, RECEIPT_LAYOUTS, receiptStyle, receiptSvg, receiptTruth, type ReceiptLayout, type ReceiptTruth } from '@/tests/fixtures/vision/receipts';
 
 /**
  * What the receipt-layout unit tests (receipt-layouts*.test.ts) share: the seeds each layout is
- * drawn with, one drawn receipt with its printed lines, the page-size check, and the money and
+ * drawn with, one drawn receipt with its printed lines, the page-size and round-membership checks, and the money and
  * month texts they look for on the page.
  */
 
@@ -38,7 +39,17 @@ export async function expectRendersAtPageSize(layout: ReceiptLayout, exactWidth 
   expect(meta.height).toBeGreaterThan(300);
 }
 
-/** None of these layouts is what a receipt drawn without a layout gets (seeds 0 to 299). */
-export function expectNeverDrawnAtRandom(layouts: readonly ReceiptLayout[]): void {
+/**
+ * A round's layouts are receipt layouts and none is what a receipt drawn without a layout gets
+ * (seeds 0 to 299); with `split`, they are out of the general held-out list and in that split of
+ * their own.
+ */
+export function expectRoundLayouts(layouts: readonly ReceiptLayout[], split?: string): void {
+  for (const l of layouts) expect(RECEIPT_LAYOUTS).toContain(l);
+  if (split)
+    for (const l of layouts) {
+      expect(HELD_OUT_RECEIPT_LAYOUTS).not.toContain(l);
+      expect(splitOf('receipt', l)).toBe(split);
+    }
   for (let seed = 0; seed < 300; seed++) expect(layouts).not.toContain(receiptStyle(seed).layout);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MON, drawLayout, expectNeverDrawnAtRandom, expectRendersAtPageSize, layoutSeeds, money, r2 } from '@/tests/helpers/receipt-layout-draw';
-import { HELD_OUT_RECEIPT_LAYOUTS, THIRTEENTH_HELD_OUT_RECEIPT_LAYOUTS, RECEIPT_LAYOUTS, type ReceiptLayout } from '@/tests/fixtures/vision/receipts';
+import { MON, drawLayout, expectRoundLayouts, expectRendersAtPageSize, layoutSeeds, money, r2 } from '@/tests/helpers/receipt-layout-draw';
+import { THIRTEENTH_HELD_OUT_RECEIPT_LAYOUTS, type ReceiptLayout } from '@/tests/fixtures/vision/receipts';
 import type { ThirteenthExtra } from '@/tests/fixtures/vision/receipt-thirteenth';
 
 /**
@@ -23,9 +23,7 @@ function dateOnPage(layout: ReceiptLayout, iso: string): string {
 describe('thirteenth-round held-out receipt layouts', () => {
   it('are three new layouts, in their own split and never drawn at random', () => {
     expect(THIRTEENTH_HELD_OUT_RECEIPT_LAYOUTS).toEqual(LAYOUTS);
-    for (const l of LAYOUTS) expect(HELD_OUT_RECEIPT_LAYOUTS).not.toContain(l);
-    for (const l of LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
-    expectNeverDrawnAtRandom(LAYOUTS);
+    expectRoundLayouts(LAYOUTS, 'thirteenth-held-out');
   });
 
   describe.each(LAYOUTS.map((l) => [l]))('%s', (layout) => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MONTHS, drawLayout, expectNeverDrawnAtRandom, expectRendersAtPageSize, layoutSeeds, money, r2 } from '@/tests/helpers/receipt-layout-draw';
-import { FOURTEENTH_HELD_OUT_RECEIPT_LAYOUTS, HELD_OUT_RECEIPT_LAYOUTS, RECEIPT_LAYOUTS, type ReceiptLayout } from '@/tests/fixtures/vision/receipts';
-import { splitOf } from '@/tests/fixtures/vision/splits';
+import { MONTHS, drawLayout, expectRoundLayouts, expectRendersAtPageSize, layoutSeeds, money, r2 } from '@/tests/helpers/receipt-layout-draw';
+import { FOURTEENTH_HELD_OUT_RECEIPT_LAYOUTS, type ReceiptLayout } from '@/tests/fixtures/vision/receipts';
 import type { FourteenthExtra } from '@/tests/fixtures/vision/receipt-fourteenth';
 
 /**
@@ -23,10 +22,7 @@ function dateOnPage(layout: ReceiptLayout, iso: string): string {
 describe('fourteenth-round held-out receipt layouts', () => {
   it('are three new layouts, in their own split and never drawn at random', () => {
     expect(FOURTEENTH_HELD_OUT_RECEIPT_LAYOUTS).toEqual(LAYOUTS);
-    for (const l of LAYOUTS) expect(HELD_OUT_RECEIPT_LAYOUTS).not.toContain(l);
-    for (const l of LAYOUTS) expect(splitOf('receipt', l)).toBe('fourteenth-held-out');
-    for (const l of LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
-    expectNeverDrawnAtRandom(LAYOUTS);
+    expectRoundLayouts(LAYOUTS, 'fourteenth-held-out');
   });
 
   describe.each(LAYOUTS.map((l) => [l]))('%s', (layout) => {
