@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { printedTexts, rasterize } from '@/tests/fixtures/vision/render';
-import { TENTH_HELD_OUT_RECEIPT_LAYOUTS, RECEIPT_LAYOUTS, receiptStyle, receiptSvg, receiptTruth, type ReceiptLayout, type ReceiptTruth } from '@/tests/fixtures/vision/receipts';
+import { MON, drawLayout, expectRoundLayouts, expectRendersAtPageSize, layoutSeeds, money, r2 } from '@/tests/helpers/receipt-layout-draw';
+import { TENTH_HELD_OUT_RECEIPT_LAYOUTS, type ReceiptLayout } from '@/tests/fixtures/vision/receipts';
 import type { TenthExtra } from '@/tests/fixtures/vision/receipt-tenth';
 
 /**
@@ -9,17 +8,7 @@ import type { TenthExtra } from '@/tests/fixtures/vision/receipt-tenth';
  * page prints (no OCR: these layouts stay out of every tuning decision until their blind run).
  */
 
-const r2 = (n: number) => Math.round(n * 100) / 100;
-const money = (n: number) => `$${n.toFixed(2)}`;
-const MON = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const seeds = (layout: ReceiptLayout) => Array.from({ length: 16 }, (_, k) => 100 + k * 31 + RECEIPT_LAYOUTS.indexOf(layout) * 1000);
-
-function draw(layout: ReceiptLayout, seed: number) {
-  const t = receiptTruth(seed, undefined, layout) as ReceiptTruth & TenthExtra;
-  const style = receiptStyle(seed, layout);
-  const svg = receiptSvg(t, style, seed);
-  return { t, svg, style, lines: printedTexts(svg) };
-}
+const draw = (layout: ReceiptLayout, seed: number) => drawLayout<TenthExtra>(layout, seed);
 
 function dateOnPage(layout: ReceiptLayout, iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);
@@ -31,22 +20,18 @@ function dateOnPage(layout: ReceiptLayout, iso: string): string {
 describe('tenth-round held-out receipt layouts', () => {
   it('are three new layouts, held out and never drawn at random', () => {
     expect(TENTH_HELD_OUT_RECEIPT_LAYOUTS).toEqual(['continued-pages', 'kiosk-atm', 'dark-table']);
-    for (const l of TENTH_HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(TENTH_HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
+    expectRoundLayouts(TENTH_HELD_OUT_RECEIPT_LAYOUTS);
   });
 
   describe.each(TENTH_HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
     it('renders to an image at least the page size (not read: no OCR before the blind run)', async () => {
-      const { svg, style } = draw(layout, seeds(layout)[0]);
-      const meta = await sharp(await rasterize(svg, 'png')).metadata();
-      expect(meta.width).toBeGreaterThanOrEqual(style.width);
-      expect(meta.height).toBeGreaterThan(300);
+      await expectRendersAtPageSize(layout);
     });
 
     it('truth adds up and prints every field it claims', () => {
       let twos = 0;
       let discounted = 0;
-      for (const seed of seeds(layout)) {
+      for (const seed of layoutSeeds(layout)) {
         const { t, lines } = draw(layout, seed);
         const text = lines.join('\n');
         const sold = r2(t.items.reduce((a, it) => a + it.price - (it.discount ?? 0), 0));
@@ -103,7 +88,7 @@ describe('tenth-round held-out receipt layouts', () => {
     });
 
     it('draws the paper turned on a dark table with a curled foot only on dark-table', () => {
-      for (const seed of seeds(layout)) {
+      for (const seed of layoutSeeds(layout)) {
         const { svg, t, style } = draw(layout, seed);
         const curled = /matrix\(1 0 0 0\.\d+/.test(svg);
         if (layout === 'dark-table') {

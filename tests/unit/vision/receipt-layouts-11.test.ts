@@ -1,15 +1,6 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { printedTexts, rasterize } from '@/tests/fixtures/vision/render';
-import {
-  ELEVENTH_HELD_OUT_RECEIPT_LAYOUTS,
-  RECEIPT_LAYOUTS,
-  receiptStyle,
-  receiptSvg,
-  receiptTruth,
-  type ReceiptLayout,
-  type ReceiptTruth,
-} from '@/tests/fixtures/vision/receipts';
+import { MONTHS, drawLayout, expectRoundLayouts, expectRendersAtPageSize, layoutSeeds, money, r2 } from '@/tests/helpers/receipt-layout-draw';
+import { ELEVENTH_HELD_OUT_RECEIPT_LAYOUTS, type ReceiptLayout } from '@/tests/fixtures/vision/receipts';
 import type { EleventhExtra } from '@/tests/fixtures/vision/receipt-eleventh';
 
 /**
@@ -17,46 +8,33 @@ import type { EleventhExtra } from '@/tests/fixtures/vision/receipt-eleventh';
  * page prints (no OCR: these layouts stay out of every tuning decision until their blind run).
  */
 
-const r2 = (n: number) => Math.round(n * 100) / 100;
-const money = (n: number) => `$${n.toFixed(2)}`;
-const MON = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const seeds = (layout: ReceiptLayout) => Array.from({ length: 16 }, (_, k) => 100 + k * 31 + RECEIPT_LAYOUTS.indexOf(layout) * 1000);
 const UNITS = /(\d+\/\d+ oz|\d+(\.\d+)? ?g|\d+pk \d+(\.\d+)?g)$/;
 
-function draw(layout: ReceiptLayout, seed: number) {
-  const t = receiptTruth(seed, undefined, layout) as ReceiptTruth & EleventhExtra;
-  const style = receiptStyle(seed, layout);
-  const svg = receiptSvg(t, style, seed);
-  return { t, svg, style, lines: printedTexts(svg) };
-}
+const draw = (layout: ReceiptLayout, seed: number) => drawLayout<EleventhExtra>(layout, seed);
 
 function dateOnPage(layout: ReceiptLayout, iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);
   const p2 = (n: number) => String(n).padStart(2, '0');
   if (layout === 'tip-signature') return `Date: ${p2(m)}/${p2(d)}/${String(y).slice(2)}  Time: `;
   if (layout === 'coupon-tail') return `${p2(m)}/${p2(d)}/${y} `;
-  return `${MON[m - 1]} ${d}, ${y}  `;
+  return `${MONTHS[m - 1]} ${d}, ${y}  `;
 }
 
 describe('eleventh-round held-out receipt layouts', () => {
   it('are three new layouts, held out and never drawn at random', () => {
     expect(ELEVENTH_HELD_OUT_RECEIPT_LAYOUTS).toEqual(['coupon-tail', 'tip-signature', 'paid-stamp']);
-    for (const l of ELEVENTH_HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(ELEVENTH_HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
+    expectRoundLayouts(ELEVENTH_HELD_OUT_RECEIPT_LAYOUTS);
   });
 
   describe.each(ELEVENTH_HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
     it('renders to an image at least the page size (not read: no OCR before the blind run)', async () => {
-      const { svg, style } = draw(layout, seeds(layout)[0]);
-      const meta = await sharp(await rasterize(svg, 'png')).metadata();
-      expect(meta.width).toBeGreaterThanOrEqual(style.width);
-      expect(meta.height).toBeGreaterThan(300);
+      await expectRendersAtPageSize(layout);
     });
 
     it('truth adds up and prints every field it claims', () => {
       let twos = 0;
       const units = new Set<string>();
-      for (const seed of seeds(layout)) {
+      for (const seed of layoutSeeds(layout)) {
         const { t, lines } = draw(layout, seed);
         const text = lines.join('\n');
         expect(t.subtotal).toBeCloseTo(r2(t.items.reduce((a, it) => a + it.price, 0)), 2);
@@ -108,7 +86,7 @@ describe('eleventh-round held-out receipt layouts', () => {
 
     it('draws a signature only on tip-signature and a stamp only on paid-stamp', () => {
       const words = new Set<string>();
-      for (const seed of seeds(layout)) {
+      for (const seed of layoutSeeds(layout)) {
         const { svg, t } = draw(layout, seed);
         expect(svg.includes('<path d="M')).toBe(layout === 'tip-signature');
         if (layout === 'paid-stamp') {

@@ -1,16 +1,6 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { printedTexts, rasterize } from '@/tests/fixtures/vision/render';
-import {
-  HELD_OUT_RECEIPT_LAYOUTS,
-  THIRTEENTH_HELD_OUT_RECEIPT_LAYOUTS,
-  RECEIPT_LAYOUTS,
-  receiptStyle,
-  receiptSvg,
-  receiptTruth,
-  type ReceiptLayout,
-  type ReceiptTruth,
-} from '@/tests/fixtures/vision/receipts';
+import { MON, drawLayout, expectRoundLayouts, expectRendersAtPageSize, layoutSeeds, money, r2 } from '@/tests/helpers/receipt-layout-draw';
+import { THIRTEENTH_HELD_OUT_RECEIPT_LAYOUTS, type ReceiptLayout } from '@/tests/fixtures/vision/receipts';
 import type { ThirteenthExtra } from '@/tests/fixtures/vision/receipt-thirteenth';
 
 /**
@@ -18,18 +8,9 @@ import type { ThirteenthExtra } from '@/tests/fixtures/vision/receipt-thirteenth
  * are drawn and their truth is consistent with what the page prints (no OCR here).
  */
 
-const r2 = (n: number) => Math.round(n * 100) / 100;
-const money = (n: number) => `$${n.toFixed(2)}`;
-const MON = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const LAYOUTS: readonly ReceiptLayout[] = ['square-modifiers', 'price-first', 'reverse-tape'];
-const seeds = (layout: ReceiptLayout) => Array.from({ length: 16 }, (_, k) => 100 + k * 31 + RECEIPT_LAYOUTS.indexOf(layout) * 1000);
 
-function draw(layout: ReceiptLayout, seed: number) {
-  const t = receiptTruth(seed, undefined, layout) as ReceiptTruth & ThirteenthExtra;
-  const style = receiptStyle(seed, layout);
-  const svg = receiptSvg(t, style, seed);
-  return { t, svg, style, lines: printedTexts(svg) };
-}
+const draw = (layout: ReceiptLayout, seed: number) => drawLayout<ThirteenthExtra>(layout, seed);
 
 function dateOnPage(layout: ReceiptLayout, iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);
@@ -42,23 +23,18 @@ function dateOnPage(layout: ReceiptLayout, iso: string): string {
 describe('thirteenth-round held-out receipt layouts', () => {
   it('are three new layouts, in their own split and never drawn at random', () => {
     expect(THIRTEENTH_HELD_OUT_RECEIPT_LAYOUTS).toEqual(LAYOUTS);
-    for (const l of LAYOUTS) expect(HELD_OUT_RECEIPT_LAYOUTS).not.toContain(l);
-    for (const l of LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(LAYOUTS).not.toContain(receiptStyle(seed).layout);
+    expectRoundLayouts(LAYOUTS, 'thirteenth-held-out');
   });
 
   describe.each(LAYOUTS.map((l) => [l]))('%s', (layout) => {
     it('renders to an image at least the page size (not read: no OCR before the blind run)', async () => {
-      const { svg, style } = draw(layout, seeds(layout)[0]);
-      const meta = await sharp(await rasterize(svg, 'png')).metadata();
-      expect(meta.width).toBeGreaterThanOrEqual(style.width);
-      expect(meta.height).toBeGreaterThan(300);
+      await expectRendersAtPageSize(layout);
     });
 
     it('truth adds up and prints every field it claims', () => {
       let twos = 0;
       let lineDiscounts = 0;
-      for (const seed of seeds(layout)) {
+      for (const seed of layoutSeeds(layout)) {
         const { t, lines, svg } = draw(layout, seed);
         const text = lines.join('\n');
         expect(t.subtotal).toBeCloseTo(r2(t.items.reduce((a, it) => a + it.price - (it.discount ?? 0), 0)), 2);

@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { printedTexts, rasterize } from '@/tests/fixtures/vision/render';
-import { NINTH_HELD_OUT_RECEIPT_LAYOUTS, RECEIPT_LAYOUTS, receiptStyle, receiptSvg, receiptTruth, type ReceiptLayout, type ReceiptTruth } from '@/tests/fixtures/vision/receipts';
+import { MON, drawLayout, expectRoundLayouts, expectRendersAtPageSize, layoutSeeds, money, r2 } from '@/tests/helpers/receipt-layout-draw';
+import { NINTH_HELD_OUT_RECEIPT_LAYOUTS, type ReceiptLayout } from '@/tests/fixtures/vision/receipts';
 import type { NinthExtra } from '@/tests/fixtures/vision/receipt-ninth';
 
 /**
@@ -9,17 +8,7 @@ import type { NinthExtra } from '@/tests/fixtures/vision/receipt-ninth';
  * page prints (no OCR: these layouts stay out of every tuning decision until their blind run).
  */
 
-const r2 = (n: number) => Math.round(n * 100) / 100;
-const money = (n: number) => `$${n.toFixed(2)}`;
-const MON = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const seeds = (layout: ReceiptLayout) => Array.from({ length: 16 }, (_, k) => 100 + k * 31 + RECEIPT_LAYOUTS.indexOf(layout) * 1000);
-
-function draw(layout: ReceiptLayout, seed: number) {
-  const t = receiptTruth(seed, undefined, layout) as ReceiptTruth & NinthExtra;
-  const style = receiptStyle(seed, layout);
-  const svg = receiptSvg(t, style, seed);
-  return { t, svg, style, lines: printedTexts(svg) };
-}
+const draw = (layout: ReceiptLayout, seed: number) => drawLayout<NinthExtra>(layout, seed);
 
 function dateOnPage(layout: ReceiptLayout, iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);
@@ -33,16 +22,12 @@ function dateOnPage(layout: ReceiptLayout, iso: string): string {
 describe('ninth-round held-out receipt layouts', () => {
   it('are three new layouts, held out and never drawn at random', () => {
     expect(NINTH_HELD_OUT_RECEIPT_LAYOUTS).toEqual(['on-hst-void', 'bogo-return', 'faded-caps']);
-    for (const l of NINTH_HELD_OUT_RECEIPT_LAYOUTS) expect(RECEIPT_LAYOUTS).toContain(l);
-    for (let seed = 0; seed < 300; seed++) expect(NINTH_HELD_OUT_RECEIPT_LAYOUTS).not.toContain(receiptStyle(seed).layout);
+    expectRoundLayouts(NINTH_HELD_OUT_RECEIPT_LAYOUTS);
   });
 
   describe.each(NINTH_HELD_OUT_RECEIPT_LAYOUTS.map((l) => [l]))('%s', (layout) => {
     it('renders to an image of the page size (not read: no OCR before the blind run)', async () => {
-      const { svg, style } = draw(layout, seeds(layout)[0]);
-      const meta = await sharp(await rasterize(svg, 'png')).metadata();
-      expect(meta.width).toBe(style.width);
-      expect(meta.height).toBeGreaterThan(300);
+      await expectRendersAtPageSize(layout, true);
     });
 
     it('truth adds up and prints every field it claims', () => {
@@ -50,7 +35,7 @@ describe('ninth-round held-out receipt layouts', () => {
       let free = 0;
       let returned = 0;
       let discounted = 0;
-      for (const seed of seeds(layout)) {
+      for (const seed of layoutSeeds(layout)) {
         const { t, lines, style } = draw(layout, seed);
         const text = lines.join('\n');
         const up = (s: string) => (style.upper ? s.toUpperCase() : s);
@@ -112,7 +97,7 @@ describe('ninth-round held-out receipt layouts', () => {
     });
 
     it('draws the faded ticket in light grey with missing dot rows, the others in a dark ink with nothing over the text', () => {
-      for (const seed of seeds(layout)) {
+      for (const seed of layoutSeeds(layout)) {
         const { svg, style } = draw(layout, seed);
         const grey = parseInt(style.ink.slice(1, 3), 16);
         const over = (

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { MON, layoutSeeds, money, r2 } from '@/tests/helpers/receipt-layout-draw';
 import { rasterize } from '@/tests/fixtures/vision/render';
 import {
   FOURTH_HELD_OUT_RECEIPT_LAYOUTS,
@@ -22,10 +23,6 @@ import {
  * The fourth- to eighth-round held-out receipt layouts are drawn and their truth is consistent with what the
  * page prints (no OCR: these layouts stay out of every tuning decision until their blind run).
  */
-
-const r2 = (n: number) => Math.round(n * 100) / 100;
-const money = (n: number) => `$${n.toFixed(2)}`;
-const MON = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 interface TextRun {
   x: number;
@@ -86,7 +83,7 @@ function dateOnPage(layout: ReceiptLayout, iso: string): string {
   return `${m}/${d}/${String(y).slice(2)}`;
 }
 
-const seeds = (layout: ReceiptLayout) => Array.from({ length: 12 }, (_, k) => 100 + k * 31 + RECEIPT_LAYOUTS.indexOf(layout) * 1000);
+const seeds = (layout: ReceiptLayout) => layoutSeeds(layout, 12);
 
 function draw(layout: ReceiptLayout, seed: number): { t: ReceiptTruth; svg: string; text: string; runs: TextRun[]; width: number; upper: boolean } {
   const t = receiptTruth(seed, undefined, layout);
