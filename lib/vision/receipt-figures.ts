@@ -6,7 +6,8 @@ import { round2 } from '@/lib/vision/parse-common';
 // or with its decimal point lost to blur ("THC673%": a percentage over 100 is 67.3)
 // or in milligrams per gram, as Canadian receipts print it ("THC 224 mg/g": 22.4 %)
 export const THC = potencyPattern('THC', String.raw`|\s?CBD`);
-export const CBD = potencyPattern('CBD');
+// (Its D read as an O or a zero in a blurred photo: `CBO: 0.9%`, `CB0 1.2%`; no other word is spelt so.)
+export const CBD = potencyPattern('CB[DO0]');
 
 /**
  * The pattern of one cannabinoid's figure after its word (`THC`, `CBD`), group 1 the figure: mg/g,

@@ -8,6 +8,7 @@ import { splitLine } from '@/lib/vision/receipt-lines';
 import { packKind } from '@/lib/vision/receipt-pack-kinds';
 import { CBD, THC, pct } from '@/lib/vision/receipt-figures';
 import { categorizeLast } from '@/lib/vision/parse-common';
+import { capsWeightSlips } from '@/lib/vision/receipt-photo';
 
 /** General rules from the fifteenth receipt round (issue 14); the texts are written here, not read from the round's images. */
 
@@ -151,6 +152,15 @@ describe('a table row whose name wrapped onto the line above', () => {
   });
 });
 
+describe('a capital G read as a 6 after a name with OG in it', () => {
+  it('is put back although `0G` (OG with its O read as a zero) looks like a weight', () => {
+    expect(capsWeightSlips('LARRY 0G DOGWALKER 16      $15.73')).toBe('LARRY 0G DOGWALKER 1g      $15.73');
+    expect(capsWeightSlips('SFV 0G SHAKE 3.56   $20.00')).toBe('SFV 0G SHAKE 3.5g   $20.00');
+    expect(capsWeightSlips('KUSH 0G   $20.00')).toBe('KUSH 0G   $20.00');
+    expect(capsWeightSlips('BLUE DREAM 3.5G 16   $20.00')).toBe('BLUE DREAM 3.5G 16   $20.00');
+  });
+});
+
 describe('pre-roll trade names and RSO', () => {
   it('a dogwalker is a pre-roll as the last word before the weight only', () => {
     expect(packKind('Larry OG Dogwalker 1g')).toBe('Pre-Roll');
@@ -165,12 +175,12 @@ describe('pre-roll trade names and RSO', () => {
 });
 
 describe('THC and CBD patterns built by one function', () => {
-  it('are the patterns they were', () => {
+  it('are the patterns they were (CBD also with its D read as an O or a zero)', () => {
     expect(THC.source).toBe(
       String.raw`\bTHC:?\s?\(?(\d{1,3}(?:[.,]\d{1,2})?\s?m[gqa9]\s?\/\s?[gq9]\b|\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{3,4}%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s|\s?CBD)))`,
     );
     expect(CBD.source).toBe(
-      String.raw`\bCBD:?\s?\(?(\d{1,3}(?:[.,]\d{1,2})?\s?m[gqa9]\s?\/\s?[gq9]\b|\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{3,4}%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s)))`,
+      String.raw`\bCB[DO0]:?\s?\(?(\d{1,3}(?:[.,]\d{1,2})?\s?m[gqa9]\s?\/\s?[gq9]\b|\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{3,4}%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s)))`,
     );
     expect([THC.flags, CBD.flags]).toEqual(['i', 'i']);
   });
@@ -188,5 +198,8 @@ describe('THC and CBD patterns built by one function', () => {
     expect(read(CBD, 'THC 224 mg/g  CBD 12 mg/g')).toBe(1.2);
     expect(read(THC, 'THC673%')).toBe(67.3);
     expect(read(THC, 'Total THC: 1,166 mg')).toBeNull();
+    // (A CBD whose D a blurred photo read as an O or a zero.)
+    expect(read(CBD, 'THC: 70.4% CBO: 0.9%')).toBe(0.9);
+    expect(read(CBD, 'THC 70.4%  CB0 1.2%')).toBe(1.2);
   });
 });
