@@ -5,9 +5,21 @@ import { round2 } from '@/lib/vision/parse-common';
 // "THC 21.6%", also with the % lost to OCR when the figure has decimals ("THC 21.6" at a line's end or before a separator)
 // or with its decimal point lost to blur ("THC673%": a percentage over 100 is 67.3)
 // or in milligrams per gram, as Canadian receipts print it ("THC 224 mg/g": 22.4 %)
-export const THC =
-  /\bTHC:?\s?\(?(\d{1,3}(?:[.,]\d{1,2})?\s?m[gqa9]\s?\/\s?[gq9]\b|\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{3,4}%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s|\s?CBD)))/i;
-export const CBD = /\bCBD:?\s?\(?(\d{1,3}(?:[.,]\d{1,2})?\s?m[gqa9]\s?\/\s?[gq9]\b|\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{3,4}%|\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s)))/i;
+export const THC = potencyPattern('THC', String.raw`|\s?CBD`);
+// (Its D read as an O or a zero in a blurred photo: `CBO: 0.9%`, `CB0 1.2%`; no other word is spelt so.)
+export const CBD = potencyPattern('CB[DO0]');
+
+/**
+ * The pattern of one cannabinoid's figure after its word (`THC`, `CBD`), group 1 the figure: mg/g,
+ * a percentage, a percentage over 100 (its point lost), or a figure with decimals whose % was lost
+ * where the figure ends (the line's end, a separator, two spaces, ` - `, or `stopAlso`: THC's figure
+ * also before a CBD).
+ */
+function potencyPattern(word: string, stopAlso = ''): RegExp {
+  const mgPerGram = String.raw`\d{1,3}(?:[.,]\d{1,2})?\s?m[gqa9]\s?\/\s?[gq9]\b`;
+  const lostPercent = String.raw`\d{1,2}[.,]\d{1,2}(?=\s*(?:$|[|·•*,;)]|\s{2}|\s-\s${stopAlso}))`;
+  return new RegExp(String.raw`\b${word}:?\s?\(?(${mgPerGram}|\d{1,2}(?:[.,]\d{1,2})?\s?%|\d{3,4}%|${lostPercent})`, 'i');
+}
 
 export const num = (s: string) => Number(s.replace(',', '.').replace(/\s?%$/, ''));
 /** A potency figure; "673%" (the decimal point lost to blur: no percentage is over 100) is 67.3. */

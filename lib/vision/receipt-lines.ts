@@ -15,6 +15,7 @@ import {
   type MoneyHit,
 } from '@/lib/vision/parse-common';
 import type { Category, ParsedReceiptItem } from '@/lib/vision/types';
+import { packKind } from '@/lib/vision/receipt-pack-kinds';
 import { CBD, num, pct, qtyUnitPattern, THC } from '@/lib/vision/receipt-figures';
 
 /**
@@ -374,7 +375,7 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   return {
     productName: name,
     strainName: null,
-    category: category ?? categorizeLast(context, grams !== null && grams >= 0.5 ? 'Flower' : 'Other'),
+    category: category ?? packKind(name) ?? categorizeLast(context, grams !== null && grams >= 0.5 ? 'Flower' : 'Other'),
     grams,
     quantity,
     unitPrice,

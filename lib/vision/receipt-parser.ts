@@ -32,6 +32,10 @@ import { withoutLineNumbers } from '@/lib/vision/receipt-line-numbers';
 import { isPageCarry } from '@/lib/vision/receipt-pages';
 import { isLaterPromotion, isTipTotal, TIP_LINE } from '@/lib/vision/receipt-tail';
 import { withQtyColumn } from '@/lib/vision/receipt-qty-column';
+import { markFee, withoutFees } from '@/lib/vision/receipt-fees';
+import { isDispensingDetail } from '@/lib/vision/receipt-dispensing';
+import { taxFromRateLines } from '@/lib/vision/receipt-rate-lines';
+import { endsWithWeight, wrappedRow } from '@/lib/vision/receipt-wrapped-row';
 import { dateOf } from '@/lib/vision/receipt-dates';
 import { gluedQtyUnit, isGarbledSubtotal, orderDiscountSlip, receiptCoverage, reconcileTotals, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 
@@ -167,6 +171,8 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     if (isSavingsSummary(line)) continue;
     // Promotions for a later visit and a card slip's tip after the total (receipt-tail.ts).
     if (isLaterPromotion(line)) continue;
+    // A medical item's dispensing details are its own (receipt-dispensing.ts).
+    if ((lastItem || pending) && !money.length && isDispensingDetail(line)) continue;
     if (total !== null && TIP_LINE.test(line) && !TOTAL.test(line)) tipAfterTotal = true;
     // A receipt printed on more than one page: page numbers, a page subtotal carried to the next
     // page and brought forward there, the store's name `(continued)`: no item, no subtotal.
@@ -339,7 +345,9 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
       lastItem.discount = round2((lastItem.discount ?? 0) + (prices.at(-1) as MoneyHit).value);
       continue;
     }
-    const item = readWeighedOr(line, cells, prices, usesDollar, pending, header);
+    // (A table row whose name's start wrapped onto the line above: read with it, receipt-wrapped-row.ts.)
+    const wrapped = wrappedRow(line, cells, pending, pendingAt === lineNo - 1, header, usesDollar);
+    const item = wrapped ? readWeighedOr(wrapped.line, wrapped.cells, wrapped.prices, usesDollar, null, header) : readWeighedOr(line, cells, prices, usesDollar, pending, header);
     if (item && pending?.details && item.productName === nameFix(beforeAmounts(stripItemKey(pending.name)))) for (const d of pending.details) applyDetail(item, d);
     // An inline discount on the waiting name's line or on this one is the item's.
     const inlineSum = (pending?.discount ?? 0) + (inlineDisc ?? 0);
@@ -347,7 +355,8 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     pending = null;
     // An item whose own line names no category takes its section's.
     if (item && section && categorize(`${item.productName} ${line}`, 'Other') === 'Other') item.category = section;
-    if (item) items.push(item);
+    // (A fee rung up among the items, an exit bag, is read as one and left out at the end: receipt-fees.ts.)
+    if (item) items.push(markFee(item, line));
     lastItem = item;
     afterItemLine = item !== null;
   }
@@ -361,9 +370,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   const rated = !taxes.length && totalTax === null ? taxFromRates(taxRates, subtotal, discount, total) : null;
   if (rated !== null) taxes.push(rated);
   if (subtotal !== null && total !== null && totalTax === null) {
-    const gap = round2(total - subtotal + (discount ?? 0) - taxes.reduce((a, b) => a + b, 0));
-    const fill = rateLines.filter((v) => Math.abs(v - gap) < 0.015);
-    if (gap > 0 && fill.length === 1) taxes.push(fill[0]);
+    taxes.push(...taxFromRateLines(rateLines, round2(total - subtotal + (discount ?? 0) - taxes.reduce((a, b) => a + b, 0))));
   }
   // No total read (its line lost to the photo): the amount paid by card, when it is exactly what
   // the subtotal, discount and tax make, is the total.
@@ -373,11 +380,5 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   }
   discount = orderDiscountSlip(items, discount, subtotal, totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total);
   const sums = reconcileTotals(items, { subtotal, tax: totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total }, discount);
-  return { dispensaryName, orderDate, items, discount, ...sums, coverage: receiptCoverage(items, sums.subtotal, sums.tax, sums.total, discount) };
-}
-
-/** A printed name's last line: it ends with the weight ("Cartridge .5g", "Diamonds 2g"). */
-function endsWithWeight(line: string): boolean {
-  const w = parseWeightGrams(line, { allowTrailingNine: true });
-  return w !== null && letters(line.slice(w.end)) <= 2 && !/\d/.test(line.slice(w.end));
+  return { dispensaryName, orderDate, items: withoutFees(items), discount, ...sums, coverage: receiptCoverage(items, sums.subtotal, sums.tax, sums.total, discount) };
 }

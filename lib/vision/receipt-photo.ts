@@ -69,7 +69,16 @@ export function capsWeightSlips(line: string): string {
   const signed = /\$\s?\d/.test(line.slice(name.length)) && !/(?<![$\d.,])\d{1,5}[.,]\d{2}(?!\d)/.test(line.slice(name.length).replace(/\$\s?\d{1,5}(?:,\d{3})*[.,]\d{2}/g, ''));
   if (!caps && !signed) return line;
   const zg = caps ? line.replace(/(?<=[A-Z]{2,}\s)Z(?=G(?:\s|$))/, '2') : line;
-  if (/\d\s?(g|mg|oz)\b/i.test(zg.replace(/\s{2,}\S.*$/, '').replace(/\b\d{1,2}(?:\.\d)?6$/, ''))) return zg;
+  // (A word `0G` is the letter O read as a zero, `LARRY 0G DOGWALKER 16`: no weight.)
+  if (
+    /\d\s?(g|mg|oz)\b/i.test(
+      zg
+        .replace(/\s{2,}\S.*$/, '')
+        .replace(/\b\d{1,2}(?:\.\d)?6$/, '')
+        .replace(/\b0G\b/g, 'OG'),
+    )
+  )
+    return zg;
   return zg.replace(/(?<=[A-Za-z]{2,}\s)(\d{1,2}(?:\.\d)?|\.\d)6(?=\s{2,}\S|\s*$)/, (whole, w: string) => (COMMON_GRAMS.has(w) ? `${w}g` : whole));
 }
 

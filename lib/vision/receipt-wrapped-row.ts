@@ -1,0 +1,33 @@
+import { letters, moneyOn, parseWeightGrams, type MoneyHit } from '@/lib/vision/parse-common';
+import { splitLine, type Pending } from '@/lib/vision/receipt-lines';
+
+/** A printed name's last line: it ends with the weight ("Cartridge .5g", "Diamonds 2g"). */
+export function endsWithWeight(line: string): boolean {
+  const w = parseWeightGrams(line, { allowTrailingNine: true });
+  return w !== null && letters(line.slice(w.end)) <= 2 && !/\d/.test(line.slice(w.end));
+}
+
+/**
+ * A table row whose name wrapped (issue 14, fifteenth receipt round): a long name's start stands
+ * alone on one line and the rest, ending with the weight, on the next with the row's figures
+ * (`PurLife Green Crack Premium` / `Whole Flower 7g   1.00   $66.69   $66.69`). Under a table's
+ * header row, a name line with no weight right above a row whose name cell ends with one is that
+ * row's name start: the row is read with the two joined (its line, cells and prices). Null when the
+ * line is not such a row.
+ */
+export function wrappedRow(
+  line: string,
+  cells: ReturnType<typeof splitLine>['cells'],
+  pending: Pending | null,
+  pendingIsLineAbove: boolean,
+  header: string[] | null,
+  usesDollar: boolean,
+): { line: string; cells: ReturnType<typeof splitLine>['cells']; prices: MoneyHit[] } | null {
+  if (!pending || !pendingIsLineAbove || !header || header.length < 3 || pending.details || pending.discount !== undefined) return null;
+  if (parseWeightGrams(pending.name, { allowTrailingNine: true }) || /[:@$]/.test(pending.name)) return null;
+  const cell = cells.length >= 2 && (cells[0].kind === 'text' || cells[0].kind === 'category') ? cells[0].text : '';
+  const w = parseWeightGrams(cell, { allowTrailingNine: true });
+  if (!w || /[A-Za-z]{2}/.test(cell.slice(w.end)) || /\$/.test(cell)) return null;
+  const row = splitLine(`${pending.name.trim()} ${line.trimStart()}`);
+  return { ...row, prices: moneyOn(row.line).filter((m) => !usesDollar || m.hasSign) };
+}
