@@ -14,7 +14,7 @@ export interface Try {
 
 /**
  * Paper this grainy after preparation (`paperGrain`) marks a photo (noise, blur, compression):
- * only such a page has its next try prepared (or read) ahead. On a crisp page (a scan, a
+ * only such a page has its next try read ahead. On a crisp page (a scan, a
  * screenshot, a sharp photo) the first reading is nearly always good enough, and a pass read ahead
  * there was a whole OCR pass and preparation of CPU thrown away (bench, thirteenth and twelfth
  * rounds: every clean receipt's first reading was kept, yet each cost about two passes). Such a
@@ -31,18 +31,19 @@ export function aheadWorthIt(page: Pick<GreyPage, 'grain'> | null): boolean {
 }
 
 /**
- * How much of the next try is started while try number `index` (0 = the first reading) is read:
- * - `none`: nothing (a crisp page; reading ahead off; no worker spare, so no core idle either).
- * - `prepare`: its page only (sharp, off the OCR workers). After the FIRST reading of a photo the
- *   second preparation was needed for about a third of the degraded bench photos (thirteenth and
- *   twelfth rounds: 9 of 24); the other two thirds each threw a whole OCR pass away (≈ 0.4–2 s of
- *   CPU), the price of saving the second pass's wall time on the third that needed it.
- * - `read`: its page and its OCR on a spare worker. After a later try (a first reading so thin the
- *   page is read turned, or on evened-out stock) the next try is usually needed too.
+ * Whether the next try is read ahead (prepared, then read on a spare worker) while try number
+ * `index` (0 = the first reading) is read:
+ * - never after the FIRST reading: the second preparation was needed for only about a third of the
+ *   degraded bench photos (thirteenth and twelfth rounds: 9 of 24); each of the other two thirds
+ *   threw a whole OCR pass away (≈ 0.4–2 s of CPU), and preparing it ahead without reading it
+ *   still threw its preparation away (≈ 0.4–0.6 s of CPU, as much as a third of the photo's work),
+ *   the price of a few tenths of a second of wall time on the third that needed it;
+ * - after a later try (a first reading so thin that the page is read turned, or on evened-out
+ *   stock: the next try is usually needed too), on a photo (`aheadWorthIt`), with reading ahead on
+ *   and a worker spare.
  */
-export function aheadMode(index: number, page: Pick<GreyPage, 'grain'> | null, opts: { readAhead: boolean; spare: number }): 'none' | 'prepare' | 'read' {
-  if (!opts.readAhead || opts.spare <= 0 || !aheadWorthIt(page)) return 'none';
-  return index === 0 ? 'prepare' : 'read';
+export function aheadMode(index: number, page: Pick<GreyPage, 'grain'> | null, opts: { readAhead: boolean; spare: number }): 'none' | 'read' {
+  return index > 0 && opts.readAhead && opts.spare > 0 && aheadWorthIt(page) ? 'read' : 'none';
 }
 
 /** The page turned clockwise by `degrees` (EXIF orientation applied first; its size was checked when it was loaded). */
@@ -52,12 +53,12 @@ async function turned(bytes: Buffer, degrees: 90 | 180 | 270): Promise<Buffer> {
 
 interface Run {
   page: Promise<GreyPage>;
-  ocr?: Promise<OcrResult>;
+  ocr: Promise<OcrResult>;
 }
 
 /**
  * The readings of a page's tries, started on demand or ahead of time (`aheadMode`). While one
- * try's page is in OCR, the next try is prepared, and when it is likely needed read on a worker
+ * try's page is in OCR, the next try, when it is likely needed, is prepared and read on a worker
  * that would otherwise sit idle (tesseract reads a page on one thread). The readings and the order
  * they are judged in are the same either way: the result is too.
  */
@@ -69,24 +70,19 @@ export class Readings {
     private readonly psm: PSM,
   ) {}
 
-  private prepare(t: Try): Run {
+  private start(t: Try): Promise<OcrResult> {
     let run = this.started.get(t);
     if (!run) {
       const source = t.page ?? this.image.bytes;
       const page = (async () => prepareGrey(t.turn ? await turned(source, t.turn) : source, t.opts))();
-      // A page prepared ahead may never be read: its failure must not go unhandled.
+      // Word boxes: the parsers rebuild rows and columns from them (gaps measured on the page).
+      const ocr = page.then((p) => ocrPool().recognize(toPgm(p), this.psm, undefined, { words: true }));
+      // A reading started ahead may never be awaited: its failure must not go unhandled.
       page.catch(() => undefined);
-      run = { page };
+      ocr.catch(() => undefined);
+      run = { page, ocr };
       this.started.set(t, run);
     }
-    return run;
-  }
-
-  private start(t: Try): Promise<OcrResult> {
-    const run = this.prepare(t);
-    // Word boxes: the parsers rebuild rows and columns from them (gaps measured on the page).
-    run.ocr ??= run.page.then((p) => ocrPool().recognize(toPgm(p), this.psm, undefined, { words: true }));
-    run.ocr.catch(() => undefined);
     return run.ocr;
   }
 
@@ -95,16 +91,14 @@ export class Readings {
     return (await this.started.get(t)?.page.catch(() => null)) ?? null;
   }
 
-  /** Try `index`'s reading; once its page is prepared, `next` is started ahead as far as `aheadMode` says. */
+  /** Try `index`'s reading; once its page is prepared, the next try is read ahead when `aheadMode` says so. */
   async read(tries: readonly Try[], index: number, signal?: AbortSignal): Promise<OcrResult> {
     const t = tries[index];
     const next = tries[index + 1];
     const ocr = this.start(t);
     await this.started.get(t)?.page.catch(() => undefined);
     if (next && !signal?.aborted && !this.started.has(next)) {
-      const mode = aheadMode(index, await this.pageOf(t), { readAhead: config().vision.readAhead, spare: ocrPool().spare() });
-      if (mode === 'read') this.start(next);
-      else if (mode === 'prepare') this.prepare(next);
+      if (aheadMode(index, await this.pageOf(t), { readAhead: config().vision.readAhead, spare: ocrPool().spare() }) === 'read') this.start(next);
     }
     return ocr;
   }

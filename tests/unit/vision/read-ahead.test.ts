@@ -64,7 +64,7 @@ afterEach(() => {
 afterAll(() => shutdownOcrPool());
 
 describe('reading the next OCR pass ahead on a spare worker', { timeout: 180_000 }, () => {
-  it('a photo that needs its second pass: the same answer, the second preparation made ahead but read only once the first was judged', async () => {
+  it('a photo that needs its second pass: the same answer, the second pass prepared and read only once the first was judged', async () => {
     // Not a receipt: the first reading covers nothing, so the second preparation is always read.
     const img = await photo(['Notes from the garden', 'Water the tomatoes on Monday', 'Call the plumber about the sink']);
     withReadAhead(false);
@@ -117,7 +117,7 @@ describe('reading the next OCR pass ahead on a spare worker', { timeout: 180_000
     resetConfig();
     await shutdownOcrPool();
     try {
-      // A photo: with a spare worker, its second pass would be prepared ahead.
+      // A photo whose first reading is thin: with a spare worker, its later tries would be read ahead.
       const img = await photo(['Notes from the garden', 'Water the tomatoes on Monday']);
       withReadAhead(true);
       const { events } = await jobEvents(() => localEngine().readReceipt(img));

@@ -16,8 +16,8 @@ const crisp = { grain: READ_AHEAD_GRAIN / 2 };
 const on = { readAhead: true, spare: 1 };
 
 describe('what is started ahead of the next try (aheadMode)', () => {
-  it('after a photo’s first reading: its second preparation is only prepared, not read (most first readings are kept)', () => {
-    expect(aheadMode(0, photo, on)).toBe('prepare');
+  it('after a photo’s first reading: nothing (most first readings are kept)', () => {
+    expect(aheadMode(0, photo, on)).toBe('none');
   });
 
   it('after a later try (turns, evened-out stock): the next is read ahead on the spare worker', () => {
@@ -34,7 +34,7 @@ describe('what is started ahead of the next try (aheadMode)', () => {
   });
 
   it('a page whose preparation failed counts as a photo', () => {
-    expect(aheadMode(0, null, on)).toBe('prepare');
+    expect(aheadMode(1, null, on)).toBe('read');
   });
 });
 
