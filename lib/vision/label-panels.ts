@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { prepareForOcr, type PrepareOptions } from '@/lib/vision/image';
 import { nameFix, parseLabelText, strainFromProduct } from '@/lib/vision/label-parser';
 import { categorizeLast, letters, tidyName } from '@/lib/vision/parse-common';
-import { ocrPool, PSM, type OcrWord } from '@/lib/vision/ocr-pool';
+import { ocrPool, PSM, type OcrResult, type OcrWord } from '@/lib/vision/ocr-pool';
 import type { ParsedLabel } from '@/lib/vision/types';
 
 /**
@@ -199,13 +199,25 @@ export function fromSpine(p: ParsedLabel, text: string): ParsedLabel {
   return out;
 }
 
+/** A fold-out's two panels and its spine as read (`readFold`). */
+export type FoldReadings = [OcrResult, OcrResult, OcrResult];
+
+/** The OCR of a fold-out's two panels and its spine (`foldPanels`), each read alone. */
+export function readFold(fold: { panels: [Buffer, Buffer]; spine: Buffer }, opts: PrepareOptions): Promise<FoldReadings> {
+  const read = async (b: Buffer) => ocrPool().recognize(await prepareForOcr(b, opts), PSM.SINGLE_BLOCK, undefined, { words: true });
+  return Promise.all([...fold.panels, fold.spine].map(read)) as Promise<FoldReadings>;
+}
+
+/** The page's reading joined with its panels' and its spine's (`readFold`). */
+export function withFoldReadings(page: ParsedLabel, [a, b, spine]: FoldReadings): ParsedLabel {
+  const joined = joinPanels(a, b);
+  return fromSpine(fromPanels(page, parseLabelText(joined.text, joined.words)), spine.text);
+}
+
 /** The reading with a fold-out's panels read one by one, and its spine, when the page has a fold band. */
 export async function withPanels(bytes: Buffer, page: ParsedLabel, opts: PrepareOptions, signal?: AbortSignal): Promise<ParsedLabel> {
   if (signal?.aborted) return page;
   const fold = await foldPanels(bytes).catch(() => null);
   if (!fold || signal?.aborted) return page;
-  const read = async (b: Buffer) => ocrPool().recognize(await prepareForOcr(b, opts), PSM.SINGLE_BLOCK, undefined, { words: true });
-  const [a, b, spine] = await Promise.all([...fold.panels, fold.spine].map(read));
-  const joined = joinPanels(a, b);
-  return fromSpine(fromPanels(page, parseLabelText(joined.text, joined.words)), spine.text);
+  return withFoldReadings(page, await readFold(fold, opts));
 }

@@ -1,18 +1,19 @@
-import sharp from 'sharp';
-import { config } from '@/lib/config';
 import type { EngineReading, VisionEngine } from '@/lib/vision/engine';
-import { prepareGrey, toPgm, withMinSize, type GreyPage, type PrepareOptions } from '@/lib/vision/image';
+import { prepareGrey, toPgm, withMinSize, type PrepareOptions } from '@/lib/vision/image';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { withRim } from '@/lib/vision/label-round';
 import { withStampDate } from '@/lib/vision/label-stamp-ink';
 import { withSticker } from '@/lib/vision/label-sticker';
-import { withPanels } from '@/lib/vision/label-panels';
+import { foldPanels, readFold, withFoldReadings } from '@/lib/vision/label-panels';
 import { evenStock, STOCK_REREAD_BELOW } from '@/lib/vision/label-stock';
 import { ocrPool, PSM, type OcrResult, type OcrWord } from '@/lib/vision/ocr-pool';
 import { paperOnTable } from '@/lib/vision/receipt-paper';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import { withoutStampInk } from '@/lib/vision/receipt-stamp';
+import { Readings, type Try } from '@/lib/vision/readings';
 import type { ImageInput } from '@/lib/vision/types';
+
+export { aheadMode, aheadWorthIt, READ_AHEAD_GRAIN } from '@/lib/vision/readings';
 
 /**
  * Offline engine: sharp preparation → tesseract (shared pool) → parser. When the first reading
@@ -97,88 +98,6 @@ const TURN_BELOW = 0.25;
  * with half its fields, is not turned).
  */
 const UNSURE_TURN = 0.4;
-/** The page turned clockwise by `degrees` (EXIF orientation applied first; its size was checked when it was loaded). */
-async function turned(bytes: Buffer, degrees: 90 | 180 | 270): Promise<Buffer> {
-  return sharp(bytes).rotate().rotate(degrees).png({ compressionLevel: 1 }).toBuffer();
-}
-
-interface Try {
-  opts: PrepareOptions;
-  turn: 0 | 90 | 180 | 270;
-  /** Another version of the page to read instead of the photo (the evened-out coloured stock). */
-  page?: Buffer;
-}
-
-/**
- * The readings of a page's tries, started on demand or ahead of time. While one try's page is in
- * OCR, the next try is prepared and read on a worker that would otherwise sit idle (tesseract
- * reads a page on one thread): a photo that needs its second pass then costs about one pass more
- * of preparation instead of a whole pass more. Only spare workers are used, so a busy server reads
- * exactly as before; a reading started ahead and not needed is dropped (its CPU is the price).
- * The readings and the order they are judged in are the same either way: the result is too.
- */
-class Readings {
-  private started = new Map<Try, { page: Promise<GreyPage>; prepared: Promise<void>; ocr: Promise<OcrResult> }>();
-
-  constructor(
-    private readonly image: ImageInput,
-    private readonly psm: PSM,
-  ) {}
-
-  private start(t: Try): { page: Promise<GreyPage>; prepared: Promise<void>; ocr: Promise<OcrResult> } {
-    let run = this.started.get(t);
-    if (!run) {
-      const source = t.page ?? this.image.bytes;
-      const page = (async () => prepareGrey(t.turn ? await turned(source, t.turn) : source, t.opts))();
-      // Word boxes: the parsers rebuild rows and columns from them (gaps measured on the page).
-      const ocr = page.then((p) => ocrPool().recognize(toPgm(p), this.psm, undefined, { words: true }));
-      // A reading started ahead may never be awaited: its failure must not go unhandled.
-      ocr.catch(() => undefined);
-      const prepared = page.then(() => undefined);
-      prepared.catch(() => undefined);
-      run = { page, prepared, ocr };
-      this.started.set(t, run);
-    }
-    return run;
-  }
-
-  /** The prepared page of a try already started (null when it was not, or its preparation failed). */
-  async pageOf(t: Try): Promise<GreyPage | null> {
-    return (await this.started.get(t)?.page.catch(() => null)) ?? null;
-  }
-
-  /**
-   * Try `t`'s reading; once its page is prepared, `next` is started ahead when a worker is spare
-   * and the page is one a first reading often falls short on (`aheadWorthIt`).
-   */
-  async read(t: Try, next: Try | undefined, signal?: AbortSignal): Promise<OcrResult> {
-    const run = this.start(t);
-    await run.prepared;
-    if (next && config().vision.readAhead && !signal?.aborted && !this.started.has(next) && ocrPool().spare() > 0 && aheadWorthIt(await this.pageOf(t))) {
-      this.start(next);
-    }
-    return run.ocr;
-  }
-}
-
-/**
- * Paper this grainy after preparation (`paperGrain`) marks a photo (noise, blur, compression):
- * only such a page has its next try read ahead. On a crisp page (a scan, a screenshot, a sharp
- * photo) the first reading is nearly always good enough, and a pass read ahead there was a whole
- * OCR pass and preparation of CPU thrown away (bench, thirteenth and twelfth rounds: every clean
- * receipt's first reading was kept, yet each cost about two passes). Such a page's second try,
- * when it is needed, is read after the first (the same readings, judged in the same order).
- */
-export const READ_AHEAD_GRAIN = 0.1;
-// (Tried and dropped: one pass on both workers, the page cut across a blank row near its middle
-// and the halves read side by side. Tesseract's page-wide statistics (threshold, line sizes) then
-// differ per half and lines read differently: thirteenth receipts 0.992/0.935 -> 0.974/0.911.)
-
-/** Whether a prepared page's next try is worth reading ahead on a spare worker (`READ_AHEAD_GRAIN`). */
-export function aheadWorthIt(page: Pick<GreyPage, 'grain'> | null): boolean {
-  return (page?.grain ?? 1) >= READ_AHEAD_GRAIN;
-}
-
 async function bestReading<T extends { coverage: number }>(
   image: ImageInput,
   parse: (text: string, words?: readonly OcrWord[]) => T,
@@ -203,7 +122,7 @@ async function bestReading<T extends { coverage: number }>(
   for (let i = 0; i < tries.length; i++) {
     if (signal?.aborted) break;
     const { opts } = tries[i];
-    const { parsed, conf } = judge(await readings.read(tries[i], tries[i + 1], signal));
+    const { parsed, conf } = judge(await readings.read(tries, i, signal));
     if (parsed.coverage >= goodEnough && conf >= SURE_ENOUGH) break;
     const thin = parsed.coverage < TURN_BELOW || (conf < UNSURE_TURN && parsed.coverage < 0.5);
     // Upside down too (a jar or a bag photographed from the other side): first on a wide page,
@@ -249,14 +168,21 @@ export function localEngine(): VisionEngine {
       }),
     readLabel: async (input, signal) => {
       const image = await withMinSize(input);
-      const read = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, LABEL_PASSES, { turns: true, stock: true });
+      // A fold-out's two panels beside its spine (label-panels.ts) are read one by one, started at
+      // once beside the page's first reading (they do not depend on it), and stand in for the whole
+      // page's second preparation: on the twelfth round's fold-out photos that read worse than the
+      // first every time, and cost a pass (5–6 OCR passes a photo, now 4).
+      const fold = signal?.aborted ? null : await foldPanels(image.bytes).catch(() => null);
+      const foldRead = fold ? readFold(fold, LABEL_PASSES[0]) : null;
+      foldRead?.catch(() => undefined);
+      const passes = fold ? LABEL_PASSES.slice(0, 1) : LABEL_PASSES;
+      const read = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, passes, { turns: true, stock: true });
       // A missing package date looked for in a rubber stamp (label-stamp-ink.ts), then a round
       // sticker's rim lines, turned word by word along the arc, read unrolled (label-round.ts).
       const page = await withStampDate(image.bytes, read.parsed, signal);
       // A white compliance sticker over a label on coloured stock, read alone (label-sticker.ts).
       const stuck = await withSticker(image.bytes, page, LABEL_PASSES[0], signal);
-      // A fold-out's two panels beside its spine, read one by one (label-panels.ts).
-      const folded = await withPanels(image.bytes, stuck, LABEL_PASSES[0], signal);
+      const folded = foldRead && !signal?.aborted ? withFoldReadings(stuck, await foldRead) : stuck;
       return { ...read, parsed: await withRim(image.bytes, folded, LABEL_PASSES[0], signal) };
     },
   };

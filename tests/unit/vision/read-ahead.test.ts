@@ -64,7 +64,7 @@ afterEach(() => {
 afterAll(() => shutdownOcrPool());
 
 describe('reading the next OCR pass ahead on a spare worker', { timeout: 180_000 }, () => {
-  it('a photo that needs its second pass: the same answer, the second pass started before the first was judged', async () => {
+  it('a photo that needs its second pass: the same answer, the second pass prepared and read only once the first was judged', async () => {
     // Not a receipt: the first reading covers nothing, so the second preparation is always read.
     const img = await photo(['Notes from the garden', 'Water the tomatoes on Monday', 'Call the plumber about the sink']);
     withReadAhead(false);
@@ -72,9 +72,8 @@ describe('reading the next OCR pass ahead on a spare worker', { timeout: 180_000
     expect(oneByOne.events).toEqual(['call1', 'done1', 'call2', 'done2']);
     withReadAhead(true);
     const ahead = await jobEvents(() => localEngine().readReceipt(img));
-    // The second pass was asked for while the first was still being read.
-    expect(ahead.events.slice(0, 2)).toEqual(['call1', 'call2']);
-    expect(ahead.events).toHaveLength(4);
+    // Most photos' first reading is kept: a second pass read ahead was mostly OCR thrown away.
+    expect(ahead.events).toEqual(['call1', 'done1', 'call2', 'done2']);
     expect(ahead.result).toEqual(oneByOne.result);
   });
 
@@ -118,7 +117,7 @@ describe('reading the next OCR pass ahead on a spare worker', { timeout: 180_000
     resetConfig();
     await shutdownOcrPool();
     try {
-      // A photo: with a spare worker, its second pass would be read ahead.
+      // A photo whose first reading is thin: with a spare worker, its later tries would be read ahead.
       const img = await photo(['Notes from the garden', 'Water the tomatoes on Monday']);
       withReadAhead(true);
       const { events } = await jobEvents(() => localEngine().readReceipt(img));
