@@ -1,4 +1,5 @@
 import * as cheerio from 'cheerio';
+import { lazyFrameSources } from '@/lib/scrape/lazy-frames';
 
 /**
  * A menu's own pagination, followed from the URL a user gives (no wildcard): `rel="next"`,
@@ -108,14 +109,19 @@ export function menuPageLinks(html: string, pageUrl: string, asked: string): str
   return [...new Set([...here.next, ...base.next, ...here.numbered, ...base.numbered])];
 }
 
-/** Frame URLs of a page (iframe/frame src), resolved, http(s) only, in document order. */
+/**
+ * Frame URLs of a page (iframe/frame src, then the frames it loads later: lazy-frames.ts),
+ * resolved, http(s) only, in document order.
+ */
 export function frameUrls(html: string, pageUrl: string): string[] {
   const $ = cheerio.load(html);
   const out: string[] = [];
-  $('iframe[src], frame[src]').each((_, el) => {
-    const u = resolveLink($(el).attr('src'), pageUrl);
+  const srcs: string[] = [];
+  $('iframe[src], frame[src]').each((_, el) => void srcs.push($(el).attr('src') ?? ''));
+  for (const src of [...srcs, ...lazyFrameSources($)]) {
+    const u = resolveLink(src, pageUrl);
     if (u && !out.includes(u)) out.push(u);
-  });
+  }
   return out;
 }
 
