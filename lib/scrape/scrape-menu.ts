@@ -6,7 +6,7 @@ import { renderMenuPage } from '@/lib/scrape/browser-page';
 import { abortError, isScrapeError, raceAbort, ScrapeError, throwIfAborted } from '@/lib/scrape/errors';
 import { dropSizedBases } from '@/lib/scrape/browser-popovers';
 import { defaultMenuModel } from '@/lib/scrape/extract/ai';
-import { extractDetailPage, extractFromHtml, needsBrowser, pageSignals, type PageExtraction } from '@/lib/scrape/extract';
+import { extractDetailPage, extractFromHtml, needsBrowser, pageSignals, restNeedsBrowser, type PageExtraction } from '@/lib/scrape/extract';
 import { detailLinks } from '@/lib/scrape/detail-pages';
 import { fetchPostback, postbackRequests, type PostRequest } from '@/lib/scrape/postback';
 import { guardedFetch } from '@/lib/scrape/guarded-fetch';
@@ -193,8 +193,7 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
       // after the crawl); one with a "load more" button goes there for the rest of the list, and
       // one with a script-driven pager (numbered buttons, no links) likewise.
       // A pager that posts forms is followed here (below), not by clicks in the browser.
-      if (r.products.length > 0 && (signals.loadMore || (signals.scriptPager && postPager.length === 0) || signals.popovers || signals.scrollLoads || signals.categoryListbox))
-        c.wantBrowser = true;
+      if (r.products.length > 0 && restNeedsBrowser(signals, postPager.length > 0)) c.wantBrowser = true;
     } else if (depth > 0 && r.products.length === 0 && needsBrowser(signals)) c.wantBrowser = true;
     if (depth < 2) {
       for (const f of frameUrls(page.body, page.url)) {
