@@ -1,6 +1,6 @@
 import * as cheerio from 'cheerio';
 import type { AnyNode } from 'domhandler';
-import { isCategoryName, MAX_CATEGORY_LINKS, resolveLink } from '@/lib/scrape/pagination';
+import { isCategoryName, loadPage, MAX_CATEGORY_LINKS, resolveLink, type PageDoc } from '@/lib/scrape/pagination';
 import { WEIGHT_TEXT, weightToggle } from '@/lib/scrape/weight-toggle';
 
 /**
@@ -57,8 +57,8 @@ function handlerPrefix($: cheerio.CheerioAPI, sel: cheerio.Cheerio<AnyNode>): st
 }
 
 /** URLs of the categories a page's form controls choose between (at most MAX_CATEGORY_LINKS). */
-export function categoryFormUrls(html: string, pageUrl: string): string[] {
-  const $ = cheerio.load(html);
+export function categoryFormUrls(html: PageDoc, pageUrl: string): string[] {
+  const $ = loadPage(html);
   const here = new URL(pageUrl);
   const out: string[] = [];
   const add = (u: string | null) => {

@@ -9,7 +9,7 @@ import { extractFromHtml, pageSignals, restNeedsBrowser } from '@/lib/scrape/ext
 import { decodeJsonText, encodedStates } from '@/lib/scrape/extract/encoded-state';
 import { inflatedJsonText } from '@/lib/scrape/extract/packed-json';
 import { extractSheetTables } from '@/lib/scrape/extract/sheet-table';
-import { frameUrls } from '@/lib/scrape/pagination';
+import { categoryLinks, frameUrls, loadPage, paginationLinks } from '@/lib/scrape/pagination';
 import { categoryFormUrls } from '@/lib/scrape/category-forms';
 import { switchedInPlace, weightToggle, withChosenWeight } from '@/lib/scrape/weight-toggle';
 
@@ -179,6 +179,23 @@ describe('one weight chosen for the whole menu', () => {
     expect(categoryFormUrls(form, URL_)).toEqual(['https://shop.example/menu?weight=1g', 'https://shop.example/menu?weight=3.5g', 'https://shop.example/menu?weight=7g']);
     const links = toggled('<p>Prices for <a href="?weight=1g">1g</a> | <strong>3.5g</strong> | <a href="https://other.example/?weight=7g">7g</a></p>');
     expect(categoryFormUrls(links, URL_)).toEqual(['https://shop.example/menu?weight=1g']);
+  });
+});
+
+describe('one parse of a crawled page for its link readers', () => {
+  it('pagination, category, form and frame links read from the loaded document are those read from the HTML', () => {
+    const html = page(
+      `<nav><a href="/menu/flower">Flower</a> <a href="/menu/edibles">Edibles</a></nav><a href="/menu?page=2">2</a> <a href="/menu?page=3" rel="next">Next</a><iframe data-src="https://menu.example/embed"></iframe><form method="get" action="/menu"><select name="category"><option value="flower">Flower</option><option value="vapes">Vapes</option></select></form><div class="product-grid"><div class="product-card"><h3>Blue Dream</h3><div class="price">$30.00</div></div></div>`,
+    );
+    const doc = loadPage(html);
+    expect(paginationLinks(doc, URL_)).toEqual(paginationLinks(html, URL_));
+    expect(categoryLinks(doc, URL_)).toEqual(categoryLinks(html, URL_));
+    expect(categoryFormUrls(doc, URL_)).toEqual(categoryFormUrls(html, URL_));
+    expect(frameUrls(doc, URL_)).toEqual(frameUrls(html, URL_));
+    expect(paginationLinks(doc, URL_).next).toEqual(['https://shop.example/menu?page=3']);
+    expect(categoryLinks(doc, URL_).length).toBe(2);
+    expect(categoryFormUrls(doc, URL_).length).toBe(2);
+    expect(frameUrls(doc, URL_)).toEqual(['https://menu.example/embed']);
   });
 });
 
