@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import type { ScrapedProduct } from '@/lib/scrape/types';
-import { parseWeightGrams } from '@/lib/scrape/normalize';
+import { categorize, parseWeightGrams } from '@/lib/scrape/normalize';
 
 /**
  * One weight chosen for the whole flower menu (docs/menus.md, fifteenth round): a toggle of
@@ -77,6 +77,7 @@ export function withChosenWeight(products: ScrapedProduct[], chosen: string | nu
   return products.map((p) =>
     parseWeightGrams(p.rawName) !== null || /\b\d+\s?mg\b/i.test(p.rawName) || ['Edible', 'Tincture', 'Topical'].includes(p.category)
       ? p
-      : { ...p, rawName: `${p.rawName} ${chosen}`, weightGrams: p.weightGrams ?? grams },
+      : // A bare strain name read as "Other" is flower once it has its weight (the category rule for `<name> 3.5g`).
+        { ...p, rawName: `${p.rawName} ${chosen}`, weightGrams: p.weightGrams ?? grams, category: p.category === 'Other' ? categorize(`${p.rawName} ${chosen}`) : p.category },
   );
 }

@@ -170,6 +170,17 @@ describe('one weight chosen for the whole menu', () => {
       '3.5g',
     );
     expect(out.map((p) => p.rawName)).toEqual(['Blue Dream 1g', 'Gummies 100mg', 'OG Kush 3.5g']);
+    // A bare strain name the reader could not place is flower once it has its weight.
+    expect(
+      withChosenWeight(
+        [
+          { ...base, rawName: 'Nanitro', category: 'Other' },
+          { ...base, rawName: 'A', category: 'Other' },
+          { ...base, rawName: 'B', category: 'Other' },
+        ],
+        '3.5g',
+      )[0].category,
+    ).toBe('Flower');
   });
 
   it('a GET form of weight radios and weight links give a URL per weight (same origin)', () => {
