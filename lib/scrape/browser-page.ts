@@ -4,6 +4,7 @@ import { dedupeProducts, productIdentity } from '@/lib/scrape/normalize';
 import { menuPageLinks } from '@/lib/scrape/pagination';
 import { dropSizedBases, popoverPage, readPopovers } from '@/lib/scrape/browser-popovers';
 import { CATEGORY_TABS, LISTBOX_OPTIONS, pageThrough, pressEach, SECTIONS } from '@/lib/scrape/browser-press';
+import { pressWeights } from '@/lib/scrape/browser-weights';
 import { abortError, raceAbort, ScrapeError } from '@/lib/scrape/errors';
 import type { ScanContext } from '@/lib/scrape/browser';
 import type { PageExtraction } from '@/lib/scrape/extract';
@@ -284,6 +285,11 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
         if (tabbed.rounds === 0) tabbed = await pressEach(page, LISTBOX_OPTIONS, read.products, left, interactions, opts);
         if (tabbed.rounds > 0) read = { ...read, products: dedupeProducts(tabbed.products) };
       }
+    }
+    // One weight chosen for the whole menu by a toggle switched in place: every other weight.
+    if (read.products.length > 0) {
+      const weighed = await pressWeights(page, read.products, Math.max(opts.maxRounds ?? 3, 6), interactions, opts);
+      if (weighed.rounds > 0) read = { ...read, products: dedupeProducts(weighed.products) };
     }
     // Cards whose sizes and prices are only in a popover opened from the card: open each one.
     let popovers = false;

@@ -1,6 +1,7 @@
 import * as cheerio from 'cheerio';
 import type { AnyNode } from 'domhandler';
-import { isCategoryName, MAX_CATEGORY_LINKS, resolveLink } from '@/lib/scrape/pagination';
+import { isCategoryName, loadPage, MAX_CATEGORY_LINKS, resolveLink, type PageDoc } from '@/lib/scrape/pagination';
+import { WEIGHT_TEXT, weightToggle } from '@/lib/scrape/weight-toggle';
 
 /**
  * A menu whose categories are chosen in a form control, not a link: a `<select>` (or radio
@@ -9,7 +10,8 @@ import { isCategoryName, MAX_CATEGORY_LINKS, resolveLink } from '@/lib/scrape/pa
  * `onchange`, or an inline script naming it) sets `location` to a literal prefix plus the chosen
  * value (WooCommerce's category dropdown: `'/shop?product_cat=' + value`). The control counts
  * when most of its choices are category names. Same origin only; the caller applies the address
- * rule to every URL like any link.
+ * rule to every URL like any link. The choices of a page-wide weight toggle (weight-toggle.ts)
+ * are followed the same way: its links, and a GET form's weight select or radios.
  */
 
 /** `location = '…' +`, `location.href = "…" +`, `window.location.assign('…' +`: the prefix a handler builds its URL from. */
@@ -55,8 +57,8 @@ function handlerPrefix($: cheerio.CheerioAPI, sel: cheerio.Cheerio<AnyNode>): st
 }
 
 /** URLs of the categories a page's form controls choose between (at most MAX_CATEGORY_LINKS). */
-export function categoryFormUrls(html: string, pageUrl: string): string[] {
-  const $ = cheerio.load(html);
+export function categoryFormUrls(html: PageDoc, pageUrl: string): string[] {
+  const $ = loadPage(html);
   const here = new URL(pageUrl);
   const out: string[] = [];
   const add = (u: string | null) => {
@@ -64,7 +66,13 @@ export function categoryFormUrls(html: string, pageUrl: string): string[] {
     if (new URL(u).origin !== here.origin || u === pageUrl) return;
     out.push(u);
   };
-  const mostlyCategories = (cs: Choice[]) => cs.length >= 2 && cs.filter((c) => isCategoryName(c.text)).length >= Math.max(2, Math.ceil(cs.length * 0.6));
+  const toggle = weightToggle($);
+  const weights = (cs: Choice[]) => toggle !== null && cs.length >= 2 && cs.every((c) => WEIGHT_TEXT.test(c.text));
+  const mostlyCategories = (cs: Choice[]) => weights(cs) || (cs.length >= 2 && cs.filter((c) => isCategoryName(c.text)).length >= Math.max(2, Math.ceil(cs.length * 0.6)));
+  for (const el of toggle?.choices ?? []) {
+    const a = el.name === 'a' ? $(el) : $(el).find('a[href]').first();
+    if (a.length) add(resolveLink(a.attr('href'), pageUrl));
+  }
   $('select').each((_, el) => {
     const sel = $(el);
     const choices: Choice[] = sel

@@ -1,4 +1,5 @@
 import * as cheerio from 'cheerio';
+import { lazyFrameSources } from '@/lib/scrape/lazy-frames';
 
 /**
  * A menu's own pagination, followed from the URL a user gives (no wildcard): `rel="next"`,
@@ -37,6 +38,13 @@ export function pageNumber(url: string): number {
   return 1;
 }
 
+/**
+ * A page's HTML or its loaded document: the link readers below only read it, so one parse of a
+ * page serves them all (scrape-menu.ts loads each crawled page once for them).
+ */
+export type PageDoc = string | cheerio.CheerioAPI;
+export const loadPage = (html: PageDoc): cheerio.CheerioAPI => (typeof html === 'string' ? cheerio.load(html) : html);
+
 /** A link's absolute http(s) URL without its fragment; null for in-page, script, mail and phone links. */
 export function resolveLink(href: string | undefined, base: string): string | null {
   if (!href || href.startsWith('#') || /^(?:javascript|mailto|tel):/i.test(href)) return null;
@@ -61,8 +69,8 @@ export interface PageLinks {
  * The pagination links of a page. A link is kept only when it stays on the page's origin and in
  * its path family and names a page (a page parameter, a /page/N tail, or the family's first page).
  */
-export function paginationLinks(html: string, pageUrl: string): PageLinks {
-  const $ = cheerio.load(html);
+export function paginationLinks(html: PageDoc, pageUrl: string): PageLinks {
+  const $ = loadPage(html);
   const family = pathFamily(pageUrl);
   const here = new URL(pageUrl);
   here.hash = '';
@@ -103,19 +111,25 @@ export function paginationLinks(html: string, pageUrl: string): PageLinks {
  * with a token of its own: `/menu?i=1`, `?__cf_chl_tk=…`); next links first, no repeats.
  */
 export function menuPageLinks(html: string, pageUrl: string, asked: string): string[] {
-  const here = paginationLinks(html, pageUrl);
-  const base = asked === pageUrl ? { next: [], numbered: [] } : paginationLinks(html, asked);
+  const $ = loadPage(html);
+  const here = paginationLinks($, pageUrl);
+  const base = asked === pageUrl ? { next: [], numbered: [] } : paginationLinks($, asked);
   return [...new Set([...here.next, ...base.next, ...here.numbered, ...base.numbered])];
 }
 
-/** Frame URLs of a page (iframe/frame src), resolved, http(s) only, in document order. */
-export function frameUrls(html: string, pageUrl: string): string[] {
-  const $ = cheerio.load(html);
+/**
+ * Frame URLs of a page (iframe/frame src, then the frames it loads later: lazy-frames.ts),
+ * resolved, http(s) only, in document order.
+ */
+export function frameUrls(html: PageDoc, pageUrl: string): string[] {
+  const $ = loadPage(html);
   const out: string[] = [];
-  $('iframe[src], frame[src]').each((_, el) => {
-    const u = resolveLink($(el).attr('src'), pageUrl);
+  const srcs: string[] = [];
+  $('iframe[src], frame[src]').each((_, el) => void srcs.push($(el).attr('src') ?? ''));
+  for (const src of [...srcs, ...lazyFrameSources($)]) {
+    const u = resolveLink(src, pageUrl);
     if (u && !out.includes(u)) out.push(u);
-  });
+  }
   return out;
 }
 
@@ -173,8 +187,8 @@ export const MAX_CATEGORY_LINKS = 12;
  * shows products itself — an "About us" page's menu bar does not make it a menu; a category
  * directory in the page's content (WooCommerce's shop page, Shopify's collection list) does.
  */
-export function categoryLinks(html: string, pageUrl: string, siteNav = true): string[] {
-  const $ = cheerio.load(html);
+export function categoryLinks(html: PageDoc, pageUrl: string, siteNav = true): string[] {
+  const $ = loadPage(html);
   const here = new URL(pageUrl);
   const family = pathFamily(pageUrl);
   const out: string[] = [];

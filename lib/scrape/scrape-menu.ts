@@ -6,7 +6,7 @@ import { renderMenuPage } from '@/lib/scrape/browser-page';
 import { abortError, isScrapeError, raceAbort, ScrapeError, throwIfAborted } from '@/lib/scrape/errors';
 import { dropSizedBases } from '@/lib/scrape/browser-popovers';
 import { defaultMenuModel } from '@/lib/scrape/extract/ai';
-import { extractDetailPage, extractFromHtml, needsBrowser, pageSignals, type PageExtraction } from '@/lib/scrape/extract';
+import { extractDetailPage, extractFromHtml, needsBrowser, pageSignals, restNeedsBrowser, type PageExtraction } from '@/lib/scrape/extract';
 import { detailLinks } from '@/lib/scrape/detail-pages';
 import { fetchPostback, postbackRequests, type PostRequest } from '@/lib/scrape/postback';
 import { guardedFetch } from '@/lib/scrape/guarded-fetch';
@@ -17,7 +17,7 @@ import { discoverMenuUrls } from '@/lib/scrape/sitemap';
 import type { ProductCategory, ScrapedProduct, ScrapeMenuInput, ScrapeMenuResult } from '@/lib/scrape/types';
 import { isWildcardUrl, matchingLinks, WILDCARD_LIMITS, wildcardPattern } from '@/lib/scrape/wildcard';
 import { config } from '@/lib/config';
-import { categoryLinks, frameUrls, paginationLinks } from '@/lib/scrape/pagination';
+import { categoryLinks, frameUrls, loadPage, paginationLinks } from '@/lib/scrape/pagination';
 import { categoryFormUrls } from '@/lib/scrape/category-forms';
 import { detectPlatform } from '@/lib/scrape/platforms';
 
@@ -175,6 +175,7 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
     }
     if (fresh) c.methods.add(r.method);
     const signals = pageSignals(page.body);
+    const doc = loadPage(page.body); // one parse for the link readers below (pageSignals edits its own)
     // Pages reached only by POST (postback.ts): numbered controls, else a next control per page.
     const posts = postbackRequests(page.body, page.url);
     const postPager = posts.some((p) => p.label !== 'next') ? posts.filter((p) => p.label !== 'next') : posts;
@@ -184,7 +185,7 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
       // A menu split into category pages: each category is crawled like a menu URL of its own
       // (its pagination followed), after the given page's own pages; so is each choice of a
       // category form control (category-forms.ts).
-      for (const l of [...categoryLinks(page.body, page.url, r.products.length > 0), ...categoryFormUrls(page.body, page.url)]) {
+      for (const l of [...categoryLinks(doc, page.url, r.products.length > 0), ...categoryFormUrls(doc, page.url)]) {
         if (c.seen.has(l)) continue;
         c.seen.add(l);
         categories.push(l);
@@ -193,17 +194,16 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
       // after the crawl); one with a "load more" button goes there for the rest of the list, and
       // one with a script-driven pager (numbered buttons, no links) likewise.
       // A pager that posts forms is followed here (below), not by clicks in the browser.
-      if (r.products.length > 0 && (signals.loadMore || (signals.scriptPager && postPager.length === 0) || signals.popovers || signals.scrollLoads || signals.categoryListbox))
-        c.wantBrowser = true;
+      if (r.products.length > 0 && restNeedsBrowser(signals, postPager.length > 0)) c.wantBrowser = true;
     } else if (depth > 0 && r.products.length === 0 && needsBrowser(signals)) c.wantBrowser = true;
     if (depth < 2) {
-      for (const f of frameUrls(page.body, page.url)) {
+      for (const f of frameUrls(doc, page.url)) {
         if (c.seen.has(f) || run.pages >= run.maxPages) continue;
         await crawlHttp(run, f, c, depth + 1);
       }
     }
     if (fresh === 0) continue;
-    const links = paginationLinks(page.body, page.url);
+    const links = paginationLinks(doc, page.url);
     for (const l of [...links.next, ...links.numbered]) {
       if (c.seen.has(l)) continue;
       c.seen.add(l);

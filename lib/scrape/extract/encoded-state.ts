@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio';
 import type { Json } from '@/lib/scrape/extract/json';
 import { jsStringLiteral } from '@/lib/scrape/extract/js-literal';
+import { inflatedJsonText } from '@/lib/scrape/extract/packed-json';
 
 /**
  * App state the page keeps encoded, read only when nothing else on the page gave a product
@@ -10,7 +11,8 @@ import { jsStringLiteral } from '@/lib/scrape/extract/js-literal';
  *   type tags `[0, v]` / `[1, [...]]` are taken off);
  * - base64 or URI-encoded JSON in an attribute or a meta tag's content (`data-state="eyJ…"`);
  * - a script's `JSON.parse(atob("…"))`, `JSON.parse(decodeURIComponent("…"))`, and a JSON text
- *   assigned as a string (`window.__PRELOADED_STATE__ = "{\"…\"}"`).
+ *   assigned as a string (`window.__PRELOADED_STATE__ = "{\"…\"}"`) or as an object's property;
+ * - base64 of gzip / zlib / raw-deflate JSON in any of those places (extract/packed-json.ts).
  */
 
 /** Shorter attribute values are a card's own data, not a page's state. */
@@ -38,8 +40,13 @@ export function decodeJsonText(raw: string): Json | null {
     }
   }
   if (t.length >= 16 && t.length % 4 !== 1 && B64.test(t)) {
-    const text = Buffer.from(t.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+    const bytes = Buffer.from(t.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    const text = bytes.toString('utf8');
     if (/^\s*[[{]/.test(text)) return asObject(text);
+    if (t.length >= MIN_ATTR) {
+      const inflated = inflatedJsonText(bytes);
+      if (inflated !== null) return asObject(inflated);
+    }
   }
   return null;
 }
@@ -64,6 +71,10 @@ const astroProps = (props: Json): Json =>
 const DECODE_CALL = /\b(atob|decodeURIComponent)\(\s*(?=["'])/g;
 /** A name assigned a string literal (`x.__STATE__ = "…"`): the string may be JSON text. */
 const STRING_ASSIGNMENT = /(?:^|[;\s,{(])(?:[\w$]+\.)*[\w$]+\s*=\s*(?=["'])/g;
+/** A string pushed to an array (`self.__packed.push("…")`). */
+const PUSH_CALL = /((?:[\w$]+\.)*[\w$]+)\.push\(\s*(?=["'])/g;
+/** An object's property given a string (`{ products_gz: "H4sI…" }`, `"data":"…"`). */
+const STRING_PROPERTY = /[{,]\s*(?:"[\w$-]+"|'[\w$-]+'|[\w$]+)\s*:\s*(?=["'])/g;
 
 /** Every encoded state blob of the page. */
 export function encodedStates($: CheerioAPI): Json[] {
@@ -76,10 +87,23 @@ export function encodedStates($: CheerioAPI): Json[] {
       if (state !== null) out.push((el as { name?: string }).name === 'astro-island' && name === 'props' ? astroProps(state) : state);
     }
   });
+  // Chunks pushed to one array across scripts (`self.__packed.push("…")`), joined in order.
+  const pushed = new Map<string, string[]>();
   $('script:not([src])').each((_, el) => {
     const src = $(el).text();
     if (src.length > 5_000_000) return;
-    for (const re of [DECODE_CALL, STRING_ASSIGNMENT]) {
+    // A script whose whole text is one encoded blob (`<script type="application/octet-stream">H4sI…</script>`).
+    const whole = src.trim();
+    if (whole.length >= MIN_ATTR && B64.test(whole)) {
+      const state = decodeJsonText(whole);
+      if (state !== null) out.push(state);
+    }
+    PUSH_CALL.lastIndex = 0;
+    for (let m = PUSH_CALL.exec(src); m; m = PUSH_CALL.exec(src)) {
+      const lit = jsStringLiteral(src, m.index + m[0].length);
+      if (lit !== null) pushed.set(m[1], [...(pushed.get(m[1]) ?? []), lit]);
+    }
+    for (const re of [DECODE_CALL, STRING_ASSIGNMENT, STRING_PROPERTY]) {
       re.lastIndex = 0;
       for (let m = re.exec(src); m; m = re.exec(src)) {
         const at = m.index + m[0].length;
@@ -90,5 +114,11 @@ export function encodedStates($: CheerioAPI): Json[] {
       }
     }
   });
+  for (const chunks of pushed.values()) {
+    const joined = chunks.join('');
+    if (chunks.length < 2 || joined.length < MIN_ATTR) continue;
+    const state = decodeJsonText(joined.replace(/\s+/g, ''));
+    if (state !== null) out.push(state);
+  }
   return out;
 }

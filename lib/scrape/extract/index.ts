@@ -11,6 +11,8 @@ import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
 import { extractAppState, productsOfStates } from '@/lib/scrape/extract/app-state';
 import { encodedStates } from '@/lib/scrape/extract/encoded-state';
 import { extractJsonLd } from '@/lib/scrape/extract/json-ld';
+import { extractSheetTables } from '@/lib/scrape/extract/sheet-table';
+import { switchedInPlace, weightToggle, withChosenWeight } from '@/lib/scrape/weight-toggle';
 import { textifyPricePictures } from '@/lib/scrape/extract/price-pictures';
 import { canonicalizeLocaleMoney } from '@/lib/scrape/extract/locale-money';
 import { extractProductPage } from '@/lib/scrape/extract/product-page';
@@ -38,6 +40,13 @@ export interface ExtractOptions {
  */
 export async function extractFromHtml(html: string, url: string, opts: ExtractOptions = {}): Promise<PageExtraction> {
   const $ = cheerio.load(html);
+  // One weight chosen for the whole menu (weight-toggle.ts): it belongs to every card's name.
+  const chosen = weightToggle($)?.chosen ?? null;
+  const r = await extractLoaded($, url, opts);
+  return chosen ? { ...r, products: withChosenWeight(r.products, chosen) } : r;
+}
+
+async function extractLoaded($: cheerio.CheerioAPI, url: string, opts: ExtractOptions): Promise<PageExtraction> {
   unwrapShadowTemplates($);
   inlineSrcdocFrames($);
   textifyPricePictures($);
@@ -53,6 +62,9 @@ export async function extractFromHtml(html: string, url: string, opts: ExtractOp
       return h.length > products.length * 2 ? { products: h, method: 'heuristic' } : { products, method };
     }
   }
+  // A menu published as a spreadsheet (sheet-table.ts): read by its header, not as cards.
+  const sheet = extractSheetTables($, url);
+  if (sheet.length >= 3) return { products: sheet, method: 'heuristic' };
   if (opts.model) {
     try {
       const products = await extractWithModel($, url, opts.model, opts.signal);
@@ -116,7 +128,13 @@ export interface PageSignals {
   scrollLoads: boolean;
   /** A custom select (listbox) whose options are categories: the other categories need the browser (browser-listbox.ts). */
   categoryListbox: boolean;
+  /** A weight toggle switched in place (weight-toggle.ts): the other weights need the browser. */
+  weightButtons: boolean;
 }
+
+/** A page whose products were read over HTTP but whose other products only the browser shows. */
+export const restNeedsBrowser = (s: PageSignals, postPager: boolean): boolean =>
+  s.loadMore || (s.scriptPager && !postPager) || s.popovers || s.scrollLoads || s.categoryListbox || s.weightButtons;
 
 const AGE_GATE =
   /\b(are you (?:over |at least )?(?:18|19|21)|(?:must|have to) be (?:at least |over )?(?:18|19|21)|age verification|verify (?:your )?age|(?:18|19|21) (?:years|or older)|of legal age)\b/i;
@@ -142,6 +160,7 @@ export function pageSignals(html: string): PageSignals {
     .some((el) => /\bcontent\s*:[^;}]*\battr\(/i.test($(el).text()));
   // (Read before the noscript elements go with the scripts below: the page is parsed once.)
   const listbox = categoryListbox($);
+  const weightButtons = switchedInPlace($, weightToggle($));
   const noscriptJs = /enable javascript|requires javascript|javascript (?:is )?(?:disabled|required)/i.test($('noscript').text());
   $('script, style, noscript, template').remove();
   const text = visibleText($, $('body'));
@@ -164,6 +183,7 @@ export function pageSignals(html: string): PageSignals {
     generatedText,
     scrollLoads,
     categoryListbox: listbox,
+    weightButtons,
     popovers: popoverSignal($, text),
   };
 }

@@ -69,6 +69,11 @@ const KEYS = [
   // categories chosen only in WooCommerce's category dropdown (its handler sets ?product_cat=).
   'flat-state-grid',
   'select-category-woo',
+  // Fifteenth round (branch menus15): the platform frame only in lazysizes' data-src (and a
+  // tracking pixel at a refused address behind data-src too); one weight chosen for the whole
+  // flower menu, the others through WooCommerce's layered-nav weight filter.
+  'lazy-frame-grid',
+  'weight-toggle-woo',
 ] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
 
@@ -155,6 +160,10 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
     if (key === 'store-redirect-text') for (let n = 2; n <= gatedPages; n++) expect(site.hits, `page ${n}`).toContain(`main:/menu?page=${n}`);
     // Every category the dropdown offers was read at the URL its change handler builds.
     if (key === 'select-category-woo') for (const l of perLabel.keys()) expect(site.hits).toContain(`main:/menu?product_cat=${slug(l)}`);
+    // The lazily loaded frame was read; every weight the filter offers was read at its own URL.
+    if (key === 'lazy-frame-grid') expect(site.hits).toContain('frame:/embed/menu');
+    if (key === 'weight-toggle-woo')
+      for (const w of new Set(site.spec.products.map((p) => p.size))) if (w !== '3.5g') expect(site.hits).toContain(`main:/menu?filter_weight=${slug(w!)}`);
     // Every product's own page was read (once each).
     if (key === 'detail-pages-dawn') expect(site.hits.filter((h) => h.startsWith('main:/products/')).length).toBeGreaterThanOrEqual(site.spec.products.length);
   });

@@ -1,6 +1,6 @@
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSites, cardHtml, gridGroups, HELDOUT_TECHNIQUES, menuDataPresent, stateRecord, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
+import { buildSites, cardHtml, gridGroups, FOURTEENTH_TECHNIQUES, menuDataPresent, stateRecord, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
 import { startMenuSites, type MenuSitesServer } from '@/tests/fixtures/menus-sites/server';
 import { devalue, flatState, qwikObjs, turboStream, typed } from '@/tests/fixtures/menus-sites/fourteenth';
 import { byCategory, selectHref, sizeRowsBody } from '@/tests/fixtures/menus-sites/fourteenth-menus';
@@ -48,7 +48,7 @@ function unqwik(objs: unknown[]): unknown {
 
 describe('fourteenth-round markup', () => {
   it('every held-out site: real products, prices paid below the struck regular price, unique names', () => {
-    const sites = buildSites().filter((s) => HELDOUT_TECHNIQUES.includes(s.technique));
+    const sites = buildSites().filter((s) => FOURTEENTH_TECHNIQUES.includes(s.technique));
     expect(sites).toHaveLength(35);
     for (const s of sites) {
       expect(s.products.length).toBeGreaterThanOrEqual(140);
@@ -128,7 +128,7 @@ describe('fourteenth-round markup', () => {
 describe.runIf(menuDataPresent())('fourteenth-round sites', () => {
   let server: MenuSitesServer;
   const keys = buildSites()
-    .filter((s) => HELDOUT_TECHNIQUES.includes(s.technique))
+    .filter((s) => FOURTEENTH_TECHNIQUES.includes(s.technique))
     .map((s) => s.key);
   beforeAll(async () => {
     server = await startMenuSites({ keys });
