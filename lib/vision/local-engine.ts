@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { config } from '@/lib/config';
 import type { EngineReading, VisionEngine } from '@/lib/vision/engine';
 import { prepareGrey, toPgm, withMinSize, type GreyPage, type PrepareOptions } from '@/lib/vision/image';
+import { withGridRules } from '@/lib/vision/label-grid';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { withRim } from '@/lib/vision/label-round';
 import { withStampDate } from '@/lib/vision/label-stamp-ink';
@@ -249,7 +250,13 @@ export function localEngine(): VisionEngine {
       }),
     readLabel: async (input, signal) => {
       const image = await withMinSize(input);
-      const read = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, LABEL_PASSES, { turns: true, stock: true });
+      // A thin reading read once more with a ruled table's rules erased (label-grid.ts).
+      const read = await withGridRules(
+        image.bytes,
+        await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, LABEL_PASSES, { turns: true, stock: true }),
+        LABEL_PASSES[0],
+        signal,
+      );
       // A missing package date looked for in a rubber stamp (label-stamp-ink.ts), then a round
       // sticker's rim lines, turned word by word along the arc, read unrolled (label-round.ts).
       const page = await withStampDate(image.bytes, read.parsed, signal);
