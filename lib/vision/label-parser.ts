@@ -61,6 +61,8 @@ const BRAND = /\b(?:(?:brand|producer|processor|cultivator|grown\s+by|manufactur
 const PRODUCT = /\b(?:product(?:\s*name)?|item(?:\s*name)?|sample(?:\s*name)?)\s*:\s*(.{2,80})/i;
 const STRAIN = /\b(?:strain|cultivar|genetics)(?:\s*name)?\s*:\s*(.{2,60})/i;
 const CATEGORY = /\b(?:category\s*:|(?:product\s+)?form\s*:|product\s*type\s*:?)\s*(.{2,40})/i;
+/** `CBO` / `CB0` before a figure (after its colon at most): a blurred CBD. */
+const CBD_AS_CBO = /\bCB[O0](?=\s*:?\s*\d)/g;
 const KEYED =
   /:|\b(thc|cbd|cannabinoids?|batch|lot|harvest|tested|test date|packaged|net\s*wt|weight|terpenes?|warning|keep out|license|lic\b|lab\b|for use|government|www\.|ingredients|(?:product|strain)\s+type)\b|%|\d{3,}/i;
 
@@ -85,6 +87,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   );
   // A percentage split at its decimal point by blur ("Total CBD 0. 5%") is one figure again.
   // Its point read as a space ("Terpinolene 1 07%", "Total Active Cannabinoids 25 45%"): one space, two digits, a percent sign.
+  // CBD with its D read as O or 0 by blur (a tile's caption `TOTAL CBO` paired with its value: `TOTAL CBO: 0.4%`).
   // A value wrapped onto the line after its key (a run-on paragraph of small print) is moved back; a donut's total above its key gets the key.
   const lines = joinWrappedValues(
     holeTotals(
@@ -92,7 +95,8 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
         rowLines.map((l) =>
           cleanLine(l)
             .replace(/(\d[.,])\s(\d{1,2}\s?%)/g, '$1$2')
-            .replace(/(?<![\d.,])(\d{1,2}) (\d{2})\s?%/g, '$1.$2%'),
+            .replace(/(?<![\d.,])(\d{1,2}) (\d{2})\s?%/g, '$1.$2%')
+            .replace(CBD_AS_CBO, 'CBD'),
         ),
       ),
     ).filter((l) => l.length > 0),

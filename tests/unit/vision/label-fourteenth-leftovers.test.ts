@@ -42,3 +42,11 @@ describe('a thin reading read again without a table’s rules (label-grid.ts)', 
     expect(readingScore({ parsed: { coverage: 0.5 } as ParsedLabel, engineConfidence: null })).toBeCloseTo(0.35);
   });
 });
+
+describe('a blurred CBD caption', () => {
+  it('reads `TOTAL CBO` / `CB0` before a figure as CBD, and leaves other words', () => {
+    expect(parseLabelText(['BLOOM', 'Chemdawg Pre-Roll', 'TOTAL THC: 23.3%', 'TOTAL CBO: 0.4%'].join('\n')).cbdPct).toBe(0.4);
+    expect(parseLabelText(['BLOOM', 'Chemdawg Pre-Roll', 'THC 23.3%   CB0 0.6%'].join('\n')).cbdPct).toBe(0.6);
+    expect(parseLabelText(['CBO Farms', 'Chemdawg Pre-Roll', 'THC 23.3%'].join('\n')).brand).toBe('CBO Farms');
+  });
+});
