@@ -1,4 +1,5 @@
 import { captionPairs } from '@/lib/vision/label-captions';
+import { namesOverShares } from '@/lib/vision/label-terpene-spokes';
 import { letters, type BoxCell, type BoxLine } from '@/lib/vision/parse-common';
 
 /**
@@ -8,8 +9,9 @@ import { letters, type BoxCell, type BoxLine } from '@/lib/vision/parse-common';
  */
 
 export const KEY_CELL =
-  /^(net\s*(wt|weight|contents)\.?|weight|batch(\s*(no\.?|#|number))?|lot(\s*(#|no\.?|number))?|batch\/lot\s*#?|(total\s+)?(thc|cbd|thca)|total\s+cannabinoids|harvest(ed|\s+date)?|tested|test\s+date|date\s+tested|packaged(\s+on)?|pkg|lab|testing\s+lab|strain|type|category|brand|producer|price(\s*\/\s*g|\s+per\s+g(ram)?)?|unit\s+price|\$\s*\/\s*g|total(\s+price)?|tare)\s*:?$/i;
+  /^(net\s*(wt|weight|contents)\.?|weight|batch(\s*(no\.?|#|number))?|lot(\s*(#|no\.?|number))?|batch\/lot\s*#?|(total\s+)?(thc|cbd|thca)|total\s+cannabinoids|tac|harvest(ed|\s+date)?|tested|test\s+date|date\s+tested|packaged(\s+on)?|pkg|lab|testing\s+lab|strain|type|category|brand|producer|price(\s*\/\s*g|\s+per\s+g(ram)?)?|unit\s+price|\$\s*\/\s*g|total(\s+price)?|tare)\s*:?$/i;
 
+// `TAC` (total active cannabinoids) heads a column as `Total Cannabinoids` does.
 // The price keys of a weigh-scale sticker (`NET WT   PRICE/G   TOTAL` over `14.17 g   $10.00   $141.70`) are keys of such a row too.
 
 /**
@@ -51,6 +53,13 @@ export function columnLines(raw: string[], boxes: readonly BoxLine[] | null = nu
     const captioned = withBoxes && i + 1 < raw.length ? captionPairs(withBoxes[i], withBoxes[i + 1], withBoxes[i + 2], pageWidth(withBoxes)) : null;
     if (captioned) {
       out.push(...captioned);
+      i++;
+      continue;
+    }
+    // Terpene names over their shares (label-terpene-spokes.ts: a radar chart's spoke labels).
+    const spokes = withBoxes && i + 1 < raw.length ? namesOverShares(withBoxes[i], withBoxes[i + 1]) : null;
+    if (spokes) {
+      out.push(...spokes);
       i++;
       continue;
     }
@@ -197,8 +206,8 @@ export function pairByPosition(keys: BoxLine, values: BoxLine, isKey: (cell: str
  * beside `THC` in a row of keys) are never dropped: a blurred value keeps its place.
  */
 export function withoutUnsureTail(line: BoxLine): BoxLine {
-  // (A weight of 1 g whose 1 was read as l or I, "lg", is one too.)
-  const figure = (c: BoxCell) => KEY_CELL.test(c.text) || /\d[.,]\d|%|\d[/-]\d|\d\s?(?:g|oz|mg)\b|^[lI|]\s?g$/i.test(c.text);
+  // (A weight of 1 g whose 1 was read as l or I, "lg", is one too; so is ".59", a half gram without its 0, its g read as 9.)
+  const figure = (c: BoxCell) => KEY_CELL.test(c.text) || /\d[.,]\d|^[.,]\d|%|\d[/-]\d|\d\s?(?:g|oz|mg)\b|^[lI|]\s?g$/i.test(c.text);
   const unsure = (c: BoxCell) => (c.conf ?? 100) < 60 && c.text.length <= 8 && !figure(c);
   let keep = line.cells.length;
   while (keep > 1 && unsure(line.cells[keep - 1])) keep--;

@@ -7,7 +7,8 @@ const DATE_KEYS: [DateKey, RegExp][] = [
   ['harvest', /\bharvest(?:ed)?\b/gi],
   ['test', /\b(?:test(?:ed)?|date\s+tested|lab\s+date|analy[sz]ed)\b/gi],
   // "Date of Packaging", and a manufacturing date ("MFG", "Mfg. Date", "Manufactured"): the date the package was made.
-  ['package', /\b(?:pack(?:aged|age|ed|aging)|pkg|pkd|mfg|mfd|manufactured)\b/gi],
+  // Blur reads "Mfg. Date" as "Mig. Date" (the f as i): a key only before "Date".
+  ['package', /\b(?:pack(?:aged|age|ed|aging)|pkg|pkd|mfg|mfd|manufactured|mig(?=\.?\s*date))\b/gi],
 ];
 const DATE_FORMS = [
   /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/g,

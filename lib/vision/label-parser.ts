@@ -30,6 +30,8 @@ import { splitStampCells } from '@/lib/vision/label-stamp';
 import { formRow } from '@/lib/vision/label-form';
 import { holeTotals } from '@/lib/vision/label-hole';
 import { mgPerGramRows, unglued, withoutBar, withoutPillEdges } from '@/lib/vision/label-rows';
+import { fromSpanish } from '@/lib/vision/label-spanish';
+import { barApart } from '@/lib/vision/label-cart';
 
 import { terpeneName } from '@/lib/vision/terpenes';
 import type { ParsedLabel } from '@/lib/vision/types';
@@ -54,10 +56,13 @@ const NET_WT = /\b(?:net\s*(?:wt|weight|contents?|w[a-z])|ne[tw]\s*w?|weight)\b(
 const BATCH =
   /\b(?:batch\s*[/|\\il1v]?\s*lot|ba[tl]ch|lot)\s*(?:#|no\.?|number|id|code)?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{2,24}(?: \d{2,4}[-.:]\d{2,3}(?![\w.,%]))?(?:[.:]\d{1,3})?)(?!\w|[.:]\d)/i;
 // "Grown by" / "Cultivated by" are keys also without their colon ("GROWN BY MOUNTAIN TOP EXTRACTS").
-const BRAND = /\b(?:(?:brand|producer|cultivator|grown\s+by|manufacturer|licensee|client)\s*:|(?:grown|cultivated)\s+by\b)\s*(.{2,60})/i;
+// A dispensing label names the maker after `Mfr:` or `Grower/Processor:` (the dispensary heads it).
+const BRAND = /\b(?:(?:brand|producer|processor|cultivator|grown\s+by|manufacturer|mfr\.?|manufactured\s+by|licensee|client)\s*:|(?:grown|cultivated)\s+by\b)\s*(.{2,60})/i;
 const PRODUCT = /\b(?:product(?:\s*name)?|item(?:\s*name)?|sample(?:\s*name)?)\s*:\s*(.{2,80})/i;
 const STRAIN = /\b(?:strain|cultivar|genetics)(?:\s*name)?\s*:\s*(.{2,60})/i;
 const CATEGORY = /\b(?:category\s*:|(?:product\s+)?form\s*:|product\s*type\s*:?)\s*(.{2,40})/i;
+/** `CBO` / `CB0` before a figure (after its colon at most): a blurred CBD. */
+const CBD_AS_CBO = /\bCB[O0](?=\s*:?\s*\d)/g;
 const KEYED =
   /:|\b(thc|cbd|cannabinoids?|batch|lot|harvest|tested|test date|packaged|net\s*wt|weight|terpenes?|warning|keep out|license|lic\b|lab\b|for use|government|www\.|ingredients|(?:product|strain)\s+type)\b|%|\d{3,}/i;
 
@@ -72,7 +77,8 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const rowLines = splitStampCells(
     columnLines(
       // A hand-filled form's rows first (label-form.ts): marked boxes, keys with their unit before the value.
-      rows.map((r) => gapKeyed(unglued(withoutPillEdges(formRow(withoutRuleSpecks(r)))))),
+      // Spanish keys, words and dates in English first (label-spanish.ts); a cartridge's bar kept off its mg (label-cart.ts).
+      rows.map((r) => gapKeyed(unglued(barApart(withoutPillEdges(formRow(fromSpanish(withoutRuleSpecks(r)))))))),
       boxes,
     )
       .map(withoutBar)
@@ -81,6 +87,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   );
   // A percentage split at its decimal point by blur ("Total CBD 0. 5%") is one figure again.
   // Its point read as a space ("Terpinolene 1 07%", "Total Active Cannabinoids 25 45%"): one space, two digits, a percent sign.
+  // CBD with its D read as O or 0 by blur (a tile's caption `TOTAL CBO` paired with its value: `TOTAL CBO: 0.4%`).
   // A value wrapped onto the line after its key (a run-on paragraph of small print) is moved back; a donut's total above its key gets the key.
   const lines = joinWrappedValues(
     holeTotals(
@@ -88,7 +95,8 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
         rowLines.map((l) =>
           cleanLine(l)
             .replace(/(\d[.,])\s(\d{1,2}\s?%)/g, '$1$2')
-            .replace(/(?<![\d.,])(\d{1,2}) (\d{2})\s?%/g, '$1.$2%'),
+            .replace(/(?<![\d.,])(\d{1,2}) (\d{2})\s?%/g, '$1.$2%')
+            .replace(CBD_AS_CBO, 'CBD'),
         ),
       ),
     ).filter((l) => l.length > 0),
@@ -133,7 +141,10 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   // Batch codes mix letters and digits on purpose: read them before the digit fix-ups.
   const rawLines = rowLines.map((l) => l.replace(/\s+/g, ' ').trim());
   // Every key on the row: a bilingual key's own words may come first (`Lot number / Numéro de lot  CT2615-05`).
-  const batchHit = rawLines.flatMap((l) => [...l.matchAll(new RegExp(BATCH.source, 'gi'))]).find((m) => /\d/.test(m[1]));
+  // Else in tesseract's own lines: a word box it made as wide as its row (a rule under the print) puts
+  // that word first when the row is rebuilt from the boxes (`Lot: Packaged: PO2670-52 09/26/2026`).
+  const batchIn = (ls: readonly string[]) => ls.flatMap((l) => [...l.matchAll(new RegExp(BATCH.source, 'gi'))]).find((m) => /\d/.test(m[1]));
+  const batchHit = batchIn(rawLines) ?? (boxes ? batchIn(raw.split(/\r?\n/).map((l) => l.replace(/\s+/g, ' ').trim())) : undefined);
   // A keyed lab ends at its column gap ("Lab: Steep Hill   trans-Caryophyllene  0.15%": two panels on one row).
   const cells = rowLines
     .flatMap((l) => l.split(/\s{3,}/))
@@ -309,7 +320,10 @@ function withoutRemarks(rows: BoxLine[]): BoxLine[] {
 }
 
 function isOnlyDescriptors(line: string): boolean {
-  const rest = stripCategoryWords(line.replace(/\d[\d./]*\s?(g|mg|oz)\b/gi, ' ')).replace(/\b(indica|sativa|hybrid|dominant|premium|cannabis|marijuana|product)\b/gi, '');
+  const rest = stripCategoryWords(line.replace(/\d[\d./]*\s?(g|mg|oz)\b/gi, ' ')).replace(
+    /\b(indica|sativa|hybrid|dominant|premium|cannabis|marijuana|marihuana|medical|medicinal|recreational|product)\b/gi,
+    '',
+  );
   return letters(rest) < 3;
 }
 

@@ -1,5 +1,6 @@
 import type { EngineReading, VisionEngine } from '@/lib/vision/engine';
 import { prepareGrey, toPgm, withMinSize, type PrepareOptions } from '@/lib/vision/image';
+import { withGridRules } from '@/lib/vision/label-grid';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { withRim } from '@/lib/vision/label-round';
 import { withStampDate } from '@/lib/vision/label-stamp-ink';
@@ -176,7 +177,13 @@ export function localEngine(): VisionEngine {
       const foldRead = fold ? readFold(fold, LABEL_PASSES[0]) : null;
       foldRead?.catch(() => undefined);
       const passes = fold ? LABEL_PASSES.slice(0, 1) : LABEL_PASSES;
-      const read = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, passes, { turns: true, stock: true });
+      // A thin reading read once more with a ruled table's rules erased (label-grid.ts).
+      const read = await withGridRules(
+        image.bytes,
+        await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, passes, { turns: true, stock: true }),
+        LABEL_PASSES[0],
+        signal,
+      );
       // A missing package date looked for in a rubber stamp (label-stamp-ink.ts), then a round
       // sticker's rim lines, turned word by word along the arc, read unrolled (label-round.ts).
       const page = await withStampDate(image.bytes, read.parsed, signal);

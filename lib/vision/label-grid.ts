@@ -1,0 +1,34 @@
+import type { EngineReading } from '@/lib/vision/engine';
+import { prepareGrey, toPgm, type PrepareOptions } from '@/lib/vision/image';
+import { parseLabelText } from '@/lib/vision/label-parser';
+import { ocrPool, PSM } from '@/lib/vision/ocr-pool';
+import type { ParsedLabel } from '@/lib/vision/types';
+
+/**
+ * A label whose facts stand in a small ruled table (issue 14, fourteenth round: a QR label's
+ * four-column table of small capitals, `TYPE | Indica | NET WT | 3.5 g`): tesseract takes the
+ * boxed rows for a picture and reads none of their text. Erasing a table's rules on every label
+ * (`gridRules`, as receipts do) cost boxed key-over-value cells on blurred photos of older
+ * layouts (second-round degraded 0.963 → 0.906), so it is a rescue only: when the best reading
+ * found less than `GRID_BELOW` of a label's facts, the page is read once more with its rules
+ * erased, and that reading is kept only when it scores higher (found more, as the passes judge).
+ */
+export const GRID_BELOW = 0.5;
+
+type Reading = EngineReading<ParsedLabel> & { text: string };
+
+/** The passes' score of a reading: what it found, and tesseract's confidence a little. */
+export const readingScore = (r: Pick<Reading, 'parsed' | 'engineConfidence'>) => r.parsed.coverage * 0.7 + (r.engineConfidence ?? 0) * 0.3;
+
+/** Whether a reading is thin enough to be read again without the page's ruled lines. */
+export const gridWorthIt = (r: Pick<Reading, 'parsed'>) => r.parsed.coverage < GRID_BELOW;
+
+/** `read`, or the page read again with its table rules erased when that reads better (see above). */
+export async function withGridRules(bytes: Buffer, read: Reading, opts: PrepareOptions, signal?: AbortSignal): Promise<Reading> {
+  if (!gridWorthIt(read) || signal?.aborted) return read;
+  const page = await prepareGrey(bytes, { ...opts, gridRules: true }).catch(() => null);
+  if (!page || signal?.aborted) return read;
+  const ocr = await ocrPool().recognize(toPgm(page), PSM.SINGLE_BLOCK, undefined, { words: true });
+  const again: Reading = { parsed: parseLabelText(ocr.text, ocr.words), engineConfidence: Math.max(0, Math.min(1, ocr.confidence / 100)), text: ocr.text };
+  return readingScore(again) > readingScore(read) ? again : read;
+}
