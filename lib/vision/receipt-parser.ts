@@ -38,7 +38,8 @@ import { taxFromRateLines } from '@/lib/vision/receipt-rate-lines';
 import { endsWithWeight, wrappedRow } from '@/lib/vision/receipt-wrapped-row';
 import { dateOf } from '@/lib/vision/receipt-dates';
 import { isNotStoreName, unquoteMail } from '@/lib/vision/receipt-mail';
-import { lostSignRateDiscount } from '@/lib/vision/receipt-rate-discount';
+import { isItemDiscountLine } from '@/lib/vision/receipt-rate-discount';
+import { taxLostDigit, totalFromPaid } from '@/lib/vision/receipt-paid-witness';
 import { gluedQtyUnit, isGarbledSubtotal, orderDiscountSlip, receiptCoverage, reconcileTotals, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 
 /**
@@ -352,14 +353,9 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     }
     // Only negative amounts under an item ("Bundle -10%   -$4.38"): a deal on that line, whatever its words.
     // (A minus sign, not parentheses: "LA CONFIDENTIAL SMALLS (3.56)" is a weight "(3.5G)" misread.)
-    if (lastItem && !pending && prices.every((m) => m.negative && line.slice(m.index, m.end).includes('-'))) {
+    // (Or `Happy Hour 20%  $6.41`, that rate of the item above: its minus lost, receipt-rate-discount.ts.)
+    if (lastItem && !pending && isItemDiscountLine(line, prices, lastItem, afterSubtotal)) {
       lastItem.discount = round2((lastItem.discount ?? 0) + (prices.at(-1) as MoneyHit).value);
-      continue;
-    }
-    // (`Happy Hour 20%  $6.41`: a line discount whose minus the photo lost, receipt-rate-discount.ts.)
-    const lostRate = !afterSubtotal && !pending ? lostSignRateDiscount(line, prices, lastItem) : null;
-    if (lastItem && lostRate !== null) {
-      lastItem.discount = round2((lastItem.discount ?? 0) + lostRate);
       continue;
     }
     // (A table row whose name's start wrapped onto the line above: read with it, receipt-wrapped-row.ts.)
@@ -395,7 +391,9 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     const want = round2(subtotal - (discount ?? 0) + (totalTax ?? taxes.reduce((a, b) => a + b, 0)));
     if (paid.some((v) => Math.abs(v - want) < 0.015)) total = want;
   }
+  total = totalFromPaid(total, paid);
   discount = orderDiscountSlip(items, discount, subtotal, totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total);
   const sums = reconcileTotals(items, { subtotal, tax: totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total }, discount);
+  sums.tax = taxLostDigit(items, sums.subtotal, discount, sums.tax, sums.total);
   return { dispensaryName, orderDate, items: withoutFees(items), discount, ...sums, coverage: receiptCoverage(items, sums.subtotal, sums.tax, sums.total, discount) };
 }

@@ -16,3 +16,12 @@ export function lostSignRateDiscount(line: string, prices: readonly MoneyHit[], 
   const value = prices[0].value;
   return Math.abs(round2((item.price * rates[0]) / 100) - value) < 0.015 ? value : null;
 }
+
+/**
+ * A line under an item that is only its discount: every amount a minus one (`Bundle -10%  -$4.38`;
+ * a minus sign, not parentheses: `(3.56)` is a misread `(3.5G)`), or before the subtotal a rate
+ * line whose minus was lost (`lostSignRateDiscount`).
+ */
+export function isItemDiscountLine(line: string, prices: readonly MoneyHit[], item: ParsedReceiptItem, afterSubtotal: boolean): boolean {
+  return prices.every((m) => m.negative && line.slice(m.index, m.end).includes('-')) || (!afterSubtotal && lostSignRateDiscount(line, prices, item) !== null);
+}

@@ -3,6 +3,7 @@ import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import { isAppChrome, isDocumentTitle, isMailHeader, isNotStoreName, unquoteMail } from '@/lib/vision/receipt-mail';
 import { lostSignRateDiscount } from '@/lib/vision/receipt-rate-discount';
 import { withSlashesBack } from '@/lib/vision/receipt-date-slips';
+import { taxLostDigit, totalFromPaid } from '@/lib/vision/receipt-paid-witness';
 import { dateOf } from '@/lib/vision/receipt-dates';
 import { moneyOn } from '@/lib/vision/parse-common';
 import type { ParsedReceiptItem } from '@/lib/vision/types';
@@ -146,5 +147,36 @@ describe('a date whose slashes were read as digits', () => {
     expect(withSlashesBack('Order 0272172026')).toBe('Order 0272172026');
     expect(withSlashesBack('1372172026 13:47')).toBe('1372172026 13:47');
     expect(withSlashesBack('Tel 5035551212 ext 12:30')).toBe('Tel 5035551212 ext 12:30');
+  });
+});
+
+describe('a total and a tax misread together, the payment witnessing the total', () => {
+  const it2 = (price: number, discount: number | null = null): ParsedReceiptItem => ({ ...item(price), discount });
+  it('takes the paid amount for a total read with its $ as a leading digit', () => {
+    expect(totalFromPaid(5207.09, [207.09])).toBe(207.09);
+    expect(totalFromPaid(207.09, [207.09])).toBe(207.09);
+    expect(totalFromPaid(5207.09, [300])).toBe(5207.09);
+    expect(totalFromPaid(507.09, [7.09])).toBe(507.09);
+  });
+  it('then the tax that lost a digit, when the items make the subtotal', () => {
+    const items = [it2(145.95, 29.19), it2(73.23)];
+    expect(taxLostDigit(items, 189.99, null, 7.1, 207.09)).toBe(17.1);
+    expect(taxLostDigit(items, 189.99, null, 7.5, 207.09)).toBe(7.5);
+    expect(taxLostDigit([it2(100)], 189.99, null, 7.1, 207.09)).toBe(7.1);
+  });
+  it('reads such a receipt whole', () => {
+    const p = parseReceiptText(
+      [
+        'FireFlower',
+        'Purple Punch Whole Flower 14g      $145.95',
+        'Loyalty 20%     -$29.19',
+        'Blue Zushi Whole Flower 7g     $73.23',
+        'Subtotal     $189.99',
+        'Tax 9%     7.10',
+        'TOTAL     5207.09',
+        'Visa     $207.09',
+      ].join('\n'),
+    );
+    expect([p.subtotal, p.tax, p.total]).toEqual([189.99, 17.1, 207.09]);
   });
 });
