@@ -37,6 +37,9 @@ import { isDispensingDetail } from '@/lib/vision/receipt-dispensing';
 import { taxFromRateLines } from '@/lib/vision/receipt-rate-lines';
 import { endsWithWeight, wrappedRow } from '@/lib/vision/receipt-wrapped-row';
 import { dateOf } from '@/lib/vision/receipt-dates';
+import { isNotStoreName, unquoteMail } from '@/lib/vision/receipt-mail';
+import { isItemDiscountLine } from '@/lib/vision/receipt-rate-discount';
+import { taxLostDigit, totalFromPaid } from '@/lib/vision/receipt-paid-witness';
 import { gluedQtyUnit, isGarbledSubtotal, orderDiscountSlip, receiptCoverage, reconcileTotals, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 
 /**
@@ -88,7 +91,8 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   const words = words0 && withoutStretchedBoxes(words0);
   const boxes = words?.length ? linesFromWords(words) : null;
   // (Numbered item lines, `01  Name   $35.00 T`: the numbers are taken off, they are no quantities.)
-  const source = withoutLineNumbers(boxes && words ? withQtyColumn(boxes, words) : raw.split(/\r?\n/));
+  // (A forwarded mail's receipt: its quote marks taken off, receipt-mail.ts.)
+  const source = unquoteMail(withoutLineNumbers(boxes && words ? withQtyColumn(boxes, words) : raw.split(/\r?\n/)));
   // Amounts printed "35,00 $" are read as "$35.00"; such a receipt prints its dates day first.
   const commaStyle = commaCurrencyStyle(source);
   // (Misread form words put back: `Vape Cantnidge` → `Vape Cartridge`, receipt-form-words.ts.)
@@ -311,7 +315,15 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
       // (A greeting over the name, `Welcome to`, is no name; `Welcome to Green Therapy` is the name after it.)
       const store = !items.length && dispensaryName === null ? afterGreeting(line) : null;
       if (store !== null && letters(store) < 3) continue;
-      if (!items.length && dispensaryName === null && letters(store ?? line) >= 3 && conf >= NAME_MIN_CONF && !STORE_NOISE.test(store ?? line) && !parseDate(line))
+      if (
+        !items.length &&
+        dispensaryName === null &&
+        letters(store ?? line) >= 3 &&
+        conf >= NAME_MIN_CONF &&
+        !STORE_NOISE.test(store ?? line) &&
+        !parseDate(line) &&
+        !isNotStoreName(line)
+      )
         dispensaryName = tidyName(store ?? withoutMarginDigit(line, cells));
       else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) {
         pending = { name: withoutMarginDigit(line, cells), ...(inlineDisc !== null ? { discount: inlineDisc } : {}) };
@@ -341,7 +353,8 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     }
     // Only negative amounts under an item ("Bundle -10%   -$4.38"): a deal on that line, whatever its words.
     // (A minus sign, not parentheses: "LA CONFIDENTIAL SMALLS (3.56)" is a weight "(3.5G)" misread.)
-    if (lastItem && !pending && prices.every((m) => m.negative && line.slice(m.index, m.end).includes('-'))) {
+    // (Or `Happy Hour 20%  $6.41`, that rate of the item above: its minus lost, receipt-rate-discount.ts.)
+    if (lastItem && !pending && isItemDiscountLine(line, prices, lastItem, afterSubtotal)) {
       lastItem.discount = round2((lastItem.discount ?? 0) + (prices.at(-1) as MoneyHit).value);
       continue;
     }
@@ -378,7 +391,9 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     const want = round2(subtotal - (discount ?? 0) + (totalTax ?? taxes.reduce((a, b) => a + b, 0)));
     if (paid.some((v) => Math.abs(v - want) < 0.015)) total = want;
   }
+  total = totalFromPaid(total, paid);
   discount = orderDiscountSlip(items, discount, subtotal, totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total);
   const sums = reconcileTotals(items, { subtotal, tax: totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total }, discount);
+  sums.tax = taxLostDigit(items, sums.subtotal, discount, sums.tax, sums.total);
   return { dispensaryName, orderDate, items: withoutFees(items), discount, ...sums, coverage: receiptCoverage(items, sums.subtotal, sums.tax, sums.total, discount) };
 }
