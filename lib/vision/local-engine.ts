@@ -12,6 +12,7 @@ import { paperOnTable } from '@/lib/vision/receipt-paper';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import { withoutStampInk } from '@/lib/vision/receipt-stamp';
 import { Readings, type Try } from '@/lib/vision/readings';
+import { RESCUE_BELOW, rescueFirst, rescueSettles } from '@/lib/vision/pass-plan';
 import type { ImageInput } from '@/lib/vision/types';
 
 export { aheadMode, aheadWorthIt, READ_AHEAD_GRAIN } from '@/lib/vision/readings';
@@ -78,11 +79,13 @@ const GOOD_ENOUGH = 0.6;
  */
 const RECEIPT_GOOD_ENOUGH = 1;
 /**
- * Receipts: when every reading found at most half of what it checks (coverage below this), a faded page is read
- * once more with its ink stretched to black (`stretchFaded`, receipt-faded.ts); other pages are
- * not read again. Only such a failed reading pays for the try.
+ * Receipts: when every reading found at most half of what it checks (coverage below
+ * `RESCUE_BELOW`, pass-plan.ts), a faded page is read once more with its ink stretched to black
+ * (`stretchFaded`, receipt-faded.ts); other pages are not read again. Only such a failed reading
+ * pays for the try. An empty first reading of faded print has it read before the second
+ * preparation instead (`rescueFirst`), and the second preparation is skipped when it settles the
+ * page (`rescueSettles`).
  */
-const RESCUE_BELOW = 0.6;
 const RECEIPT_RESCUE: PrepareOptions = { ...RECEIPT_PASSES[0], stretchFaded: true };
 const SURE_ENOUGH = 0.75;
 
@@ -120,11 +123,23 @@ async function bestReading<T extends { coverage: number }>(
   const tries: Try[] = passes.map((opts) => ({ opts, turn: 0 }));
   const firstTry = tries[0];
   const readings = new Readings(image, psm);
+  /** The faded-print rescue's reading, once read (null when its page was not stretched). */
+  let rescued: { parsed: T } | null | undefined;
+  const readRescue = async (options: PrepareOptions): Promise<{ parsed: T } | null> => {
+    const page = await prepareGrey(image.bytes, options);
+    return page.stretched ? judge(await ocrPool().recognize(toPgm(page), psm, undefined, { words: true })) : null;
+  };
   for (let i = 0; i < tries.length; i++) {
     if (signal?.aborted) break;
     const { opts } = tries[i];
     const { parsed, conf } = judge(await readings.read(tries, i, signal));
     if (parsed.coverage >= goodEnough && conf >= SURE_ENOUGH) break;
+    // An empty first reading of faded print: the rescue first, and no second preparation when it
+    // settles the page (pass-plan.ts).
+    if (rescue && i === 0 && rescueFirst(parsed, (await readings.pageOf(firstTry))?.repairedPrint) && !signal?.aborted) {
+      rescued = await readRescue(rescue);
+      if (rescueSettles(rescued?.parsed ?? null, parsed)) break;
+    }
     const thin = parsed.coverage < TURN_BELOW || (conf < UNSURE_TURN && parsed.coverage < 0.5);
     // Upside down too (a jar or a bag photographed from the other side): first on a wide page,
     // whose lines run across already; after the quarter turns on a tall one.
@@ -146,9 +161,8 @@ async function bestReading<T extends { coverage: number }>(
   }
   // (Only a page whose first preparation found faded or gapped print is prepared again: the rescue
   // preparation is the first one plus the stretch, so any other page would not be stretched.)
-  if (kept.best && rescue && kept.best.parsed.coverage < RESCUE_BELOW && !signal?.aborted && (await readings.pageOf(firstTry))?.repairedPrint) {
-    const page = await prepareGrey(image.bytes, rescue);
-    if (page.stretched) judge(await ocrPool().recognize(toPgm(page), psm, undefined, { words: true }));
+  if (rescued === undefined && kept.best && rescue && kept.best.parsed.coverage < RESCUE_BELOW && !signal?.aborted && (await readings.pageOf(firstTry))?.repairedPrint) {
+    await readRescue(rescue);
   }
   const { best } = kept;
   if (!best) throw new Error('OCR aborted');
