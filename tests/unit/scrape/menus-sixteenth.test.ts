@@ -3,6 +3,7 @@ import * as cheerio from 'cheerio';
 import type { Element } from 'domhandler';
 import { attributeNames } from '@/lib/scrape/extract/attr-names';
 import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
+import { frameUrls, loadPage } from '@/lib/scrape/pagination';
 
 /** General rules from the sixteenth menu round (issue 13); the markup is written here, not taken from the round's fixtures. */
 
@@ -59,5 +60,24 @@ describe('extractHeuristic: names from attributes', () => {
     const row = (name: string, alt: string, price: string) => `<div class="tile"><img alt="${alt}"><h3>${name}</h3><div class="cost">${price}</div></div>`;
     const html = `<div class="grid">${row('Gelato Cake 3.5g', 'jar photo 1', '$35.00')}${row('Sleep Gummies 100mg', 'tin photo 2', '$20.00')}${row('OG Kush Cart 1g', 'cart photo 3', '$40.00')}</div>`;
     expect(read(html).map((p) => p.rawName)).toEqual(['Gelato Cake 3.5g', 'Sleep Gummies 100mg', 'OG Kush Cart 1g']);
+  });
+});
+
+describe('frameUrls: documents embedded without an iframe', () => {
+  const URL_ = 'https://shop.example/menu';
+  const page = (body: string) => loadPage(`<html><body>${body}</body></html>`);
+  it.each([
+    ['an <object data> of type text/html', '<object data="https://menu.example/embed/a" type="text/html"><p>No menu?</p></object>', ['https://menu.example/embed/a']],
+    ['an <embed src> without a type', '<embed src="https://menu.example/embed/a" width="100%">', ['https://menu.example/embed/a']],
+    ['a relative <object data>', '<object data="/embed/a"></object>', ['https://shop.example/embed/a']],
+    ['a loader placeholder with data-menu-src', '<div class="menu-host" data-menu-src="https://menu.example/embed/a"></div>', ['https://menu.example/embed/a']],
+    [
+      'a PDF, a picture, a Flash movie and a non-HTML type are no documents',
+      '<object data="/menu.pdf"></object><embed src="/logo.svg"><embed src="/old.swf"><object data="/x" type="image/png"></object>',
+      [],
+    ],
+    ['a data-menu that is no address', '<nav data-menu="main"></nav>', []],
+  ])('%s', (_, body, want) => {
+    expect(frameUrls(page(body), URL_)).toEqual(want);
   });
 });
