@@ -4,7 +4,7 @@ import { dedupeProducts, productIdentity } from '@/lib/scrape/normalize';
 import { menuPageLinks } from '@/lib/scrape/pagination';
 import { dropSizedBases, popoverPage, readPopovers } from '@/lib/scrape/browser-popovers';
 import { CATEGORY_TABS, LISTBOX_OPTIONS, pageThrough, pressEach, SECTIONS } from '@/lib/scrape/browser-press';
-import { pressWeights } from '@/lib/scrape/browser-weights';
+import { WEIGHTS } from '@/lib/scrape/browser-weights';
 import { abortError, raceAbort, ScrapeError } from '@/lib/scrape/errors';
 import type { ScanContext } from '@/lib/scrape/browser';
 import type { PageExtraction } from '@/lib/scrape/extract';
@@ -288,7 +288,7 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
     }
     // One weight chosen for the whole menu by a toggle switched in place: every other weight.
     if (read.products.length > 0) {
-      const weighed = await pressWeights(page, read.products, Math.max(opts.maxRounds ?? 3, 6), interactions, opts);
+      const weighed = await pressEach(page, WEIGHTS, read.products, Math.max(opts.maxRounds ?? 3, 6), interactions, opts);
       if (weighed.rounds > 0) read = { ...read, products: dedupeProducts(weighed.products) };
     }
     // Cards whose sizes and prices are only in a popover opened from the card: open each one.

@@ -66,20 +66,28 @@ export async function pageThrough(
   return { products, rounds };
 }
 
-/** Controls pressed one after another to show more of a menu: category tabs or accordion sections. */
+/** Controls pressed one after another to show more of a menu: category tabs, accordion sections, listbox options, weights. */
 export interface PressKind {
   /** The token prefix, the data attribute the collect script marks controls with, and the name in interactions and round marks. */
   token: string;
   attr: string;
-  name: 'tab' | 'section';
+  name: 'tab' | 'section' | 'weight';
   /** Mark the frame's controls (`<attr>="<token>-<i>"`) and give the ones to press, by index, with their text. */
   collect(frame: Frame, token: string): Promise<{ picked: number[]; texts: string[] }>;
-  /** Whether to stop after this frame, given how many of its controls changed the page. */
-  done(changed: number): boolean;
+  /** Whether to stop after this frame, given how many of its controls changed the page and how many added products. */
+  done(changed: number, rounds: number): boolean;
   /** Whether what a control shows may have pages of its own (a pager inside a category tab). */
   paged: boolean;
   /** What to press first to make control `i` pressable (the combobox that opens a listbox). */
   open?(frame: Frame, token: string, i: number): Promise<void>;
+  /** Press control `i` another way than a click (an `<option>` chosen in its select); whether it was pressed. */
+  press?(frame: Frame, token: string, i: number): Promise<boolean>;
+  /** How long to wait for the page to change after a press (ms; 2500 unless given). */
+  settle?: number;
+  /** Run after a press changed the page, before the products are read (form state written into attributes). */
+  after?(page: Page): Promise<void>;
+  /** The round mark after `#<name>-` for a control's text (its lowercased text unless given). */
+  mark?(text: string): string;
 }
 
 /**
@@ -119,7 +127,7 @@ export const SECTIONS: PressKind = {
  * Press each control of `kind` in turn, wait for the page's text to change and settle, and keep
  * the new products; bounded by the rounds left (SCRAPE_MAX_PAGES) and the signal. A control that
  * changes nothing (the tab already shown) is skipped; each one that added products counts in
- * `pagesVisited` (`#tab-<name>`, `#section-<name>`).
+ * `pagesVisited` (`#tab-<name>`, `#section-<name>`, `#weight-<text>`).
  */
 export async function pressEach(
   page: Page,
@@ -146,21 +154,24 @@ export async function pressEach(
       if (i === undefined) continue;
       const before = await textPrint(page);
       await kind.open?.(frame, token, i);
-      const ok = await frame
-        .locator(`[${kind.attr}="${token}-${i}"]`)
-        .first()
-        .click({ timeout: 5_000 })
-        .then(() => true)
-        .catch(() => false);
-      if (!ok || !(await waitChange(page, before, 2_500))) continue;
+      const ok = kind.press
+        ? await kind.press(frame, token, i)
+        : await frame
+            .locator(`[${kind.attr}="${token}-${i}"]`)
+            .first()
+            .click({ timeout: 5_000 })
+            .then(() => true)
+            .catch(() => false);
+      if (!ok || !(await waitChange(page, before, kind.settle ?? 2_500))) continue;
       changed++;
       interactions.push(`${kind.name}@${new URL(frame.url()).pathname}`);
+      await kind.after?.(page);
       const fresh = (await readFrames(page, opts)).products.filter((p) => !keys.has(productIdentity(p)));
       if (!fresh.length) continue;
       for (const p of fresh) keys.add(productIdentity(p));
       products.push(...fresh);
       rounds++;
-      opts.onRound?.(`${page.url()}#${kind.name}-${encodeURIComponent(want.toLowerCase())}`);
+      opts.onRound?.(`${page.url()}#${kind.name}-${kind.mark ? kind.mark(want) : encodeURIComponent(want.toLowerCase())}`);
       // A category shown a page at a time: its pager is followed before the next tab is pressed.
       if (kind.paged && rounds < maxRounds) {
         const paged = await pageThrough(page, products, maxRounds - rounds, interactions, opts);
@@ -173,7 +184,7 @@ export async function pressEach(
         marked = await kind.collect(frame, token);
       }
     }
-    if (kind.done(changed)) break;
+    if (kind.done(changed, rounds)) break;
   }
   return { products, rounds };
 }

@@ -1,10 +1,5 @@
-import type { Page } from 'playwright-core';
-import { productIdentity } from '@/lib/scrape/normalize';
-import { abortError } from '@/lib/scrape/errors';
-import { readFrames } from '@/lib/scrape/browser-read';
-import { textPrint, waitChange } from '@/lib/scrape/browser-wait';
-import type { RenderOptions } from '@/lib/scrape/browser-page';
-import type { ScrapedProduct } from '@/lib/scrape/types';
+import type { Frame, Page } from 'playwright-core';
+import type { PressKind } from '@/lib/scrape/browser-press';
 
 /**
  * A weight toggle switched in place (weight-toggle.ts: radio buttons, tabs, toggle buttons or a
@@ -62,44 +57,36 @@ interface WeightChoice {
   on: boolean;
 }
 
-export async function pressWeights(
-  page: Page,
-  first: ScrapedProduct[],
-  maxRounds: number,
-  interactions: string[],
-  opts: RenderOptions,
-): Promise<{ products: ScrapedProduct[]; rounds: number }> {
-  const keys = new Set(first.map(productIdentity));
-  const products = [...first];
-  let rounds = 0;
-  for (const frame of page.frames()) {
-    const token = `w${interactions.length}`;
+/**
+ * The weights pressed in turn (pressEach in browser-press.ts): the weights not chosen yet of the
+ * first frame with a weight toggle, an `<option>` chosen in its select, the form state synced
+ * after each change; the frame is done once a weight added products.
+ */
+export const WEIGHTS: PressKind = {
+  token: 'w',
+  attr: 'data-scan-weight',
+  name: 'weight',
+  async collect(frame: Frame, token: string) {
     const choices = await frame.evaluate<WeightChoice[]>(`(${COLLECT})(${JSON.stringify(token)})`).catch(() => [] as WeightChoice[]);
-    if (choices.length < 2) continue;
-    for (const [i, c] of choices.entries()) {
-      if (c.on || rounds >= maxRounds) continue;
-      if (opts.signal?.aborted) throw abortError(opts.signal);
-      const before = await textPrint(page);
-      const key = `${token}-${i}`;
-      const ok = c.option
-        ? await frame.evaluate<boolean>(`(${CHOOSE_OPTION})(${JSON.stringify(key)})`).catch(() => false)
-        : await frame
-            .locator(`[data-scan-weight="${key}"]`)
-            .first()
-            .click({ timeout: 5_000 })
-            .then(() => true)
-            .catch(() => false);
-      if (!ok || !(await waitChange(page, before, 3_000))) continue;
-      interactions.push(`weight@${new URL(frame.url()).pathname}`);
-      for (const f of page.frames()) await f.evaluate(SYNC_FORM_STATE).catch(() => undefined);
-      const fresh = (await readFrames(page, opts)).products.filter((p) => !keys.has(productIdentity(p)));
-      if (!fresh.length) continue;
-      for (const p of fresh) keys.add(productIdentity(p));
-      products.push(...fresh);
-      rounds++;
-      opts.onRound?.(`${page.url()}#weight-${encodeURIComponent(c.text)}`);
-    }
-    if (rounds > 0) break;
-  }
-  return { products, rounds };
-}
+    if (choices.length < 2) return { picked: [], texts: [] };
+    return { picked: choices.flatMap((c, i) => (c.on ? [] : [i])), texts: choices.map((c) => c.text) };
+  },
+  async press(frame: Frame, token: string, i: number) {
+    const key = `${token}-${i}`;
+    if (await frame.evaluate<boolean>(`!!document.querySelector('option[data-scan-weight="${key}"]')`).catch(() => false))
+      return frame.evaluate<boolean>(`(${CHOOSE_OPTION})(${JSON.stringify(key)})`).catch(() => false);
+    return frame
+      .locator(`[data-scan-weight="${key}"]`)
+      .first()
+      .click({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+  },
+  settle: 3_000,
+  async after(page: Page) {
+    for (const f of page.frames()) await f.evaluate(SYNC_FORM_STATE).catch(() => undefined);
+  },
+  mark: (text) => encodeURIComponent(text),
+  done: (_changed, rounds) => rounds > 0,
+  paged: false,
+};

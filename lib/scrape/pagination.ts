@@ -1,5 +1,5 @@
 import * as cheerio from 'cheerio';
-import { lazyFrameSources } from '@/lib/scrape/lazy-frames';
+import { embeddedDocSources, lazyFrameSources } from '@/lib/scrape/lazy-frames';
 
 /**
  * A menu's own pagination, followed from the URL a user gives (no wildcard): `rel="next"`,
@@ -118,7 +118,8 @@ export function menuPageLinks(html: string, pageUrl: string, asked: string): str
 }
 
 /**
- * Frame URLs of a page (iframe/frame src, then the frames it loads later: lazy-frames.ts),
+ * Frame URLs of a page (iframe/frame src, documents in `<object>` / `<embed>`, then the frames
+ * it loads later: lazy-frames.ts),
  * resolved, http(s) only, in document order.
  */
 export function frameUrls(html: PageDoc, pageUrl: string): string[] {
@@ -126,7 +127,7 @@ export function frameUrls(html: PageDoc, pageUrl: string): string[] {
   const out: string[] = [];
   const srcs: string[] = [];
   $('iframe[src], frame[src]').each((_, el) => void srcs.push($(el).attr('src') ?? ''));
-  for (const src of [...srcs, ...lazyFrameSources($)]) {
+  for (const src of [...srcs, ...embeddedDocSources($), ...lazyFrameSources($)]) {
     const u = resolveLink(src, pageUrl);
     if (u && !out.includes(u)) out.push(u);
   }

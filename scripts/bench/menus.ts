@@ -26,11 +26,14 @@
  * before every menu page, category pages reached only through hash routes) and the fourteenth
  * round's (app state only in an index-flattened serialization, a menu in an inner scroll box,
  * cards through JSONP or a Web Worker into a template clone, categories chosen only in a form
- * control, a strain name over several size / price rows), all tuning now; held out (reported
- * first): the fifteenth round's techniques (a menu iframe loaded lazily, on consent or on
- * interaction; products only from a search service on another origin; app state only as base64
- * of compressed JSON; a menu that is a published spreadsheet; one weight chosen for the whole
- * flower menu by a toggle) in every style.
+ * control, a strain name over several size / price rows) and the fifteenth round's (a menu
+ * iframe loaded lazily, on consent or on interaction; products only from a search service on
+ * another origin; app state only as base64 of compressed JSON; a menu that is a published
+ * spreadsheet; one weight chosen for the whole flower menu by a toggle), all tuning now; held out
+ * (reported first): the sixteenth round's techniques (a menu embedded by `<object>`, `<embed>` or
+ * a `<frameset>`; an API paged only by next URLs in a `Link` header or the JSON; names only in
+ * image alt / title / aria-label; cards whose DOM puts the price before the name; a menu posted
+ * to the page by a bridge iframe with postMessage) in every style.
  *
  * Per site: extraction recall and precision (products by name), price accuracy (price paid and
  * regular price both right), matching precision per confidence and recall on the products whose
@@ -269,7 +272,7 @@ async function main(): Promise<void> {
     const xs = scores.filter((s) => s.split === split);
     if (!xs.length) continue;
     table(
-      `${split === 'held-out' ? `Held out: fifteenth-round techniques ${HELDOUT_TECHNIQUES.join(', ')}${HELDOUT_STYLES.length ? ` and styles ${HELDOUT_STYLES.join(', ')}` : ''}` : `Tuning: earlier techniques in styles ${TUNE_STYLES.join(', ')}`}`,
+      `${split === 'held-out' ? `Held out: sixteenth-round techniques ${HELDOUT_TECHNIQUES.join(', ')}${HELDOUT_STYLES.length ? ` and styles ${HELDOUT_STYLES.join(', ')}` : ''}` : `Tuning: earlier techniques in styles ${TUNE_STYLES.join(', ')}`}`,
       ['site', 'products', 'recall', 'precision', 'price acc.', 'category acc.', 'cold s', 'pages', 'method', 'platform'],
       xs.map((s) => [
         s.key,

@@ -43,8 +43,12 @@ function headingLink(el: Element): boolean {
   return tags.length === 1 && tags[0].name === 'a' && !!tags[0].attribs.href && el.children.every((c) => c.type === 'tag' || !(c as unknown as { data: string }).data.trim());
 }
 
-/** `els`: the card then its descendants; marked-up names are looked for below the card itself. */
-export function pickName($: CheerioAPI, els: Element[], skip: string[], common?: (line: string) => boolean): string | null {
+/**
+ * `els`: the card then its descendants; marked-up names are looked for below the card itself.
+ * `attrName`: the name the card's attributes give (attr-names.ts), taken when no element is
+ * marked as the name, before a plain text line (which is then a brand or a label).
+ */
+export function pickName($: CheerioAPI, els: Element[], skip: string[], common?: (line: string) => boolean, attrName?: string | null): string | null {
   const heading = (e: Element) => NAME_PREDICATES.slice(0, 6).some((p) => p(e));
   // A product named like its brand ("HIBEGONE" by HIBEGONE): the heading is still the name when
   // the brand is also written in an element of its own that is no heading (the vendor line).
@@ -71,6 +75,7 @@ export function pickName($: CheerioAPI, els: Element[], skip: string[], common?:
         return t;
     }
   }
+  if (attrName && !skip.includes(attrName)) return attrName;
   // No marked-up name: the first text line that is not a price, a deal, a potency or a label; a
   // line that many cards repeat (a brand, a category) only when nothing else is left.
   // A line with a price in it ("Cactus Jellies 100mg — $17") only when the card has no other.

@@ -4,6 +4,7 @@ import { descendants, marks, signature, visibleText } from '@/lib/scrape/extract
 import { textCategory } from '@/lib/scrape/extract/card-category';
 import { findCard } from '@/lib/scrape/extract/card-find';
 import { firstText, labelledBrand, nameWithPrice, pickName, textLines } from '@/lib/scrape/extract/card-names';
+import { attributeNames } from '@/lib/scrape/extract/attr-names';
 import { removeQuantityTiers } from '@/lib/scrape/extract/quantity-tiers';
 import { attributePrices, dealOnly, salePrices, struckClasses } from '@/lib/scrape/extract/card-prices';
 import { regroupSizeRows } from '@/lib/scrape/extract/size-rows';
@@ -202,6 +203,11 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
   const lineCards = new Map<string, number>();
   for (const el of inner) for (const t of new Set(textLines([el, ...descendants(el)]))) lineCards.set(t, (lineCards.get(t) ?? 0) + 1);
   const repeated = (t: string) => inner.length >= 4 && (lineCards.get(t) ?? 0) >= 3;
+  // Names only in attributes (an image's alt, a link's title or aria-label): a value several cards share is no name.
+  const attrOf = new Map(inner.map((el) => [el, attributeNames([el, ...descendants(el)])]));
+  const attrCards = new Map<string, number>();
+  for (const xs of attrOf.values()) for (const t of xs) attrCards.set(t, (attrCards.get(t) ?? 0) + 1);
+  const attrName = (el: Element) => attrOf.get(el)!.find((t) => !(inner.length >= 4 && (attrCards.get(t) ?? 0) >= 3)) ?? null;
 
   const products: ScrapedProduct[] = [];
   for (const el of inner) {
@@ -218,7 +224,7 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     if (FURNITURE_TEXT.test(text) && text.length < 120) continue;
     if (soldOutCard($, el, els)) continue;
     // A menu whose brand line repeats the name still names the product.
-    const name = pickName($, els, [brand ?? '', catLabel ?? ''], repeated) ?? pickName($, els, [catLabel ?? ''], repeated);
+    const name = pickName($, els, [brand ?? '', catLabel ?? ''], repeated, attrName(el)) ?? pickName($, els, [catLabel ?? ''], repeated);
     if (!name) continue;
     const href = els.find((e) => e.name === 'a' && e.attribs.href)?.attribs.href;
     const common = {

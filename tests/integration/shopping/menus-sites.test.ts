@@ -74,6 +74,11 @@ const KEYS = [
   // flower menu, the others through WooCommerce's layered-nav weight filter.
   'lazy-frame-grid',
   'weight-toggle-woo',
+  // Sixteenth round (branch menus16): the platform menu in an <object data> on another host (read
+  // over guarded HTTP like a frame); a WooCommerce loop whose title hook is removed (names only in
+  // the thumbnail's alt and the add-to-cart aria-label).
+  'object-embed-grid',
+  'image-names-woo',
 ] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
 

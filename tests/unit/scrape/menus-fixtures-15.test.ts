@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSites, cardHtml, esc, HELDOUT_TECHNIQUES, menuDataPresent, stateRecord, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
+import { buildSites, cardHtml, esc, FIFTEENTH_TECHNIQUES, menuDataPresent, stateRecord, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
 import { startMenuSites, type MenuSitesServer } from '@/tests/fixtures/menus-sites/server';
 import { apiRecord } from '@/tests/fixtures/menus-sites/sixth';
 import { LAZY_HOW, PACK_HOW, packedPayload } from '@/tests/fixtures/menus-sites/fifteenth';
@@ -11,7 +11,7 @@ import { DEFAULT_WEIGHT, SHEET_HOW, SHEET_KEY, sheetRows, typed, weightHref, wei
 // The fifteenth-round generator (tests/fixtures/menus-sites/fifteenth*.ts), not the scraper:
 // every page serves what its ground truth says, in the way the technique describes.
 
-const sites = () => buildSites().filter((s) => HELDOUT_TECHNIQUES.includes(s.technique));
+const sites = () => buildSites().filter((s) => FIFTEENTH_TECHNIQUES.includes(s.technique));
 const site = (technique: string, style: Style) => buildSites().find((s) => s.key === `${technique}-${style}`)!;
 const shown = (spec: SiteSpec, html: string) => spec.products.filter((p) => html.includes(cardHtml(p, spec.style)));
 const unzip = (b64: string, codec: string) => {
