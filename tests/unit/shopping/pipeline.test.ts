@@ -161,6 +161,7 @@ describe('the maker lexicon', () => {
     const { out } = await scan('jsonld');
     const { menuBrandSpellings } = await import('@/lib/strains/match-maker');
     const want = menuBrandSpellings(out.products.map((p) => p.brand));
+    expect(want.length).toBeGreaterThan(0);
     const rows = await db.query<{ spelling: string; last_menu: string }>('SELECT spelling, last_menu FROM menu_brands ORDER BY spelling');
     expect(rows.rows.map((r) => r.spelling)).toEqual([...want].sort());
     for (const r of rows.rows) expect(r.last_menu).not.toContain(domainOf());
