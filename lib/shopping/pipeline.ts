@@ -3,6 +3,8 @@ import { dispensaryScanSummary, recordDispensaryScan } from '@/lib/dispensaries/
 import { logger } from '@/lib/log';
 import { scrapeMenu } from '@/lib/scrape';
 import { putObject } from '@/lib/storage';
+import { menuBrandSpellings } from '@/lib/strains/match-maker';
+import { recordMenuBrands } from '@/lib/strains/repo';
 import type { MetadataPort } from '@/lib/tasks/types';
 import { config } from '@/lib/config';
 import { getCachedScan, saveCachedScan, SCAN_CACHE_TTL_MS } from '@/lib/shopping/repo';
@@ -219,6 +221,10 @@ export async function runMenuScan(rawInput: ScanTaskInputParsed | ScanTaskInput,
   // The cache holds the menu only: no tags, no recommendations (DECISIONS §12).
   await saveCachedScan(db, { domain: input.websiteDomain, categoriesHash: hash, dispensaryName: input.dispensaryName, output: withoutPersonalData(output), runId });
   await recordDispensaryScan(db, dispensaryScanSummary(input, output));
+  // The makers this menu's brand fields name, for the matcher's lexicon (brand spellings only).
+  await recordMenuBrands(db, input.websiteDomain, menuBrandSpellings(scraped.products.map((p) => p.brand))).catch((e: unknown) =>
+    logger().warn({ runId, err: e instanceof Error ? e.message : String(e) }, 'menu brands not recorded'),
+  );
   progress.to(95);
 
   await progress.stage('complete', { status: 'success' });

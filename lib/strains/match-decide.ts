@@ -7,6 +7,7 @@
  */
 import { editDistance } from '@/lib/strains/edit-distance';
 import type { CatalogIndex, IndexedName } from '@/lib/strains/match-index';
+import { EMPTY_LEXICON, quotedNames, type MakerLexicon } from '@/lib/strains/match-maker';
 import { roundSimilarity } from '@/lib/strains/match-trigram';
 import { baseSegments, buildMenuContext, candidatesOf, isCross, productKind, withContext, type BaseSegment, type NormalizedName, type ProductKind } from '@/lib/strains/normalize';
 import { slugify } from '@/lib/strains/slug';
@@ -133,6 +134,8 @@ interface Prepared {
    * then more likely a flavoured product's flavour than a strain.
    */
   flavourRisk: boolean;
+  /** Quoted cut names of the raw name ('Cookies "Gary Payton"'): see quotedCut. */
+  quoted: string[];
 }
 
 const STRAIN_CATEGORY_RE = /flower|pre-?roll|vape|concentrate|cart|extract/;
@@ -167,7 +170,7 @@ function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
     if (!p) {
       const kind = productKind(m.category, m.name);
       const norm = candidatesOf(withContext(bases.get(keyOf(m))?.base ?? [], context));
-      p = { kind, norm: kind === 'non-strain' ? { cleaned: norm.cleaned, candidates: [] } : norm, flavourRisk: flavourRisk(m.category, m.name) };
+      p = { kind, norm: kind === 'non-strain' ? { cleaned: norm.cleaned, candidates: [] } : norm, flavourRisk: flavourRisk(m.category, m.name), quoted: quotedNames(m.name) };
       memo.set(key, p);
     }
     return p;
@@ -251,7 +254,52 @@ function initialsOf(index: CatalogIndex, cleaned: string): { pass: MatchPass; en
   return null;
 }
 
-function decideOne(index: CatalogIndex, p: Prepared): Decision {
+/**
+ * The strain segment less a maker the scanned menus taught (match-maker.ts): 'Bloom King Louie',
+ * 'Growers Reserve Animal Mints'. The rest must be a catalog name, by name or slug, and no universe
+ * name the catalog lacks.
+ */
+function knownMaker(index: CatalogIndex, makers: MakerLexicon, cleaned: string): { pass: MatchPass; entry: IndexedName } | null {
+  if (makers.size === 0) return null;
+  for (const rest of makers.without(cleaned.split(' '), (w) => index.catalogWordUse(w))) {
+    const text = rest.join(' ');
+    const exact = bestEntry(index.exact(text));
+    if (exact) return { pass: 'exact', entry: exact };
+    const slug = bestEntry(index.slug(slugify(text)));
+    if (slug) return { pass: 'slug', entry: slug };
+  }
+  return null;
+}
+
+/**
+ * A cut name the menu quotes ('Cookies "Gary Payton"', "Tree Co. 'Blue Dream'") that is a catalog
+ * name: that strain, at `medium` (the quotes can hold a line's or a flavour's name too).
+ */
+function quotedCut(index: CatalogIndex, p: Prepared): { pass: MatchPass; entry: IndexedName } | null {
+  for (const q of p.quoted) {
+    if (isFlavourName(q) || isUniverseOnly(index, q)) continue;
+    const exact = bestEntry(index.exact(q));
+    if (exact) return { pass: 'exact', entry: exact };
+    const slug = bestEntry(index.slug(slugify(q)));
+    if (slug) return { pass: 'slug', entry: slug };
+  }
+  return null;
+}
+
+/** The trigram pass on one text: a spelling of the nearest catalog name, or nothing. */
+function trigramOf(index: CatalogIndex, text: string): Decision | null {
+  const near = index.nearest(text);
+  if (!near.catalog) return null;
+  const sim = roundSimilarity(near.catalog.raw);
+  const confidence = confidenceFor(sim);
+  if (!confidence) return null;
+  // A closer name the catalog lacks means this product is that strain, not our neighbour.
+  if (near.universe && roundSimilarity(near.universe.raw) >= sim && !isVariantSpelling(index, near.universe.entry.name)) return null;
+  if (!sameNameSpelling(text, near.catalog.entry.name, (w) => index.catalogWordUse(w))) return null;
+  return { cleaned: text, pass: 'trigram', similarity: sim, confidence, entry: near.catalog.entry };
+}
+
+function decideOne(index: CatalogIndex, p: Prepared, makers: MakerLexicon): Decision {
   const d: Decision = { cleaned: p.norm.cleaned, pass: null, similarity: null, confidence: null, entry: null };
   if (p.norm.candidates.length === 0) return d;
   const exact = namePass(index, p, (c) => index.exact(c), false);
@@ -276,30 +324,34 @@ function decideOne(index: CatalogIndex, p: Prepared): Decision {
   // The product is a strain the universe knows and the catalog lacks: it is that strain.
   const universeOnly = p.norm.candidates.some((c) => !c.side && isUniverseOnly(index, c.text));
   if (p.kind === 'strain' && !universeOnly) {
-    const branded = unknownLeadingWord(index, cleaned) ?? initialsOf(index, cleaned);
+    const branded = unknownLeadingWord(index, cleaned) ?? initialsOf(index, cleaned) ?? knownMaker(index, makers, cleaned);
     // The flavour rule holds here too ('Zorbex Strawberry Lemonade', category Other).
     if (branded && !(p.flavourRisk && isFlavourName(branded.entry.name.toLowerCase()))) return { ...d, ...branded, similarity: 1, confidence: 'high' };
+    const quoted = quotedCut(index, p);
+    if (quoted && !(p.flavourRisk && isFlavourName(quoted.entry.name.toLowerCase()))) return { ...d, ...quoted, similarity: 1, confidence: 'medium' };
   }
   if (p.kind !== 'strain' || universeOnly || cleaned.length < 3 || isCross(cleaned)) return d;
   if (p.flavourRisk && isFlavourName(cleaned)) return d;
-  const near = index.nearest(cleaned);
-  if (!near.catalog) return d;
-  const sim = roundSimilarity(near.catalog.raw);
-  const confidence = confidenceFor(sim);
-  if (!confidence) return d;
-  // A closer name the catalog lacks means this product is that strain, not our neighbour.
-  if (near.universe && roundSimilarity(near.universe.raw) >= sim && !isVariantSpelling(index, near.universe.entry.name)) return d;
-  if (!sameNameSpelling(cleaned, near.catalog.entry.name, (w) => index.catalogWordUse(w))) return d;
-  return { ...d, pass: 'trigram', similarity: sim, confidence, entry: near.catalog.entry };
+  const near = trigramOf(index, cleaned);
+  if (near) return { ...near, cleaned };
+  // The name less a maker the scanned menus taught ('Bloom Kng Louie'), under the same guards.
+  if (makers.size === 0) return d;
+  for (const rest of makers.without(cleaned.split(' '), (w) => index.catalogWordUse(w))) {
+    const text = rest.join(' ');
+    if (text.length < 3 || isUniverseOnly(index, text) || (p.flavourRisk && isFlavourName(text))) continue;
+    const hit = trigramOf(index, text);
+    if (hit) return { ...hit, cleaned };
+  }
+  return d;
 }
 
 /** Decide every product of a menu against the index (pure: no database). */
-export function decideMatches(index: CatalogIndex, items: MatchInput[]): Decision[] {
+export function decideMatches(index: CatalogIndex, items: MatchInput[], makers: MakerLexicon = EMPTY_LEXICON): Decision[] {
   const prepared = prepare(index, items);
   const memo = new Map<Prepared, Decision>();
   return prepared.map((p) => {
     let d = memo.get(p);
-    if (!d) memo.set(p, (d = decideOne(index, p)));
+    if (!d) memo.set(p, (d = decideOne(index, p, makers)));
     return d;
   });
 }

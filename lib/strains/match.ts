@@ -9,12 +9,14 @@
 import type { Queryable } from '@/lib/db';
 import { decideMatches, type Decision, type MatchConfidence, type MatchInput, type MatchPass } from '@/lib/strains/match-decide';
 import { guessIndex, indexFor } from '@/lib/strains/match-index';
+import { makerLexiconFor } from '@/lib/strains/match-maker';
 import { readStrainsWithStamp } from '@/lib/strains/repo';
 import type { Strain } from '@/lib/strains/types';
 
 export { confidenceFor, TRIGRAM_MEDIUM, TRIGRAM_MIN, type MatchConfidence, type MatchInput, type MatchPass } from '@/lib/strains/match-decide';
 export { normalizeCandidates, normalizeProductName, productKind } from '@/lib/strains/normalize';
 export { clearMatchIndex } from '@/lib/strains/match-index';
+export { clearMakerLexicons } from '@/lib/strains/match-maker';
 
 export interface MatchResult {
   input: string;
@@ -37,8 +39,10 @@ const MAX_CACHED_STRAINS = 2000;
 export async function matchProducts(db: Queryable, items: Array<string | MatchInput>): Promise<MatchResult[]> {
   const inputs: MatchInput[] = items.map((it) => (typeof it === 'string' ? { name: it } : { name: String(it?.name ?? ''), category: it?.category, brand: it?.brand }));
   let cached = guessIndex() ?? (await indexFor(db));
+  // The makers the scanned menus taught (read again at most once a minute, or after a write).
+  const makers = await makerLexiconFor(db, cached.stamp.instance);
   for (let attempt = 1; ; attempt++) {
-    const decisions = decideMatches(cached.index, inputs);
+    const decisions = decideMatches(cached.index, inputs, makers);
     const ids = [...new Set(decisions.map((d) => d.entry?.strainId).filter((x): x is string => Boolean(x)))];
     // The version is read in the same statement as the rows the cache lacks (often none).
     const { stamp, strains } = await readStrainsWithStamp(

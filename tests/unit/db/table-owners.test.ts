@@ -23,6 +23,7 @@ const OWNERS: Record<string, string> = {
   strain_universe: 'lib/strains/repo.ts',
   strain_popularity: 'lib/strains/repo.ts',
   catalog_version: 'lib/strains/repo.ts',
+  menu_brands: 'lib/strains/repo.ts',
   task_runs: 'lib/tasks/store.ts',
   task_run_events: 'lib/tasks/store.ts',
   task_trigger_tokens: 'lib/tasks/tokens.ts',

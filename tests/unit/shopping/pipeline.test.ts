@@ -154,3 +154,16 @@ describe('queue-unmatched', () => {
     expect(again.rows[0].n).toBe(2);
   });
 });
+
+describe('the maker lexicon', () => {
+  it('a scan records its products’ brand field spellings and nothing else', async () => {
+    await db.query('DELETE FROM menu_brands');
+    const { out } = await scan('jsonld');
+    const { menuBrandSpellings } = await import('@/lib/strains/match-maker');
+    const want = menuBrandSpellings(out.products.map((p) => p.brand));
+    expect(want.length).toBeGreaterThan(0);
+    const rows = await db.query<{ spelling: string; last_menu: string }>('SELECT spelling, last_menu FROM menu_brands ORDER BY spelling');
+    expect(rows.rows.map((r) => r.spelling)).toEqual([...want].sort());
+    for (const r of rows.rows) expect(r.last_menu).not.toContain(domainOf());
+  });
+});
