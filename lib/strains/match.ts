@@ -40,7 +40,7 @@ export async function matchProducts(db: Queryable, items: Array<string | MatchIn
   const inputs: MatchInput[] = items.map((it) => (typeof it === 'string' ? { name: it } : { name: String(it?.name ?? ''), category: it?.category, brand: it?.brand }));
   let cached = guessIndex() ?? (await indexFor(db));
   // The makers the scanned menus taught (read again at most once a minute, or after a write).
-  const makers = await makerLexiconFor(db, cached.stamp.instance);
+  let makers = await makerLexiconFor(db, cached.stamp.instance);
   for (let attempt = 1; ; attempt++) {
     const decisions = decideMatches(cached.index, inputs, makers);
     const ids = [...new Set(decisions.map((d) => d.entry?.strainId).filter((x): x is string => Boolean(x)))];
@@ -57,6 +57,8 @@ export async function matchProducts(db: Queryable, items: Array<string | MatchIn
       return inputs.map((m, i) => toResult(m.name, decisions[i], rows));
     }
     cached = await indexFor(db, stamp);
+    // The guessed index may have been another database's: its makers are then that one's too.
+    makers = await makerLexiconFor(db, stamp.instance);
   }
 }
 
