@@ -199,6 +199,10 @@ function namePass(
     // Raspberry Sour Gummies': a gummy brand, not the strain).
     if (p.kind === 'edible' && (!c.pure || c.lead || isFlavourName(c.text))) continue;
     if (p.flavourRisk && isFlavourName(c.text)) continue;
+    // The lead segment is the brand when the strain segment reads as a strain of its own that the
+    // catalog lacks: two or more words, every one a word of known strain names ('Ice Cream Man -
+    // Cherry Fritter Infused Preroll' is Cherry Fritter, not Ice Cream Man).
+    if (c.side && c.lead && strainLikeRest(index, p)) continue;
     // A side segment of one word ('Cookies - …', '… PhD') is a brand more often than a strain.
     const hits = lookup(c.text, c.side).filter((e) => !(c.side && /^[\p{L}']+$/u.test(c.text) && (e.isAlias || c.text.length < 6)));
     const best = bestEntry(hits);
@@ -206,6 +210,13 @@ function namePass(
     if (!c.side && isUniverseOnly(index, c.text)) return null;
   }
   return null;
+}
+
+/** The strain segment is two or more letter words, each used by a known strain name. */
+function strainLikeRest(index: CatalogIndex, p: Prepared): boolean {
+  const main = p.norm.candidates.find((c) => !c.side && !c.respelt);
+  const words = main?.text.split(' ') ?? [];
+  return words.length >= 2 && words.every((w) => /^\p{L}{2,}$/u.test(w) && index.wordUse(w) > 0);
 }
 
 /**
