@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
 import vm from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSites, cardHtml, esc, FIFTEENTH_TECHNIQUES, menuDataPresent, stateRecord, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
-import { startMenuSites, type MenuSitesServer } from '@/tests/fixtures/menus-sites/server';
+import { serveRoundSites } from '@/tests/helpers/menu-round-sites';
 import { apiRecord } from '@/tests/fixtures/menus-sites/sixth';
 import { LAZY_HOW, PACK_HOW, packedPayload } from '@/tests/fixtures/menus-sites/fifteenth';
 import { SEARCH_HOW, SEARCH_PER_PAGE, searchAnswer, searchRequest } from '@/tests/fixtures/menus-sites/fifteenth-search';
@@ -70,13 +70,8 @@ describe('fifteenth-round markup', () => {
 });
 
 describe.runIf(menuDataPresent())('fifteenth-round sites', () => {
-  let server: MenuSitesServer;
-  beforeAll(async () => {
-    server = await startMenuSites({ keys: sites().map((s) => s.key) });
-  });
-  afterAll(async () => server.close());
-  const get = async (key: string, path = '/menu') => (await fetch(new URL(path, server.site(key).url), { redirect: 'manual' })).text();
-  const other = (html: string) => /http:\/\/127\.0\.0\.2:\d+/.exec(html)?.[0];
+  const server = serveRoundSites(() => sites().map((s) => s.key));
+  const { get, other } = server;
 
   it.each(STYLES)('lazy-frame %s: no menu card in the page, no loading frame src (but native lazy), the frame every product', async (style) => {
     const s = server.site(`lazy-frame-${style}`).spec;

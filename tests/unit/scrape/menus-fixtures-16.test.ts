@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSites, cardHtml, esc, menuDataPresent, SIXTEENTH_TECHNIQUES, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
-import { startMenuSites, type MenuSitesServer } from '@/tests/fixtures/menus-sites/server';
+import { serveRoundSites } from '@/tests/helpers/menu-round-sites';
 import { domOrderCard, imageNameCard } from '@/tests/fixtures/menus-sites/sixteenth-cards';
 import { firstUrl, LINK_HOW, linkAnswer } from '@/tests/fixtures/menus-sites/sixteenth-pager';
 import { MESSAGE_HOW, OBJECT_HOW } from '@/tests/fixtures/menus-sites/sixteenth';
@@ -74,13 +74,8 @@ describe('sixteenth-round markup', () => {
 });
 
 describe.runIf(menuDataPresent())('sixteenth-round sites', () => {
-  let server: MenuSitesServer;
-  beforeAll(async () => {
-    server = await startMenuSites({ keys: sites().map((s) => s.key) });
-  });
-  afterAll(async () => server.close());
-  const get = async (key: string, path = '/menu') => (await fetch(new URL(path, server.site(key).url), { redirect: 'manual' })).text();
-  const other = (html: string) => /http:\/\/127\.0\.0\.2:\d+/.exec(html)?.[0];
+  const server = serveRoundSites(() => sites().map((s) => s.key));
+  const { get, other } = server;
 
   it.each(STYLES)('object-embed %s: no card and no iframe in the page; the embedded document on the other host has every product', async (style) => {
     const s = server.site(`object-embed-${style}`).spec;
