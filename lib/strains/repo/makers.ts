@@ -20,25 +20,31 @@ export const menuBrandsGeneration = (): number => generation;
 
 /**
  * Count one scan of `menu` (a domain; stored only as a hash) for each distinct spelling. A spelling
- * the same menu showed last time is not counted again. Then trim the table to `maxRows`.
+ * the same menu showed last time is not counted again. Then, when the scan added rows, trim the
+ * table to `maxRows`.
  */
 export async function recordMenuBrands(q: Queryable, menu: string, spellings: string[], maxRows = MENU_BRANDS_MAX_ROWS): Promise<void> {
   const distinct = [...new Set(spellings.filter((s) => s.length >= 2 && s.length <= 60))].slice(0, MENU_BRANDS_PER_SCAN);
   if (distinct.length === 0) return;
-  await q.query(
+  // `xmax = 0` marks a row this statement inserted (an updated one has the updating transaction's).
+  const written = await q.query<{ inserted: boolean }>(
     `INSERT INTO menu_brands (spelling, last_menu)
        SELECT s, left(md5($2), 16) FROM unnest($1::text[]) AS s
      ON CONFLICT (spelling) DO UPDATE SET
        scans = menu_brands.scans + (menu_brands.last_menu <> EXCLUDED.last_menu)::int,
        last_menu = EXCLUDED.last_menu,
-       last_seen = now()`,
+       last_seen = now()
+     RETURNING (xmax = 0) AS inserted`,
     [distinct, menu],
   );
-  await q.query(
-    `DELETE FROM menu_brands WHERE spelling IN (
-       SELECT spelling FROM menu_brands ORDER BY scans DESC, last_seen DESC, spelling OFFSET $1)`,
-    [maxRows],
-  );
+  // Only new rows can take the table over its bound: a scan of known spellings sorts nothing.
+  if (written.rows.some((r) => r.inserted)) {
+    await q.query(
+      `DELETE FROM menu_brands WHERE spelling IN (
+         SELECT spelling FROM menu_brands ORDER BY scans DESC, last_seen DESC, spelling OFFSET $1)`,
+      [maxRows],
+    );
+  }
   generation++;
 }
 

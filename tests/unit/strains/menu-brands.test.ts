@@ -32,6 +32,16 @@ describe('menu_brands: the makers learned from scans', () => {
     expect(await readMenuMakers(db)).toEqual(expect.arrayContaining(['keep one', 'keep two']));
   });
 
+  it('trims only after a scan that added rows (a scan of known spellings sorts nothing)', async () => {
+    const db = await ready();
+    await recordMenuBrands(db, 'a', ['one', 'two', 'three']);
+    await recordMenuBrands(db, 'b', ['one', 'two'], 1);
+    expect((await countMenuBrands(db)).rows).toBe(3);
+    await recordMenuBrands(db, 'c', ['four'], 3);
+    expect(await countMenuBrands(db)).toEqual({ rows: 3, trusted: 2 });
+    expect(await readMenuMakers(db)).toEqual(expect.arrayContaining(['one', 'two']));
+  });
+
   it('the matcher sees a maker after its second scan, not after its first', async () => {
     const db = await ready();
     const item = { name: 'Blue Dream Vortexa 1g' };
