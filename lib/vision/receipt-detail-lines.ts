@@ -50,7 +50,14 @@ export function isQtyUnitDetail(line: string, item: ParsedReceiptItem | null): b
  */
 export function isBareCode(line: string): boolean {
   const compact = line.replace(/\s/g, '');
-  return compact.length >= 12 && /^[0-9A-Z]+$/.test(compact) && (compact.match(/\d/g)?.length ?? 0) >= 8;
+  if (!/^[0-9A-Z]+$/.test(compact)) return false;
+  const digits = compact.match(/\d/g)?.length ?? 0;
+  if (compact.length >= 12 && digits >= 8) return true;
+  // A 24-character tag a blurred photo misread (figures as letters) and split in up to three runs
+  // (`1AG060300EDAGA LPF ICOLSY`, `LA4DEOICOSARICEAF TIER 47`): 20–26 long, its first run at least
+  // 8 long with letters and figures, 3 figures at least.
+  const runs = line.trim().split(/\s+/);
+  return compact.length >= 20 && compact.length <= 26 && digits >= 3 && runs.length <= 3 && runs[0].length >= 8 && /\d/.test(runs[0]) && /[A-Z]/.test(runs[0]);
 }
 
 export function stripDetail(text: string): string {
