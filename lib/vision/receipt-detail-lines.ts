@@ -79,5 +79,22 @@ export function applyDetail(item: ParsedReceiptItem, line: string): void {
     item.quantity = Number(qx[1]);
     if (qx[2]) item.unitPrice = num(qx[2]);
     else if (item.price !== null) item.unitPrice = round2(item.price / item.quantity);
+    if (!qx[2]) gluedQtyEach(item, line, qx[1]);
+  }
+}
+
+/**
+ * `Qty 281 $172.78 each` under a $345.56 item: the `at` between the quantity and the unit price
+ * read as figures glued to it (`Qty 2 at $172.78 each`). The quantity's first figure is taken, and
+ * the printed unit price, when that quantity times it is the item's price to the cent.
+ */
+function gluedQtyEach(item: ParsedReceiptItem, line: string, qty: string): void {
+  const each = /\$\s?(\d{1,4}[.,]\d{2})\s?(?:each|ea)\b/i.exec(line);
+  if (!each || item.price === null || qty.length < 2) return;
+  const unit = num(each[1]);
+  const first = Number(qty[0]);
+  if (first >= 1 && Math.abs(round2(Number(qty) * unit) - item.price) >= 0.015 && Math.abs(round2(first * unit) - item.price) < 0.015) {
+    item.quantity = first;
+    item.unitPrice = unit;
   }
 }

@@ -38,7 +38,7 @@ import { taxFromRateLines } from '@/lib/vision/receipt-rate-lines';
 import { endsWithWeight, wrappedRow } from '@/lib/vision/receipt-wrapped-row';
 import { dateOf } from '@/lib/vision/receipt-dates';
 import { isNotStoreName, unquoteMail } from '@/lib/vision/receipt-mail';
-import { isItemDiscountLine } from '@/lib/vision/receipt-rate-discount';
+import { discountAsRated, isItemDiscountLine } from '@/lib/vision/receipt-rate-discount';
 import { taxLostDigit, totalFromPaid } from '@/lib/vision/receipt-paid-witness';
 import { gluedQtyUnit, isGarbledSubtotal, orderDiscountSlip, receiptCoverage, reconcileTotals, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 
@@ -226,7 +226,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
         const rate = /(\d{1,2}(?:\.\d{1,2})?)\s?%/.exec(line.slice(0, last.index));
         const ofItem = lastItem?.price != null && rate !== null && Math.abs(round2((lastItem.price * Number(rate[1])) / 100) - last.value) < 0.015;
         if (!afterSubtotal && lastItem && (ofItem || !/\b(loyalty|points|order|coupons?|rewards?)\b/i.test(line))) {
-          lastItem.discount = round2((lastItem.discount ?? 0) + last.value);
+          lastItem.discount = round2((lastItem.discount ?? 0) + discountAsRated(line, last, lastItem));
         } else if (!/\btotal\s+(savings|saved|discounts?)\b/i.test(line) || !sawOrderDiscount) {
           orderDiscount += last.value;
           sawOrderDiscount = true;

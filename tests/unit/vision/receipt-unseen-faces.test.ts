@@ -3,6 +3,7 @@ import { cleanLine } from '@/lib/vision/parse-common';
 import { gluedQtyLines } from '@/lib/vision/receipt-glued-qty';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import { weighedLine } from '@/lib/vision/receipt-weighed';
+import { photoSlips } from '@/lib/vision/receipt-photo';
 import { isBareCode } from '@/lib/vision/receipt-detail-lines';
 
 /** Slips of faces no layout is drawn in (condensed and thin monospaced faces; issue 14, `--fonts unseen-tune`). */
@@ -78,5 +79,38 @@ describe('a package tag misread and split by a blurred photo', () => {
     expect(isBareCode('BLUE DREAM PREROLL 2PK')).toBe(false);
     expect(isBareCode('GELATO 33 LIVE RESIN CART')).toBe(false);
     expect(isBareCode('WEDDING CAKE 1G')).toBe(false);
+  });
+});
+
+describe('a forwarded receipt read in a face no layout uses', () => {
+  const text = [
+    '> Leaf & Flower Gibson',
+    '> Lemon Kush Premium Flower 14g                           $345.56',
+    '>      Qty 281 $172.78 each - THC 25.0% CBD 0.7%',
+    '>      Deal 10% off                                      $34.56',
+    '> Bubba Kush Live Resin 1g                                $37.38',
+    '>      Qty 1 THC 75.4% CBD 0.7%',
+    '>      Promo 20% off                                      57.48',
+    '> Subtotal                                              $340.80',
+    '> Total                                                 $340.80',
+  ].join('\n');
+  const items = () => parseReceiptText(text).items.map((i) => [i.productName, i.quantity, i.unitPrice, i.price, i.discount]);
+
+  it('reads a quantity whose "at" was glued to it as figures, when quantity times unit price is the price', () => {
+    expect(items()[0]).toEqual(['Lemon Kush Premium Flower 14g', 2, 172.78, 345.56, 34.56]);
+  });
+
+  it('reads a rate discount whose $ was read as a figure at the amount its rate makes', () => {
+    expect(items()[1]).toEqual(['Bubba Kush Live Resin 1g', 1, 37.38, 37.38, 7.48]);
+  });
+});
+
+describe('a pre-roll pack whose g was lost at the end of its name', () => {
+  it('is read in grams', () => {
+    expect(photoSlips('Granddaddy Purple Joint 2 x 0.5                     $32.04')).toBe('Granddaddy Purple Joint 2 x 0.5g                     $32.04');
+    expect(photoSlips('Granddaddy Purple Joint 2 x 0.5')).toBe('Granddaddy Purple Joint 2 x 0.5g');
+    // Not on other goods, nor on a pack that prints its unit.
+    expect(photoSlips('Gummies 2 x 0.5      $12.00')).toBe('Gummies 2 x 0.5      $12.00');
+    expect(photoSlips('Joint 2 x 0.5g   $12.00')).toBe('Joint 2 x 0.5g   $12.00');
   });
 });
