@@ -10,6 +10,7 @@ import { analysedPage, analysePage, estimateSkew, inkPieces, MAX_PIXELS, ROW_HEI
 import { eraseDotLeaders, eraseGridRules, invertBands, LIGHT_INK } from '@/lib/vision/pixel-edits';
 import { eraseTightRules } from '@/lib/vision/receipt-rules';
 import { flattenLight } from '@/lib/vision/flatten-light';
+import { darkenBesideBands } from '@/lib/vision/band-threshold';
 import { flattenCreases } from '@/lib/vision/receipt-creases';
 import { repairFadedPrint, stretchFadedInk } from '@/lib/vision/receipt-faded';
 import type { ImageInput, MediaType } from '@/lib/vision/types';
@@ -131,6 +132,8 @@ export interface PrepareOptions {
   creases?: boolean;
   /** Close the missing rows of dots of faded thermal print (receipts; `repairFadedPrint`, receipt-faded.ts). */
   faded?: boolean;
+  /** Binarise thin grey print beside a wide dark band at its own level (receipts; `darkenBesideBands`, band-threshold.ts). */
+  bandLevels?: boolean;
   /** Then stretch a faded page's ink to black (`stretchFadedInk`; the rescue try of local-engine.ts). */
   stretchFaded?: boolean;
   /** Even out a glare streak across a dark glossy page, measuring the paper locally (labels; `evenStreaks`). */
@@ -266,6 +269,7 @@ export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Pro
   // Faded thermal print after the creases (whose shadow would otherwise count as faint ink); a page in black ink is left as it is.
   const repairedPrint = Boolean(opts.faded && !page.dark && repairFadedPrint(flat.data, flat.width, flat.height, rowPx));
   const stretched = Boolean(opts.stretchFaded && !page.dark && stretchFadedInk(flat.data));
+  if (opts.bandLevels && !page.dark) darkenBesideBands(flat.data, flat.width, flat.height, rowPx);
   let out = sharp(flat.data, { raw: { width: flat.width, height: flat.height, channels: 1 } });
   if (opts.normalise !== false) out = out.normalise();
   // A negated dark receipt (an app screenshot) is sharpened on the first pass too: its muted grey

@@ -39,6 +39,7 @@ const RECEIPT_PASSES: PrepareOptions[] = PASSES.map((p) => ({
   bands: 'before-light',
   creases: true,
   faded: true,
+  bandLevels: true,
 }));
 /**
  * Labels: the text-row height (which sets the scale) is measured without printed rules and box

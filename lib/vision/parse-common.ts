@@ -26,6 +26,8 @@ export function cleanLine(line: string): string {
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\s+/g, ' ')
     .trim()
+    // "§" for a "$" before figures first (a price-first line's "§71.43 Billy Kimber": not a stray mark)
+    .replace(/§(?=\s?\d)/g, '$')
     // stray marks before the first word ("© 1 Super Lemon Haze"), not the point of ".5g"
     .replace(/^(?![.,]\d)[^\w$(\-]+\s*/, '');
   // OCR junk between a number and its unit ("3.5¢g"), "§" for "$", a zero that starts a word ("0G Kush")

@@ -50,7 +50,14 @@ export function isQtyUnitDetail(line: string, item: ParsedReceiptItem | null): b
  */
 export function isBareCode(line: string): boolean {
   const compact = line.replace(/\s/g, '');
-  return compact.length >= 12 && /^[0-9A-Z]+$/.test(compact) && (compact.match(/\d/g)?.length ?? 0) >= 8;
+  if (!/^[0-9A-Z]+$/.test(compact)) return false;
+  const digits = compact.match(/\d/g)?.length ?? 0;
+  if (compact.length >= 12 && digits >= 8) return true;
+  // A 24-character tag a blurred photo misread (figures as letters) and split in up to three runs
+  // (`1AG060300EDAGA LPF ICOLSY`, `LA4DEOICOSARICEAF TIER 47`): 20–26 long, its first run at least
+  // 8 long with letters and figures, 3 figures at least.
+  const runs = line.trim().split(/\s+/);
+  return compact.length >= 20 && compact.length <= 26 && digits >= 3 && runs.length <= 3 && runs[0].length >= 8 && /\d/.test(runs[0]) && /[A-Z]/.test(runs[0]);
 }
 
 export function stripDetail(text: string): string {
@@ -72,5 +79,22 @@ export function applyDetail(item: ParsedReceiptItem, line: string): void {
     item.quantity = Number(qx[1]);
     if (qx[2]) item.unitPrice = num(qx[2]);
     else if (item.price !== null) item.unitPrice = round2(item.price / item.quantity);
+    if (!qx[2]) gluedQtyEach(item, line, qx[1]);
+  }
+}
+
+/**
+ * `Qty 281 $172.78 each` under a $345.56 item: the `at` between the quantity and the unit price
+ * read as figures glued to it (`Qty 2 at $172.78 each`). The quantity's first figure is taken, and
+ * the printed unit price, when that quantity times it is the item's price to the cent.
+ */
+function gluedQtyEach(item: ParsedReceiptItem, line: string, qty: string): void {
+  const each = /\$\s?(\d{1,4}[.,]\d{2})\s?(?:each|ea)\b/i.exec(line);
+  if (!each || item.price === null || qty.length < 2) return;
+  const unit = num(each[1]);
+  const first = Number(qty[0]);
+  if (first >= 1 && Math.abs(round2(Number(qty) * unit) - item.price) >= 0.015 && Math.abs(round2(first * unit) - item.price) < 0.015) {
+    item.quantity = first;
+    item.unitPrice = unit;
   }
 }

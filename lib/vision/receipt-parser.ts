@@ -7,7 +7,7 @@ import { inlineDiscount } from '@/lib/vision/receipt-inline-discount';
 import { detailLineAmount, lostMinusDiscounts, taxFromRates, taxRateOf, type DetailAmount } from '@/lib/vision/receipt-lost-signs';
 import { joinWrappedParens, withoutStretchedBoxes } from '@/lib/vision/receipt-rows';
 import { commaCurrencyStyle, fromCommaCurrency } from '@/lib/vision/receipt-text-slips';
-
+import { gluedQtyLines } from '@/lib/vision/receipt-glued-qty';
 import {
   categorize,
   letters,
@@ -38,7 +38,7 @@ import { taxFromRateLines } from '@/lib/vision/receipt-rate-lines';
 import { endsWithWeight, wrappedRow } from '@/lib/vision/receipt-wrapped-row';
 import { dateOf } from '@/lib/vision/receipt-dates';
 import { isNotStoreName, unquoteMail } from '@/lib/vision/receipt-mail';
-import { isItemDiscountLine } from '@/lib/vision/receipt-rate-discount';
+import { discountAsRated, isItemDiscountLine } from '@/lib/vision/receipt-rate-discount';
 import { taxLostDigit, totalFromPaid } from '@/lib/vision/receipt-paid-witness';
 import { gluedQtyUnit, isGarbledSubtotal, orderDiscountSlip, receiptCoverage, reconcileTotals, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 
@@ -91,8 +91,8 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   const words = words0 && withoutStretchedBoxes(words0);
   const boxes = words?.length ? linesFromWords(words) : null;
   // (Numbered item lines, `01  Name   $35.00 T`: the numbers are taken off, they are no quantities.)
-  // (A forwarded mail's receipt: its quote marks taken off, receipt-mail.ts.)
-  const source = unquoteMail(withoutLineNumbers(boxes && words ? withQtyColumn(boxes, words) : raw.split(/\r?\n/)));
+  // (A forwarded mail's receipt: its quote marks taken off, receipt-mail.ts; `2053328` for `2 @ $33.28`, receipt-glued-qty.ts.)
+  const source = gluedQtyLines(unquoteMail(withoutLineNumbers(boxes && words ? withQtyColumn(boxes, words) : raw.split(/\r?\n/))));
   // Amounts printed "35,00 $" are read as "$35.00"; such a receipt prints its dates day first.
   const commaStyle = commaCurrencyStyle(source);
   // (Misread form words put back: `Vape Cantnidge` → `Vape Cartridge`, receipt-form-words.ts.)
@@ -226,7 +226,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
         const rate = /(\d{1,2}(?:\.\d{1,2})?)\s?%/.exec(line.slice(0, last.index));
         const ofItem = lastItem?.price != null && rate !== null && Math.abs(round2((lastItem.price * Number(rate[1])) / 100) - last.value) < 0.015;
         if (!afterSubtotal && lastItem && (ofItem || !/\b(loyalty|points|order|coupons?|rewards?)\b/i.test(line))) {
-          lastItem.discount = round2((lastItem.discount ?? 0) + last.value);
+          lastItem.discount = round2((lastItem.discount ?? 0) + discountAsRated(line, last, lastItem));
         } else if (!/\btotal\s+(savings|saved|discounts?)\b/i.test(line) || !sawOrderDiscount) {
           orderDiscount += last.value;
           sawOrderDiscount = true;

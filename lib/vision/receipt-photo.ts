@@ -49,6 +49,8 @@ export function photoSlips(raw: string): string {
       // "59" alone in a size cell: its g read as 9 too
       .replace(/(?<=\s{2}|[A-Za-z]\s)59(?=\s{2}|\s*$)/g, '.5g');
   if (PRE_ROLL.test(s) || SMALL_UNIT.test(s)) s = s.replace(/(?<![\w.,$/])5(\s?g\s?[x×]\s?[\d§])/gi, '.5$1');
+  // "Joint 2 x 0.5   $32.04": a pre-roll pack's g lost at the end of its name (a joint's weight is grams)
+  if (PRE_ROLL.test(s)) s = s.replace(/(\b[1-9]\d?\s?[x×]\s?0?[.,][1-9])(?=\s{2,}|\s*$)/g, '$1g');
   // "18 OZ", "14oz": an eighth or a quarter ounce with its slash lost (no one sells 18 oz of flower)
   if (!DRINK.test(s)) s = s.replace(/(?<![\w.,$/])1([248])(\s?)(oz)\b/gi, '1/$1$2$3');
   return s;

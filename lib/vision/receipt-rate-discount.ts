@@ -25,3 +25,19 @@ export function lostSignRateDiscount(line: string, prices: readonly MoneyHit[], 
 export function isItemDiscountLine(line: string, prices: readonly MoneyHit[], item: ParsedReceiptItem, afterSubtotal: boolean): boolean {
   return prices.every((m) => m.negative && line.slice(m.index, m.end).includes('-')) || (!afterSubtotal && lostSignRateDiscount(line, prices, item) !== null);
 }
+
+/**
+ * A discount line's amount as its printed rate of the item reads it: a `$` the photo read as a
+ * figure (`Promo 20% off   57.48` under a $37.38 item: $7.48) is taken off when the amount without
+ * its first figure, not the amount as read, is that rate of the item's price to the cent. Any other
+ * amount is returned as read.
+ */
+export function discountAsRated(line: string, hit: MoneyHit, item: ParsedReceiptItem | null): number {
+  const rate = /(\d{1,2}(?:\.\d{1,2})?)\s?%/.exec(line.slice(0, hit.index));
+  if (!item || item.price === null || !rate || hit.hasSign) return hit.value;
+  const want = round2((item.price * Number(rate[1])) / 100);
+  const figures = line.slice(hit.index, hit.end).trim();
+  if (Math.abs(want - hit.value) < 0.015 || !/^[358]\d{1,3}[.,]\d{2}$/.test(figures)) return hit.value;
+  const unsigned = Number(figures.slice(1).replace(',', '.'));
+  return Math.abs(want - unsigned) < 0.015 ? unsigned : hit.value;
+}

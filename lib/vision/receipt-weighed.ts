@@ -17,9 +17,23 @@ export interface Weighed {
   rest: string;
 }
 
+/**
+ * The weight's `g` read as a 9 (a condensed face on a blurred photo: `14.009 @ $11.31/g`, `7.089 @ $12.41/g`):
+ * taken only when the weight without the 9 times the rate is the line's amount to the cent.
+ */
+const WEIGHED_G_AS_9 = /(?<![\w.])(\d{1,3}[.,]\d{1,2})9\s?(?:@|x|×)\s?\$?\s?(\d{1,4}[.,]\d{2})\s?\/\s?(?:g|gr|gram)\b\.?/i;
+
+function gAsNine(line: string): Weighed | null {
+  const m = WEIGHED_G_AS_9.exec(line);
+  if (!m) return null;
+  const [grams, rate] = [m[1], m[2]].map((x) => Number(x.replace(',', '.')));
+  const rest = `${line.slice(0, m.index)}   ${line.slice(m.index + m[0].length)}`;
+  return moneyOn(rest).some((a) => Math.abs(grams * rate - a.value) < 0.011) ? { grams, rest } : null;
+}
+
 export function weighedLine(line: string): Weighed | null {
   const m = WEIGHED.exec(line);
-  if (!m) return null;
+  if (!m) return gAsNine(line);
   const n = Number(m[1].replace(',', '.'));
   const grams = /^oz$/i.test(m[2]) ? round2(n * GRAMS_PER_OZ) : n;
   if (!(grams > 0 && grams <= 1000)) return null;
