@@ -47,7 +47,7 @@ function menuSides(items: PdfTextItem[], x: number): boolean {
   const ok = (xs: PdfTextItem[]) => {
     const prices = xs.filter((i) => isPrice(i.str)).length;
     const names = xs.filter((i) => isName(i.str)).length;
-    return prices >= 3 && names >= 3 && prices >= 0.25 * names;
+    return prices >= 3 && names >= 3 && prices >= 0.12 * names;
   };
   return ok(left) && ok(right);
 }
@@ -113,7 +113,7 @@ export function rows(items: PdfTextItem[]): Array<Omit<PdfLine, 'page' | 'column
     for (const it of xs) {
       const c = cells[cells.length - 1];
       const gap = c ? it.x - c.x1 : Infinity;
-      if (c && gap <= 0.9 * it.size) {
+      if (c && gap <= 0.55 * it.size) {
         const space = gap > 0.12 * it.size && !c.text.endsWith(' ') && !it.str.startsWith(' ');
         c.text += (space ? ' ' : '') + it.str;
         c.x1 = Math.max(c.x1, it.x + it.width);
@@ -152,10 +152,12 @@ export function pdfLines(items: PdfTextItem[]): PdfLine[] {
   }
   const byY = new Map<number, PdfLine[]>();
   for (const l of out) byY.set(l.page, [...(byY.get(l.page) ?? []), l]);
+  // Running headers and footers stand apart: an edge line more than two lines' height from the text.
   const edge = new Set<PdfLine>();
   for (const ls of byY.values()) {
     const s = [...ls].sort((a, b) => b.y - a.y);
-    for (const l of [...s.slice(0, 2), ...s.slice(-2)]) edge.add(l);
+    for (let k = 0; k < Math.min(2, s.length - 1); k++) if (s[k].y - s[k + 1].y > 2 * s[k].size) edge.add(s[k]);
+    for (let k = s.length - 1; k > Math.max(0, s.length - 3); k--) if (s[k - 1].y - s[k].y > 2 * s[k].size) edge.add(s[k]);
   }
   return out.filter((l) => {
     const k = furnitureKey(l.text);

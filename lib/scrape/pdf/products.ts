@@ -57,7 +57,7 @@ export function parseLine(line: PdfLine, split: RegExp = /\s{2,}/): Parsed {
     out.prices.push(...prices.map((p) => p.replace(/\s+/g, '')));
     const rest = (prices.length ? raw.replace(AMOUNT, ' ').replace(PRICE_WORDS, ' ') : raw)
       .replace(/\s+/g, ' ')
-      .replace(/^[\s\-–—:,;()*]+|[\s\-–—:,;(*]+$/g, '')
+      .replace(/^[\s\-–—:,;*•]+|[\s:,;*•]+$/g, '')
       .trim();
     if (!rest || !/[a-z0-9]/i.test(rest)) continue;
     if (THC.test(rest)) out.thc ??= rest;
@@ -93,6 +93,8 @@ interface Draft {
   /** Made from a line that held its own name (details may follow it). */
   named: boolean;
   line: PdfLine;
+  /** The product's last line (its first, or the last wrapped one). */
+  tail: PdfLine;
 }
 
 /** A product's prices: two are the price paid and the regular price; more, the first is paid. */
@@ -117,8 +119,8 @@ function toProducts(d: Draft, url: string | null): ScrapedProduct[] {
 }
 
 /** Whether `l` continues `prev` in its cells: just under it, fewer cells, each under one of prev's. */
-function wrapped(prev: PdfLine, l: PdfLine): boolean {
-  const gap = prev.y - l.y;
+function wrapped(prev: PdfLine, tail: PdfLine, l: PdfLine): boolean {
+  const gap = tail.y - l.y;
   return (
     prev.page === l.page &&
     prev.column === l.column &&
@@ -188,16 +190,30 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
       last = null;
       return;
     }
-    if (p.prices.length === 0) {
-      pending.push(i);
-      return;
-    }
-    if (p.texts.length > 0 && last?.named && pending.length === 0 && wrapped(last.line, l)) {
+    if (
+      last?.named &&
+      pending.length === 0 &&
+      /[a-z0-9]/i.test(l.text) &&
+      wrapped(last.line, last.tail, l) &&
+      (p.prices.length > 0 || (l.size === last.line.size && l.font === last.line.font))
+    ) {
       // The rest of the line above, wrapped in its cells (a long name, the sale price under the struck one).
-      const inName = l.cells.some((c) => c.x < last!.line.cells[0].x1 && c.x1 > last!.line.cells[0].x && /[a-z]/i.test(c.text));
-      if (inName) last.name += ` ${p.texts[0]}`;
+      const head = last.line.cells[0];
+      const words = l.cells
+        .filter((c) => c.x < head.x1 && c.x1 > head.x)
+        .map((c) => c.text.replace(AMOUNT, ' ').replace(/\s+/g, ' ').trim())
+        .join(' ');
+      // A name broken at its own hyphen ("Pupper Bud-" / "Ease") joins without a space.
+      if (/[a-z0-9]/i.test(words)) last.name += /\w-$/.test(last.name) ? words : ` ${words}`;
+      const other = l.cells.filter((c) => !(c.x < head.x1 && c.x1 > head.x) && /[a-z]{2}/i.test(c.text) && !HAS_AMOUNT.test(c.text));
+      if (last.brand && other.length) last.brand += ` ${other.map((c) => c.text).join(' ')}`;
+      last.tail = l;
       last.prices.push(...p.prices);
       last.text += ` ${l.text}`;
+      return;
+    }
+    if (p.prices.length === 0) {
+      pending.push(i);
       return;
     }
     if (p.texts.length > 0) {
@@ -213,13 +229,14 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
         text: l.text,
         named: true,
         line: l,
+        tail: l,
       };
       drafts.push(last);
       return;
     }
     // A price line alone: its name and brand are the lines above it (a name wrapped over lines in
     // one font and size is one name).
-    const above = pending.filter((j) => parsed[j].texts.length > 0 && lines[j].page === l.page && lines[j].column === l.column);
+    const above = pending.filter((j) => /[a-z0-9]/i.test(lines[j].text) && lines[j].page === l.page && lines[j].column === l.column);
     pending = [];
     // A price cell wrapped under its product's line ("$14.00" / "$8.57" below it): that product's.
     if (!above.length && last?.named && last.line.page === l.page && last.line.column === l.column && last.line.y - l.y <= 1.8 * l.size) {
@@ -231,11 +248,9 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
     const first = lines[above[0]];
     // A name wrapped over lines in one font and size is one name (when its first line holds the name alone).
     let n = 1;
-    while (parsed[above[0]].texts.length === 1 && n < above.length && lines[above[n]].font === first.font && lines[above[n]].size === first.size) n++;
-    const name = above
-      .slice(0, n)
-      .map((j) => parsed[j].texts[0])
-      .join(' ');
+    while (parsed[above[0]].texts.length <= 1 && n < above.length && lines[above[n]].font === first.font && lines[above[n]].size === first.size) n++;
+    // Wrapped lines as written ("(25mg/250mg) (MEDICAL)", "100mg"): no field is cut from them.
+    const name = [parsed[above[0]].texts[0] ?? first.text, ...above.slice(1, n).map((j) => lines[j].text)].join(' ');
     const rest = [...parsed[above[n - 1]].texts.slice(1), ...above.slice(n).flatMap((j) => parsed[j].texts)];
     const more = above.slice(n).map((j) => parsed[j]);
     last = {
@@ -249,6 +264,7 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
       text: [...above.map((j) => lines[j].text), l.text].join(' '),
       named: false,
       line: l,
+      tail: l,
     };
     drafts.push(last);
   });
