@@ -47,14 +47,14 @@ function menuSides(items: PdfTextItem[], x: number): boolean {
   const ok = (xs: PdfTextItem[]) => {
     const prices = xs.filter((i) => isPrice(i.str)).length;
     const names = xs.filter((i) => isName(i.str)).length;
-    return prices >= 3 && names >= 3 && prices >= 0.12 * names;
+    return prices >= 2 && names >= 2 && prices >= 0.12 * names;
   };
   return ok(left) && ok(right);
 }
 
 /** The x of the page's column split, or null: the widest gutter whose sides are menus. */
 function gutter(items: PdfTextItem[]): number | null {
-  if (items.length < 12) return null;
+  if (items.length < 8) return null;
   const x0 = Math.min(...items.map((i) => i.x));
   const x1 = Math.max(...items.map((i) => i.x + Math.max(0, i.width)));
   const bins = Math.ceil((x1 - x0) / BIN) + 1;
