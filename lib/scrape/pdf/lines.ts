@@ -35,8 +35,11 @@ const BIN = 2;
 /** A gutter is at least this wide (PDF units). */
 const MIN_GUTTER = 10;
 
-const isPrice = (s: string) => PRICE.test(s);
-const isName = (s: string) => LETTERS.test(s) && !PRICE.test(s);
+const AMOUNTS = /\$\s?\d[\d,]*(?:\.\d+)?/g;
+const PRICE_WORDS = /\b(?:now|was|reg(?:ular)?|sale|special|only|each|ea|from)\b/gi;
+/** A price standing alone ("$35.00", "Now $30 Was $40"); a name holding a price ("3.5G Headband $20") is a name. */
+const isPrice = (s: string) => PRICE.test(s) && !LETTERS.test(s.replace(AMOUNTS, ' ').replace(PRICE_WORDS, ' '));
+const isName = (s: string) => LETTERS.test(s) && !isPrice(s);
 
 /** Whether splitting `items` at `x` gives two sides that each hold a menu (prices and names). */
 function menuSides(items: PdfTextItem[], x: number): boolean {
@@ -162,6 +165,6 @@ export function pdfLines(items: PdfTextItem[]): PdfLine[] {
   return out.filter((l) => {
     const k = furnitureKey(l.text);
     if (PAGE_NUMBER.test(k)) return false;
-    return !(edge.has(l) && !isPrice(l.text) && (edges.get(k)?.size ?? 0) >= 2);
+    return !(edge.has(l) && !PRICE.test(l.text) && (edges.get(k)?.size ?? 0) >= 2);
   });
 }

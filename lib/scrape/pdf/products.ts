@@ -109,7 +109,9 @@ function pricePair(prices: string[]): { price: string | null; regularPrice: stri
 
 function toProducts(d: Draft, url: string | null): ScrapedProduct[] {
   const common = { brand: d.brand, category: d.hint ?? (canonicalCategory(d.section) ? d.section : null), thc: d.thc, url, text: d.text };
-  const sizes = d.prices.length >= 2 ? textSizes(d.line.text) : [];
+  // Sizes are read in the cells holding prices (the name cell before them is no size's piece).
+  const priced = d.line.cells.filter((c) => HAS_AMOUNT.test(c.text)).map((c) => c.text);
+  const sizes = d.prices.length >= 2 ? textSizes(priced.join(' · ')) : [];
   if (sizes.length >= 2)
     return sizes
       .map((s) => toScrapedProduct({ ...common, name: `${d.name} ${s.size}`, price: s.price, regularPrice: s.regularPrice, weight: s.size }))
