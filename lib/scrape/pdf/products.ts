@@ -52,7 +52,7 @@ export function parseLine(line: PdfLine, split: RegExp = /\s{2,}/): Parsed {
   // A piece that is prices alone is the price; a name holding a price beside it ("3.5G Headband $20") keeps it.
   const pricePiece = (t: string) => HAS_AMOUNT.test(t) && !/[a-z]{2}/i.test(t.replace(AMOUNT, ' ').replace(PRICE_WORDS, ' '));
   const separate = pieces.some(pricePiece);
-  for (const raw of pieces) {
+  for (const [k, raw] of pieces.entries()) {
     const prices = !separate || pricePiece(raw) ? (raw.match(AMOUNT) ?? []) : [];
     out.prices.push(...prices.map((p) => p.replace(/\s+/g, '')));
     const rest = (prices.length ? raw.replace(AMOUNT, ' ').replace(PRICE_WORDS, ' ') : raw)
@@ -61,7 +61,8 @@ export function parseLine(line: PdfLine, split: RegExp = /\s{2,}/): Parsed {
       .trim();
     if (!rest || !/[a-z0-9]/i.test(rest)) continue;
     if (THC.test(rest)) out.thc ??= rest;
-    else if (WEIGHT.test(rest)) out.weight ??= rest;
+    // A dose or weight leading the line before other text is the name's start ("200mg" / "Watermelon THC Syrup").
+    else if (WEIGHT.test(rest) && !(k === 0 && pieces.slice(1).some((q) => /[a-z]{3}/i.test(q) && !HAS_AMOUNT.test(q)))) out.weight ??= rest;
     else if (/^(?:cbd[a]?\s*[:=]?\s*)?\d{1,2}(?:\.\d+)?\s*%\s*(?:cbd)?$/i.test(rest) || /^(?:indica|sativa|hybrid)$/i.test(rest)) continue;
     else if (
       out.texts.length > 0 &&

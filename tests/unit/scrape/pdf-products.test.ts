@@ -76,6 +76,8 @@ describe('PDF lines to products', () => {
       ['Dosi Fighter', 'House', '28.16%', '$20.00', '$16.10'],
       { prices: ['$20.00', '$16.10'], thc: '28.16%', texts: ['Dosi Fighter', 'House'] },
     ],
+    ['a dose leading the line is the name’s start', ['200mg', 'Cannavis', '$22.00'], { prices: ['$22.00'], texts: ['200mg', 'Cannavis'] }],
+    ['a weight after the name is the weight', ['Gelato', '3.5g', '$35.00'], { prices: ['$35.00'], texts: ['Gelato'] }],
     ['a name holding a price keeps it', ['3.5G BLUE HEADBAND $20', 'House', '$20.00'], { prices: ['$20.00'], texts: ['3.5G BLUE HEADBAND $20', 'House'] }],
   ];
   it.each(TABLE)('parseLine: %s', (_, cells, want) => {
