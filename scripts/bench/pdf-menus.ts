@@ -5,7 +5,8 @@
  * first): two-column, leader, tiles; tuned on: list, table, pages (12+ pages).
  *
  * Per site: extraction recall and precision (products by name), price accuracy (price paid and
- * regular price both right), category accuracy, cold scan seconds.
+ * regular price both right), category, brand and THC accuracy (THC: the truth's, or none when
+ * the layout prints none), cold scan seconds.
  * BENCH_PDF_SPLIT=held-out|tune only one split; BENCH_PDF_VERBOSE=1 prints misses.
  */
 import { scrapeMenu, type ScrapedProduct } from '@/lib/scrape';
@@ -19,6 +20,8 @@ resetConfig();
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 const near = (a: number | null | undefined, b: number | null) => (a === null || a === undefined ? b === null : b !== null && Math.abs(a - b) < 0.011);
 const f3 = (x: number) => x.toFixed(3);
+/** Layouts that print THC (the others are scored right when they print none). */
+const THC_PRINTED = new Set(['list', 'table', 'pages', 'leader']);
 
 export interface PdfScore {
   key: string;
@@ -28,6 +31,8 @@ export interface PdfScore {
   found: number;
   priceOk: number;
   categoryOk: number;
+  brandOk: number;
+  thcOk: number;
   seconds: number;
   pdfPages: number;
   method: string;
@@ -57,10 +62,15 @@ export async function scorePdfSite(s: ServedPdfSite): Promise<PdfScore> {
   const wrong: string[] = [];
   let priceOk = 0;
   let categoryOk = 0;
+  let brandOk = 0;
+  let thcOk = 0;
   for (const { p, t } of pairs) {
     const reg = p.regularPrice ? Number(p.regularPrice.replace(/[^0-9.]/g, '')) : null;
     if (near(p.priceValue, t.price) && near(reg, t.regularPrice)) priceOk++;
     else wrong.push(`${t.name}: got ${p.price} / ${p.regularPrice ?? '-'}, want $${t.price} / ${t.regularPrice ?? '-'}`);
+    if (norm(p.brand ?? '') === norm(t.brand)) brandOk++;
+    else wrong.push(`${t.name}: brand ${p.brand}, want ${t.brand}`);
+    if (!THC_PRINTED.has(s.site.layout) || near(p.thcPct, t.thc)) thcOk++;
     if (p.category === t.category) categoryOk++;
     else wrong.push(`${t.name}: category ${p.category}, want ${t.category}`);
   }
@@ -72,6 +82,8 @@ export async function scorePdfSite(s: ServedPdfSite): Promise<PdfScore> {
     found: pairs.length,
     priceOk,
     categoryOk,
+    brandOk,
+    thcOk,
     seconds,
     pdfPages: s.pages,
     method: r.extractionMethod,
@@ -95,7 +107,7 @@ async function main(): Promise<void> {
       const x = await scorePdfSite(s);
       scores.push(x);
       console.log(
-        `${x.key.padEnd(16)} ${x.split.padEnd(8)} recall ${f3(x.found / x.truth)} precision ${f3(x.scraped ? x.found / x.scraped : 0)} price ${f3(x.found ? x.priceOk / x.found : 0)} category ${f3(x.found ? x.categoryOk / x.found : 0)} ${x.seconds.toFixed(2)} s (${x.found}/${x.truth}, scraped ${x.scraped}, ${x.pdfPages} PDF pages, ${x.method})`,
+        `${x.key.padEnd(16)} ${x.split.padEnd(8)} recall ${f3(x.found / x.truth)} precision ${f3(x.scraped ? x.found / x.scraped : 0)} price ${f3(x.found ? x.priceOk / x.found : 0)} category ${f3(x.found ? x.categoryOk / x.found : 0)} brand ${f3(x.found ? x.brandOk / x.found : 0)} THC ${f3(x.found ? x.thcOk / x.found : 0)} ${x.seconds.toFixed(2)} s (${x.found}/${x.truth}, scraped ${x.scraped}, ${x.pdfPages} PDF pages, ${x.method})`,
       );
       if (process.env.BENCH_PDF_VERBOSE) {
         console.log('  missing:', x.missing.slice(0, 10));

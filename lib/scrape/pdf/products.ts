@@ -34,21 +34,34 @@ interface Parsed {
   hint: string | null;
 }
 
+const sepRe = (kinds: readonly string[]) => new RegExp([...kinds.map((k) => `\\s+${escape(k)}\\s+`), '\\s{2,}'].join('|'));
+
 /**
- * The separators this menu sets between fields: those standing (spaced) on at least a third of its
- * lines with text. A name's own "|" or "-" ("Gummies | 100mg") is no separator on a menu whose
- * fields are apart in cells or set off by " · ".
+ * The separators this menu sets between fields: those standing (spaced) on at least a third of
+ * its lines with text always cut (`split`); those on at least 15 % cut only before a field —
+ * potency, weight, strain type (`fields`: "Brand | THC 22%" under a name). A name's own "|"
+ * ("Tye Dye | Outdoor") is no separator on a menu whose fields are apart in cells or set off by " · ".
  */
-export function menuSeparators(lines: readonly PdfLine[]): RegExp {
+export function menuSeparators(lines: readonly PdfLine[]): { split: RegExp; fields: RegExp } {
   const texts = lines.map((l) => l.text).filter((t) => /[a-z]{2}/i.test(t));
-  const kinds = SEPARATORS.filter((k) => texts.filter((t) => t.includes(` ${k} `)).length >= Math.max(2, texts.length / 3));
-  return new RegExp([...kinds.map((k) => `\\s+${escape(k)}\\s+`), '\\s{2,}'].join('|'));
+  const share = (k: string) => texts.filter((t) => t.includes(` ${k} `)).length;
+  return {
+    split: sepRe(SEPARATORS.filter((k) => share(k) >= Math.max(2, texts.length / 3))),
+    fields: sepRe(SEPARATORS.filter((k) => share(k) >= Math.max(2, texts.length * 0.15))),
+  };
 }
 
+const FIELD = /^(?:(?:t(?:otal\s*)?hc[a]?|cbd[a]?)\b.*\d\s*%|\d{1,2}(?:\.\d+)?\s*%\s*(?:thc|cbd)?|\d+(?:\.\d+)?\s*(?:g|mg|oz)|indica|sativa|hybrid)$/i;
+
 /** A line's pieces: prices (in order), potency, weight, a category word, and the name-like texts. */
-export function parseLine(line: PdfLine, split: RegExp = /\s{2,}/): Parsed {
+export function parseLine(line: PdfLine, seps: { split: RegExp; fields: RegExp } = { split: /\s{2,}/, fields: /\s{2,}/ }): Parsed {
   const out: Parsed = { prices: [], thc: null, weight: null, texts: [], hint: null };
-  const pieces = line.cells.flatMap((c) => c.text.replace(LEADER, '  ').split(split));
+  const pieces = line.cells
+    .flatMap((c) => c.text.replace(LEADER, '  ').split(seps.split))
+    .flatMap((piece) => {
+      const parts = piece.split(seps.fields);
+      return parts.length > 1 && parts.slice(1).every((q) => FIELD.test(q.trim())) ? parts : [piece];
+    });
   // A piece that is prices alone is the price; a name holding a price beside it ("3.5G Headband $20") keeps it.
   const pricePiece = (t: string) => HAS_AMOUNT.test(t) && !/[a-z]{2}/i.test(t.replace(AMOUNT, ' ').replace(PRICE_WORDS, ' '));
   const separate = pieces.some(pricePiece);
@@ -208,7 +221,7 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
         .join(' ');
       // A name broken at its own hyphen ("Pupper Bud-" / "Ease") joins without a space.
       if (/[a-z0-9]/i.test(words)) last.name += /\w-$/.test(last.name) ? words : ` ${words}`;
-      const other = l.cells.filter((c) => !(c.x < head.x1 && c.x1 > head.x) && /[a-z]{2}/i.test(c.text) && !HAS_AMOUNT.test(c.text));
+      const other = l.cells.filter((c) => !(c.x < head.x1 && c.x1 > head.x) && /[a-z0-9]/i.test(c.text) && !HAS_AMOUNT.test(c.text));
       if (last.brand && other.length) last.brand += ` ${other.map((c) => c.text).join(' ')}`;
       last.tail = l;
       last.prices.push(...p.prices);

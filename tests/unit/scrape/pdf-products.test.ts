@@ -113,8 +113,17 @@ describe('PDF lines to products', () => {
 
   it('splits fields at the separator this menu uses, not at a name’s own "|"', () => {
     const dotted = [line(['Gummies | 100mg · WYLD', '$18.00'], 700), line(['Blue Dream · Cookies', '$35.00'], 685), line(['Gelato · Connected', '$40.00'], 670)];
-    expect(menuSeparators(dotted).test(' · ')).toBe(true);
+    expect(menuSeparators(dotted).split.test(' · ')).toBe(true);
     expect(names(dotted)[0].slice(0, 2)).toEqual(['Gummies | 100mg', 'WYLD']);
+  });
+
+  it('cuts at a separator used on fewer lines only before a field: "Brand | THC 22%", not "Tye Dye | Outdoor"', () => {
+    const small = { size: 8, font: 'small' };
+    const ls: PdfLine[] = [];
+    for (let i = 0; i < 3; i++) ls.push(line([`Strain ${i}`, '$30.00'], 700 - i * 30), line([`Farm ${i}`], 690 - i * 30, small));
+    ls.push(line(['Tye Dye | Outdoor', '$25.00'], 600), line(['Lava Leaf | THC 29.9%'], 590, small));
+    const ps = pdfProducts(ls);
+    expect(ps.at(-1)).toMatchObject({ rawName: 'Tye Dye | Outdoor', brand: 'Lava Leaf', thcPct: 29.9 });
   });
 
   it('reads a card whose price stands under its name and brand lines (a wrapped name joined)', () => {
