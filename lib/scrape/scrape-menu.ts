@@ -202,7 +202,7 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
         if (c.seen.has(f) || run.pages >= run.maxPages) continue;
         await crawlHttp(run, f, c, depth + 1);
       }
-      for (const f of pdfSources(doc, page.url)) {
+      for (const f of pdfSources(doc, page.url, r.products.length > 0)) {
         if (c.seen.has(f) || c.pdfs >= PDF_LIMITS.maxPdfs || run.pages >= run.maxPages) continue;
         c.seen.add(f);
         await crawlPdf(run, c, f);

@@ -20,8 +20,12 @@ const PDF_HREF = /\.pdf(?:$|[?#])/i;
 const PDF_TYPE = /^application\/(?:x-)?pdf$/i;
 const MENUISH = /menu|price|strain|flower|product|inventory|list/i;
 
-/** The PDFs a page links to or embeds, menu-like ones first, at most PDF_LIMITS.maxPdfs. */
-export function pdfSources($: CheerioAPI, pageUrl: string): string[] {
+/**
+ * The PDFs a page links to or embeds, menu-like ones first, at most PDF_LIMITS.maxPdfs. A page
+ * that holds products of its own (`menuOnly`) gives only its menu-like PDFs (an embedded PDF, a
+ * link saying menu / prices), not its lab results or terms.
+ */
+export function pdfSources($: CheerioAPI, pageUrl: string, menuOnly = false): string[] {
   const found: Array<{ url: string; menu: boolean }> = [];
   const add = (raw: string | undefined, menu: boolean) => {
     const u = resolveLink(raw?.trim(), pageUrl);
@@ -38,7 +42,7 @@ export function pdfSources($: CheerioAPI, pageUrl: string): string[] {
     const src = name === 'object' ? $(el).attr('data') : $(el).attr('src');
     if (PDF_TYPE.test($(el).attr('type') ?? '') || PDF_HREF.test(src ?? '')) add(src, true);
   });
-  return [...found.filter((f) => f.menu), ...found.filter((f) => !f.menu)].slice(0, PDF_LIMITS.maxPdfs).map((f) => f.url);
+  return [...found.filter((f) => f.menu), ...found.filter((f) => !f.menu && !menuOnly)].slice(0, PDF_LIMITS.maxPdfs).map((f) => f.url);
 }
 
 export interface PdfMenu {

@@ -132,6 +132,10 @@ describe('PDFs a page gives', () => {
     const got = pdfSources($, 'https://shop.example/menu');
     expect(got).toEqual(['https://shop.example/files/today', 'https://shop.example/m.pdf', 'https://shop.example/e', 'https://shop.example/f.pdf'].slice(0, PDF_LIMITS.maxPdfs));
     expect(got).not.toContain('https://shop.example/about');
+    // A page with products of its own: only its menu-like PDFs.
+    expect(pdfSources(cheerio.load('<a href="/lab-results.pdf">Lab results</a><a href="/menu.pdf">Menu</a>'), 'https://shop.example/', true)).toEqual([
+      'https://shop.example/menu.pdf',
+    ]);
   });
 });
 
