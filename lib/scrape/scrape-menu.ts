@@ -76,7 +76,7 @@ const note = (run: Run, e: unknown) => {
   else run.errors.push(new ScrapeError('MENU_NOT_ACCESSIBLE', 'scrape-failed', `Menu not accessible: ${(e as Error).message}`, { cause: e }));
 };
 
-async function fetchPage(run: Run, url: string | PostRequest): Promise<{ url: string; body: string } | null> {
+async function fetchPage(run: Run, url: string | PostRequest): Promise<{ url: string; body: string; raw?: Buffer } | null> {
   try {
     const opts = { signal: run.opts.signal, resolver: run.opts.resolver, cookies: run.cookies };
     const first = typeof url === 'string' ? await guardedFetch(url, opts) : await fetchPostback(url, opts);
@@ -88,7 +88,7 @@ async function fetchPage(run: Run, url: string | PostRequest): Promise<{ url: st
       return null;
     }
     run.reachable = true;
-    return { url: res.url, body: res.body };
+    return { url: res.url, body: res.body, raw: res.truncated ? undefined : res.raw };
   } catch (e) {
     note(run, e);
     return null;
@@ -133,11 +133,11 @@ async function viaBrowser(run: Run, url: string, linksRead = false): Promise<(Pa
 }
 
 /** A PDF menu (pdf/menu.ts) through the guarded fetch, with PDF caps; its products added like a page's. */
-async function crawlPdf(run: Run, c: Crawl, url: string): Promise<void> {
+async function crawlPdf(run: Run, c: Crawl, url: string, raw?: Buffer): Promise<void> {
   run.pages++;
   c.pdfs++;
   try {
-    const r = await readPdfMenu(url, { signal: run.opts.signal, resolver: run.opts.resolver, cookies: run.cookies });
+    const r = await readPdfMenu(url, { signal: run.opts.signal, resolver: run.opts.resolver, cookies: run.cookies, raw });
     if (r && !run.pagesVisited.includes(r.url)) run.pagesVisited.push(r.url);
     if (r && addNew(c, r.products)) c.methods.add('pdf');
   } catch (e) {
@@ -166,7 +166,7 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
     progress(run, 'pages', run.fraction, `read ${typeof u === 'string' ? u : u.url}`);
     if (!page) continue;
     if (isPdfBytes(page.body)) {
-      if (c.pdfs < PDF_LIMITS.maxPdfs) await crawlPdf(run, c, page.url);
+      if (c.pdfs < PDF_LIMITS.maxPdfs) await crawlPdf(run, c, page.url, page.raw);
       continue;
     }
     if (typeof u === 'string' && page.url !== u && c.seen.has(page.url) && !first) continue;

@@ -58,11 +58,18 @@ export interface PdfFetchOptions {
   signal?: AbortSignal;
   resolver?: Resolver;
   cookies?: CookieJar;
+  /** The PDF's bytes when the menu URL itself answered with them (whole, within the caps): not fetched again. */
+  raw?: Buffer;
 }
 
 /** Fetches and reads one PDF menu; null when the answer is no PDF (a link that said PDF but gave a page). */
 export async function readPdfMenu(url: string, opts: PdfFetchOptions = {}): Promise<PdfMenu | null> {
-  const res = await guardedRequest(url, { ...opts, maxBytes: PDF_LIMITS.maxBytes, headers: { accept: 'application/pdf,*/*;q=0.8' } });
+  if (opts.raw && opts.raw.length <= PDF_LIMITS.maxBytes && isPdfBytes(opts.raw)) {
+    const text = await readPdfText(opts.raw, { signal: opts.signal });
+    return { url, products: pdfProducts(pdfLines(text.items), url), pages: text.pages, totalPages: text.totalPages };
+  }
+  const { raw: _raw, ...fetchOpts } = opts;
+  const res = await guardedRequest(url, { ...fetchOpts, maxBytes: PDF_LIMITS.maxBytes, headers: { accept: 'application/pdf,*/*;q=0.8' } });
   if (res.status >= 400) throw new ScrapeError('MENU_NOT_ACCESSIBLE', `http-${res.status}`, `Menu not accessible: ${res.url} answered ${res.status}`);
   if (!isPdfBytes(res.body)) return null;
   if (res.truncated)

@@ -181,5 +181,7 @@ describe('PDF menus through the guarded fetch', () => {
     const b = await scrapeMenu({ menuUrls: [`http://127.0.0.1:${port}/menu.pdf`], model: null, screenshot: false });
     expect(rows(b.products)).toEqual(WANT);
     expect(b.extractionMethod).toBe('pdf');
+    // Read from the bytes of its own answer: requested once.
+    expect(hits.filter((h) => h === '/menu.pdf')).toHaveLength(1);
   });
 });
