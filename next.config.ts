@@ -39,7 +39,9 @@ const nextConfig: NextConfig = {
   outputFileTracingIncludes: { '/api/**': RUNTIME_FILES },
   // Packages that load WASM, data files, worker scripts or native binaries from their own
   // directory at run time stay plain node_modules packages instead of being bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'tesseract.js', '@tesseract.js-data/eng', 'sharp', 'playwright-core', 'pino', 'pg', 'ioredis'],
+  // unpdf too: it imports its PDF.js build (`unpdf/pdfjs`) at run time, and names an optional
+  // `pdfjs-dist` a bundler cannot resolve.
+  serverExternalPackages: ['@electric-sql/pglite', 'tesseract.js', '@tesseract.js-data/eng', 'sharp', 'playwright-core', 'pino', 'pg', 'ioredis', 'unpdf'],
   poweredByHeader: false,
   typedRoutes: false,
 };

@@ -35,6 +35,8 @@ export interface GuardedResponse {
   chain: string[];
   /** True when the body was cut at maxBytes. */
   truncated: boolean;
+  /** guardedFetch: the body's bytes as received (a PDF menu is read from these, pdf/menu.ts). */
+  raw?: Buffer;
 }
 
 export const FETCH_DEFAULTS = {
@@ -260,5 +262,5 @@ export function decodeBody(body: Buffer, contentType: string | null): string {
 /** GET a page as text, following (and re-validating) redirects. */
 export async function guardedFetch(url: string, opts: GuardedFetchOptions = {}): Promise<GuardedResponse> {
   const r = await guardedRequest(url, opts);
-  return { ...r, body: decodeBody(r.body, r.headers.get('content-type')) };
+  return { ...r, body: decodeBody(r.body, r.headers.get('content-type')), raw: r.body };
 }

@@ -36,7 +36,7 @@ export function lazyFrameSources($: CheerioAPI): string[] {
   return out;
 }
 
-/** Media an `<object>` / `<embed>` shows that is no document (a picture, a video, a PDF, a plug-in). */
+/** Media an `<object>` / `<embed>` shows that is no document (a picture, a video, a plug-in; a PDF is read by pdf/menu.ts). */
 const MEDIA = /\.(?:jpe?g|png|gif|webp|avif|svg|pdf|swf|mp4|webm|mov|mp3|wav|ogg)(?:[?#]|$)/i;
 
 /**

@@ -133,7 +133,7 @@ export function postbackRequests(html: string, pageUrl: string): PostRequest[] {
 }
 
 /** Sends one postback through the guarded request (DECISIONS §6: the same address rule as every page). */
-export async function fetchPostback(req: PostRequest, opts: GuardedFetchOptions): Promise<{ url: string; status: number; body: string }> {
+export async function fetchPostback(req: PostRequest, opts: GuardedFetchOptions): Promise<{ url: string; status: number; body: string; raw?: Buffer; truncated?: boolean }> {
   const r = await guardedRequest(req.url, {
     ...opts,
     method: 'POST',

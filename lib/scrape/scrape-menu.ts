@@ -20,6 +20,9 @@ import { config } from '@/lib/config';
 import { categoryLinks, frameUrls, loadPage, paginationLinks } from '@/lib/scrape/pagination';
 import { categoryFormUrls } from '@/lib/scrape/category-forms';
 import { detectPlatform } from '@/lib/scrape/platforms';
+import { addNew, type Crawl } from '@/lib/scrape/crawl-state';
+import { pdfSources, readPdfMenu } from '@/lib/scrape/pdf/menu';
+import { isPdfBytes, PDF_LIMITS } from '@/lib/scrape/pdf/text';
 
 /**
  * The scrape stage's cascade (docs/scraping.md):
@@ -73,7 +76,7 @@ const note = (run: Run, e: unknown) => {
   else run.errors.push(new ScrapeError('MENU_NOT_ACCESSIBLE', 'scrape-failed', `Menu not accessible: ${(e as Error).message}`, { cause: e }));
 };
 
-async function fetchPage(run: Run, url: string | PostRequest): Promise<{ url: string; body: string } | null> {
+async function fetchPage(run: Run, url: string | PostRequest): Promise<{ url: string; body: string; raw?: Buffer } | null> {
   try {
     const opts = { signal: run.opts.signal, resolver: run.opts.resolver, cookies: run.cookies };
     const first = typeof url === 'string' ? await guardedFetch(url, opts) : await fetchPostback(url, opts);
@@ -85,7 +88,7 @@ async function fetchPage(run: Run, url: string | PostRequest): Promise<{ url: st
       return null;
     }
     run.reachable = true;
-    return { url: res.url, body: res.body };
+    return { url: res.url, body: res.body, raw: res.truncated ? undefined : res.raw };
   } catch (e) {
     note(run, e);
     return null;
@@ -129,16 +132,17 @@ async function viaBrowser(run: Run, url: string, linksRead = false): Promise<(Pa
   }
 }
 
-const productKey = (p: ScrapedProduct) => `${p.rawName.toLowerCase()}|${p.priceValue ?? ''}|${p.weightGrams ?? ''}`;
-
-interface Crawl {
-  products: ScrapedProduct[];
-  keys: Set<string>;
-  methods: Set<string>;
-  seen: Set<string>;
-  /** The first page's body (browser decision) when it was reached. */
-  first: { url: string; body: string } | null;
-  wantBrowser: boolean;
+/** A PDF menu (pdf/menu.ts) through the guarded fetch, with PDF caps; its products added like a page's. */
+async function crawlPdf(run: Run, c: Crawl, url: string, raw?: Buffer): Promise<void> {
+  run.pages++;
+  c.pdfs++;
+  try {
+    const r = await readPdfMenu(url, { signal: run.opts.signal, resolver: run.opts.resolver, cookies: run.cookies, raw });
+    if (r && !run.pagesVisited.includes(r.url)) run.pagesVisited.push(r.url);
+    if (r && addNew(c, r.products)) c.methods.add('pdf');
+  } catch (e) {
+    note(run, e);
+  }
 }
 
 /**
@@ -161,18 +165,15 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
     const page = await fetchPage(run, u);
     progress(run, 'pages', run.fraction, `read ${typeof u === 'string' ? u : u.url}`);
     if (!page) continue;
+    if (isPdfBytes(page.body)) {
+      if (c.pdfs < PDF_LIMITS.maxPdfs) await crawlPdf(run, c, page.url, page.raw);
+      continue;
+    }
     if (typeof u === 'string' && page.url !== u && c.seen.has(page.url) && !first) continue;
     c.seen.add(page.url);
     run.platform ??= detectPlatform(page.body, page.url);
     const r = await extractFromHtml(page.body, page.url, { model: first ? run.model : null, signal: run.opts.signal });
-    let fresh = 0;
-    for (const p of r.products) {
-      const k = productKey(p);
-      if (c.keys.has(k)) continue;
-      c.keys.add(k);
-      c.products.push(p);
-      fresh++;
-    }
+    const fresh = addNew(c, r.products);
     if (fresh) c.methods.add(r.method);
     const signals = pageSignals(page.body);
     const doc = loadPage(page.body); // one parse for the link readers below (pageSignals edits its own)
@@ -200,6 +201,11 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
       for (const f of frameUrls(doc, page.url)) {
         if (c.seen.has(f) || run.pages >= run.maxPages) continue;
         await crawlHttp(run, f, c, depth + 1);
+      }
+      for (const f of pdfSources(doc, page.url, r.products.length > 0)) {
+        if (c.seen.has(f) || c.pdfs >= PDF_LIMITS.maxPdfs || run.pages >= run.maxPages) continue;
+        c.seen.add(f);
+        await crawlPdf(run, c, f);
       }
     }
     if (fresh === 0) continue;
@@ -235,20 +241,14 @@ async function crawlDetails(run: Run, c: Crawl): Promise<void> {
     progress(run, 'pages', run.fraction, `read ${u}`);
     if (!page) continue;
     const r = await extractDetailPage(page.body, page.url);
-    for (const p of r.products) {
-      const k = productKey(p);
-      if (c.keys.has(k)) continue;
-      c.keys.add(k);
-      c.products.push(p);
-      c.methods.add(`detail:${r.method}`);
-    }
+    if (addNew(c, r.products)) c.methods.add(`detail:${r.method}`);
   }
 }
 
 /** Step 2 for one URL: HTTP (pages, frames) + extraction, then the browser when warranted. */
 async function singlePage(run: Run, url: string): Promise<{ products: ScrapedProduct[]; method: string }> {
   const before = run.errors.length;
-  const c: Crawl = { products: [], keys: new Set(), methods: new Set(), seen: new Set(), first: null, wantBrowser: false };
+  const c: Crawl = { products: [], keys: new Set(), methods: new Set(), seen: new Set(), first: null, wantBrowser: false, pdfs: 0 };
   await crawlHttp(run, url, c, 0);
   if (c.products.length === 0) await crawlDetails(run, c);
   const page = c.first;

@@ -39,8 +39,11 @@
  * regular price both right), matching precision per confidence and recall on the products whose
  * strain is labelled (tests/fixtures/matching/labelled.json), cold scan seconds (browser closed).
  *
- * BENCH_MENUS_SITES=paginated-grid,… limits the sites; BENCH_MENUS_SPLIT=held-out|tune only one
- * split; BENCH_MENUS_MATCH=0 skips matching;
+ * PDF menus (tests/fixtures/menus-pdf: real items printed by Chromium in six layouts, two-column,
+ * leader and tiles held out) are scored after the sites (scripts/bench/pdf-score.ts).
+ *
+ * BENCH_MENUS_SITES=paginated-grid,pdf-list,… limits the sites; BENCH_MENUS_SPLIT=held-out|tune only one
+ * split; BENCH_MENUS_MATCH=0 skips matching; BENCH_MENUS_PDF=0 skips the PDF menus;
  * BENCH_MENUS_VERBOSE=1 also prints every wrong match (product, brand, matched, expected);
  * BENCH_MENUS_DUMP=file.json writes the scraped products and their expected strains.
  */
@@ -303,6 +306,12 @@ async function main(): Promise<void> {
     console.log(
       `${split}: min recall ${f3(minRecall)} (target ≥ 0.98), price accuracy ${f3(price)} (target ≥ 0.98), category accuracy ${f3(category)}, platform right on ${xs.filter((s) => s.platformOk).length}/${xs.length} sites`,
     );
+  }
+  // PDF menus (tests/fixtures/menus-pdf, alone: bench:pdf-menus): layouts two-column, leader, tiles held out.
+  const pdfKeys = only?.filter((k) => k.startsWith('pdf-'));
+  if (process.env.BENCH_MENUS_PDF !== '0' && (!only || pdfKeys?.length)) {
+    console.log('\nPDF menus (tests/fixtures/menus-pdf; held out: two-column, leader, tiles)');
+    await (await import('@/scripts/bench/pdf-score')).runPdfBench({ split: wantSplit, keys: pdfKeys });
   }
   const big = scores.filter((s) => s.technique === 'paginated');
   for (const s of big) console.log(`paginated ${s.style}: ${s.truth} products on ${Math.ceil(s.truth / 24)} pages, cold ${s.seconds.toFixed(2)} s (target ≤ 15 s)`);

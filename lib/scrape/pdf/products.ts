@@ -1,0 +1,289 @@
+import { textSizes } from '@/lib/scrape/extract/card-sizes';
+import { canonicalCategory, dedupeProducts, parsePrice, toScrapedProduct } from '@/lib/scrape/normalize';
+import type { PdfLine } from '@/lib/scrape/pdf/lines';
+import type { ScrapedProduct } from '@/lib/scrape/types';
+
+/**
+ * Products from a PDF menu's lines (lines.ts; docs/shopping.md, "PDF menus"). A line with a price
+ * is a product: its text pieces (cells, and pieces cut at ` · `, ` | `, ` — `) are name then brand;
+ * "THC 22%" / "22%" is potency, a bare weight the weight. A price line without text (a card's
+ * price under its name and brand) takes its name and brand from the lines just above it; lines
+ * under a named price line in a smaller or other font (a brand / THC line) complete that product.
+ * Two prices on one line are the price paid (the lower) and the struck / "was" / regular price
+ * (the higher), in either order (DECISIONS §12); sizes priced in the text ("1g $12 · 3.5g $30")
+ * give one product per size (card-sizes.ts `textSizes`, as on HTML cards). Headings — lines
+ * without a price, larger than the product lines — give the category of what follows; when a
+ * page's headings only ever stand in its first column (a grid of cards under full-width headings),
+ * a product takes the nearest heading above it on its page.
+ */
+const AMOUNT = /(?:US)?\$\s?\d{1,3}(?:,\d{3})*(?:\.\d{1,2})?|USD\s?\d+(?:\.\d{1,2})?/gi;
+const HAS_AMOUNT = new RegExp(AMOUNT.source, 'i');
+const PRICE_WORDS = /\b(?:now|was|reg(?:ular)?\.?(?: price)?|sale(?: price)?|special|only|just|orig(?:inal)?\.?|each|ea\.?)\b:?/gi;
+const THC = /^(?:t(?:otal\s*)?hc[a]?\s*[:=]?\s*)?\d{1,2}(?:\.\d+)?\s*%(?:\s*thc[a]?)?$/i;
+const WEIGHT = /^\d+(?:\.\d+)?\s*(?:g|gr|grams?|mg|oz)$|^1\/[248](?:th)?\s*(?:oz)?$/i;
+/** Separators a menu may set between a product's name, brand and potency in one run of text. */
+const SEPARATORS = ['·', '|', '•', '—', '–', '/'] as const;
+const escape = (s: string) => s.replace(/[|/]/g, '\\$&');
+const LEADER = /(?:\s*[.·…_]){3,}\s*/g;
+
+interface Parsed {
+  prices: string[];
+  thc: string | null;
+  weight: string | null;
+  texts: string[];
+  hint: string | null;
+}
+
+const sepRe = (kinds: readonly string[]) => new RegExp([...kinds.map((k) => `\\s+${escape(k)}\\s+`), '\\s{2,}'].join('|'));
+
+/**
+ * The separators this menu sets between fields: those standing (spaced) on at least a third of
+ * its lines with text always cut (`split`); those on at least 15 % cut only before a field —
+ * potency, weight, strain type (`fields`: "Brand | THC 22%" under a name). A name's own "|"
+ * ("Tye Dye | Outdoor") is no separator on a menu whose fields are apart in cells or set off by " · ".
+ */
+export function menuSeparators(lines: readonly PdfLine[]): { split: RegExp; fields: RegExp } {
+  const texts = lines.map((l) => l.text).filter((t) => /[a-z]{2}/i.test(t));
+  const share = (k: string) => texts.filter((t) => t.includes(` ${k} `)).length;
+  return {
+    split: sepRe(SEPARATORS.filter((k) => share(k) >= Math.max(2, texts.length / 3))),
+    fields: sepRe(SEPARATORS.filter((k) => share(k) >= Math.max(2, texts.length * 0.15))),
+  };
+}
+
+const FIELD = /^(?:(?:t(?:otal\s*)?hc[a]?|cbd[a]?)\b.*\d\s*%|\d{1,2}(?:\.\d+)?\s*%\s*(?:thc|cbd)?|\d+(?:\.\d+)?\s*(?:g|mg|oz)|indica|sativa|hybrid)$/i;
+
+/** A line's pieces: prices (in order), potency, weight, a category word, and the name-like texts. */
+export function parseLine(line: PdfLine, seps: { split: RegExp; fields: RegExp } = { split: /\s{2,}/, fields: /\s{2,}/ }): Parsed {
+  const out: Parsed = { prices: [], thc: null, weight: null, texts: [], hint: null };
+  const pieces = line.cells
+    .flatMap((c) => c.text.replace(LEADER, '  ').split(seps.split))
+    .flatMap((piece) => {
+      const parts = piece.split(seps.fields);
+      return parts.length > 1 && parts.slice(1).every((q) => FIELD.test(q.trim())) ? parts : [piece];
+    });
+  // A piece that is prices alone is the price; a name holding a price beside it ("3.5G Headband $20") keeps it.
+  const pricePiece = (t: string) => HAS_AMOUNT.test(t) && !/[a-z]{2}/i.test(t.replace(AMOUNT, ' ').replace(PRICE_WORDS, ' '));
+  const separate = pieces.some(pricePiece);
+  for (const [k, raw] of pieces.entries()) {
+    const prices = !separate || pricePiece(raw) ? (raw.match(AMOUNT) ?? []) : [];
+    out.prices.push(...prices.map((p) => p.replace(/\s+/g, '')));
+    const rest = (prices.length ? raw.replace(AMOUNT, ' ').replace(PRICE_WORDS, ' ') : raw)
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s\-–—:,;*•]+|[\s:,;*•]+$/g, '')
+      .trim();
+    if (!rest || !/[a-z0-9]/i.test(rest)) continue;
+    if (THC.test(rest)) out.thc ??= rest;
+    // A dose or weight leading the line before other text is the name's start ("200mg" / "Watermelon THC Syrup").
+    else if (WEIGHT.test(rest) && !(k === 0 && pieces.slice(1).some((q) => /[a-z]{3}/i.test(q) && !HAS_AMOUNT.test(q)))) out.weight ??= rest;
+    else if (/^(?:cbd[a]?\s*[:=]?\s*)?\d{1,2}(?:\.\d+)?\s*%\s*(?:cbd)?$/i.test(rest) || /^(?:indica|sativa|hybrid)$/i.test(rest)) continue;
+    else if (
+      out.texts.length > 0 &&
+      rest.length <= 16 &&
+      canonicalCategory(rest) &&
+      /^[a-z\s-]+$/i.test(rest) &&
+      /^(?:flower|pre-?rolls?|vapes?|vape pens?|edibles?|concentrates?|topicals?|tinctures?|accessories|gear|cartridges?)$/i.test(rest)
+    )
+      out.hint ??= rest;
+    else out.texts.push(rest);
+  }
+  return out;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)] : 0;
+};
+
+interface Draft {
+  name: string;
+  brand: string | null;
+  prices: string[];
+  thc: string | null;
+  weight: string | null;
+  hint: string | null;
+  section: string | null;
+  text: string;
+  /** Made from a line that held its own name (details may follow it). */
+  named: boolean;
+  line: PdfLine;
+  /** The product's last line (its first, or the last wrapped one). */
+  tail: PdfLine;
+}
+
+/** A product's prices: two are the price paid and the regular price; more, the first is paid. */
+function pricePair(prices: string[]): { price: string | null; regularPrice: string | null } {
+  if (prices.length === 0) return { price: null, regularPrice: null };
+  if (prices.length === 2) {
+    const [a, b] = prices.map((p) => parsePrice(p) ?? 0);
+    if (a !== b) return a < b ? { price: prices[0], regularPrice: prices[1] } : { price: prices[1], regularPrice: prices[0] };
+  }
+  return { price: prices[0], regularPrice: null };
+}
+
+function toProducts(d: Draft, url: string | null): ScrapedProduct[] {
+  const common = { brand: d.brand, category: d.hint ?? (canonicalCategory(d.section) ? d.section : null), thc: d.thc, url, text: d.text };
+  // Sizes are read in the cells holding prices (the name cell before them is no size's piece).
+  const priced = d.line.cells.filter((c) => HAS_AMOUNT.test(c.text)).map((c) => c.text);
+  const sizes = d.prices.length >= 2 ? textSizes(priced.join(' · ')) : [];
+  if (sizes.length >= 2)
+    return sizes
+      .map((s) => toScrapedProduct({ ...common, name: `${d.name} ${s.size}`, price: s.price, regularPrice: s.regularPrice, weight: s.size }))
+      .filter((p): p is ScrapedProduct => p !== null);
+  const p = toScrapedProduct({ ...common, name: d.name, ...pricePair(d.prices), weight: d.weight });
+  return p ? [p] : [];
+}
+
+/** Whether `l` continues `prev` in its cells: just under it, fewer cells, each under one of prev's. */
+function wrapped(prev: PdfLine, tail: PdfLine, l: PdfLine): boolean {
+  const gap = tail.y - l.y;
+  return (
+    prev.page === l.page &&
+    prev.column === l.column &&
+    gap > 0 &&
+    gap <= 1.35 * l.size &&
+    l.cells.length < prev.cells.length &&
+    l.cells.every((c) => prev.cells.some((q) => c.x < q.x1 && c.x1 > q.x))
+  );
+}
+
+export function pdfProducts(lines: PdfLine[], url: string | null = null): ScrapedProduct[] {
+  const seps = menuSeparators(lines);
+  const parsed = lines.map((l) => parseLine(l, seps));
+  const body = median(lines.filter((_, i) => parsed[i].prices.length > 0).map((l) => l.size)) || 10;
+  const heading = (i: number) => {
+    const l = lines[i];
+    const p = parsed[i];
+    return p.prices.length === 0 && l.size >= body * 1.15 && l.text.length <= 48 && /[a-z]{3}/i.test(l.text) && l.text.split(/\s+/).length <= 6;
+  };
+  // Headings only in the first column of split pages: they stand over the whole width.
+  const split = lines.map((l, i) => (heading(i) && l.columns > 1 ? l.column : -1)).filter((c) => c >= 0);
+  const fullWidth = split.length > 0 && split.every((c) => c === 0);
+  const sectionAt = new Array<string | null>(lines.length).fill(null);
+  let current: string | null = null;
+  lines.forEach((l, i) => {
+    if (heading(i)) current = canonicalCategory(l.text) ? l.text : null;
+    sectionAt[i] = current;
+  });
+  if (fullWidth) {
+    let carried: string | null = null;
+    let page = -1;
+    let pageHeads: Array<{ y: number; label: string | null }> = [];
+    lines.forEach((l, i) => {
+      if (l.page !== page) {
+        if (pageHeads.length) carried = [...pageHeads].sort((a, b) => a.y - b.y)[0].label;
+        page = l.page;
+        pageHeads = lines
+          .map((m, j) => ({ m, j }))
+          .filter(({ m, j }) => m.page === page && heading(j))
+          .map(({ m }) => ({ y: m.y, label: canonicalCategory(m.text) ? m.text : null }));
+      }
+      const above = pageHeads.filter((h) => h.y > l.y).sort((a, b) => a.y - b.y)[0];
+      sectionAt[i] = above ? above.label : carried;
+    });
+  }
+
+  const drafts: Draft[] = [];
+  let pending: number[] = [];
+  let last: Draft | null = null;
+  /** Lines after a named product line complete it (its brand / THC line). */
+  const completeLast = () => {
+    if (last?.named) {
+      for (const j of pending) {
+        const p = parsed[j];
+        if (!last.brand && p.texts[0]) last.brand = p.texts[0];
+        last.thc ??= p.thc;
+        last.weight ??= p.weight;
+        last.text += ` ${lines[j].text}`;
+      }
+    }
+    pending = [];
+  };
+  lines.forEach((l, i) => {
+    const p = parsed[i];
+    if (heading(i)) {
+      completeLast();
+      last = null;
+      return;
+    }
+    if (
+      last?.named &&
+      pending.length === 0 &&
+      /[a-z0-9]/i.test(l.text) &&
+      wrapped(last.line, last.tail, l) &&
+      (p.prices.length > 0 || (l.size === last.line.size && l.font === last.line.font))
+    ) {
+      // The rest of the line above, wrapped in its cells (a long name, the sale price under the struck one).
+      const head = last.line.cells[0];
+      const words = l.cells
+        .filter((c) => c.x < head.x1 && c.x1 > head.x)
+        .map((c) => c.text.replace(AMOUNT, ' ').replace(/\s+/g, ' ').trim())
+        .join(' ');
+      // A name broken at its own hyphen ("Pupper Bud-" / "Ease") joins without a space.
+      if (/[a-z0-9]/i.test(words)) last.name += /\w-$/.test(last.name) ? words : ` ${words}`;
+      const other = l.cells.filter((c) => !(c.x < head.x1 && c.x1 > head.x) && /[a-z0-9]/i.test(c.text) && !HAS_AMOUNT.test(c.text));
+      if (last.brand && other.length) last.brand += ` ${other.map((c) => c.text).join(' ')}`;
+      last.tail = l;
+      last.prices.push(...p.prices);
+      last.text += ` ${l.text}`;
+      return;
+    }
+    if (p.prices.length === 0) {
+      pending.push(i);
+      return;
+    }
+    if (p.texts.length > 0) {
+      completeLast();
+      last = {
+        name: p.texts[0],
+        brand: p.texts[1] ?? null,
+        prices: p.prices,
+        thc: p.thc,
+        weight: p.weight,
+        hint: p.hint,
+        section: sectionAt[i],
+        text: l.text,
+        named: true,
+        line: l,
+        tail: l,
+      };
+      drafts.push(last);
+      return;
+    }
+    // A price line alone: its name and brand are the lines above it (a name wrapped over lines in
+    // one font and size is one name).
+    const above = pending.filter((j) => /[a-z0-9]/i.test(lines[j].text) && lines[j].page === l.page && lines[j].column === l.column);
+    pending = [];
+    // A price cell wrapped under its product's line ("$14.00" / "$8.57" below it): that product's.
+    if (!above.length && last?.named && last.line.page === l.page && last.line.column === l.column && last.line.y - l.y <= 1.8 * l.size) {
+      last.prices.push(...p.prices);
+      last.text += ` ${l.text}`;
+      return;
+    }
+    if (!above.length) return;
+    const first = lines[above[0]];
+    // A name wrapped over lines in one font and size is one name (when its first line holds the name alone).
+    let n = 1;
+    while (parsed[above[0]].texts.length <= 1 && n < above.length && lines[above[n]].font === first.font && lines[above[n]].size === first.size) n++;
+    // Wrapped lines as written ("(25mg/250mg) (MEDICAL)", "100mg"): no field is cut from them.
+    const name = [parsed[above[0]].texts[0] ?? first.text, ...above.slice(1, n).map((j) => lines[j].text)].join(' ');
+    const rest = [...parsed[above[n - 1]].texts.slice(1), ...above.slice(n).flatMap((j) => parsed[j].texts)];
+    const more = above.slice(n).map((j) => parsed[j]);
+    last = {
+      name,
+      brand: rest[0] ?? null,
+      prices: p.prices,
+      thc: p.thc ?? parsed[above[0]].thc ?? more.find((r) => r.thc)?.thc ?? null,
+      weight: p.weight ?? parsed[above[0]].weight ?? more.find((r) => r.weight)?.weight ?? null,
+      hint: p.hint,
+      section: sectionAt[i],
+      text: [...above.map((j) => lines[j].text), l.text].join(' '),
+      named: false,
+      line: l,
+      tail: l,
+    };
+    drafts.push(last);
+  });
+  completeLast();
+  return dedupeProducts(drafts.flatMap((d) => toProducts(d, url)));
+}
