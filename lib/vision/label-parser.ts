@@ -17,6 +17,7 @@ import {
   type WordBox,
 } from '@/lib/vision/parse-common';
 import { columnLines, withoutUnsureTail } from '@/lib/vision/label-columns';
+import { byFoldPanels } from '@/lib/vision/label-folds';
 import { readDates } from '@/lib/vision/label-dates';
 import { dotPrintDates, nameBeforeNetWeight } from '@/lib/vision/label-dot-print';
 import { BELOW_LIMIT, CANN_AFTER, CBD, CBD_AFTER, pct, potency, THC, THC_AFTER, TOTAL_CANN, TOTAL_CBD, TOTAL_THC } from '@/lib/vision/label-potency';
@@ -72,7 +73,8 @@ const KEYED =
  */
 export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedLabel {
   // The first two rows (the brand's) without a tagline set far to their right (label-keys.ts).
-  const boxes = words?.length ? withoutRemarks(linesFromWords(words).map(withoutUnsureTail)) : null;
+  // A label of panels divided by fold lines is read panel by panel (label-folds.ts).
+  const boxes = words?.length ? withoutRemarks(linesFromWords(byFoldPanels(words)).map(withoutUnsureTail)) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
   const rowLines = splitStampCells(
     columnLines(
