@@ -48,7 +48,15 @@ export function foldLines(words: readonly WordBox[]): number[] {
     const texts = [...cells.values()].map((t) => t.join(' '));
     return texts.filter((t) => KEY_CELL.test(t)).length * 2 >= texts.length;
   };
-  return folds.filter((x, k) => sided(x, true) && sided(x, false) && !keysLeft(x, k ? folds[k - 1] : -Infinity));
+  // A column of values right of a rule (`22.7%`, `May 7, 2026`, a lot code) is not a panel either:
+  // a panel's lines are mostly words (at least half of them hold a word of four letters or more).
+  const wordyRight = (x: number, to: number) => {
+    const cells = new Map<number, string[]>();
+    for (const w of real) if ((w.x0 + w.x1) / 2 > x && (w.x0 + w.x1) / 2 < to) cells.set(w.line, [...(cells.get(w.line) ?? []), w.text]);
+    const texts = [...cells.values()].map((t) => t.join(' '));
+    return texts.filter((t) => /\p{L}{4,}/u.test(t)).length * 2 >= texts.length;
+  };
+  return folds.filter((x, k) => sided(x, true) && sided(x, false) && !keysLeft(x, k ? folds[k - 1] : -Infinity) && wordyRight(x, folds[k + 1] ?? Infinity));
 }
 
 /** The words re-lined panel by panel when the page has fold lines (see above); else as they are. */

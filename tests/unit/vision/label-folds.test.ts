@@ -138,3 +138,47 @@ describe('panels divided by fold lines (label-folds.ts)', () => {
     expect(foldLines(edge)).toEqual([]);
   });
 });
+
+describe('a rule before a column of values is not a fold', () => {
+  it('leaves keys and their values together when the right of the rule is figures and codes', () => {
+    const twoLanguages = page([
+      [
+        [40, 'Total THC: 23.7%'],
+        [700, 'THC total'],
+        [1160, '|'],
+        [1200, '23.7%'],
+      ],
+      [
+        [40, 'Total CBD: 0.3%'],
+        [700, 'CBD total'],
+        [1160, '|'],
+        [1200, '0.3%'],
+      ],
+      [
+        [40, 'Net Wt. 1 g'],
+        [700, 'Poids net'],
+        [1160, ':'],
+        [1200, '1 g'],
+      ],
+      [
+        [40, 'Lot: PO2630-21'],
+        [700, 'Lot'],
+        [1160, '|'],
+        [1200, 'PO2630-21'],
+      ],
+      [
+        [40, 'Tested: Apr 5, 2026'],
+        [700, 'Analysé le'],
+        [1160, '!'],
+        [1200, 'Apr 5, 2026'],
+      ],
+      [
+        [40, 'Tested by: SC Labs'],
+        [700, 'Analysé par'],
+        [1160, '|'],
+        [1200, 'SC Labs'],
+      ],
+    ]);
+    expect(foldLines(twoLanguages)).toEqual([]);
+  });
+});
