@@ -176,7 +176,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     .map((l) => nameBeforeNetWeight(withoutLeadingSpeck(l)))
     .filter((l) => !prose(l))
     .slice(0, 8)
-    .filter((l) => !KEYED.test(l) && !BRAND.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l));
+    .filter((l) => !KEYED.test(l) && !BRAND.test(l) && !SECTION.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l));
   let brand = brandKey ? nameFix(brandKey[1]) : null;
   let productName = productKey ? nameFix(productKey[1]) : null;
   if (!productName) {
@@ -239,6 +239,9 @@ function endsWithKind(line: string): boolean {
 }
 
 /** A banner line framed by marks ("*** WEIGHED TO ORDER ***", "-- BULK FLOWER --"): a slogan, not a name. */
+/** A panel's or section's heading alone on its row (`POTENCY`, `Cannabinoid Profile`, `Test Results`): never a name. */
+const SECTION = /^(?:potency|cannabinoids?(?:\s+profile)?|terpenes?(?:\s+profile)?|(?:test|lab)\s+results|ingredients|warnings?|directions|nutrition\s+facts)\s*:?$/i;
+
 const BANNER = /^\W*(?:[*=~#-]\s?){2,}.*(?:[*=~#-]\s?){2,}\W*$/;
 
 /**

@@ -182,3 +182,11 @@ describe('a rule before a column of values is not a fold', () => {
     expect(foldLines(twoLanguages)).toEqual([]);
   });
 });
+
+describe('a section heading is never the product name', () => {
+  it('passes over `POTENCY` when the brand line was lost', () => {
+    const p = parseLabelText(['Motorbreath Whole Flower', 'Hybrid Flower', 'POTENCY', 'THC 18.7%', 'Batch MX2628-07'].join('\n'));
+    expect(p.productName).toBe('Motorbreath Whole Flower');
+    expect(parseLabelText(['Bloom', 'Cannabinoid Profile', 'Blue Dream Flower', 'THC 18.7%'].join('\n')).productName).toBe('Blue Dream Flower');
+  });
+});
