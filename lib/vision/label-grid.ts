@@ -20,8 +20,15 @@ type Reading = EngineReading<ParsedLabel> & { text: string };
 /** The passes' score of a reading: what it found, and tesseract's confidence a little. */
 export const readingScore = (r: Pick<Reading, 'parsed' | 'engineConfidence'>) => r.parsed.coverage * 0.7 + (r.engineConfidence ?? 0) * 0.3;
 
-/** Whether a reading is thin enough to be read again without the page's ruled lines. */
-export const gridWorthIt = (r: Pick<Reading, 'parsed'>) => r.parsed.coverage < GRID_BELOW;
+/**
+ * Whether a reading is thin enough to be read again without the page's ruled lines: it found less
+ * than `GRID_BELOW` of the facts, or no potency at all (THC in percent or milligrams, or total
+ * cannabinoids), which every label prints and a ruled potency table is the usual home of (the
+ * sixteenth round's OLCC table: `Cannabinoid | % | mg/g` over six ruled rows, of which tesseract
+ * read the header and nothing under it).
+ */
+export const gridWorthIt = (r: Pick<Reading, 'parsed'>) =>
+  r.parsed.coverage < GRID_BELOW || (r.parsed.thcPct == null && r.parsed.thcMg == null && r.parsed.totalCannabinoidsPct == null);
 
 /** `read`, or the page read again with its table rules erased when that reads better (see above). */
 export async function withGridRules(bytes: Buffer, read: Reading, opts: PrepareOptions, signal?: AbortSignal): Promise<Reading> {

@@ -17,6 +17,7 @@ import {
   type WordBox,
 } from '@/lib/vision/parse-common';
 import { columnLines, withoutUnsureTail } from '@/lib/vision/label-columns';
+import { byFoldPanels } from '@/lib/vision/label-folds';
 import { readDates } from '@/lib/vision/label-dates';
 import { dotPrintDates, nameBeforeNetWeight } from '@/lib/vision/label-dot-print';
 import { BELOW_LIMIT, CANN_AFTER, CBD, CBD_AFTER, pct, potency, THC, THC_AFTER, TOTAL_CANN, TOTAL_CBD, TOTAL_THC } from '@/lib/vision/label-potency';
@@ -72,7 +73,8 @@ const KEYED =
  */
 export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedLabel {
   // The first two rows (the brand's) without a tagline set far to their right (label-keys.ts).
-  const boxes = words?.length ? withoutRemarks(linesFromWords(words).map(withoutUnsureTail)) : null;
+  // A label of panels divided by fold lines is read panel by panel (label-folds.ts).
+  const boxes = words?.length ? withoutRemarks(linesFromWords(byFoldPanels(words)).map(withoutUnsureTail)) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
   const rowLines = splitStampCells(
     columnLines(
@@ -174,7 +176,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     .map((l) => nameBeforeNetWeight(withoutLeadingSpeck(l)))
     .filter((l) => !prose(l))
     .slice(0, 8)
-    .filter((l) => !KEYED.test(l) && !BRAND.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l));
+    .filter((l) => !KEYED.test(l) && !BRAND.test(l) && !SECTION.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l));
   let brand = brandKey ? nameFix(brandKey[1]) : null;
   let productName = productKey ? nameFix(productKey[1]) : null;
   if (!productName) {
@@ -237,6 +239,9 @@ function endsWithKind(line: string): boolean {
 }
 
 /** A banner line framed by marks ("*** WEIGHED TO ORDER ***", "-- BULK FLOWER --"): a slogan, not a name. */
+/** A panel's or section's heading alone on its row (`POTENCY`, `Cannabinoid Profile`, `Test Results`): never a name. */
+const SECTION = /^(?:potency|cannabinoids?(?:\s+profile)?|terpenes?(?:\s+profile)?|(?:test|lab)\s+results|ingredients|warnings?|directions|nutrition\s+facts)\s*:?$/i;
+
 const BANNER = /^\W*(?:[*=~#-]\s?){2,}.*(?:[*=~#-]\s?){2,}\W*$/;
 
 /**

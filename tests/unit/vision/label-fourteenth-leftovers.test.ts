@@ -32,10 +32,17 @@ describe('a blurred manufacturing date key', () => {
 });
 
 describe('a thin reading read again without a table’s rules (label-grid.ts)', () => {
-  const reading = (coverage: number, conf: number) => ({ parsed: { coverage } as ParsedLabel, engineConfidence: conf, text: '' });
-  it('only below GRID_BELOW of the facts', () => {
+  const reading = (coverage: number, conf: number, thcPct: number | null = 20) => ({
+    parsed: { coverage, thcPct, thcMg: null, totalCannabinoidsPct: null } as ParsedLabel,
+    engineConfidence: conf,
+    text: '',
+  });
+  it('only below GRID_BELOW of the facts, or with no potency found', () => {
     expect(gridWorthIt(reading(GRID_BELOW - 0.01, 0.9))).toBe(true);
     expect(gridWorthIt(reading(GRID_BELOW, 0.2))).toBe(false);
+    // the sixteenth round's OLCC table: everything but the ruled potency rows read
+    expect(gridWorthIt(reading(0.75, 0.9, null))).toBe(true);
+    expect(gridWorthIt({ parsed: { coverage: 0.75, thcPct: null, thcMg: 450, totalCannabinoidsPct: null } as ParsedLabel })).toBe(false);
   });
   it('scores readings as the passes do: what they found first, confidence a little', () => {
     expect(readingScore(reading(0.8, 0.5))).toBeGreaterThan(readingScore(reading(0.4, 0.95)));
