@@ -1,4 +1,4 @@
-import { darkPieces } from '@/lib/vision/pixel-edits';
+import { darkPieces, pieceRowSpan } from '@/lib/vision/pixel-edits';
 
 /** Otsu's level for a histogram of 256 bins: the level that best splits it in two (dark below). */
 export function otsuLevel(hist: ArrayLike<number>): number {
@@ -69,13 +69,7 @@ export function darkenBesideBands(data: Uint8Array, width: number, height: numbe
     ids.add(id);
     // On each row, from the band's first pixel to its last (not the box: a band left sloped has paper in its corners).
     for (let y = y0; y <= y1; y++) {
-      let left = -1;
-      let right = -1;
-      for (let x = x0; x <= x1; x++)
-        if (labels[y * width + x] === id) {
-          if (left < 0) left = x;
-          right = x;
-        }
+      const [left, right] = pieceRowSpan(labels, width, id, y, x0, x1);
       if (left >= 0) inBand.fill(1, y * width + left, y * width + right + 1);
     }
   }

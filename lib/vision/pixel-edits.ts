@@ -226,6 +226,21 @@ export function eraseDotLeaders(data: Buffer, width: number, height: number, row
 }
 
 /**
+ * A labelled piece's first and last pixel on row `y`, between its box's `x0` and `x1` (`[-1, -1]`
+ * when the row holds none of it): a band left sloped has paper in its box's corners.
+ */
+export function pieceRowSpan(labels: Int32Array, width: number, id: number, y: number, x0: number, x1: number): [number, number] {
+  let left = -1;
+  let right = -1;
+  for (let x = x0; x <= x1; x++)
+    if (labels[y * width + x] === id) {
+      if (left < 0) left = x;
+      right = x;
+    }
+  return [left, right];
+}
+
+/**
  * Light print on a dark filled band (a label's coloured `INDICA` badge, a dark header strip)
  * turned dark-on-light before OCR: tesseract's own inversion check missed white type on a badge
  * even on clean images. A band is a solid dark shape (pixels darker than 150, 4-connected) at
@@ -245,13 +260,7 @@ export function invertBands(data: Buffer, width: number, height: number, rowH: n
     if (h < 0.8 * rowH || h > 5 * rowH || w < minWidth || n < 0.7 * w * h) continue;
     turned++;
     for (let y = y0; y <= y1; y++) {
-      let left = -1;
-      let right = -1;
-      for (let x = x0; x <= x1; x++)
-        if (labels[y * width + x] === id) {
-          if (left < 0) left = x;
-          right = x;
-        }
+      const [left, right] = pieceRowSpan(labels, width, id, y, x0, x1);
       for (let x = left; x >= 0 && x <= right; x++) {
         const p = y * width + x;
         data[p] = labels[p] === id ? 255 : 255 - data[p];

@@ -51,11 +51,11 @@ import { closeBrowser, scrapeMenu, type ScrapedProduct } from '@/lib/scrape';
 import { resetConfig } from '@/lib/config';
 import { HELDOUT_STYLES, HELDOUT_TECHNIQUES, menuDataPresent, splitOf, TUNE_STYLES, type TruthProduct } from '@/tests/fixtures/menus-sites/generate';
 import { startMenuSites, type ServedSite } from '@/tests/fixtures/menus-sites/server';
+import { norm, pairWithTruth } from '@/scripts/bench/truth-pairs';
 
 process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
 resetConfig();
 
-const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 const near = (a: number | null | undefined, b: number | null) => (a === null || a === undefined ? b === null : b !== null && Math.abs(a - b) < 0.011);
 
 export interface SiteScore {
@@ -96,17 +96,7 @@ export async function scoreSite(site: ServedSite): Promise<SiteScore> {
     extractionMethod: `failed:${e.reason ?? e.message}`,
   }));
   const seconds = (performance.now() - t0) / 1000;
-  const truth = new Map(site.spec.products.map((p) => [norm(p.name), p]));
-  const used = new Set<string>();
-  const pairs: Array<{ p: ScrapedProduct; t: TruthProduct }> = [];
-  const extra: string[] = [];
-  for (const p of r.products) {
-    const t = truth.get(norm(p.rawName));
-    if (t && !used.has(norm(t.name))) {
-      used.add(norm(t.name));
-      pairs.push({ p, t });
-    } else extra.push(p.rawName);
-  }
+  const { pairs, extra, used, truthSize } = pairWithTruth(r.products, site.spec.products);
   const wrongPrices: string[] = [];
   let priceOk = 0;
   for (const { p, t } of pairs) {
@@ -121,10 +111,10 @@ export async function scoreSite(site: ServedSite): Promise<SiteScore> {
     technique: site.spec.technique,
     style: site.spec.style,
     split,
-    truth: truth.size,
+    truth: truthSize,
     scraped: r.products.length,
     found: pairs.length,
-    recall: pairs.length / truth.size,
+    recall: pairs.length / truthSize,
     precision: r.products.length ? pairs.length / r.products.length : 0,
     priceOk,
     priceAccuracy: pairs.length ? priceOk / pairs.length : 0,

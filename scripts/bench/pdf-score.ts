@@ -4,10 +4,9 @@
  * paid and regular price both right), category, brand and THC accuracy, cold scan seconds.
  */
 import { scrapeMenu, type ScrapedProduct } from '@/lib/scrape';
-import type { TruthProduct } from '@/tests/fixtures/menus-sites/generate';
 import { startPdfSites, type ServedPdfSite } from '@/tests/fixtures/menus-pdf/server';
+import { norm, pairWithTruth } from '@/scripts/bench/truth-pairs';
 
-const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 const near = (a: number | null | undefined, b: number | null) => (a === null || a === undefined ? b === null : b !== null && Math.abs(a - b) < 0.011);
 const f3 = (x: number) => x.toFixed(3);
 /** Layouts that print THC (the others are scored right when they print none). */
@@ -38,17 +37,7 @@ export async function scorePdfSite(s: ServedPdfSite): Promise<PdfScore> {
     extractionMethod: `failed:${e.reason ?? e.message}`,
   }));
   const seconds = (performance.now() - t0) / 1000;
-  const truth = new Map(s.site.products.map((p) => [norm(p.name), p]));
-  const used = new Set<string>();
-  const pairs: Array<{ p: ScrapedProduct; t: TruthProduct }> = [];
-  const extra: string[] = [];
-  for (const p of r.products) {
-    const t = truth.get(norm(p.rawName));
-    if (t && !used.has(norm(t.name))) {
-      used.add(norm(t.name));
-      pairs.push({ p, t });
-    } else extra.push(`${p.rawName} (${p.price})`);
-  }
+  const { pairs, extra, used, truthSize } = pairWithTruth(r.products, s.site.products, (p) => `${p.rawName} (${p.price})`);
   const wrong: string[] = [];
   let priceOk = 0;
   let categoryOk = 0;
@@ -67,7 +56,7 @@ export async function scorePdfSite(s: ServedPdfSite): Promise<PdfScore> {
   return {
     key: s.site.key,
     split: s.site.split,
-    truth: truth.size,
+    truth: truthSize,
     scraped: r.products.length,
     found: pairs.length,
     priceOk,
