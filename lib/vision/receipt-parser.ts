@@ -29,7 +29,7 @@ export { inlineDiscount } from '@/lib/vision/receipt-inline-discount';
 import { beforeAmounts, DETAIL, isSectionHeading, splitLine, stripItemKey, withoutMarginDigit, type Pending } from '@/lib/vision/receipt-lines';
 import { isReturnLine, isSavingsSummary, isVoidLine, saysIncluded, voidedIndex } from '@/lib/vision/receipt-cancels';
 import { withoutLineNumbers } from '@/lib/vision/receipt-line-numbers';
-import { isPageCarry } from '@/lib/vision/receipt-pages';
+import { isGroupSubtotal, isPageCarry } from '@/lib/vision/receipt-pages';
 import { isLaterPromotion, isTipTotal, TIP_LINE } from '@/lib/vision/receipt-tail';
 import { withQtyColumn } from '@/lib/vision/receipt-qty-column';
 import { markFee, withoutFees } from '@/lib/vision/receipt-fees';
@@ -179,8 +179,8 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     if ((lastItem || pending) && !money.length && isDispensingDetail(line)) continue;
     if (total !== null && TIP_LINE.test(line) && !TOTAL.test(line)) tipAfterTotal = true;
     // A receipt printed on more than one page: page numbers, a page subtotal carried to the next
-    // page and brought forward there, the store's name `(continued)`: no item, no subtotal.
-    if (isPageCarry(line)) {
+    // page and brought forward there, the store's name `(continued)`, a group's own sum: no item, no subtotal.
+    if (isPageCarry(line) || isGroupSubtotal(line)) {
       lastItem = null;
       pending = null;
       continue;

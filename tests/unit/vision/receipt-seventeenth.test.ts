@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { parseReceiptText } from '@/lib/vision/receipt-parser';
+import { isGroupSubtotal } from '@/lib/vision/receipt-group-subtotals';
+import { withoutOtherDates } from '@/lib/vision/receipt-other-dates';
+import { dateOf } from '@/lib/vision/receipt-dates';
+
+/** General rules from the seventeenth receipt round (issue 14); the texts are written here, not read from the round's images. */
+
+describe("a group's own subtotal under category headings", () => {
+  it('is a subtotal line that names only a category or a group, with or without a count', () => {
+    for (const l of [
+      'Flower subtotal (2)   $61.50',
+      'Pre-Roll subtotal (1) $11.84',
+      'Subtotal - Vapes  $80.00',
+      'CONCENTRATES SUB-TOTAL 3 items 261.89',
+      'Dept. subtotal $40.00',
+      'Edibles Subtotal: $22.00',
+    ])
+      expect(isGroupSubtotal(l), l).toBe(true);
+    for (const l of [
+      'Subtotal   $273.73',
+      'Subtotal (4 items)  $120.00',
+      'Sub Total: $88.10',
+      'Page subtotal $50.00',
+      'Merchandise subtotal $12.00',
+      'Blue Dream Flower 3.5g  $35.00',
+    ])
+      expect(isGroupSubtotal(l), l).toBe(false);
+  });
+
+  it('does not end the items: the groups below it are read, and the order subtotal is the last one', () => {
+    const r = parseReceiptText(
+      [
+        'Green Harbor',
+        '9 Sep 2026 13:03          Sale 46115',
+        '— PRE-ROLLS —',
+        'Sunset Haze Dogwalker 1g          $11.84',
+        '1 @ $11.84 · THC 20.3%',
+        'Pre-Roll subtotal (1)             $11.84',
+        '— CONCENTRATES —',
+        'Northern Lights Sugar 2g         $151.52',
+        '2 @ $75.76 · THC 66.9%',
+        'Tangie Crumble 1g                 $39.16',
+        '1 @ $39.16 · THC 57.9%',
+        'Concentrate subtotal (2)         $190.68',
+        'Subtotal                         $202.52',
+        'State excise 10%                  $20.25',
+        'Total                            $222.77',
+      ].join('\n'),
+    );
+    expect(r.items.map((i) => [i.productName, i.price, i.quantity, i.category])).toEqual([
+      ['Sunset Haze Dogwalker 1g', 11.84, 1, 'Pre-Roll'],
+      ['Northern Lights Sugar 2g', 151.52, 2, 'Concentrate'],
+      ['Tangie Crumble 1g', 39.16, 1, 'Concentrate'],
+    ]);
+    expect(r.subtotal).toBe(202.52);
+    expect(r.total).toBe(222.77);
+  });
+});
+
+describe('dates that are not the order date', () => {
+  it('takes a date of birth, an expiry or a renewal off the line, and leaves other dates', () => {
+    expect(withoutOtherDates('DOB: 05/26/1990').trim()).toBe('');
+    expect(withoutOtherDates('Rec expires: 03/16/2027').trim()).toBe('Rec');
+    expect(withoutOtherDates('Card exp 12/31/2027  Valid thru Jan 5, 2027').replace(/\s+/g, ' ').trim()).toBe('Card');
+    expect(withoutOtherDates('Date: 09/26/2026 Time: 16:03')).toBe('Date: 09/26/2026 Time: 16:03');
+    expect(withoutOtherDates('Express pickup 11/24/2026')).toBe('Express pickup 11/24/2026');
+    expect(dateOf('Rec expires: 03/16/2027', false)).toBeNull();
+    expect(dateOf('Date 11/24/2026   DOB 04/12/1988', false)).toBe('2026-11-24');
+  });
+
+  it("reads the order date below a patient's expiry and birth dates", () => {
+    const r = parseReceiptText(
+      [
+        'Harbor Wellness',
+        'MEDICAL SALE',
+        'Patient: M. Chen',
+        'Registry ID: MMJ-9313-7992',
+        'Rec expires: 03/16/2027',
+        'DOB: 05/26/1990',
+        'Date: 09/26/2026  Time: 16:03',
+        'Jet Fuel Cart 0.5g                $31.34',
+        '1 x $31.34  THC 89.0%',
+        'Subtotal                          $31.34',
+        'TOTAL                             $31.34',
+      ].join('\n'),
+    );
+    expect(r.orderDate).toBe('2026-09-26');
+  });
+});
