@@ -3,6 +3,8 @@ import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import { isGroupSubtotal } from '@/lib/vision/receipt-group-subtotals';
 import { withoutOtherDates } from '@/lib/vision/receipt-other-dates';
 import { dateOf } from '@/lib/vision/receipt-dates';
+import { isStatusBar } from '@/lib/vision/receipt-screen';
+import { isNotStoreName } from '@/lib/vision/receipt-mail';
 
 /** General rules from the seventeenth receipt round (issue 14); the texts are written here, not read from the round's images. */
 
@@ -86,5 +88,33 @@ describe('dates that are not the order date', () => {
       ].join('\n'),
     );
     expect(r.orderDate).toBe('2026-09-26');
+  });
+});
+
+describe("a phone screenshot's furniture above the store", () => {
+  it("knows the status bar (a clock, then glyphs and the battery) and the screen's title", () => {
+    for (const l of ['9:41', '1:27   87%', '1:27                |__Eas', '12:05 PM  LTE  64%']) expect(isStatusBar(l), l).toBe(true);
+    for (const l of ['10:30 Dispensary', '9:41 Cannabis Co', '3:42 PM  11/24/2026', 'Mr Goodbud', '11/24/26 3:42 PM']) expect(isStatusBar(l), l).toBe(false);
+    for (const l of ['Order details', '[4   Order details', 'Order history']) expect(isNotStoreName(l), l).toBe(true);
+    expect(isNotStoreName('Details Dispensary')).toBe(false);
+  });
+
+  it('reads the store below them', () => {
+    const r = parseReceiptText(
+      [
+        '1:27                |__Eas',
+        '[4         Order details',
+        'Mr Goodbud',
+        'Picked up',
+        'Placed Jun 7, 2026, 10:02 AM',
+        'Sour Grapes Flower 7g',
+        '1 x $79.06                 $79.06',
+        'THC 23.0%',
+        'Subtotal                   $79.06',
+        'Total                      $79.06',
+      ].join('\n'),
+    );
+    expect(r.dispensaryName).toBe('Mr Goodbud');
+    expect(r.orderDate).toBe('2026-06-07');
   });
 });
