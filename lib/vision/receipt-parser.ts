@@ -39,7 +39,7 @@ import { endsWithWeight, wrappedRow } from '@/lib/vision/receipt-wrapped-row';
 import { dateOf } from '@/lib/vision/receipt-dates';
 import { isNotStoreName, unquoteMail } from '@/lib/vision/receipt-mail';
 import { isItemDiscountLine } from '@/lib/vision/receipt-rate-discount';
-import { taxLostDigit, totalFromPaid } from '@/lib/vision/receipt-paid-witness';
+import { splitTenderPays, taxLostDigit, totalFromPaid } from '@/lib/vision/receipt-paid-witness';
 import { gluedQtyUnit, isGarbledSubtotal, orderDiscountSlip, receiptCoverage, reconcileTotals, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 
 /**
@@ -385,11 +385,11 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   if (subtotal !== null && total !== null && totalTax === null) {
     taxes.push(...taxFromRateLines(rateLines, round2(total - subtotal + (discount ?? 0) - taxes.reduce((a, b) => a + b, 0))));
   }
-  // No total read (its line lost to the photo): the amount paid by card, when it is exactly what
-  // the subtotal, discount and tax make, is the total.
+  // No total read (its line lost to the photo): the amount paid by card (or the tenders less the
+  // change), when it is exactly what the subtotal, discount and tax make, is the total.
   if (total === null && subtotal !== null && (totalTax !== null || taxes.length)) {
     const want = round2(subtotal - (discount ?? 0) + (totalTax ?? taxes.reduce((a, b) => a + b, 0)));
-    if (paid.some((v) => Math.abs(v - want) < 0.015)) total = want;
+    if (paid.some((v) => Math.abs(v - want) < 0.015) || splitTenderPays(paid, want)) total = want;
   }
   total = totalFromPaid(total, paid);
   discount = orderDiscountSlip(items, discount, subtotal, totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total);

@@ -5,6 +5,7 @@ import { withoutOtherDates } from '@/lib/vision/receipt-other-dates';
 import { dateOf } from '@/lib/vision/receipt-dates';
 import { isStatusBar } from '@/lib/vision/receipt-screen';
 import { isNotStoreName } from '@/lib/vision/receipt-mail';
+import { splitTenderPays } from '@/lib/vision/receipt-split-tender';
 
 /** General rules from the seventeenth receipt round (issue 14); the texts are written here, not read from the round's images. */
 
@@ -116,5 +117,33 @@ describe("a phone screenshot's furniture above the store", () => {
     );
     expect(r.dispensaryName).toBe('Mr Goodbud');
     expect(r.orderDate).toBe('2026-06-07');
+  });
+});
+
+describe('a total paid in several tenders', () => {
+  it('is witnessed by the tenders less the change, or by the tenders alone', () => {
+    expect(splitTenderPays([50, 60, 19.47], 90.53)).toBe(true);
+    expect(splitTenderPays([25, 65.53], 90.53)).toBe(true);
+    expect(splitTenderPays([50, 60, 19.47], 90.5)).toBe(false);
+    expect(splitTenderPays([90.53], 90.53)).toBe(false);
+  });
+
+  it('gives the total when its own line was lost', () => {
+    const r = parseReceiptText(
+      [
+        'Harbor Wellness',
+        'Date: 07/21/2026  Time: 20:06',
+        'Clementine RSO 2g                 $56.22',
+        'Blueberry Flower 3.5g             $40.50',
+        'Subtotal                          $96.72',
+        'Patient discount 10%              -$9.67',
+        'Medical excise 4%                  $3.48',
+        'A SEE SR TANS LEAN. sub J]',
+        'Gift card ****5954                $50.00',
+        'Cash tendered                     $60.00',
+        'Change due                        $19.47',
+      ].join('\n'),
+    );
+    expect([r.subtotal, r.discount, r.tax, r.total]).toEqual([96.72, 9.67, 3.48, 90.53]);
   });
 });
