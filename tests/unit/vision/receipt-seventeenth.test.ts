@@ -6,6 +6,7 @@ import { dateOf } from '@/lib/vision/receipt-dates';
 import { isStatusBar } from '@/lib/vision/receipt-screen';
 import { isNotStoreName } from '@/lib/vision/receipt-mail';
 import { splitTenderPays } from '@/lib/vision/receipt-split-tender';
+import { withMinusBack } from '@/lib/vision/receipt-minus-slips';
 
 /** General rules from the seventeenth receipt round (issue 14); the texts are written here, not read from the round's images. */
 
@@ -145,5 +146,36 @@ describe('a total paid in several tenders', () => {
       ].join('\n'),
     );
     expect([r.subtotal, r.discount, r.tax, r.total]).toEqual([96.72, 9.67, 3.48, 90.53]);
+  });
+});
+
+describe('a minus read as a tilde or a guillemet', () => {
+  it('is put back before a dollar amount, and nowhere else', () => {
+    expect(withMinusBack('Sale                ~$3.47')).toBe('Sale                -$3.47');
+    expect(withMinusBack('Promo WELCOME10   « $10.00')).toBe('Promo WELCOME10   -$10.00');
+    expect(withMinusBack('~$3.47')).toBe('-$3.47');
+    for (const l of ['Blue Dream~$35.00', 'THC ~22%', 'Paid with Debit «4821', 'Sale  $3.47']) expect(withMinusBack(l), l).toBe(l);
+  });
+
+  it('makes the sale line under an item its discount, not an item', () => {
+    const r = parseReceiptText(
+      [
+        'Green Paradise',
+        'Placed Mar 2, 2026, 7:31 PM',
+        'Cheese Shatter 1g',
+        '1 x $34.70                    $34.70',
+        'THC 57.9%   CBD 1.5%',
+        'Sale                          ~$3.47',
+        'Harlequin Pod 1g',
+        '1 x $26.91                    $26.91',
+        'THC 78.7%',
+        'Subtotal                      $58.14',
+        'Total                         $58.14',
+      ].join('\n'),
+    );
+    expect(r.items.map((i) => [i.productName, i.price, i.discount])).toEqual([
+      ['Cheese Shatter 1g', 34.7, 3.47],
+      ['Harlequin Pod 1g', 26.91, null],
+    ]);
   });
 });
