@@ -1,5 +1,6 @@
 import { parseDate } from '@/lib/vision/parse-common';
 import { withSlashesBack } from '@/lib/vision/receipt-date-slips';
+import { withoutOtherDates } from '@/lib/vision/receipt-other-dates';
 
 /**
  * The date on a line; day first ("24/11/2026", "10/09/2026" = 10 September) on a receipt that
@@ -12,7 +13,8 @@ export function dateOf(raw: string, dayFirst0: boolean): string | null {
   // "2026-11-24T15:42:07": an ISO date and time joined by a T (kiosks, online orders; the time may be
   // misread, the T too: "2026-12-09713:43:27", "2026-11-117T18:04:19").
   // "Feb 7.2026": the comma after the day read as a point and the gap lost.
-  const line = withSlashesBack(raw)
+  // (A date of birth or an expiry on the line is not the order's: taken off first, receipt-other-dates.ts.)
+  const line = withSlashesBack(withoutOtherDates(raw))
     .replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2})(20\d{2})\b/, '$1 $2')
     .replace(/\b(\d{1,2}\/\d{1,2})[1lI|](20\d{2})\b/, '$1/$2')
     .replace(/\b(\d{1,2}-[A-Za-z]{3,9}-)(\d{2})(?![\d-])/, '$120$2')

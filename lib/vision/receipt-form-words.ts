@@ -1,3 +1,4 @@
+import { withMinusBack } from '@/lib/vision/receipt-minus-slips';
 /**
  * Product-form words of receipt item lines as OCR misreads them on blurred photos and in faces the
  * engine was not drawn in (`Vape Cantnidge`, `Lemon Cake Shatier`, `Pre-Rolis`): the word is put
@@ -112,7 +113,8 @@ function inCase(printed: string, word: string): string {
 
 /** A receipt line with its misread form words put back (`Happy - Pink Rozay Vape Cantnidge 1.2g` → `… Vape Cartridge 1.2g`). */
 export function repairFormWords(line: string): string {
-  return line.replace(/(?<![\w$.])[A-Za-z][A-Za-z0-9!|]{4,}(?![\w.])/g, (word) => {
+  // (And a minus read as `~` or `«` before an amount put back, receipt-minus-slips.ts.)
+  return withMinusBack(line).replace(/(?<![\w$.])[A-Za-z][A-Za-z0-9!|]{4,}(?![\w.])/g, (word) => {
     const f = formWordFor(word);
     return f ? inCase(word, f) : word;
   });

@@ -1,3 +1,4 @@
+import { isStatusBar } from '@/lib/vision/receipt-screen';
 /**
  * A receipt seen through a mail client or an app (a forwarded e-mail receipt, a screenshot) and a
  * printed document headed by its kind: the furniture above the receipt is no store name, and a
@@ -34,9 +35,9 @@ export function isMailHeader(line: string): boolean {
 
 /** Words a document's title is made of (`DELIVERY MANIFEST`, `PACKING SLIP`, `ORDER CONFIRMATION`). */
 const TITLE_WORD =
-  /^(delivery|manifest|packing|slip|sales|order|receipt|e-receipt|invoice|confirmation|summary|customer|merchant|copy|duplicate|pickup|online|bill|of|transfer|purchase|your|trip|route|driver)$/i;
+  /^(delivery|manifest|packing|slip|sales|order|receipt|e-receipt|invoice|confirmation|summary|customer|merchant|copy|duplicate|pickup|online|bill|of|transfer|purchase|your|trip|route|driver|details|history)$/i;
 /** Of which at least one names the kind of document. */
-const TITLE_KIND = /^(manifest|slip|receipt|e-receipt|invoice|confirmation|summary|copy|duplicate)$/i;
+const TITLE_KIND = /^(manifest|slip|receipt|e-receipt|invoice|confirmation|summary|details|history|copy|duplicate)$/i;
 
 /** A document's title (`DELIVERY MANIFEST`): only title words, one of them a document kind. */
 export function isDocumentTitle(line: string): boolean {
@@ -47,9 +48,9 @@ export function isDocumentTitle(line: string): boolean {
   return words.length >= 1 && words.length <= 4 && words.every((w) => TITLE_WORD.test(w)) && words.some((w) => TITLE_KIND.test(w));
 }
 
-/** Furniture above a receipt that is no store name: app buttons, mail headers, the document's title. */
+/** Furniture above a receipt that is no store name: app buttons, mail headers, the document's title, a phone's status bar. */
 export function isNotStoreName(line: string): boolean {
-  return isAppChrome(line) || isMailHeader(line) || isDocumentTitle(line);
+  return isAppChrome(line) || isMailHeader(line) || isDocumentTitle(line) || isStatusBar(line);
 }
 
 /**

@@ -12,3 +12,6 @@ const PAGE_CARRY =
 export function isPageCarry(line: string): boolean {
   return PAGE_CARRY.test(line);
 }
+
+/** A group's own subtotal under category headings (receipt-group-subtotals.ts): carried past like a page's. */
+export { isGroupSubtotal } from '@/lib/vision/receipt-group-subtotals';

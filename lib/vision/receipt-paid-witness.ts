@@ -23,3 +23,6 @@ export function taxLostDigit(items: readonly ParsedReceiptItem[], subtotal: numb
   const want = round2(total - subtotal + (discount ?? 0));
   return Math.abs(sum - subtotal) < 0.015 && want > 0 && lostDigit(tax, want) ? want : tax;
 }
+
+/** Several tenders and the change (receipt-split-tender.ts). */
+export { splitTenderPays } from '@/lib/vision/receipt-split-tender';

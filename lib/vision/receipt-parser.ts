@@ -29,7 +29,7 @@ export { inlineDiscount } from '@/lib/vision/receipt-inline-discount';
 import { beforeAmounts, DETAIL, isSectionHeading, splitLine, stripItemKey, withoutMarginDigit, type Pending } from '@/lib/vision/receipt-lines';
 import { isReturnLine, isSavingsSummary, isVoidLine, saysIncluded, voidedIndex } from '@/lib/vision/receipt-cancels';
 import { withoutLineNumbers } from '@/lib/vision/receipt-line-numbers';
-import { isPageCarry } from '@/lib/vision/receipt-pages';
+import { isGroupSubtotal, isPageCarry } from '@/lib/vision/receipt-pages';
 import { isLaterPromotion, isTipTotal, TIP_LINE } from '@/lib/vision/receipt-tail';
 import { withQtyColumn } from '@/lib/vision/receipt-qty-column';
 import { markFee, withoutFees } from '@/lib/vision/receipt-fees';
@@ -39,7 +39,7 @@ import { endsWithWeight, wrappedRow } from '@/lib/vision/receipt-wrapped-row';
 import { dateOf } from '@/lib/vision/receipt-dates';
 import { isNotStoreName, unquoteMail } from '@/lib/vision/receipt-mail';
 import { discountAsRated, isItemDiscountLine } from '@/lib/vision/receipt-rate-discount';
-import { taxLostDigit, totalFromPaid } from '@/lib/vision/receipt-paid-witness';
+import { splitTenderPays, taxLostDigit, totalFromPaid } from '@/lib/vision/receipt-paid-witness';
 import { gluedQtyUnit, isGarbledSubtotal, orderDiscountSlip, receiptCoverage, reconcileTotals, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 
 /**
@@ -179,8 +179,8 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     if ((lastItem || pending) && !money.length && isDispensingDetail(line)) continue;
     if (total !== null && TIP_LINE.test(line) && !TOTAL.test(line)) tipAfterTotal = true;
     // A receipt printed on more than one page: page numbers, a page subtotal carried to the next
-    // page and brought forward there, the store's name `(continued)`: no item, no subtotal.
-    if (isPageCarry(line)) {
+    // page and brought forward there, the store's name `(continued)`, a group's own sum: no item, no subtotal.
+    if (isPageCarry(line) || isGroupSubtotal(line)) {
       lastItem = null;
       pending = null;
       continue;
@@ -385,11 +385,11 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   if (subtotal !== null && total !== null && totalTax === null) {
     taxes.push(...taxFromRateLines(rateLines, round2(total - subtotal + (discount ?? 0) - taxes.reduce((a, b) => a + b, 0))));
   }
-  // No total read (its line lost to the photo): the amount paid by card, when it is exactly what
-  // the subtotal, discount and tax make, is the total.
+  // No total read (its line lost to the photo): the amount paid by card (or the tenders less the
+  // change), when it is exactly what the subtotal, discount and tax make, is the total.
   if (total === null && subtotal !== null && (totalTax !== null || taxes.length)) {
     const want = round2(subtotal - (discount ?? 0) + (totalTax ?? taxes.reduce((a, b) => a + b, 0)));
-    if (paid.some((v) => Math.abs(v - want) < 0.015)) total = want;
+    if (paid.some((v) => Math.abs(v - want) < 0.015) || splitTenderPays(paid, want)) total = want;
   }
   total = totalFromPaid(total, paid);
   discount = orderDiscountSlip(items, discount, subtotal, totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total);
