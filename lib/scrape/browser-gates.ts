@@ -30,6 +30,8 @@ const NEGATIVE = String.raw`\b(no|exit|leave|under|cancel|close|back|not now|no 
 // "Next" is not here: a next control usually replaces the products, so pageThrough reads after each click.
 // A bare "More" counts only as the whole label (a nav's "More ▾" menu grows nothing and is left after one round).
 const MORE = String.raw`^(load more|show more|view more|see more|more products|more items|more results)\b|^more$`;
+/** A single control that shows a menu the page holds back (pressed only when no product shows). */
+export const SHOW_MENU = String.raw`^(show|view|see|open|browse|load|display)( (the|our|full|today'?s|live))* (menu|products|shop|inventory)$`;
 
 /**
  * Page code: what an input of a birth-date gate gets, from its type and the words of its name, id,
@@ -73,7 +75,7 @@ function fillBirthDate(doc, visible) {
   return found;
 }`;
 
-export type ClickKind = 'age' | 'menu-type' | 'store' | 'more';
+export type ClickKind = 'age' | 'menu-type' | 'store' | 'more' | 'reveal';
 
 /**
  * Marks the element to click in the frame (so Playwright can click it as a user would). The page
@@ -145,7 +147,7 @@ const MARK_SCRIPT = String.raw`(a) => {
       if (sel && opt) { sel.value = opt.value; sel.dispatchEvent(new Event('change', { bubbles: true })); return true; }
     }
   } else {
-    const more = new RegExp(a.MORE, 'i');
+    const more = new RegExp(a.kind === 'reveal' ? a.SHOW_MENU : a.MORE, 'i');
     // A link counts only when it goes nowhere (role=button, href "#" or "javascript:", no href): a
     // "Show more" link to another page is pagination (followed by the crawler), not a click.
     const inPlace = (el) => el.tagName !== 'A' || el.getAttribute('role') === 'button' || !el.getAttribute('href') || /^(#|javascript:)/i.test(el.getAttribute('href'));
@@ -157,7 +159,7 @@ const MARK_SCRIPT = String.raw`(a) => {
 }`;
 
 export async function markClickTarget(frame: Frame, kind: ClickKind, token: string): Promise<boolean> {
-  const args = JSON.stringify({ kind, token, AGE_TEXT, AGE_YES, STORE_TEXT, NEGATIVE, MORE, REC_CHOICE, MED_CHOICE });
+  const args = JSON.stringify({ kind, token, AGE_TEXT, AGE_YES, STORE_TEXT, NEGATIVE, MORE, SHOW_MENU, REC_CHOICE, MED_CHOICE });
   return frame.evaluate<boolean>(`(${MARK_SCRIPT})(${args})`).catch(() => false);
 }
 

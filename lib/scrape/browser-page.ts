@@ -10,6 +10,7 @@ import type { ScanContext } from '@/lib/scrape/browser';
 import type { PageExtraction } from '@/lib/scrape/extract';
 import { acceptConsent, markClickTarget, type ClickKind } from '@/lib/scrape/browser-gates';
 import { growMenu } from '@/lib/scrape/browser-grow';
+import { revealMenu } from '@/lib/scrape/browser-reveal';
 import { frameHtml, readFrames } from '@/lib/scrape/browser-read';
 import { dismissOverlays } from '@/lib/scrape/browser-overlays';
 import { cameBack, CHALLENGE_STATUS, cookieNames, passInterstitial, watchNavigations } from '@/lib/scrape/browser-challenge';
@@ -237,6 +238,8 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
       read = await readFrames(page, opts);
       if (!acted && read.products.length === 0 && round > 0) break;
     }
+    // A menu that loads only once scrolled to (below the fold) or behind one "Show menu" button.
+    if (read.products.length === 0 && (await revealMenu(page, interactions))) read = await readFrames(page, opts);
     // A menu in collapsed category sections: open every section (before or without products shown).
     let sectionRounds = 0;
     if ((opts.maxRounds ?? 3) > 0) {

@@ -79,6 +79,11 @@ const KEYS = [
   // the thumbnail's alt and the add-to-cart aria-label).
   'object-embed-grid',
   'image-names-woo',
+  // Seventeenth round (branch menus17): a Turbo frame with loading="lazy" below the fold (the
+  // page scrolled to it, its HTML fragment read); a menu a page script fetches as an RSS feed
+  // with Google Merchant `g:price` and renders.
+  'html-fragment-grid',
+  'xml-feed-table',
 ] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
 
@@ -169,6 +174,8 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
     if (key === 'lazy-frame-grid') expect(site.hits).toContain('frame:/embed/menu');
     if (key === 'weight-toggle-woo')
       for (const w of new Set(site.spec.products.map((p) => p.size))) if (w !== '3.5g') expect(site.hits).toContain(`main:/menu?filter_weight=${slug(w!)}`);
+    // The lazy fragment was fetched by the page's own script once the frame was scrolled to.
+    if (key === 'html-fragment-grid') expect(site.hits).toContain('main:/fragments/menu');
     // Every product's own page was read (once each).
     if (key === 'detail-pages-dawn') expect(site.hits.filter((h) => h.startsWith('main:/products/')).length).toBeGreaterThanOrEqual(site.spec.products.length);
   });
