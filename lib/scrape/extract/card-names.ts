@@ -59,8 +59,9 @@ export function pickName($: CheerioAPI, els: Element[], skip: string[], common?:
   for (const pred of NAME_PREDICATES) {
     for (const el of els.slice(1)) {
       if (!pred(el)) continue;
-      const t = visibleText($, $(el));
-      if (brandToo(el, t)) return t;
+      const full = visibleText($, $(el));
+      if (brandToo(el, full)) return full;
+      const t = withoutSkipped($, el, skip) || full;
       // A text with a price in an element of its own is a whole block (a product link around name
       // and price), not the name; a price in the name's own words ("$10 Shake 1/8th") is the name's.
       if (
@@ -83,6 +84,26 @@ export function pickName($: CheerioAPI, els: Element[], skip: string[], common?:
   const lines = all.some((t) => !/\$\s?\d/.test(t)) ? all.filter((t) => !/\$\s?\d/.test(t)) : all;
   const own = common ? lines.filter((t) => !common(t)) : lines;
   return (own.length ? own : lines)[0] ?? null;
+}
+
+/**
+ * A name element's text without its child elements that hold only the card's brand or category
+ * label (a WooCommerce table's `<td class="product-name"><a>Name</a> <span class="brand">House</span>
+ * <span class="cat">Edibles</span></td>`): the name, not the name with its captions.
+ */
+function withoutSkipped($: CheerioAPI, el: Element, skip: string[]): string {
+  const drop = new Set(skip.filter(Boolean));
+  const kids = $(el).children().toArray() as Element[];
+  if (!drop.size || !kids.some((k) => drop.has(visibleText($, $(k))))) return visibleText($, $(el));
+  const parts: string[] = [];
+  for (const n of el.children) {
+    if (n.type === 'text') parts.push((n as unknown as { data: string }).data);
+    else if (n.type === 'tag') {
+      const t = visibleText($, $(n));
+      if (!drop.has(t)) parts.push(t);
+    }
+  }
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
 }
 
 /**

@@ -150,21 +150,33 @@ export function textSizesIn(textOf: (el: Element) => string, els: Element[]): Si
 /**
  * A price grid table: one row per strain under columns headed by sizes ("1g", "3.5g", "1/8 oz",
  * "Eighth"): each cell with a price is that size's option (`<del>` inside it the regular price).
- * Two or more, else none.
+ * The header is the table's `<thead>` row, else its first row, else the last row of a header table
+ * just before it (a theme that prints the head as a table of its own); an ARIA grid of `div`s
+ * (`role="row"` rows in a `role="table"` / `role="grid"`) is read the same way, its first row the
+ * header. Two or more, else none.
  */
 export function columnSizes($: CheerioAPI, row: Element, classes: ReadonlySet<string>): SizePrice[] {
-  if (row.name !== 'tr') return [];
-  const table = $(row).closest('table');
-  const head = table.find('thead tr').first().length ? table.find('thead tr').first() : table.find('tr').first();
-  if (!head.length || head[0] === row) return [];
+  const aria = row.name !== 'tr' && row.attribs.role === 'row';
+  if (row.name !== 'tr' && !aria) return [];
+  const cellsOf = (r: Element) => (aria ? $(r).children() : $(r).children('td, th')).toArray() as Element[];
+  const sized = (r: Element) => cellsOf(r).filter((c) => SIZE_ONLY.test(visibleText($, $(c)).trim())).length >= 2;
+  let heads: Element[];
+  if (aria) heads = [$(row).closest('[role="table"], [role="grid"]').children('[role="row"]').first()[0]].filter(Boolean) as Element[];
+  else {
+    const table = $(row).closest('table');
+    const before = table.prevAll('table').first().find('tr').last();
+    heads = [table.find('thead tr').first(), table.find('tr').first(), before].map((h) => h[0]).filter(Boolean) as Element[];
+  }
+  const head = heads.find((h) => h !== row && sized(h));
+  if (!head) return [];
   const headers: string[] = [];
-  head.children('th, td').each((_, c) => {
-    const span = Number((c as Element).attribs.colspan) || 1;
+  for (const c of cellsOf(head)) {
+    const span = Number(c.attribs.colspan) || 1;
     for (let k = 0; k < span; k++) headers.push(visibleText($, $(c)));
-  });
+  }
   const out: SizePrice[] = [];
   let col = 0;
-  for (const c of $(row).children('td, th').toArray() as Element[]) {
+  for (const c of cellsOf(row)) {
     const size = headers[col];
     col += Number(c.attribs.colspan) || 1;
     if (!size || !SIZE_ONLY.test(size.trim())) continue;
@@ -172,6 +184,24 @@ export function columnSizes($: CheerioAPI, row: Element, classes: ReadonlySet<st
     if (prices.price) out.push({ size: size.replace(/\s+/g, ' ').trim(), price: prices.price, regularPrice: prices.regularPrice });
   }
   return out.length >= 2 ? out : [];
+}
+
+/**
+ * Sizes in a definition list: a `<dt>` that is a size, the `<dd>` after it its price (`<s>` inside
+ * it the regular price): `<dl><dt>1g</dt><dd>$12</dd><dt>3.5g</dt><dd>$35</dd></dl>`. Two or
+ * more distinct sizes, else none.
+ */
+export function definitionSizes($: CheerioAPI, els: Element[], classes: ReadonlySet<string>): SizePrice[] {
+  const out: SizePrice[] = [];
+  for (const dt of els.filter((e) => e.name === 'dt')) {
+    const size = visibleText($, $(dt)).trim();
+    const dd = $(dt).next('dd')[0] as Element | undefined;
+    if (!dd || !SIZE_ONLY.test(size)) continue;
+    const prices = salePrices(dd, classes);
+    if (prices.price) out.push({ size: size.replace(/\s+/g, ' '), price: prices.price, regularPrice: prices.regularPrice });
+  }
+  const sizes = new Set(out.map((c) => c.size.toLowerCase()));
+  return sizes.size >= 2 && sizes.size === out.length ? out : [];
 }
 
 /** The size lists written out of selects (sizeSelects) inside an element. */

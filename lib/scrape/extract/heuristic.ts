@@ -8,7 +8,7 @@ import { attributeNames } from '@/lib/scrape/extract/attr-names';
 import { removeQuantityTiers } from '@/lib/scrape/extract/quantity-tiers';
 import { attributePrices, dealOnly, salePrices, struckClasses } from '@/lib/scrape/extract/card-prices';
 import { regroupSizeRows } from '@/lib/scrape/extract/size-rows';
-import { columnSizes, sizeChips, sizeListsIn, sizeSelects, textSizesIn, wooVariationPrices } from '@/lib/scrape/extract/card-sizes';
+import { columnSizes, definitionSizes, sizeChips, sizeListsIn, sizeSelects, textSizesIn, wooVariationPrices } from '@/lib/scrape/extract/card-sizes';
 import { markCssSoldOut, soldOutCard } from '@/lib/scrape/extract/sold-out';
 import { canonicalCategory, dedupeProducts, extractPriceText, parsePrice, toScrapedProduct } from '@/lib/scrape/normalize';
 import type { ScrapedProduct } from '@/lib/scrape/types';
@@ -238,6 +238,7 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     // size, the size in the name (DECISIONS §12, as for app state and JSON-LD offers).
     let chips = sizeChips($, els.slice(1), classes);
     if (chips.length < 2) chips = columnSizes($, el, classes);
+    if (chips.length < 2) chips = definitionSizes($, els, classes);
     if (chips.length < 2) chips = textSizesIn(textOf, els);
     if (chips.length >= 2) {
       for (const c of chips) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSites, cardHtml, esc, menuDataPresent, SEVENTEENTH_TECHNIQUES, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
 import { serveRoundSites } from '@/tests/helpers/menu-round-sites';
-import { FRAGMENT_HOW, PROPS_HOW, tierPrices, tierRow, XML_HOW } from '@/tests/fixtures/menus-sites/seventeenth';
+import { FRAGMENT_HOW, PROPS_HOW, tierGroups, tierRow, XML_HOW } from '@/tests/fixtures/menus-sites/seventeenth';
 
 // The seventeenth-round generator (tests/fixtures/menus-sites/seventeenth.ts), not the scraper:
 // every page serves what its ground truth says, in the way the technique describes.
@@ -28,11 +28,15 @@ describe('seventeenth-round markup', () => {
     }
   });
 
-  it.each(STYLES)('tier-columns %s: one row per product, the price paid is the first tier, the larger tiers after it', (style) => {
+  it.each(STYLES)('tier-columns %s: one row per product, one truth product per tier (`<name> <size>`), the first tier first', (style) => {
     const s = site('tier-columns', style);
-    for (const p of s.products.slice(0, 40)) {
-      const h = tierRow(p, style);
-      const [b, c] = tierPrices(p);
+    for (const g of tierGroups(s.products).slice(0, 40)) {
+      expect(g.map((t) => t.size)).toEqual(['1g', '3.5g', '7g']);
+      for (const t of g) expect(t.name).toBe(`${t.base} ${t.size}`);
+      const p = { ...g[0], name: g[0].base! };
+      const h = tierRow(g, style);
+      const [b, c] = [g[1].price, g[2].price];
+      expect(g[1].regularPrice).toBeNull();
       expect(h).toContain(esc(p.name));
       expect(h).toContain(esc(p.brand));
       const at = h.indexOf(money(p.price));
@@ -54,7 +58,7 @@ describe.runIf(menuDataPresent())('seventeenth-round sites', () => {
   it.each(STYLES)('tier-columns %s: the page has every product row and the tier header (once but in the dl style)', async (style) => {
     const s = site('tier-columns', style);
     const html = await get(s.key);
-    for (const p of s.products) expect(html).toContain(tierRow(p, style));
+    for (const g of tierGroups(s.products)) expect(html).toContain(tierRow(g, style));
     expect(html).toMatch(/>3\.5g</);
     if (style !== 'text') expect(html.split('>3.5g<').length - 1).toBe(1);
   });
