@@ -41,3 +41,33 @@ export function textCategory(els: readonly Element[]): string | null {
   }
   return null;
 }
+
+/** Words of a card's facts line that are no brand: strain types, potency keys, stock words. */
+const NOT_BRAND = /^(?:indica|sativa|hybrid|indica[\s-]hybrid|sativa[\s-]hybrid|cbd|thc|thca|balanced|new|sale|special|in stock|out of stock|sold out|staff pick)$/i;
+
+/**
+ * The brand a card writes in its facts line just before the category label, with no element of
+ * its own ("Everest · Pre-Roll THC 23.1%", "Ripple · Edibles"): the piece right before a category
+ * piece, when it is a short run of words (no price, no figure only), no strain type or potency
+ * key, and not the product's name itself (`name`: "Blue Dream · Flower" on a card named Blue Dream
+ * is the name again, not a brand).
+ */
+export function factsLineBrand(els: readonly Element[], name: string): string | null {
+  const lowName = name.toLowerCase();
+  for (const e of els) {
+    if (NAME_TAG.test(e.name) || NAME_MARK.test(`${e.attribs.class ?? ''} ${e.attribs['data-testid'] ?? ''} ${e.attribs.itemprop ?? ''}`)) continue;
+    for (const n of e.children) {
+      if (n.type !== 'text') continue;
+      const text = (n as unknown as { data: string }).data.replace(/\s+/g, ' ').trim();
+      if (!text || text.length > 80) continue;
+      const pieces = text.split(SEPARATOR);
+      const at = pieces.findIndex((piece, k) => k > 0 && categoryPiece(piece) !== null);
+      if (at < 1) continue;
+      const b = pieces[at - 1].trim();
+      if (b.length < 2 || b.length > 40 || !/\p{L}{2}/u.test(b) || /[$%]|\d{2}/.test(b) || NOT_BRAND.test(b) || categoryPiece(b)) continue;
+      if (lowName === b.toLowerCase()) continue;
+      return b;
+    }
+  }
+  return null;
+}

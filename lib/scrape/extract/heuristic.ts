@@ -1,7 +1,7 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { descendants, marks, signature, visibleText } from '@/lib/scrape/extract/card-dom';
-import { textCategory } from '@/lib/scrape/extract/card-category';
+import { factsLineBrand, textCategory } from '@/lib/scrape/extract/card-category';
 import { findCard } from '@/lib/scrape/extract/card-find';
 import { firstText, labelledBrand, nameWithPrice, pickName, textLines } from '@/lib/scrape/extract/card-names';
 import { attributeNames } from '@/lib/scrape/extract/attr-names';
@@ -228,7 +228,8 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     if (!name) continue;
     const href = els.find((e) => e.name === 'a' && e.attribs.href)?.attribs.href;
     const common = {
-      brand,
+      // A brand written only in the card's facts line, before its category ("Ripple · Edibles").
+      brand: brand ?? factsLineBrand(els.slice(1), name),
       category: canonicalCategory(catLabel) ? catLabel : null,
       strainType: firstText($, els.slice(1), (e) => /strain-type|lineage|(^|[\s_-])type\b/.test(marks(e))),
       url: resolve(href ?? card.attr('href'), baseUrl),
