@@ -25,20 +25,25 @@ export function categoryPiece(piece: string): string | null {
   return LABEL.test(t) ? t : null;
 }
 
-/** The first category label among the card's elements' own text pieces (not the card element itself, nor its name). */
-export function textCategory(els: readonly Element[]): string | null {
+/** The card's facts lines: its elements' own short text runs (not the card's name element), cut into pieces at the separators. */
+function* factsLines(els: readonly Element[]): Generator<string[]> {
   for (const e of els) {
     if (NAME_TAG.test(e.name) || NAME_MARK.test(`${e.attribs.class ?? ''} ${e.attribs['data-testid'] ?? ''} ${e.attribs.itemprop ?? ''}`)) continue;
     for (const n of e.children) {
       if (n.type !== 'text') continue;
       const text = (n as unknown as { data: string }).data.replace(/\s+/g, ' ').trim();
-      if (!text || text.length > 80) continue;
-      for (const piece of text.split(SEPARATOR)) {
-        const label = categoryPiece(piece);
-        if (label) return label;
-      }
+      if (text && text.length <= 80) yield text.split(SEPARATOR);
     }
   }
+}
+
+/** The first category label among the card's elements' own text pieces (not the card element itself, nor its name). */
+export function textCategory(els: readonly Element[]): string | null {
+  for (const pieces of factsLines(els))
+    for (const piece of pieces) {
+      const label = categoryPiece(piece);
+      if (label) return label;
+    }
   return null;
 }
 
@@ -54,20 +59,12 @@ const NOT_BRAND = /^(?:indica|sativa|hybrid|indica[\s-]hybrid|sativa[\s-]hybrid|
  */
 export function factsLineBrand(els: readonly Element[], name: string): string | null {
   const lowName = name.toLowerCase();
-  for (const e of els) {
-    if (NAME_TAG.test(e.name) || NAME_MARK.test(`${e.attribs.class ?? ''} ${e.attribs['data-testid'] ?? ''} ${e.attribs.itemprop ?? ''}`)) continue;
-    for (const n of e.children) {
-      if (n.type !== 'text') continue;
-      const text = (n as unknown as { data: string }).data.replace(/\s+/g, ' ').trim();
-      if (!text || text.length > 80) continue;
-      const pieces = text.split(SEPARATOR);
-      const at = pieces.findIndex((piece, k) => k > 0 && categoryPiece(piece) !== null);
-      if (at < 1) continue;
-      const b = pieces[at - 1].trim();
-      if (b.length < 2 || b.length > 40 || !/\p{L}{2}/u.test(b) || /[$%]|\d{2}/.test(b) || NOT_BRAND.test(b) || categoryPiece(b)) continue;
-      if (lowName === b.toLowerCase()) continue;
-      return b;
-    }
+  for (const pieces of factsLines(els)) {
+    const at = pieces.findIndex((piece, k) => k > 0 && categoryPiece(piece) !== null);
+    if (at < 1) continue;
+    const b = pieces[at - 1].trim();
+    if (b.length < 2 || b.length > 40 || !/\p{L}{2}/u.test(b) || /[$%]|\d{2}/.test(b) || NOT_BRAND.test(b) || categoryPiece(b)) continue;
+    if (lowName !== b.toLowerCase()) return b;
   }
   return null;
 }
