@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { printedTexts, rasterize } from '@/tests/fixtures/vision/render';
+import { money, printedTexts, r2, rasterize } from '@/tests/fixtures/vision/render';
 import { splitOf } from '@/tests/fixtures/vision/splits';
 import { HELD_OUT_RECEIPT_LAYOUTS, RECEIPT_LAYOUTS, receiptStyle, receiptSvg, receiptTruth, type ReceiptLayout, type ReceiptTruth } from '@/tests/fixtures/vision/receipts';
 
@@ -52,4 +52,28 @@ export function expectRoundLayouts(layouts: readonly ReceiptLayout[], split?: st
       expect(splitOf('receipt', l)).toBe(split);
     }
   for (let seed = 0; seed < 300; seed++) expect(layouts).not.toContain(receiptStyle(seed).layout);
+}
+
+/**
+ * The receipt's sums hold (subtotal = items less their own discounts; total = subtotal less the
+ * order discount plus `fee` and tax) and the page prints them: the dispensary, the amount after
+ * the subtotal and total labels (their last occurrence), each tax line after its label, and the
+ * order discount as `<minus><amount>`.
+ */
+export function expectSumsPrinted(
+  t: ReceiptTruth & { taxLines?: [string, number][] },
+  lines: readonly string[],
+  labels: { total: string; subtotal?: string; fee?: number; minus?: string },
+): void {
+  const after = (label: string) => lines[lines.lastIndexOf(label) + 1];
+  expect(t.subtotal).toBeCloseTo(r2(t.items.reduce((a, it) => a + it.price - (it.discount ?? 0), 0)), 2);
+  expect(t.total).toBeCloseTo(r2((t.subtotal as number) - (t.discount ?? 0) + (labels.fee ?? 0) + t.tax), 2);
+  expect(lines).toContain(t.dispensaryName);
+  expect(after(labels.subtotal ?? 'Subtotal')).toBe(money(t.subtotal as number));
+  expect(after(labels.total)).toBe(money(t.total));
+  const taxLines = t.taxLines ?? [];
+  expect(taxLines.length).toBeGreaterThan(0);
+  expect(r2(taxLines.reduce((a, [, v]) => a + v, 0))).toBeCloseTo(t.tax, 2);
+  for (const [label, v] of taxLines) expect(after(label)).toBe(money(v));
+  if (t.discount) expect(lines).toContain(`${labels.minus ?? '-'}${money(t.discount)}`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MONTHS, drawLayout, expectRoundLayouts, expectRendersAtPageSize, layoutSeeds, money, r2 } from '@/tests/helpers/receipt-layout-draw';
+import { MONTHS, drawLayout, expectRoundLayouts, expectRendersAtPageSize, expectSumsPrinted, layoutSeeds, money, r2 } from '@/tests/helpers/receipt-layout-draw';
 import { FOURTEENTH_HELD_OUT_RECEIPT_LAYOUTS, type ReceiptLayout } from '@/tests/fixtures/vision/receipts';
 import type { FourteenthExtra } from '@/tests/fixtures/vision/receipt-fourteenth';
 
@@ -37,15 +37,8 @@ describe('fourteenth-round held-out receipt layouts', () => {
         const { t, lines } = draw(layout, seed);
         const text = lines.join('\n');
         const after = (label: string) => lines[lines.indexOf(label) + 1];
-        expect(t.subtotal).toBeCloseTo(r2(t.items.reduce((a, it) => a + it.price - (it.discount ?? 0), 0)), 2);
-        expect(t.total).toBeCloseTo(r2((t.subtotal as number) - (t.discount ?? 0) + t.tax), 2);
-        expect(lines).toContain(t.dispensaryName);
+        expectSumsPrinted(t, lines, { subtotal: layout === 'ca-mgg-tender' ? 'SUBTOTAL' : 'Subtotal', total: layout === 'banner-detail' ? 'Total' : 'TOTAL' });
         expect(text).toContain(dateOnPage(layout, t.orderDate));
-        expect(after(layout === 'ca-mgg-tender' ? 'SUBTOTAL' : 'Subtotal')).toBe(money(t.subtotal as number));
-        expect(after(layout === 'banner-detail' ? 'Total' : 'TOTAL')).toBe(money(t.total));
-        const taxLines = t.taxLines as [string, number][];
-        expect(r2(taxLines.reduce((a, [, v]) => a + v, 0))).toBeCloseTo(t.tax, 2);
-        for (const [label, v] of taxLines) expect(after(label)).toBe(money(v));
         if (t.discount) expect(after('Loyalty Redeemed')).toBe(`-${money(t.discount)}`);
         t.items.forEach((it, i) => {
           expect(it.price).toBeCloseTo(r2(it.unitPrice * it.quantity), 2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MON, drawLayout, expectRoundLayouts, expectRendersAtPageSize, layoutSeeds, money, r2 } from '@/tests/helpers/receipt-layout-draw';
+import { MON, drawLayout, expectRoundLayouts, expectRendersAtPageSize, expectSumsPrinted, layoutSeeds, money, r2 } from '@/tests/helpers/receipt-layout-draw';
 import { SIXTEENTH_HELD_OUT_RECEIPT_LAYOUTS, type ReceiptLayout } from '@/tests/fixtures/vision/receipts';
 import type { SixteenthExtra } from '@/tests/fixtures/vision/receipt-sixteenth';
 
@@ -41,16 +41,8 @@ describe('sixteenth-round held-out receipt layouts', () => {
         const text = lines.join('\n');
         const after = (label: string) => lines[lines.lastIndexOf(label) + 1];
         const fee = t.fees?.delivery ?? 0;
-        expect(t.subtotal).toBeCloseTo(r2(t.items.reduce((a, it) => a + it.price - (it.discount ?? 0), 0)), 2);
-        expect(t.total).toBeCloseTo(r2((t.subtotal as number) - (t.discount ?? 0) + fee + t.tax), 2);
-        expect(lines).toContain(t.dispensaryName);
+        expectSumsPrinted(t, lines, { total: layout === 'delivery-manifest' ? 'TOTAL DUE' : layout === 'fwd-email' ? 'Total' : 'TOTAL', fee });
         expect(text).toContain(dateOnPage(layout, t.orderDate));
-        expect(after('Subtotal')).toBe(money(t.subtotal as number));
-        expect(after(layout === 'delivery-manifest' ? 'TOTAL DUE' : layout === 'fwd-email' ? 'Total' : 'TOTAL')).toBe(money(t.total));
-        const taxLines = t.taxLines as [string, number][];
-        expect(r2(taxLines.reduce((a, [, v]) => a + v, 0))).toBeCloseTo(t.tax, 2);
-        for (const [label, v] of taxLines) expect(after(label)).toBe(money(v));
-        if (t.discount) expect(lines).toContain(`-${money(t.discount)}`);
         if (layout === 'delivery-manifest') expect(after('Delivery fee')).toBe(money(fee));
         else expect(fee).toBe(0);
         t.items.forEach((it, i) => {
