@@ -40,22 +40,19 @@ export function foldLines(words: readonly WordBox[]): number[] {
   // A fold divides words: at least three lines carry real words on each side of it.
   const real = words.filter((w) => !SLIVER.test(w.text.trim()));
   const sided = (x: number, left: boolean) => new Set(real.filter((w) => (w.x0 + w.x1) / 2 < x === left).map((w) => w.line)).size >= 3;
+  // The text of each line between two x positions (word centres strictly inside), one string per line.
+  const cellTexts = (from: number, to: number) => {
+    const cells = new Map<number, string[]>();
+    for (const w of real) if ((w.x0 + w.x1) / 2 > from && (w.x0 + w.x1) / 2 < to) cells.set(w.line, [...(cells.get(w.line) ?? []), w.text]);
+    return [...cells.values()].map((t) => t.join(' '));
+  };
+  const mostly = (texts: string[], re: RegExp) => texts.filter((t) => re.test(t)).length * 2 >= texts.length;
   // A ruled key | value table (`Total THC | 21.4%`, `Type | Indica`) is not panels: the cells left of
   // its rule are bare keys on most lines, and reading them apart from their values would lose both.
-  const keysLeft = (x: number, from: number) => {
-    const cells = new Map<number, string[]>();
-    for (const w of real) if ((w.x0 + w.x1) / 2 < x && (w.x0 + w.x1) / 2 > from) cells.set(w.line, [...(cells.get(w.line) ?? []), w.text]);
-    const texts = [...cells.values()].map((t) => t.join(' '));
-    return texts.filter((t) => KEY_CELL.test(t)).length * 2 >= texts.length;
-  };
+  const keysLeft = (x: number, from: number) => mostly(cellTexts(from, x), KEY_CELL);
   // A column of values right of a rule (`22.7%`, `May 7, 2026`, a lot code) is not a panel either:
   // a panel's lines are mostly words (at least half of them hold a word of four letters or more).
-  const wordyRight = (x: number, to: number) => {
-    const cells = new Map<number, string[]>();
-    for (const w of real) if ((w.x0 + w.x1) / 2 > x && (w.x0 + w.x1) / 2 < to) cells.set(w.line, [...(cells.get(w.line) ?? []), w.text]);
-    const texts = [...cells.values()].map((t) => t.join(' '));
-    return texts.filter((t) => /\p{L}{4,}/u.test(t)).length * 2 >= texts.length;
-  };
+  const wordyRight = (x: number, to: number) => mostly(cellTexts(x, to), /\p{L}{4,}/u);
   return folds.filter((x, k) => sided(x, true) && sided(x, false) && !keysLeft(x, k ? folds[k - 1] : -Infinity) && wordyRight(x, folds[k + 1] ?? Infinity));
 }
 
