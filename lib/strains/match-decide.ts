@@ -7,6 +7,7 @@
  */
 import { editDistance } from '@/lib/strains/edit-distance';
 import type { CatalogIndex, IndexedName } from '@/lib/strains/match-index';
+import { inFlavourLine } from '@/lib/strains/match-context';
 import { EMPTY_LEXICON, quotedNames, type MakerLexicon } from '@/lib/strains/match-maker';
 import { roundSimilarity } from '@/lib/strains/match-trigram';
 import { baseSegments, buildMenuContext, candidatesOf, isCross, productKind, withContext, type BaseSegment, type NormalizedName, type ProductKind } from '@/lib/strains/normalize';
@@ -162,6 +163,7 @@ function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
     isKnownName: (n) => index.exact(n).length > 0 || index.isUniverseOnly(n, slugify(n)),
     isCatalogName: (n) => index.exact(n).length > 0 || index.slug(slugify(n)).length > 0,
     catalogWordUse: (w) => index.catalogWordUse(w),
+    isFlavourName,
   });
   const memo = new Map<string, Prepared>();
   return items.map((m) => {
@@ -170,7 +172,14 @@ function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
     if (!p) {
       const kind = productKind(m.category, m.name);
       const norm = candidatesOf(withContext(bases.get(keyOf(m))?.base ?? [], context));
-      p = { kind, norm: kind === 'non-strain' ? { cleaned: norm.cleaned, candidates: [] } : norm, flavourRisk: flavourRisk(m.category, m.name), quoted: quotedNames(m.name) };
+      // A product of a line the menu shows to sell only flavours is as doubtful as an 'Other' one.
+      const line = (bases.get(keyOf(m))?.base ?? []).some((b) => inFlavourLine(context, b.full));
+      p = {
+        kind,
+        norm: kind === 'non-strain' ? { cleaned: norm.cleaned, candidates: [] } : norm,
+        flavourRisk: line || flavourRisk(m.category, m.name),
+        quoted: quotedNames(m.name),
+      };
       memo.set(key, p);
     }
     return p;
