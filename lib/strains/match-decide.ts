@@ -212,8 +212,11 @@ function namePass(
     // catalog lacks: two or more words, every one a word of known strain names ('Ice Cream Man -
     // Cherry Fritter Infused Preroll' is Cherry Fritter, not Ice Cream Man).
     if (c.side && c.lead && strainLikeRest(index, p)) continue;
-    // A side segment of one word ('Cookies - …', '… PhD') is a brand more often than a strain.
-    const hits = lookup(c.text, c.side).filter((e) => !(c.side && /^[\p{L}']+$/u.test(c.text) && (e.isAlias || c.text.length < 6)));
+    // A side segment of one word ('Cookies - …', '… PhD') is a brand more often than a strain;
+    // not when the strain segment is one word no strain name uses: that is the brand, and the
+    // short catalog name beside it the strain ('OddFellow|GMO|3.5g').
+    const unknownMain = /^\p{L}{3,}$/u.test(p.norm.cleaned) && index.wordUse(p.norm.cleaned) === 0;
+    const hits = lookup(c.text, c.side).filter((e) => !(c.side && /^[\p{L}']+$/u.test(c.text) && (e.isAlias || (c.text.length < 6 && !unknownMain))));
     const best = bestEntry(hits);
     if (best) return { entry: best, side: c.side, lead: Boolean(c.side && c.lead) };
     if (!c.side && isUniverseOnly(index, c.text)) return null;

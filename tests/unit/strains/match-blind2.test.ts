@@ -21,7 +21,10 @@ beforeAll(async () => {
   // Strawberry Cough are in the seed), and 'PhD' as both a strain and a word of a universe name,
   // as in the shared catalog and the Kushy universe.
   for (const name of ['PHD', 'Black Mamba', 'Watermelon', 'Blue Raspberry', 'Strawberry']) await upsertStrain(db, { name, type: 'hybrid' }, 'test');
-  await addToUniverse(db, [{ name: 'Doctor PhD', source: 'test' }]);
+  await addToUniverse(db, [
+    { name: 'Doctor PhD', source: 'test' },
+    { name: 'Qrix Fjord', source: 'test' },
+  ]);
 });
 
 describe('a cartridge or pod filed under Gear is a vape, not hardware', () => {
@@ -78,6 +81,19 @@ describe('a one-word strain name that starts five names before different catalog
   it('the strain itself is still matched on such a menu: PHD 3.5g → PHD', async () => {
     const got = await menuAnswers([...phd, 'PHD 3.5g'].map((name) => ({ name, category: 'Flower' })));
     expect(got[6]).toEqual({ strain: 'PHD', confidence: 'high' });
+  });
+});
+
+describe('a short catalog name beside a one-word segment no strain name uses', () => {
+  it.each<Row>([
+    // catalog: GMO. 'oddfellow' is in no strain name: the brand, though the longer segment.
+    [{ name: 'OddFellow|GMO|3.5g', category: 'Flower' }, 'GMO', 'high'],
+    // 'qrix' is a word of a universe name (Qrix Fjord): it may be the strain, and 'GMO' a brand.
+    [{ name: 'Qrix|GMO|3.5g', category: 'Flower' }, null, null],
+    // two unknown words are not one: the guard on one-word side segments holds
+    [{ name: 'Oddfellow Vexla|PhD|3.5g', category: 'Flower' }, null, null],
+  ])('%j → %s %s', async (item, strain, confidence) => {
+    expect((await menuAnswers([item]))[0]).toEqual({ strain, confidence });
   });
 });
 
