@@ -15,6 +15,8 @@ export interface MenuContext {
   /** Leading / trailing word runs shared by at least three different names. */
   prefixes: Set<string>;
   suffixes: Set<string>;
+  /** Leading runs (of `prefixes`) that start three or more names, every one of them a flavour: a flavoured product line. */
+  flavourLines: Set<string>;
 }
 
 export interface ContextKnowledge {
@@ -26,6 +28,8 @@ export interface ContextKnowledge {
   isCatalogName?: (name: string) => boolean;
   /** How many catalog names use a word. */
   catalogWordUse?: (word: string) => number;
+  /** A name made only of food and flavour words ('blue raspberry', 'watermelon'). */
+  isFlavourName?: (name: string) => boolean;
 }
 
 const MIN_REPEATS = 3;
@@ -101,20 +105,44 @@ export function learnMenuContext(segmentLists: string[][][], brandForms: string[
   // Skywalker OG', 'Bloom King Louis', 'Bloom Blue Dream'), where the run with each of them is no
   // known name and its first word is in at most one catalog name, is the menu's brand. 'Animal'
   // before Mint Cake, Mints and Cookies, or 'Blue' in 'Blue Crew …', is a strain word: never one.
+  // A one-word run that is itself a strain's name, a word no other catalog name uses ('PhD', a
+  // catalog strain and Pharmicated's mark: 'PhD Blue Dream 1g Carts', 'PhD Cherry Pie …', 'PhD
+  // Granddaddy Purple 1g BHO Wax'), is the menu's brand when it starts names before many
+  // (MANY_REPEATS) different catalog strains: no strain name is written before five others.
   const catalogHeads = [...heads].filter(([key, rests]) => {
     const w = key.split(' ');
-    if (w.length > 2 || (k.isKnownName?.(key) ?? false) || (k.catalogWordUse ?? (() => 0))(w[0]) > 1) return false;
+    if (w.length > 2 || (k.catalogWordUse ?? (() => 0))(w[0]) > 1) return false;
+    const known = k.isKnownName?.(key) ?? false;
+    if (known && w.length > 1) return false;
     const strains = [...rests].filter((r) => r && (k.isCatalogName?.(r) ?? false) && !(k.isKnownName?.(`${key} ${r}`) ?? false));
-    return strains.length >= MIN_REPEATS;
+    return strains.length >= (known ? MANY_REPEATS : MIN_REPEATS);
   });
+  const prefixes = new Set([...pick(heads, 'first'), ...[...heads.keys()].filter((key) => standalone.has(key)), ...catalogHeads.map(([key]) => key)]);
+  // A line whose every product is a flavour ('Dankazine Orange', 'Dankazine Watermelon', 'Dankazine
+  // Grape 300mg THC Pure', 'Dankazine Blue Raspberry': a flavoured drink mix the menu filed under
+  // Concentrates) names flavours, not strains, whatever the category says.
+  const isFlavour = k.isFlavourName ?? (() => false);
+  const flavourLines = new Set(
+    [...prefixes].filter((key) => {
+      const rests = [...(heads.get(key) ?? [])].filter(Boolean);
+      return rests.length >= MIN_REPEATS && rests.every((r) => isFlavour(r));
+    }),
+  );
   return {
     brandsByFirst,
     brandsByLast,
     // A line segment recurs in several products, beside different others each time.
     lineSegments: new Set([...pick(partners, 'any'), ...standalone].filter((t) => (itemsWith.get(t) ?? 0) >= MIN_REPEATS)),
-    prefixes: new Set([...pick(heads, 'first'), ...[...heads.keys()].filter((key) => standalone.has(key)), ...catalogHeads.map(([key]) => key)]),
+    prefixes,
     suffixes: pick(tails, 'last'),
+    flavourLines,
   };
+}
+
+/** The segment starts with a line of flavoured products (see `flavourLines`). */
+export function inFlavourLine(ctx: MenuContext, words: string[]): boolean {
+  for (let n = Math.min(3, words.length - 1); n >= 1; n--) if (ctx.flavourLines.has(words.slice(0, n).join(' '))) return true;
+  return false;
 }
 
 /** Remove what the menu shows to be a brand or a product line from one segment's words. */

@@ -7,6 +7,7 @@
  */
 import { editDistance } from '@/lib/strains/edit-distance';
 import type { CatalogIndex, IndexedName } from '@/lib/strains/match-index';
+import { inFlavourLine } from '@/lib/strains/match-context';
 import { EMPTY_LEXICON, quotedNames, type MakerLexicon } from '@/lib/strains/match-maker';
 import { roundSimilarity } from '@/lib/strains/match-trigram';
 import { baseSegments, buildMenuContext, candidatesOf, isCross, productKind, withContext, type BaseSegment, type NormalizedName, type ProductKind } from '@/lib/strains/normalize';
@@ -162,6 +163,7 @@ function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
     isKnownName: (n) => index.exact(n).length > 0 || index.isUniverseOnly(n, slugify(n)),
     isCatalogName: (n) => index.exact(n).length > 0 || index.slug(slugify(n)).length > 0,
     catalogWordUse: (w) => index.catalogWordUse(w),
+    isFlavourName,
   });
   const memo = new Map<string, Prepared>();
   return items.map((m) => {
@@ -170,7 +172,14 @@ function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
     if (!p) {
       const kind = productKind(m.category, m.name);
       const norm = candidatesOf(withContext(bases.get(keyOf(m))?.base ?? [], context));
-      p = { kind, norm: kind === 'non-strain' ? { cleaned: norm.cleaned, candidates: [] } : norm, flavourRisk: flavourRisk(m.category, m.name), quoted: quotedNames(m.name) };
+      // A product of a line the menu shows to sell only flavours is as doubtful as an 'Other' one.
+      const line = (bases.get(keyOf(m))?.base ?? []).some((b) => inFlavourLine(context, b.full));
+      p = {
+        kind,
+        norm: kind === 'non-strain' ? { cleaned: norm.cleaned, candidates: [] } : norm,
+        flavourRisk: line || flavourRisk(m.category, m.name),
+        quoted: quotedNames(m.name),
+      };
       memo.set(key, p);
     }
     return p;
@@ -203,8 +212,11 @@ function namePass(
     // catalog lacks: two or more words, every one a word of known strain names ('Ice Cream Man -
     // Cherry Fritter Infused Preroll' is Cherry Fritter, not Ice Cream Man).
     if (c.side && c.lead && strainLikeRest(index, p)) continue;
-    // A side segment of one word ('Cookies - …', '… PhD') is a brand more often than a strain.
-    const hits = lookup(c.text, c.side).filter((e) => !(c.side && /^[\p{L}']+$/u.test(c.text) && (e.isAlias || c.text.length < 6)));
+    // A side segment of one word ('Cookies - …', '… PhD') is a brand more often than a strain;
+    // not when the strain segment is one word no strain name uses: that is the brand, and the
+    // short catalog name beside it the strain ('OddFellow|GMO|3.5g').
+    const unknownMain = /^\p{L}{3,}$/u.test(p.norm.cleaned) && index.wordUse(p.norm.cleaned) === 0;
+    const hits = lookup(c.text, c.side).filter((e) => !(c.side && /^[\p{L}']+$/u.test(c.text) && (e.isAlias || (c.text.length < 6 && !unknownMain))));
     const best = bestEntry(hits);
     if (best) return { entry: best, side: c.side, lead: Boolean(c.side && c.lead) };
     if (!c.side && isUniverseOnly(index, c.text)) return null;

@@ -38,6 +38,8 @@ const ALWAYS = [
   'budder',
   'shatter',
   'wax',
+  // butane hash oil: a form ('PhD Granddaddy Purple 1g BHO Wax'); no strain name holds it
+  'bho',
   'crumble',
   'crumbz',
   'distillate',

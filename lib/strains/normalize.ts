@@ -36,9 +36,18 @@ const STRONG_EDIBLE_RE =
  */
 const FORMULA_RE = /\bmelatonin\b/;
 
+/**
+ * A cartridge or pod that a menu files under its gear ('Black Mamba Airopro Pod .5', 'OG Kush Airo
+ * cart', category Gear, sub-category Vaporizer) is the oil, not hardware: a pod or cart named as
+ * the product, not a battery, vaporizer or device for carts.
+ */
+const FILLED_POD_RE = /\b(pods?|carts?)\b/;
+const HARDWARE_RE = /\b(vaporizers?|devices?|for (pods?|carts?)|kits?|cases?|tins?|chargers?)\b/;
+
 export function productKind(category: string | null | undefined, name: string): ProductKind {
-  const c = (category ?? '').toLowerCase();
+  let c = (category ?? '').toLowerCase();
   const n = String(name ?? '').toLowerCase();
+  if (/gear|accessor|paraphernalia/.test(c) && FILLED_POD_RE.test(n) && !HARDWARE_RE.test(n)) c = 'vape';
   if (/gear|accessor|apparel|merch|cultivation|seed|clone|paraphernalia/.test(c) || NON_STRAIN_RE.test(n) || FORMULA_RE.test(n)) return 'non-strain';
   if (STRONG_EDIBLE_RE.test(n)) return 'edible';
   if (/edible|topical|tincture|drink|beverage/.test(c)) return 'edible';

@@ -12,6 +12,10 @@ import { canonicalName, slugify } from '@/lib/strains/slug';
 import type { MenuItem } from '@/scripts/bench/match-setup';
 
 export const LABELS = path.join(process.cwd(), 'tests', 'fixtures', 'matching', 'labelled.json');
+/** The second, blind set (split `blind-2`): items of labelled.json's held-out chains it does not hold. */
+export const LABELS_2 = path.join(process.cwd(), 'tests', 'fixtures', 'matching', 'labelled-2.json');
+
+export type Split = 'tune' | 'holdout' | 'blind-2';
 
 export interface Labelled {
   name: string;
@@ -19,12 +23,13 @@ export interface Labelled {
   category: string;
   section: string;
   group: string;
-  split: 'tune' | 'holdout';
+  split: Split;
   strain: string | null;
 }
 
 export function loadLabelled(): Labelled[] {
-  return (JSON.parse(fs.readFileSync(LABELS, 'utf8')) as { items: Labelled[] }).items;
+  const read = (file: string) => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { items: Labelled[] }).items : []);
+  return [...read(LABELS), ...read(LABELS_2)];
 }
 
 /** The dispensary chain of a Weedmaps listing file: the first word of the dispensary's name. */
@@ -104,8 +109,12 @@ function score(items: Labelled[], expected: (string | null)[], got: MatchResult[
   return s;
 }
 
-/** Match every labelled item inside its chain's menu; answer the scores of each split. */
-export async function labelledScores(db: Queryable, menu: MenuItem[] | null): Promise<Record<'holdout' | 'tune', Scores>> {
+/**
+ * Match every labelled item inside its chain's menu; answer the scores of each split. The items of
+ * each set are matched apart (a chain's menu holds the labelled items of one set only), so adding
+ * the second set does not change the first one's answers.
+ */
+export async function labelledScores(db: Queryable, menu: MenuItem[] | null): Promise<Record<Split, Scores>> {
   const items = loadLabelled();
   const expected = await resolveLabels(db, items);
   const menus = new Map<string, MenuItem[]>();
@@ -115,13 +124,14 @@ export async function labelledScores(db: Queryable, menu: MenuItem[] | null): Pr
   }
   const got = new Array<MatchResult>(items.length);
   const groups = new Map<string, number[]>();
-  items.forEach((x, i) => groups.set(x.group, [...(groups.get(x.group) ?? []), i]));
-  for (const [group, idx] of groups) {
-    const rest = (menus.get(group) ?? []).map((m) => ({ name: m.name, brand: m.brand || null, category: m.category || 'Other' }));
+  const groupKey = (x: Labelled) => `${x.split === 'blind-2' ? '2' : '1'}\u0000${x.group}`;
+  items.forEach((x, i) => groups.set(groupKey(x), [...(groups.get(groupKey(x)) ?? []), i]));
+  for (const [key, idx] of groups) {
+    const rest = (menus.get(key.split('\u0000')[1]) ?? []).map((m) => ({ name: m.name, brand: m.brand || null, category: m.category || 'Other' }));
     const res = await matchProducts(db, [...idx.map((i) => ({ name: items[i].name, brand: items[i].brand, category: items[i].category })), ...rest]);
     idx.forEach((i, k) => (got[i] = res[k]));
   }
-  const pick = (split: 'tune' | 'holdout') => {
+  const pick = (split: Split) => {
     const keep = items.map((x, i) => (x.split === split ? i : -1)).filter((i) => i >= 0);
     return score(
       keep.map((i) => items[i]),
@@ -129,5 +139,5 @@ export async function labelledScores(db: Queryable, menu: MenuItem[] | null): Pr
       keep.map((i) => got[i]),
     );
   };
-  return { holdout: pick('holdout'), tune: pick('tune') };
+  return { holdout: pick('holdout'), tune: pick('tune'), 'blind-2': pick('blind-2') };
 }

@@ -3,7 +3,8 @@
  * catalog (plus the seed and the Kushy universe), on PGlite and on PostgreSQL (DATABASE_URL or the
  * local test database): products/s in menus of 500 against the naive three-queries-per-product way
  * measured in the same run, the in-process trigram numbers checked against pg_trgm's similarity(),
- * match rate per category, and precision/recall on the labelled set (held-out chains first).
+ * match rate per category, and precision/recall on the labelled sets (the blind second set and the
+ * held-out chains first).
  * Timings on a shared machine are noisy: compare the ratios printed by one run.
  */
 import type { Db } from '@/lib/db';
@@ -144,11 +145,15 @@ async function runOn(kind: 'pglite' | 'pg', menu: MenuItem[], fullMenu: MenuItem
     );
     if (withPrecision && process.env.BENCH_LABELLED !== '0') {
       const scores = await labelledScores(db, fullMenu);
+      // BENCH_BLIND2=0 hides the second, blind set (tests/fixtures/matching/labelled-2.json).
+      if (process.env.BENCH_BLIND2 !== '0' && scores['blind-2'].items) printScores('BLIND-2 set (second labelled set, held-out chains, never tuned on)', scores['blind-2']);
       // BENCH_HELDOUT=0 hides the held-out scores while tuning, so they are looked at once, at the end.
       if (process.env.BENCH_HELDOUT !== '0') printScores('HELD-OUT chains (never tuned on)', scores.holdout);
       printScores('Tuning chains', scores.tune);
       // Misses are printed for the tuning chains only: the held-out chains are never looked into.
       if (process.env.BENCH_MISSES === '1') console.log(`\nTuning-chain misses (${scores.tune.missed.length}):\n  ${scores.tune.missed.join('\n  ')}`);
+      // BENCH_MISSES=blind-2 prints the second set's misses (after its blind run was recorded).
+      if (process.env.BENCH_MISSES === 'blind-2') console.log(`\nBlind-2 misses (${scores['blind-2'].missed.length}):\n  ${scores['blind-2'].missed.join('\n  ')}`);
     }
   } finally {
     await db.close();
