@@ -10,7 +10,7 @@ import { norm, pairWithTruth } from '@/scripts/bench/truth-pairs';
 const near = (a: number | null | undefined, b: number | null) => (a === null || a === undefined ? b === null : b !== null && Math.abs(a - b) < 0.011);
 const f3 = (x: number) => x.toFixed(3);
 /** Layouts that print THC (the others are scored right when they print none). */
-const THC_PRINTED = new Set(['list', 'table', 'pages', 'leader']);
+const THC_PRINTED = new Set(['list', 'table', 'pages', 'leader', 'tiers', 'wrapped', 'landscape']);
 
 export interface PdfScore {
   key: string;
