@@ -1,6 +1,7 @@
-import { textSizes } from '@/lib/scrape/extract/card-sizes';
+import { isSizeLabel, textSizes } from '@/lib/scrape/extract/card-sizes';
 import { canonicalCategory, dedupeProducts, parsePrice, toScrapedProduct } from '@/lib/scrape/normalize';
 import type { PdfLine } from '@/lib/scrape/pdf/lines';
+import { addTierPrices, tierHeader, type TierHeader } from '@/lib/scrape/pdf/tiers';
 import type { ScrapedProduct } from '@/lib/scrape/types';
 
 /**
@@ -52,6 +53,11 @@ export function menuSeparators(lines: readonly PdfLine[]): { split: RegExp; fiel
 }
 
 const FIELD = /^(?:(?:t(?:otal\s*)?hc[a]?|cbd[a]?)\b.*\d\s*%|\d{1,2}(?:\.\d+)?\s*%\s*(?:thc|cbd)?|\d+(?:\.\d+)?\s*(?:g|mg|oz)|indica|sativa|hybrid)$/i;
+/** A potency field ("THC 22%", "18% CBD"): cut at any spaced separator before it, whatever the menu's share. */
+const POTENCY = /^(?:(?:t(?:otal\s*)?hc[a]?|cbd[a]?)\b\s*[:=]?\s*\d{1,2}(?:\.\d+)?\s*%|\d{1,2}(?:\.\d+)?\s*%\s*(?:thc[a]?|cbd))$/i;
+/** A potency label with no value ("THC —", "CBD: N/A"): no field, no name. */
+const NO_POTENCY = /^(?:t(?:otal\s*)?hc[a]?|cbd[a]?)\s*[:=]?\s*(?:[-–—]+|n\/?a)?$/i;
+const ANY_SEP = sepRe(SEPARATORS);
 
 /** A line's pieces: prices (in order), potency, weight, a category word, and the name-like texts. */
 export function parseLine(line: PdfLine, seps: { split: RegExp; fields: RegExp } = { split: /\s{2,}/, fields: /\s{2,}/ }): Parsed {
@@ -60,7 +66,9 @@ export function parseLine(line: PdfLine, seps: { split: RegExp; fields: RegExp }
     .flatMap((c) => c.text.replace(LEADER, '  ').split(seps.split))
     .flatMap((piece) => {
       const parts = piece.split(seps.fields);
-      return parts.length > 1 && parts.slice(1).every((q) => FIELD.test(q.trim())) ? parts : [piece];
+      if (parts.length > 1 && parts.slice(1).every((q) => FIELD.test(q.trim()))) return parts;
+      const potency = piece.split(ANY_SEP);
+      return potency.length > 1 && potency.slice(1).every((q) => POTENCY.test(q.trim())) ? potency : [piece];
     });
   // A piece that is prices alone is the price; a name holding a price beside it ("3.5G Headband $20") keeps it.
   const pricePiece = (t: string) => HAS_AMOUNT.test(t) && !/[a-z]{2}/i.test(t.replace(AMOUNT, ' ').replace(PRICE_WORDS, ' '));
@@ -74,6 +82,7 @@ export function parseLine(line: PdfLine, seps: { split: RegExp; fields: RegExp }
       .trim();
     if (!rest || !/[a-z0-9]/i.test(rest)) continue;
     if (THC.test(rest)) out.thc ??= rest;
+    else if (NO_POTENCY.test(rest)) continue;
     // A dose or weight leading the line before other text is the name's start ("200mg" / "Watermelon THC Syrup").
     else if (WEIGHT.test(rest) && !(k === 0 && pieces.slice(1).some((q) => /[a-z]{3}/i.test(q) && !HAS_AMOUNT.test(q)))) out.weight ??= rest;
     else if (/^(?:cbd[a]?\s*[:=]?\s*)?\d{1,2}(?:\.\d+)?\s*%\s*(?:cbd)?$/i.test(rest) || /^(?:indica|sativa|hybrid)$/i.test(rest)) continue;
@@ -109,7 +118,33 @@ interface Draft {
   line: PdfLine;
   /** The product's last line (its first, or the last wrapped one). */
   tail: PdfLine;
+  /** A row of a price-tier grid: its prices by the weight column they stand in (tiers.ts). */
+  tiers: Map<string, string[]> | null;
+  tierHead: TierHeader | null;
 }
+
+const amounts = (t: string) => (t.match(AMOUNT) ?? []).map((a) => a.replace(/\s+/g, ''));
+
+/**
+ * A name's next line joined to it: after a typesetter's hyphen (U+2010, a soft hyphen; a word
+ * broken at the line's end) the word goes on with the hyphen dropped ("Enh‐" / "anced"); after
+ * the name's own hyphen ("Pupper Bud-" / "Ease") without a space; else with a space.
+ */
+export function joinWrapped(head: string, next: string): string {
+  if (/\p{L}[\u2010\u00ad]$/u.test(head)) return head.slice(0, -1) + next;
+  return /\w-$/.test(head) ? head + next : `${head} ${next}`;
+}
+
+/** A heading's label without its "(cont.)" / "– continued" (a section carried onto a new page or column). */
+export const headingLabel = (t: string): string =>
+  t
+    .replace(/\s*\((?:cont(?:inued|'d|’d)?\.?)\)\s*$/i, '')
+    .replace(/\s*[-–—:]\s*cont(?:inued|'d|’d|\.)?\s*$/i, '')
+    .trim();
+
+/** Sub-headings that group products by something other than their brand. */
+const NOT_BRAND =
+  /^(?:indica|sativa|hybrid|cbd|thc|high cbd|sale|on sale|specials?|deals?|new(?: arrivals)?|top shelf|mid shelf|bottom shelf|value|budget|premium|indoor|outdoor|greenhouse|sun ?grown|staff picks?|popular|featured|best sellers?)\b/i;
 
 /** A product's prices: two are the price paid and the regular price; more, the first is paid. */
 function pricePair(prices: string[]): { price: string | null; regularPrice: string | null } {
@@ -123,6 +158,11 @@ function pricePair(prices: string[]): { price: string | null; regularPrice: stri
 
 function toProducts(d: Draft, url: string | null): ScrapedProduct[] {
   const common = { brand: d.brand, category: d.hint ?? (canonicalCategory(d.section) ? d.section : null), thc: d.thc, url, text: d.text };
+  // A tier grid's row: one product per weight priced, `<name> <size>`.
+  if (d.tiers?.size)
+    return [...d.tiers.entries()]
+      .map(([size, prices]) => toScrapedProduct({ ...common, name: `${d.name} ${size}`, ...pricePair(prices), weight: size }))
+      .filter((p): p is ScrapedProduct => p !== null);
   // Sizes are read in the cells holding prices (the name cell before them is no size's piece).
   const priced = d.line.cells.filter((c) => HAS_AMOUNT.test(c.text)).map((c) => c.text);
   const sizes = d.prices.length >= 2 ? textSizes(priced.join(' · ')) : [];
@@ -160,10 +200,27 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
   const split = lines.map((l, i) => (heading(i) && l.columns > 1 ? l.column : -1)).filter((c) => c >= 0);
   const fullWidth = split.length > 0 && split.every((c) => c === 0);
   const sectionAt = new Array<string | null>(lines.length).fill(null);
-  let current: string | null = null;
+  /** A sub-heading under a category heading (smaller than it, no category): the brand its products are grouped by. */
+  const groupAt = new Array<string | null>(lines.length).fill(null);
+  // The size category headings are set in (the most common one among headings naming a category,
+  // the smaller on a tie: a title may name one too): smaller headings under them are sub-headings —
+  // a brand's name over its products ("Herbal Edibles" under "Edibles") —, never a category.
+  const sizes = new Map<number, number>();
   lines.forEach((l, i) => {
-    if (heading(i)) current = canonicalCategory(l.text) ? l.text : null;
+    if (heading(i) && canonicalCategory(headingLabel(l.text))) sizes.set(Math.round(l.size), (sizes.get(Math.round(l.size)) ?? 0) + 1);
+  });
+  const level = [...sizes.entries()].sort((x, y) => y[1] - x[1] || x[0] - y[0])[0]?.[0] ?? 0;
+  let current: string | null = null;
+  let group: string | null = null;
+  lines.forEach((l, i) => {
+    if (heading(i)) {
+      const label = headingLabel(l.text);
+      // A section carried on ("Flower (cont.)") keeps its brand header.
+      if (Math.round(l.size) >= level) [current, group] = [canonicalCategory(label) ? label : null, label !== l.text.trim() && label === current ? group : null];
+      else if (current) group = NOT_BRAND.test(label) || isSizeLabel(label) ? null : label;
+    }
     sectionAt[i] = current;
+    groupAt[i] = group;
   });
   if (fullWidth) {
     let carried: string | null = null;
@@ -176,7 +233,7 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
         pageHeads = lines
           .map((m, j) => ({ m, j }))
           .filter(({ m, j }) => m.page === page && heading(j))
-          .map(({ m }) => ({ y: m.y, label: canonicalCategory(m.text) ? m.text : null }));
+          .map(({ m }) => ({ y: m.y, label: canonicalCategory(headingLabel(m.text)) ? headingLabel(m.text) : null }));
       }
       const above = pageHeads.filter((h) => h.y > l.y).sort((a, b) => a.y - b.y)[0];
       sectionAt[i] = above ? above.label : carried;
@@ -186,6 +243,10 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
   const drafts: Draft[] = [];
   let pending: number[] = [];
   let last: Draft | null = null;
+  /** Lines without a price that ended the previous column or page (a product broken across the break). */
+  let orphans: number[] = [];
+  let tier: TierHeader | null = null;
+  let prev: PdfLine | null = null;
   /** Lines after a named product line complete it (its brand / THC line). */
   const completeLast = () => {
     if (last?.named) {
@@ -201,9 +262,23 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
   };
   lines.forEach((l, i) => {
     const p = parsed[i];
+    const moved = prev !== null && (prev.page !== l.page || prev.column !== l.column);
+    prev = l;
+    if (moved && pending.length && !last?.named) {
+      orphans = pending;
+      pending = [];
+    }
     if (heading(i)) {
       completeLast();
       last = null;
+      tier = null;
+      return;
+    }
+    const head = tierHeader(l, p.prices.length > 0);
+    if (head) {
+      completeLast();
+      last = null;
+      tier = head;
       return;
     }
     if (
@@ -219,12 +294,12 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
         .filter((c) => c.x < head.x1 && c.x1 > head.x)
         .map((c) => c.text.replace(AMOUNT, ' ').replace(/\s+/g, ' ').trim())
         .join(' ');
-      // A name broken at its own hyphen ("Pupper Bud-" / "Ease") joins without a space.
-      if (/[a-z0-9]/i.test(words)) last.name += /\w-$/.test(last.name) ? words : ` ${words}`;
+      if (/[a-z0-9]/i.test(words)) last.name = joinWrapped(last.name, words);
       const other = l.cells.filter((c) => !(c.x < head.x1 && c.x1 > head.x) && /[a-z0-9]/i.test(c.text) && !HAS_AMOUNT.test(c.text));
       if (last.brand && other.length) last.brand += ` ${other.map((c) => c.text).join(' ')}`;
       last.tail = l;
       last.prices.push(...p.prices);
+      if (last.tiers && last.tierHead) addTierPrices(last.tierHead, l, amounts, last.tiers);
       last.text += ` ${l.text}`;
       return;
     }
@@ -234,6 +309,9 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
     }
     if (p.texts.length > 0) {
       completeLast();
+      orphans = [];
+      const tiers = new Map<string, string[]>();
+      const inGrid = tier !== null && addTierPrices(tier, l, amounts, tiers);
       last = {
         name: p.texts[0],
         brand: p.texts[1] ?? null,
@@ -246,6 +324,8 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
         named: true,
         line: l,
         tail: l,
+        tiers: inGrid ? tiers : null,
+        tierHead: inGrid ? tier : null,
       };
       drafts.push(last);
       return;
@@ -257,16 +337,20 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
     // A price cell wrapped under its product's line ("$14.00" / "$8.57" below it): that product's.
     if (!above.length && last?.named && last.line.page === l.page && last.line.column === l.column && last.line.y - l.y <= 1.8 * l.size) {
       last.prices.push(...p.prices);
+      if (last.tiers && last.tierHead) addTierPrices(last.tierHead, l, amounts, last.tiers);
       last.text += ` ${l.text}`;
       return;
     }
+    // The column's first line is a price line: its name ended the previous column or page.
+    if (!above.length) above.push(...orphans.filter((j) => /[a-z0-9]/i.test(lines[j].text)));
+    orphans = [];
     if (!above.length) return;
     const first = lines[above[0]];
     // A name wrapped over lines in one font and size is one name (when its first line holds the name alone).
     let n = 1;
     while (parsed[above[0]].texts.length <= 1 && n < above.length && lines[above[n]].font === first.font && lines[above[n]].size === first.size) n++;
     // Wrapped lines as written ("(25mg/250mg) (MEDICAL)", "100mg"): no field is cut from them.
-    const name = [parsed[above[0]].texts[0] ?? first.text, ...above.slice(1, n).map((j) => lines[j].text)].join(' ');
+    const name = [parsed[above[0]].texts[0] ?? first.text, ...above.slice(1, n).map((j) => lines[j].text)].reduce(joinWrapped);
     const rest = [...parsed[above[n - 1]].texts.slice(1), ...above.slice(n).flatMap((j) => parsed[j].texts)];
     const more = above.slice(n).map((j) => parsed[j]);
     last = {
@@ -281,9 +365,13 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
       named: false,
       line: l,
       tail: l,
+      tiers: null,
+      tierHead: null,
     };
     drafts.push(last);
   });
   completeLast();
+  // Products without a brand of their own take their group's sub-heading (a brand header over them).
+  drafts.forEach((d) => (d.brand ??= groupAt[lines.indexOf(d.line)] ?? null));
   return dedupeProducts(drafts.flatMap((d) => toProducts(d, url)));
 }
