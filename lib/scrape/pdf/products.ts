@@ -128,12 +128,19 @@ const amounts = (t: string) => (t.match(AMOUNT) ?? []).map((a) => a.replace(/\s+
 /**
  * A name's next line joined to it: after a typesetter's hyphen (U+2010, a soft hyphen; a word
  * broken at the line's end) the word goes on with the hyphen dropped ("Enh‐" / "anced"); after
- * the name's own hyphen ("Pupper Bud-" / "Ease") without a space; else with a space.
+ * the name's own hyphen ("Pupper Bud-" / "Ease") without a space — unless the menu writes that
+ * hyphenated word before a space elsewhere (`spaced`: "Elevated RX- Ice Cream Cake", so
+ * "Elevated RX-" / "GMO 1G CART" keeps its space); else with a space.
  */
-export function joinWrapped(head: string, next: string): string {
+export function joinWrapped(head: string, next: string, spaced: ReadonlySet<string> = new Set()): string {
   if (/\p{L}[\u2010\u00ad]$/u.test(head)) return head.slice(0, -1) + next;
-  return /\w-$/.test(head) ? head + next : `${head} ${next}`;
+  const word = /(\S+-)$/.exec(head)?.[1].toLowerCase();
+  return /\w-$/.test(head) && !(word && spaced.has(word)) ? head + next : `${head} ${next}`;
 }
+
+/** Hyphenated words a menu writes before a space within a line ("RX- "): see `joinWrapped`. */
+export const spacedHyphens = (lines: readonly PdfLine[]): Set<string> =>
+  new Set(lines.flatMap((l) => l.cells.flatMap((c) => [...c.text.matchAll(/(\S*\w-) (?=\S)/g)].map((m) => m[1].toLowerCase()))));
 
 /** A heading's label without its "(cont.)" / "– continued" (a section carried onto a new page or column). */
 export const headingLabel = (t: string): string =>
@@ -189,6 +196,8 @@ function wrapped(prev: PdfLine, tail: PdfLine, l: PdfLine): boolean {
 
 export function pdfProducts(lines: PdfLine[], url: string | null = null): ScrapedProduct[] {
   const seps = menuSeparators(lines);
+  const spaced = spacedHyphens(lines);
+  const join = (a: string, b: string) => joinWrapped(a, b, spaced);
   const parsed = lines.map((l) => parseLine(l, seps));
   const body = median(lines.filter((_, i) => parsed[i].prices.length > 0).map((l) => l.size)) || 10;
   const heading = (i: number) => {
@@ -294,7 +303,7 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
         .filter((c) => c.x < head.x1 && c.x1 > head.x)
         .map((c) => c.text.replace(AMOUNT, ' ').replace(/\s+/g, ' ').trim())
         .join(' ');
-      if (/[a-z0-9]/i.test(words)) last.name = joinWrapped(last.name, words);
+      if (/[a-z0-9]/i.test(words)) last.name = join(last.name, words);
       const other = l.cells.filter((c) => !(c.x < head.x1 && c.x1 > head.x) && /[a-z0-9]/i.test(c.text) && !HAS_AMOUNT.test(c.text));
       if (last.brand && other.length) last.brand += ` ${other.map((c) => c.text).join(' ')}`;
       last.tail = l;
@@ -350,7 +359,7 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
     let n = 1;
     while (parsed[above[0]].texts.length <= 1 && n < above.length && lines[above[n]].font === first.font && lines[above[n]].size === first.size) n++;
     // Wrapped lines as written ("(25mg/250mg) (MEDICAL)", "100mg"): no field is cut from them.
-    const name = [parsed[above[0]].texts[0] ?? first.text, ...above.slice(1, n).map((j) => lines[j].text)].reduce(joinWrapped);
+    const name = [parsed[above[0]].texts[0] ?? first.text, ...above.slice(1, n).map((j) => lines[j].text)].reduce(join);
     const rest = [...parsed[above[n - 1]].texts.slice(1), ...above.slice(n).flatMap((j) => parsed[j].texts)];
     const more = above.slice(n).map((j) => parsed[j]);
     last = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { columns, type PdfCell, type PdfLine } from '@/lib/scrape/pdf/lines';
 import { renderedPdfSources } from '@/lib/scrape/pdf/menu';
-import { joinWrapped, parseLine, pdfProducts } from '@/lib/scrape/pdf/products';
+import { joinWrapped, parseLine, pdfProducts, spacedHyphens } from '@/lib/scrape/pdf/products';
 import type { PdfTextItem } from '@/lib/scrape/pdf/text';
 
 /** The second PDF round's rules (docs/shopping.md, "PDF menus"): each case a menu shape the first round's reader got wrong. */
@@ -48,6 +48,10 @@ describe('PDF names and fields', () => {
     expect(joinWrapped('Hybrid Enh\u2010', 'anced Gummies')).toBe('Hybrid Enhanced Gummies');
     expect(joinWrapped('Pupper Bud-', 'Ease')).toBe('Pupper Bud-Ease');
     expect(joinWrapped('Blue', 'Dream')).toBe('Blue Dream');
+    // The menu writes "RX- " before a space elsewhere: a line broken after "RX-" keeps the space.
+    const spaced = spacedHyphens([at(['Elevated RX- Ice Cream Cake 1G Cartridge', '$35.00'], 700)]);
+    expect(joinWrapped('Elevated RX-', 'GMO 1G CART', spaced)).toBe('Elevated RX- GMO 1G CART');
+    expect(joinWrapped('Pupper Bud-', 'Ease', spaced)).toBe('Pupper Bud-Ease');
   });
 
   it('cuts a potency field at any spaced separator, and a potency label without a value is no text', () => {
