@@ -48,9 +48,10 @@ export function pdfSources($: CheerioAPI, pageUrl: string, menuOnly = false): st
 /**
  * The PDFs of a page as the browser rendered it (a link or an embed a script adds after load, absent
  * from the page's HTML): `pdfSources` on the rendered DOM. The scan reads those its HTTP crawl did
- * not (scrape-menu.ts), through the same guarded fetch and caps.
+ * not (scrape-menu.ts), through the same guarded fetch and caps. A page that never says "pdf" is not parsed
+ * (the browser reads every frame after every round).
  */
-export const renderedPdfSources = (html: string, pageUrl: string, menuOnly = false): string[] => pdfSources(load(html), pageUrl, menuOnly);
+export const renderedPdfSources = (html: string, pageUrl: string, menuOnly = false): string[] => (/pdf/i.test(html) ? pdfSources(load(html), pageUrl, menuOnly) : []);
 
 export interface PdfMenu {
   /** Final URL after redirects. */
