@@ -44,10 +44,17 @@ const sepRe = (kinds: readonly string[]) => new RegExp([...kinds.map((k) => `\\s
  * ("Tye Dye | Outdoor") is no separator on a menu whose fields are apart in cells or set off by " · ".
  */
 export function menuSeparators(lines: readonly PdfLine[]): { split: RegExp; fields: RegExp } {
-  const texts = lines.map((l) => l.text).filter((t) => /[a-z]{2}/i.test(t));
-  const share = (k: string) => texts.filter((t) => t.includes(` ${k} `)).length;
+  const lettered = lines.filter((l) => /[a-z]{2}/i.test(l.text));
+  const texts = lettered.map((l) => l.text);
+  // A line whose name and brand already stand in cells of their own ("Vana | Energy Tincture"
+  // beside "Vana") holds the separator inside its name: it does not count for the menu's.
+  const nameCells = (l: PdfLine) => l.cells.filter((c) => /[a-z]{2}/i.test(c.text) && !HAS_AMOUNT.test(c.text) && !FIELD.test(c.text.trim())).length;
+  const share = (k: string) => lettered.filter((l) => l.text.includes(` ${k} `) && nameCells(l) <= 1).length;
+  // Of several separators on a third of the lines, the menu's are those on about as many lines as
+  // the most used one ("Name · Brand" on every line; a name's own "|" on half of them is no field).
+  const top = Math.max(0, ...SEPARATORS.map(share));
   return {
-    split: sepRe(SEPARATORS.filter((k) => share(k) >= Math.max(2, texts.length / 3))),
+    split: sepRe(SEPARATORS.filter((k) => share(k) >= Math.max(2, texts.length / 3, 0.8 * top))),
     fields: sepRe(SEPARATORS.filter((k) => share(k) >= Math.max(2, texts.length * 0.15))),
   };
 }

@@ -61,6 +61,38 @@ describe('PDF names and fields', () => {
   });
 });
 
+describe('PDF field separators', () => {
+  it('leaves a name’s own "|" whole on a menu whose name and brand stand in cells of their own', () => {
+    const ls = [
+      at(['Vana | Energy Tincture | 1 oz', 'Vana', '$26.00'], 700),
+      at(['Vana | Sunrise Citrus | Tincture', 'Vana', '$26.00'], 685),
+      at(['MTE | Gummies | Sour Orange', 'Mountain Top Extracts', '$25.00'], 670),
+      at(['Cold Snap', 'Sandia', '$35.00'], 655),
+    ];
+    expect(pdfProducts(ls).map((p) => [p.rawName, p.brand])).toEqual([
+      ['Vana | Energy Tincture | 1 oz', 'Vana'],
+      ['Vana | Sunrise Citrus | Tincture', 'Vana'],
+      ['MTE | Gummies | Sour Orange', 'Mountain Top Extracts'],
+      ['Cold Snap', 'Sandia'],
+    ]);
+  });
+
+  it('cuts at the separator on every line, not at a name’s own "|" on half of them', () => {
+    const ls = [
+      at(['Orange Kush | Kill Cliff · House', '$5.00'], 700),
+      at(['Mango | Kill Cliff · House', '$5.00'], 685),
+      at(['Cold Snap · Sandia', '$35.00'], 670),
+      at(['Gelato · Connected', '$40.00'], 655),
+    ];
+    expect(pdfProducts(ls).map((p) => [p.rawName, p.brand])).toEqual([
+      ['Orange Kush | Kill Cliff', 'House'],
+      ['Mango | Kill Cliff', 'House'],
+      ['Cold Snap', 'Sandia'],
+      ['Gelato', 'Connected'],
+    ]);
+  });
+});
+
 describe('PDF price-tier grids', () => {
   it('gives one product per weight column priced, the sale wrapped under the struck price in its cell', () => {
     const tiers = [
