@@ -1,6 +1,7 @@
 import { isSizeLabel, textSizes } from '@/lib/scrape/extract/card-sizes';
 import { canonicalCategory, dedupeProducts, parsePrice, toScrapedProduct } from '@/lib/scrape/normalize';
 import type { PdfLine } from '@/lib/scrape/pdf/lines';
+import { headingLabel, joinWrapped, NOT_BRAND, spacedHyphens } from '@/lib/scrape/pdf/names';
 import { addTierPrices, tierHeader, type TierHeader } from '@/lib/scrape/pdf/tiers';
 import type { ScrapedProduct } from '@/lib/scrape/types';
 
@@ -131,34 +132,6 @@ interface Draft {
 }
 
 const amounts = (t: string) => (t.match(AMOUNT) ?? []).map((a) => a.replace(/\s+/g, ''));
-
-/**
- * A name's next line joined to it: after a typesetter's hyphen (U+2010, a soft hyphen; a word
- * broken at the line's end) the word goes on with the hyphen dropped ("Enh‐" / "anced"); after
- * the name's own hyphen ("Pupper Bud-" / "Ease") without a space — unless the menu writes that
- * hyphenated word before a space elsewhere (`spaced`: "Elevated RX- Ice Cream Cake", so
- * "Elevated RX-" / "GMO 1G CART" keeps its space); else with a space.
- */
-export function joinWrapped(head: string, next: string, spaced: ReadonlySet<string> = new Set()): string {
-  if (/\p{L}[\u2010\u00ad]$/u.test(head)) return head.slice(0, -1) + next;
-  const word = /(\S+-)$/.exec(head)?.[1].toLowerCase();
-  return /\w-$/.test(head) && !(word && spaced.has(word)) ? head + next : `${head} ${next}`;
-}
-
-/** Hyphenated words a menu writes before a space within a line ("RX- "): see `joinWrapped`. */
-export const spacedHyphens = (lines: readonly PdfLine[]): Set<string> =>
-  new Set(lines.flatMap((l) => l.cells.flatMap((c) => [...c.text.matchAll(/(\S*\w-) (?=\S)/g)].map((m) => m[1].toLowerCase()))));
-
-/** A heading's label without its "(cont.)" / "– continued" (a section carried onto a new page or column). */
-export const headingLabel = (t: string): string =>
-  t
-    .replace(/\s*\((?:cont(?:inued|'d|’d)?\.?)\)\s*$/i, '')
-    .replace(/\s*[-–—:]\s*cont(?:inued|'d|’d|\.)?\s*$/i, '')
-    .trim();
-
-/** Sub-headings that group products by something other than their brand. */
-const NOT_BRAND =
-  /^(?:indica|sativa|hybrid|cbd|thc|high cbd|sale|on sale|specials?|deals?|new(?: arrivals)?|top shelf|mid shelf|bottom shelf|value|budget|premium|indoor|outdoor|greenhouse|sun ?grown|staff picks?|popular|featured|best sellers?)\b/i;
 
 /** A product's prices: two are the price paid and the regular price; more, the first is paid. */
 function pricePair(prices: string[]): { price: string | null; regularPrice: string | null } {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { columns, type PdfCell, type PdfLine } from '@/lib/scrape/pdf/lines';
 import { renderedPdfSources } from '@/lib/scrape/pdf/menu';
-import { joinWrapped, parseLine, pdfProducts, spacedHyphens } from '@/lib/scrape/pdf/products';
+import { joinWrapped, spacedHyphens } from '@/lib/scrape/pdf/names';
+import { parseLine, pdfProducts } from '@/lib/scrape/pdf/products';
 import type { PdfTextItem } from '@/lib/scrape/pdf/text';
 
 /** The second PDF round's rules (docs/shopping.md, "PDF menus"): each case a menu shape the first round's reader got wrong. */
