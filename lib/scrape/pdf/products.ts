@@ -297,21 +297,28 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
       return;
     }
     if (p.texts.length > 0) {
+      // A table row centred on its tallest cell: the wrapped name cell's first line stands less
+      // than a line above the price line, left of all its cells (its next lines follow below).
+      const k = pending.at(-1);
+      const up = k === undefined ? null : lines[k];
+      const lead =
+        up && up.page === l.page && up.column === l.column && up.y > l.y && up.y - l.y < 0.8 * l.size && up.cells.length === 1 && up.cells[0].x1 < l.cells[0].x ? up : null;
+      if (lead) pending.pop();
       completeLast();
       orphans = [];
       const tiers = new Map<string, string[]>();
       const inGrid = tier !== null && addTierPrices(tier, l, amounts, tiers);
       last = {
-        name: p.texts[0],
-        brand: p.texts[1] ?? null,
+        name: lead ? lead.cells[0].text : p.texts[0],
+        brand: (lead ? p.texts[0] : p.texts[1]) ?? null,
         prices: p.prices,
         thc: p.thc,
         weight: p.weight,
         hint: p.hint,
         section: sectionAt[i],
-        text: l.text,
+        text: lead ? `${lead.text} ${l.text}` : l.text,
         named: true,
-        line: l,
+        line: lead ? { ...l, cells: [lead.cells[0], ...l.cells] } : l,
         tail: l,
         tiers: inGrid ? tiers : null,
         tierHead: inGrid ? tier : null,

@@ -94,6 +94,22 @@ describe('PDF field separators', () => {
   });
 });
 
+describe('PDF tables with rows centred on a wrapped name', () => {
+  it('takes the name cell’s first line just above the price line and its next line below', () => {
+    const ls = [
+      at(['Edibles'], 760, { size: 15 }),
+      line([cell('Fligh - Moscow Mule Gummy 20-Pack - 200mg', 42)], 393),
+      line([cell('Fligh', 306), cell('$12.00', 491), cell('$7.33', 539)], 387.8),
+      line([cell('(Medical)', 42)], 381.8),
+      line([cell('Wyld - Peach CBD:THC Gummy', 42), cell('WYLD', 306), cell('$19.00', 491), cell('$16.02', 539)], 363.8),
+    ];
+    expect(pdfProducts(ls).map((p) => [p.rawName, p.brand, p.priceValue, p.regularPrice ?? null])).toEqual([
+      ['Fligh - Moscow Mule Gummy 20-Pack - 200mg (Medical)', 'Fligh', 7.33, '$12.00'],
+      ['Wyld - Peach CBD:THC Gummy', 'WYLD', 16.02, '$19.00'],
+    ]);
+  });
+});
+
 describe('PDF price-tier grids', () => {
   it('gives one product per weight column priced, the sale wrapped under the struck price in its cell', () => {
     const tiers = [
