@@ -183,7 +183,7 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
   const heading = (i: number) => {
     const l = lines[i];
     const p = parsed[i];
-    return p.prices.length === 0 && l.size >= body * 1.15 && l.text.length <= 48 && /[a-z]{3}/i.test(l.text) && l.text.split(/\s+/).length <= 6;
+    return p.prices.length === 0 && l.size >= body * 1.15 && l.text.length <= 48 && /[a-z]{2}/i.test(l.text) && l.text.split(/\s+/).length <= 6;
   };
   // Headings only in the first column of split pages: they stand over the whole width.
   const split = lines.map((l, i) => (heading(i) && l.columns > 1 ? l.column : -1)).filter((c) => c >= 0);

@@ -158,6 +158,11 @@ describe('PDF sections, brand headers and breaks', () => {
     ]);
   });
 
+  it('reads a two-letter brand header ("GH") as a header, not a product name', () => {
+    const ls = [at(['Edibles'], 760, { size: 14 }), at(['GH'], 740, { size: 10 }), at(['Jinja Fruit Punch'], 727, bold), at(['THC —', '$10.00'], 714, small)];
+    expect(pdfProducts(ls).map((p) => [p.rawName, p.brand, p.category])).toEqual([['Jinja Fruit Punch', 'GH', 'Edible']]);
+  });
+
   it('joins a product whose name ends a column or page and whose price line starts the next', () => {
     const ls = [
       at(['Vape Pens'], 760, { size: 14, columns: 2 }),
