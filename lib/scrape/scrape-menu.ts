@@ -21,7 +21,7 @@ import { categoryLinks, frameUrls, loadPage, paginationLinks } from '@/lib/scrap
 import { categoryFormUrls } from '@/lib/scrape/category-forms';
 import { detectPlatform } from '@/lib/scrape/platforms';
 import { addNew, type Crawl } from '@/lib/scrape/crawl-state';
-import { pdfSources, readPdfMenu } from '@/lib/scrape/pdf/menu';
+import { pdfSources, readPdfMenu, renderedPdfSources } from '@/lib/scrape/pdf/menu';
 import { isPdfBytes, PDF_LIMITS } from '@/lib/scrape/pdf/text';
 
 /**
@@ -95,11 +95,12 @@ async function fetchPage(run: Run, url: string | PostRequest): Promise<{ url: st
   }
 }
 
-async function viaBrowser(run: Run, url: string, linksRead = false): Promise<(PageExtraction & { frames: string[]; popovers: boolean }) | null> {
+async function viaBrowser(run: Run, url: string, linksRead = false): Promise<(PageExtraction & { frames: string[]; popovers: boolean; pdfs: string[] }) | null> {
   if (!browserAvailable()) {
     logger().warn({ url }, 'scrape: page needs a browser but Chromium is not available');
     return null;
   }
+  const pdfs: string[] = [];
   try {
     run.browser ??= await raceAbort(openScanContext({ signal: run.opts.signal, resolver: run.opts.resolver }), run.opts.signal);
     run.usedBrowser = true;
@@ -117,6 +118,7 @@ async function viaBrowser(run: Run, url: string, linksRead = false): Promise<(Pa
         },
         extract: (html, pageUrl) => {
           run.platform ??= detectPlatform(html, pageUrl);
+          pdfs.push(...renderedPdfSources(html, pageUrl));
           return extractFromHtml(html, pageUrl, { model: run.model, signal: run.opts.signal });
         },
       }),
@@ -125,23 +127,22 @@ async function viaBrowser(run: Run, url: string, linksRead = false): Promise<(Pa
     run.reachable = true;
     for (const f of r.framesRead) if (!run.pagesVisited.includes(f)) run.pagesVisited.push(f);
     if (r.screenshot) run.screenshot = r.screenshot;
-    return { products: r.products, method: r.method, frames: r.framesRead, popovers: r.popovers ?? false };
+    return { products: r.products, method: r.method, frames: r.framesRead, popovers: r.popovers ?? false, pdfs };
   } catch (e) {
     note(run, e);
     return null;
   }
 }
 
-/** A PDF menu (pdf/menu.ts) through the guarded fetch, with PDF caps; its products added like a page's. */
-async function crawlPdf(run: Run, c: Crawl, url: string, raw?: Buffer): Promise<void> {
-  run.pages++;
-  c.pdfs++;
-  try {
-    const r = await readPdfMenu(url, { signal: run.opts.signal, resolver: run.opts.resolver, cookies: run.cookies, raw });
+/** PDF menus (pdf/menu.ts) a page or its rendered DOM gives, each read once within PDF_LIMITS.maxPdfs and SCRAPE_MAX_PAGES (`raw`: the menu URL's own answer), their products added like a page's. */
+async function crawlPdf(run: Run, c: Crawl, urls: string[], raw?: Buffer): Promise<void> {
+  for (const url of urls) {
+    if (!raw && (c.seen.has(url) || c.pdfs >= PDF_LIMITS.maxPdfs || run.pages >= run.maxPages || !c.seen.add(url))) continue;
+    run.pages++;
+    c.pdfs++;
+    const r = await readPdfMenu(url, { signal: run.opts.signal, resolver: run.opts.resolver, cookies: run.cookies, raw }).catch((e: unknown) => void note(run, e));
     if (r && !run.pagesVisited.includes(r.url)) run.pagesVisited.push(r.url);
     if (r && addNew(c, r.products)) c.methods.add('pdf');
-  } catch (e) {
-    note(run, e);
   }
 }
 
@@ -166,7 +167,7 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
     progress(run, 'pages', run.fraction, `read ${typeof u === 'string' ? u : u.url}`);
     if (!page) continue;
     if (isPdfBytes(page.body)) {
-      if (c.pdfs < PDF_LIMITS.maxPdfs) await crawlPdf(run, c, page.url, page.raw);
+      if (c.pdfs < PDF_LIMITS.maxPdfs) await crawlPdf(run, c, [page.url], page.raw);
       continue;
     }
     if (typeof u === 'string' && page.url !== u && c.seen.has(page.url) && !first) continue;
@@ -202,11 +203,7 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
         if (c.seen.has(f) || run.pages >= run.maxPages) continue;
         await crawlHttp(run, f, c, depth + 1);
       }
-      for (const f of pdfSources(doc, page.url, r.products.length > 0)) {
-        if (c.seen.has(f) || c.pdfs >= PDF_LIMITS.maxPdfs || run.pages >= run.maxPages) continue;
-        c.seen.add(f);
-        await crawlPdf(run, c, f);
-      }
+      await crawlPdf(run, c, pdfSources(doc, page.url, r.products.length > 0));
     }
     if (fresh === 0) continue;
     const links = paginationLinks(doc, page.url);
@@ -267,6 +264,7 @@ async function singlePage(run: Run, url: string): Promise<{ products: ScrapedPro
         if (c.seen.has(f) || run.pages >= run.maxPages || !/^https?:/i.test(f)) continue;
         await crawlHttp(run, f, c, 1);
       }
+      await crawlPdf(run, c, b.products.length ? [] : b.pdfs); // PDFs only in the rendered page (added by script)
     }
     if (b && b.products.length) {
       const merged = dedupeProducts([...b.products, ...c.products]);

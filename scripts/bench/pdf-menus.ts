@@ -1,8 +1,9 @@
 /**
  * npm run bench:pdf-menus — the scrape stage on PDF menus (tests/fixtures/menus-pdf): real menu
- * items printed by Chromium in six layouts, each given by the dispensary's page its own way (a link,
- * a link without `.pdf`, an iframe, `<object>`, `<embed>`, the menu URL itself). Held out (reported
- * first): two-column, leader, tiles; tuned on: list, table, pages (12+ pages).
+ * items printed by Chromium in nine layouts, each given by the dispensary's page its own way (a link,
+ * a link without `.pdf`, an iframe, `<object>`, `<embed>`, the menu URL itself, a link a script
+ * adds). Held out (reported first): the second round, tiers, wrapped, landscape; tuned on: list,
+ * table, pages (12+ pages) and the first round's held-out two-column, leader, tiles.
  *
  * Per site: extraction recall and precision (products by name), price accuracy (price paid and
  * regular price both right), category, brand and THC accuracy (THC: the truth's, or none when

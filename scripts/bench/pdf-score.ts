@@ -9,8 +9,13 @@ import { norm, pairWithTruth } from '@/scripts/bench/truth-pairs';
 
 const near = (a: number | null | undefined, b: number | null) => (a === null || a === undefined ? b === null : b !== null && Math.abs(a - b) < 0.011);
 const f3 = (x: number) => x.toFixed(3);
+const plain = (s: string) =>
+  s
+    .replace(/[\p{Extended_Pictographic}\uFE0F\u200D]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 /** Layouts that print THC (the others are scored right when they print none). */
-const THC_PRINTED = new Set(['list', 'table', 'pages', 'leader']);
+const THC_PRINTED = new Set(['list', 'table', 'pages', 'leader', 'tiers', 'wrapped', 'landscape']);
 
 export interface PdfScore {
   key: string;
@@ -37,7 +42,11 @@ export async function scorePdfSite(s: ServedPdfSite): Promise<PdfScore> {
     extractionMethod: `failed:${e.reason ?? e.message}`,
   }));
   const seconds = (performance.now() - t0) / 1000;
-  const { pairs, extra, used, truthSize } = pairWithTruth(r.products, s.site.products, (p) => `${p.rawName} (${p.price})`);
+  // Names and brands compared without emoji: a PDF's text layer holds none (Chromium prints them
+  // from a fallback font without a Unicode mapping), so no reader of the PDF can give them.
+  const truthProducts = s.site.products.map((t) => ({ ...t, name: plain(t.name), brand: plain(t.brand) }));
+  const scraped = r.products.map((p) => ({ ...p, rawName: plain(p.rawName), brand: p.brand === null ? null : plain(p.brand) }));
+  const { pairs, extra, used, truthSize } = pairWithTruth(scraped, truthProducts, (p) => `${p.rawName} (${p.price})`);
   const wrong: string[] = [];
   let priceOk = 0;
   let categoryOk = 0;
@@ -66,7 +75,7 @@ export async function scorePdfSite(s: ServedPdfSite): Promise<PdfScore> {
     seconds,
     pdfPages: s.pages,
     method: r.extractionMethod,
-    missing: s.site.products.filter((t) => !used.has(norm(t.name))).map((t) => t.name),
+    missing: truthProducts.filter((t) => !used.has(norm(t.name))).map((t) => t.name),
     extra,
     wrong,
   };

@@ -101,6 +101,8 @@ export function wooVariationPrices($: CheerioAPI, scope: Cheerio<AnyNode>): void
   }
 }
 const SIZE_ONLY = new RegExp(String.raw`^${SIZE_TEXT}$`, 'i');
+/** A text that is a size alone ("3.5g", "1/8 oz", "Eighth"): a size column's header. */
+export const isSizeLabel = (s: string): boolean => SIZE_ONLY.test(s.replace(/\s+/g, ' ').trim());
 const SIZE_IN = new RegExp(String.raw`(?:^|[\s(])(${SIZE_TEXT})(?=$|[\s)])`, 'i');
 const AMOUNT = String.raw`\$\s?\d+(?:,\d{3})*(?:\.\d{1,2})?`;
 /** What is left of a size segment without its size: a price, optionally "Now $x was $y" / "$x reg. $y". */

@@ -78,7 +78,14 @@ function gutter(items: PdfTextItem[]): number | null {
     }
     let e = k;
     while (e < bins - 1 && cover[e] <= allowed) e++;
-    if ((e - k) * BIN >= MIN_GUTTER && e < bins - 1) candidates.push({ x: x0 + ((k + e) / 2) * BIN, width: (e - k) * BIN });
+    const a = x0 + k * BIN;
+    const b = x0 + e * BIN;
+    // Text standing inside the band beside other text of its line (a sparse column of struck
+    // prices) makes it no gutter: only runs crossing it (a title, a note) and lines of their own
+    // (a page number centred in the gutter) are allowed.
+    const within = (i: PdfTextItem) => i.x >= a - BIN && i.x + Math.max(0, i.width) <= b + BIN;
+    const inside = items.some((i) => within(i) && items.some((o) => o !== i && !within(o) && Math.abs(o.y - i.y) <= 0.45 * Math.min(o.size, i.size)));
+    if ((e - k) * BIN >= MIN_GUTTER && e < bins - 1 && !inside) candidates.push({ x: x0 + ((k + e) / 2) * BIN, width: (e - k) * BIN });
     k = e;
   }
   candidates.sort((a, b) => b.width - a.width);

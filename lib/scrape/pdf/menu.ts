@@ -1,4 +1,4 @@
-import type { CheerioAPI } from 'cheerio';
+import { load, type CheerioAPI } from 'cheerio';
 import type { Resolver } from '@/lib/scrape/address';
 import type { CookieJar } from '@/lib/scrape/cookie-jar';
 import { ScrapeError } from '@/lib/scrape/errors';
@@ -44,6 +44,14 @@ export function pdfSources($: CheerioAPI, pageUrl: string, menuOnly = false): st
   });
   return [...found.filter((f) => f.menu), ...found.filter((f) => !f.menu && !menuOnly)].slice(0, PDF_LIMITS.maxPdfs).map((f) => f.url);
 }
+
+/**
+ * The PDFs of a page as the browser rendered it (a link or an embed a script adds after load, absent
+ * from the page's HTML): `pdfSources` on the rendered DOM. The scan reads those its HTTP crawl did
+ * not (scrape-menu.ts), through the same guarded fetch and caps. A page that never says "pdf" is not parsed
+ * (the browser reads every frame after every round).
+ */
+export const renderedPdfSources = (html: string, pageUrl: string, menuOnly = false): string[] => (/pdf/i.test(html) ? pdfSources(load(html), pageUrl, menuOnly) : []);
 
 export interface PdfMenu {
   /** Final URL after redirects. */

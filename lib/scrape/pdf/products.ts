@@ -1,6 +1,8 @@
-import { textSizes } from '@/lib/scrape/extract/card-sizes';
+import { isSizeLabel, textSizes } from '@/lib/scrape/extract/card-sizes';
 import { canonicalCategory, dedupeProducts, parsePrice, toScrapedProduct } from '@/lib/scrape/normalize';
 import type { PdfLine } from '@/lib/scrape/pdf/lines';
+import { headingLabel, joinWrapped, NOT_BRAND, spacedHyphens } from '@/lib/scrape/pdf/names';
+import { addTierPrices, tierHeader, type TierHeader } from '@/lib/scrape/pdf/tiers';
 import type { ScrapedProduct } from '@/lib/scrape/types';
 
 /**
@@ -43,15 +45,27 @@ const sepRe = (kinds: readonly string[]) => new RegExp([...kinds.map((k) => `\\s
  * ("Tye Dye | Outdoor") is no separator on a menu whose fields are apart in cells or set off by " · ".
  */
 export function menuSeparators(lines: readonly PdfLine[]): { split: RegExp; fields: RegExp } {
-  const texts = lines.map((l) => l.text).filter((t) => /[a-z]{2}/i.test(t));
-  const share = (k: string) => texts.filter((t) => t.includes(` ${k} `)).length;
+  const lettered = lines.filter((l) => /[a-z]{2}/i.test(l.text));
+  const texts = lettered.map((l) => l.text);
+  // A line whose name and brand already stand in cells of their own ("Vana | Energy Tincture"
+  // beside "Vana") holds the separator inside its name: it does not count for the menu's.
+  const nameCells = (l: PdfLine) => l.cells.filter((c) => /[a-z]{2}/i.test(c.text) && !HAS_AMOUNT.test(c.text) && !FIELD.test(c.text.trim())).length;
+  const share = (k: string) => lettered.filter((l) => l.text.includes(` ${k} `) && nameCells(l) <= 1).length;
+  // Of several separators on a third of the lines, the menu's are those on about as many lines as
+  // the most used one ("Name · Brand" on every line; a name's own "|" on half of them is no field).
+  const top = Math.max(0, ...SEPARATORS.map(share));
   return {
-    split: sepRe(SEPARATORS.filter((k) => share(k) >= Math.max(2, texts.length / 3))),
+    split: sepRe(SEPARATORS.filter((k) => share(k) >= Math.max(2, texts.length / 3, 0.8 * top))),
     fields: sepRe(SEPARATORS.filter((k) => share(k) >= Math.max(2, texts.length * 0.15))),
   };
 }
 
 const FIELD = /^(?:(?:t(?:otal\s*)?hc[a]?|cbd[a]?)\b.*\d\s*%|\d{1,2}(?:\.\d+)?\s*%\s*(?:thc|cbd)?|\d+(?:\.\d+)?\s*(?:g|mg|oz)|indica|sativa|hybrid)$/i;
+/** A potency field ("THC 22%", "18% CBD"): cut at any spaced separator before it, whatever the menu's share. */
+const POTENCY = /^(?:(?:t(?:otal\s*)?hc[a]?|cbd[a]?)\b\s*[:=]?\s*\d{1,2}(?:\.\d+)?\s*%|\d{1,2}(?:\.\d+)?\s*%\s*(?:thc[a]?|cbd))$/i;
+/** A potency label with no value ("THC —", "CBD: N/A"): no field, no name. */
+const NO_POTENCY = /^(?:t(?:otal\s*)?hc[a]?|cbd[a]?)\s*[:=]?\s*(?:[-–—]+|n\/?a)?$/i;
+const ANY_SEP = sepRe(SEPARATORS);
 
 /** A line's pieces: prices (in order), potency, weight, a category word, and the name-like texts. */
 export function parseLine(line: PdfLine, seps: { split: RegExp; fields: RegExp } = { split: /\s{2,}/, fields: /\s{2,}/ }): Parsed {
@@ -60,7 +74,9 @@ export function parseLine(line: PdfLine, seps: { split: RegExp; fields: RegExp }
     .flatMap((c) => c.text.replace(LEADER, '  ').split(seps.split))
     .flatMap((piece) => {
       const parts = piece.split(seps.fields);
-      return parts.length > 1 && parts.slice(1).every((q) => FIELD.test(q.trim())) ? parts : [piece];
+      if (parts.length > 1 && parts.slice(1).every((q) => FIELD.test(q.trim()))) return parts;
+      const potency = piece.split(ANY_SEP);
+      return potency.length > 1 && potency.slice(1).every((q) => POTENCY.test(q.trim())) ? potency : [piece];
     });
   // A piece that is prices alone is the price; a name holding a price beside it ("3.5G Headband $20") keeps it.
   const pricePiece = (t: string) => HAS_AMOUNT.test(t) && !/[a-z]{2}/i.test(t.replace(AMOUNT, ' ').replace(PRICE_WORDS, ' '));
@@ -74,6 +90,7 @@ export function parseLine(line: PdfLine, seps: { split: RegExp; fields: RegExp }
       .trim();
     if (!rest || !/[a-z0-9]/i.test(rest)) continue;
     if (THC.test(rest)) out.thc ??= rest;
+    else if (NO_POTENCY.test(rest)) continue;
     // A dose or weight leading the line before other text is the name's start ("200mg" / "Watermelon THC Syrup").
     else if (WEIGHT.test(rest) && !(k === 0 && pieces.slice(1).some((q) => /[a-z]{3}/i.test(q) && !HAS_AMOUNT.test(q)))) out.weight ??= rest;
     else if (/^(?:cbd[a]?\s*[:=]?\s*)?\d{1,2}(?:\.\d+)?\s*%\s*(?:cbd)?$/i.test(rest) || /^(?:indica|sativa|hybrid)$/i.test(rest)) continue;
@@ -109,7 +126,12 @@ interface Draft {
   line: PdfLine;
   /** The product's last line (its first, or the last wrapped one). */
   tail: PdfLine;
+  /** A row of a price-tier grid: its prices by the weight column they stand in (tiers.ts). */
+  tiers: Map<string, string[]> | null;
+  tierHead: TierHeader | null;
 }
+
+const amounts = (t: string) => (t.match(AMOUNT) ?? []).map((a) => a.replace(/\s+/g, ''));
 
 /** A product's prices: two are the price paid and the regular price; more, the first is paid. */
 function pricePair(prices: string[]): { price: string | null; regularPrice: string | null } {
@@ -123,6 +145,11 @@ function pricePair(prices: string[]): { price: string | null; regularPrice: stri
 
 function toProducts(d: Draft, url: string | null): ScrapedProduct[] {
   const common = { brand: d.brand, category: d.hint ?? (canonicalCategory(d.section) ? d.section : null), thc: d.thc, url, text: d.text };
+  // A tier grid's row: one product per weight priced, `<name> <size>`.
+  if (d.tiers?.size)
+    return [...d.tiers.entries()]
+      .map(([size, prices]) => toScrapedProduct({ ...common, name: `${d.name} ${size}`, ...pricePair(prices), weight: size }))
+      .filter((p): p is ScrapedProduct => p !== null);
   // Sizes are read in the cells holding prices (the name cell before them is no size's piece).
   const priced = d.line.cells.filter((c) => HAS_AMOUNT.test(c.text)).map((c) => c.text);
   const sizes = d.prices.length >= 2 ? textSizes(priced.join(' · ')) : [];
@@ -149,21 +176,40 @@ function wrapped(prev: PdfLine, tail: PdfLine, l: PdfLine): boolean {
 
 export function pdfProducts(lines: PdfLine[], url: string | null = null): ScrapedProduct[] {
   const seps = menuSeparators(lines);
+  const spaced = spacedHyphens(lines);
+  const join = (a: string, b: string) => joinWrapped(a, b, spaced);
   const parsed = lines.map((l) => parseLine(l, seps));
   const body = median(lines.filter((_, i) => parsed[i].prices.length > 0).map((l) => l.size)) || 10;
   const heading = (i: number) => {
     const l = lines[i];
     const p = parsed[i];
-    return p.prices.length === 0 && l.size >= body * 1.15 && l.text.length <= 48 && /[a-z]{3}/i.test(l.text) && l.text.split(/\s+/).length <= 6;
+    return p.prices.length === 0 && l.size >= body * 1.15 && l.text.length <= 48 && /[a-z]{2}/i.test(l.text) && l.text.split(/\s+/).length <= 6;
   };
   // Headings only in the first column of split pages: they stand over the whole width.
   const split = lines.map((l, i) => (heading(i) && l.columns > 1 ? l.column : -1)).filter((c) => c >= 0);
   const fullWidth = split.length > 0 && split.every((c) => c === 0);
   const sectionAt = new Array<string | null>(lines.length).fill(null);
-  let current: string | null = null;
+  /** A sub-heading under a category heading (smaller than it, no category): the brand its products are grouped by. */
+  const groupAt = new Array<string | null>(lines.length).fill(null);
+  // The size category headings are set in (the most common one among headings naming a category,
+  // the smaller on a tie: a title may name one too): smaller headings under them are sub-headings —
+  // a brand's name over its products ("Herbal Edibles" under "Edibles") —, never a category.
+  const sizes = new Map<number, number>();
   lines.forEach((l, i) => {
-    if (heading(i)) current = canonicalCategory(l.text) ? l.text : null;
+    if (heading(i) && canonicalCategory(headingLabel(l.text))) sizes.set(Math.round(l.size), (sizes.get(Math.round(l.size)) ?? 0) + 1);
+  });
+  const level = [...sizes.entries()].sort((x, y) => y[1] - x[1] || x[0] - y[0])[0]?.[0] ?? 0;
+  let current: string | null = null;
+  let group: string | null = null;
+  lines.forEach((l, i) => {
+    if (heading(i)) {
+      const label = headingLabel(l.text);
+      // A section carried on ("Flower (cont.)") keeps its brand header.
+      if (Math.round(l.size) >= level) [current, group] = [canonicalCategory(label) ? label : null, label !== l.text.trim() && label === current ? group : null];
+      else if (current) group = NOT_BRAND.test(label) || isSizeLabel(label) ? null : label;
+    }
     sectionAt[i] = current;
+    groupAt[i] = group;
   });
   if (fullWidth) {
     let carried: string | null = null;
@@ -176,7 +222,7 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
         pageHeads = lines
           .map((m, j) => ({ m, j }))
           .filter(({ m, j }) => m.page === page && heading(j))
-          .map(({ m }) => ({ y: m.y, label: canonicalCategory(m.text) ? m.text : null }));
+          .map(({ m }) => ({ y: m.y, label: canonicalCategory(headingLabel(m.text)) ? headingLabel(m.text) : null }));
       }
       const above = pageHeads.filter((h) => h.y > l.y).sort((a, b) => a.y - b.y)[0];
       sectionAt[i] = above ? above.label : carried;
@@ -186,6 +232,10 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
   const drafts: Draft[] = [];
   let pending: number[] = [];
   let last: Draft | null = null;
+  /** Lines without a price that ended the previous column or page (a product broken across the break). */
+  let orphans: number[] = [];
+  let tier: TierHeader | null = null;
+  let prev: PdfLine | null = null;
   /** Lines after a named product line complete it (its brand / THC line). */
   const completeLast = () => {
     if (last?.named) {
@@ -201,9 +251,23 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
   };
   lines.forEach((l, i) => {
     const p = parsed[i];
+    const moved = prev !== null && (prev.page !== l.page || prev.column !== l.column);
+    prev = l;
+    if (moved && pending.length && !last?.named) {
+      orphans = pending;
+      pending = [];
+    }
     if (heading(i)) {
       completeLast();
       last = null;
+      tier = null;
+      return;
+    }
+    const head = tierHeader(l, p.prices.length > 0);
+    if (head) {
+      completeLast();
+      last = null;
+      tier = head;
       return;
     }
     if (
@@ -219,12 +283,12 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
         .filter((c) => c.x < head.x1 && c.x1 > head.x)
         .map((c) => c.text.replace(AMOUNT, ' ').replace(/\s+/g, ' ').trim())
         .join(' ');
-      // A name broken at its own hyphen ("Pupper Bud-" / "Ease") joins without a space.
-      if (/[a-z0-9]/i.test(words)) last.name += /\w-$/.test(last.name) ? words : ` ${words}`;
+      if (/[a-z0-9]/i.test(words)) last.name = join(last.name, words);
       const other = l.cells.filter((c) => !(c.x < head.x1 && c.x1 > head.x) && /[a-z0-9]/i.test(c.text) && !HAS_AMOUNT.test(c.text));
       if (last.brand && other.length) last.brand += ` ${other.map((c) => c.text).join(' ')}`;
       last.tail = l;
       last.prices.push(...p.prices);
+      if (last.tiers && last.tierHead) addTierPrices(last.tierHead, l, amounts, last.tiers);
       last.text += ` ${l.text}`;
       return;
     }
@@ -233,19 +297,31 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
       return;
     }
     if (p.texts.length > 0) {
+      // A table row centred on its tallest cell: the wrapped name cell's first line stands less
+      // than a line above the price line, left of all its cells (its next lines follow below).
+      const k = pending.at(-1);
+      const up = k === undefined ? null : lines[k];
+      const lead =
+        up && up.page === l.page && up.column === l.column && up.y > l.y && up.y - l.y < 0.8 * l.size && up.cells.length === 1 && up.cells[0].x1 < l.cells[0].x ? up : null;
+      if (lead) pending.pop();
       completeLast();
+      orphans = [];
+      const tiers = new Map<string, string[]>();
+      const inGrid = tier !== null && addTierPrices(tier, l, amounts, tiers);
       last = {
-        name: p.texts[0],
-        brand: p.texts[1] ?? null,
+        name: lead ? lead.cells[0].text : p.texts[0],
+        brand: (lead ? p.texts[0] : p.texts[1]) ?? null,
         prices: p.prices,
         thc: p.thc,
         weight: p.weight,
         hint: p.hint,
         section: sectionAt[i],
-        text: l.text,
+        text: lead ? `${lead.text} ${l.text}` : l.text,
         named: true,
-        line: l,
+        line: lead ? { ...l, cells: [lead.cells[0], ...l.cells] } : l,
         tail: l,
+        tiers: inGrid ? tiers : null,
+        tierHead: inGrid ? tier : null,
       };
       drafts.push(last);
       return;
@@ -257,16 +333,20 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
     // A price cell wrapped under its product's line ("$14.00" / "$8.57" below it): that product's.
     if (!above.length && last?.named && last.line.page === l.page && last.line.column === l.column && last.line.y - l.y <= 1.8 * l.size) {
       last.prices.push(...p.prices);
+      if (last.tiers && last.tierHead) addTierPrices(last.tierHead, l, amounts, last.tiers);
       last.text += ` ${l.text}`;
       return;
     }
+    // The column's first line is a price line: its name ended the previous column or page.
+    if (!above.length) above.push(...orphans.filter((j) => /[a-z0-9]/i.test(lines[j].text)));
+    orphans = [];
     if (!above.length) return;
     const first = lines[above[0]];
     // A name wrapped over lines in one font and size is one name (when its first line holds the name alone).
     let n = 1;
     while (parsed[above[0]].texts.length <= 1 && n < above.length && lines[above[n]].font === first.font && lines[above[n]].size === first.size) n++;
     // Wrapped lines as written ("(25mg/250mg) (MEDICAL)", "100mg"): no field is cut from them.
-    const name = [parsed[above[0]].texts[0] ?? first.text, ...above.slice(1, n).map((j) => lines[j].text)].join(' ');
+    const name = [parsed[above[0]].texts[0] ?? first.text, ...above.slice(1, n).map((j) => lines[j].text)].reduce(join);
     const rest = [...parsed[above[n - 1]].texts.slice(1), ...above.slice(n).flatMap((j) => parsed[j].texts)];
     const more = above.slice(n).map((j) => parsed[j]);
     last = {
@@ -281,9 +361,13 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
       named: false,
       line: l,
       tail: l,
+      tiers: null,
+      tierHead: null,
     };
     drafts.push(last);
   });
   completeLast();
+  // Products without a brand of their own take their group's sub-heading (a brand header over them).
+  drafts.forEach((d) => (d.brand ??= groupAt[lines.indexOf(d.line)] ?? null));
   return dedupeProducts(drafts.flatMap((d) => toProducts(d, url)));
 }

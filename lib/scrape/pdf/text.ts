@@ -43,11 +43,26 @@ export interface PdfText {
 /** The PDF signature, within the first KiB as readers allow. */
 export const isPdfBytes = (b: Uint8Array | string): boolean => (typeof b === 'string' ? b.slice(0, 1024) : Buffer.from(b.subarray(0, 1024)).toString('latin1')).includes('%PDF-');
 
-interface RawItem {
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+
+export interface RawItem {
   str?: string;
   transform?: number[];
   width?: number;
   fontName?: string;
+}
+
+/**
+ * One PDF.js text item as a PdfTextItem, or null when it holds no text. A glyph with no Unicode
+ * mapping (an emoji printed from a fallback font) comes as a control character: no text, but a
+ * space where it stood, so the words around it stay one cell.
+ */
+export function textItem(it: RawItem, page: number): PdfTextItem | null {
+  const t = it.transform;
+  const raw = typeof it.str === 'string' ? it.str : '';
+  const str = raw.replace(CONTROL, ' ');
+  if (!t || (!raw.replace(CONTROL, '').trim() && str === raw)) return null;
+  return { str, x: t[4], y: t[5], width: it.width ?? 0, size: Math.hypot(t[2], t[3]) || Math.abs(t[3]) || 10, font: it.fontName ?? '', page };
 }
 
 export async function readPdfText(bytes: Uint8Array, opts: { signal?: AbortSignal; maxPages?: number; maxItems?: number } = {}): Promise<PdfText> {
@@ -72,9 +87,8 @@ export async function readPdfText(bytes: Uint8Array, opts: { signal?: AbortSigna
       const content = await raceAbort(page.getTextContent(), opts.signal);
       pages = n;
       for (const it of content.items as RawItem[]) {
-        const t = it.transform;
-        if (typeof it.str !== 'string' || !it.str.trim() || !t) continue;
-        items.push({ str: it.str, x: t[4], y: t[5], width: it.width ?? 0, size: Math.hypot(t[2], t[3]) || Math.abs(t[3]) || 10, font: it.fontName ?? '', page: n });
+        const item = textItem(it, n);
+        if (item) items.push(item);
         if (items.length >= maxItems) break;
       }
       page.cleanup();

@@ -10,10 +10,11 @@ import { readSse } from '@/tests/helpers/sse';
 import { authHeader, call } from '@/tests/helpers/route';
 
 // PDF menus end to end on real PostgreSQL: menus of real items printed to PDF by real Chromium,
-// served over HTTP by a dispensary page that links the PDF (list layout) or shows it in an
-// <embed> (leader layout, held out), scanned through POST /shopping/scan-token with
-// triggerServerSide.
-const KEYS = ['pdf-list', 'pdf-leader'];
+// served over HTTP by a dispensary page that links the PDF (list layout), shows it in an
+// <embed> (leader layout) or links it only from a script run after load (landscape layout: three
+// columns, brand headers, products broken across columns and pages; the page read in the
+// browser, the PDF over HTTP), scanned through POST /shopping/scan-token with triggerServerSide.
+const KEYS = ['pdf-list', 'pdf-leader', 'pdf-landscape'];
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
 
 describe.runIf(run)('PDF menus through the API', () => {
@@ -55,7 +56,7 @@ describe.runIf(run)('PDF menus through the API', () => {
       expect(money(p.price), p.rawName).toBeCloseTo(want!.price, 2);
       expect(money(p.regularPrice), p.rawName).toBe(want!.regularPrice);
     }
-    // The page and the PDF were both fetched over HTTP (the PDF once).
+    // The page and the PDF were both fetched (the PDF once, over HTTP).
     expect(site.hits.filter((h) => h === '/menu.pdf')).toHaveLength(1);
     expect(site.hits).toContain('/menu');
   });

@@ -4,7 +4,7 @@ import * as cheerio from 'cheerio';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Resolver } from '@/lib/scrape/address';
 import { pdfSources, readPdfMenu } from '@/lib/scrape/pdf/menu';
-import { isPdfBytes, PDF_LIMITS, readPdfText } from '@/lib/scrape/pdf/text';
+import { isPdfBytes, PDF_LIMITS, readPdfText, textItem } from '@/lib/scrape/pdf/text';
 import { scrapeMenu } from '@/lib/scrape/scrape-menu';
 
 type Run = [x: number, y: number, size: number, text: string];
@@ -117,6 +117,13 @@ describe('PDF text (unpdf, no worker, nothing fetched)', () => {
     expect(t.items.find((i) => i.str === 'Blue Dream')).toMatchObject({ x: 36, y: 680, page: 1, size: 10 });
     const one = await readPdfText(MENU, { maxPages: 1 });
     expect([one.pages, one.items.some((i) => i.page === 2)]).toEqual([1, false]);
+  });
+
+  it('reads a glyph without a Unicode mapping (an emoji) as a space, not a control character', () => {
+    const at = (str: string, x: number) => textItem({ str, transform: [10, 0, 0, 10, x, 700], width: 10, fontName: 'f2' }, 1);
+    expect(at('\u0000', 90)).toMatchObject({ str: ' ', x: 90, size: 10 });
+    expect(at('Bee \u0000 Active', 36)?.str).toBe('Bee   Active');
+    expect(at('   ', 36)).toBeNull();
   });
 
   it('refuses bytes that are no readable PDF with a scrape error', async () => {
