@@ -55,13 +55,15 @@ const RECEIPT_PASSES: PrepareOptions[] = PASSES.map((p) => ({
  * every value with them; thirteenth-round degraded labels 0.843 → 0.908). A ruled table's rules are
  * NOT erased (`gridRules`, as on receipts): it let a QR label's small boxed table be read (fourteenth
  * round) but cost boxed key-over-value cells on blurred photos (second round degraded 0.963 → 0.906,
- * ninth 0.938 → 0.916, twelfth 0.994 → 0.983).
+ * ninth 0.938 → 0.916, twelfth 0.994 → 0.983). Light print on a MID-GREY pill or badge (an accent
+ * colour a photo left at grey 140–180) is inverted too (`midBands`, mid-bands.ts).
  */
 const LABEL_PASSES: PrepareOptions[] = PASSES.map((p) => ({
   ...p,
   lightLeaders: true,
   rules: true,
   bands: true,
+  midBands: true,
   glare: true,
   codes: true,
   chartBars: true,
