@@ -1,0 +1,27 @@
+import { labelCoverage } from '@/lib/vision/label-parser';
+import type { ParsedLabel } from '@/lib/vision/types';
+
+const empty = (v: unknown) => v === null || v === undefined || (Array.isArray(v) && v.length === 0);
+
+/**
+ * A label reading with the fields it left empty taken from the page's other readings (`others`,
+ * best first): each field from the first reading that has it; a category `Other` counts as empty.
+ * A field the kept reading has is never replaced, and the strain stays with the product name it
+ * was read from (a kept name whose parse gave no strain keeps none). On a degraded photo the
+ * engine's two preparations (local-engine.ts PASSES) often lose different rows (a blurred key, a
+ * pill): the better reading was kept whole and the other's rows thrown away. Costs no OCR: the
+ * readings were read already.
+ */
+export function fillGaps(kept: ParsedLabel, others: readonly ParsedLabel[]): ParsedLabel {
+  if (!others.length) return kept;
+  const { coverage: _c, ...out } = kept;
+  const hadName = !empty(kept.productName);
+  for (const other of others)
+    for (const k of Object.keys(other) as (keyof typeof out)[]) {
+      if (k === ('coverage' as never) || (k === 'strainName' && hadName)) continue;
+      const mine = out[k];
+      if ((empty(mine) || (k === 'category' && mine === 'Other')) && !empty(other[k]) && !(k === 'category' && other[k] === 'Other'))
+        (out as Record<string, unknown>)[k] = other[k];
+    }
+  return { ...out, coverage: labelCoverage(out) };
+}
