@@ -191,7 +191,7 @@ export function localEngine(): VisionEngine {
       bestReading(await withoutStampInk(await paperOnTable(await withMinSize(image))), parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES, {
         goodEnough: RECEIPT_GOOD_ENOUGH,
         rescue: RECEIPT_RESCUE,
-      }),
+      }).then(({ alternates: _unused, ...r }) => r),
     readLabel: async (input, signal) => {
       const image = await withMinSize(input);
       // A fold-out's two panels beside its spine (label-panels.ts) are read one by one, started at
@@ -205,17 +205,18 @@ export function localEngine(): VisionEngine {
       // A thin reading read once more with a ruled table's rules erased (label-grid.ts).
       const { alternates, ...first } = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, passes, { turns: true, stock: true });
       const read = await withGridRules(image.bytes, first, LABEL_PASSES[0], signal);
-      // The fields the kept reading left empty, from the page's other upright readings (the second
-      // preparation, the evened-out stock), best first: a degraded photo's two passes often lose
-      // different rows (alternates.ts).
-      const filled = fillGaps(read.parsed, alternates);
       // A missing package date looked for in a rubber stamp (label-stamp-ink.ts), then a round
       // sticker's rim lines, turned word by word along the arc, read unrolled (label-round.ts).
-      const page = await withStampDate(image.bytes, filled, signal);
+      const page = await withStampDate(image.bytes, read.parsed, signal);
       // A white compliance sticker over a label on coloured stock, read alone (label-sticker.ts).
       const stuck = await withSticker(image.bytes, page, LABEL_PASSES[0], signal);
       const folded = foldRead && !signal?.aborted ? withFoldReadings(stuck, await foldRead) : stuck;
-      return { ...read, parsed: await withRim(image.bytes, folded, LABEL_PASSES[0], signal) };
+      const rimmed = await withRim(image.bytes, folded, LABEL_PASSES[0], signal);
+      // Last, the fields still empty from the page's other upright readings (the second
+      // preparation, the evened-out stock), best first: a degraded photo's two passes often lose
+      // different rows (alternates.ts). After the targeted readers above, which read what they
+      // look for better (a fold-out's spine gives its brand) and decide on the same gaps as before.
+      return { ...read, parsed: fillGaps(rimmed, alternates) };
     },
   };
   return engine;
