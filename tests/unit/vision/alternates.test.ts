@@ -24,4 +24,10 @@ describe('fillGaps: a label reading completed from the page readings', () => {
     expect(fillGaps(kept, [second]).strainName).toBeNull();
     expect(fillGaps(first, [])).toBe(first);
   });
+
+  it('takes no text the reading holds in another field (a name line the other pass read as the brand)', () => {
+    const other = { ...second, brand: 'Cap Junky Flower' };
+    const kept = { ...first, brand: null };
+    expect(fillGaps(kept, [other]).brand).toBeNull();
+  });
 });
