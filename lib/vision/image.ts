@@ -10,6 +10,7 @@ import { analysedPage, analysePage, estimateSkew, inkPieces, MAX_PIXELS, ROW_HEI
 import { eraseDotLeaders, eraseGridRules, invertBands, LIGHT_INK } from '@/lib/vision/pixel-edits';
 import { eraseTightRules } from '@/lib/vision/receipt-rules';
 import { flattenLight } from '@/lib/vision/flatten-light';
+import { invertMidBands } from '@/lib/vision/mid-bands';
 import { darkenBesideBands } from '@/lib/vision/band-threshold';
 import { flattenCreases } from '@/lib/vision/receipt-creases';
 import { repairFadedPrint, stretchFadedInk } from '@/lib/vision/receipt-faded';
@@ -124,6 +125,8 @@ export interface PrepareOptions {
    * across the page).
    */
   bands?: boolean | 'before-light';
+  /** Then also light print on mid-grey filled bands (labels; `invertMidBands`, mid-bands.ts). */
+  midBands?: boolean;
   /** Erase the long straight rules of a ruled table grid before OCR (receipts; `eraseGridRules`). */
   gridRules?: boolean;
   /** Erase a thin rule across the page that a text row touches (receipts; `eraseTightRules`, receipt-rules.ts). */
@@ -262,6 +265,7 @@ export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Pro
   if (opts.chartBars && !page.dark) eraseChartBars(flat.data, flat.width, flat.height, rowPx);
   if (opts.chartMarks && !page.dark) eraseChartMarks(flat.data, flat.width, flat.height, rowPx);
   if (opts.bands === true && !page.dark) invertBands(flat.data, flat.width, flat.height, rowPx);
+  if (opts.midBands && !page.dark) invertMidBands(flat.data, flat.width, flat.height, rowPx);
   if (opts.gridRules && !page.dark) eraseGridRules(flat.data, flat.width, flat.height, rowPx);
   if (opts.tightRules && !page.dark) eraseTightRules(flat.data, flat.width, flat.height, rowPx);
   // (After the grid's rules are erased: a grey rule across the page is no crease to brighten.)

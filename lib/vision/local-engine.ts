@@ -3,6 +3,7 @@ import { prepareGrey, toPgm, withMinSize, type PrepareOptions } from '@/lib/visi
 import { withGridRules } from '@/lib/vision/label-grid';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { withRim } from '@/lib/vision/label-round';
+import { fillGaps } from '@/lib/vision/alternates';
 import { withStampDate } from '@/lib/vision/label-stamp-ink';
 import { withSticker } from '@/lib/vision/label-sticker';
 import { foldPanels, readFold, withFoldReadings } from '@/lib/vision/label-panels';
@@ -55,13 +56,15 @@ const RECEIPT_PASSES: PrepareOptions[] = PASSES.map((p) => ({
  * every value with them; thirteenth-round degraded labels 0.843 → 0.908). A ruled table's rules are
  * NOT erased (`gridRules`, as on receipts): it let a QR label's small boxed table be read (fourteenth
  * round) but cost boxed key-over-value cells on blurred photos (second round degraded 0.963 → 0.906,
- * ninth 0.938 → 0.916, twelfth 0.994 → 0.983).
+ * ninth 0.938 → 0.916, twelfth 0.994 → 0.983). Light print on a MID-GREY pill or badge (an accent
+ * colour a photo left at grey 140–180) is inverted too (`midBands`, mid-bands.ts).
  */
 const LABEL_PASSES: PrepareOptions[] = PASSES.map((p) => ({
   ...p,
   lightLeaders: true,
   rules: true,
   bands: true,
+  midBands: true,
   glare: true,
   codes: true,
   chartBars: true,
@@ -110,14 +113,17 @@ async function bestReading<T extends { coverage: number }>(
   signal?: AbortSignal,
   passes: PrepareOptions[] = PASSES,
   { turns = false, stock = false, goodEnough = GOOD_ENOUGH, rescue }: { turns?: boolean; stock?: boolean; goodEnough?: number; rescue?: PrepareOptions } = {},
-): Promise<EngineReading<T> & { text: string }> {
+): Promise<EngineReading<T> & { text: string; alternates: T[] }> {
   /** The best reading so far (a holder: `judge` replaces it). */
   const kept: { best: (EngineReading<T> & { text: string; score: number }) | null } = { best: null };
+  /** Every upright reading with its score (the ones not kept are the best one's `alternates`). */
+  const upright: { parsed: T; score: number }[] = [];
   /** A reading parsed and scored; kept when it beats the best so far. */
-  const judge = (ocr: OcrResult): { parsed: T; conf: number } => {
+  const judge = (ocr: OcrResult, turn = 0): { parsed: T; conf: number } => {
     const parsed = parse(ocr.text, ocr.words);
     const conf = Math.max(0, Math.min(1, ocr.confidence / 100));
     const score = parsed.coverage * 0.7 + conf * 0.3;
+    if (turn === 0) upright.push({ parsed, score });
     if (!kept.best || score > kept.best.score) kept.best = { parsed, engineConfidence: conf, text: ocr.text, score };
     return { parsed, conf };
   };
@@ -133,7 +139,7 @@ async function bestReading<T extends { coverage: number }>(
   for (let i = 0; i < tries.length; i++) {
     if (signal?.aborted) break;
     const { opts } = tries[i];
-    const { parsed, conf } = judge(await readings.read(tries, i, signal));
+    const { parsed, conf } = judge(await readings.read(tries, i, signal), tries[i].turn);
     if (parsed.coverage >= goodEnough && conf >= SURE_ENOUGH) break;
     // An empty first reading of faded print: the rescue first, and no second preparation when it
     // settles the page (pass-plan.ts).
@@ -167,7 +173,11 @@ async function bestReading<T extends { coverage: number }>(
   }
   const { best } = kept;
   if (!best) throw new Error('OCR aborted');
-  return { parsed: best.parsed, engineConfidence: best.engineConfidence, text: best.text };
+  const alternates = upright
+    .filter((r) => r.parsed !== best.parsed)
+    .sort((a, b) => b.score - a.score)
+    .map((r) => r.parsed);
+  return { parsed: best.parsed, engineConfidence: best.engineConfidence, text: best.text, alternates };
 }
 
 let engine: VisionEngine | null = null;
@@ -181,7 +191,7 @@ export function localEngine(): VisionEngine {
       bestReading(await withoutStampInk(await paperOnTable(await withMinSize(image))), parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES, {
         goodEnough: RECEIPT_GOOD_ENOUGH,
         rescue: RECEIPT_RESCUE,
-      }),
+      }).then(({ alternates: _unused, ...r }) => r),
     readLabel: async (input, signal) => {
       const image = await withMinSize(input);
       // A fold-out's two panels beside its spine (label-panels.ts) are read one by one, started at
@@ -193,19 +203,20 @@ export function localEngine(): VisionEngine {
       foldRead?.catch(() => undefined);
       const passes = fold ? LABEL_PASSES.slice(0, 1) : LABEL_PASSES;
       // A thin reading read once more with a ruled table's rules erased (label-grid.ts).
-      const read = await withGridRules(
-        image.bytes,
-        await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, passes, { turns: true, stock: true }),
-        LABEL_PASSES[0],
-        signal,
-      );
+      const { alternates, ...first } = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, passes, { turns: true, stock: true });
+      const read = await withGridRules(image.bytes, first, LABEL_PASSES[0], signal);
       // A missing package date looked for in a rubber stamp (label-stamp-ink.ts), then a round
       // sticker's rim lines, turned word by word along the arc, read unrolled (label-round.ts).
       const page = await withStampDate(image.bytes, read.parsed, signal);
       // A white compliance sticker over a label on coloured stock, read alone (label-sticker.ts).
       const stuck = await withSticker(image.bytes, page, LABEL_PASSES[0], signal);
       const folded = foldRead && !signal?.aborted ? withFoldReadings(stuck, await foldRead) : stuck;
-      return { ...read, parsed: await withRim(image.bytes, folded, LABEL_PASSES[0], signal) };
+      const rimmed = await withRim(image.bytes, folded, LABEL_PASSES[0], signal);
+      // Last, the fields still empty from the page's other upright readings (the second
+      // preparation, the evened-out stock), best first: a degraded photo's two passes often lose
+      // different rows (alternates.ts). After the targeted readers above, which read what they
+      // look for better (a fold-out's spine gives its brand) and decide on the same gaps as before.
+      return { ...read, parsed: fillGaps(rimmed, alternates) };
     },
   };
   return engine;
