@@ -34,10 +34,10 @@ const MEMBER_ALL = new RegExp(String.raw`\b${MEMBER_WORDS}\s*:?\s*\$\s?\d+(?:,\d
  * Amounts a card names as something other than the price paid (docs/scraping.md, eighteenth
  * round): savings ("You save $8", "Save $8", "$5 off"), the price with tax ("$52.31 out the door",
  * "$48.40 with tax"; "incl. tax" alone is how a tax-inclusive price is written, so it stays), rewards or cash back ("Earn $1.95 in rewards"), pay-later instalments ("or 4
- * interest-free payments of $10.00").
+ * interest-free payments of $10.00"), thresholds ("Spend $75, get a free pre-roll", "orders over $100").
  */
 const AMT = String.raw`\$\s?\d+(?:,\d{3})*(?:\.\d{1,2})?`;
-const NOT_PAID_BEFORE = String.raw`(?:you save|save|saving|savings of|earn|you earn|(?:payments?|installments?|instalments?) of)`;
+const NOT_PAID_BEFORE = String.raw`(?:you save|save|saving|savings of|earn|you earn|(?:payments?|installments?|instalments?) of|spend|orders? (?:over|above|of))`;
 const NOT_PAID_AFTER = String.raw`(?:off\b|out the door|otd\b|(?:with|after|w\/)\s*tax|(?:in|of)\s+rewards|(?:cash\s?)?back\b)`;
 export const NOT_PAID_ALL = new RegExp(String.raw`\b${NOT_PAID_BEFORE}\s*:?\s*${AMT}|${AMT}\s*${NOT_PAID_AFTER}`, 'gi');
 const NOT_PAID_BEFORE_RE = new RegExp(String.raw`\b${NOT_PAID_BEFORE}\s*:?\s*$`, 'i');

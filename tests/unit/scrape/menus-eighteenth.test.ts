@@ -74,6 +74,7 @@ describe('amounts a card names as not paid', () => {
     ['rewards', (v: number) => `<p class="rewards">Earn $${(v * 0.05).toFixed(2)} in rewards</p>`],
     ['pay-later instalments', (v: number) => `<p class="bnpl">or 4 interest-free payments of <strong>$${(v / 4).toFixed(2)}</strong> with Afterpay</p>`],
     ['savings', (v: number) => `<div class="badge">You save $${(v / 5).toFixed(2)} (20%)</div>`],
+    ['a spending threshold in the same badge class as the savings', (v: number) => `<div class="badge">Spend $${(v * 3).toFixed(0)}, get a free pre-roll</div>`],
   ])('%s: neither a product nor its price', (_, noise) => {
     const got = read(
       list([
