@@ -1,5 +1,6 @@
 import * as cheerio from 'cheerio';
 import { embeddedDocSources, lazyFrameSources } from '@/lib/scrape/lazy-frames';
+import { noscriptSources } from '@/lib/scrape/extract/inert-markup';
 
 /**
  * A menu's own pagination, followed from the URL a user gives (no wildcard): `rel="next"`,
@@ -127,7 +128,7 @@ export function frameUrls(html: PageDoc, pageUrl: string): string[] {
   const out: string[] = [];
   const srcs: string[] = [];
   $('iframe[src], frame[src]').each((_, el) => void srcs.push($(el).attr('src') ?? ''));
-  for (const src of [...srcs, ...embeddedDocSources($), ...lazyFrameSources($)]) {
+  for (const src of [...srcs, ...embeddedDocSources($), ...lazyFrameSources($), ...noscriptSources($, pageUrl)]) {
     const u = resolveLink(src, pageUrl);
     if (u && !out.includes(u)) out.push(u);
   }

@@ -12,6 +12,8 @@ const REGULAR_CLASS =
   /(?:^|[\s_-])(?:strike|struck|strikethrough|line-?through|crossed|original|regular|reg|was|compare|compare-at|compareat|old|before|msrp|list-price|listprice|retail)(?:[\s_-]|$)/i;
 /** A label right before a price that makes it the previous price ("Was", "Reg.", "Regular price:"). */
 const REGULAR_LABEL = /\b(?:was|reg\.?|regular(?: price)?|orig(?:inal|\.)?(?: price)?|msrp|compare at|list price|retail|before)\s*:?\s*$/i;
+/** A title / aria-label naming an element the previous price ("Regular price", "Original price", "Was $50", "Compare at"). */
+const LABELLED_REGULAR = /^\s*(?:regular|original|was|compare(?:d)? at|list price|retail|msrp)\b/i;
 /** Amounts that are not the item's price: "Save $8", "$5 off". */
 const SAVING_BEFORE = /\b(?:save|saving|you save|discount)\s*:?\s*$|\b(?:[2-9]|[1-9]\d+)\s*(?:for|\/)\s*$/i;
 /**
@@ -28,9 +30,23 @@ export const DEAL_ALL = new RegExp(DEAL.source, 'gi');
 const MEMBER_WORDS = String.raw`(?:med(?:ical)?|mmj|members?|membership|loyalty|rewards?|vip|club|patients?)(?:\s+(?:price|pricing|only))?`;
 const MEMBER_BEFORE = new RegExp(String.raw`\b${MEMBER_WORDS}\s*:?\s*$`, 'i');
 const MEMBER_ALL = new RegExp(String.raw`\b${MEMBER_WORDS}\s*:?\s*\$\s?\d+(?:,\d{3})*(?:\.\d{1,2})?`, 'gi');
-/** Text whose only prices are multi-buy deals or member prices (no price anyone pays as such). */
+/**
+ * Amounts a card names as something other than the price paid (docs/scraping.md, eighteenth
+ * round): savings ("You save $8", "Save $8", "$5 off"), the price with tax ("$52.31 out the door",
+ * "$48.40 with tax"; "incl. tax" alone is how a tax-inclusive price is written, so it stays), rewards or cash back ("Earn $1.95 in rewards"), pay-later instalments ("or 4
+ * interest-free payments of $10.00"), thresholds ("Spend $75, get a free pre-roll", "orders over $100").
+ */
+const AMT = String.raw`\$\s?\d+(?:,\d{3})*(?:\.\d{1,2})?`;
+const NOT_PAID_BEFORE = String.raw`(?:you save|save|saving|savings of|earn|you earn|(?:payments?|installments?|instalments?) of|spend|orders? (?:over|above|of))`;
+const NOT_PAID_AFTER = String.raw`(?:off\b|out the door|otd\b|(?:with|after|w\/)\s*tax|(?:in|of)\s+rewards|(?:cash\s?)?back\b)`;
+export const NOT_PAID_ALL = new RegExp(String.raw`\b${NOT_PAID_BEFORE}\s*:?\s*${AMT}|${AMT}\s*${NOT_PAID_AFTER}`, 'gi');
+const NOT_PAID_BEFORE_RE = new RegExp(String.raw`\b${NOT_PAID_BEFORE}\s*:?\s*$`, 'i');
+const NOT_PAID_AFTER_RE = new RegExp(String.raw`^\s*${NOT_PAID_AFTER}`, 'i');
+/** Text with amounts, every one named as not paid ("or 4 interest-free payments of $10.00"). */
+export const notPaidOnly = (t: string): boolean => /\$\s?\d/.test(t) && !/\$\s?\d/.test(t.replace(NOT_PAID_ALL, ''));
+/** Text whose only prices are multi-buy deals, member prices or amounts not paid (no price anyone pays as such). */
 export const dealOnly = (t: string): boolean => {
-  const rest = t.replace(DEAL_ALL, '').replace(MEMBER_ALL, '');
+  const rest = t.replace(DEAL_ALL, '').replace(MEMBER_ALL, '').replace(NOT_PAID_ALL, '');
   return rest.length < t.length && !/\$\s?\d/.test(rest);
 };
 const SAVING_AFTER = /^\s*(?:off|discount|savings?)\b/i;
@@ -66,6 +82,8 @@ function struck(el: Element, classes?: ReadonlySet<string>): boolean {
   if (el.name === 's' || el.name === 'del' || el.name === 'strike') return true;
   if (/line-through/i.test(el.attribs.style ?? '') || el.attribs['data-scan-struck'] !== undefined) return true;
   if (classes?.size && (el.attribs.class ?? '').split(/\s+/).some((c) => classes.has(c))) return true;
+  // An element titled or labelled as the previous price (`title="Regular price"`, `aria-label="Was $50"`).
+  if (LABELLED_REGULAR.test(el.attribs.title ?? el.attribs['aria-label'] ?? '')) return true;
   return REGULAR_CLASS.test(`${el.attribs.class ?? ''} ${el.attribs['data-testid'] ?? ''} ${el.attribs.itemprop ?? ''}`.replace(/\b(?:price|prices)\b/gi, ' '));
 }
 
@@ -153,6 +171,7 @@ export function cardPrices(card: Element, classes?: ReadonlySet<string>, skip?: 
     const before = full.slice(Math.max(0, m.index - 24), m.index).replace(/\s+/g, ' ');
     const after = full.slice(m.index + m[0].length, m.index + m[0].length + 16);
     if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after) || MEMBER_BEFORE.test(before)) continue;
+    if (NOT_PAID_BEFORE_RE.test(before) || NOT_PAID_AFTER_RE.test(after)) continue;
     if ((parsePrice(m[0]) ?? 0) <= 0) continue;
     const seg = segs[owner[m.index]];
     hits.push({
@@ -215,5 +234,6 @@ export const priceCount = (t: string) =>
     t
       .replace(DEAL_ALL, '')
       .replace(MEMBER_ALL, '')
+      .replace(NOT_PAID_ALL, '')
       .match(/\$\s?\d/g) ?? []
   ).length;

@@ -6,7 +6,7 @@ import { findCard } from '@/lib/scrape/extract/card-find';
 import { firstText, labelledBrand, nameWithPrice, pickName, textLines } from '@/lib/scrape/extract/card-names';
 import { attributeNames } from '@/lib/scrape/extract/attr-names';
 import { removeQuantityTiers } from '@/lib/scrape/extract/quantity-tiers';
-import { attributePrices, dealOnly, salePrices, struckClasses } from '@/lib/scrape/extract/card-prices';
+import { attributePrices, dealOnly, notPaidOnly, salePrices, struckClasses } from '@/lib/scrape/extract/card-prices';
 import { regroupSizeRows } from '@/lib/scrape/extract/size-rows';
 import { columnSizes, definitionSizes, sizeChips, sizeListsIn, sizeSelects, textSizesIn, wooVariationPrices } from '@/lib/scrape/extract/card-sizes';
 import { markCssSoldOut, soldOutCard } from '@/lib/scrape/extract/sold-out';
@@ -172,7 +172,9 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
   const priceEls = scope
     .find('*')
     .toArray()
-    .filter((el): el is Element => el.type === 'tag' && (isPrice(ownText(el as Element)) || splitPrice(el as Element)) && !nameWithPrice(textOf(el as Element), el as Element));
+    .filter((el): el is Element => el.type === 'tag' && (isPrice(ownText(el as Element)) || splitPrice(el as Element)) && !nameWithPrice(textOf(el as Element), el as Element))
+    // An amount its line names as not paid ("payments of <strong>$10</strong>", "<b>$5</b> back") holds no card's price.
+    .filter((el) => !notPaidOnly(textOf((el.parent as Element | null)?.type === 'tag' ? (el.parent as Element) : el)));
   const classCounts = new Map<string, number>();
   for (const el of scope.find('[class]').toArray()) {
     if (el.type !== 'tag') continue;

@@ -16,6 +16,7 @@ import { switchedInPlace, weightToggle, withChosenWeight } from '@/lib/scrape/we
 import { textifyPricePictures } from '@/lib/scrape/extract/price-pictures';
 import { canonicalizeLocaleMoney } from '@/lib/scrape/extract/locale-money';
 import { extractProductPage } from '@/lib/scrape/extract/product-page';
+import { unwrapInertTemplates, unwrapNoscript } from '@/lib/scrape/extract/inert-markup';
 import { OPENER_LABEL, PRICE_RANGE } from '@/lib/scrape/browser-popovers';
 import { categoryListbox } from '@/lib/scrape/browser-listbox';
 
@@ -42,12 +43,18 @@ export async function extractFromHtml(html: string, url: string, opts: ExtractOp
   const $ = cheerio.load(html);
   // One weight chosen for the whole menu (weight-toggle.ts): it belongs to every card's name.
   const chosen = weightToggle($)?.chosen ?? null;
-  const r = await extractLoaded($, url, opts);
+  let r = await extractLoaded($, url, opts);
+  // Nothing on the page as scripts render it: its <noscript> fallback (inert-markup.ts) is the menu.
+  if (!r.products.length && html.includes('<noscript')) {
+    const $n = cheerio.load(html);
+    if (unwrapNoscript($n)) r = await extractLoaded($n, url, opts);
+  }
   return chosen ? { ...r, products: withChosenWeight(r.products, chosen) } : r;
 }
 
 async function extractLoaded($: cheerio.CheerioAPI, url: string, opts: ExtractOptions): Promise<PageExtraction> {
   unwrapShadowTemplates($);
+  unwrapInertTemplates($);
   inlineSrcdocFrames($);
   textifyPricePictures($);
   canonicalizeLocaleMoney($);
