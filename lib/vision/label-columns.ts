@@ -92,7 +92,8 @@ const pageWidth = (rows: readonly BoxLine[]) => Math.max(1, ...rows.map((r) => r
 
 /** The value columns of a table header row and the unit each one names. */
 interface TableHead {
-  columns: { unit: 'pct' | 'mgg' | 'mg' | 'skip' | null; result: boolean; x0: number; x1: number }[];
+  /** `pack`: a milligram column per package (`mg / package`, `mg per pkg`), not per serving. */
+  columns: { unit: 'pct' | 'mgg' | 'mg' | 'skip' | null; result: boolean; pack: boolean; x0: number; x1: number }[];
   placed: boolean;
 }
 
@@ -115,7 +116,13 @@ function columnUnit(cell: string): TableHead['columns'][number]['unit'] {
  */
 export function tableHead(cells: readonly BoxCell[], placed: boolean): TableHead | null {
   if (cells.length < 2 || !TABLE_NAME.test(cells[0].text) || cells.some((c) => /\d/.test(c.text))) return null;
-  const columns = cells.slice(1).map((c) => ({ unit: columnUnit(c.text), result: /\b(result|amount|conc|value)/i.test(c.text), x0: c.x0, x1: c.x1 }));
+  const columns = cells.slice(1).map((c) => ({
+    unit: columnUnit(c.text),
+    result: /\b(result|amount|conc|value)/i.test(c.text),
+    pack: /\b(?:package|pkg|pack|container)\b/i.test(c.text),
+    x0: c.x0,
+    x1: c.x1,
+  }));
   return columns.some((c) => c.unit === 'pct' || c.unit === 'mgg') ? { columns, placed } : null;
 }
 
@@ -165,10 +172,21 @@ export function tableRow(head: TableHead, all: readonly BoxCell[]): string | nul
     const v = (at.get(j) as string).replace(/\s+/g, '');
     if (!/\d/.test(v) || /^</.test(v)) return `${cells[0].text}: ND`;
     const n = v.replace(/%|mg\/g|mg$/i, '');
-    return `${cells[0].text}: ${n}${unit === 'pct' ? '%' : ' mg/g'}`;
+    return `${cells[0].text}: ${n}${unit === 'pct' ? '%' : ' mg/g'}${packMg(head, at)}`;
   }
   // A row of the table whose result column is missing (a limit only): left as printed.
   return cells.map((c) => c.text).join('   ');
+}
+
+/**
+ * The row's milligrams per package, when the head has such a column (`Cannabinoid | mg / package
+ * | % by weight`, Colorado / Michigan labels): ` | 388 mg` after the row's percentage, read as
+ * the package's milligrams (label-potency.ts: milligrams right after a percentage). Per serving is
+ * no package figure.
+ */
+function packMg(head: TableHead, at: ReadonlyMap<number, string>): string {
+  const k = head.columns.findIndex((c, j) => c.unit === 'mg' && c.pack && /^\d{1,5}(?:[.,]\d{1,2})?\s*(?:mg)?$/i.test((at.get(j) ?? '').trim()));
+  return k < 0 ? '' : ` | ${(at.get(k) as string).replace(/\s*mg$/i, '').trim()} mg`;
 }
 
 /**
