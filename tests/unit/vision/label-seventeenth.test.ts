@@ -42,3 +42,44 @@ describe('the brand of a keyed licensee', () => {
     expect(p.productName).toBe('Jet Fuel Whole Flower');
   });
 });
+
+describe('a lab certificate sticker', () => {
+  const text = [
+    'Steep Hill',
+    'Potency & Terpene Report',
+    'Client: Puffco',
+    'Sample: Vanilla Frosting Live Resin',
+    'Batch: VF2660-33',
+    'Received: 05/15/2026 Tested: 05/21/2026 Reported: 05/25/2026',
+    'Analyte         Result (%)       LOQ (%)',
+    'Total THC       80.40            0.01',
+  ].join('\n');
+
+  it('names the lab from the letterhead above a report title', () => {
+    expect(parseLabelText(text).labName).toBe('Steep Hill');
+  });
+
+  it('takes no date key after the test date for the lab', () => {
+    const p = parseLabelText(text.replace('Steep Hill\nPotency & Terpene Report\n', 'Puffco\n'));
+    expect(p.labName).toBeNull();
+    expect(p.testDate).toBe('2026-05-21');
+  });
+});
+
+describe('a table percentage whose point OCR lost', () => {
+  it('gets it back where the page’s other table percentages print it', () => {
+    const text = [
+      'Analyte            Result (%)       LOQ (%)',
+      'Total THC          80.40            0.01',
+      'Terpene            Result (%)       LOQ (%)',
+      'Caryophyllene      117              0.10',
+      'Humulene           1.05             0.01',
+    ].join('\n');
+    const p = parseLabelText(text);
+    expect(p.thcPct).toBe(80.4);
+    expect(p.terpenes).toEqual([
+      { name: 'caryophyllene', percentage: 1.17 },
+      { name: 'humulene', percentage: 1.05 },
+    ]);
+  });
+});
