@@ -33,16 +33,18 @@ export function columnLines(raw: string[], boxes: readonly BoxLine[] | null = nu
   const withBoxes = boxes && boxes.length === raw.length ? boxes : null;
   const out: string[] = [];
   let table: TableHead | null = null;
+  let decimals: number | undefined;
   for (let i = 0; i < raw.length; i++) {
     const cells = cellsOf(raw[i]);
     const head = tableHead(withBoxes ? withBoxes[i].cells : cells.map((text) => ({ text, x0: 0, x1: 0 })), Boolean(withBoxes));
     if (head) {
-      table = head;
+      table = { ...head, decimals };
       out.push(raw[i]);
       continue;
     }
     if (table) {
       const row = tableRow(table, withBoxes ? withBoxes[i].cells : cells.map((text) => ({ text, x0: 0, x1: 0 })));
+      decimals = table.decimals;
       if (row) {
         out.push(row);
         continue;
@@ -92,8 +94,11 @@ const pageWidth = (rows: readonly BoxLine[]) => Math.max(1, ...rows.map((r) => r
 
 /** The value columns of a table header row and the unit each one names. */
 interface TableHead {
-  columns: { unit: 'pct' | 'mgg' | 'mg' | 'skip' | null; result: boolean; x0: number; x1: number }[];
+  /** `pack`: a milligram column per package (`mg / package`, `mg per pkg`), not per serving. */
+  columns: { unit: 'pct' | 'mgg' | 'mg' | 'skip' | null; result: boolean; pack: boolean; x0: number; x1: number }[];
   placed: boolean;
+  /** The decimals the page's table percentages print (`80.40%`: 2), once a row has shown them. */
+  decimals?: number;
 }
 
 const TABLE_NAME = /^(cannabinoids?|analytes?|compounds?|terpenes?|name)\b/i;
@@ -115,7 +120,13 @@ function columnUnit(cell: string): TableHead['columns'][number]['unit'] {
  */
 export function tableHead(cells: readonly BoxCell[], placed: boolean): TableHead | null {
   if (cells.length < 2 || !TABLE_NAME.test(cells[0].text) || cells.some((c) => /\d/.test(c.text))) return null;
-  const columns = cells.slice(1).map((c) => ({ unit: columnUnit(c.text), result: /\b(result|amount|conc|value)/i.test(c.text), x0: c.x0, x1: c.x1 }));
+  const columns = cells.slice(1).map((c) => ({
+    unit: columnUnit(c.text),
+    result: /\b(result|amount|conc|value)/i.test(c.text),
+    pack: /\b(?:package|pkg|pack|container)\b/i.test(c.text),
+    x0: c.x0,
+    x1: c.x1,
+  }));
   return columns.some((c) => c.unit === 'pct' || c.unit === 'mgg') ? { columns, placed } : null;
 }
 
@@ -164,11 +175,35 @@ export function tableRow(head: TableHead, all: readonly BoxCell[]): string | nul
     if (j === undefined) continue;
     const v = (at.get(j) as string).replace(/\s+/g, '');
     if (!/\d/.test(v) || /^</.test(v)) return `${cells[0].text}: ND`;
-    const n = v.replace(/%|mg\/g|mg$/i, '');
-    return `${cells[0].text}: ${n}${unit === 'pct' ? '%' : ' mg/g'}`;
+    const n = lostPoint(v.replace(/%|mg\/g|mg$/i, ''), unit, head);
+    return `${cells[0].text}: ${n}${unit === 'pct' ? '%' : ' mg/g'}${packMg(head, at)}`;
   }
   // A row of the table whose result column is missing (a limit only): left as printed.
   return cells.map((c) => c.text).join('   ');
+}
+
+/**
+ * A table percentage whose decimal point OCR lost (`117` for `1.17`): no share is over 100 %, so
+ * a whole figure over 100 gets its point back where the page's other table percentages print it
+ * (`head.decimals`, learnt from the rows read before). A figure with its point teaches the table.
+ */
+function lostPoint(n: string, unit: 'pct' | 'mgg', head: TableHead): string {
+  if (unit !== 'pct') return n;
+  const m = /^\d+[.,](\d{1,2})$/.exec(n);
+  if (m) head.decimals = m[1].length;
+  const d = head.decimals;
+  return d && /^\d{3,4}$/.test(n) && Number(n) > 100 ? `${n.slice(0, -d)}.${n.slice(-d)}` : n;
+}
+
+/**
+ * The row's milligrams per package, when the head has such a column (`Cannabinoid | mg / package
+ * | % by weight`, Colorado / Michigan labels): ` | 388 mg` after the row's percentage, read as
+ * the package's milligrams (label-potency.ts: milligrams right after a percentage). Per serving is
+ * no package figure.
+ */
+function packMg(head: TableHead, at: ReadonlyMap<number, string>): string {
+  const k = head.columns.findIndex((c, j) => c.unit === 'mg' && c.pack && /^\d{1,5}(?:[.,]\d{1,2})?\s*(?:mg)?$/i.test((at.get(j) ?? '').trim()));
+  return k < 0 ? '' : ` | ${(at.get(k) as string).replace(/\s*mg$/i, '').trim()} mg`;
 }
 
 /**

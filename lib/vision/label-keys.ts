@@ -90,3 +90,24 @@ export function withoutRuleSpecks(row: string): string {
       .replace(/(^|\s{2,})["“”‘’'`]+(?=[\p{L}\p{N}])([^"“”‘’'`\s]*(?:\s(?!\s)[^"“”‘’'`\s]*)*)(?=\s{2,}|\s*$)/gu, '$1$2')
   );
 }
+
+/**
+ * The brand from a keyed maker (`Licensee: Packwoods Inc. · Lic. 403R-32832`, `Producer: Wyld
+ * LLC`): a licensee's legal name without its licence number after a separator and without its
+ * legal form (Inc., LLC, Ltd., Corp.; not `Co.`, which brands keep); and when the label prints its brand big at the top (`free`:
+ * the unkeyed name lines, first first) and that brand begins the legal name (`PACKWOODS` for
+ * `Packwoods Cultivation`), only those words of it.
+ */
+export function makerBrand(value: string, free: readonly string[]): string {
+  const v = value
+    .replace(/\s*(?:[-–·•|,;]\s*|\s{2,})(?:lic(?:ense|ence)?\b\.?|license\s*(?:#|no\.?)|#\s*\d).*$/i, '')
+    .replace(/,?\s+(?:inc|llc|l\.l\.c|ltd|corp)\.?$/i, '')
+    .trim();
+  const words = v.split(/\s+/);
+  const low = (s: string) => s.toLowerCase().replace(/[^a-z0-9 ]/g, '');
+  for (const line of free.slice(0, 2)) {
+    const n = line.trim().split(/\s+/).length;
+    if (n < words.length && low(words.slice(0, n).join(' ')) === low(line)) return words.slice(0, n).join(' ');
+  }
+  return v || value;
+}

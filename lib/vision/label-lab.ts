@@ -29,7 +29,10 @@ export function readLab(cells: string[], lines: string[], rows: string[]): strin
       .map((l) => /([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3}\s(?:Labs?|Laboratories|Laboratory|Analytics|Testing))\b/.exec(l))
       .find(Boolean) ??
     // "TESTED 07/15/26 PROVERDE LABS": the name printed after the test date, without a "by".
-    lines.map((l) => TESTED_THEN_LAB.exec(l)).find((m) => m && !/^(?:pack|pkg|harvest|batch|lot|sell|best|use|exp|on\b|at\b)/i.test(m[1]));
+    // Not the next date's key (`Tested: 05/21/2026  Reported: 05/25/2026`, a certificate's dates).
+    lines
+      .map((l) => TESTED_THEN_LAB.exec(l))
+      .find((m) => m && !/^(?:pack|pkg|harvest|batch|lot|sell|best|use|exp|on\b|at\b|report|receiv|complet|issu|sampl|releas|approv|review|analy[sz]ed\b)/i.test(m[1]));
   return lab
     ? labNameOf(
         withLabWord(
@@ -40,12 +43,15 @@ export function readLab(cells: string[], lines: string[], rows: string[]): strin
     : null;
 }
 
+/** A lab's report title: `Certificate of Analysis`, `COA`, `Potency & Terpene Report`, `Test Report`, `Analytical Report`. */
+const REPORT_TITLE = /\bcertificate\s+of\s+analysis\b|^COA\b|\b(?:analysis|analytical|test(?:ing)?|lab(?:oratory)?|potency|terpenes?|results?)\s+report\b/i;
+
 /**
- * The letterhead of a lab's certificate: the name line just above `Certificate of Analysis` (or
- * `COA`) at the top of the page. As a match so it reads like the keyed lab patterns.
+ * The letterhead of a lab's certificate: the name line just above its title (`REPORT_TITLE`) at
+ * the top of the page. As a match so it reads like the keyed lab patterns.
  */
 function letterhead(lines: string[]): RegExpExecArray | null {
-  const at = lines.slice(0, 5).findIndex((l) => /\bcertificate\s+of\s+analysis\b|^COA\b/i.test(l));
+  const at = lines.slice(0, 5).findIndex((l) => REPORT_TITLE.test(l));
   const name = at > 0 ? lines.slice(0, at).findLast((l) => letters(l) >= 3 && !/[:%]|\d{3,}/.test(l)) : undefined;
   return name ? /^(.+)$/.exec(name) : null;
 }

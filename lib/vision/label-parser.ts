@@ -24,7 +24,7 @@ import { BELOW_LIMIT, CANN_AFTER, CBD, CBD_AFTER, pct, potency, THC, THC_AFTER, 
 import { batchCode, batchLetters, capitalGAsSix, gramsBesideOunces, lostPointGrams, netWeightText, ouncesOverGrams, withoutTrailingWeight } from '@/lib/vision/label-values';
 import { readTerpenes } from '@/lib/vision/label-terpene-rows';
 import { readLab } from '@/lib/vision/label-lab';
-import { gapKeyed, nineAsGrams, unkeyedWeight, withoutRuleSpecks, withoutSideRemark } from '@/lib/vision/label-keys';
+import { gapKeyed, makerBrand, nineAsGrams, unkeyedWeight, withoutRuleSpecks, withoutSideRemark } from '@/lib/vision/label-keys';
 import { joinWrappedValues } from '@/lib/vision/label-wrap';
 import { expandAbbreviations } from '@/lib/vision/label-abbrev';
 import { splitStampCells } from '@/lib/vision/label-stamp';
@@ -177,7 +177,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     .filter((l) => !prose(l))
     .slice(0, 8)
     .filter((l) => !KEYED.test(l) && !BRAND.test(l) && !SECTION.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l));
-  let brand = brandKey ? nameFix(brandKey[1]) : null;
+  let brand = brandKey ? nameFix(makerBrand(brandKey[1], free)) : null;
   let productName = productKey ? nameFix(productKey[1]) : null;
   if (!productName) {
     if (!brand && free.length >= 2) {
@@ -187,7 +187,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
       // With the brand keyed, the name is the first free line that ends with the product's kind
       // ("KUSH MINTS BULK FLOWER"; a store's name may come first on a deli sticker, and name a
       // kind word elsewhere: "BUDS N MORE DISPENSARY"), else the first free line.
-      const others = free.filter((l) => tidyName(l) !== brand);
+      const others = free.filter((l) => tidyName(l).toLowerCase() !== brand?.toLowerCase());
       productName = (brandKey ? others.slice(0, 4).find(endsWithKind) : undefined) ?? others[0] ?? null;
     }
     if (productName && boxes) productName += wrappedRest(productName, lines, boxes, unsure);
