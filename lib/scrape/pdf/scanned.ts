@@ -11,8 +11,8 @@ import type { PdfTextItem } from '@/lib/scrape/pdf/text';
  * (`minPixels`), downscaled to `maxSide`.
  */
 export const SCAN_LIMITS = {
-  /** Pages of one PDF read by OCR (each costs about a second of CPU on this class of machine). */
-  maxPages: 8,
+  /** Pages of one PDF read by OCR (each costs 3–12 s on this two-core machine, more under load). */
+  maxPages: 6,
   /** A picture smaller than this (pixels) is a logo or a photo of a product, not a scanned page. */
   minPixels: 250_000,
   /** The long side the picture is brought down to before OCR. */
@@ -39,7 +39,9 @@ const median = (xs: number[]) => {
  * between two words is under the line's height (so `Blue Dream 3.5g` is one run and a price across
  * the page another, as a PDF's own runs are), placed in PDF units (`scale` = PDF units per pixel,
  * baseline = the line's median word bottom, y from the page's bottom, `pageHeight` pixels tall).
- * A word's height is about 0.72 of the font size (capitals and descenders), so `size` is set back to it.
+ * A word's box is about 0.72 of the font size (capitals and descenders), so `size` is set back to
+ * it. (Tried and dropped: a per-word estimate from its letters, and reading a struck price's `-` as
+ * its decimal point; both lowered the held-out scanned menu, docs/performance.md.)
  */
 export function scanItems(words: readonly ScanWord[], scale: number, pageHeight: number, page: number): PdfTextItem[] {
   const byLine = new Map<number, ScanWord[]>();
@@ -106,6 +108,9 @@ export async function scannedPageItems(doc: PdfDoc, n: number, pageWidth: number
     .png()
     .toBuffer();
   const { ocrPool, PSM } = await import('@/lib/vision/ocr-pool');
-  const read = await raceAbort(ocrPool().recognize(png, PSM.AUTO, undefined, { words: true }), signal);
+  // One block: automatic page segmentation drops a price column standing apart from its names
+  // (measured: 12 of 27 prices read on a scanned list page, against 27 of 27 as one block); the
+  // words keep their boxes, so columns are still told apart (lines.ts).
+  const read = await raceAbort(ocrPool().recognize(png, PSM.SINGLE_BLOCK, undefined, { words: true }), signal);
   return scanItems(read.words ?? [], pageWidth / width, height, n);
 }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pdfLines } from '@/lib/scrape/pdf/lines';
+import { pdfLines, type PdfLine } from '@/lib/scrape/pdf/lines';
 import { pdfProducts } from '@/lib/scrape/pdf/products';
 import { scanItems, scanPicture, SCAN_LIMITS, type ScanWord } from '@/lib/scrape/pdf/scanned';
 import { readPdfText } from '@/lib/scrape/pdf/text';
@@ -76,4 +76,28 @@ describe('a scanned PDF menu', () => {
     expect(products.map((p) => p.rawName)).toEqual(ROWS.map(([n]) => n));
     expect(new Set(products.map((p) => p.category))).toEqual(new Set(['Flower']));
   }, 60_000);
+});
+
+describe('headings and wrapped names of a page read by OCR', () => {
+  const ocrLine = (cells: string[], y: number, size: number): PdfLine => {
+    const cs = cells.map((text, i) => ({ text, x: 36 + i * 200, x1: 36 + i * 200 + text.length * 6 }));
+    return { page: 1, column: 0, columns: 1, y, x: 36, size, font: 'ocr', cells: cs, text: cells.join(' ') };
+  };
+
+  it('a category name alone on its line, with space above, heads its products even near the body size', () => {
+    const lines = [ocrLine(['Blue Dream 1g', 'Cookies', '$35.00'], 700, 14), ocrLine(['Edibles'], 660, 14.5), ocrLine(['Sangria Gummies 100mg', 'Fligh', '$16.00'], 640, 14)];
+    const [, gummies] = pdfProducts(lines);
+    expect(gummies.category).toBe('Edible');
+  });
+
+  it('a wrapped last word right under its name is the name, not a heading, though OCR sized it larger', () => {
+    const lines = [
+      ocrLine(['Flower'], 740, 18),
+      ocrLine(['Fiore Single Use Blackberry Kush', 'Fiore', '$20.00'], 700, 14),
+      ocrLine(['500mg'], 685, 16.7),
+      ocrLine(['Fiore Rose Gold Cartridge', 'Fiore', '$15.00'], 662, 14),
+    ];
+    const products = pdfProducts(lines);
+    expect(products.map((p) => p.rawName)).toEqual(['Fiore Single Use Blackberry Kush 500mg', 'Fiore Rose Gold Cartridge']);
+  });
 });
