@@ -161,6 +161,9 @@ function toProducts(d: Draft, url: string | null): ScrapedProduct[] {
   return p ? [p] : [];
 }
 
+/** One type size: equal in a PDF's text layer; within a quarter for words read by OCR, whose sizes are estimates (scanned.ts). */
+const sameSize = (a: PdfLine, b: PdfLine) => (a.font === 'ocr' && b.font === 'ocr' ? Math.abs(a.size - b.size) <= 0.25 * Math.max(a.size, b.size) : a.size === b.size);
+
 /** Whether `l` continues `prev` in its cells: just under it, fewer cells, each under one of prev's. */
 function wrapped(prev: PdfLine, tail: PdfLine, l: PdfLine): boolean {
   const gap = tail.y - l.y;
@@ -183,7 +186,17 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
   const heading = (i: number) => {
     const l = lines[i];
     const p = parsed[i];
-    return p.prices.length === 0 && l.size >= body * 1.15 && l.text.length <= 48 && /[a-z]{2}/i.test(l.text) && l.text.split(/\s+/).length <= 6;
+    if (p.prices.length > 0 || l.text.length > 48 || !/[a-z]{2}/i.test(l.text) || l.text.split(/\s+/).length > 6) return false;
+    if (l.font !== 'ocr') return l.size >= body * 1.15;
+    // Read by OCR (scanned.ts), whose type sizes are estimates: a heading is set apart by space above
+    // it (a name's wrapped last words, "500mg", "Salve", follow their line closely), and then is
+    // larger than the body or a category's name alone on its line ("Edibles", "Vape Pens"), even
+    // near the body's size. (A PDF's own text keeps the size rule: a product named "Vape Cart" on a
+    // line of its own is a card's name.)
+    const above = lines[i - 1];
+    if (above && above.page === l.page && above.column === l.column && above.y - l.y < 1.5 * l.size) return false;
+    const label = headingLabel(l.text);
+    return l.size >= body * 1.15 || (l.cells.length === 1 && label.split(/\s+/).length <= 3 && canonicalCategory(label) !== null && l.size >= body * 0.9);
   };
   // Headings only in the first column of split pages: they stand over the whole width.
   const split = lines.map((l, i) => (heading(i) && l.columns > 1 ? l.column : -1)).filter((c) => c >= 0);
@@ -275,7 +288,7 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
       pending.length === 0 &&
       /[a-z0-9]/i.test(l.text) &&
       wrapped(last.line, last.tail, l) &&
-      (p.prices.length > 0 || (l.size === last.line.size && l.font === last.line.font))
+      (p.prices.length > 0 || (sameSize(l, last.line) && l.font === last.line.font))
     ) {
       // The rest of the line above, wrapped in its cells (a long name, the sale price under the struck one).
       const head = last.line.cells[0];

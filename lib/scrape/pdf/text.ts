@@ -1,4 +1,5 @@
 import { raceAbort, ScrapeError, throwIfAborted } from '@/lib/scrape/errors';
+import { SCAN_LIMITS, scannedPageItems } from '@/lib/scrape/pdf/scanned';
 
 /**
  * The text of a PDF menu with positions (docs/shopping.md, "PDF menus"): read with unpdf, the
@@ -38,6 +39,8 @@ export interface PdfText {
   pages: number;
   /** Pages the PDF has. */
   totalPages: number;
+  /** Pages read by OCR (no text layer, a scanned picture; scanned.ts). */
+  scannedPages: number;
 }
 
 /** The PDF signature, within the first KiB as readers allow. */
@@ -65,7 +68,7 @@ export function textItem(it: RawItem, page: number): PdfTextItem | null {
   return { str, x: t[4], y: t[5], width: it.width ?? 0, size: Math.hypot(t[2], t[3]) || Math.abs(t[3]) || 10, font: it.fontName ?? '', page };
 }
 
-export async function readPdfText(bytes: Uint8Array, opts: { signal?: AbortSignal; maxPages?: number; maxItems?: number } = {}): Promise<PdfText> {
+export async function readPdfText(bytes: Uint8Array, opts: { signal?: AbortSignal; maxPages?: number; maxItems?: number; ocr?: boolean } = {}): Promise<PdfText> {
   const maxPages = opts.maxPages ?? PDF_LIMITS.maxPages;
   const maxItems = opts.maxItems ?? PDF_LIMITS.maxItems;
   throwIfAborted(opts.signal);
@@ -80,21 +83,24 @@ export async function readPdfText(bytes: Uint8Array, opts: { signal?: AbortSigna
   }
   const items: PdfTextItem[] = [];
   let pages = 0;
+  let scanned = 0;
   try {
     for (let n = 1; n <= Math.min(doc.numPages, maxPages) && items.length < maxItems; n++) {
       throwIfAborted(opts.signal);
       const page = await raceAbort(doc.getPage(n), opts.signal);
       const content = await raceAbort(page.getTextContent(), opts.signal);
       pages = n;
-      for (const it of content.items as RawItem[]) {
-        const item = textItem(it, n);
-        if (item) items.push(item);
-        if (items.length >= maxItems) break;
+      let read = (content.items as RawItem[]).map((it) => textItem(it, n)).filter((it): it is PdfTextItem => it !== null);
+      // A page with no text layer is a scan: read its picture by OCR (scanned.ts), a few pages at most.
+      if (!read.length && opts.ocr !== false && scanned < SCAN_LIMITS.maxPages) {
+        read = await scannedPageItems(doc, n, page.view[2] - page.view[0], opts.signal);
+        if (read.length) scanned++;
       }
+      items.push(...read.slice(0, maxItems - items.length));
       page.cleanup();
     }
   } finally {
     await doc.loadingTask.destroy().catch(() => undefined);
   }
-  return { items, pages, totalPages: doc.numPages };
+  return { items, pages, totalPages: doc.numPages, scannedPages: scanned };
 }

@@ -15,6 +15,8 @@ import { authHeader, call } from '@/tests/helpers/route';
 // columns, brand headers, products broken across columns and pages; the page read in the
 // browser, the PDF over HTTP), scanned through POST /shopping/scan-token with triggerServerSide.
 const KEYS = ['pdf-list', 'pdf-leader', 'pdf-landscape'];
+/** A scanned menu (pictures of its pages, no text layer): read by OCR, so most of it, not all. */
+const SCANNED = 'pdf-scanned';
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
 
 describe.runIf(run)('PDF menus through the API', () => {
@@ -23,7 +25,7 @@ describe.runIf(run)('PDF menus through the API', () => {
     process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
     process.env.RUN_STREAM_POLL_MS = '50';
     await ready();
-    sites = await startPdfSites({ keys: KEYS });
+    sites = await startPdfSites({ keys: [...KEYS, SCANNED] });
   });
   afterAll(async () => {
     await localRunner().drain();
@@ -33,8 +35,7 @@ describe.runIf(run)('PDF menus through the API', () => {
 
   const money = (s: string | null | undefined) => (s ? Number(s.replace(/[^0-9.]/g, '')) : null);
 
-  it.each(KEYS)('%s: every product of the PDF, at the price paid, the struck price as regular', async (key) => {
-    const site = sites.sites.find((s) => s.site.key === key)!;
+  async function scan(site: ServedPdfSite) {
     const t = (
       await call(scanToken, {
         path: '/api/v1/shopping/scan-token',
@@ -47,7 +48,12 @@ describe.runIf(run)('PDF menus through the API', () => {
     const r = await call(streamRun, { path: `/api/v1/shopping/runs/${t.runId}/stream`, params: { runId: t.runId }, headers: { authorization: `Bearer ${t.publicAccessToken}` } });
     const last = (await readSse(r.response)).events.map((e) => e.data).at(-1);
     expect(last.status).toBe('COMPLETED');
-    const out = last.output;
+    return last.output;
+  }
+
+  it.each(KEYS)('%s: every product of the PDF, at the price paid, the struck price as regular', async (key) => {
+    const site = sites.sites.find((s) => s.site.key === key)!;
+    const out = await scan(site);
     const truth = new Map<string, TruthProduct>(site.site.products.map((p) => [p.name.toLowerCase(), p]));
     expect(out.stats.productsCount).toBe(site.site.products.length);
     for (const p of out.products) {
@@ -60,4 +66,13 @@ describe.runIf(run)('PDF menus through the API', () => {
     expect(site.hits.filter((h) => h === '/menu.pdf')).toHaveLength(1);
     expect(site.hits).toContain('/menu');
   });
+
+  it('a scanned PDF menu is read by OCR: most of its products, each named one at its price paid', async () => {
+    const site = sites.sites.find((s) => s.site.key === SCANNED)!;
+    const out = await scan(site);
+    const truth = new Map<string, TruthProduct>(site.site.products.map((p) => [p.name.toLowerCase(), p]));
+    const named = (out.products as Array<{ rawName: string; price: string }>).filter((p) => truth.has(String(p.rawName).toLowerCase()));
+    expect(named.length).toBeGreaterThanOrEqual(Math.ceil(0.75 * truth.size));
+    for (const p of named) expect(money(p.price), p.rawName).toBeCloseTo(truth.get(p.rawName.toLowerCase())!.price, 2);
+  }, 120_000);
 });
