@@ -1,4 +1,4 @@
-import { darkPieces, pieceRowSpan } from '@/lib/vision/pixel-edits';
+import { darkPieces, pieceRowSpan, turnPiece } from '@/lib/vision/pixel-edits';
 
 /**
  * Light print on a MID-GREY filled band (a value pill or badge in an accent colour that a photo's
@@ -55,13 +55,7 @@ export function invertMidBands(data: Buffer, width: number, height: number, rowH
     if (inky > 0.03 * n || holes < 0.03 * w * h || holeSum / holes < median + PRINT_ABOVE) continue;
     if (enclosedShare(labels, width, id, x0, x1, y0, y1) < ENCLOSED) continue;
     turned++;
-    for (let y = y0; y <= y1; y++) {
-      const [left, right] = pieceRowSpan(labels, width, id, y, x0, x1);
-      for (let x = left; x >= 0 && x <= right; x++) {
-        const p = y * width + x;
-        data[p] = labels[p] === id ? 255 : 255 - data[p];
-      }
-    }
+    turnPiece(data, labels, width, id, x0, x1, y0, y1);
   }
   return turned;
 }

@@ -259,15 +259,23 @@ export function invertBands(data: Buffer, width: number, height: number, rowH: n
     const h = y1 - y0 + 1;
     if (h < 0.8 * rowH || h > 5 * rowH || w < minWidth || n < 0.7 * w * h) continue;
     turned++;
-    for (let y = y0; y <= y1; y++) {
-      const [left, right] = pieceRowSpan(labels, width, id, y, x0, x1);
-      for (let x = left; x >= 0 && x <= right; x++) {
-        const p = y * width + x;
-        data[p] = labels[p] === id ? 255 : 255 - data[p];
-      }
-    }
+    turnPiece(data, labels, width, id, x0, x1, y0, y1);
   }
   return turned;
+}
+
+/**
+ * One band turned: its own pixels (label `id`) become paper and, between its left and right edge
+ * on each row of its box, the print inside is inverted (light print on it becomes dark print).
+ */
+export function turnPiece(data: Buffer, labels: Int32Array, width: number, id: number, x0: number, x1: number, y0: number, y1: number): void {
+  for (let y = y0; y <= y1; y++) {
+    const [left, right] = pieceRowSpan(labels, width, id, y, x0, x1);
+    for (let x = left; x >= 0 && x <= right; x++) {
+      const p = y * width + x;
+      data[p] = labels[p] === id ? 255 : 255 - data[p];
+    }
+  }
 }
 
 /**
