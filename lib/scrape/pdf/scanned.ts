@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { raceAbort } from '@/lib/scrape/errors';
 import type { PdfTextItem } from '@/lib/scrape/pdf/text';
+import type { WordBox } from '@/lib/vision/parse-common';
 
 /**
  * Scanned PDF menus (docs/shopping.md, "PDF menus"): a page with no text layer but a picture of a
@@ -19,15 +20,8 @@ export const SCAN_LIMITS = {
   maxSide: 2200,
 };
 
-/** One word OCR read: its text, box in image pixels (top-left origin) and OCR line number. */
-export interface ScanWord {
-  text: string;
-  line: number;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+/** One word OCR read: its text, box in image pixels (top-left origin) and OCR line number (the vision stage's word box). */
+export type ScanWord = WordBox;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
