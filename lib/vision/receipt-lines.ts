@@ -1,3 +1,5 @@
+import { strainAbove } from '@/lib/vision/receipt-strain-over';
+import { trailingDiscount } from '@/lib/vision/receipt-disc-column';
 import { oneDigitApart, photoSlips } from '@/lib/vision/receipt-photo';
 import { receiptSlips, stripLeaders } from '@/lib/vision/receipt-text-slips';
 import {
@@ -317,6 +319,9 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
     if (pth) thcPct ??= pct(pth[1]);
   }
   if (letters(name) < 2) return null;
+  // `Brand – Kind – Size` under the strain's own line: the strain leads the name (receipt-strain-over.ts).
+  const over = strainAbove(pending?.name, name);
+  if (over) name = `${over} ${name}`;
   // "3.59" read for "3.5g": print the weight as it was printed.
   const w = parseWeightGrams(name, { allowTrailingNine: true });
   if (w && /^\d*\.?\d+9$/.test(name.slice(w.index, w.end))) {
@@ -327,6 +332,8 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   // A discount column between the unit price and the line amount ("$28.35   -$2.84   $25.51"):
   // the amount is after the discount, the item's price before it.
   let columnDiscount: number | null = null;
+  const trail = trailingDiscount(money, header);
+  if (trail) money = trail.money;
   const negs = money.slice(0, -1).filter((m) => m.negative);
   if (negs.length === 1 && !money[money.length - 1].negative && money.length >= 3) {
     columnDiscount = negs[0].value;
@@ -380,7 +387,7 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
     quantity,
     unitPrice,
     price,
-    discount: columnDiscount,
+    discount: columnDiscount ?? trail?.discount ?? null,
     thcPct,
     cbdPct,
     type: (tag ? TAG_TYPE[tag[1].toLowerCase()] : null) ?? strainTypeIn(context),
