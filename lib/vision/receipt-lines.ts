@@ -1,3 +1,4 @@
+import { weightThcCells } from '@/lib/vision/receipt-wt-cells';
 import { strainAbove } from '@/lib/vision/receipt-strain-over';
 import { trailingDiscount } from '@/lib/vision/receipt-disc-column';
 import { oneDigitApart, photoSlips } from '@/lib/vision/receipt-photo';
@@ -202,8 +203,9 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   // Under a Wt header, "1202" is 1/2oz (its slash lost, the oz read as 02) and "19x2" is 1g x 2
   // (its g read as 9).
   const wtCol = header?.some((h) => /^(wt|weight|size)$/.test(h)) ?? false;
+  // (`0.59 80.9%`: a weight and the THC beside it in one cell are two, receipt-wt-cells.ts.)
   if (wtCol)
-    cells = cells.map((c) =>
+    cells = weightThcCells(cells).map((c) =>
       /^[1-9][248][0o][z2]$/i.test(c.text)
         ? { text: `${c.text[0]}/${c.text[1]}oz`, kind: 'text' }
         : /^(\.?\d)9\s?[x×]\s?(\d{1,2})$/i.test(c.text)
@@ -321,7 +323,7 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   if (letters(name) < 2) return null;
   // `Brand – Kind – Size` under the strain's own line: the strain leads the name (receipt-strain-over.ts).
   const over = strainAbove(pending?.name, name);
-  if (over) name = `${over} ${name}`;
+  if (over) name = `${over.strain} ${name}`;
   // "3.59" read for "3.5g": print the weight as it was printed.
   const w = parseWeightGrams(name, { allowTrailingNine: true });
   if (w && /^\d*\.?\d+9$/.test(name.slice(w.index, w.end))) {
@@ -391,6 +393,6 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
     thcPct,
     cbdPct,
     type: (tag ? TAG_TYPE[tag[1].toLowerCase()] : null) ?? strainTypeIn(context),
-    brand: brandPrefix(name),
+    brand: over?.brand ?? brandPrefix(name),
   };
 }

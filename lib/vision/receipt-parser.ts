@@ -82,7 +82,7 @@ const STORE_NOISE =
 const POTENCY_LEAD = /^\s*(THC|CBD):?\s?\(?\d/i;
 /** A package / batch code line under an item name ("SKU 00012345   Batch ABC-123", "Pkg: 1A4…"). */
 const CODE_LINE = /^\s*(sku|lot|batch|pkg|package|upc|plu|uid)\b:?\s?#?\s?[\dA-Z]/i;
-const COLUMN_WORDS = /^(item|items|product|products|description|qty|quantity|price|unit|each|total|amount|category|type|thc|cbd|sku|size|weight|wt|tax|excise)$/i;
+const COLUMN_WORDS = /^([il]tems?|products?|description|qty|quantity|price|unit|each|total|amount|category|type|thc|cbd|sku|size|weight|wt|tax|excise|disc(?:ount)?)$/i;
 /**
  * `words`: tesseract's word boxes, when the reading has them: the rows are then rebuilt from the
  * boxes (column gaps measured on the page, `linesFromWords`) instead of taken from its text.

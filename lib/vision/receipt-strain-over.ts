@@ -18,9 +18,13 @@ export function isBrandKindSize(name: string): boolean {
   return letters(brand) >= 2 && !/\d/.test(brand) && !/\d/.test(kind) && categorize(kind, 'Other') !== 'Other' && w !== null && w.index === 0;
 }
 
-/** The name line above (a strain on its own line: letters only, at most four words), else null. */
-export function strainAbove(pendingName: string | undefined, name: string): string | null {
+/**
+ * The name line above (a strain on its own line: letters only, at most four words) and the line's
+ * brand (its first part, so the strain guess does not take it for part of the strain), else null.
+ */
+export function strainAbove(pendingName: string | undefined, name: string): { strain: string; brand: string } | null {
   if (!pendingName || !isBrandKindSize(name)) return null;
   const above = pendingName.trim();
-  return /^[A-Za-z][A-Za-z' .&-]*$/.test(above) && above.split(/\s+/).length <= 4 && letters(above) >= 3 ? above : null;
+  const ok = /^[A-Za-z][A-Za-z' .&-]*$/.test(above) && above.split(/\s+/).length <= 4 && letters(above) >= 3;
+  return ok ? { strain: above, brand: name.trim().split(SEP)[0] } : null;
 }

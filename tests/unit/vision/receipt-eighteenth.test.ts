@@ -7,6 +7,8 @@ import { withoutVoidedRows } from '@/lib/vision/receipt-cancels';
 import { restatedItemTaxes } from '@/lib/vision/receipt-item-taxes';
 import { isBrandKindSize } from '@/lib/vision/receipt-strain-over';
 import { moneyOn } from '@/lib/vision/parse-common';
+import { strainFromProduct } from '@/lib/vision/label-parser';
+import { weightThcCells } from '@/lib/vision/receipt-wt-cells';
 
 /** General rules from the eighteenth receipt round (issue 14); the texts are written here, not read from the round's images. */
 
@@ -148,7 +150,37 @@ describe('the strain on its own line above `Brand – Kind – Size`', () => {
       ].join('\n'),
     );
     expect(r.items.map((i) => i.productName)).toEqual(['Mendo Breath Cannatron - Popcorn Buds - 28g', 'Super Silver Haze Derived - Pod - 0.5g']);
+    // The brand is the line's first part, so the strain guess is the line above alone.
+    expect(r.items.map((i) => [i.brand, strainFromProduct(i.productName, i.brand)])).toEqual([
+      ['Cannatron', 'Mendo Breath'],
+      ['Derived', 'Super Silver Haze'],
+    ]);
     const g = parseReceiptText(['Harbor House', 'Sold: 24 Nov 2026 15:42', 'Cannatron', 'Blue Dream Flower 3.5g   $35.00', 'Subtotal  $35.00', 'Total  $35.00'].join('\n'));
     expect(g.items.map((i) => i.productName)).toEqual(['Blue Dream Flower 3.5g']);
+  });
+});
+
+describe('a Wt column beside a THC column', () => {
+  it('splits a weight and the percent read as one cell, under a header whose Item and Disc cells are column words', () => {
+    expect(weightThcCells([{ text: '0.59 80.9%', kind: 'text' }]).map((c) => [c.text, c.kind])).toEqual([
+      ['0.59', 'text'],
+      ['80.9%', 'pct'],
+    ]);
+    expect(weightThcCells([{ text: 'Blue Dream 22%', kind: 'text' }]).map((c) => c.text)).toEqual(['Blue Dream 22%']);
+    const r = parseReceiptText(
+      [
+        'Love Cannabis Dispensary',
+        'Txn 577075 08-06-2026 15:28                Cashier: Ari',
+        'Qty ltem                                   wt       THC         Price         Disc',
+        '1 Forbidden Fruit Live Resin               0.59 80.9%        29.57',
+        '1 Obama Runtz Live Resin                   0.59 63.9%         39.07         -3.91',
+        'Subtotal     $64.73',
+        'TOTAL    $64.73',
+      ].join('\n'),
+    );
+    expect(r.items.map((i) => [i.productName, i.grams, i.thcPct, i.price, i.discount])).toEqual([
+      ['Forbidden Fruit Live Resin 0.5g', 0.5, 80.9, 29.57, null],
+      ['Obama Runtz Live Resin 0.5g', 0.5, 63.9, 39.07, 3.91],
+    ]);
   });
 });
