@@ -1,4 +1,6 @@
 import type { ParsedReceiptItem } from '@/lib/vision/types';
+/** (Item taxes restated by an order tax line: receipt-item-taxes.ts, re-exported here for the parser.) */
+export { restatedItemTaxes } from '@/lib/vision/receipt-item-taxes';
 
 /**
  * Lines of a receipt that print an amount but are no bought item, no discount and no added tax
@@ -54,4 +56,28 @@ export function isSavingsSummary(line: string): boolean {
 /** A tax or duty line that says it is included in the price (read only as a detail under an item). */
 export function saysIncluded(line: string): boolean {
   return INCLUDED.test(line);
+}
+
+/** `VOID` / `VOIDED` as OCR reads it (`VOlD`, `\JOID`), alone in its cell. */
+const VOID_WORD = String.raw`(?:[vwj]|\\j|\\\/)o[il1]d(?:ed)?`;
+/** An item row whose price cell says it was voided (`Kush Mints Flower 3.5g      VOID`, `… ** VOIDED **`). */
+const VOID_PRICE = new RegExp(String.raw`[A-Za-z]{2}.*?\s[\W_]*${VOID_WORD}[\W_]*$`, 'i');
+/** A detail row of a voided item: its quantity and unit, and a void word (`1 @ $29.96  ** VOIDED **`). */
+const VOID_DETAIL = new RegExp(String.raw`^\W{0,3}\d{1,3}\s?(?:@|x|×|ea\b).*\b${VOID_WORD}\b`, 'i');
+const AMOUNT = /\d[.,]\d{2}\b/;
+
+/**
+ * A line VOIDED where it was printed, not by a void line of its own below it (a reprint's voided
+ * row): the row prints `VOID` where its price goes (no amount), and the detail row under it
+ * repeats the quantity and unit with `** VOIDED **`. Both rows are blanked (kept as empty lines, so
+ * the rows keep their places beside the word boxes): the item was not bought, and its unit price
+ * under the name is not an item of its own.
+ */
+export function withoutVoidedRows(lines: readonly string[]): string[] {
+  const out = [...lines];
+  out.forEach((l, i) => {
+    if (VOID_PRICE.test(l.trim()) && !AMOUNT.test(l)) out[i] = '';
+    else if (VOID_DETAIL.test(l)) out[i] = '';
+  });
+  return out;
 }

@@ -1,3 +1,6 @@
+import { weightThcCells } from '@/lib/vision/receipt-wt-cells';
+import { strainAbove } from '@/lib/vision/receipt-strain-over';
+import { trailingDiscount } from '@/lib/vision/receipt-disc-column';
 import { oneDigitApart, photoSlips } from '@/lib/vision/receipt-photo';
 import { receiptSlips, stripLeaders } from '@/lib/vision/receipt-text-slips';
 import {
@@ -200,8 +203,9 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   // Under a Wt header, "1202" is 1/2oz (its slash lost, the oz read as 02) and "19x2" is 1g x 2
   // (its g read as 9).
   const wtCol = header?.some((h) => /^(wt|weight|size)$/.test(h)) ?? false;
+  // (`0.59 80.9%`: a weight and the THC beside it in one cell are two, receipt-wt-cells.ts.)
   if (wtCol)
-    cells = cells.map((c) =>
+    cells = weightThcCells(cells).map((c) =>
       /^[1-9][248][0o][z2]$/i.test(c.text)
         ? { text: `${c.text[0]}/${c.text[1]}oz`, kind: 'text' }
         : /^(\.?\d)9\s?[x×]\s?(\d{1,2})$/i.test(c.text)
@@ -317,6 +321,9 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
     if (pth) thcPct ??= pct(pth[1]);
   }
   if (letters(name) < 2) return null;
+  // `Brand – Kind – Size` under the strain's own line: the strain leads the name (receipt-strain-over.ts).
+  const over = strainAbove(pending?.name, name);
+  if (over) name = `${over.strain} ${name}`;
   // "3.59" read for "3.5g": print the weight as it was printed.
   const w = parseWeightGrams(name, { allowTrailingNine: true });
   if (w && /^\d*\.?\d+9$/.test(name.slice(w.index, w.end))) {
@@ -327,6 +334,8 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
   // A discount column between the unit price and the line amount ("$28.35   -$2.84   $25.51"):
   // the amount is after the discount, the item's price before it.
   let columnDiscount: number | null = null;
+  const trail = trailingDiscount(money, header);
+  if (trail) money = trail.money;
   const negs = money.slice(0, -1).filter((m) => m.negative);
   if (negs.length === 1 && !money[money.length - 1].negative && money.length >= 3) {
     columnDiscount = negs[0].value;
@@ -380,10 +389,10 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
     quantity,
     unitPrice,
     price,
-    discount: columnDiscount,
+    discount: columnDiscount ?? trail?.discount ?? null,
     thcPct,
     cbdPct,
     type: (tag ? TAG_TYPE[tag[1].toLowerCase()] : null) ?? strainTypeIn(context),
-    brand: brandPrefix(name),
+    brand: over?.brand ?? brandPrefix(name),
   };
 }

@@ -33,11 +33,11 @@ export function isMailHeader(line: string): boolean {
   return MAIL_KEY.test(line) || MAIL_PREFIX.test(line) || FORWARD_RULE.test(line) || ADDRESS.test(line) || TO_LINE.test(line);
 }
 
-/** Words a document's title is made of (`DELIVERY MANIFEST`, `PACKING SLIP`, `ORDER CONFIRMATION`). */
+/** Words a document's title is made of (`DELIVERY MANIFEST`, `PACKING SLIP`, `ORDER CONFIRMATION`, a reprint's `** REPRINT **` band). */
 const TITLE_WORD =
-  /^(delivery|manifest|packing|slip|sales|order|receipt|e-receipt|invoice|confirmation|summary|customer|merchant|copy|duplicate|pickup|online|bill|of|transfer|purchase|your|trip|route|driver|details|history)$/i;
+  /^(delivery|manifest|packing|slip|sales|order|receipt|e-receipt|invoice|confirmation|summary|customer|merchant|copy|duplicate|pickup|online|bill|of|transfer|purchase|your|trip|route|driver|details|history|reprint|reprinted|original)$/i;
 /** Of which at least one names the kind of document. */
-const TITLE_KIND = /^(manifest|slip|receipt|e-receipt|invoice|confirmation|summary|details|history|copy|duplicate)$/i;
+const TITLE_KIND = /^(manifest|slip|receipt|e-receipt|invoice|confirmation|summary|details|history|copy|duplicate|reprint|reprinted)$/i;
 
 /** A document's title (`DELIVERY MANIFEST`): only title words, one of them a document kind. */
 export function isDocumentTitle(line: string): boolean {

@@ -27,7 +27,7 @@ import type { Category, ParsedReceipt, ParsedReceiptItem } from '@/lib/vision/ty
 export { dateOf } from '@/lib/vision/receipt-dates';
 export { inlineDiscount } from '@/lib/vision/receipt-inline-discount';
 import { beforeAmounts, DETAIL, isSectionHeading, splitLine, stripItemKey, withoutMarginDigit, type Pending } from '@/lib/vision/receipt-lines';
-import { isReturnLine, isSavingsSummary, isVoidLine, saysIncluded, voidedIndex } from '@/lib/vision/receipt-cancels';
+import { isReturnLine, isSavingsSummary, isVoidLine, restatedItemTaxes, saysIncluded, voidedIndex, withoutVoidedRows } from '@/lib/vision/receipt-cancels';
 import { withoutLineNumbers } from '@/lib/vision/receipt-line-numbers';
 import { isGroupSubtotal, isPageCarry } from '@/lib/vision/receipt-pages';
 import { isLaterPromotion, isTipTotal, TIP_LINE } from '@/lib/vision/receipt-tail';
@@ -82,7 +82,7 @@ const STORE_NOISE =
 const POTENCY_LEAD = /^\s*(THC|CBD):?\s?\(?\d/i;
 /** A package / batch code line under an item name ("SKU 00012345   Batch ABC-123", "Pkg: 1A4…"). */
 const CODE_LINE = /^\s*(sku|lot|batch|pkg|package|upc|plu|uid)\b:?\s?#?\s?[\dA-Z]/i;
-const COLUMN_WORDS = /^(item|items|product|products|description|qty|quantity|price|unit|each|total|amount|category|type|thc|cbd|sku|size|weight|wt|tax|excise)$/i;
+const COLUMN_WORDS = /^([il]tems?|products?|description|qty|quantity|price|unit|each|total|amount|category|type|thc|cbd|sku|size|weight|wt|tax|excise|disc(?:ount)?)$/i;
 /**
  * `words`: tesseract's word boxes, when the reading has them: the rows are then rebuilt from the
  * boxes (column gaps measured on the page, `linesFromWords`) instead of taken from its text.
@@ -91,8 +91,8 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   const words = words0 && withoutStretchedBoxes(words0);
   const boxes = words?.length ? linesFromWords(words) : null;
   // (Numbered item lines, `01  Name   $35.00 T`: the numbers are taken off, they are no quantities.)
-  // (A forwarded mail's receipt: its quote marks taken off, receipt-mail.ts; `2053328` for `2 @ $33.28`, receipt-glued-qty.ts.)
-  const source = gluedQtyLines(unquoteMail(withoutLineNumbers(boxes && words ? withQtyColumn(boxes, words) : raw.split(/\r?\n/))));
+  // (Quote marks of a forwarded mail off, receipt-mail.ts; voided rows blanked, receipt-cancels.ts; `2053328` for `2 @ $33.28`, receipt-glued-qty.ts.)
+  const source = gluedQtyLines(withoutVoidedRows(unquoteMail(withoutLineNumbers(boxes && words ? withQtyColumn(boxes, words) : raw.split(/\r?\n/)))));
   // Amounts printed "35,00 $" are read as "$35.00"; such a receipt prints its dates day first.
   const commaStyle = commaCurrencyStyle(source);
   // (Misread form words put back: `Vape Cantnidge` → `Vape Cartridge`, receipt-form-words.ts.)
@@ -375,11 +375,11 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   }
 
   let discount = sawOrderDiscount ? round2(orderDiscount) : null;
-  // A subtotal line whose word the photo garbled beyond reading: the last "item", priced at the sum of those above.
   total ??= headTotal;
   if (subtotal === null && (total !== null || taxes.length)) subtotal = subtotalFromLastItem(items);
   for (const item of items) repairUnitSlip(item);
   lostMinusDiscounts(detailAmounts, items, subtotal);
+  taxes.splice(0, restatedItemTaxes(taxes, subtotal, discount, total));
   const rated = !taxes.length && totalTax === null ? taxFromRates(taxRates, subtotal, discount, total) : null;
   if (rated !== null) taxes.push(rated);
   if (subtotal !== null && total !== null && totalTax === null) {
