@@ -14,6 +14,12 @@ describe('fuzzyKeys: keys OCR garbled slightly, read by the kind of their value'
     expect(fuzzyKeys([`${key} ${value}`])).toEqual([expected]);
   });
 
+  it('reads a key alone in its cell with its value in the cells after it (handwriting: a cell per word)', () => {
+    expect(fuzzyKeys(['testeo   4/6/26   we   SC Labs'])).toEqual(['Tested: 4/6/26   we   SC Labs']);
+    expect(fuzzyKeys(['weicht   3.5   g   eacken   6/9/26'])).toEqual(['Weight: 3.5 g   Packed: 6/9/26']);
+    expect(fuzzyKeys(['Patcb   Kids   Gummies'])).toEqual(['Patcb   Kids   Gummies']);
+  });
+
   it('reads a garbled key over its value on the row below', () => {
     expect(fuzzyKeys(['weicht     Testen', '3.5g       8/4/26'])).toEqual(['Weight     Tested', '3.5g       8/4/26']);
   });
