@@ -19,6 +19,7 @@ import { isWildcardUrl, matchingLinks, WILDCARD_LIMITS, wildcardPattern } from '
 import { config } from '@/lib/config';
 import { categoryLinks, frameUrls, loadPage, paginationLinks } from '@/lib/scrape/pagination';
 import { categoryFormUrls } from '@/lib/scrape/category-forms';
+import { allStated } from '@/lib/scrape/stated-count';
 import { detectPlatform } from '@/lib/scrape/platforms';
 import { addNew, type Crawl } from '@/lib/scrape/crawl-state';
 import { pdfSources, readPdfMenu, renderedPdfSources } from '@/lib/scrape/pdf/menu';
@@ -196,7 +197,9 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
       // after the crawl); one with a "load more" button goes there for the rest of the list, and
       // one with a script-driven pager (numbered buttons, no links) likewise.
       // A pager that posts forms is followed here (below), not by clicks in the browser.
-      if (r.products.length > 0 && restNeedsBrowser(signals, postPager.length > 0)) c.wantBrowser = true;
+      // A "load more" with nothing left (the page's stated total already read) needs no browser.
+      const more = signals.loadMore && !allStated(doc, r.products.length);
+      if (r.products.length > 0 && restNeedsBrowser({ ...signals, loadMore: more }, postPager.length > 0)) c.wantBrowser = true;
     } else if (depth > 0 && r.products.length === 0 && needsBrowser(signals)) c.wantBrowser = true;
     if (depth < 2) {
       for (const f of frameUrls(doc, page.url)) {

@@ -118,7 +118,13 @@ export function nameWithPrice(text: string, el: Element): boolean {
   const onlyChild = parent?.type === 'tag' && parent.children.every((c) => c === el || (c.type === 'text' && !(c as unknown as { data: string }).data.trim())) && named(parent);
   if (text.length > 80 || !(named(el) || onlyChild)) return false;
   const words = text.replace(new RegExp(PRICE_ALL.source, 'gi'), ' ').match(/\p{L}{2,}/gu) ?? [];
-  return words.filter((w) => !/^(?:now|was|reg|sale|only|price|from|each|ea|per|off|save)$/i.test(w)).length >= 2;
+  const named2 = words.filter((w) => !/^(?:now|was|reg|sale|only|price|from|each|ea|per|off|save)$/i.test(w));
+  if (named2.length >= 2) return true;
+  // A product's title link (a heading holding only a link to an address, Shopify Dawn's card
+  // title "$60 Bong", "3.5G MACHALATO $20") names the product even with one word beside the
+  // amount: a link to the product's page is its name, never its price. Units stay prices ("$35 / oz").
+  const titleLink = headingLink(el) || (el.name === 'a' && !!el.attribs.href && onlyChild && /^h[1-6]$/.test(parent!.name));
+  return titleLink && named2.some((w) => w.length >= 3 && !/^(?:gram|grams|ounce|ounces|each|usd|tax|incl)$/i.test(w));
 }
 
 /** An element holding a price in an element below it (a block around name and price). */

@@ -117,3 +117,24 @@ describe('a regular price named only by its title or aria-label', () => {
     expect(byName(got)).toEqual({ 'Blue Dream 3.5g': [40, '$50.00'], 'Gelato Smalls 3.5g': [36, '$45.00'], 'Sour Tangie Cart': [28.5, null] });
   });
 });
+
+describe('a title link with an amount and one word ("$60 Bong", Shopify Dawn cards)', () => {
+  const dawn = (name: string, vendor: string, price: string) =>
+    `<li class="grid__item"><div class="card-wrapper"><div class="card__content"><div class="card__information"><h3 class="card__heading h5"><a href="/products/${encodeURIComponent(name)}" class="full-unstyled-link">${name}</a></h3><div class="card-information"><div class="caption-with-letter-spacing light">${vendor}</div><div class="price">${price}</div></div></div></div></div></li>`;
+  it('names its card: the vendor line and price below it are no product of their own', () => {
+    const got = read(
+      `<ul id="product-grid" class="grid">${[
+        dawn('$60 Bong', 'Glassworks', '<span class="price-item" title="Regular price">$60.00</span>'),
+        dawn('3.5G MACHALATO $20', 'House', '<span class="price-item" title="Regular price">$20.00</span> <span class="price-item" title="Sale price">$15.00</span>'),
+        dawn('Blue Dream 3.5g', 'Everest', '<span class="price-item" title="Regular price">$35.00</span>'),
+        dawn('Gelato Smalls 3.5g', 'Everest', '<span class="price-item" title="Regular price">$40.00</span>'),
+      ].join('')}</ul>`,
+    );
+    expect(byName(got)).toEqual({
+      '$60 Bong': [60, null],
+      '3.5G MACHALATO $20': [15, '$20.00'],
+      'Blue Dream 3.5g': [35, null],
+      'Gelato Smalls 3.5g': [40, null],
+    });
+  });
+});
