@@ -107,7 +107,8 @@ export function parseLine(line: PdfLine, seps: { split: RegExp; fields: RegExp }
   return out;
 }
 
-const median = (xs: number[]) => {
+/** The middle value (the upper one of an even count), 0 for none: a page's body type size, an OCR line's word height. */
+export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.floor(s.length / 2)] : 0;
 };

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { raceAbort } from '@/lib/scrape/errors';
+import { median } from '@/lib/scrape/pdf/products';
 import type { PdfTextItem } from '@/lib/scrape/pdf/text';
 import type { WordBox } from '@/lib/vision/parse-common';
 
@@ -22,11 +23,6 @@ export const SCAN_LIMITS = {
 
 /** One word OCR read: its text, box in image pixels (top-left origin) and OCR line number (the vision stage's word box). */
 export type ScanWord = WordBox;
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor(s.length / 2)] : 0;
-};
 
 /**
  * OCR words as PDF text items: the words of one OCR line joined into runs wherever the gap
