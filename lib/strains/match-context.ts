@@ -98,8 +98,15 @@ export function learnMenuContext(segmentLists: string[][][], brandForms: string[
   // different strains each time ('Cowboy RX - Gelato Sunrise', 'Cowboy RX - Biscotti x Biscotti'),
   // and is no strain's name, is a brand or a line even when its words are strain words; where it
   // also starts other names ('Cowboy RX Gushers 1g Pre Roll') it is the same brand there.
+  // One word does too when no catalog name uses it and it recurs beside many (MANY_REPEATS)
+  // different segments ('GSC - Under 25 Percent | Everest', 'Lemon Cake - … | Everest': a store's
+  // own line, though universe names such as Everest Queen use the word).
+  const oneWordLine = (t: string, v: Set<string>) =>
+    !t.includes(' ') && v.size >= MANY_REPEATS && (itemsWith.get(t) ?? 0) >= MANY_REPEATS && /\p{L}/u.test(t) && (k.catalogWordUse ?? (() => 1))(t) === 0;
   const standalone = new Set(
-    [...partners].filter(([t, v]) => v.size >= MIN_REPEATS && (itemsWith.get(t) ?? 0) >= MIN_REPEATS && t.includes(' ') && !(k.isKnownName?.(t) ?? false)).map(([t]) => t),
+    [...partners]
+      .filter(([t, v]) => v.size >= MIN_REPEATS && (itemsWith.get(t) ?? 0) >= MIN_REPEATS && (t.includes(' ') || oneWordLine(t, v)) && !(k.isKnownName?.(t) ?? false))
+      .map(([t]) => t),
   );
   // A leading run of one or two words before three or more different catalog strains ('Bloom
   // Skywalker OG', 'Bloom King Louis', 'Bloom Blue Dream'), where the run with each of them is no
@@ -128,11 +135,19 @@ export function learnMenuContext(segmentLists: string[][][], brandForms: string[
       return rests.length >= MIN_REPEATS && rests.every((r) => isFlavour(r));
     }),
   );
+  // A whole segment that is another product's brand field, of four letters or more, no known name,
+  // and no word of it in a catalog name ('GSC - Under 25 Percent | Everest' beside 'Lemon Cake - …
+  // | Everest' whose brand field is Everest) is that brand, even where universe names use its words
+  // (Everest Queen, Everest Bud) and however rarely the menu repeats it.
+  const fieldTexts = new Set(brandForms.flat());
+  const fieldSegments = [...itemsWith.keys()].filter(
+    (t) => t.length >= 4 && fieldTexts.has(t) && !(k.isKnownName?.(t) ?? false) && t.split(' ').every((w) => (k.catalogWordUse ?? (() => 1))(w) === 0),
+  );
   return {
     brandsByFirst,
     brandsByLast,
     // A line segment recurs in several products, beside different others each time.
-    lineSegments: new Set([...pick(partners, 'any'), ...standalone].filter((t) => (itemsWith.get(t) ?? 0) >= MIN_REPEATS)),
+    lineSegments: new Set([...[...pick(partners, 'any'), ...standalone].filter((t) => (itemsWith.get(t) ?? 0) >= MIN_REPEATS), ...fieldSegments]),
     prefixes,
     suffixes: pick(tails, 'last'),
     flavourLines,
