@@ -98,15 +98,8 @@ export function learnMenuContext(segmentLists: string[][][], brandForms: string[
   // different strains each time ('Cowboy RX - Gelato Sunrise', 'Cowboy RX - Biscotti x Biscotti'),
   // and is no strain's name, is a brand or a line even when its words are strain words; where it
   // also starts other names ('Cowboy RX Gushers 1g Pre Roll') it is the same brand there.
-  // One word does too when no catalog name uses it and it recurs beside many (MANY_REPEATS)
-  // different segments ('GSC - Under 25 Percent | Everest', 'Lemon Cake - … | Everest': a store's
-  // own line, though universe names such as Everest Queen use the word).
-  const oneWordLine = (t: string, v: Set<string>) =>
-    !t.includes(' ') && v.size >= MANY_REPEATS && (itemsWith.get(t) ?? 0) >= MANY_REPEATS && /\p{L}/u.test(t) && (k.catalogWordUse ?? (() => 1))(t) === 0;
   const standalone = new Set(
-    [...partners]
-      .filter(([t, v]) => v.size >= MIN_REPEATS && (itemsWith.get(t) ?? 0) >= MIN_REPEATS && (t.includes(' ') || oneWordLine(t, v)) && !(k.isKnownName?.(t) ?? false))
-      .map(([t]) => t),
+    [...partners].filter(([t, v]) => v.size >= MIN_REPEATS && (itemsWith.get(t) ?? 0) >= MIN_REPEATS && t.includes(' ') && !(k.isKnownName?.(t) ?? false)).map(([t]) => t),
   );
   // A leading run of one or two words before three or more different catalog strains ('Bloom
   // Skywalker OG', 'Bloom King Louis', 'Bloom Blue Dream'), where the run with each of them is no
