@@ -128,11 +128,19 @@ export function learnMenuContext(segmentLists: string[][][], brandForms: string[
       return rests.length >= MIN_REPEATS && rests.every((r) => isFlavour(r));
     }),
   );
+  // A whole segment that is another product's brand field, of four letters or more, no known name,
+  // and no word of it in a catalog name ('GSC - Under 25 Percent | Everest' beside 'Lemon Cake - …
+  // | Everest' whose brand field is Everest) is that brand, even where universe names use its words
+  // (Everest Queen, Everest Bud) and however rarely the menu repeats it.
+  const fieldTexts = new Set(brandForms.flat());
+  const fieldSegments = [...itemsWith.keys()].filter(
+    (t) => t.length >= 4 && fieldTexts.has(t) && !(k.isKnownName?.(t) ?? false) && t.split(' ').every((w) => (k.catalogWordUse ?? (() => 1))(w) === 0),
+  );
   return {
     brandsByFirst,
     brandsByLast,
     // A line segment recurs in several products, beside different others each time.
-    lineSegments: new Set([...pick(partners, 'any'), ...standalone].filter((t) => (itemsWith.get(t) ?? 0) >= MIN_REPEATS)),
+    lineSegments: new Set([...[...pick(partners, 'any'), ...standalone].filter((t) => (itemsWith.get(t) ?? 0) >= MIN_REPEATS), ...fieldSegments]),
     prefixes,
     suffixes: pick(tails, 'last'),
     flavourLines,

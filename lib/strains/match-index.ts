@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '@/lib/db';
 import { readCatalogNames, readCatalogStamp, type CatalogNameRow, type CatalogStamp, type UniverseNameRow } from '@/lib/strains/repo';
-import { compactKey, compactOfSlug } from '@/lib/strains/slug';
+import { compactKey, compactOfSlug, slugify } from '@/lib/strains/slug';
 import { trigramRatio, trigrams, type TrigramWordMode } from '@/lib/strains/match-trigram';
 import type { Strain } from '@/lib/strains/types';
 
@@ -72,6 +72,7 @@ export class CatalogIndex {
       }
       return i;
     };
+    const withThe: [string, number][] = [];
     for (const r of catalog) {
       const i = add({ name: r.name, slug: r.slug, strainId: r.strain_id, strainSlug: r.strain_slug, isAlias: r.is_alias, popularity: Number(r.popularity ?? 0) });
       push(this.byName, r.name, i);
@@ -80,12 +81,22 @@ export class CatalogIndex {
       // The specification's slug pass compares the strain's own slug too (it can differ from the
       // slug the names trigger derives: 'Charlotte's Web' → charlottes-web vs charlotte-s-web).
       if (!r.is_alias && r.strain_slug !== r.slug) push(this.bySlug, r.strain_slug, i);
+      const rest = /^the (\S+ \S.*)$/.exec(r.name)?.[1];
+      if (rest) withThe.push([rest, i]);
     }
     for (const u of universe) {
       if (this.byName.has(u.name)) continue;
       add({ name: u.name, slug: u.slug, strainId: null, strainSlug: null, isAlias: false, popularity: 0 });
       this.universeSlugs.add(u.slug);
       this.universeNames.add(u.name);
+    }
+    // 'The Don Mega' is written 'Don Mega' on menus: a catalog name of 'the' and two or more words
+    // is found by its slug without 'the', unless that is a known name of its own ('The Cookie Jar'
+    // beside Cookie Jar). 'The Cube', 'The Cure' keep their 'the' (one word alone is a flavour or a brand).
+    for (const [rest, i] of withThe) {
+      const sl = slugify(rest);
+      if (this.byName.has(rest) || this.universeNames.has(rest) || this.universeSlugs.has(sl) || this.bySlug.has(sl)) continue;
+      push(this.bySlug, sl, i);
     }
     this.sizes = Int32Array.from(sizes);
     this.postings = lists.map((l) => Int32Array.from(l));

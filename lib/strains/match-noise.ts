@@ -153,6 +153,10 @@ const ALWAYS = [
   'lr',
   'cr',
   'ccr',
+  // a joint's size ('Big J Nightmare Cookies', 'Little J 5 Pack - French Bread'); no strain name holds it
+  'big j',
+  'little j',
+  'lil j',
 ];
 
 /**
@@ -198,6 +202,8 @@ export const FORM_EDGE = new Set([
   'fresh',
   'frozen',
   'wet',
+  // 'Refined Resin', 'Refined Live Resin': a process word beside a form ('Modified Grape 1.0g Refined Resin')
+  'refined',
 ]);
 
 /** Words that never start a strain name, so they may go from the start of a segment. */
@@ -226,6 +232,10 @@ const END_ONLY = new Set([
   'surf',
   'terps',
   'minis',
+  // a cart's 'Live' after the name ('OG Kush Breath Live - Cartridge'); no strain name ends in it
+  'live',
+  // 'Blueberry Cookies Disposable 2g by Cure Injoy' once the brand is gone
+  'by',
 ]);
 
 const ALWAYS_RE = new RegExp(`(^|\\s)(${ALWAYS.join('|')})(?=\\s|$)`, 'g');
@@ -248,6 +258,8 @@ export function cleanWords(segment: string): string[] {
   s = s.replace(/(^|\s)-?\d*\.?\d+\s*(mg|g|gs|gr|gram|grams|gm|gms|oz|ounce|ml|fl oz|ct|pk|pc|pcs|pack|packs|count|x|piece|pieces|mm|u)\b/g, ` ${MARK} `);
   s = s.replace(/\d+(\.\d+)?\s*(mg|g)\s*\/\s*\d+(\.\d+)?\s*(mg|g)\b/g, ` ${MARK} `);
   s = s.replace(/\b\d+:\d+\b/g, ` ${MARK} `); // 1:1 ratios
+  // a hash grade after a name: 'Rosin 5 star', '6-star' (prepareName reads 5* as 5 star); '5 Star' alone is a strain
+  s = s.replace(/(?<=\p{L}\s+)\d[- ]?stars?(?=\s|$)/gu, ` ${MARK} `);
   s = s.replace(/(^|\s)\d*\.\d+(?=\s|$)/g, ` ${MARK} `); // a bare size: .5, 0.5, 1.0
   s = s.replace(/(^|\s)\d+[- ]?(pack|pk|ct|count)(?=\s|$)/g, ` ${MARK} `); // 5-pack
   s = s.replace(/[^\p{L}\p{N}'#&+\s\u0001-]/gu, ' ');

@@ -86,13 +86,17 @@ export interface NormalizedName {
 
 /** Lower-case, unify quotes, drop emoji and symbols menus decorate names with. */
 export function prepareName(name: string): string {
-  return String(name ?? '')
-    .normalize('NFKC')
-    .slice(0, 300)
-    .toLowerCase()
-    .replace(/[’‘`´]/g, "'")
-    .replace(/["“”*™®©]/g, ' ')
-    .replace(/[^\p{L}\p{N}\s'#&+.,$%/|:;()[\]{}~•–—_-]/gu, ' ');
+  return (
+    String(name ?? '')
+      .normalize('NFKC')
+      .slice(0, 300)
+      .toLowerCase()
+      .replace(/[’‘`´]/g, "'")
+      // a hash grade: '5*', '6★' (read as '5 star', menu noise in match-noise.ts)
+      .replace(/(^|\s)(\d)\s?[*★]+(?=\s|$)/gu, '$1$2 star')
+      .replace(/["“”*™®©]/g, ' ')
+      .replace(/[^\p{L}\p{N}\s'#&+.,$%/|:;()[\]{}~•–—_-]/gu, ' ')
+  );
 }
 
 /** Brand name as menus write it, and its core without corporate and product-line suffixes. */

@@ -14,8 +14,10 @@ import type { MenuItem } from '@/scripts/bench/match-setup';
 export const LABELS = path.join(process.cwd(), 'tests', 'fixtures', 'matching', 'labelled.json');
 /** The second, blind set (split `blind-2`): items of labelled.json's held-out chains it does not hold. */
 export const LABELS_2 = path.join(process.cwd(), 'tests', 'fixtures', 'matching', 'labelled-2.json');
+/** The third, blind set (split `blind-3`): items of the stores the first two sets use least, matched in their store's menu. */
+export const LABELS_3 = path.join(process.cwd(), 'tests', 'fixtures', 'matching', 'labelled-3.json');
 
-export type Split = 'tune' | 'holdout' | 'blind-2';
+export type Split = 'tune' | 'holdout' | 'blind-2' | 'blind-3';
 
 export interface Labelled {
   name: string;
@@ -25,11 +27,13 @@ export interface Labelled {
   group: string;
   split: Split;
   strain: string | null;
+  /** The store's listing file (blind-3): the item is matched inside that store's menu, not its chain's. */
+  listing?: string;
 }
 
 export function loadLabelled(): Labelled[] {
   const read = (file: string) => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { items: Labelled[] }).items : []);
-  return [...read(LABELS), ...read(LABELS_2)];
+  return [...read(LABELS), ...read(LABELS_2), ...read(LABELS_3)];
 }
 
 /** The dispensary chain of a Weedmaps listing file: the first word of the dispensary's name. */
@@ -110,21 +114,24 @@ function score(items: Labelled[], expected: (string | null)[], got: MatchResult[
 }
 
 /**
- * Match every labelled item inside its chain's menu; answer the scores of each split. The items of
- * each set are matched apart (a chain's menu holds the labelled items of one set only), so adding
- * the second set does not change the first one's answers.
+ * Match every labelled item inside its chain's menu (a blind-3 item: its store's menu); answer the
+ * scores of each split. The items of each set are matched apart (a menu holds the labelled items of
+ * one set only), so adding a set does not change another one's answers.
  */
 export async function labelledScores(db: Queryable, menu: MenuItem[] | null): Promise<Record<Split, Scores>> {
   const items = loadLabelled();
   const expected = await resolveLabels(db, items);
   const menus = new Map<string, MenuItem[]>();
   for (const m of menu ?? []) {
-    const c = chainOf(m.listingFile);
-    menus.set(c, [...(menus.get(c) ?? []), m]);
+    for (const c of [chainOf(m.listingFile), m.listingFile]) {
+      const list = menus.get(c);
+      if (list) list.push(m);
+      else menus.set(c, [m]);
+    }
   }
   const got = new Array<MatchResult>(items.length);
   const groups = new Map<string, number[]>();
-  const groupKey = (x: Labelled) => `${x.split === 'blind-2' ? '2' : '1'}\u0000${x.group}`;
+  const groupKey = (x: Labelled) => (x.split === 'blind-3' ? `3\u0000${x.listing ?? x.group}` : `${x.split === 'blind-2' ? '2' : '1'}\u0000${x.group}`);
   items.forEach((x, i) => groups.set(groupKey(x), [...(groups.get(groupKey(x)) ?? []), i]));
   for (const [key, idx] of groups) {
     const rest = (menus.get(key.split('\u0000')[1]) ?? []).map((m) => ({ name: m.name, brand: m.brand || null, category: m.category || 'Other' }));
@@ -139,5 +146,5 @@ export async function labelledScores(db: Queryable, menu: MenuItem[] | null): Pr
       keep.map((i) => got[i]),
     );
   };
-  return { holdout: pick('holdout'), tune: pick('tune'), 'blind-2': pick('blind-2') };
+  return { holdout: pick('holdout'), tune: pick('tune'), 'blind-2': pick('blind-2'), 'blind-3': pick('blind-3') };
 }

@@ -3,7 +3,7 @@
  * catalog (plus the seed and the Kushy universe), on PGlite and on PostgreSQL (DATABASE_URL or the
  * local test database): products/s in menus of 500 against the naive three-queries-per-product way
  * measured in the same run, the in-process trigram numbers checked against pg_trgm's similarity(),
- * match rate per category, and precision/recall on the labelled sets (the blind second set and the
+ * match rate per category, and precision/recall on the labelled sets (the blind third and second sets and the
  * held-out chains first).
  * Timings on a shared machine are noisy: compare the ratios printed by one run.
  */
@@ -145,6 +145,8 @@ async function runOn(kind: 'pglite' | 'pg', menu: MenuItem[], fullMenu: MenuItem
     );
     if (withPrecision && process.env.BENCH_LABELLED !== '0') {
       const scores = await labelledScores(db, fullMenu);
+      // BENCH_BLIND3=0 hides the third, blind set (tests/fixtures/matching/labelled-3.json, stores the others use least).
+      if (process.env.BENCH_BLIND3 !== '0' && scores['blind-3'].items) printScores('BLIND-3 set (third labelled set, least-used stores, never tuned on)', scores['blind-3']);
       // BENCH_BLIND2=0 hides the second, blind set (tests/fixtures/matching/labelled-2.json).
       if (process.env.BENCH_BLIND2 !== '0' && scores['blind-2'].items) printScores('BLIND-2 set (second labelled set, held-out chains, never tuned on)', scores['blind-2']);
       // BENCH_HELDOUT=0 hides the held-out scores while tuning, so they are looked at once, at the end.
@@ -154,6 +156,12 @@ async function runOn(kind: 'pglite' | 'pg', menu: MenuItem[], fullMenu: MenuItem
       if (process.env.BENCH_MISSES === '1') console.log(`\nTuning-chain misses (${scores.tune.missed.length}):\n  ${scores.tune.missed.join('\n  ')}`);
       // BENCH_MISSES=blind-2 prints the second set's misses (after its blind run was recorded).
       if (process.env.BENCH_MISSES === 'blind-2') console.log(`\nBlind-2 misses (${scores['blind-2'].missed.length}):\n  ${scores['blind-2'].missed.join('\n  ')}`);
+      // BENCH_MISSES=blind-3 prints the third set's misses and its wrong low answers (after its blind run was recorded).
+      if (process.env.BENCH_MISSES === 'blind-3') {
+        const b3 = scores['blind-3'];
+        console.log(`\nBlind-3 misses (${b3.missed.length}):\n  ${b3.missed.join('\n  ')}`);
+        console.log(`\nBlind-3 wrong low answers:\n  ${b3.wrong.filter((w) => w.startsWith('low')).join('\n  ')}`);
+      }
     }
   } finally {
     await db.close();
