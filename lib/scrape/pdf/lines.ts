@@ -162,6 +162,19 @@ export function rows(items: PdfTextItem[]): Array<Omit<PdfLine, 'page' | 'column
   });
 }
 
+/**
+ * The usual distance between a menu's priced lines, one column to the next line (the lower middle of
+ * those gaps), 0 for none: a line much closer under a product is the rest of its row, wrapped.
+ */
+export function pricedPitch(lines: readonly PdfLine[]): number {
+  const gaps: number[] = [];
+  lines.forEach((l, i) => {
+    const up = lines[i - 1];
+    if (up && up.page === l.page && up.column === l.column && up.y > l.y && PRICE.test(l.text) && PRICE.test(up.text)) gaps.push(up.y - l.y);
+  });
+  return [...gaps].sort((a, b) => a - b)[Math.floor((gaps.length - 1) / 2)] ?? 0;
+}
+
 const ROW_NUMBER = /^\d{1,5}$/;
 const rowNumbered = (l: PdfLine) => l.cells.length >= 3 && ROW_NUMBER.test(l.cells[0].text) && /[a-z]{2}/i.test(l.cells[1].text);
 

@@ -1,6 +1,6 @@
 import { isSizeLabel, textSizes } from '@/lib/scrape/extract/card-sizes';
 import { canonicalCategory, dedupeProducts, parsePrice, toScrapedProduct } from '@/lib/scrape/normalize';
-import type { PdfLine } from '@/lib/scrape/pdf/lines';
+import { pricedPitch, type PdfLine } from '@/lib/scrape/pdf/lines';
 import { headingLabel, joinWrapped, NOT_BRAND, spacedHyphens } from '@/lib/scrape/pdf/names';
 import { AMOUNT, HAS_AMOUNT, menuSeparators, parseLine, thcColumns } from '@/lib/scrape/pdf/parse';
 import { addTierPrices, tierHeader, type TierHeader } from '@/lib/scrape/pdf/tiers';
@@ -104,15 +104,19 @@ function bodySize(lines: readonly PdfLine[], parsed: ReadonlyArray<{ prices: str
 /** One type size: equal in a PDF's text layer; within a quarter for words read by OCR, whose sizes are estimates (scanned.ts). */
 const sameSize = (a: PdfLine, b: PdfLine) => (a.font === 'ocr' && b.font === 'ocr' ? Math.abs(a.size - b.size) <= 0.25 * Math.max(a.size, b.size) : a.size === b.size);
 
-/** Whether `l` continues `prev` in its cells: just under it, fewer cells, each under one of prev's. */
-function wrapped(prev: PdfLine, tail: PdfLine, l: PdfLine): boolean {
+/**
+ * Whether `l` continues `prev` in its cells: just under it, fewer cells (or as many, one under
+ * each, when much closer than the menu's priced lines stand: `pitch`), each under one of prev's.
+ */
+function wrapped(prev: PdfLine, tail: PdfLine, l: PdfLine, pitch = 0): boolean {
   const gap = tail.y - l.y;
+  const close = gap < 0.75 * pitch && l.cells.length === prev.cells.length && l.cells.every((c, k) => c.x < prev.cells[k].x1 && c.x1 > prev.cells[k].x);
   return (
     prev.page === l.page &&
     prev.column === l.column &&
     gap > 0 &&
     gap <= 1.35 * l.size &&
-    l.cells.length < prev.cells.length &&
+    (l.cells.length < prev.cells.length || close) &&
     l.cells.every((c) => prev.cells.some((q) => c.x < q.x1 && c.x1 > q.x))
   );
 }
@@ -146,6 +150,7 @@ export function pdfProducts(input: PdfLine[], url: string | null = null): Scrape
   const join = (a: string, b: string) => joinWrapped(a, b, spaced);
   const parsed = lines.map((l) => parseLine(l, seps));
   const body = bodySize(lines, parsed);
+  const pitch = pricedPitch(lines);
   const heading = (i: number) => {
     const l = lines[i];
     const p = parsed[i];
@@ -267,8 +272,9 @@ export function pdfProducts(input: PdfLine[], url: string | null = null): Scrape
       last?.named &&
       pending.length === 0 &&
       /[a-z0-9]/i.test(l.text) &&
-      wrapped(last.line, last.tail, l) &&
-      (p.prices.length > 0 || (sameSize(l, last.line) && l.font === last.line.font))
+      wrapped(last.line, last.tail, l, pitch) &&
+      // (OCR's size of a short word is unsure: a line of two or more cells under the row's is its rest.)
+      (p.prices.length > 0 || (sameSize(l, last.line) && l.font === last.line.font) || (l.font === 'ocr' && l.cells.length >= 2))
     ) {
       // The rest of the line above, wrapped in its cells (a long name, the sale price under the struck one).
       const head = last.line.cells[0];

@@ -210,3 +210,109 @@ describe('sizes priced in one cell', () => {
     ]);
   });
 });
+
+describe('rows wrapped into a line of their own', () => {
+  const row = (cells: Array<[string, number, number]>, y: number, o: Partial<PdfLine> = {}) =>
+    line(
+      cells.map(([t, x, x1]) => cell(t, x, x1)),
+      y,
+      { size: 13.3, ...o },
+    );
+
+  it('joins a line as close under a row as a wrap, one cell under each of its cells (name, brand, the sale price under the struck one)', () => {
+    const lines = [
+      row(
+        [
+          ['Olio Sourcane Live Hash Rosin', 41, 266],
+          ['OLIO', 300, 329],
+          ['$50.00', 530, 569],
+        ],
+        554,
+      ),
+      row(
+        [
+          ['MVE Kush Mintz Live Rosin', 42, 269],
+          ['Mesilla Valley', 300, 384],
+          ['$45.00', 530, 569],
+        ],
+        531,
+      ),
+      row(
+        [
+          ['Mixed - 1g', 42, 192],
+          ['Extracts', 300, 346],
+          ['$31.03', 530, 569],
+        ],
+        515,
+      ),
+      row(
+        [
+          ['Watermelon Runtz 1g', 42, 269],
+          ['OLIO', 300, 329],
+          ['$40.00', 530, 569],
+        ],
+        492,
+      ),
+      row(
+        [
+          ['Sour Diesel 1g', 42, 200],
+          ['OLIO', 300, 329],
+          ['$30.00', 530, 569],
+        ],
+        469,
+      ),
+    ];
+    expect(pdfProducts(lines).map((p) => [p.rawName, p.brand, p.price, p.regularPrice])).toEqual([
+      ['Olio Sourcane Live Hash Rosin', 'OLIO', '$50.00', null],
+      ['MVE Kush Mintz Live Rosin Mixed - 1g', 'Mesilla Valley Extracts', '$31.03', '$45.00'],
+      ['Watermelon Runtz 1g', 'OLIO', '$40.00', null],
+      ['Sour Diesel 1g', 'OLIO', '$30.00', null],
+    ]);
+  });
+
+  it('joins the rest of an OCR row (name and brand cells wrapped) though OCR sizes its short words larger', () => {
+    const ocr = { font: 'ocr' };
+    const lines = [
+      row(
+        [
+          ['Topical Balm', 42, 150],
+          ['House', 300, 338],
+          ['$20.00', 530, 569],
+        ],
+        220,
+        ocr,
+      ),
+      row(
+        [
+          ['New Mexico Sacred Flower Cinnamon', 42, 261],
+          ['New Mexico Sacred', 300, 413],
+          ['$54.00', 530, 569],
+        ],
+        191.5,
+        ocr,
+      ),
+      row(
+        [
+          ['Salve', 41, 72],
+          ['Flower', 300, 337],
+        ],
+        171.8,
+        { ...ocr, size: 22.7 },
+      ),
+      row(
+        [
+          ['Pain Stick', 42, 120],
+          ['House', 300, 338],
+          ['$18.00', 530, 569],
+        ],
+        140,
+        ocr,
+      ),
+    ];
+    expect(pdfProducts(lines).map((p) => [p.rawName, p.brand])).toEqual([
+      ['Topical Balm', 'House'],
+      ['New Mexico Sacred Flower Cinnamon Salve', 'New Mexico Sacred Flower'],
+      ['Pain Stick', 'House'],
+    ]);
+  });
+});
