@@ -32,8 +32,8 @@ export interface PdfLine {
 }
 
 const PRICE = /\$\s?\d/;
-/** A run drawn glyph by glyph with tracking ("E D I B L E S"): single letters, single spaces. */
-const LETTER_SPACED = /^(?:[\p{L}\p{N}&'] ){2,}[\p{L}\p{N}&']$/u;
+/** A run drawn glyph by glyph with tracking ("E D I B L E S", "P R E - R O L L S"): single glyphs, single spaces. */
+const LETTER_SPACED = /^(?:[\p{L}\p{N}&'.-] ){2,}[\p{L}\p{N}&'.-]$/u;
 /** A currency sign alone. */
 const CURRENCY = /^(?:US)?\$$|^USD$/;
 const LETTERS = /[a-z]{2}/i;

@@ -167,12 +167,10 @@ export function pdfProducts(input: PdfLine[], url: string | null = null): Scrape
     return l.size >= body * 1.15 || (l.cells.length === 1 && label.split(/\s+/).length <= 3 && canonicalCategory(label) !== null && l.size >= body * 0.9);
   };
   // Headings only in the first column of split pages, or centred over the page: they stand over the whole width.
-  const spans = new Map<number, [number, number]>();
-  for (const l of lines) for (const c of l.cells) spans.set(l.page, [Math.min(spans.get(l.page)?.[0] ?? c.x, c.x), Math.max(spans.get(l.page)?.[1] ?? c.x1, c.x1)]);
-  const centred = (l: PdfLine) => {
-    const [a, b] = spans.get(l.page)!;
-    return Math.abs((l.cells[0].x + l.cells[l.cells.length - 1].x1) / 2 - (a + b) / 2) <= 0.05 * (b - a);
-  };
+  // (Centred on the menu's text block over all pages: a last page of few cards is narrower.)
+  const xs = lines.flatMap((l) => l.cells.flatMap((c) => [c.x, c.x1]));
+  const [left, right] = [Math.min(...xs), Math.max(...xs)];
+  const centred = (l: PdfLine) => Math.abs((l.cells[0].x + l.cells[l.cells.length - 1].x1) / 2 - (left + right) / 2) <= 0.05 * (right - left);
   const split = lines.map((l, i) => (heading(i) && l.columns > 1 ? (centred(l) ? 0 : l.column) : -1)).filter((c) => c >= 0);
   const fullWidth = split.length > 0 && split.every((c) => c === 0);
   const sectionAt = new Array<string | null>(lines.length).fill(null);

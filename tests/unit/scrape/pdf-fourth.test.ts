@@ -67,6 +67,7 @@ describe('cells of a line', () => {
     expect(r[0].cells.map((c) => c.text)).toEqual(['KULLU KUSH', 'Indica']);
     expect(rows([item('E L E V A T E D', 46, 700, 6.5), item('R X', 100, 700, 6.5)])[0].text).toBe('ELEVATED RX');
     expect(rows([item('E D I B L E S', 250, 700, 15)])[0].text).toBe('EDIBLES');
+    expect(rows([item('P R E - R O L L S', 250, 700, 15)])[0].text).toBe('PRE-ROLLS');
   });
 
   it('joins a currency sign standing in a cell of its own to the amount in the next', () => {
@@ -156,12 +157,17 @@ describe('designer cards', () => {
     lines.push(...col(2, 412, 'Mint Bar').map((l) => ({ ...l, y: l.y - 160 })));
     // Headings stand in column 0 on the other pages (page 2): the centred one counts as over the page.
     lines.push(...card(46, 700, 'HOUSE', 'Gummy', '$9.00').map((l) => ({ ...l, page: 2, columns: 2 })), line([cell('EDIBLES', 46)], 740, { size: 15, page: 2, columns: 2 }));
+    // A last page of two cards: its heading is centred over the menu's width, not over what the page holds.
+    const last = (c: number, x: number, name: string) => card(x, 700, 'HOUSE', name, '$30.00').map((l) => ({ ...l, page: 3, column: c, columns: 2 }));
+    lines.push(...last(0, 46, 'Blue Dream'), line([cell('FLOWER', 253, 352)], 740, { size: 15, page: 3, column: 1, columns: 2 }), ...last(1, 229, 'Gelato'));
     expect(pdfProducts(lines).map((p) => [p.rawName, p.category])).toEqual([
       ['Sleep Chocolate', 'Edible'],
       ['Dark Bar', 'Edible'],
       ['Milk Bar', 'Edible'],
       ['Mint Bar', 'Edible'],
       ['Gummy', 'Edible'],
+      ['Blue Dream', 'Flower'],
+      ['Gelato', 'Flower'],
     ]);
   });
 
