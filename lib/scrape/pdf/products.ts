@@ -330,7 +330,8 @@ export function pdfProducts(input: PdfLine[], url: string | null = null): Scrape
     }
     // A price line alone: its name and brand are the lines above it (a name wrapped over lines in
     // one font and size is one name).
-    const above = pending.filter((j) => /[a-z0-9]/i.test(lines[j].text) && lines[j].page === l.page && lines[j].column === l.column);
+    // (A closing bracket wrapped alone onto a line, "… 500mg ( medical" / ")", is the name's too.)
+    const above = pending.filter((j) => /[a-z0-9]|^[)\]]+$/i.test(lines[j].text) && lines[j].page === l.page && lines[j].column === l.column);
     pending = [];
     // A price cell wrapped under its product's line ("$14.00" / "$8.57" below it): that product's.
     if (!above.length && last?.named && last.line.page === l.page && last.line.column === l.column && last.line.y - l.y <= 1.8 * l.size) {

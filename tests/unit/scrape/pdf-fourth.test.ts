@@ -137,6 +137,16 @@ describe('designer cards', () => {
     ]);
   });
 
+  it('keeps a closing bracket wrapped alone onto the next line in the name', () => {
+    const lines = [
+      line([cell('STONED APE', 46)], 700, { size: 6.5 }),
+      line([cell('Pink Lemonade - 500mg ( medical', 46)], 682, { size: 11, font: 'f2' }),
+      line([cell(')', 46)], 669, { size: 11, font: 'f2' }),
+      line([cell('$40.00', 46)], 590, { size: 15, font: 'f2' }),
+    ];
+    expect(pdfProducts(lines).map((p) => [p.rawName, p.brand])).toEqual([['Pink Lemonade - 500mg ( medical )', 'STONED APE']]);
+  });
+
   it('takes a heading above the names as one, though the prices are set as large as it', () => {
     const products = pdfProducts([
       line([cell('EDIBLES', 46)], 740, { size: 15 }),
