@@ -2,13 +2,15 @@
  * npm run bench:pdf-menus — the scrape stage on PDF menus (tests/fixtures/menus-pdf): real menu
  * items printed by Chromium in nine layouts, each given by the dispensary's page its own way (a link,
  * a link without `.pdf`, an iframe, `<object>`, `<embed>`, the menu URL itself, a link a script
- * adds). Held out (reported first): the second round, tiers, wrapped, landscape; tuned on: list,
- * table, pages (12+ pages) and the first round's held-out two-column, leader, tiles.
+ * adds). Held out (reported first): the fourth round, spreadsheet, cards, booklet; tuned on: the
+ * first round (list, table, pages, two-column, leader, tiles), the second (tiers, wrapped,
+ * landscape) and the third (scanned).
  *
  * Per site: extraction recall and precision (products by name), price accuracy (price paid and
  * regular price both right), category, brand and THC accuracy (THC: the truth's, or none when
  * the layout prints none), cold scan seconds.
- * BENCH_PDF_SPLIT=held-out|tune only one split; BENCH_PDF_VERBOSE=1 prints misses.
+ * BENCH_PDF_SPLIT=held-out|tune only one split; BENCH_PDF_VERBOSE=1 prints misses; BENCH_PDF_SEED=29
+ * prints every layout from another seed's items (13 by default).
  */
 import { resetConfig } from '@/lib/config';
 import { menuDataPresent } from '@/tests/fixtures/menus-sites/generate';
@@ -26,6 +28,7 @@ async function main(): Promise<void> {
     split: process.env.BENCH_PDF_SPLIT ?? process.env.BENCH_MENUS_SPLIT,
     keys: process.env.BENCH_PDF_SITES?.split(',').filter(Boolean),
     verbose: Boolean(process.env.BENCH_PDF_VERBOSE),
+    seed: process.env.BENCH_PDF_SEED ? Number(process.env.BENCH_PDF_SEED) : undefined,
   });
 }
 

@@ -15,7 +15,7 @@ const plain = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 /** Layouts that print THC (the others are scored right when they print none). */
-const THC_PRINTED = new Set(['list', 'table', 'pages', 'leader', 'tiers', 'wrapped', 'landscape']);
+const THC_PRINTED = new Set(['list', 'table', 'pages', 'leader', 'tiers', 'wrapped', 'landscape', 'spreadsheet', 'cards']);
 
 export interface PdfScore {
   key: string;
@@ -82,8 +82,8 @@ export async function scorePdfSite(s: ServedPdfSite): Promise<PdfScore> {
 }
 
 /** Scores every PDF site of a split (both when none), held-out first; prints a line per site and a summary per split. */
-export async function runPdfBench(opts: { split?: string; keys?: string[]; verbose?: boolean } = {}): Promise<PdfScore[]> {
-  const server = await startPdfSites({ keys: opts.keys });
+export async function runPdfBench(opts: { split?: string; keys?: string[]; verbose?: boolean; seed?: number } = {}): Promise<PdfScore[]> {
+  const server = await startPdfSites({ keys: opts.keys, seed: opts.seed });
   const scores: PdfScore[] = [];
   try {
     const order = server.sites.filter((s) => !opts.split || s.site.split === opts.split).sort((a, b) => Number(a.site.split === 'tune') - Number(b.site.split === 'tune'));

@@ -1,3 +1,5 @@
+import { canonicalCategory } from '@/lib/scrape/normalize';
+import { headingLabel } from '@/lib/scrape/pdf/names';
 import type { PdfTextItem } from '@/lib/scrape/pdf/text';
 
 /**
@@ -30,6 +32,10 @@ export interface PdfLine {
 }
 
 const PRICE = /\$\s?\d/;
+/** A run drawn glyph by glyph with tracking ("E D I B L E S", "P R E - R O L L S"): single glyphs, single spaces. */
+const LETTER_SPACED = /^(?:[\p{L}\p{N}&'.-] ){2,}[\p{L}\p{N}&'.-]$/u;
+/** A currency sign alone. */
+const CURRENCY = /^(?:US)?\$$|^USD$/;
 const LETTERS = /[a-z]{2}/i;
 const BIN = 2;
 /** A gutter is at least this wide (PDF units). */
@@ -46,11 +52,11 @@ function menuSides(items: PdfTextItem[], x: number): boolean {
   const left = items.filter((i) => i.x < x);
   const right = items.filter((i) => i.x >= x);
   // Each side a menu of its own: names, and prices for a good share of them (not a name column
-  // where a few names hold a price, "3.5G Blue Headband $20").
+  // where a few names hold a price, "3.5G Blue Headband $20"); a page's last card alone in its column counts.
   const ok = (xs: PdfTextItem[]) => {
     const prices = xs.filter((i) => isPrice(i.str)).length;
     const names = xs.filter((i) => isName(i.str)).length;
-    return prices >= 2 && names >= 2 && prices >= 0.12 * names;
+    return prices >= 1 && names >= 2 && prices >= 0.12 * names;
   };
   return ok(left) && ok(right);
 }
@@ -62,34 +68,45 @@ function gutter(items: PdfTextItem[]): number | null {
   const x1 = Math.max(...items.map((i) => i.x + Math.max(0, i.width)));
   const bins = Math.ceil((x1 - x0) / BIN) + 1;
   if (bins > 5000) return null;
-  const cover = new Array<number>(bins).fill(0);
-  for (const i of items) {
-    const a = Math.floor((i.x - x0) / BIN);
-    const b = Math.min(bins - 1, Math.floor((i.x + Math.max(0, i.width) - x0) / BIN));
-    for (let k = a; k <= b; k++) cover[k]++;
-  }
-  // A title or a note may run across the gutter.
-  const allowed = Math.max(2, Math.floor(items.length * 0.03));
-  const candidates: Array<{ x: number; width: number }> = [];
-  for (let k = 1; k < bins - 1;) {
-    if (cover[k] > allowed) {
-      k++;
-      continue;
+  const coverOf = (its: PdfTextItem[]) => {
+    const cover = new Array<number>(bins).fill(0);
+    for (const i of its) {
+      const a = Math.floor((i.x - x0) / BIN);
+      const b = Math.min(bins - 1, Math.floor((i.x + Math.max(0, i.width) - x0) / BIN));
+      for (let k = a; k <= b; k++) cover[k]++;
     }
-    let e = k;
-    while (e < bins - 1 && cover[e] <= allowed) e++;
-    const a = x0 + k * BIN;
-    const b = x0 + e * BIN;
-    // Text standing inside the band beside other text of its line (a sparse column of struck
-    // prices) makes it no gutter: only runs crossing it (a title, a note) and lines of their own
-    // (a page number centred in the gutter) are allowed.
-    const within = (i: PdfTextItem) => i.x >= a - BIN && i.x + Math.max(0, i.width) <= b + BIN;
-    const inside = items.some((i) => within(i) && items.some((o) => o !== i && !within(o) && Math.abs(o.y - i.y) <= 0.45 * Math.min(o.size, i.size)));
-    if ((e - k) * BIN >= MIN_GUTTER && e < bins - 1 && !inside) candidates.push({ x: x0 + ((k + e) / 2) * BIN, width: (e - k) * BIN });
-    k = e;
+    return cover;
+  };
+  // A clear gutter first — no run crosses it but lines of their own (a heading centred over the
+  // page): a card's badge beside its long name stays in its card —; else one a few runs cross (a title, a note).
+  const lone = (i: PdfTextItem) => !items.some((o) => o !== i && Math.abs(o.y - i.y) <= 0.45 * Math.min(o.size, i.size));
+  for (const [cover, allowed] of [
+    [coverOf(items.filter((i) => !lone(i))), 0],
+    [coverOf(items), Math.max(2, Math.floor(items.length * 0.03))],
+  ] as const) {
+    const candidates: Array<{ x: number; width: number }> = [];
+    for (let k = 1; k < bins - 1;) {
+      if (cover[k] > allowed) {
+        k++;
+        continue;
+      }
+      let e = k;
+      while (e < bins - 1 && cover[e] <= allowed) e++;
+      const a = x0 + k * BIN;
+      const b = x0 + e * BIN;
+      // Text standing inside the band beside other text of its line (a sparse column of struck
+      // prices) makes it no gutter: only runs crossing it (a title, a note) and lines of their own
+      // (a page number centred in the gutter) are allowed.
+      const within = (i: PdfTextItem) => i.x >= a - BIN && i.x + Math.max(0, i.width) <= b + BIN;
+      const inside = items.some((i) => within(i) && items.some((o) => o !== i && !within(o) && Math.abs(o.y - i.y) <= 0.45 * Math.min(o.size, i.size)));
+      if ((e - k) * BIN >= MIN_GUTTER && e < bins - 1 && !inside) candidates.push({ x: x0 + ((k + e) / 2) * BIN, width: (e - k) * BIN });
+      k = e;
+    }
+    candidates.sort((a, b) => b.width - a.width);
+    const found = candidates.find((c) => menuSides(items, c.x));
+    if (found) return found.x;
   }
-  candidates.sort((a, b) => b.width - a.width);
-  return candidates.find((c) => menuSides(items, c.x))?.x ?? null;
+  return null;
 }
 
 /** A page's items split into columns, left to right (recursively: a grid of three cards across gives three). */
@@ -119,23 +136,69 @@ export function rows(items: PdfTextItem[]): Array<Omit<PdfLine, 'page' | 'column
   }
   return groups.map((g) => {
     const xs = [...g].sort((a, b) => a.x - b.x);
-    const cells: PdfCell[] = [];
+    const cells: Array<PdfCell & { spaced: boolean }> = [];
     for (const it of xs) {
       const c = cells[cells.length - 1];
       const gap = c ? it.x - c.x1 : Infinity;
-      if (c && gap <= 0.55 * it.size) {
-        const space = gap > 0.12 * it.size && !c.text.endsWith(' ') && !it.str.startsWith(' ');
-        c.text += (space ? ' ' : '') + it.str;
+      // Letter-spaced words ("K U L L U  K U S H", "E L E V A T E D  R X") stand a tracked word space apart: one cell.
+      const after = c?.spaced === true && gap <= 1.5 * it.size;
+      const spaced = LETTER_SPACED.test(it.str.trim()) || (after && /^[\p{L}\p{N}] [\p{L}\p{N}]$/u.test(it.str.trim()));
+      const str = spaced ? it.str.trim().replace(/ /g, '') : it.str;
+      if (c && (gap <= 0.55 * it.size || (spaced && after))) {
+        const space = gap > 0.12 * it.size && !c.text.endsWith(' ') && !str.startsWith(' ');
+        c.text += (space ? ' ' : '') + str;
         c.x1 = Math.max(c.x1, it.x + it.width);
-      } else cells.push({ text: it.str, x: it.x, x1: it.x + it.width });
+      } else if (c && CURRENCY.test(c.text.trim()) && /^\s*\d/.test(str)) {
+        // A currency sign in a cell of its own, the amount right-aligned in the next (a spreadsheet's "$ | 35.00").
+        c.text = c.text.trim() + str.trim();
+        c.x1 = Math.max(c.x1, it.x + it.width);
+      } else cells.push({ text: str, x: it.x, x1: it.x + it.width, spaced });
     }
     for (const c of cells) c.text = c.text.replace(/\s+/g, ' ').trim();
-    const live = cells.filter((c) => c.text);
+    const live = cells.filter((c) => c.text).map(({ text, x, x1 }) => ({ text, x, x1 }));
     const size = Math.max(...g.map((i) => i.size));
     const first = xs.find((i) => i.size === size) ?? xs[0];
     return { y: g[0].y, x: xs[0].x, size, font: first.font, cells: live, text: live.map((c) => c.text).join(' ') };
   });
 }
+
+/**
+ * The usual distance between a menu's priced lines, one column to the next line (the lower middle of
+ * those gaps), 0 for none: a line much closer under a product is the rest of its row, wrapped.
+ */
+export function pricedPitch(lines: readonly PdfLine[]): number {
+  const gaps: number[] = [];
+  lines.forEach((l, i) => {
+    const up = lines[i - 1];
+    if (up && up.page === l.page && up.column === l.column && up.y > l.y && PRICE.test(l.text) && PRICE.test(up.text)) gaps.push(up.y - l.y);
+  });
+  return [...gaps].sort((a, b) => a - b)[Math.floor((gaps.length - 1) / 2)] ?? 0;
+}
+
+const ROW_NUMBER = /^\d{1,5}$/;
+const rowNumbered = (l: PdfLine) => l.cells.length >= 3 && ROW_NUMBER.test(l.cells[0].text) && /[a-z]{2}/i.test(l.cells[1].text);
+
+/**
+ * A spreadsheet printed with its row headings (or a list with an item number before each row): a
+ * bare whole number as the first of three or more cells, before a cell of words, on most of the
+ * priced lines, is no part of the name. Dropped from those lines.
+ */
+function dropRowNumbers(lines: PdfLine[]): void {
+  const priced = lines.filter((l) => l.cells.length >= 3 && PRICE.test(l.text));
+  if (priced.length < 3 || priced.filter(rowNumbered).length < 0.6 * priced.length) return;
+  for (const l of lines) {
+    if (!rowNumbered(l)) continue;
+    l.cells = l.cells.slice(1);
+    l.x = l.cells[0].x;
+    l.text = l.cells.map((c) => c.text).join(' ');
+  }
+}
+
+/** A category's name alone ("EDIBLES", "Vape Pens (cont.)"): a section heading opening each page of its section, no running header. */
+const sectionName = (t: string) => {
+  const label = headingLabel(t);
+  return label.split(/\s+/).length <= 3 && canonicalCategory(label) !== null;
+};
 
 const furnitureKey = (t: string) => t.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
 const PAGE_NUMBER = /^(?:page\s*)?#(?:\s*(?:of|\/)\s*#)?$/;
@@ -169,9 +232,10 @@ export function pdfLines(items: PdfTextItem[]): PdfLine[] {
     for (let k = 0; k < Math.min(2, s.length - 1); k++) if (s[k].y - s[k + 1].y > 2 * s[k].size) edge.add(s[k]);
     for (let k = s.length - 1; k > Math.max(0, s.length - 3); k--) if (s[k - 1].y - s[k].y > 2 * s[k].size) edge.add(s[k]);
   }
+  dropRowNumbers(out);
   return out.filter((l) => {
     const k = furnitureKey(l.text);
     if (PAGE_NUMBER.test(k)) return false;
-    return !(edge.has(l) && !PRICE.test(l.text) && (edges.get(k)?.size ?? 0) >= 2);
+    return !(edge.has(l) && !PRICE.test(l.text) && !sectionName(l.text) && (edges.get(k)?.size ?? 0) >= 2);
   });
 }

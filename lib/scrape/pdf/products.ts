@@ -1,9 +1,12 @@
 import { isSizeLabel, textSizes } from '@/lib/scrape/extract/card-sizes';
 import { canonicalCategory, dedupeProducts, parsePrice, toScrapedProduct } from '@/lib/scrape/normalize';
-import type { PdfLine } from '@/lib/scrape/pdf/lines';
+import { pricedPitch, type PdfLine } from '@/lib/scrape/pdf/lines';
 import { headingLabel, joinWrapped, NOT_BRAND, spacedHyphens } from '@/lib/scrape/pdf/names';
+import { AMOUNT, HAS_AMOUNT, menuSeparators, parseLine, thcColumns } from '@/lib/scrape/pdf/parse';
 import { addTierPrices, tierHeader, type TierHeader } from '@/lib/scrape/pdf/tiers';
 import type { ScrapedProduct } from '@/lib/scrape/types';
+
+export { menuSeparators, parseLine } from '@/lib/scrape/pdf/parse';
 
 /**
  * Products from a PDF menu's lines (lines.ts; docs/shopping.md, "PDF menus"). A line with a price
@@ -18,95 +21,6 @@ import type { ScrapedProduct } from '@/lib/scrape/types';
  * page's headings only ever stand in its first column (a grid of cards under full-width headings),
  * a product takes the nearest heading above it on its page.
  */
-const AMOUNT = /(?:US)?\$\s?\d{1,3}(?:,\d{3})*(?:\.\d{1,2})?|USD\s?\d+(?:\.\d{1,2})?/gi;
-const HAS_AMOUNT = new RegExp(AMOUNT.source, 'i');
-const PRICE_WORDS = /\b(?:now|was|reg(?:ular)?\.?(?: price)?|sale(?: price)?|special|only|just|orig(?:inal)?\.?|each|ea\.?)\b:?/gi;
-const THC = /^(?:t(?:otal\s*)?hc[a]?\s*[:=]?\s*)?\d{1,2}(?:\.\d+)?\s*%(?:\s*thc[a]?)?$/i;
-const WEIGHT = /^\d+(?:\.\d+)?\s*(?:g|gr|grams?|mg|oz)$|^1\/[248](?:th)?\s*(?:oz)?$/i;
-/** Separators a menu may set between a product's name, brand and potency in one run of text. */
-const SEPARATORS = ['·', '|', '•', '—', '–', '/'] as const;
-const escape = (s: string) => s.replace(/[|/]/g, '\\$&');
-const LEADER = /(?:\s*[.·…_]){3,}\s*/g;
-
-interface Parsed {
-  prices: string[];
-  thc: string | null;
-  weight: string | null;
-  texts: string[];
-  hint: string | null;
-}
-
-const sepRe = (kinds: readonly string[]) => new RegExp([...kinds.map((k) => `\\s+${escape(k)}\\s+`), '\\s{2,}'].join('|'));
-
-/**
- * The separators this menu sets between fields: those standing (spaced) on at least a third of
- * its lines with text always cut (`split`); those on at least 15 % cut only before a field —
- * potency, weight, strain type (`fields`: "Brand | THC 22%" under a name). A name's own "|"
- * ("Tye Dye | Outdoor") is no separator on a menu whose fields are apart in cells or set off by " · ".
- */
-export function menuSeparators(lines: readonly PdfLine[]): { split: RegExp; fields: RegExp } {
-  const lettered = lines.filter((l) => /[a-z]{2}/i.test(l.text));
-  const texts = lettered.map((l) => l.text);
-  // A line whose name and brand already stand in cells of their own ("Vana | Energy Tincture"
-  // beside "Vana") holds the separator inside its name: it does not count for the menu's.
-  const nameCells = (l: PdfLine) => l.cells.filter((c) => /[a-z]{2}/i.test(c.text) && !HAS_AMOUNT.test(c.text) && !FIELD.test(c.text.trim())).length;
-  const share = (k: string) => lettered.filter((l) => l.text.includes(` ${k} `) && nameCells(l) <= 1).length;
-  // Of several separators on a third of the lines, the menu's are those on about as many lines as
-  // the most used one ("Name · Brand" on every line; a name's own "|" on half of them is no field).
-  const top = Math.max(0, ...SEPARATORS.map(share));
-  return {
-    split: sepRe(SEPARATORS.filter((k) => share(k) >= Math.max(2, texts.length / 3, 0.8 * top))),
-    fields: sepRe(SEPARATORS.filter((k) => share(k) >= Math.max(2, texts.length * 0.15))),
-  };
-}
-
-const FIELD = /^(?:(?:t(?:otal\s*)?hc[a]?|cbd[a]?)\b.*\d\s*%|\d{1,2}(?:\.\d+)?\s*%\s*(?:thc|cbd)?|\d+(?:\.\d+)?\s*(?:g|mg|oz)|indica|sativa|hybrid)$/i;
-/** A potency field ("THC 22%", "18% CBD"): cut at any spaced separator before it, whatever the menu's share. */
-const POTENCY = /^(?:(?:t(?:otal\s*)?hc[a]?|cbd[a]?)\b\s*[:=]?\s*\d{1,2}(?:\.\d+)?\s*%|\d{1,2}(?:\.\d+)?\s*%\s*(?:thc[a]?|cbd))$/i;
-/** A potency label with no value ("THC —", "CBD: N/A"): no field, no name. */
-const NO_POTENCY = /^(?:t(?:otal\s*)?hc[a]?|cbd[a]?)\s*[:=]?\s*(?:[-–—]+|n\/?a)?$/i;
-const ANY_SEP = sepRe(SEPARATORS);
-
-/** A line's pieces: prices (in order), potency, weight, a category word, and the name-like texts. */
-export function parseLine(line: PdfLine, seps: { split: RegExp; fields: RegExp } = { split: /\s{2,}/, fields: /\s{2,}/ }): Parsed {
-  const out: Parsed = { prices: [], thc: null, weight: null, texts: [], hint: null };
-  const pieces = line.cells
-    .flatMap((c) => c.text.replace(LEADER, '  ').split(seps.split))
-    .flatMap((piece) => {
-      const parts = piece.split(seps.fields);
-      if (parts.length > 1 && parts.slice(1).every((q) => FIELD.test(q.trim()))) return parts;
-      const potency = piece.split(ANY_SEP);
-      return potency.length > 1 && potency.slice(1).every((q) => POTENCY.test(q.trim())) ? potency : [piece];
-    });
-  // A piece that is prices alone is the price; a name holding a price beside it ("3.5G Headband $20") keeps it.
-  const pricePiece = (t: string) => HAS_AMOUNT.test(t) && !/[a-z]{2}/i.test(t.replace(AMOUNT, ' ').replace(PRICE_WORDS, ' '));
-  const separate = pieces.some(pricePiece);
-  for (const [k, raw] of pieces.entries()) {
-    const prices = !separate || pricePiece(raw) ? (raw.match(AMOUNT) ?? []) : [];
-    out.prices.push(...prices.map((p) => p.replace(/\s+/g, '')));
-    const rest = (prices.length ? raw.replace(AMOUNT, ' ').replace(PRICE_WORDS, ' ') : raw)
-      .replace(/\s+/g, ' ')
-      .replace(/^[\s\-–—:,;*•]+|[\s:,;*•]+$/g, '')
-      .trim();
-    if (!rest || !/[a-z0-9]/i.test(rest)) continue;
-    if (THC.test(rest)) out.thc ??= rest;
-    else if (NO_POTENCY.test(rest)) continue;
-    // A dose or weight leading the line before other text is the name's start ("200mg" / "Watermelon THC Syrup").
-    else if (WEIGHT.test(rest) && !(k === 0 && pieces.slice(1).some((q) => /[a-z]{3}/i.test(q) && !HAS_AMOUNT.test(q)))) out.weight ??= rest;
-    else if (/^(?:cbd[a]?\s*[:=]?\s*)?\d{1,2}(?:\.\d+)?\s*%\s*(?:cbd)?$/i.test(rest) || /^(?:indica|sativa|hybrid)$/i.test(rest)) continue;
-    else if (
-      out.texts.length > 0 &&
-      rest.length <= 16 &&
-      canonicalCategory(rest) &&
-      /^[a-z\s-]+$/i.test(rest) &&
-      /^(?:flower|pre-?rolls?|vapes?|vape pens?|edibles?|concentrates?|topicals?|tinctures?|accessories|gear|cartridges?)$/i.test(rest)
-    )
-      out.hint ??= rest;
-    else out.texts.push(rest);
-  }
-  return out;
-}
-
 /** The middle value (the upper one of an even count), 0 for none: a page's body type size, an OCR line's word height. */
 export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -130,8 +44,12 @@ interface Draft {
   /** A row of a price-tier grid: its prices by the weight column they stand in (tiers.ts). */
   tiers: Map<string, string[]> | null;
   tierHead: TierHeader | null;
+  /** Its price cells' texts (sizes are read in them), a price cell wrapped onto a detail line joined to the last. */
+  priced: string[];
 }
 
+const PAIR = new RegExp(`(${AMOUNT.source})\\s+(${AMOUNT.source})`, 'gi');
+const pricedCells = (l: PdfLine) => l.cells.filter((c) => HAS_AMOUNT.test(c.text)).map((c) => c.text);
 const amounts = (t: string) => (t.match(AMOUNT) ?? []).map((a) => a.replace(/\s+/g, ''));
 
 /** A product's prices: two are the price paid and the regular price; more, the first is paid. */
@@ -152,8 +70,9 @@ function toProducts(d: Draft, url: string | null): ScrapedProduct[] {
       .map(([size, prices]) => toScrapedProduct({ ...common, name: `${d.name} ${size}`, ...pricePair(prices), weight: size }))
       .filter((p): p is ScrapedProduct => p !== null);
   // Sizes are read in the cells holding prices (the name cell before them is no size's piece).
-  const priced = d.line.cells.filter((c) => HAS_AMOUNT.test(c.text)).map((c) => c.text);
-  const sizes = d.prices.length >= 2 ? textSizes(priced.join(' · ')) : [];
+  // Two bare amounts for one size ("3.5g $40.00 $28.00", the first struck) are its regular and sale price.
+  const priced = d.priced.join(' · ').replace(PAIR, (m, a: string, b: string) => ((parsePrice(a) ?? 0) > (parsePrice(b) ?? 0) ? `${b} was ${a}` : `${a} was ${b}`));
+  const sizes = d.prices.length >= 2 ? textSizes(priced) : [];
   if (sizes.length >= 2)
     return sizes
       .map((s) => toScrapedProduct({ ...common, name: `${d.name} ${s.size}`, price: s.price, regularPrice: s.regularPrice, weight: s.size }))
@@ -162,28 +81,76 @@ function toProducts(d: Draft, url: string | null): ScrapedProduct[] {
   return p ? [p] : [];
 }
 
+/**
+ * The type size of a menu's products, which headings stand above: the size of its priced lines,
+ * or — when prices are set larger than the names (a designer card's big price under its name) —
+ * the size of the products' largest lines of words (each product's lines down to its price).
+ */
+function bodySize(lines: readonly PdfLine[], parsed: ReadonlyArray<{ prices: string[]; texts: string[] }>): number {
+  const priced = median(lines.filter((_, i) => parsed[i].prices.length > 0).map((l) => l.size)) || 10;
+  const worded: number[] = [];
+  let top = 0;
+  lines.forEach((l, i) => {
+    if (parsed[i].texts.length) top = Math.max(top, l.size);
+    if (!parsed[i].prices.length) return;
+    if (top > 0) worded.push(top);
+    top = 0;
+  });
+  // The lower middle: a heading over a section's first product raises that product's top.
+  const named = [...worded].sort((a, b) => a - b)[Math.floor((worded.length - 1) / 2)] ?? 0;
+  return named > 0 ? Math.min(priced, named) : priced;
+}
+
 /** One type size: equal in a PDF's text layer; within a quarter for words read by OCR, whose sizes are estimates (scanned.ts). */
 const sameSize = (a: PdfLine, b: PdfLine) => (a.font === 'ocr' && b.font === 'ocr' ? Math.abs(a.size - b.size) <= 0.25 * Math.max(a.size, b.size) : a.size === b.size);
 
-/** Whether `l` continues `prev` in its cells: just under it, fewer cells, each under one of prev's. */
-function wrapped(prev: PdfLine, tail: PdfLine, l: PdfLine): boolean {
+/**
+ * Whether `l` continues `prev` in its cells: just under it, fewer cells (or as many, one under
+ * each, when much closer than the menu's priced lines stand: `pitch`), each under one of prev's.
+ */
+function wrapped(prev: PdfLine, tail: PdfLine, l: PdfLine, pitch = 0): boolean {
   const gap = tail.y - l.y;
+  const close = gap < 0.75 * pitch && l.cells.length === prev.cells.length && l.cells.every((c, k) => c.x < prev.cells[k].x1 && c.x1 > prev.cells[k].x);
   return (
     prev.page === l.page &&
     prev.column === l.column &&
     gap > 0 &&
     gap <= 1.35 * l.size &&
-    l.cells.length < prev.cells.length &&
+    (l.cells.length < prev.cells.length || close) &&
     l.cells.every((c) => prev.cells.some((q) => c.x < q.x1 && c.x1 > q.x))
   );
 }
 
-export function pdfProducts(lines: PdfLine[], url: string | null = null): ScrapedProduct[] {
+/**
+ * Whether `l`, priced, is a detail line of the product line `prev` (last line `tail`): just under
+ * it, in smaller type, its price cells under prev's price cells and its words under prev's name.
+ */
+function detailLine(prev: PdfLine, tail: PdfLine, l: PdfLine, priced: boolean): boolean {
+  const gap = tail.y - l.y;
+  const under = (c: { x: number; x1: number }, q: { x: number; x1: number }) => c.x < q.x1 && c.x1 > q.x;
+  const prevPriced = prev.cells.filter((c) => HAS_AMOUNT.test(c.text));
+  return (
+    priced &&
+    prev.page === l.page &&
+    prev.column === l.column &&
+    // Smaller: clearly so for words read by OCR, whose sizes are estimates (scanned.ts).
+    l.size < (l.font === 'ocr' ? 0.75 : 0.95) * prev.size &&
+    l.cells.length <= prev.cells.length &&
+    gap > 0 &&
+    gap <= 1.8 * tail.size &&
+    prevPriced.length > 0 &&
+    l.cells.every((c) => (HAS_AMOUNT.test(c.text) ? prevPriced.some((q) => under(c, q)) : under(c, prev.cells[0]) && !HAS_AMOUNT.test(prev.cells[0].text)))
+  );
+}
+
+export function pdfProducts(input: PdfLine[], url: string | null = null): ScrapedProduct[] {
+  const lines = thcColumns(input);
   const seps = menuSeparators(lines);
   const spaced = spacedHyphens(lines);
   const join = (a: string, b: string) => joinWrapped(a, b, spaced);
   const parsed = lines.map((l) => parseLine(l, seps));
-  const body = median(lines.filter((_, i) => parsed[i].prices.length > 0).map((l) => l.size)) || 10;
+  const body = bodySize(lines, parsed);
+  const pitch = pricedPitch(lines);
   const heading = (i: number) => {
     const l = lines[i];
     const p = parsed[i];
@@ -199,8 +166,12 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
     const label = headingLabel(l.text);
     return l.size >= body * 1.15 || (l.cells.length === 1 && label.split(/\s+/).length <= 3 && canonicalCategory(label) !== null && l.size >= body * 0.9);
   };
-  // Headings only in the first column of split pages: they stand over the whole width.
-  const split = lines.map((l, i) => (heading(i) && l.columns > 1 ? l.column : -1)).filter((c) => c >= 0);
+  // Headings only in the first column of split pages, or centred over the page: they stand over the whole width.
+  // (Centred on the menu's text block over all pages: a last page of few cards is narrower.)
+  const xs = lines.flatMap((l) => l.cells.flatMap((c) => [c.x, c.x1]));
+  const [left, right] = [Math.min(...xs), Math.max(...xs)];
+  const centred = (l: PdfLine) => Math.abs((l.cells[0].x + l.cells[l.cells.length - 1].x1) / 2 - (left + right) / 2) <= 0.05 * (right - left);
+  const split = lines.map((l, i) => (heading(i) && l.columns > 1 ? (centred(l) ? 0 : l.column) : -1)).filter((c) => c >= 0);
   const fullWidth = split.length > 0 && split.every((c) => c === 0);
   const sectionAt = new Array<string | null>(lines.length).fill(null);
   /** A sub-heading under a category heading (smaller than it, no category): the brand its products are grouped by. */
@@ -284,12 +255,24 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
       tier = head;
       return;
     }
+    if (last?.named && pending.length === 0 && detailLine(last.line, last.tail, l, p.prices.length > 0)) {
+      // A smaller line under the product whose price cell goes on under the product's (sizes
+      // wrapped in their cell) and whose words stand under its name: its brand / THC line.
+      if (!last.brand && p.texts[0]) last.brand = p.texts[0];
+      last.thc ??= p.thc;
+      last.prices.push(...p.prices);
+      last.priced[last.priced.length - 1] += ` ${pricedCells(l).join(' ')}`;
+      last.text += ` ${l.text}`;
+      last.tail = l;
+      return;
+    }
     if (
       last?.named &&
       pending.length === 0 &&
       /[a-z0-9]/i.test(l.text) &&
-      wrapped(last.line, last.tail, l) &&
-      (p.prices.length > 0 || (sameSize(l, last.line) && l.font === last.line.font))
+      wrapped(last.line, last.tail, l, pitch) &&
+      // (OCR's size of a short word is unsure: a line of two or more cells under the row's is its rest.)
+      (p.prices.length > 0 || (sameSize(l, last.line) && l.font === last.line.font) || (l.font === 'ocr' && l.cells.length >= 2))
     ) {
       // The rest of the line above, wrapped in its cells (a long name, the sale price under the struck one).
       const head = last.line.cells[0];
@@ -312,37 +295,43 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
     }
     if (p.texts.length > 0) {
       // A table row centred on its tallest cell: the wrapped name cell's first line stands less
-      // than a line above the price line, left of all its cells (its next lines follow below).
+      // than a line above the price line, left of all its cells (its next lines follow below); any
+      // other wrapped cell's first line (a brand cell) stands so in a gap between its cells.
       const k = pending.at(-1);
       const up = k === undefined ? null : lines[k];
-      const lead =
-        up && up.page === l.page && up.column === l.column && up.y > l.y && up.y - l.y < 0.8 * l.size && up.cells.length === 1 && up.cells[0].x1 < l.cells[0].x ? up : null;
-      if (lead) pending.pop();
+      const near = up && up.page === l.page && up.column === l.column && up.y > l.y && up.y - l.y < 0.8 * l.size && up.cells.length === 1 ? up : null;
+      const lead = near && near.cells[0].x1 < l.cells[0].x ? near : null;
+      const gapCell = near && !lead && !HAS_AMOUNT.test(near.text) && !l.cells.some((c) => c.x < near.cells[0].x1 && c.x1 > near.cells[0].x) ? near.cells[0] : null;
+      if (lead || gapCell) pending.pop();
+      const merged = gapCell ? { ...l, cells: [...l.cells, gapCell].sort((a, b) => a.x - b.x) } : l;
+      const q = gapCell ? parseLine({ ...merged, text: merged.cells.map((c) => c.text).join(' ') }, seps) : p;
       completeLast();
       orphans = [];
       const tiers = new Map<string, string[]>();
       const inGrid = tier !== null && addTierPrices(tier, l, amounts, tiers);
       last = {
-        name: lead ? lead.cells[0].text : p.texts[0],
-        brand: (lead ? p.texts[0] : p.texts[1]) ?? null,
+        name: lead ? lead.cells[0].text : q.texts[0],
+        brand: (lead ? p.texts[0] : q.texts[1]) ?? null,
         prices: p.prices,
         thc: p.thc,
         weight: p.weight,
         hint: p.hint,
         section: sectionAt[i],
-        text: lead ? `${lead.text} ${l.text}` : l.text,
+        text: lead || gapCell ? `${near!.text} ${l.text}` : l.text,
         named: true,
-        line: lead ? { ...l, cells: [lead.cells[0], ...l.cells] } : l,
+        line: lead ? { ...l, cells: [lead.cells[0], ...l.cells] } : merged,
         tail: l,
         tiers: inGrid ? tiers : null,
         tierHead: inGrid ? tier : null,
+        priced: pricedCells(l),
       };
       drafts.push(last);
       return;
     }
     // A price line alone: its name and brand are the lines above it (a name wrapped over lines in
     // one font and size is one name).
-    const above = pending.filter((j) => /[a-z0-9]/i.test(lines[j].text) && lines[j].page === l.page && lines[j].column === l.column);
+    // (A closing bracket wrapped alone onto a line, "… 500mg ( medical" / ")", is the name's too.)
+    const above = pending.filter((j) => /[a-z0-9]|^[)\]]+$/i.test(lines[j].text) && lines[j].page === l.page && lines[j].column === l.column);
     pending = [];
     // A price cell wrapped under its product's line ("$14.00" / "$8.57" below it): that product's.
     if (!above.length && last?.named && last.line.page === l.page && last.line.column === l.column && last.line.y - l.y <= 1.8 * l.size) {
@@ -355,13 +344,23 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
     if (!above.length) above.push(...orphans.filter((j) => /[a-z0-9]/i.test(lines[j].text)));
     orphans = [];
     if (!above.length) return;
+    // Smaller lines over the name (a card's brand in small capitals above it, a badge beside) are
+    // no name: the name starts at the first line in the largest type above the price.
+    const top = Math.max(...above.map((j) => lines[j].size));
+    const lead =
+      lines[above[0]].size < 0.9 * top
+        ? above.splice(
+            0,
+            above.findIndex((j) => lines[j].size === top),
+          )
+        : [];
     const first = lines[above[0]];
     // A name wrapped over lines in one font and size is one name (when its first line holds the name alone).
     let n = 1;
     while (parsed[above[0]].texts.length <= 1 && n < above.length && lines[above[n]].font === first.font && lines[above[n]].size === first.size) n++;
     // Wrapped lines as written ("(25mg/250mg) (MEDICAL)", "100mg"): no field is cut from them.
     const name = [parsed[above[0]].texts[0] ?? first.text, ...above.slice(1, n).map((j) => lines[j].text)].reduce(join);
-    const rest = [...parsed[above[n - 1]].texts.slice(1), ...above.slice(n).flatMap((j) => parsed[j].texts)];
+    const rest = [...lead.flatMap((j) => parsed[j].texts), ...parsed[above[n - 1]].texts.slice(1), ...above.slice(n).flatMap((j) => parsed[j].texts)];
     const more = above.slice(n).map((j) => parsed[j]);
     last = {
       name,
@@ -371,12 +370,16 @@ export function pdfProducts(lines: PdfLine[], url: string | null = null): Scrape
       weight: p.weight ?? parsed[above[0]].weight ?? more.find((r) => r.weight)?.weight ?? null,
       hint: p.hint,
       section: sectionAt[i],
-      text: [...above.map((j) => lines[j].text), l.text].join(' '),
+      text: [...lead, ...above]
+        .map((j) => lines[j].text)
+        .concat(l.text)
+        .join(' '),
       named: false,
       line: l,
       tail: l,
       tiers: null,
       tierHead: null,
+      priced: pricedCells(l),
     };
     drafts.push(last);
   });

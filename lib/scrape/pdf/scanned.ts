@@ -24,6 +24,9 @@ export const SCAN_LIMITS = {
 /** One word OCR read: its text, box in image pixels (top-left origin) and OCR line number (the vision stage's word box). */
 export type ScanWord = WordBox;
 
+/** Specks OCR reads as marks ("~~", "^"): no words. */
+const NOISE = /^[~`^_=«»"'*°]+$/;
+
 /**
  * OCR words as PDF text items: the words of one OCR line joined into runs wherever the gap
  * between two words is under the line's height (so `Blue Dream 3.5g` is one run and a price across
@@ -35,7 +38,8 @@ export type ScanWord = WordBox;
  */
 export function scanItems(words: readonly ScanWord[], scale: number, pageHeight: number, page: number): PdfTextItem[] {
   const byLine = new Map<number, ScanWord[]>();
-  for (const w of words) if (w.text.trim()) byLine.set(w.line, [...(byLine.get(w.line) ?? []), w]);
+  // Specks read as marks ("~~", "^") are no words: dropped, so the gap they bridged splits the run.
+  for (const w of words) if (w.text.trim() && !NOISE.test(w.text.trim())) byLine.set(w.line, [...(byLine.get(w.line) ?? []), w]);
   const items: PdfTextItem[] = [];
   for (const line of byLine.values()) {
     line.sort((a, b) => a.x0 - b.x0);

@@ -1,5 +1,6 @@
 import { raceAbort, ScrapeError, throwIfAborted } from '@/lib/scrape/errors';
 import { SCAN_LIMITS, scannedPageItems } from '@/lib/scrape/pdf/scanned';
+import { uprightRuns } from '@/lib/scrape/pdf/upright';
 
 /**
  * The text of a PDF menu with positions (docs/shopping.md, "PDF menus"): read with unpdf, the
@@ -68,6 +69,19 @@ export function textItem(it: RawItem, page: number): PdfTextItem | null {
   return { str, x: t[4], y: t[5], width: it.width ?? 0, size: Math.hypot(t[2], t[3]) || Math.abs(t[3]) || 10, font: it.fontName ?? '', page };
 }
 
+/**
+ * A page's runs as text items on the page as shown (upright.ts): through its `/Rotate`, turned so
+ * its main reading direction runs left to right (a landscape sheet drawn sideways on a portrait
+ * page turned by `/Rotate 90` reads as the landscape sheet).
+ */
+export function pageItems(raw: readonly RawItem[], page: number, view: { transform: number[]; height: number } = { transform: [1, 0, 0, -1, 0, 0], height: 0 }): PdfTextItem[] {
+  const runs = raw.flatMap((it) => {
+    const item = textItem(it, page);
+    return item && it.transform ? [{ item, matrix: it.transform, chars: item.str.trim().length }] : [];
+  });
+  return uprightRuns(runs, view.transform, view.height).map(({ item, x, y, size }) => ({ ...item, x, y, size }));
+}
+
 export async function readPdfText(bytes: Uint8Array, opts: { signal?: AbortSignal; maxPages?: number; maxItems?: number; ocr?: boolean } = {}): Promise<PdfText> {
   const maxPages = opts.maxPages ?? PDF_LIMITS.maxPages;
   const maxItems = opts.maxItems ?? PDF_LIMITS.maxItems;
@@ -90,7 +104,7 @@ export async function readPdfText(bytes: Uint8Array, opts: { signal?: AbortSigna
       const page = await raceAbort(doc.getPage(n), opts.signal);
       const content = await raceAbort(page.getTextContent(), opts.signal);
       pages = n;
-      let read = (content.items as RawItem[]).map((it) => textItem(it, n)).filter((it): it is PdfTextItem => it !== null);
+      let read = pageItems(content.items as RawItem[], n, page.getViewport({ scale: 1 }));
       // A page with no text layer is a scan: read its picture by OCR (scanned.ts), a few pages at most.
       if (!read.length && opts.ocr !== false && scanned < SCAN_LIMITS.maxPages) {
         read = await scannedPageItems(doc, n, page.view[2] - page.view[0], opts.signal);

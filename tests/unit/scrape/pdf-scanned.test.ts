@@ -26,6 +26,17 @@ describe('OCR words as PDF text items', () => {
     expect(name.size).toBeCloseTo((30 / 0.72) * 0.5, 5);
   });
 
+  it('drops specks read as marks, so the gap they bridged still parts the name from the brand', () => {
+    const words = [
+      word('Kush', 0, 100, 200, 160, 230),
+      word('Mintz', 0, 170, 200, 230, 230),
+      word('~~', 0, 240, 205, 262, 225),
+      word('Messilla', 0, 272, 200, 360, 230),
+      word('$45', 0, 800, 200, 860, 230),
+    ];
+    expect(scanItems(words, 0.5, 1000, 1).map((i) => i.str)).toEqual(['Kush Mintz', 'Messilla', '$45']);
+  });
+
   it('drops empty words', () => {
     expect(scanItems([word(' ', 0, 0, 0, 10, 10)], 1, 100, 1)).toEqual([]);
   });
