@@ -8,7 +8,10 @@ import { letters, tidyName } from '@/lib/vision/parse-common';
 
 // "Test Lab" is a key also without its colon ("Test Lab EVIO Labs", "Test Lab. Anresco Laboratories").
 const LAB =
-  /\b(?:tested\s+by|testing\s+(?:lab(?:oratory)?|facility)|test\s+la[bp](?:oratory)?\b\.?|lab(?:oratory)?(?:\s*name)?\s*:|analy[sz]ed\s+by)\s*:?\s*([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
+  /\b(?:tested\s+by|testing\s+(?:lab(?:oratory)?|facility)|test\s+la[bp](?:oratory)?\b\.?|lab(?:oratory)?(?:\s*name)?\s*:|analy[sz]ed\s+by)\s*[:|]?\s*([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
+// "Tested 07/26/2026 by ProVerde Labs", also wrapped after its key or its `by` (`… · TESTED` / `07/26/2026 BY PROVERDE LABS`).
+// A key column's rule read as a bar between a keyed lab and its name: `TESTED BY | EVIO Labs`.
+const TESTED_BY = /\btested\b.*\bby\s+([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
 const TESTED_THEN_LAB =
   /\btest(?:ed|\s+date)\s*:?\s*(?:\d{1,2}\/\d{1,2}\/\d{2,4}|\d{4}-\d{2}-\d{2}|[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4})\s+(?:[-·•|,]\s+)?(?:by\s+)?([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i;
 
@@ -20,7 +23,7 @@ const TESTED_THEN_LAB =
 export function readLab(cells: string[], lines: string[], rows: string[]): string | null {
   const lab =
     cells.map((c) => LAB.exec(c)).find(Boolean) ??
-    lines.map((l) => LAB.exec(l) ?? /\btested\b.*\bby\s+([A-Za-z][A-Za-z0-9 &.'-]{1,60})/i.exec(l)).find(Boolean) ??
+    lines.map((l, i) => LAB.exec(l) ?? TESTED_BY.exec(l) ?? testedByWrapped(l, lines[i + 1] ?? '')).find(Boolean) ??
     // A certificate of analysis: the lab is its letterhead, the line above "Certificate of Analysis".
     letterhead(lines) ??
     // No key: a laboratory's own name ("… · Digipath Labs"), not on the brand line at the top.
@@ -41,6 +44,11 @@ export function readLab(cells: string[], lines: string[], rows: string[]): strin
         ),
       )
     : null;
+}
+
+/** `Tested … by <lab>` wrapped: the row ends in its key or `by`, or the next row starts with `by`. */
+function testedByWrapped(line: string, next: string): RegExpExecArray | null {
+  return /\b(?:tested|by)\s*$/i.test(line) || (/\btested\b/i.test(line) && /^\s*by\s/i.test(next)) ? TESTED_BY.exec(`${line} ${next}`) : null;
 }
 
 /** A lab's report title: `Certificate of Analysis`, `COA`, `Potency & Terpene Report`, `Test Report`, `Analytical Report`. */

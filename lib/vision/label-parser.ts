@@ -33,6 +33,8 @@ import { fuzzyKeys } from '@/lib/vision/label-fuzzy-keys';
 import { holeTotals } from '@/lib/vision/label-hole';
 import { mgPerGramRows, unglued, withoutBar, withoutPillEdges } from '@/lib/vision/label-rows';
 import { fromSpanish } from '@/lib/vision/label-spanish';
+import { fromGerman } from '@/lib/vision/label-german';
+import { valueFirst } from '@/lib/vision/label-value-first';
 import { barApart } from '@/lib/vision/label-cart';
 
 import { terpeneName } from '@/lib/vision/terpenes';
@@ -82,7 +84,8 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
       // A hand-filled form's rows first (label-form.ts): marked boxes, keys with their unit before the value.
       // Spanish keys, words and dates in English first (label-spanish.ts); a cartridge's bar kept off its mg (label-cart.ts).
       // Keys OCR garbled slightly (`weicht 3.59`, `rackeo 9/19/26`) read as keys (label-fuzzy-keys.ts).
-      fuzzyKeys(rows.map((r) => gapKeyed(unglued(barApart(withoutPillEdges(formRow(fromSpanish(withoutRuleSpecks(r))))))))),
+      // German keys and day-first dotted dates too (label-german.ts); value-first chips (`24.1% THC`) turned round (label-value-first.ts).
+      fuzzyKeys(rows.map((r) => gapKeyed(unglued(barApart(valueFirst(withoutPillEdges(formRow(fromGerman(fromSpanish(withoutRuleSpecks(r))))))))))),
       boxes,
     )
       .map(withoutBar)

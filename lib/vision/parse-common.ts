@@ -172,11 +172,12 @@ export function parseDate(text: string): string | null {
 const CATEGORY_WORDS: [Category, RegExp][] = [
   ['Pre-Roll', /\b(pre[- ]?rolls?|prerolls?|pre[- ]?rol|joints?|blunts?)\b/i],
   ['Vape', /\b(vapes?|cart(ridge)?s?|pods?|disposable|510)\b/i],
-  ['Concentrate', /\b(concentrates?|wax|shatter|live resin|rosin|badder|budder|crumble|diamonds|sauce|hash|dab|kief|rso|sugar(?=\s*\.?\d))\b/i],
+  // German: an extract (`Extrakt`, `Vollspektrum-Extrakt`), dried flowers (`Blüten`, `Cannabisblüten`; the umlaut as OCR reads it).
+  ['Concentrate', /\b((?:vollspektrum-?)?extrakte?|concentrates?|wax|shatter|live resin|rosin|badder|budder|crumble|diamonds|sauce|hash|dab|kief|rso|sugar(?=\s*\.?\d))\b/i],
   ['Edible', /\b(edibles?|gumm(y|ies)|chocolates?|cookies? bar|brownies?|chews?|mints?|beverages?|drinks?|soda|candy|candies|lozenges?)\b/i],
   ['Tincture', /\b(tinctures?|drops|sublingual)\b/i],
   ['Topical', /\b(topicals?|balms?|lotions?|salves?|creams?|patch(es)?)\b/i],
-  ['Flower', /\b(flower|buds?|smalls|shake|popcorn|eighth|quarter|ounce)\b/i],
+  ['Flower', /(?:\b|(?<=cannabis))(bl(?:ü|ue|u|i|ii)ten(?![a-z])|flower|buds?|smalls|shake|popcorn|eighth|quarter|ounce)\b/i],
 ];
 
 /** Category named by product words; `fallback` when nothing is printed. */
