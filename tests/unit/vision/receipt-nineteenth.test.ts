@@ -5,6 +5,7 @@ import { withoutOtherDates } from '@/lib/vision/receipt-other-dates';
 import { namePotency, rowForms } from '@/lib/vision/receipt-row-forms';
 import { orderDiscountSlip } from '@/lib/vision/receipt-photo';
 import { categorizeLast } from '@/lib/vision/parse-common';
+import { dateOf } from '@/lib/vision/receipt-dates';
 import { parenStrain } from '@/lib/vision/receipt-paren-strain';
 
 /** General rules from the nineteenth receipt round (issue 14); the texts are written here, not read from the round's images. */
@@ -116,6 +117,14 @@ describe('a strain in parentheses after its product', () => {
       expect(parenStrain(name), name).toBeNull();
     const r = parseReceiptText(['Green Leaf', 'Cart 1g (Blackberry Kush)     $38.29', 'Subtotal   $38.29'].join('\n'));
     expect(r.items[0].strainName).toBe('Blackberry Kush');
+  });
+});
+
+describe('a date with a 0 misread', () => {
+  it('`12/85/26` is 12/05/26 (no day or month starts with 6, 8 or 9 in two figures)', () => {
+    expect(dateOf('12/85/26 15:11                REG 02', false)).toBe('2026-12-05');
+    expect(dateOf('Date: 81/11/2026', true)).toBe('2026-11-01');
+    expect(dateOf('11/24/26 3:42 PM', false)).toBe('2026-11-24');
   });
 });
 
