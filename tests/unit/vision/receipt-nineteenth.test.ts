@@ -6,6 +6,7 @@ import { namePotency, rowForms } from '@/lib/vision/receipt-row-forms';
 import { orderDiscountSlip } from '@/lib/vision/receipt-photo';
 import { categorizeLast } from '@/lib/vision/parse-common';
 import { dateOf } from '@/lib/vision/receipt-dates';
+import { repairFormWords } from '@/lib/vision/receipt-form-words';
 import { parenStrain } from '@/lib/vision/receipt-paren-strain';
 
 /** General rules from the nineteenth receipt round (issue 14); the texts are written here, not read from the round's images. */
@@ -125,6 +126,15 @@ describe('a date with a 0 misread', () => {
     expect(dateOf('12/85/26 15:11                REG 02', false)).toBe('2026-12-05');
     expect(dateOf('Date: 81/11/2026', true)).toBe('2026-11-01');
     expect(dateOf('11/24/26 3:42 PM', false)).toBe('2026-11-24');
+  });
+});
+
+describe('an I read as l between capitals', () => {
+  it('`AlO Vape` is `AIO Vape`; ordinary words keep their l', () => {
+    expect(repairFormWords('Super Lemon Haze AlO Vape 1g   $29.86')).toBe('Super Lemon Haze AIO Vape 1g   $29.86');
+    expect(repairFormWords('GELATO AlO VAPE 1G   $29.86')).toBe('GELATO AIO VAPE 1G   $29.86');
+    expect(repairFormWords('Lemon Cake Live Rosin 1g   $40.00')).toBe('Lemon Cake Live Rosin 1g   $40.00');
+    expect(repairFormWords('Al Capone OG')).toBe('Al Capone OG');
   });
 });
 
