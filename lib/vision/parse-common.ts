@@ -170,7 +170,7 @@ export function parseDate(text: string): string | null {
 }
 
 const CATEGORY_WORDS: [Category, RegExp][] = [
-  ['Pre-Roll', /\b(pre[- ]?rolls?|prerolls?|pre[- ]?rol|joints?|blunts?)\b/i],
+  ['Pre-Roll', /\b(pre[- ]?rolls?|prerolls?|pre[- ]?rol|joints?|blunts?|dogwalkers?)\b/i],
   ['Vape', /\b(vapes?|cart(ridge)?s?|pods?|disposable|510)\b/i],
   // German: an extract (`Extrakt`, `Vollspektrum-Extrakt`), dried flowers (`Blüten`, `Cannabisblüten`; the umlaut as OCR reads it).
   ['Concentrate', /\b((?:vollspektrum-?)?extrakte?|concentrates?|wax|shatter|live resin|rosin|badder|budder|crumble|diamonds|sauce|hash|dab|kief|rso|sugar(?=\s*\.?\d))\b/i],
@@ -192,6 +192,10 @@ export function categorize(text: string, fallback: Category = 'Other'): Category
  * or a process named first, the kind of product last). Receipt item names.
  */
 export function categorizeLast(text: string, fallback: Category = 'Other'): Category {
+  // A category word in parentheses (a strain's name, `Smalls 7g (Chocolate Thai)`) yields to one outside them.
+  const outside = text.replace(/\([^()]*\)/g, (m) => ' '.repeat(m.length));
+  const head = outside !== text ? categorizeLast(outside) : 'Other';
+  if (head !== 'Other') return head;
   let best: { cat: Category; at: number } | null = null;
   for (const [cat, re] of CATEGORY_WORDS) for (const m of text.matchAll(new RegExp(re.source, 'gi'))) if (!best || (m.index ?? 0) > best.at) best = { cat, at: m.index ?? 0 };
   // An ounce fraction is flower's unit: an edible word before it is a strain's (`Kush Mints 1/4 oz`).

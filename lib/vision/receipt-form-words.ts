@@ -114,8 +114,11 @@ function inCase(printed: string, word: string): string {
 /** A receipt line with its misread form words put back (`Happy - Pink Rozay Vape Cantnidge 1.2g` → `… Vape Cartridge 1.2g`). */
 export function repairFormWords(line: string): string {
   // (And a minus read as `~` or `«` before an amount put back, receipt-minus-slips.ts.)
-  return withMinusBack(line).replace(/(?<![\w$.])[A-Za-z][A-Za-z0-9!|]{4,}(?![\w.])/g, (word) => {
-    const f = formWordFor(word);
-    return f ? inCase(word, f) : word;
-  });
+  // (And an I read as l between capitals, `AlO Vape` for `AIO Vape`: no word is spelt so.)
+  return withMinusBack(line)
+    .replace(/\b([A-Z]+)l(?=[A-Z]+\b)/g, '$1I')
+    .replace(/(?<![\w$.])[A-Za-z][A-Za-z0-9!|]{4,}(?![\w.])/g, (word) => {
+      const f = formWordFor(word);
+      return f ? inCase(word, f) : word;
+    });
 }

@@ -136,7 +136,7 @@ export function withoutMarginDigit(line: string, cells: Cell[]): string {
 /** The part of a text before its first amount, quantity mark or potency figure. */
 export function beforeAmounts(text: string): string {
   let end = text.length;
-  for (const m of text.matchAll(/\$?\s?\d{1,5}[.,]\d{2}(?!\s?(?:g|mg|oz|%))/g)) {
+  for (const m of text.matchAll(/\$?\s?\d{1,5}[.,]\d{2}(?!\d|\s?(?:g|mg|oz|%))/g)) {
     // "3.59" (3.5g whose g became 9) inside a name is a weight, not an amount
     if (!m[0].includes('$') && parseWeightGrams(m[0].trim(), { allowTrailingNine: true })) continue;
     end = Math.min(end, m.index ?? end);

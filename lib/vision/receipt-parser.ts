@@ -7,7 +7,7 @@ import { inlineDiscount } from '@/lib/vision/receipt-inline-discount';
 import { detailLineAmount, lostMinusDiscounts, taxFromRates, taxRateOf, type DetailAmount } from '@/lib/vision/receipt-lost-signs';
 import { joinWrappedParens, withoutStretchedBoxes } from '@/lib/vision/receipt-rows';
 import { commaCurrencyStyle, fromCommaCurrency } from '@/lib/vision/receipt-text-slips';
-import { gluedQtyLines } from '@/lib/vision/receipt-glued-qty';
+import { namePotency, rowForms, withParenStrains } from '@/lib/vision/receipt-row-forms';
 import {
   categorize,
   letters,
@@ -70,8 +70,8 @@ const LINE_TOTAL = /\bline\s+tota[l1]\b/i;
 // (Canada: GST, PST, HST, QST; French: TPS, TVQ, TVH)
 // (Spanish: "IVU" in Puerto Rico, "IVA", "Impuesto")
 const TAX = /\b(tax|taxes|excise|vat|gst|hst|pst|qst|tps|tvq|tvh|ivu|iva|impuestos?)\b|(?<=sales|state|local|excise|city|county)tax(es)?\b|\b(gst|pst|tps|tvq)(?=\d)/i;
-// (French: "Rabais", "Remise"; Spanish: "Descuento", "Rebaja", "Ahorro")
-const DISCOUNT = /\b(discounts?|disc|promos?|coupons?|savings|loyalty|rewards?|deals?|bogo|rabais|remise|redeemed|redemption|descuentos?|rebajas?|ahorros?)\b|%\s*off\b/i;
+// (French: "Rabais", "Remise"; Spanish: "Descuento", "Rebaja", "Ahorro"; a figure then `off`: `15% off`, a coupon's `$10 off $50+`)
+const DISCOUNT = /\b(discounts?|disc|promos?|coupons?|savings|loyalty|rewards?|deals?|bogo|rabais|remise|redeemed|redemption|descuentos?|rebajas?|ahorros?)\b|[%\d]\s*off\b/i;
 // (Spanish: "Efectivo" cash, "Cambio" change, "Tarjeta" card, "Pagado" paid)
 const PAYMENT =
   /\b(cash|card|visa|master\s?card|amex|debit|credit|change|tender(ed)?|paid|payment|tip|points|cashback|rounding|auth|interac|d[ée]bit|comptant|carte|efectivo|cambio|tarjeta|pagado)\b/i;
@@ -82,7 +82,7 @@ const STORE_NOISE =
 const POTENCY_LEAD = /^\s*(THC|CBD):?\s?\(?\d/i;
 /** A package / batch code line under an item name ("SKU 00012345   Batch ABC-123", "Pkg: 1A4…"). */
 const CODE_LINE = /^\s*(sku|lot|batch|pkg|package|upc|plu|uid)\b:?\s?#?\s?[\dA-Z]/i;
-const COLUMN_WORDS = /^([il]tems?|products?|description|qty|quantity|price|unit|each|total|amount|category|type|thc|cbd|sku|size|weight|wt|tax|excise|disc(?:ount)?)$/i;
+const COLUMN_WORDS = /^([il]tems?|products?|description|qty|quantity|price|unit|each|total|amount|category|type|thc|cbd|sku|size|weight|wt|tax|excise|disc(?:ount)?|potency)$/i;
 /**
  * `words`: tesseract's word boxes, when the reading has them: the rows are then rebuilt from the
  * boxes (column gaps measured on the page, `linesFromWords`) instead of taken from its text.
@@ -91,8 +91,8 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   const words = words0 && withoutStretchedBoxes(words0);
   const boxes = words?.length ? linesFromWords(words) : null;
   // (Numbered item lines, `01  Name   $35.00 T`: the numbers are taken off, they are no quantities.)
-  // (Quote marks of a forwarded mail off, receipt-mail.ts; voided rows blanked, receipt-cancels.ts; `2053328` for `2 @ $33.28`, receipt-glued-qty.ts.)
-  const source = gluedQtyLines(withoutVoidedRows(unquoteMail(withoutLineNumbers(boxes && words ? withQtyColumn(boxes, words) : raw.split(/\r?\n/)))));
+  // (Quote marks of a forwarded mail off, receipt-mail.ts; voided rows blanked, receipt-cancels.ts; `2053328` for `2 @ $33.28`, unit-led rows and potency cells, receipt-row-forms.ts.)
+  const source = rowForms(withoutVoidedRows(unquoteMail(withoutLineNumbers(boxes && words ? withQtyColumn(boxes, words) : raw.split(/\r?\n/)))));
   // Amounts printed "35,00 $" are read as "$35.00"; such a receipt prints its dates day first.
   const commaStyle = commaCurrencyStyle(source);
   // (Misread form words put back: `Vape Cantnidge` → `Vape Cartridge`, receipt-form-words.ts.)
@@ -263,7 +263,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     const detailish =
       (DETAIL.test(line) && (!nameCell || letters(stripDetail(nameCell.text)) < 3 || POTENCY_LEAD.test(line))) ||
       (cells.length === 1 && cells[0].kind === 'qtyunit') ||
-      (!money.length && isPotencyDetail(line)) ||
+      (!prices.length && isPotencyDetail(line)) ||
       isQtyUnitDetail(line, lastItem);
     // A name waiting for its price line, then a detail line ("Product: …" / "Category: Vape
     // THC: 88.1%" / "Qty: 1  Unit price: $x  Line total: $y"): the detail is the waiting item's.
@@ -326,7 +326,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
       )
         dispensaryName = tidyName(store ?? withoutMarginDigit(line, cells));
       else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) {
-        pending = { name: withoutMarginDigit(line, cells), ...(inlineDisc !== null ? { discount: inlineDisc } : {}) };
+        pending = { ...namePotency(withoutMarginDigit(line, cells)), ...(inlineDisc !== null ? { discount: inlineDisc } : {}) };
         pendingAt = lineNo;
       }
       continue;
@@ -377,7 +377,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   let discount = sawOrderDiscount ? round2(orderDiscount) : null;
   total ??= headTotal;
   if (subtotal === null && (total !== null || taxes.length)) subtotal = subtotalFromLastItem(items);
-  for (const item of items) repairUnitSlip(item);
+  for (const item of withParenStrains(items)) repairUnitSlip(item);
   lostMinusDiscounts(detailAmounts, items, subtotal);
   taxes.splice(0, restatedItemTaxes(taxes, subtotal, discount, total));
   const rated = !taxes.length && totalTax === null ? taxFromRates(taxRates, subtotal, discount, total) : null;

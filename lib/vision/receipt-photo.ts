@@ -173,7 +173,8 @@ export function priceFromUnit(items: ParsedReceiptItem[], fits: (sum: number) =>
 /**
  * The order's discount one digit off ("-$8.00" read for -$9.00) when the items add up to the
  * subtotal and subtotal − discount + tax = total holds for a figure that differs from the read one
- * in one digit, a look-alike one: that figure. Otherwise the discount is left as read.
+ * in one digit, a look-alike one (or with a figure in front, the `$` misread): that figure. Otherwise
+ * the discount is left as read.
  */
 export function orderDiscountSlip(items: ParsedReceiptItem[], discount: number | null, subtotal: number | null, tax: number | null, total: number | null): number | null {
   if (discount === null || subtotal === null || tax === null || total === null || !items.length) return discount;
@@ -181,6 +182,8 @@ export function orderDiscountSlip(items: ParsedReceiptItem[], discount: number |
   const want = round2(subtotal + tax - total);
   if (Math.abs(sum - subtotal) >= 0.015 || want <= 0 || Math.abs(want - discount) < 0.015) return discount;
   const [r, w] = [discount.toFixed(2), want.toFixed(2)];
+  // (Its `$` read as a figure in front: `-85.68` for `-$5.68`.)
+  if (r.length === w.length + 1 && '8593'.includes(r[0]) && r.slice(1) === w) return want;
   if (r.length !== w.length) return discount;
   const diff = [...r].map((ch, i) => [ch, w[i]]).filter(([a, b]) => a !== b);
   return diff.length === 1 && (LOOK_ALIKE[diff[0][0]] ?? '').includes(diff[0][1]) ? want : discount;
