@@ -1,6 +1,7 @@
 import type { EngineReading, VisionEngine } from '@/lib/vision/engine';
 import { prepareGrey, toPgm, withMinSize, type GreyPage, type PrepareOptions } from '@/lib/vision/image';
 import { rereadSmallWords } from '@/lib/vision/small-words';
+import { withoutTableEdges } from '@/lib/vision/page-margins';
 import { withGridRules } from '@/lib/vision/label-grid';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { withRim } from '@/lib/vision/label-round';
@@ -107,6 +108,12 @@ const TURN_BELOW = 0.25;
  * with half its fields, is not turned).
  */
 const UNSURE_TURN = 0.4;
+/**
+ * Labels: a best reading below this coverage after every try is read once more from its first
+ * page cut to the paper, when the photo left bands of table along the page's edges
+ * (`withoutTableEdges`, page-margins.ts).
+ */
+const MARGINS_BELOW = 0.5;
 async function bestReading<T extends { coverage: number }>(
   image: ImageInput,
   parse: (text: string, words?: readonly OcrWord[]) => T,
@@ -119,7 +126,15 @@ async function bestReading<T extends { coverage: number }>(
     goodEnough = GOOD_ENOUGH,
     rescue,
     refine,
-  }: { turns?: boolean; stock?: boolean; goodEnough?: number; rescue?: PrepareOptions; refine?: (page: GreyPage, ocr: OcrResult) => Promise<OcrResult> } = {},
+    margins = false,
+  }: {
+    turns?: boolean;
+    stock?: boolean;
+    goodEnough?: number;
+    rescue?: PrepareOptions;
+    refine?: (page: GreyPage, ocr: OcrResult) => Promise<OcrResult>;
+    margins?: boolean;
+  } = {},
 ): Promise<EngineReading<T> & { text: string; alternates: T[] }> {
   /** The best reading so far (a holder: `judge` replaces it). */
   const kept: { best: (EngineReading<T> & { text: string; score: number }) | null } = { best: null };
@@ -173,6 +188,16 @@ async function bestReading<T extends { coverage: number }>(
       if (even) tries.splice(1, 0, { opts, turn: 0, page: even });
     }
   }
+  // A reading still below MARGINS_BELOW: the first page once more without the table along its
+  // edges (page-margins.ts), when it has such bands; judged with the other readings.
+  if (margins && kept.best && kept.best.parsed.coverage < MARGINS_BELOW && !signal?.aborted) {
+    const first = await readings.pageOf(firstTry);
+    const cut = first ? withoutTableEdges(first) : null;
+    if (cut) {
+      const ocr = await ocrPool().recognize(toPgm(cut), psm, undefined, { words: true });
+      judge(refine ? await refine(cut, ocr) : ocr);
+    }
+  }
   // (Only a page whose first preparation found faded or gapped print is prepared again: the rescue
   // preparation is the first one plus the stretch, so any other page would not be stretched.)
   if (rescued === undefined && kept.best && rescue && kept.best.parsed.coverage < RESCUE_BELOW && !signal?.aborted && (await readings.pageOf(firstTry))?.repairedPrint) {
@@ -213,6 +238,7 @@ export function localEngine(): VisionEngine {
       const { alternates, ...first } = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, passes, {
         turns: true,
         stock: true,
+        margins: true,
         // Small print beside large print on a line (a form's keys beside hand-written values) read again on its own.
         refine: (page, ocr) => rereadSmallWords(page, ocr, signal),
       });

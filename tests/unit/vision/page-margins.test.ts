@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { paperBox, withoutTableEdges } from '@/lib/vision/page-margins';
+
+const W = 400;
+const H = 300;
+const blank = () => ({ data: Buffer.alloc(W * H, 255), width: W, height: H });
+const fill = (page: { data: Buffer }, x0: number, y0: number, x1: number, y1: number, v = 90) => {
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) page.data[y * W + x] = v;
+};
+
+describe('paperBox: the table left along a photo page’s edges', () => {
+  it('cuts a dark band that begins a little inside the top edge (the very edge evened out white)', () => {
+    const page = blank();
+    fill(page, 0, 6, W, 30);
+    // Text below it: short dark strokes, a row well under DARK_SHARE.
+    fill(page, 40, 60, 120, 72);
+    expect(paperBox(page)).toEqual({ x0: 0, y0: 30, x1: W, y1: H });
+  });
+
+  it('cuts a strip down the right side and a band along the bottom', () => {
+    const page = blank();
+    fill(page, W - 30, 0, W - 4, H);
+    fill(page, 0, H - 25, W, H - 5);
+    expect(paperBox(page)).toEqual({ x0: 0, y0: 0, x1: W - 30, y1: H - 25 });
+  });
+
+  it('leaves a page whose edges are paper', () => {
+    const page = blank();
+    // A title of bold strokes near the top, not a band across the page.
+    for (let x = 100; x < 300; x += 12) fill(page, x, 4, x + 6, 14, 0);
+    expect(paperBox(page)).toBeNull();
+    expect(withoutTableEdges(page)).toBeNull();
+  });
+
+  it('leaves a dark band that begins deep inside the page (a header band, not the table)', () => {
+    const page = blank();
+    fill(page, 0, 40, W, 70);
+    expect(paperBox(page)).toBeNull();
+  });
+
+  it('hands back the page cut to its box', () => {
+    const page = blank();
+    fill(page, 0, 6, W, 30);
+    page.data[40 * W + 5] = 7;
+    const cut = withoutTableEdges(page);
+    expect(cut).toMatchObject({ width: W, height: H - 30 });
+    expect(cut?.data[10 * W + 5]).toBe(7);
+  });
+});
