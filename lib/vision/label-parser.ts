@@ -29,6 +29,7 @@ import { joinWrappedValues } from '@/lib/vision/label-wrap';
 import { expandAbbreviations } from '@/lib/vision/label-abbrev';
 import { splitStampCells } from '@/lib/vision/label-stamp';
 import { capsKeyed, formRow } from '@/lib/vision/label-form';
+import { unheadedLoqRows } from '@/lib/vision/label-loq-rows';
 import { fuzzyKeys } from '@/lib/vision/label-fuzzy-keys';
 import { holeTotals } from '@/lib/vision/label-hole';
 import { mgPerGramRows, unglued, withoutBar, withoutPillEdges } from '@/lib/vision/label-rows';
@@ -82,7 +83,8 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
       // A hand-filled form's rows first (label-form.ts): marked boxes, keys with their unit before the value.
       // Spanish keys, words and dates in English first (label-spanish.ts); a cartridge's bar kept off its mg (label-cart.ts).
       // Keys OCR garbled slightly (`weicht 3.59`, `rackeo 9/19/26`) read as keys (label-fuzzy-keys.ts).
-      fuzzyKeys(rows.map((r) => gapKeyed(unglued(barApart(withoutPillEdges(formRow(capsKeyed(fromSpanish(withoutRuleSpecks(r)))))))))),
+      // A certificate's table rows whose shaded head OCR lost, read by their limit column (label-loq-rows.ts).
+      unheadedLoqRows(fuzzyKeys(rows.map((r) => gapKeyed(unglued(barApart(withoutPillEdges(formRow(capsKeyed(fromSpanish(withoutRuleSpecks(r))))))))))),
       boxes,
     )
       .map(withoutBar)
