@@ -8,8 +8,8 @@ import type { GreyPage } from '@/lib/vision/image';
  * rows: `RR A Te CRE TRB aR STR TS` for `Δ9-THC  1.17  0.05`; the same page cut to its paper reads
  * every row). From each edge: a band of rows (columns) mostly dark (`DARK_SHARE` of their pixels
  * darker than `INK`) beginning near it, and its fading side, are taken off, up to `MAX_CUT` of the
- * page; a page whose edges are paper is left (null). The cut page is one more reading judged
- * against the others (local-engine.ts), never the only one.
+ * page; a page whose edges are paper is left (null). The page without them is one more reading
+ * judged against the others (local-engine.ts), never the only one.
  */
 const INK = 200;
 const DARK_SHARE = 0.35;
@@ -19,6 +19,8 @@ const MAX_CUT = 0.15;
 const BAND_STARTS_WITHIN = 0.05;
 /** …and ends where fewer than this share of a row's (column's) pixels are dark. */
 const FADED = 0.12;
+/** …within this share of the page after it (beyond, the rows are the label's own). */
+const FADE_WITHIN = 0.015;
 /** A cut this thin (pixels) is no margin worth a reading. */
 const MIN_CUT = 8;
 
@@ -38,7 +40,10 @@ export function paperBox(page: GreyPage): { x0: number; y0: number; x1: number; 
     let k = 0;
     while (k < near && share(k) < DARK_SHARE) k++;
     if (k >= near) return 0;
-    while (k < maxCut && share(k) >= FADED) k++;
+    while (k < maxCut && share(k) >= DARK_SHARE) k++;
+    // Its fading side, a few rows at most: print beside the band is dark in places too.
+    const fade = Math.min(maxCut, k + Math.ceil(n * FADE_WITHIN));
+    while (k < fade && share(k) >= FADED) k++;
     return k;
   };
   const rowShare = (y: number, x0: number, x1: number) => darkShare(data, w, y * w + x0, 1, x1 - x0);
@@ -59,13 +64,43 @@ export function paperBox(page: GreyPage): { x0: number; y0: number; x1: number; 
   return { x0, y0, x1, y1 };
 }
 
-/** The page cut to its paper (`paperBox`), or null when its edges are paper already. */
+/** Light pixels in a row that end the table's band along one line of pixels (its speckle is shorter). */
+const LIGHT_RUN = 6;
+
+/**
+ * The page with the table along its edges painted paper white (`paperBox` finds which edges have
+ * it), or null when its edges are paper already. Line by line from each such edge: the dark run
+ * that starts near the edge, up to the first stretch of paper, so a wedge of table beside a
+ * turned label goes and the label's print beside it stays (a straight cut took the first letter of
+ * every row where the label's edge leaned into it).
+ */
 export function withoutTableEdges(page: GreyPage): GreyPage | null {
   const box = paperBox(page);
   if (!box) return null;
-  const width = box.x1 - box.x0;
-  const height = box.y1 - box.y0;
-  const data = Buffer.alloc(width * height);
-  for (let y = 0; y < height; y++) page.data.copy(data, y * width, (box.y0 + y) * page.width + box.x0, (box.y0 + y) * page.width + box.x1);
-  return { data, width, height };
+  const { width: w, height: h } = page;
+  const data = Buffer.from(page.data);
+  // `at(line, i)`: the i-th pixel inward from one edge on one line; `lines`, `depth`: how many lines and how deep.
+  const paint = (lines: number, depth: number, at: (line: number, i: number) => number) => {
+    if (depth <= 0) return;
+    const near = Math.max(LIGHT_RUN, Math.ceil(depth / 2));
+    for (let l = 0; l < lines; l++) {
+      let i = 0;
+      while (i < near && data[at(l, i)] >= INK) i++;
+      if (i >= near) continue;
+      let end = i;
+      let light = 0;
+      for (; i < depth + LIGHT_RUN && light < LIGHT_RUN; i++) {
+        if (data[at(l, i)] < INK) {
+          end = i;
+          light = 0;
+        } else light++;
+      }
+      for (let j = 0; j <= end; j++) data[at(l, j)] = 255;
+    }
+  };
+  paint(h, box.x0, (y, i) => y * w + i);
+  paint(h, w - box.x1, (y, i) => y * w + (w - 1 - i));
+  paint(w, box.y0, (x, i) => i * w + x);
+  paint(w, h - box.y1, (x, i) => (h - 1 - i) * w + x);
+  return { data, width: w, height: h };
 }

@@ -38,12 +38,23 @@ describe('paperBox: the table left along a photo page’s edges', () => {
     expect(paperBox(page)).toBeNull();
   });
 
-  it('hands back the page cut to its box', () => {
+  it('paints the band white and leaves the print beside it', () => {
     const page = blank();
     fill(page, 0, 6, W, 30);
-    page.data[40 * W + 5] = 7;
-    const cut = withoutTableEdges(page);
-    expect(cut).toMatchObject({ width: W, height: H - 30 });
-    expect(cut?.data[10 * W + 5]).toBe(7);
+    fill(page, 40, 34, 60, 44, 0);
+    const out = withoutTableEdges(page);
+    expect(out).toMatchObject({ width: W, height: H });
+    expect(out?.data[15 * W + 200]).toBe(255);
+    expect(out?.data[38 * W + 50]).toBe(0);
+  });
+
+  it('paints a wedge of table down a leaning edge, not the letters the label brings close to it', () => {
+    const page = blank();
+    // The table: 60 px wide at the top, 20 px at the bottom; a letter 10 px right of it near the bottom.
+    for (let y = 0; y < H; y++) fill(page, 0, y, Math.round(60 - (40 * y) / H), y + 1);
+    fill(page, 36, H - 40, 46, H - 30, 0);
+    const out = withoutTableEdges(page);
+    expect(out?.data[10 * W + 30]).toBe(255);
+    expect(out?.data[(H - 35) * W + 40]).toBe(0);
   });
 });
