@@ -1,7 +1,7 @@
 import type { EngineReading, VisionEngine } from '@/lib/vision/engine';
 import { prepareGrey, toPgm, withMinSize, type GreyPage, type PrepareOptions } from '@/lib/vision/image';
 import { rereadSmallWords } from '@/lib/vision/small-words';
-import { withoutTableEdges } from '@/lib/vision/page-margins';
+import { edgesWorthReading, withoutTableEdges } from '@/lib/vision/page-margins';
 import { withGridRules } from '@/lib/vision/label-grid';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { withRim } from '@/lib/vision/label-round';
@@ -108,12 +108,6 @@ const TURN_BELOW = 0.25;
  * with half its fields, is not turned).
  */
 const UNSURE_TURN = 0.4;
-/**
- * Labels: a best reading below this coverage after every try is read once more from its first
- * page cut to the paper, when the photo left bands of table along the page's edges
- * (`withoutTableEdges`, page-margins.ts).
- */
-const MARGINS_BELOW = 0.5;
 async function bestReading<T extends { coverage: number }>(
   image: ImageInput,
   parse: (text: string, words?: readonly OcrWord[]) => T,
@@ -188,9 +182,9 @@ async function bestReading<T extends { coverage: number }>(
       if (even) tries.splice(1, 0, { opts, turn: 0, page: even });
     }
   }
-  // A reading still below MARGINS_BELOW: the first page once more without the table along its
-  // edges (page-margins.ts), when it has such bands; judged with the other readings.
-  if (margins && kept.best && kept.best.parsed.coverage < MARGINS_BELOW && !signal?.aborted) {
+  // A reading still short of its fields (`edgesWorthReading`): the first page once more without
+  // the table along its edges (page-margins.ts), when it has such bands; judged with the others.
+  if (margins && kept.best && edgesWorthReading(kept.best.parsed.coverage) && !signal?.aborted) {
     const first = await readings.pageOf(firstTry);
     const cut = first ? withoutTableEdges(first) : null;
     if (cut) {

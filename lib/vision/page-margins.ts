@@ -21,6 +21,20 @@ const BAND_STARTS_WITHIN = 0.05;
 const FADED = 0.12;
 /** …within this share of the page after it (beyond, the rows are the label's own). */
 const FADE_WITHIN = 0.015;
+/**
+ * A label's best reading after every try is read once more without the table when it found less
+ * than this share of the fields. Tried and dropped: also an unsure reading (confidence < 0.6)
+ * below 0.75 (`coa-loq-last` degraded #0, 0.625 at confidence 0.45, read 0.720 → 0.741), which
+ * let a keystoned lid photo's reading without the table win on score and lose its name
+ * (`seventh` `arc-lid` degraded #1 0.700 → 0.500; seventh degraded 0.882 → 0.859).
+ */
+export const MARGINS_BELOW = 0.5;
+
+/** Whether a label reading (its coverage, 0..1) is worth reading again without the table (`MARGINS_BELOW`). */
+export function edgesWorthReading(coverage: number): boolean {
+  return coverage < MARGINS_BELOW;
+}
+
 /** A cut this thin (pixels) is no margin worth a reading. */
 const MIN_CUT = 8;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paperBox, withoutTableEdges } from '@/lib/vision/page-margins';
+import { edgesWorthReading, paperBox, withoutTableEdges } from '@/lib/vision/page-margins';
 
 const W = 400;
 const H = 300;
@@ -56,5 +56,17 @@ describe('paperBox: the table left along a photo page’s edges', () => {
     const out = withoutTableEdges(page);
     expect(out?.data[10 * W + 30]).toBe(255);
     expect(out?.data[(H - 35) * W + 40]).toBe(0);
+  });
+});
+
+describe('edgesWorthReading: which readings are read again without the table', () => {
+  it.each([
+    [0.375, true],
+    [0.49, true],
+    [0.5, false],
+    // an unsure reading of more than half the fields is not (it cost a keystoned lid photo its name)
+    [0.625, false],
+  ])('coverage %s: %s', (coverage, expected) => {
+    expect(edgesWorthReading(coverage)).toBe(expected);
   });
 });
