@@ -95,11 +95,54 @@ export function formValues(row: string): string {
   let out = row
     // A small-capitals CBD key read as `cep` / `C8D` before its unit (`cep% 1.1`).
     .replace(/\b[cC][bBeE8][dDpP](?=\s*%\s*\d)/g, 'CBD')
+    // `TOTAL CANN. % 25.0`: the total cannabinoids' key cut short before its unit.
+    .replace(/\btotal\s+cann\.?(?=\s*(?:%|\(\s*%\s*\))\s*\d)/gi, 'Total Cannabinoids')
     .replace(/(^|\s)_+(?=[A-Za-z0-9.])/g, '$1')
     .replace(/(?<=[A-Za-z0-9%])_+(?=\s|$)/g, '')
     .replace(/\b(THC|CBD|CBG|CBN|TAC|total\s+(?:THC|CBD|cannabinoids?)|cannabinoids?)\s*(?:%|\(\s*%\s*\))\s*[:=]?\s*(\d{1,3}(?:[.,]\d{1,2})?)(?![\d%]|[.,]\d|\s*%)/gi, '$1 $2%');
   if (/\bnet\s*wt/i.test(out)) out = out.replace(/\b(net\s*wt)(?=\d|\.\d)/gi, '$1 ').replace(/(\d)\s?¢\s?g?(?![A-Za-z])/g, '$1g');
   return out;
+}
+
+/** A form's name keys printed in capitals without a colon, and the keys the parser reads them as. */
+const CAPS_KEYS: Record<string, string> = {
+  STRAIN: 'Strain',
+  CULTIVAR: 'Strain',
+  PRODUCT: 'Product',
+  BRAND: 'Brand',
+  GROWER: 'Brand',
+  FARM: 'Brand',
+  PRODUCER: 'Brand',
+  TYPE: 'Type',
+  LAB: 'Lab',
+  TERPS: 'Terpenes',
+  TERPENES: 'Terpenes',
+};
+const CAPS_KEY = new RegExp(String.raw`^(\s*)(${Object.keys(CAPS_KEYS).join('|')})\s+(?=\S)`);
+
+/**
+ * A form's key printed in capitals without a colon, one space before its value in ordinary case
+ * (`STRAIN Jet Fuel`, `BRAND Cannatron   TYPE Sativa`, `LAB Digipath Labs`, `TERPS Myrcene
+ * .88%`): the key gets its colon, so the keyed readers take the value. Per cell (cells are set
+ * apart by two spaces or more; the cells after it up to the next key, words written by hand far
+ * apart, are its value too). Not before a value all in capitals (`PRODUCT INFORMATION`,
+ * `STRAIN TYPE`: a title or a row of keys; `GH Labs` is a value) nor before another key; a key in ordinary case
+ * (`Brand new`, `Type 2`) is left as it is.
+ */
+export function capsKeyed(row: string): string {
+  const parts = row.split(/(\s{2,})/);
+  for (let i = 0; i < parts.length; i += 2) {
+    const m = CAPS_KEY.exec(parts[i]);
+    if (!m) continue;
+    const rest = parts[i].slice(m[0].length);
+    if (CAPS_KEY.test(rest) || !/[\p{Ll}\d]/u.test(rest)) continue;
+    // Words written by hand are set apart by wide gaps: the cells after it up to the next key are its value too.
+    let j = i + 2;
+    while (j < parts.length && !CAPS_KEY.test(parts[j]) && !/:/.test(parts[j]) && /[\p{Ll}\d]/u.test(parts[j])) j += 2;
+    const value = [rest, ...parts.slice(i + 2, j).filter((_, k) => k % 2 === 0)].join(' ');
+    parts.splice(i, j - 1 - i, `${m[1]}${CAPS_KEYS[m[2]]}: ${value}`);
+  }
+  return parts.join('');
 }
 
 /** A label row with the form's conventions read: title dropped, product key dropped, marked option, values. */

@@ -28,7 +28,8 @@ import { gapKeyed, makerBrand, nineAsGrams, unkeyedWeight, withoutRuleSpecks, wi
 import { joinWrappedValues } from '@/lib/vision/label-wrap';
 import { expandAbbreviations } from '@/lib/vision/label-abbrev';
 import { splitStampCells } from '@/lib/vision/label-stamp';
-import { formRow } from '@/lib/vision/label-form';
+import { capsKeyed, formRow } from '@/lib/vision/label-form';
+import { unheadedLoqRows } from '@/lib/vision/label-loq-rows';
 import { fuzzyKeys } from '@/lib/vision/label-fuzzy-keys';
 import { holeTotals } from '@/lib/vision/label-hole';
 import { mgPerGramRows, unglued, withoutBar, withoutPillEdges } from '@/lib/vision/label-rows';
@@ -85,7 +86,8 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
       // Spanish keys, words and dates in English first (label-spanish.ts); a cartridge's bar kept off its mg (label-cart.ts).
       // Keys OCR garbled slightly (`weicht 3.59`, `rackeo 9/19/26`) read as keys (label-fuzzy-keys.ts).
       // German keys and day-first dotted dates too (label-german.ts); value-first chips (`24.1% THC`) turned round (label-value-first.ts).
-      fuzzyKeys(rows.map((r) => gapKeyed(unglued(barApart(valueFirst(withoutPillEdges(formRow(fromGerman(fromSpanish(withoutRuleSpecks(r))))))))))),
+      // A certificate's table rows whose shaded head OCR lost, read by their limit column (label-loq-rows.ts).
+      unheadedLoqRows(fuzzyKeys(rows.map((r) => gapKeyed(unglued(barApart(valueFirst(withoutPillEdges(formRow(capsKeyed(fromGerman(fromSpanish(withoutRuleSpecks(r))))))))))))),
       boxes,
     )
       .map(withoutBar)

@@ -1,5 +1,7 @@
 import type { EngineReading, VisionEngine } from '@/lib/vision/engine';
-import { prepareGrey, toPgm, withMinSize, type PrepareOptions } from '@/lib/vision/image';
+import { prepareGrey, toPgm, withMinSize, type GreyPage, type PrepareOptions } from '@/lib/vision/image';
+import { rereadSmallWords } from '@/lib/vision/small-words';
+import { edgesWorthReading, withoutTableEdges } from '@/lib/vision/page-margins';
 import { withGridRules } from '@/lib/vision/label-grid';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { withRim } from '@/lib/vision/label-round';
@@ -112,7 +114,21 @@ async function bestReading<T extends { coverage: number }>(
   psm: PSM,
   signal?: AbortSignal,
   passes: PrepareOptions[] = PASSES,
-  { turns = false, stock = false, goodEnough = GOOD_ENOUGH, rescue }: { turns?: boolean; stock?: boolean; goodEnough?: number; rescue?: PrepareOptions } = {},
+  {
+    turns = false,
+    stock = false,
+    goodEnough = GOOD_ENOUGH,
+    rescue,
+    refine,
+    margins = false,
+  }: {
+    turns?: boolean;
+    stock?: boolean;
+    goodEnough?: number;
+    rescue?: PrepareOptions;
+    refine?: (page: GreyPage, ocr: OcrResult) => Promise<OcrResult>;
+    margins?: boolean;
+  } = {},
 ): Promise<EngineReading<T> & { text: string; alternates: T[] }> {
   /** The best reading so far (a holder: `judge` replaces it). */
   const kept: { best: (EngineReading<T> & { text: string; score: number }) | null } = { best: null };
@@ -129,7 +145,7 @@ async function bestReading<T extends { coverage: number }>(
   };
   const tries: Try[] = passes.map((opts) => ({ opts, turn: 0 }));
   const firstTry = tries[0];
-  const readings = new Readings(image, psm);
+  const readings = new Readings(image, psm, refine);
   /** The faded-print rescue's reading, once read (null when its page was not stretched). */
   let rescued: { parsed: T } | null | undefined;
   const readRescue = async (options: PrepareOptions): Promise<{ parsed: T } | null> => {
@@ -164,6 +180,16 @@ async function bestReading<T extends { coverage: number }>(
     if (stock && i === 0 && parsed.coverage < STOCK_REREAD_BELOW && !signal?.aborted) {
       const even = await evenStock(image.bytes).catch(() => null);
       if (even) tries.splice(1, 0, { opts, turn: 0, page: even });
+    }
+  }
+  // A reading still short of its fields (`edgesWorthReading`): the first page once more without
+  // the table along its edges (page-margins.ts), when it has such bands; judged with the others.
+  if (margins && kept.best && edgesWorthReading(kept.best.parsed.coverage) && !signal?.aborted) {
+    const first = await readings.pageOf(firstTry);
+    const cut = first ? withoutTableEdges(first) : null;
+    if (cut) {
+      const ocr = await ocrPool().recognize(toPgm(cut), psm, undefined, { words: true });
+      judge(refine ? await refine(cut, ocr) : ocr);
     }
   }
   // (Only a page whose first preparation found faded or gapped print is prepared again: the rescue
@@ -203,7 +229,13 @@ export function localEngine(): VisionEngine {
       foldRead?.catch(() => undefined);
       const passes = fold ? LABEL_PASSES.slice(0, 1) : LABEL_PASSES;
       // A thin reading read once more with a ruled table's rules erased (label-grid.ts).
-      const { alternates, ...first } = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, passes, { turns: true, stock: true });
+      const { alternates, ...first } = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, passes, {
+        turns: true,
+        stock: true,
+        margins: true,
+        // Small print beside large print on a line (a form's keys beside hand-written values) read again on its own.
+        refine: (page, ocr) => rereadSmallWords(page, ocr, signal),
+      });
       const read = await withGridRules(image.bytes, first, LABEL_PASSES[0], signal);
       // A missing package date looked for in a rubber stamp (label-stamp-ink.ts), then a round
       // sticker's rim lines, turned word by word along the arc, read unrolled (label-round.ts).

@@ -68,6 +68,8 @@ export class Readings {
   constructor(
     private readonly image: ImageInput,
     private readonly psm: PSM,
+    /** A reading's words improved on its prepared page (labels: small print read again, small-words.ts). */
+    private readonly refine?: (page: GreyPage, ocr: OcrResult) => Promise<OcrResult>,
   ) {}
 
   private start(t: Try): Promise<OcrResult> {
@@ -76,7 +78,11 @@ export class Readings {
       const source = t.page ?? this.image.bytes;
       const page = (async () => prepareGrey(t.turn ? await turned(source, t.turn) : source, t.opts))();
       // Word boxes: the parsers rebuild rows and columns from them (gaps measured on the page).
-      const ocr = page.then((p) => ocrPool().recognize(toPgm(p), this.psm, undefined, { words: true }));
+      const refine = this.refine;
+      const ocr = page.then(async (p) => {
+        const read = await ocrPool().recognize(toPgm(p), this.psm, undefined, { words: true });
+        return refine ? refine(p, read) : read;
+      });
       // A reading started ahead may never be awaited: its failure must not go unhandled.
       page.catch(() => undefined);
       ocr.catch(() => undefined);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fuzzyKeys } from '@/lib/vision/label-fuzzy-keys';
 import { parseLabelText } from '@/lib/vision/label-parser';
+import { capsKeyed } from '@/lib/vision/label-form';
 
 describe('fuzzyKeys: keys OCR garbled slightly, read by the kind of their value', () => {
   it.each([
@@ -48,5 +49,36 @@ describe('fuzzyKeys: keys OCR garbled slightly, read by the kind of their value'
     expect(p.netWeightGrams).toBe(3.5);
     expect(p.packageDate).toBe('2026-09-19');
     expect(p.testDate).toBe('2026-08-04');
+  });
+});
+
+describe('capsKeyed: a form key in capitals without a colon before its value', () => {
+  it.each([
+    ['STRAIN Jet Fuel', 'Strain: Jet Fuel'],
+    ['BRAND Cannatron   TYPE Sativa', 'Brand: Cannatron   Type: Sativa'],
+    ['FARM GH Labs', 'Brand: GH Labs'],
+    ['LAB Digipath   Labs', 'Lab: Digipath Labs'],
+    ['PRODUCT Jet   Fuel   smalls', 'Product: Jet Fuel smalls'],
+    ['TERPS Humulene 1.33%,   Caryophyllene 1.27%', 'Terpenes: Humulene 1.33%, Caryophyllene 1.27%'],
+  ])('%s', (row, expected) => {
+    expect(capsKeyed(row)).toBe(expected);
+  });
+
+  it.each(['PRODUCT INFORMATION', 'STRAIN TYPE', 'STRAIN   TYPE', 'Brand new day', 'Type 2 diabetes'])('leaves %s as it is', (row) => {
+    expect(capsKeyed(row)).toBe(row);
+  });
+
+  it('reads a hand-filled jar form end to end', () => {
+    const p = parseLabelText(
+      [
+        'DELI JAR',
+        'STRAIN Jet Fuel',
+        'PRODUCT Jet Fuel smalls',
+        'BRAND Cannatron          TYPE Sativa',
+        'CBD % 0.7          TOTAL CANN. % 25.0',
+        'TESTED 8/4/26        LAB Digipath Labs',
+      ].join('\n'),
+    );
+    expect(p).toMatchObject({ productName: 'Jet Fuel smalls', brand: 'Cannatron', totalCannabinoidsPct: 25, labName: 'Digipath Labs', type: 'sativa' });
   });
 });

@@ -140,8 +140,9 @@ describe('reading the next OCR pass ahead on a spare worker', { timeout: 180_000
     withReadAhead(false);
     const { result, events } = await jobEvents(() => localEngine().readLabel(img));
     // First reading, the evened-out stock (good enough: no turns, no second preparation), and
-    // the stamp's patch for the package date: three passes where the turns made it seven.
-    expect(events.length / 2).toBeLessThanOrEqual(3);
+    // the stamp's patch for the package date: three passes where the turns made it seven (and one
+    // small job: the page's small unsure words re-read on their own, small-words.ts).
+    expect(events.length / 2).toBeLessThanOrEqual(4);
     expect(result.parsed.thcPct).toBe(t.thcPct);
     expect(result.parsed.brand?.toLowerCase()).toBe(t.brand?.toLowerCase());
   });
