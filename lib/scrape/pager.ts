@@ -187,13 +187,18 @@ export function pickCategoryTabs(controls: PagerControl[]): number[] {
   let best: number[] = [];
   let bestNames = 1;
   for (const idx of groups.values()) {
-    const names = new Set(idx.filter((i) => isCategoryName(controls[i].text)).map((i) => controls[i].text.toLowerCase())).size;
+    // Product cards' captions, not tabs: a category named three times or more in one container (a
+    // grid of cards each showing its category, their prices beside them; nineteenth round).
+    const count = new Map<string, number>();
+    for (const i of idx) if (isCategoryName(controls[i].text)) count.set(controls[i].text.toLowerCase(), (count.get(controls[i].text.toLowerCase()) ?? 0) + 1);
+    if ([...count.values()].some((n) => n >= 3)) continue;
+    const names = count.size;
     if (names > bestNames) [best, bestNames] = [idx, names];
   }
   const seen = new Set<string>();
   return best.filter((i) => {
     const t = controls[i].text.toLowerCase();
-    if (!t || seen.has(t) || /^\d+$/.test(t) || NEXT_TEXT.test(t)) return false;
+    if (!t || seen.has(t) || /^\d+$/.test(t) || NEXT_TEXT.test(t) || /\$\s?\d/.test(t)) return false;
     seen.add(t);
     return true;
   });

@@ -6,7 +6,7 @@ import { relayoutTables } from '@/lib/scrape/extract/layout-tables';
 import { englishStorefrontText } from '@/lib/scrape/extract/storefront-words';
 import { LOAD_MORE_CONTROL, NEXT_CONTROL, paginationLinks } from '@/lib/scrape/pagination';
 import { SHOW_MENU } from '@/lib/scrape/browser-gates';
-import { describeControls, pickPagerControl } from '@/lib/scrape/pager';
+import { describeControls, pickCategoryTabs, pickPagerControl } from '@/lib/scrape/pager';
 
 // General rules from the nineteenth menu round (docs/menus.md): each test fails without its rule.
 
@@ -73,6 +73,17 @@ describe('a script pager in Spanish', () => {
       page(`<div class="carousel"><button type="button" aria-label="Página anterior">${svg}</button><button type="button" aria-label="Página siguiente">${svg}</button></div>`),
     );
     expect(pickPagerControl(describeControls(arrow))?.kind).toBe('next');
+  });
+});
+
+describe('category tabs', () => {
+  it('are not the category captions and prices of product cards', () => {
+    const cards = ['Flower', 'Edibles', 'Flower', 'Vapes', 'Edibles', 'Flower', 'Edibles']
+      .map((c, i) => `<li class="grid__item"><h3><a href="/products/${i}">Strain ${i}</a></h3><span class="caption">${c}</span><span class="price-item">$${20 + i}.00</span></li>`)
+      .join('');
+    expect(pickCategoryTabs(describeControls(cheerio.load(page(`<ul id="product-grid">${cards}</ul>`))))).toEqual([]);
+    const tabs = cheerio.load(page(`<ul class="tabs">${['Flower', 'Edibles', 'Vapes'].map((c) => `<li><button type="button">${c}</button></li>`).join('')}</ul>`));
+    expect(pickCategoryTabs(describeControls(tabs))).toHaveLength(3);
   });
 });
 
