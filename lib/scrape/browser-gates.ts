@@ -29,9 +29,12 @@ export const MED_CHOICE = String.raw`\b(medical|patient|mmj)\b|^(shop )?med\b`;
 const NEGATIVE = String.raw`\b(no|exit|leave|under|cancel|close|back|not now|no thanks)\b|^×$`;
 // "Next" is not here: a next control usually replaces the products, so pageThrough reads after each click.
 // A bare "More" counts only as the whole label (a nav's "More ▾" menu grows nothing and is left after one round).
-const MORE = String.raw`^(load more|show more|view more|see more|more products|more items|more results)\b|^more$`;
-/** A single control that shows a menu the page holds back (pressed only when no product shows). */
-export const SHOW_MENU = String.raw`^(show|view|see|open|browse|load|display)( (the|our|full|today'?s|live))* (menu|products|shop|inventory)$`;
+const MORE = String.raw`^(load more|show more|view more|see more|more products|more items|more results)\b|^more$|^(cargar|ver|mostrar) más( productos| artículos| resultados)?$`;
+/**
+ * A single control that shows a menu the page holds back (pressed only when no product shows):
+ * "View menu", "Shop the menu", "Order online", "Shop now", "Start your order", Spanish "Ver menú".
+ */
+export const SHOW_MENU = String.raw`^(show|view|see|open|browse|load|display|shop)( (the|our|full|today'?s|live))* (menu|products|shop|inventory)$|^(order|shop) (online|now|here|ahead)$|^order for (pickup|delivery)$|^start( your| an)? order$|^(ver|abrir|mostrar)( el| nuestro)? men[uú]$|^(comprar|ordenar|pedir)( ahora| en l[ií]nea)$`;
 
 /**
  * Page code: what an input of a birth-date gate gets, from its type and the words of its name, id,

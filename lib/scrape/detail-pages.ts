@@ -19,6 +19,15 @@ const SITE_PAGE =
 const CONTROL_TEXT = /^(?:view|details|view details|more|read more|learn more|see (?:price|prices|details|more)|shop now|buy now|add to (?:cart|bag)|select options|quick view)$/i;
 /** Fewest product links that make a listing. */
 const MIN_LINKS = 3;
+/**
+ * Product pages read before a listing's links are given up when none of them gave a product (dead
+ * links, pages without a price: a listing whose prices a script fills in later, nineteenth round);
+ * the scan's page budget is left for the browser, which reads the listing as scripts render it.
+ */
+export const DETAIL_TRIES = 3;
+
+/** Whether the product-page crawl stops before reading page `read` (0-based) with `found` products so far. */
+export const detailLinksDead = (read: number, found: number): boolean => found === 0 && read >= DETAIL_TRIES;
 
 /** The URL shape a group of product links shares. */
 export function linkShape(url: string): string {

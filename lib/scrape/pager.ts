@@ -40,16 +40,16 @@ export interface PagerStep {
   kind: 'number' | 'next';
 }
 
-const NEXT_TEXT = /^(next( page)?|next\s*[›»→>]|[›»→>]|>>|more pages?)$/i;
-/** A next control by its label: "Next page", a carousel's "Next slide", "Scroll right", "Slide right". */
-const NEXT_ARIA = /^(?:(go to )?next( page| slides?| items?| products?)?|(?:scroll|slide|move|go) (?:right|forward)|show next(?: \w+)?)$/i;
+const NEXT_TEXT = /^(next( page)?|next\s*[›»→>]|[›»→>]|>>|more pages?|siguiente( página)?|página siguiente|siguiente\s*[›»→>])$/i;
+/** A next control by its label: "Next page", a carousel's "Next slide", "Scroll right", "Slide right"; Spanish "Página siguiente". */
+const NEXT_ARIA = /^(?:(go to )?next( page| slides?| items?| products?)?|(?:scroll|slide|move|go) (?:right|forward)|show next(?: \w+)?|(?:ir a la )?página siguiente|siguiente)$/i;
 /** A control that goes back, whatever its classes say (Flickity's `flickity-prev-next-button previous`). */
-const BACK = /(^|[\s_-])(prev|previous|back|left)(?=$|[\s_-])/i;
+const BACK = /(^|[\s_-])(prev|previous|back|left|anterior)(?=$|[\s_-])/i;
 const ACTIVE_CLASS = /(^|[\s_-])(active|current|selected|is-active|is-current)(?=$|[\s_-])/i;
 
 function pageNumber(c: PagerControl): number | null {
   if (/^\d{1,3}$/.test(c.text)) return Number(c.text);
-  const m = /^(?:go to |goto )?page\s*(\d{1,3})$/i.exec(c.aria.trim());
+  const m = /^(?:go to |goto |ir a la )?(?:page|página)\s*(\d{1,3})$/i.exec(c.aria.trim());
   return m ? Number(m[1]) : null;
 }
 
@@ -187,13 +187,18 @@ export function pickCategoryTabs(controls: PagerControl[]): number[] {
   let best: number[] = [];
   let bestNames = 1;
   for (const idx of groups.values()) {
-    const names = new Set(idx.filter((i) => isCategoryName(controls[i].text)).map((i) => controls[i].text.toLowerCase())).size;
+    // Product cards' captions, not tabs: a category named three times or more in one container (a
+    // grid of cards each showing its category, their prices beside them; nineteenth round).
+    const count = new Map<string, number>();
+    for (const i of idx) if (isCategoryName(controls[i].text)) count.set(controls[i].text.toLowerCase(), (count.get(controls[i].text.toLowerCase()) ?? 0) + 1);
+    if ([...count.values()].some((n) => n >= 3)) continue;
+    const names = count.size;
     if (names > bestNames) [best, bestNames] = [idx, names];
   }
   const seen = new Set<string>();
   return best.filter((i) => {
     const t = controls[i].text.toLowerCase();
-    if (!t || seen.has(t) || /^\d+$/.test(t) || NEXT_TEXT.test(t)) return false;
+    if (!t || seen.has(t) || /^\d+$/.test(t) || NEXT_TEXT.test(t) || /\$\s?\d/.test(t)) return false;
     seen.add(t);
     return true;
   });

@@ -9,14 +9,15 @@ import { noscriptSources } from '@/lib/scrape/extract/inert-markup';
  * family: the path without its `/page/N` tail, the query without its page parameter).
  */
 
-const PAGE_PARAMS = ['page', 'p', 'pg', 'paged', 'pagenum', 'page_number', 'pagenumber', 'pageno', 'offset', 'start', 'skip'];
+/** Page parameters (`pagina` / `seite`: Spanish, Portuguese, German storefronts). */
+const PAGE_PARAMS = ['page', 'p', 'pg', 'paged', 'pagenum', 'page_number', 'pagenumber', 'pageno', 'pagina', 'seite', 'offset', 'start', 'skip'];
 const PATH_PAGE = /\/(?:page|p|seite|pagina)\/(\d{1,4})\/?$/i;
-/** A next-page control's text: `Next`, `Next page`, `Next ›`, `›`, `»`, `>>`. */
-export const NEXT_CONTROL = /^(?:next(?: page)?|next ?[›»>→]|[›»>→]|[›»>→]{2})$/i;
-const MORE_TEXT = /^(?:more|older|load more|show more|view more|see more(?: products)?)$/i;
-/** A button that loads the next batch of a list ("Load more", "Show more", "More products"): over HTTP a page signal, in a posted form a next control. */
-export const LOAD_MORE_CONTROL = /^(?:(?:load|show|view|see) more\b|more (?:products|items|results)\b)/i;
-const NEXT_ATTR = /\bnext\b/i;
+/** A next-page control's text: `Next`, `Next page`, `Next ›`, `›`, `»`, `>>`; Spanish `Siguiente ›`, `Página siguiente`. */
+export const NEXT_CONTROL = /^(?:next(?: page)?|next ?[›»>→]|[›»>→]|[›»>→]{2}|siguiente(?: página)?|página siguiente|siguiente ?[›»>→])$/i;
+const MORE_TEXT = /^(?:more|older|load more|show more|view more|see more(?: products)?|(?:cargar|ver|mostrar) más(?: productos)?)$/i;
+/** A button that loads the next batch of a list ("Load more", "Show more", "More products"; Spanish "Cargar más", "Ver más"): over HTTP a page signal, in a posted form a next control. */
+export const LOAD_MORE_CONTROL = /^(?:(?:load|show|view|see) more\b|more (?:products|items|results)\b|(?:cargar|ver|mostrar) más(?!\p{L}))/iu;
+const NEXT_ATTR = /\bnext\b|\bsiguiente\b/i;
 
 /** The path family key of a URL: origin + path without a /page/N tail + query without page params. */
 export function pathFamily(url: string): string {
@@ -35,7 +36,7 @@ export function pageNumber(url: string): number {
   const m = PATH_PAGE.exec(u.pathname);
   if (m) return Number(m[1]);
   for (const [k, v] of new URLSearchParams(u.search))
-    if (['page', 'p', 'pg', 'paged', 'pagenum', 'page_number', 'pagenumber', 'pageno'].includes(k.toLowerCase()) && /^\d{1,4}$/.test(v)) return Number(v);
+    if (['page', 'p', 'pg', 'paged', 'pagenum', 'page_number', 'pagenumber', 'pageno', 'pagina', 'seite'].includes(k.toLowerCase()) && /^\d{1,4}$/.test(v)) return Number(v);
   return 1;
 }
 

@@ -7,7 +7,7 @@ import { abortError, isScrapeError, raceAbort, ScrapeError, throwIfAborted } fro
 import { dropSizedBases } from '@/lib/scrape/browser-popovers';
 import { defaultMenuModel } from '@/lib/scrape/extract/ai';
 import { extractDetailPage, extractFromHtml, needsBrowser, pageSignals, restNeedsBrowser, type PageExtraction } from '@/lib/scrape/extract';
-import { detailLinks } from '@/lib/scrape/detail-pages';
+import { detailLinks, detailLinksDead } from '@/lib/scrape/detail-pages';
 import { fetchPostback, postbackRequests, type PostRequest } from '@/lib/scrape/postback';
 import { guardedFetch } from '@/lib/scrape/guarded-fetch';
 import { CookieJar } from '@/lib/scrape/cookie-jar';
@@ -225,14 +225,14 @@ async function crawlHttp(run: Run, url: string, c: Crawl, depth: number): Promis
 }
 
 /**
- * A listing without prices whose products link to their own pages (detail-pages.ts): each product
- * page is read over plain HTTP through the same guarded fetch as every page (DECISIONS §6), in
- * listing order, bounded by SCRAPE_MAX_PAGES and the scan's signal.
+ * A listing without prices whose products link to their own pages (detail-pages.ts): each page read over HTTP through the
+ * guarded fetch (DECISIONS §6), in listing order, bounded by SCRAPE_MAX_PAGES, the signal and `detailLinksDead`.
  */
 async function crawlDetails(run: Run, c: Crawl): Promise<void> {
   if (!c.first) return;
+  let read = 0;
   for (const u of detailLinks(c.first.body, c.first.url)) {
-    if (run.pages >= run.maxPages) break;
+    if (run.pages >= run.maxPages || detailLinksDead(read++, c.products.length)) break;
     throwIfAborted(run.opts.signal);
     if (c.seen.has(u)) continue;
     c.seen.add(u);

@@ -21,7 +21,23 @@ import type { ScrapedProduct } from '@/lib/scrape/types';
  * group of cards give the category when the card itself does not.
  */
 
-const NOISE = 'script, style, noscript, template, svg, iframe, head, nav, footer, select, option, aside, [role="navigation"], [hidden], [data-scan-hidden]';
+const NOISE = 'script, style, noscript, template, svg, iframe, head, nav, footer, select, option, [role="navigation"], [hidden], [data-scan-hidden]';
+/**
+ * An `<aside>` is a sidebar (filters, widgets), except one that holds most of the page's amounts
+ * and at least eight: an off-canvas drawer or side panel the menu was opened in ("Shop now",
+ * nineteenth round). A sidebar's price bands and a "Top sellers" widget stay out.
+ */
+function removeSidebars($: CheerioAPI, scope: Cheerio<AnyNode>): void {
+  const amounts = (t: string) => (t.match(/\$\s?\d/g) ?? []).length;
+  const total = amounts(scope.text());
+  scope
+    .find('aside')
+    .filter((_, el) => {
+      const n = amounts($(el).text());
+      return n < 8 || n * 2 <= total;
+    })
+    .remove();
+}
 /**
  * `aria-hidden` hides from screen readers, not from the eye: WooCommerce puts the struck and the
  * sale price in `<del aria-hidden="true">` / `<ins aria-hidden="true">` (with screen-reader text
@@ -118,6 +134,7 @@ export function menuScope($: CheerioAPI): { scope: Cheerio<AnyNode>; classes: Se
   regroupSizeRows($, scope);
   markCssSoldOut($, scope);
   scope.find(NOISE).remove();
+  removeSidebars($, scope);
   scope
     .find(ARIA_HIDDEN)
     .filter((_, el) => !/\$\s?\d/.test($(el).text()))

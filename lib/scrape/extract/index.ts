@@ -17,6 +17,8 @@ import { textifyPricePictures } from '@/lib/scrape/extract/price-pictures';
 import { canonicalizeLocaleMoney } from '@/lib/scrape/extract/locale-money';
 import { extractProductPage } from '@/lib/scrape/extract/product-page';
 import { unwrapInertTemplates, unwrapNoscript } from '@/lib/scrape/extract/inert-markup';
+import { englishStorefrontWords } from '@/lib/scrape/extract/storefront-words';
+import { relayoutTables } from '@/lib/scrape/extract/layout-tables';
 import { OPENER_LABEL, PRICE_RANGE } from '@/lib/scrape/browser-popovers';
 import { categoryListbox } from '@/lib/scrape/browser-listbox';
 
@@ -58,6 +60,8 @@ async function extractLoaded($: cheerio.CheerioAPI, url: string, opts: ExtractOp
   inlineSrcdocFrames($);
   textifyPricePictures($);
   canonicalizeLocaleMoney($);
+  englishStorefrontWords($);
+  relayoutTables($);
   const heuristic = () => extractHeuristic($, url);
   for (const [method, run] of [
     ['json-ld', () => extractJsonLd($, url)],

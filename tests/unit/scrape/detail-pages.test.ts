@@ -2,7 +2,7 @@ import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { scrapeMenu } from '@/lib/scrape';
 import type { Resolver } from '@/lib/scrape/address';
-import { detailLinks, linkShape } from '@/lib/scrape/detail-pages';
+import { detailLinks, detailLinksDead, linkShape } from '@/lib/scrape/detail-pages';
 import { extractProductPage } from '@/lib/scrape/extract/product-page';
 import { useLoopbackServer } from '@/tests/helpers/loopback-server';
 
@@ -123,5 +123,34 @@ describe('scrapeMenu: a listing whose prices are on the product pages', () => {
     expect(r.products).toEqual([]);
     expect(hits).toEqual(['/menu']);
     expect(lookups).toBeGreaterThan(1);
+  });
+});
+
+describe('scrapeMenu: product links that give no product (nineteenth round)', () => {
+  const hits: string[] = [];
+  const names = ['Blue Dream 3.5g', 'Sour Diesel 1g', 'OG Kush Pre-Roll 1g', 'Mint Gummies 100mg', 'Gelato Cart 1g', 'Lemon Haze 7g', 'Berry Chews 100mg', 'Wedding Cake 3.5g'];
+  const site = useLoopbackServer(
+    (req, res) => {
+      hits.push(req.url ?? '');
+      res.writeHead(req.url === '/menu' ? 200 : 404, { 'content-type': 'text/html' });
+      res.end(
+        req.url === '/menu'
+          ? `<html><body><h1>Menu</h1><ul>${names.map((n, k) => `<li><a href="/product/${k}">${n}</a> by Acme <span class="price">$--.--</span></li>`).join('')}</ul></body></html>`
+          : 'not found',
+      );
+    },
+    () => {
+      hits.length = 0;
+    },
+  );
+
+  it('are given up after three pages without a product, the page budget left for the rest of the scan', async () => {
+    process.env.SCAN_ALLOW_PRIVATE_NETWORKS = 'true';
+    const r = await scrapeMenu({ menuUrls: [`http://127.0.0.1:${site.port}/menu`], model: null, screenshot: false });
+    expect(r.products).toEqual([]);
+    expect(hits.filter((h) => h.startsWith('/product/'))).toEqual(['/product/0', '/product/1', '/product/2']);
+    expect(detailLinksDead(2, 0)).toBe(false);
+    expect(detailLinksDead(3, 0)).toBe(true);
+    expect(detailLinksDead(3, 1)).toBe(false);
   });
 });

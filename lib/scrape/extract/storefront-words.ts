@@ -1,0 +1,80 @@
+import type { CheerioAPI } from 'cheerio';
+import type { AnyNode } from 'domhandler';
+
+/**
+ * A storefront's own words in Spanish (menus in New Mexico and elsewhere are often Spanish or
+ * bilingual; WooCommerce es_ES, Shopify's Spanish theme locale) read as the English words the card
+ * readers know (docs/menus.md, nineteenth round): the price labels ("Precio habitual" = Regular
+ * price, "Precio de oferta" = Sale price, WooCommerce's "El precio original era:" = "Original
+ * price was:"), "Antes $40 · Ahora $30" (= Was / Now, only right before an amount), a sold-out mark
+ * ("Agotado") and a vendor label. Only whole phrases in text and in `aria-label` / `title` are
+ * rewritten, so a product named in Spanish keeps its name ("Agotado" alone is a mark, "Mango
+ * Agotado Gummies" a name). Controls (next page, load more, open the menu) are matched in Spanish
+ * where they are read (pagination.ts, pager.ts, browser-gates.ts).
+ */
+
+/** Letters on either side (accents count): JavaScript's `\b` does not see `á` as a word letter. */
+const B = String.raw`(?<![\p{L}\p{N}])`;
+const E = String.raw`(?![\p{L}\p{N}])`;
+const w = (src: string, flags = 'giu') => new RegExp(`${B}(?:${src})${E}`, flags);
+
+/** Phrases read anywhere in a text (price labels). */
+const PHRASES: Array<[RegExp, string]> = [
+  [w(String.raw`el precio original era`), 'Original price was'],
+  [w(String.raw`el precio actual es`), 'Current price is'],
+  [w(String.raw`precio (?:habitual|regular|original|anterior|normal|de lista)`), 'Regular price'],
+  [w(String.raw`precio (?:de oferta|rebajado|especial|promocional|de venta)`), 'Sale price'],
+  [w(String.raw`precio unitario`), 'Unit price'],
+  // "Antes $40.00 · Ahora $30.00": only right before an amount.
+  [new RegExp(String.raw`${B}antes(?=\s*:?\s*\$)`, 'giu'), 'Was'],
+  [new RegExp(String.raw`${B}ahora(?=\s*:?\s*\$)`, 'giu'), 'Now'],
+  [new RegExp(String.raw`${B}desde(?=\s*:?\s*\$)`, 'giu'), 'From'],
+];
+/** Phrases that are a mark only as a whole text ("Agotado", "¡Oferta!", "Proveedor:"). */
+const WHOLE: Array<[RegExp, string]> = [
+  [/^(?:agotad[oa]s?|sin existencias|fuera de stock|no disponible)$/iu, 'Sold out'],
+  [/^¡?(?:oferta|rebaja|en oferta)!?$/iu, 'Sale'],
+  [/^(?:proveedor|marca|vendedor):?$/iu, 'Vendor:'],
+  [/^precio:?$/iu, 'Price'],
+];
+
+/** A text with its storefront phrases in English (unchanged when it has none). */
+export function englishStorefrontText(text: string): string {
+  const t = text.trim();
+  for (const [re, to] of WHOLE) if (re.test(t)) return text.replace(t, to);
+  let out = text;
+  for (const [re, to] of PHRASES) out = out.replace(re, to);
+  return out;
+}
+
+const HINT = /precio|antes|ahora|desde|agotad|existencias|fuera de stock|disponible|oferta|rebaja|proveedor|marca|vendedor/i;
+
+/** Rewrites the page's Spanish storefront phrases in place (text nodes, aria-label, title); whether any changed. */
+export function englishStorefrontWords($: CheerioAPI): boolean {
+  const root = $.root().get(0);
+  if (!root || !HINT.test($.text())) return false;
+  let changed = false;
+  const walk = (n: AnyNode) => {
+    if (n.type === 'text') {
+      const to = englishStorefrontText(n.data);
+      if (to !== n.data) {
+        n.data = to;
+        changed = true;
+      }
+      return;
+    }
+    if (n.type === 'script' || n.type === 'style') return;
+    if (n.type === 'tag')
+      for (const a of ['aria-label', 'title'])
+        if (n.attribs[a] && HINT.test(n.attribs[a])) {
+          const to = englishStorefrontText(n.attribs[a]);
+          if (to !== n.attribs[a]) {
+            n.attribs[a] = to;
+            changed = true;
+          }
+        }
+    if ('children' in n) for (const c of n.children) walk(c);
+  };
+  walk(root);
+  return changed;
+}
