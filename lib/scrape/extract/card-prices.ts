@@ -38,7 +38,8 @@ const MEMBER_ALL = new RegExp(String.raw`\b${MEMBER_WORDS}\s*:?\s*\$\s?\d+(?:,\d
  */
 const AMT = String.raw`\$\s?\d+(?:,\d{3})*(?:\.\d{1,2})?`;
 const NOT_PAID_BEFORE = String.raw`(?:you save|save|saving|savings of|earn|you earn|(?:payments?|installments?|instalments?) of|spend|orders? (?:over|above|of))`;
-const NOT_PAID_AFTER = String.raw`(?:off\b|out the door|otd\b|(?:with|after|w\/)\s*tax|(?:in|of)\s+rewards|(?:cash\s?)?back\b)`;
+// "back" is cash back ("$2 back", "$5 cash back"), not the link after a price ("$30.00 Back to menu").
+const NOT_PAID_AFTER = String.raw`(?:off\b|out the door|otd\b|(?:with|after|w\/)\s*tax|(?:in|of)\s+rewards|(?:cash\s?)?back\b(?!\s*(?:to|home)\b))`;
 export const NOT_PAID_ALL = new RegExp(String.raw`\b${NOT_PAID_BEFORE}\s*:?\s*${AMT}|${AMT}\s*${NOT_PAID_AFTER}`, 'gi');
 const NOT_PAID_BEFORE_RE = new RegExp(String.raw`\b${NOT_PAID_BEFORE}\s*:?\s*$`, 'i');
 const NOT_PAID_AFTER_RE = new RegExp(String.raw`^\s*${NOT_PAID_AFTER}`, 'i');

@@ -92,6 +92,17 @@ describe('amounts a card names as not paid', () => {
     });
   });
 
+  it('a price followed by a "Back to menu" link stays the price (cash back is "$2 back", not "Back to")', () => {
+    const got = read(
+      list([
+        card('Blue Dream 3.5g', '<span class="price">$35.00</span> <a href="/menu">Back to menu</a>'),
+        card('Gelato Smalls 3.5g', '<span class="price">$40.00</span> <a href="/">Back home</a>'),
+        card('Sour Tangie Cart', '<span class="price">$28.50</span>', '<p>Get $1.50 cash back</p>'),
+      ]),
+    );
+    expect(byName(got)).toEqual({ 'Blue Dream 3.5g': [35, null], 'Gelato Smalls 3.5g': [40, null], 'Sour Tangie Cart': [28.5, null] });
+  });
+
   it('a tax-inclusive price ("$45.00 incl. tax") stays the price', () => {
     const got = read(
       list([
