@@ -11,6 +11,7 @@ import { inFlavourLine } from '@/lib/strains/match-context';
 import { EMPTY_LEXICON, quotedNames, type MakerLexicon } from '@/lib/strains/match-maker';
 import { roundSimilarity } from '@/lib/strains/match-trigram';
 import { baseSegments, buildMenuContext, candidatesOf, isCross, productKind, withContext, type BaseSegment, type NormalizedName, type ProductKind } from '@/lib/strains/normalize';
+import type { Candidate } from '@/lib/strains/normalize';
 import { slugify } from '@/lib/strains/slug';
 
 export type MatchConfidence = 'high' | 'medium' | 'low';
@@ -170,8 +171,12 @@ function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
     const key = `${keyOf(m)}\u0000${m.category ?? ''}`;
     let p = memo.get(key);
     if (!p) {
-      const kind = productKind(m.category, m.name);
       const norm = candidatesOf(withContext(bases.get(keyOf(m))?.base ?? [], context));
+      let kind = productKind(m.category, m.name);
+      // An edible's word inside a catalog name, on a product filed under a strain category ('Gummy
+      // Bears 3.5g', 'Buddha Syrup 1g Cart'): the strain's own word, not a gummy.
+      const ownWord = (c: Candidate) => !c.side && !c.respelt && productKind(null, c.text) === 'edible' && index.exact(c.text).length > 0;
+      if (kind === 'edible' && STRAIN_CATEGORY_RE.test((m.category ?? '').toLowerCase()) && norm.candidates.some(ownWord)) kind = 'strain';
       // A product of a line the menu shows to sell only flavours is as doubtful as an 'Other' one.
       const line = (bases.get(keyOf(m))?.base ?? []).some((b) => inFlavourLine(context, b.full));
       p = {
@@ -199,9 +204,10 @@ function namePass(
   p: Prepared,
   lookup: (c: string, side: boolean) => IndexedName[],
   respellings: boolean,
+  only: (c: Candidate) => boolean = () => true,
 ): { entry: IndexedName; side: boolean; lead: boolean } | null {
   for (const c of p.norm.candidates) {
-    if (c.respelt && !respellings) continue;
+    if ((c.respelt && !respellings) || !only(c)) continue;
     // An edible names a strain in a segment of its own ('Coconut Oil - Cannatonic'), never as its
     // flavour ('Watermelon', 'Tropic Punch Gummies', 'Banana Pudding').
     // Nor in the segment that starts the name, where the brand goes ('Green Hornet - 100mg Blue
@@ -219,14 +225,14 @@ function namePass(
     const hits = lookup(c.text, c.side).filter((e) => !(c.side && /^[\p{L}']+$/u.test(c.text) && (e.isAlias || (c.text.length < 6 && !unknownMain))));
     const best = bestEntry(hits);
     if (best) return { entry: best, side: c.side, lead: Boolean(c.side && c.lead) };
-    if (!c.side && isUniverseOnly(index, c.text)) return null;
+    if (!c.side && !c.whole && isUniverseOnly(index, c.text)) return null;
   }
   return null;
 }
 
 /** The strain segment is two or more letter words, each used by a known strain name. */
 function strainLikeRest(index: CatalogIndex, p: Prepared): boolean {
-  const main = p.norm.candidates.find((c) => !c.side && !c.respelt);
+  const main = p.norm.candidates.find((c) => !c.side && !c.respelt && !c.whole);
   const words = main?.text.split(' ') ?? [];
   return words.length >= 2 && words.every((w) => /^\p{L}{2,}$/u.test(w) && index.wordUse(w) > 0);
 }
@@ -325,6 +331,13 @@ function trigramOf(index: CatalogIndex, text: string): Decision | null {
 function decideOne(index: CatalogIndex, p: Prepared, makers: MakerLexicon): Decision {
   const d: Decision = { cleaned: p.norm.cleaned, pass: null, similarity: null, confidence: null, entry: null };
   if (p.norm.candidates.length === 0) return d;
+  // The strain segment as written, form words and all, by name then slug before any stripped form
+  // of it: 'Critical Plus 2.0' (by slug) is not Critical Plus (by name).
+  const wholeOnly = (c: Candidate) => Boolean(c.whole) && !c.side;
+  const wholeExact = namePass(index, p, (c) => index.exact(c), false, wholeOnly);
+  if (wholeExact) return { ...d, pass: 'exact', similarity: 1, confidence: 'high', entry: wholeExact.entry };
+  const wholeSlug = namePass(index, p, (c) => index.slug(slugify(c)), true, wholeOnly);
+  if (wholeSlug) return { ...d, pass: 'slug', similarity: 1, confidence: 'high', entry: wholeSlug.entry };
   const exact = namePass(index, p, (c) => index.exact(c), false);
   if (exact) return { ...d, pass: 'exact', similarity: 1, confidence: exact.lead ? 'medium' : 'high', entry: exact.entry, side: exact.side };
   // The slug pass also compares the strain segment with spacing, punctuation and 'and' ignored
@@ -345,7 +358,7 @@ function decideOne(index: CatalogIndex, p: Prepared, makers: MakerLexicon): Deci
   if (slug) return { ...d, pass: 'slug', similarity: 1, confidence: slug.lead ? 'medium' : 'high', entry: slug.entry, side: slug.side };
   const cleaned = p.norm.cleaned;
   // The product is a strain the universe knows and the catalog lacks: it is that strain.
-  const universeOnly = p.norm.candidates.some((c) => !c.side && isUniverseOnly(index, c.text));
+  const universeOnly = p.norm.candidates.some((c) => !c.side && !c.whole && isUniverseOnly(index, c.text));
   if (p.kind === 'strain' && !universeOnly) {
     const branded = unknownLeadingWord(index, cleaned) ?? initialsOf(index, cleaned) ?? knownMaker(index, makers, cleaned);
     // The flavour rule holds here too ('Zorbex Strawberry Lemonade', category Other).

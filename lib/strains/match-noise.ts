@@ -242,8 +242,12 @@ const ALWAYS_RE = new RegExp(`(^|\\s)(${ALWAYS.join('|')})(?=\\s|$)`, 'g');
 const NOISE_WORD_RE = new RegExp(`^(${ALWAYS.join('|')}|\\d*\\.\\d+|\\d+(\\.\\d+)?(mg|g|gr|gram|grams|gm|ml|oz))$`);
 const MARK = '\u0001';
 
-/** Remove sizes, prices, potency, ratios and pack counts; answer the remaining words. */
-export function cleanWords(segment: string): string[] {
+/**
+ * Remove sizes, prices, potency, ratios and pack counts; answer the remaining words. `whole` keeps
+ * what can also be part of a catalog name: a bare decimal ('Bubba Kush 2.0', 'Critical Plus 2.0')
+ * and a ratio ('1:1 Punchinella'); see `wholeWords`.
+ */
+export function cleanWords(segment: string, whole = false): string[] {
   // 'Cartridge-Mango', 'Zkittles-Indica', 'Cartridge-1g': a hyphen joining a noise word is a
   // separator; one inside a name ('Do-Si-Dos', 'AK-47', 'Pre-98') stays.
   const split = segment
@@ -254,17 +258,48 @@ export function cleanWords(segment: string): string[] {
   s = s.replace(/\$\s*\d+(\.\d+)?/g, ` ${MARK} `); // $35
   s = s.replace(/\b\d+\s*\/\s*\d+(th|ths)?\s*(oz|ounce|ounces)?\b/g, ` ${MARK} `); // 1/8 oz, 1/8th
   s = s.replace(/\d*\.?\d+\s*%\s*(thc|cbd|thca|total)?/g, ` ${MARK} `); // 25% THC, 93.4%
-  s = s.replace(/\b(thc|cbd|thca|cbg|cbn)\s*:?\s*\d+(\.\d+)?\s*%?/g, ` ${MARK} `); // THC: 22.1%
+  // THC: 22.1% — not a size after a cannabinoid word ('Blue Dream CBD 3.5g': the size goes below, the word stays)
+  s = s.replace(/\b(thc|cbd|thca|cbg|cbn)\s*:?\s*\d+(\.\d+)?(?![\d.])(?!\s*(mg|g|gs|gr|gram|grams|gm|gms|oz|ounce|ml)\b)\s*%?/g, ` ${MARK} `);
   s = s.replace(/(^|\s)-?\d*\.?\d+\s*(mg|g|gs|gr|gram|grams|gm|gms|oz|ounce|ml|fl oz|ct|pk|pc|pcs|pack|packs|count|x|piece|pieces|mm|u)\b/g, ` ${MARK} `);
   s = s.replace(/\d+(\.\d+)?\s*(mg|g)\s*\/\s*\d+(\.\d+)?\s*(mg|g)\b/g, ` ${MARK} `);
-  s = s.replace(/\b\d+:\d+\b/g, ` ${MARK} `); // 1:1 ratios
+  if (!whole) s = s.replace(/\b\d+:\d+\b/g, ` ${MARK} `); // 1:1 ratios
   // a hash grade after a name: 'Rosin 5 star', '6-star' (prepareName reads 5* as 5 star); '5 Star' alone is a strain
   s = s.replace(/(?<=\p{L}\s+)\d[- ]?stars?(?=\s|$)/gu, ` ${MARK} `);
-  s = s.replace(/(^|\s)\d*\.\d+(?=\s|$)/g, ` ${MARK} `); // a bare size: .5, 0.5, 1.0
+  if (!whole) s = s.replace(/(^|\s)\d*\.\d+(?=\s|$)/g, ` ${MARK} `); // a bare size: .5, 0.5, 1.0
   s = s.replace(/(^|\s)\d+[- ]?(pack|pk|ct|count)(?=\s|$)/g, ` ${MARK} `); // 5-pack
-  s = s.replace(/[^\p{L}\p{N}'#&+\s\u0001-]/gu, ' ');
+  // (`whole` keeps a point or a colon between digits, as catalog names write them: '2.0', '1:1'.)
+  s = s.replace(whole ? /(?!(?<=\d)[.:](?=\d))[^\p{L}\p{N}'#&+\s\u0001-]/gu : /[^\p{L}\p{N}'#&+\s\u0001-]/gu, ' ');
   s = s.replace(/(^|\s)-+|-+(?=\s|$)/g, ' ');
   return s.split(/\s+/).filter(Boolean);
+}
+
+/**
+ * The words `cleanWords(…, true)` left, no form word removed: a catalog name that holds a form or
+ * type word ('Blue Dream CBD', 'Cake Batter', 'Gummy Bears', 'Mexican Sativa') is found as a whole
+ * before the noise is stripped, so stripping never turns it into a shorter name (Blue Dream).
+ */
+export function wholeWords(words: string[]): string[] {
+  return words.filter((t) => t !== MARK && !/^[#&+'-]+$/.test(t));
+}
+
+/** Form words a whole segment may lose from its ends ('Blue Dream CBD 1g Cart' → blue dream cbd). */
+const MAX_EDGE_WORDS = 4;
+
+/**
+ * The runs of a whole segment left when only form words go, and only from its ends, longest
+ * first: 'blue dream cbd cart' → 'blue dream cbd cart', 'blue dream cbd', 'blue dream'.
+ */
+export function wholeRuns(words: string[]): string[] {
+  const out: string[] = [];
+  const noise = (xs: string[]) => xs.length === 0 || stripFormWords(xs).light.length === 0;
+  for (let len = words.length; len >= 1 && words.length - len <= MAX_EDGE_WORDS; len--) {
+    for (let i = 0; i + len <= words.length; i++) {
+      const run = words.slice(i, i + len);
+      // (A run of form words only names the form: 'Sativa Pre-Roll' is no strain 'Sativa'.)
+      if (stripFormWords(run).light.length > 0 && noise(words.slice(0, i)) && noise(words.slice(i + len))) out.push(run.join(' '));
+    }
+  }
+  return out;
 }
 
 /**

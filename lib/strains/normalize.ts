@@ -8,7 +8,7 @@
  */
 import { contextNoise, learnMenuContext, type ContextKnowledge, type MenuContext } from '@/lib/strains/match-context';
 import { editDistance } from '@/lib/strains/edit-distance';
-import { cleanWords, FORM_EDGE, stripFormWords, trimFormEdges } from '@/lib/strains/match-noise';
+import { cleanWords, FORM_EDGE, stripFormWords, trimFormEdges, wholeRuns, wholeWords } from '@/lib/strains/match-noise';
 
 export type { ContextKnowledge, MenuContext } from '@/lib/strains/match-context';
 
@@ -71,6 +71,11 @@ export interface Candidate {
   side: boolean;
   /** A respelling ('n' as 'and'): for the slug pass only. */
   respelt: boolean;
+  /**
+   * The segment with no form word removed ('blue dream cbd'): tried first, and it counts only when
+   * it is a catalog name (a universe name with a form word in it does not end the search).
+   */
+  whole?: boolean;
   /** Its segment lost no word to noise (an edible names a strain only in a segment of its own). */
   pure: boolean;
   /** The segment that starts a name of two or more named segments, where menus write the brand ('Green Hornet - … Gummies'). */
@@ -211,6 +216,8 @@ function stripCompanyLead(words: string[]): string[] {
 
 /** One segment of a name with the noise that needs no menu context removed. */
 export interface BaseSegment {
+  /** Sizes and the brand removed, every form word kept (`wholeWords`). */
+  whole: string[];
   /** Plain form words and sizes removed. */
   light: string[];
   /** Also the qualifiers next to them and the form words that end it: the segment's strain words. */
@@ -223,6 +230,7 @@ export interface BaseSegment {
 }
 
 interface Segment {
+  whole: string;
   light: string;
   branded: string;
   text: string;
@@ -240,7 +248,8 @@ export function baseSegments(name: string, brand?: string | null): BaseSegment[]
     const words = stripBrand(raw, forms);
     const { light, full } = stripFormWords(words);
     const branded = words.length === raw.length ? '' : stripFormWords(raw).full.join(' ');
-    return { light, full, branded, bracketed: seg.bracketed, pure: full.length === raw.length };
+    const whole = wholeWords(stripBrand(cleanWords(seg.text, true), forms));
+    return { whole, light, full, branded, bracketed: seg.bracketed, pure: full.length === raw.length };
   });
 }
 
@@ -251,9 +260,11 @@ export function withContext(base: BaseSegment[], context?: MenuContext | null): 
     // A maker left before the strain once the menu's own brands are gone is a brand the card did
     // not put in its field (like one the menu context finds, it leaves the segment pure).
     const light = stripCompanyLead(context ? contextNoise(context, b.light).words : b.light);
+    const whole = stripCompanyLead(context ? contextNoise(context, b.whole).words : b.whole);
     const full = trimFormEdges(stripCompanyLead(context ? contextNoise(context, b.full).words : b.full));
     const text = full.join(' ');
-    if (/\p{L}/u.test(text) && text.length >= 2) out.push({ light: light.join(' '), branded: b.branded, text, bracketed: b.bracketed, pure: b.pure, first: i === 0 });
+    if (/\p{L}/u.test(text) && text.length >= 2)
+      out.push({ whole: whole.join(' '), light: light.join(' '), branded: b.branded, text, bracketed: b.bracketed, pure: b.pure, first: i === 0 });
   }
   return out;
 }
@@ -301,6 +312,13 @@ export function candidatesOf(segs: Segment[]): NormalizedName {
     // brand ('Green Hornet - Trifecta Hybrid Gummies 100mg', the brand longer than the product's name).
     // (Not a segment left first by a line the menu context took off: 'Hard Candy Crush - Sour Diesel (Sativa): Sandia'.)
     const lead = plain.length >= 2 && s === plain[0] && s.first ? { lead: true } : {};
+    // The segment as written, form words and all, first: a catalog name that holds one ('Blue
+    // Dream CBD', 'Cake Batter') is that strain, not the shorter name stripping leaves.
+    // Form words at its ends may go ('Blue Dream CBD 1g Cart'), never one inside it.
+    for (const t of s.whole !== s.light ? wholeRuns(s.whole.split(' ')).filter((x) => x !== s.light && x !== s.text) : []) {
+      add({ text: t, side: s !== primary, respelt: false, pure: s.pure, whole: true, ...lead });
+      add({ text: withAnd(t), side: s !== primary, respelt: true, pure: s.pure, whole: true, ...lead });
+    }
     for (const t of [s.light, s.text, s.branded]) {
       add({ text: t, side: s !== primary, respelt: false, pure: s.pure, ...lead });
       add({ text: withAnd(t), side: s !== primary, respelt: true, pure: s.pure, ...lead });

@@ -51,6 +51,8 @@ export async function assembleReceipt(db: Queryable, parsed: ParsedReceipt, ctx:
         db,
         // The printed name carries weight, pack and product words: the matcher sees the strain part.
         parsed.items.map((it) => ({ name: it.strainName ?? strainFromProduct(it.productName, it.brand) ?? it.productName, category: it.category, brand: it.brand })),
+        // The printed name too: a catalog name the guess cut short ('Chocolate Thai 28 g' → 'Thai').
+        parsed.items.map((it) => (it.strainName ? null : it.productName)),
       )
     : [];
   const items = parsed.items.map((it, i) => {
@@ -88,7 +90,7 @@ export async function assembleReceipt(db: Queryable, parsed: ParsedReceipt, ctx:
 
 export async function assembleLabel(db: Queryable, parsed: ParsedLabel, engine: LabelData['engine'], engineConfidence: number | null): Promise<LabelData> {
   const name = parsed.strainName ?? parsed.productName;
-  const [m] = name ? await matchStrainGuesses(db, [{ name, category: parsed.category, brand: parsed.brand }]) : [];
+  const [m] = name ? await matchStrainGuesses(db, [{ name, category: parsed.category, brand: parsed.brand }], [parsed.productName]) : [];
   const strain = ref(m);
   const { coverage, ...fields } = parsed;
   return {

@@ -29,6 +29,14 @@ export function withoutLeadWords(guess: string): string[] {
   return out;
 }
 
+/**
+ * A maker's mark written in lower case with a full stop before a capitalised name ('ghost. Maui
+ * Wowie', 'kind. Blue Dream'): the brand's styling, whatever strain names use the word.
+ */
+export function isBrandMark(word: string, next: string | undefined): boolean {
+  return /^\p{Ll}{3,}\.$/u.test(word) && /^[\p{Lu}\d]/u.test(next ?? '');
+}
+
 const sure = (m: MatchResult | undefined) => Boolean(m?.strain) && (m?.confidence === 'high' || m?.confidence === 'medium');
 
 /**
@@ -40,12 +48,35 @@ function wholeName(name: string, m: MatchResult): boolean {
   return /\s/.test(name.trim()) || m.strain?.name.toLowerCase() === name.trim().toLowerCase();
 }
 
+/** The words of a name, lower case. */
+const wordSet = (s: string) =>
+  new Set(
+    s
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}']+/u)
+      .filter(Boolean),
+  );
+
+/**
+ * The printed name's own match replaces the guess's when the guess lost words the catalog name
+ * holds: 'Chocolate Thai 28 g' is guessed 'Thai' (its first word read as the edible kind), but
+ * the printed name is the catalog's Chocolate Thai. Only a surely matched, longer catalog name
+ * that holds every word of the guess's match.
+ */
+function longerPrinted(guess: MatchResult, printed: MatchResult | undefined): boolean {
+  if (printed?.confidence !== 'high' || !printed.strain || printed.strain.id === guess.strain?.id) return false;
+  const long = wordSet(printed.strain.name);
+  const short = wordSet(guess.strain?.name ?? guess.input);
+  return short.size > 0 && long.size > short.size && [...short].every((w) => long.has(w));
+}
+
 /**
  * Match the guesses; a guess the catalog places nowhere is tried again without its leading words
- * (the first shorter guess the catalog recognises surely wins). Results keep the input order.
+ * (the first shorter guess the catalog recognises surely wins). `printed`: the product names as
+ * printed, matched too when given (see longerPrinted). Results keep the input order.
  */
-export async function matchStrainGuesses(db: Queryable, inputs: MatchInput[]): Promise<MatchResult[]> {
-  const first = await matchProducts(db, inputs);
+export async function matchStrainGuesses(db: Queryable, inputs: MatchInput[], printed?: (string | null)[]): Promise<MatchResult[]> {
+  const first = await withPrinted(db, inputs, await matchProducts(db, inputs), printed);
   if (first.every((m) => m.strain)) return first;
   // Only words the matcher itself would take for a maker's go (no strain name uses them): the
   // words in front of 'Animal Mint Cake', 'AJs Sour Diesel', 'Pink Passion Fruit' are a strain's own.
@@ -56,7 +87,7 @@ export async function matchStrainGuesses(db: Queryable, inputs: MatchInput[]): P
     const words = inputs[i].name.trim().split(/\s+/);
     for (const name of withoutLeadWords(inputs[i].name)) {
       const dropped = words.slice(0, words.length - name.split(' ').length);
-      if (!dropped.every((w) => isMakerWord(index, w.toLowerCase()))) break;
+      if (!dropped.every((w, k) => isMakerWord(index, w.toLowerCase()) || isBrandMark(w, words[k + 1]))) break;
       retries.push({ at: i, input: { ...inputs[i], name } });
     }
   });
@@ -71,6 +102,21 @@ export async function matchStrainGuesses(db: Queryable, inputs: MatchInput[]): P
     if (done.has(r.at) || !sure(again[j]) || !wholeName(r.input.name, again[j])) return;
     done.add(r.at);
     out[r.at] = again[j];
+  });
+  return out;
+}
+
+/** The guesses' matches, each replaced by its printed name's when that is the longer catalog name. */
+async function withPrinted(db: Queryable, inputs: MatchInput[], guesses: MatchResult[], printed?: (string | null)[]): Promise<MatchResult[]> {
+  const at = (printed ?? []).flatMap((p, i) => (p && p.trim() && p.trim() !== inputs[i]?.name.trim() ? [i] : []));
+  if (!at.length) return guesses;
+  const whole = await matchProducts(
+    db,
+    at.map((i) => ({ ...inputs[i], name: printed?.[i] ?? '' })),
+  );
+  const out = [...guesses];
+  at.forEach((i, j) => {
+    if (longerPrinted(guesses[i], whole[j])) out[i] = whole[j];
   });
   return out;
 }

@@ -93,6 +93,18 @@ describe('the brand in front is what the catalog could not place', () => {
   });
 
   it.each([
+    // the guess cut a catalog name short ('Chocolate' read as the edible kind): the printed name's match
+    ['Chocolate Thai 28 g', 'Chocolate Thai'],
+    // a lower-case brand with its full stop before the strain is the brand ('ghost.' styles itself so)
+    ['ghost. Maui Wowie 3.5g', 'Maui Wowie'],
+    ['ghost. Blue Magoo Sugar 28 g', 'Blue Magoo'],
+  ])('receipt item %s → %s (the printed name; the brand mark)', async (printed, want) => {
+    const data = await assembleReceipt(await ready(), receipt([printed]), { engine: 'text', engineConfidence: null, attemptId: null });
+    expect(data.items[0].strain?.name).toBe(want);
+    expect(data.items[0].strainName).toBe(want);
+  });
+
+  it.each([
     // Words in front that strain names use are the strain's own (issue 13's wrong matches): no retry.
     'Animal Sour Diesel 3.5g',
     'AJs Sour Diesel 3.5g',
