@@ -1,20 +1,16 @@
-import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { logger } from '@/lib/log';
-import type { Resolver } from '@/lib/scrape/address';
-import { browserAvailable, openScanContext, type ScanContext } from '@/lib/scrape/browser';
+import { browserAvailable, openScanContext } from '@/lib/scrape/browser';
 import { renderMenuPage } from '@/lib/scrape/browser-page';
-import { abortError, isScrapeError, raceAbort, ScrapeError, throwIfAborted } from '@/lib/scrape/errors';
+import { abortError, raceAbort, ScrapeError, throwIfAborted } from '@/lib/scrape/errors';
 import { dropSizedBases } from '@/lib/scrape/browser-popovers';
 import { defaultMenuModel } from '@/lib/scrape/extract/ai';
 import { extractDetailPage, extractFromHtml, needsBrowser, pageSignals, restNeedsBrowser, type PageExtraction } from '@/lib/scrape/extract';
 import { detailLinks, detailLinksDead } from '@/lib/scrape/detail-pages';
-import { fetchPostback, postbackRequests, type PostRequest } from '@/lib/scrape/postback';
-import { guardedFetch } from '@/lib/scrape/guarded-fetch';
+import { postbackRequests, type PostRequest } from '@/lib/scrape/postback';
 import { CookieJar } from '@/lib/scrape/cookie-jar';
-import { followMetaRefresh } from '@/lib/scrape/meta-refresh';
 import { canonicalCategory, dedupeProducts } from '@/lib/scrape/normalize';
 import { discoverMenuUrls } from '@/lib/scrape/sitemap';
-import type { ProductCategory, ScrapedProduct, ScrapeMenuInput, ScrapeMenuResult } from '@/lib/scrape/types';
+import type { ProductCategory, ScrapedProduct, ScrapeMenuResult } from '@/lib/scrape/types';
 import { isWildcardUrl, matchingLinks, WILDCARD_LIMITS, wildcardPattern } from '@/lib/scrape/wildcard';
 import { config } from '@/lib/config';
 import { categoryLinks, frameUrls, loadPage, paginationLinks } from '@/lib/scrape/pagination';
@@ -22,7 +18,8 @@ import { categoryFormUrls } from '@/lib/scrape/category-forms';
 import { allStated } from '@/lib/scrape/stated-count';
 import { detectPlatform } from '@/lib/scrape/platforms';
 import { addNew, type Crawl } from '@/lib/scrape/crawl-state';
-import { pdfSources, readPdfMenu, renderedPdfSources } from '@/lib/scrape/pdf/menu';
+import { pdfSources, renderedPdfSources } from '@/lib/scrape/pdf/menu';
+import { crawlPdf, fetchPage, note, progress, type Run, type ScrapeMenuOptions } from '@/lib/scrape/scan-run';
 import { isPdfBytes, PDF_LIMITS } from '@/lib/scrape/pdf/text';
 
 /**
@@ -36,65 +33,6 @@ import { isPdfBytes, PDF_LIMITS } from '@/lib/scrape/pdf/text';
  * A menu that could not be reached at all raises the first ScrapeError; a reachable menu with no
  * products returns `products: []` (the pipeline reports it as `no-products`).
  */
-
-export interface ScrapeMenuOptions extends ScrapeMenuInput {
-  /** Model for the AI step; default: the configured text model unless the provider is `local`. */
-  model?: LanguageModelV3 | null;
-  /** DNS resolver override (tests). */
-  resolver?: Resolver;
-}
-
-interface Run {
-  opts: ScrapeMenuOptions;
-  model: LanguageModelV3 | null;
-  pagesVisited: string[];
-  errors: ScrapeError[];
-  reachable: boolean;
-  usedBrowser: boolean;
-  screenshot: Buffer | null;
-  browser: (ScanContext & { close(): Promise<void> }) | null;
-  fraction: number;
-  platform: string | null;
-  /** Pages of the menu's own pagination / frames / load-more rounds read (bounded by SCRAPE_MAX_PAGES). */
-  pages: number;
-  maxPages: number;
-  /** Cookies set by the scan's HTTP answers (cookie-jar.ts). */
-  cookies: CookieJar;
-}
-
-function progress(run: Run, step: string, fraction: number, message?: string): void {
-  run.fraction = Math.min(1, Math.max(run.fraction, fraction));
-  try {
-    run.opts.onProgress?.({ step, fraction: run.fraction, message, pagesVisited: run.pagesVisited.length, platform: run.platform });
-  } catch {
-    // A failing progress listener must not fail the scrape.
-  }
-}
-
-const note = (run: Run, e: unknown) => {
-  throwIfAborted(run.opts.signal);
-  if (isScrapeError(e)) run.errors.push(e);
-  else run.errors.push(new ScrapeError('MENU_NOT_ACCESSIBLE', 'scrape-failed', `Menu not accessible: ${(e as Error).message}`, { cause: e }));
-};
-
-async function fetchPage(run: Run, url: string | PostRequest): Promise<{ url: string; body: string; raw?: Buffer } | null> {
-  try {
-    const opts = { signal: run.opts.signal, resolver: run.opts.resolver, cookies: run.cookies };
-    const first = typeof url === 'string' ? await guardedFetch(url, opts) : await fetchPostback(url, opts);
-    // A redirect written in HTML (meta-refresh.ts) is followed like an HTTP one (the same guard).
-    const res = await followMetaRefresh(first, (to) => guardedFetch(to, opts), run.pagesVisited);
-    run.pagesVisited.push(typeof url === 'string' ? res.url : `${res.url}#post-${url.label}`);
-    if (res.status >= 400) {
-      run.errors.push(new ScrapeError('MENU_NOT_ACCESSIBLE', `http-${res.status}`, `Menu not accessible: ${res.url} answered ${res.status}`));
-      return null;
-    }
-    run.reachable = true;
-    return { url: res.url, body: res.body, raw: res.truncated ? undefined : res.raw };
-  } catch (e) {
-    note(run, e);
-    return null;
-  }
-}
 
 async function viaBrowser(run: Run, url: string, linksRead = false): Promise<(PageExtraction & { frames: string[]; popovers: boolean; pdfs: string[] }) | null> {
   if (!browserAvailable()) {
@@ -132,18 +70,6 @@ async function viaBrowser(run: Run, url: string, linksRead = false): Promise<(Pa
   } catch (e) {
     note(run, e);
     return null;
-  }
-}
-
-/** PDF menus (pdf/menu.ts) a page or its rendered DOM gives, each read once within PDF_LIMITS.maxPdfs and SCRAPE_MAX_PAGES (`raw`: the menu URL's own answer), their products added like a page's. */
-async function crawlPdf(run: Run, c: Crawl, urls: string[], raw?: Buffer): Promise<void> {
-  for (const url of urls) {
-    if (!raw && (c.seen.has(url) || c.pdfs >= PDF_LIMITS.maxPdfs || run.pages >= run.maxPages || !c.seen.add(url))) continue;
-    run.pages++;
-    c.pdfs++;
-    const r = await readPdfMenu(url, { signal: run.opts.signal, resolver: run.opts.resolver, cookies: run.cookies, raw }).catch((e: unknown) => void note(run, e));
-    if (r && !run.pagesVisited.includes(r.url)) run.pagesVisited.push(r.url);
-    if (r && addNew(c, r.products)) c.methods.add('pdf');
   }
 }
 
