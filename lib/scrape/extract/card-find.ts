@@ -2,6 +2,7 @@ import type { Element } from 'domhandler';
 import { signature } from '@/lib/scrape/extract/card-dom';
 import { NAME_PREDICATES, nameWithPrice } from '@/lib/scrape/extract/card-names';
 import { priceCount } from '@/lib/scrape/extract/card-prices';
+import { echoesName } from '@/lib/scrape/extract/echoed-name';
 import { sizeListsIn, SIZES_ALL } from '@/lib/scrape/extract/card-sizes';
 
 /**
@@ -83,7 +84,7 @@ function namePrices(textOf: (el: Element) => string, el: Element): number {
       if (c.type !== 'tag') continue;
       const t = textOf(c as Element);
       if (!/\$\s?\d/.test(t)) continue;
-      if (nameWithPrice(t, c as Element)) n += priceCount(t);
+      if (nameWithPrice(t, c as Element) || echoesName(textOf, c as Element)) n += priceCount(t);
       else walk(c as Element);
     }
   };
