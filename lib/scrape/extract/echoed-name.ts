@@ -18,9 +18,13 @@ export function echoesName(textOf: (el: Element) => string, el: Element): boolea
     for (let p: Element | null = b; p; p = p.parent as Element | null) if (p === a) return true;
     return false;
   };
-  const find = (n: Element): boolean =>
-    n.children.some((c) => c.type === 'tag' && c !== el && ((named(c as Element) && !holds(c as Element, el) && trimmed(textOf(c as Element)) === t) || find(c as Element)));
+  // `skip`: the subtree searched one level down already (each ancestor adds only its other children).
+  const find = (n: Element, skip: Element): boolean =>
+    n.children.some(
+      (c) => c.type === 'tag' && c !== el && c !== skip && ((named(c as Element) && !holds(c as Element, el) && trimmed(textOf(c as Element)) === t) || find(c as Element, skip)),
+    );
+  let below: Element = el;
   let a = el.parent as Element | null;
-  for (let i = 0; a && a.type === 'tag' && a.name !== 'body' && i < 5; i++, a = a.parent as Element | null) if (find(a)) return true;
+  for (let i = 0; a && a.type === 'tag' && a.name !== 'body' && i < 5; i++, below = a, a = a.parent as Element | null) if (find(a, below)) return true;
   return false;
 }
