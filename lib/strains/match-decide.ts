@@ -47,7 +47,7 @@ export function confidenceFor(similarity: number): MatchConfidence | null {
   return null;
 }
 
-/** Food and flavour words: an edible 'matching' a strain made only of these is naming its flavour. */
+/** Food, flavour and scent words: an edible or topical 'matching' a strain made only of these is naming its flavour. */
 const FLAVOUR_WORDS = new Set(
   `apple banana berry berries blueberry strawberry raspberry blackberry cherry cherries grape grapes lemon lime orange mango peach pear
    pineapple watermelon melon cantaloupe kiwi guava coconut passion fruit fruity citrus tangerine grapefruit pomegranate huckleberry
@@ -55,7 +55,8 @@ const FLAVOUR_WORDS = new Set(
    mint mints sour sweet honey pie creamsicle sherbet sherbert sorbet pink lemonade punch rootbeer root beer cola tea coffee espresso milk
    dark white mixed blue red green oil butter sugar cinnamon gummy bubblegum gum jelly bean beans sundae split shake smoothie fizz soda
    chai latte mocha marshmallow s'mores smores truffle fudge brownie peanut almond pecan nut hazelnut maple syrup taffy tropical
-   razz blast splash twist wild original classic pudding butterscotch tropic and & n cinnamon churro horchata`.split(/\s+/),
+   razz blast splash twist wild original classic pudding butterscotch tropic and & n cinnamon churro horchata
+   lavender eucalyptus peppermint spearmint chamomile unscented`.split(/\s+/),
 );
 
 function isFlavourName(name: string): boolean {
@@ -238,13 +239,6 @@ function strainLikeRest(index: CatalogIndex, p: Prepared): boolean {
 }
 
 /**
- * One or two leading words no strain name uses, before a catalog name of two or more words ('PVP
- * Blueberry Muffin', 'Nero Skywalker OG', 'Phresh Picks Tropicana Cookies'), are a brand the card
- * did not put in a brand field: the product is that strain. A possessive ('AJs Sour Diesel', 'Ken's
- * …') names its owner's cut of the strain, a word with digits is a code, and a catalog name of one
- * word ('Zorb Gelato') is too easily the end of a new strain's name; those stay unmatched.
- */
-/**
  * A word that can only be a maker's in front of a strain: letters, used by no strain name of the
  * catalog or the universe, and not a short word ending in s, which reads as an owner's name ('AJs',
  * 'Bobs'; a longer one is a plural, 'Picks').
@@ -253,16 +247,28 @@ export function isMakerWord(index: CatalogIndex, word: string): boolean {
   return /^\p{L}{2,}$/u.test(word) && !(/s$/.test(word) && word.length <= 4) && index.wordUse(word) === 0;
 }
 
-function unknownLeadingWord(index: CatalogIndex, cleaned: string): { pass: MatchPass; entry: IndexedName } | null {
+/**
+ * One or two leading words no strain name uses, before a catalog name of two or more words ('PVP
+ * Blueberry Muffin', 'Nero Skywalker OG', 'Phresh Picks Tropicana Cookies'), are a brand the card
+ * did not put in a brand field: the product is that strain; so with one more such word after the
+ * name, a line code ('Airo Pod Jungle Cake LF'). Alone after the name it may be a maker to learn
+ * from scans first ('Blue Dream Vortexa') or a company ('Blue Dream Extracts'). A possessive ('AJs
+ * Sour Diesel') names its owner's cut, a word with digits is a code, and a catalog name of one word
+ * ('Zorb Gelato') is too easily the end of a new strain's name; those stay unmatched.
+ */
+function unknownEdgeWords(index: CatalogIndex, cleaned: string): { pass: MatchPass; entry: IndexedName } | null {
   const words = cleaned.split(' ');
-  const unknown = (w: string) => isMakerWord(index, w);
-  for (let k = 1; k <= 2 && words.length - k >= 2; k++) {
-    if (!unknown(words[k - 1])) return null;
-    const rest = words.slice(k).join(' ');
-    const exact = bestEntry(index.exact(rest));
-    if (exact) return { pass: 'exact', entry: exact };
-    const slug = bestEntry(index.slug(slugify(rest)));
-    if (slug) return { pass: 'slug', entry: slug };
+  let lead = 0;
+  while (lead < 2 && lead < words.length && isMakerWord(index, words[lead])) lead++;
+  const tail = lead > 0 && isMakerWord(index, words[words.length - 1]) ? 1 : 0;
+  for (let j = 0; j <= tail; j++) {
+    for (let k = 1; k <= lead && words.length - j - k >= 2; k++) {
+      const text = words.slice(k, words.length - j).join(' ');
+      const exact = bestEntry(index.exact(text));
+      if (exact) return { pass: 'exact', entry: exact };
+      const slug = bestEntry(index.slug(slugify(text)));
+      if (slug) return { pass: 'slug', entry: slug };
+    }
   }
   return null;
 }
@@ -360,7 +366,7 @@ function decideOne(index: CatalogIndex, p: Prepared, makers: MakerLexicon): Deci
   // The product is a strain the universe knows and the catalog lacks: it is that strain.
   const universeOnly = p.norm.candidates.some((c) => !c.side && !c.whole && isUniverseOnly(index, c.text));
   if (p.kind === 'strain' && !universeOnly) {
-    const branded = unknownLeadingWord(index, cleaned) ?? initialsOf(index, cleaned) ?? knownMaker(index, makers, cleaned);
+    const branded = unknownEdgeWords(index, cleaned) ?? initialsOf(index, cleaned) ?? knownMaker(index, makers, cleaned);
     // The flavour rule holds here too ('Zorbex Strawberry Lemonade', category Other).
     if (branded && !(p.flavourRisk && isFlavourName(branded.entry.name.toLowerCase()))) return { ...d, ...branded, similarity: 1, confidence: 'high' };
     const quoted = quotedCut(index, p);

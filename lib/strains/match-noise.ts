@@ -236,6 +236,8 @@ const END_ONLY = new Set([
   'live',
   // 'Blueberry Cookies Disposable 2g by Cure Injoy' once the brand is gone
   'by',
+  // a cart of a strain's terpene profile ('Kullu Kush 1g - Purple Urkle Profile'); no strain name holds it
+  'profile',
 ]);
 
 const ALWAYS_RE = new RegExp(`(^|\\s)(${ALWAYS.join('|')})(?=\\s|$)`, 'g');

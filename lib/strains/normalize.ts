@@ -27,8 +27,12 @@ const NON_STRAIN_RE =
 const FOOD_RE =
   /\b(ice cream|cider|chocolates?|candy|candies|brownies?|caramels?|taffy|lemonade|soda|seltzer|tea|coffee|honey|syrup|chews?|jell(y|ies)|pastilles?|popcorn|snacks?|cookies?|gumm(y|ies)|cereal)\b/;
 
+/**
+ * Edibles and topicals whatever the category says; a topical's scent is no strain ('Sacred Flower
+ * Massage Oil / 100mg / Lavender', filed under Concentrates).
+ */
 const STRONG_EDIBLE_RE =
-  /\b(gumm(y|ies)|melatonin|tinctures?|capsules?|softgels?|lozenges?|syrup|seltzer|beverage|chocolate bar|hard candy|lollipops?|suckers?|salve|lotion|balm)\b/;
+  /\b(gumm(y|ies)|melatonin|tinctures?|capsules?|softgels?|lozenges?|syrup|seltzer|beverage|chocolate bar|hard candy|lollipops?|suckers?|salve|lotion|balm|massage|bath (bombs?|salts?|soaks?)|body (oils?|butter))\b/;
 
 /**
  * A sleep formula made with melatonin is a blend named by its flavour ('Fast Asleep - Dream Berry

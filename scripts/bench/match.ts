@@ -145,6 +145,9 @@ async function runOn(kind: 'pglite' | 'pg', menu: MenuItem[], fullMenu: MenuItem
     );
     if (withPrecision && process.env.BENCH_LABELLED !== '0') {
       const scores = await labelledScores(db, fullMenu);
+      // BENCH_BLIND4=0 hides the fourth, blind set (tests/fixtures/matching/labelled-4.json, least-used stores outside blind-3's).
+      if (process.env.BENCH_BLIND4 !== '0' && scores['blind-4'].items)
+        printScores('BLIND-4 set (fourth labelled set, least-used stores outside blind-3, never tuned on)', scores['blind-4']);
       // BENCH_BLIND3=0 hides the third, blind set (tests/fixtures/matching/labelled-3.json, stores the others use least).
       if (process.env.BENCH_BLIND3 !== '0' && scores['blind-3'].items) printScores('BLIND-3 set (third labelled set, least-used stores, never tuned on)', scores['blind-3']);
       // BENCH_BLIND2=0 hides the second, blind set (tests/fixtures/matching/labelled-2.json).
@@ -157,10 +160,13 @@ async function runOn(kind: 'pglite' | 'pg', menu: MenuItem[], fullMenu: MenuItem
       // BENCH_MISSES=blind-2 prints the second set's misses (after its blind run was recorded).
       if (process.env.BENCH_MISSES === 'blind-2') console.log(`\nBlind-2 misses (${scores['blind-2'].missed.length}):\n  ${scores['blind-2'].missed.join('\n  ')}`);
       // BENCH_MISSES=blind-3 prints the third set's misses and its wrong low answers (after its blind run was recorded).
-      if (process.env.BENCH_MISSES === 'blind-3') {
-        const b3 = scores['blind-3'];
-        console.log(`\nBlind-3 misses (${b3.missed.length}):\n  ${b3.missed.join('\n  ')}`);
-        console.log(`\nBlind-3 wrong low answers:\n  ${b3.wrong.filter((w) => w.startsWith('low')).join('\n  ')}`);
+      // BENCH_MISSES=blind-4 likewise for the fourth set, with all its wrong answers.
+      if (process.env.BENCH_MISSES === 'blind-3' || process.env.BENCH_MISSES === 'blind-4') {
+        const split = process.env.BENCH_MISSES;
+        const b = scores[split];
+        console.log(`\n${split} misses (${b.missed.length}):\n  ${b.missed.join('\n  ')}`);
+        const wrong = split === 'blind-4' ? b.wrong : b.wrong.filter((w) => w.startsWith('low'));
+        console.log(`\n${split} wrong ${split === 'blind-4' ? '' : 'low '}answers:\n  ${wrong.join('\n  ')}`);
       }
     }
   } finally {

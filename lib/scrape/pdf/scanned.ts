@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { raceAbort } from '@/lib/scrape/errors';
 import { median } from '@/lib/scrape/pdf/products';
+import { eraseRules } from '@/lib/scrape/pdf/strike';
 import type { PdfTextItem } from '@/lib/scrape/pdf/text';
 import type { WordBox } from '@/lib/vision/parse-common';
 
@@ -96,9 +97,13 @@ export async function scannedPageItems(doc: PdfDoc, n: number, pageWidth: number
   const shrink = Math.min(1, SCAN_LIMITS.maxSide / Math.max(pic.width, pic.height));
   const width = Math.round(pic.width * shrink);
   const height = Math.round(pic.height * shrink);
-  const png = await sharp(Buffer.from(pic.data.buffer, pic.data.byteOffset, pic.data.byteLength), { raw: { width: pic.width, height: pic.height, channels: pic.channels } })
+  const grey = await sharp(Buffer.from(pic.data.buffer, pic.data.byteOffset, pic.data.byteLength), { raw: { width: pic.width, height: pic.height, channels: pic.channels } })
     .resize(width, height)
     .greyscale()
+    .raw()
+    .toBuffer();
+  // A struck price's line is taken off first, or OCR reads it into the digits (strike.ts).
+  const png = await sharp(Buffer.from(eraseRules(new Uint8Array(grey.buffer, grey.byteOffset, width * height), width, height)), { raw: { width, height, channels: 1 } })
     .png()
     .toBuffer();
   const { ocrPool, PSM } = await import('@/lib/vision/ocr-pool');
