@@ -20,6 +20,8 @@ const AMOUNT = String.raw`-?\$?\s?\d{1,5}[.,]\d{2}(?!\d)`;
 const FIGURES = new RegExp(String.raw`^\s*(\d{1,3})\s?(?:x|×|@)\s?((?:[58]?[§S$])?\s?\d{1,5}[.,]\d{2})\s*(?:=\s*)?(\$?\s?\d{1,5}[.,]\d{2})\s*$`, 'i');
 const TWO_AMOUNTS = new RegExp(String.raw`(${AMOUNT})\s+(${AMOUNT})\s*$`);
 const HAS_AMOUNT = new RegExp(AMOUNT);
+/** An amount standing apart at the row's end (or alone). */
+const AMOUNT_CELL = new RegExp(String.raw`(?:^|\s{2,})${AMOUNT}\s*$`);
 const TOTALS = /\b(sub\s?-?\s?tota[l1]|tota[l1]|tax(es)?)\b/i;
 const LONE_COLUMN_WORD = /^\s*(description|items?|products?)\s*:?\s*$/i;
 /** A long column word misread by a letter or two (`DESCRIFTION`), maybe after a speck (`_.`). */
@@ -31,10 +33,14 @@ const UNIT = /\d{1,5}[.,]\d{2}/;
 const num = (s: string) => (s.includes('-') ? -1 : 1) * Number((UNIT.exec(s.replace(/\s/g, ''))?.[0] ?? 'NaN').replace(',', '.'));
 const letters = (s: string) => (s.match(/[A-Za-z]/g) ?? []).length;
 
-/** A row that only names something: three letters or more, no amount, no potency, no key, not only column words (a table's head). */
+/**
+ * A row that only names something: three letters or more, no amount cell of its own (an amount
+ * inside the name, `Vape Pen 0.59` for `0.5g`, is none), no `$` figure, rate or potency, no key,
+ * not only column words (a table's head).
+ */
 function bareName(row: string): boolean {
   const words = row.trim().split(/\s+/);
-  return letters(row) >= 3 && !HAS_AMOUNT.test(row) && !/\b(THC|CBD)\b|:|@/i.test(row) && !words.every((w) => COLUMN_WORD.test(w));
+  return letters(row) >= 3 && !AMOUNT_CELL.test(row) && !/\$\s?\d|%|\b(THC|CBD)\b|:|@/i.test(row) && !words.every((w) => COLUMN_WORD.test(w));
 }
 
 /** Edit distance of two short words. */

@@ -200,3 +200,30 @@ describe('figures first: the last figures row and specks', () => {
     ]);
   });
 });
+
+describe('figures first: what is no bare name', () => {
+  it('a discount row whose point was lost is no name; a weight read as a figure inside a name is no amount', () => {
+    const rows = [
+      'QTY x PRICE   AMOUNT',
+      '1x $36.40   $36.40',
+      'Sour Diesel Vape Pen 0.59',
+      'THC 84.0%',
+      '1x $25.10   $25.10',
+      'Gelato Sugar 1g',
+      'Promo 10%   $251',
+      '1x$98.00   $98.00',
+      'Zkittlez Flower 14g',
+    ];
+    expect(figuresFirst(rows)).toEqual([
+      'QTY x PRICE   AMOUNT',
+      'Sour Diesel Vape Pen 0.59   $36.40',
+      '1 x $36.40',
+      'THC 84.0%',
+      'Gelato Sugar 1g   $25.10',
+      '1 x $25.10',
+      'Promo 10%   $251',
+      'Zkittlez Flower 14g   $98.00',
+      '1 x $98.00',
+    ]);
+  });
+});
