@@ -61,11 +61,24 @@ export function isBareCode(line: string): boolean {
 }
 
 export function stripDetail(text: string): string {
-  return stripCategoryWords(text).replace(/\b(total\s+)?(THC|CBD|SKU|lot|pkg|qty|ea|batch)\b.*$/i, '');
+  return stripCategoryWords(text).replace(/\b(total\s+)?(THC|CBD|SKU|lot|pkg|qty|ea|batch)\b.*$|^\s*strain\s?:.*$/i, '');
 }
 
-/** A detail line under an item: potency, category, quantity × unit price. */
+/**
+ * A keyed strain line under an item whose name prints none (`Strain: Blue Dream`, `Strain: Face Off
+ * OG (Indica)`): the item's strain name (its type tag taken as the type). Nothing else is read
+ * from it: a strain's words are no category (`Wedding Cake`, `Cherry Pie`).
+ */
+const KEYED_STRAIN = /^\s*strain\s?:\s*([A-Za-z0-9][^()|·•]*?)\s*(?:\(\s*([A-Za-z]+)\s*\))?\s*$/i;
+
+/** A detail line under an item: potency, category, quantity × unit price; or its keyed strain. */
 export function applyDetail(item: ParsedReceiptItem, line: string): void {
+  const keyed = KEYED_STRAIN.exec(line);
+  if (keyed) {
+    if (keyed[1].replace(/[^A-Za-z]/g, '').length >= 3) item.strainName = keyed[1];
+    item.type = strainTypeIn(keyed[2] ?? '') ?? item.type;
+    return;
+  }
   const thc = THC.exec(line);
   const cbd = CBD.exec(line);
   if (thc) item.thcPct = pct(thc[1]);

@@ -7,7 +7,7 @@ import { inlineDiscount } from '@/lib/vision/receipt-inline-discount';
 import { detailLineAmount, lostMinusDiscounts, taxFromRates, taxRateOf, type DetailAmount } from '@/lib/vision/receipt-lost-signs';
 import { joinWrappedParens, withoutStretchedBoxes } from '@/lib/vision/receipt-rows';
 import { commaCurrencyStyle, fromCommaCurrency } from '@/lib/vision/receipt-text-slips';
-import { namePotency, rowForms, withParenStrains } from '@/lib/vision/receipt-row-forms';
+import { finishItems, namePotency, rowForms } from '@/lib/vision/receipt-row-forms';
 import {
   categorize,
   letters,
@@ -268,7 +268,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     // A name waiting for its price line, then a detail line ("Product: …" / "Category: Vape
     // THC: 88.1%" / "Qty: 1  Unit price: $x  Line total: $y"): the detail is the waiting item's.
     // Also a code line ("SKU 00012345   Batch ABC-123") between a name and its "1 @ 35.00" line.
-    if (pending && !prices.length && (THC.test(line) || CBD.test(line) || /^\s*(category|type|potency)\s*:/i.test(line) || CODE_LINE.test(line))) {
+    if (pending && !prices.length && (THC.test(line) || CBD.test(line) || /^\s*(category|type|potency|strain)\s*:/i.test(line) || CODE_LINE.test(line))) {
       pending.details = [...(pending.details ?? []), line];
       continue;
     }
@@ -377,7 +377,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   let discount = sawOrderDiscount ? round2(orderDiscount) : null;
   total ??= headTotal;
   if (subtotal === null && (total !== null || taxes.length)) subtotal = subtotalFromLastItem(items);
-  for (const item of withParenStrains(items)) repairUnitSlip(item);
+  for (const item of finishItems(items)) repairUnitSlip(item);
   lostMinusDiscounts(detailAmounts, items, subtotal);
   taxes.splice(0, restatedItemTaxes(taxes, subtotal, discount, total));
   const rated = !taxes.length && totalTax === null ? taxFromRates(taxRates, subtotal, discount, total) : null;

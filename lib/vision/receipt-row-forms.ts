@@ -1,6 +1,8 @@
 import { gluedQtyLines } from '@/lib/vision/receipt-glued-qty';
+import { figuresFirst, withoutBalanceColumn } from '@/lib/vision/receipt-row-order';
 
 export { withParenStrains } from '@/lib/vision/receipt-paren-strain';
+export { finishItems } from '@/lib/vision/receipt-item-finish';
 
 /**
  * Row forms put into the order the item rules read, row by row (same count, same order, so the
@@ -16,7 +18,8 @@ export { withParenStrains } from '@/lib/vision/receipt-paren-strain';
  *   on the row above: it moves to that row's right (the name row's own potency cell stays there;
  *   `namePotency` takes them off the name).
  * - `2@$1216=%2432`, a `q @ $u = $p` row without its points: put back when the arithmetic holds.
- * Also `gluedQtyLines` (receipt-glued-qty.ts).
+ * Also `gluedQtyLines` (receipt-glued-qty.ts), and a running balance column and figures rows above
+ * their names (receipt-row-order.ts).
  */
 
 const PIECES = /^(\s*)(\d{1,2})\s?(?:each|ea\.?|pcs?|units?)\s+(?=[A-Za-z])/i;
@@ -63,7 +66,9 @@ function pointsLost(row: string): string {
 }
 
 export function rowForms(rows: readonly string[]): string[] {
-  const out = gluedQtyLines(rows).map(unitLed).map(pointsLost);
+  const out = figuresFirst(withoutBalanceColumn(gluedQtyLines(rows)))
+    .map(unitLed)
+    .map(pointsLost);
   for (let i = 0; i < out.length; i++) {
     if (POTENCY_ONLY.test(out[i])) {
       out[i] = keyFirst(out[i]);
