@@ -71,3 +71,14 @@ describe.runIf(menuDataPresent())('twentieth-round sites', () => {
     expect(html).toContain(esc(s.spec.products[24].name));
   });
 });
+
+describe.runIf(menuDataPresent())('twentieth-round WordPress sites', () => {
+  it('send the menu URL without its trailing slash to the slashed one (the blind run found these two answering 404)', async () => {
+    const server = await startMenuSites({ keys: ['select-pager-woo', 'rate-limit-woo'] });
+    try {
+      for (const s of server.sites) expect((await fetch(s.url, { redirect: 'manual' })).headers.get('location')).toBe('/menu/');
+    } finally {
+      await server.close();
+    }
+  });
+});
