@@ -107,6 +107,19 @@ describe('page choosers (page-choosers.ts)', () => {
       ),
     ).toEqual(['https://shop.example/menu/?paged=2']);
   });
+  it('a select of page numbers or a "Go to page" input whose script sets location to a prefix plus the number', () => {
+    expect(
+      links(
+        `Page <select id="pg"><option selected>1</option><option>2</option><option>3</option></select> of 3<script>document.getElementById('pg').addEventListener('change', function(){ location.search = '?p=' + this.value; });</script>`,
+      ),
+    ).toEqual(['https://shop.example/menu?p=2', 'https://shop.example/menu?p=3']);
+    expect(
+      links(
+        `<label for="JumpPage">Page</label> <input id="JumpPage" type="number" min="1" max="3" value="1"><script>var i = document.getElementById('JumpPage'); i.addEventListener('change', function(){ window.location = '/collections/all?page=' + i.value; });</script>`,
+        'https://shop.example/collections/all',
+      ),
+    ).toEqual(['https://shop.example/collections/all?page=2', 'https://shop.example/collections/all?page=3']);
+  });
   it('no pages from a sort select or a search form', () => {
     expect(
       links(`<form method="get" action="/menu"><select name="orderby"><option value="price">Price</option><option value="name">Name</option></select><input name="q"></form>`),
