@@ -6,6 +6,7 @@ import { extractFromHtml } from '@/lib/scrape/extract';
 import { englishStorefrontText } from '@/lib/scrape/extract/storefront-words';
 import { decodeBody } from '@/lib/scrape/guarded-fetch';
 import { LOAD_MORE_CONTROL, NEXT_CONTROL, paginationLinks } from '@/lib/scrape/pagination';
+import { describeControls, pickPagerControl } from '@/lib/scrape/pager';
 import { politeGet, politeness, retryAfterMs } from '@/lib/scrape/rate-limit';
 import { closeBrowser, scrapeMenu } from '@/lib/scrape';
 import { resetConfig } from '@/lib/config';
@@ -178,5 +179,20 @@ describe('storefront words in French', () => {
     expect(NEXT_CONTROL.test('Suivant »')).toBe(true);
     expect(NEXT_CONTROL.test('Page suivante')).toBe(true);
     expect(LOAD_MORE_CONTROL.test('Afficher plus de produits')).toBe(true);
+  });
+
+  it('script pagers in French: "Page N" buttons and a "Page suivante" arrow', () => {
+    const svg = '<svg aria-hidden="true" viewBox="0 0 10 6"><path d="M9 1L5 5 1 1"></path></svg>';
+    const numbers = cheerio.load(
+      page(
+        `<nav aria-label="Pagination"><button type="button" aria-label="Aller à la page 1" aria-current="page">${svg}</button><button type="button" aria-label="Aller à la page 2">${svg}</button></nav>`,
+      ),
+    );
+    const step = pickPagerControl(describeControls(numbers));
+    expect(step && { page: step.page, current: step.current }).toEqual({ page: 2, current: 1 });
+    const arrow = cheerio.load(
+      page(`<div class="pager"><button type="button" aria-label="Page précédente">${svg}</button><button type="button" aria-label="Page suivante">${svg}</button></div>`),
+    );
+    expect(pickPagerControl(describeControls(arrow))?.kind).toBe('next');
   });
 });
