@@ -7,6 +7,7 @@ import { englishStorefrontText } from '@/lib/scrape/extract/storefront-words';
 import { decodeBody } from '@/lib/scrape/guarded-fetch';
 import { LOAD_MORE_CONTROL, NEXT_CONTROL, paginationLinks } from '@/lib/scrape/pagination';
 import { describeControls, pickPagerControl } from '@/lib/scrape/pager';
+import { categoryListbox, pickListboxOptions } from '@/lib/scrape/browser-listbox';
 import { politeGet, politeness, retryAfterMs } from '@/lib/scrape/rate-limit';
 import { closeBrowser, scrapeMenu } from '@/lib/scrape';
 import { resetConfig } from '@/lib/config';
@@ -120,6 +121,17 @@ describe('page choosers (page-choosers.ts)', () => {
         'https://shop.example/collections/all',
       ),
     ).toEqual(['https://shop.example/collections/all?page=2', 'https://shop.example/collections/all?page=3']);
+  });
+  it('a listbox of pages ("Page 2 of 7") sends the scan to the browser and its other pages are pressed', () => {
+    const lb = cheerio.load(
+      page(
+        `<button aria-haspopup="listbox">Page 1 of 3</button><ul role="listbox" hidden>${[1, 2, 3].map((n) => `<li role="option" aria-selected="${n === 1}">Page ${n} of 3</li>`).join('')}</ul>`,
+      ),
+    );
+    expect(categoryListbox(lb)).toBe(true);
+    const opt = (text: string, selected = false) => ({ text, box: 0, selected, disabled: false, reachable: true });
+    expect(pickListboxOptions([opt('Page 1 of 3', true), opt('Page 2 of 3'), opt('Page 3 of 3')])).toEqual([1, 2]);
+    expect(pickListboxOptions([opt('Newest', true), opt('Price: low to high')])).toEqual([]);
   });
   it('no pages from a sort select or a search form', () => {
     expect(
