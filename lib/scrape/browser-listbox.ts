@@ -6,8 +6,15 @@ import { isCategoryName } from '@/lib/scrape/pagination';
  * `aria-haspopup="listbox"`) whose listbox (`role="listbox"`, often hidden until opened) holds
  * `role="option"` entries that are category names; choosing one fetches that category in place.
  * The browser presses each option in turn (LISTBOX_OPTIONS in browser-press.ts), opening the
- * combobox first when the listbox is closed.
+ * combobox first when the listbox is closed. A listbox whose options are pages ("Page 2 of 7",
+ * "Page 3"; a script pager with no URL, twentieth round) is pressed the same way: each option
+ * shows its page's products in place.
  */
+
+/** An option that names a page: `Page 2`, `Page 2 of 7`, `Page 2 / 7`, Spanish `Página 2 de 7`, French `Page 2 sur 7`. */
+const PAGE_OPTION = /^(?:page|página|seite)\s*\d{1,4}(?:\s*(?:of|\/|de|sur|von)\s*\d{1,4})?$/i;
+/** An option worth pressing: a category name or a page. */
+const choosable = (t: string) => isCategoryName(t) || PAGE_OPTION.test(t.replace(/\s+/g, ' ').trim());
 
 export interface ListboxOption {
   text: string;
@@ -39,10 +46,10 @@ export const LISTBOX_COLLECT_SCRIPT = String.raw`(token) => {
   return out;
 }`;
 
-/** The options to press: those of the listbox with the most category names (two or more), not the one chosen, one per text. */
+/** The options to press: those of the listbox with the most category names or pages (two or more), not the one chosen, one per text. */
 export function pickListboxOptions(options: ListboxOption[]): number[] {
   const names = new Map<number, number>();
-  for (const o of options) if (isCategoryName(o.text)) names.set(o.box, (names.get(o.box) ?? 0) + 1);
+  for (const o of options) if (choosable(o.text)) names.set(o.box, (names.get(o.box) ?? 0) + 1);
   const best = [...names].sort((a, b) => b[1] - a[1])[0];
   if (!best || best[1] < 2) return [];
   const seen = new Set<string>();
@@ -57,7 +64,7 @@ export function pickListboxOptions(options: ListboxOption[]): number[] {
     .map(({ i }) => i);
 }
 
-/** Over HTTP: a listbox whose options name two or more categories (the rest of the menu needs the browser). */
+/** Over HTTP: a listbox whose options name two or more categories or pages (the rest of the menu needs the browser). */
 export function categoryListbox($: CheerioAPI): boolean {
   return $('[role="listbox"]')
     .toArray()
@@ -66,6 +73,6 @@ export function categoryListbox($: CheerioAPI): boolean {
         $(lb)
           .find('[role="option"]')
           .toArray()
-          .filter((o) => isCategoryName($(o).text())).length >= 2,
+          .filter((o) => choosable($(o).text())).length >= 2,
     );
 }

@@ -2,6 +2,7 @@ import * as cheerio from 'cheerio';
 import type { AnyNode } from 'domhandler';
 import { isCategoryName, loadPage, MAX_CATEGORY_LINKS, resolveLink, type PageDoc } from '@/lib/scrape/pagination';
 import { WEIGHT_TEXT, weightToggle } from '@/lib/scrape/weight-toggle';
+import { handlerPrefix } from '@/lib/scrape/page-choosers';
 
 /**
  * A menu whose categories are chosen in a form control, not a link: a `<select>` (or radio
@@ -13,9 +14,6 @@ import { WEIGHT_TEXT, weightToggle } from '@/lib/scrape/weight-toggle';
  * rule to every URL like any link. The choices of a page-wide weight toggle (weight-toggle.ts)
  * are followed the same way: its links, and a GET form's weight select or radios.
  */
-
-/** `location = '…' +`, `location.href = "…" +`, `window.location.assign('…' +`: the prefix a handler builds its URL from. */
-const LOCATION_PREFIX = /location(?:\.href)?\s*(?:=|\.assign\(|\.replace\()\s*(['"`])([^'"`]*)\1\s*\+/;
 
 interface Choice {
   value: string;
@@ -35,25 +33,6 @@ function formUrl($: cheerio.CheerioAPI, form: cheerio.Cheerio<AnyNode>, name: st
   });
   u.searchParams.set(name, value);
   return u.href;
-}
-
-/** The prefix a select's change handler puts before its value, from its onchange or a script naming its id / name. */
-function handlerPrefix($: cheerio.CheerioAPI, sel: cheerio.Cheerio<AnyNode>): string | null {
-  const own = LOCATION_PREFIX.exec(sel.attr('onchange') ?? '');
-  if (own) return own[2];
-  const keys = [sel.attr('id'), sel.attr('name')].filter((k): k is string => !!k);
-  if (!keys.length) return null;
-  let found: string | null = null;
-  $('script:not([src])').each((_, el) => {
-    const src = $(el).text();
-    if (src.length > 200_000 || !keys.some((k) => src.includes(`'${k}'`) || src.includes(`"${k}"`))) return;
-    const m = LOCATION_PREFIX.exec(src);
-    if (m) {
-      found = m[2];
-      return false;
-    }
-  });
-  return found;
 }
 
 /** URLs of the categories a page's form controls choose between (at most MAX_CATEGORY_LINKS). */

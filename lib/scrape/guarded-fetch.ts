@@ -246,17 +246,60 @@ export async function guardedRequest(url: string, opts: GuardedRequestInit = {})
   }
 }
 
-/** Text in the charset the server declared (header or <meta charset>), UTF-8 otherwise. */
+/** windows-1252's 0x80–0x9F (Node 20's TextDecoder reads them as C1 controls, unlike browsers). */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+/** Labels the Encoding Standard maps to windows-1252 (ISO-8859-1 and ASCII among them, as browsers read them). */
+const WINDOWS_1252 = new Set([
+  'windows-1252',
+  'cp1252',
+  'x-cp1252',
+  'iso-8859-1',
+  'iso8859-1',
+  'iso_8859-1',
+  'iso88591',
+  'latin1',
+  'l1',
+  'cp819',
+  'ibm819',
+  'csisolatin1',
+  'iso-ir-100',
+  'us-ascii',
+  'ascii',
+  'ansi_x3.4-1968',
+]);
+
+/** Bytes read as windows-1252. */
+export function windows1252(body: Buffer): string {
+  return body.toString('latin1').replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]);
+}
+
+/**
+ * Text in the charset the server declared (header or <meta charset> / <meta http-equiv>), as
+ * browsers read it: a byte-order mark first; windows-1252 for its ISO-8859-1 / ASCII labels; with
+ * nothing declared, UTF-8 unless its bytes are mostly not UTF-8, then windows-1252 (the Encoding
+ * Standard's fallback for Western pages).
+ */
 export function decodeBody(body: Buffer, contentType: string | null): string {
-  const declared = /charset=["']?([\w-]+)/i.exec(contentType ?? '')?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1];
-  if (declared && !/^utf-?8$/i.test(declared)) {
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return body.subarray(3).toString('utf8');
+  if (body[0] === 0xff && body[1] === 0xfe) return new TextDecoder('utf-16le').decode(body.subarray(2));
+  const declared = /charset=["']?([\w:.-]+)/i.exec(contentType ?? '')?.[1] ?? /<meta[^>]+charset=["']?([\w:.-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1];
+  const label = declared?.toLowerCase();
+  if (label && WINDOWS_1252.has(label)) return windows1252(body);
+  if (label && !/^utf-?8$/.test(label)) {
     try {
-      return new TextDecoder(declared.toLowerCase()).decode(body);
+      return new TextDecoder(label).decode(body);
     } catch {
       // unknown label: fall back to UTF-8
     }
   }
-  return body.toString('utf8');
+  const utf8 = body.toString('utf8');
+  if (!label && utf8.includes('\ufffd')) {
+    // Undeclared and not valid UTF-8: windows-1252 unless most non-ASCII characters did read as UTF-8.
+    const bad = utf8.match(/\ufffd/g)!.length;
+    const good = (utf8.match(/[^\x00-\x7f\ufffd]/g) ?? []).length;
+    if (bad > good) return windows1252(body);
+  }
+  return utf8;
 }
 
 /** GET a page as text, following (and re-validating) redirects. */

@@ -40,16 +40,17 @@ export interface PagerStep {
   kind: 'number' | 'next';
 }
 
-const NEXT_TEXT = /^(next( page)?|next\s*[›»→>]|[›»→>]|>>|more pages?|siguiente( página)?|página siguiente|siguiente\s*[›»→>])$/i;
-/** A next control by its label: "Next page", a carousel's "Next slide", "Scroll right", "Slide right"; Spanish "Página siguiente". */
-const NEXT_ARIA = /^(?:(go to )?next( page| slides?| items?| products?)?|(?:scroll|slide|move|go) (?:right|forward)|show next(?: \w+)?|(?:ir a la )?página siguiente|siguiente)$/i;
+const NEXT_TEXT = /^(next( page)?|next\s*[›»→>]|[›»→>]|>>|more pages?|siguiente( página)?|página siguiente|siguiente\s*[›»→>]|suivante?|page suivante|suivante?\s*[›»→>])$/i;
+/** A next control by its label: "Next page", a carousel's "Next slide", "Scroll right", "Slide right"; Spanish "Página siguiente"; French "Page suivante". */
+const NEXT_ARIA =
+  /^(?:(go to )?next( page| slides?| items?| products?)?|(?:scroll|slide|move|go) (?:right|forward)|show next(?: \w+)?|(?:ir a la )?página siguiente|siguiente|(?:aller à la )?page suivante|suivante?)$/i;
 /** A control that goes back, whatever its classes say (Flickity's `flickity-prev-next-button previous`). */
 const BACK = /(^|[\s_-])(prev|previous|back|left|anterior)(?=$|[\s_-])/i;
 const ACTIVE_CLASS = /(^|[\s_-])(active|current|selected|is-active|is-current)(?=$|[\s_-])/i;
 
 function pageNumber(c: PagerControl): number | null {
   if (/^\d{1,3}$/.test(c.text)) return Number(c.text);
-  const m = /^(?:go to |goto |ir a la )?(?:page|página)\s*(\d{1,3})$/i.exec(c.aria.trim());
+  const m = /^(?:go to |goto |ir a la |aller à la )?(?:page|página)\s*(\d{1,3})$/i.exec(c.aria.trim());
   return m ? Number(m[1]) : null;
 }
 

@@ -1,10 +1,12 @@
 import * as cheerio from 'cheerio';
 import { embeddedDocSources, lazyFrameSources } from '@/lib/scrape/lazy-frames';
 import { noscriptSources } from '@/lib/scrape/extract/inert-markup';
+import { pageChooserUrls } from '@/lib/scrape/page-choosers';
 
 /**
  * A menu's own pagination, followed from the URL a user gives (no wildcard): `rel="next"`,
- * next/›/» controls, numbered page links, `?page=N` / `/page/N` patterns and "load more" links.
+ * next/›/» controls, numbered page links, `?page=N` / `/page/N` patterns, "load more" links and
+ * page choosers (page-choosers.ts).
  * Only links on the same origin and in the same path family as the page are followed (the
  * family: the path without its `/page/N` tail, the query without its page parameter).
  */
@@ -12,12 +14,15 @@ import { noscriptSources } from '@/lib/scrape/extract/inert-markup';
 /** Page parameters (`pagina` / `seite`: Spanish, Portuguese, German storefronts). */
 const PAGE_PARAMS = ['page', 'p', 'pg', 'paged', 'pagenum', 'page_number', 'pagenumber', 'pageno', 'pagina', 'seite', 'offset', 'start', 'skip'];
 const PATH_PAGE = /\/(?:page|p|seite|pagina)\/(\d{1,4})\/?$/i;
-/** A next-page control's text: `Next`, `Next page`, `Next ›`, `›`, `»`, `>>`; Spanish `Siguiente ›`, `Página siguiente`. */
-export const NEXT_CONTROL = /^(?:next(?: page)?|next ?[›»>→]|[›»>→]|[›»>→]{2}|siguiente(?: página)?|página siguiente|siguiente ?[›»>→])$/i;
-const MORE_TEXT = /^(?:more|older|load more|show more|view more|see more(?: products)?|(?:cargar|ver|mostrar) más(?: productos)?)$/i;
-/** A button that loads the next batch of a list ("Load more", "Show more", "More products"; Spanish "Cargar más", "Ver más"): over HTTP a page signal, in a posted form a next control. */
-export const LOAD_MORE_CONTROL = /^(?:(?:load|show|view|see) more\b|more (?:products|items|results)\b|(?:cargar|ver|mostrar) más(?!\p{L}))/iu;
-const NEXT_ATTR = /\bnext\b|\bsiguiente\b/i;
+/** A next-page control's text: `Next`, `Next page`, `Next ›`, `›`, `»`, `>>`; Spanish `Siguiente ›`, `Página siguiente`; French `Suivant »`, `Page suivante`. */
+export const NEXT_CONTROL =
+  /^(?:next(?: page)?|next ?[›»>→]|[›»>→]|[›»>→]{2}|siguiente(?: página)?|página siguiente|siguiente ?[›»>→]|suivante?|page suivante|suivante? ?[›»>→])$/i;
+const MORE_TEXT =
+  /^(?:more|older|load more|show more|view more|see more(?: products)?|(?:cargar|ver|mostrar) más(?: productos)?|(?:afficher|charger|voir) plus(?: de produits)?)$/i;
+/** A button that loads the next batch of a list ("Load more", "Show more", "More products"; Spanish "Cargar más", "Ver más"; French "Afficher plus", "Charger plus"): over HTTP a page signal, in a posted form a next control. */
+export const LOAD_MORE_CONTROL =
+  /^(?:(?:load|show|view|see) more\b|more (?:products|items|results)\b|(?:cargar|ver|mostrar) más(?!\p{L})|(?:afficher|charger|voir) plus(?!\p{L}))/iu;
+const NEXT_ATTR = /\bnext\b|\bsiguiente\b|\bsuivante?\b/i;
 
 /** The path family key of a URL: origin + path without a /page/N tail + query without page params. */
 export function pathFamily(url: string): string {
@@ -102,6 +107,12 @@ export function paginationLinks(html: PageDoc, pageUrl: string): PageLinks {
     }
     if (/^\d{1,4}$/.test(text) || pageNumber(u) > 1 || u !== family) numbered.push({ url: u, n: /^\d{1,4}$/.test(text) ? Number(text) : pageNumber(u) });
   });
+  // Pages reached only through a page chooser (a select of page URLs, a GET form's page field).
+  for (const { url, carried } of pageChooserUrls($, pageUrl)) {
+    const bare = new URL(url);
+    for (const k of carried) bare.searchParams.delete(k);
+    if (ok(url) || (url !== here.href && ok(bare.href))) numbered.push({ url, n: pageNumber(url) });
+  }
   const seen = new Set<string>();
   const uniq = (xs: string[]) => xs.filter((x) => (seen.has(x) ? false : (seen.add(x), true)));
   return { next: uniq(next), numbered: uniq(numbered.sort((a, b) => a.n - b.n).map((x) => x.url)) };

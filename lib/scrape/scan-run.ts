@@ -4,6 +4,7 @@ import type { ScanContext } from '@/lib/scrape/browser';
 import { isScrapeError, ScrapeError, throwIfAborted } from '@/lib/scrape/errors';
 import { fetchPostback, type PostRequest } from '@/lib/scrape/postback';
 import { guardedFetch } from '@/lib/scrape/guarded-fetch';
+import { politeGet, type Politeness } from '@/lib/scrape/rate-limit';
 import type { CookieJar } from '@/lib/scrape/cookie-jar';
 import { followMetaRefresh } from '@/lib/scrape/meta-refresh';
 import type { ScrapeMenuInput } from '@/lib/scrape/types';
@@ -36,6 +37,8 @@ export interface Run {
   maxPages: number;
   /** Cookies set by the scan's HTTP answers (cookie-jar.ts). */
   cookies: CookieJar;
+  /** Waits for servers that answered 429 / 503 (rate-limit.ts). */
+  polite: Politeness;
 }
 
 export function progress(run: Run, step: string, fraction: number, message?: string): void {
@@ -56,7 +59,12 @@ export const note = (run: Run, e: unknown) => {
 export async function fetchPage(run: Run, url: string | PostRequest): Promise<{ url: string; body: string; raw?: Buffer } | null> {
   try {
     const opts = { signal: run.opts.signal, resolver: run.opts.resolver, cookies: run.cookies };
-    const first = typeof url === 'string' ? await guardedFetch(url, opts) : await fetchPostback(url, opts);
+    // A 429 / transient 503 is asked again after the server's Retry-After (rate-limit.ts).
+    const first = await politeGet<{ url: string; status: number; body: string; headers?: Headers; truncated?: boolean; raw?: Buffer }>(
+      () => (typeof url === 'string' ? guardedFetch(url, opts) : fetchPostback(url, opts)),
+      run.polite,
+      run.opts.signal,
+    );
     // A redirect written in HTML (meta-refresh.ts) is followed like an HTTP one (the same guard).
     const res = await followMetaRefresh(first, (to) => guardedFetch(to, opts), run.pagesVisited);
     run.pagesVisited.push(typeof url === 'string' ? res.url : `${res.url}#post-${url.label}`);

@@ -20,6 +20,7 @@ import { detectPlatform } from '@/lib/scrape/platforms';
 import { addNew, type Crawl } from '@/lib/scrape/crawl-state';
 import { pdfSources, renderedPdfSources } from '@/lib/scrape/pdf/menu';
 import { crawlPdf, fetchPage, note, progress, type Run, type ScrapeMenuOptions } from '@/lib/scrape/scan-run';
+import { politeness } from '@/lib/scrape/rate-limit';
 import { isPdfBytes, PDF_LIMITS } from '@/lib/scrape/pdf/text';
 
 /**
@@ -261,6 +262,7 @@ export async function scrapeMenu(input: ScrapeMenuOptions): Promise<ScrapeMenuRe
     platform: null,
     pages: 0,
     maxPages: config().scrape.maxPages,
+    polite: politeness(),
     cookies: new CookieJar(),
   };
   try {

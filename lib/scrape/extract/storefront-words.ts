@@ -2,7 +2,7 @@ import type { CheerioAPI } from 'cheerio';
 import type { AnyNode } from 'domhandler';
 
 /**
- * A storefront's own words in Spanish (menus in New Mexico and elsewhere are often Spanish or
+ * A storefront's own words in Spanish and French (menus in New Mexico and elsewhere are often Spanish or
  * bilingual; WooCommerce es_ES, Shopify's Spanish theme locale) read as the English words the card
  * readers know (docs/menus.md, nineteenth round): the price labels ("Precio habitual" = Regular
  * price, "Precio de oferta" = Sale price, WooCommerce's "El precio original era:" = "Original
@@ -11,12 +11,20 @@ import type { AnyNode } from 'domhandler';
  * rewritten, so a product named in Spanish keeps its name ("Agotado" alone is a mark, "Mango
  * Agotado Gummies" a name). Controls (next page, load more, open the menu) are matched in Spanish
  * where they are read (pagination.ts, pager.ts, browser-gates.ts).
+ *
+ * French (Canadian menus, WooCommerce fr_CA, Shopify's French theme locale; twentieth round): "Prix
+ * régulier / habituel" = Regular price, "Prix réduit / promotionnel" = Sale price, WooCommerce's
+ * "Le prix initial était :" / "Le prix actuel est :" (the colon after a space, as French writes
+ * it), "Rég. 30,00 $ · Promo 25,00 $" and "Était / Maintenant" (only right before an amount, which
+ * French writes with the sign after), "Épuisé" / "Rupture de stock", "Promo !", "Fournisseur :".
  */
 
 /** Letters on either side (accents count): JavaScript's `\b` does not see `á` as a word letter. */
 const B = String.raw`(?<![\p{L}\p{N}])`;
 const E = String.raw`(?![\p{L}\p{N}])`;
 const w = (src: string, flags = 'giu') => new RegExp(`${B}(?:${src})${E}`, flags);
+/** Right before an amount: `$30`, `30,00 $`, `30.00$`. */
+const AMOUNT = String.raw`(?=\s*:?\s*(?:\$\s*\d|\d+(?:[.,]\d{2})?\s*\$))`;
 
 /** Phrases read anywhere in a text (price labels). */
 const PHRASES: Array<[RegExp, string]> = [
@@ -29,13 +37,25 @@ const PHRASES: Array<[RegExp, string]> = [
   [new RegExp(String.raw`${B}antes(?=\s*:?\s*\$)`, 'giu'), 'Was'],
   [new RegExp(String.raw`${B}ahora(?=\s*:?\s*\$)`, 'giu'), 'Now'],
   [new RegExp(String.raw`${B}desde(?=\s*:?\s*\$)`, 'giu'), 'From'],
+  // French.
+  [w(String.raw`le prix initial était\s*:?`), 'Original price was:'],
+  [w(String.raw`le prix actuel est\s*:?`), 'Current price is:'],
+  [w(String.raw`prix (?:régulier|regulier|habituel|courant|original|initial|de détail)`), 'Regular price'],
+  [w(String.raw`prix (?:réduit|reduit|promotionnel|promo|de vente|spécial|special|soldé|solde)`), 'Sale price'],
+  [w(String.raw`prix unitaire`), 'Unit price'],
+  // "Rég. 30,00 $ · Promo 25,00 $", "Était 30,00 $ Maintenant 25,00 $": only right before an amount.
+  [new RegExp(String.raw`${B}(?:rég\.|reg\.|régulier|était|etait|avant)${AMOUNT}`, 'giu'), 'Was'],
+  [new RegExp(String.raw`${B}(?:promo|maintenant|en solde)${AMOUNT}`, 'giu'), 'Now'],
+  [new RegExp(String.raw`${B}(?:à partir de|a partir de|dès)${AMOUNT}`, 'giu'), 'From'],
 ];
 /** Phrases that are a mark only as a whole text ("Agotado", "¡Oferta!", "Proveedor:"). */
 const WHOLE: Array<[RegExp, string]> = [
-  [/^(?:agotad[oa]s?|sin existencias|fuera de stock|no disponible)$/iu, 'Sold out'],
+  [/^(?:agotad[oa]s?|sin existencias|fuera de stock|no disponible|épuisée?s?|epuisée?s?|rupture de stock|en rupture(?: de stock)?|indisponible|non disponible)$/iu, 'Sold out'],
   [/^¡?(?:oferta|rebaja|en oferta)!?$/iu, 'Sale'],
+  [/^(?:promo|promotion|en solde|solde|rabais|aubaine)\s*!?$/iu, 'Sale'],
   [/^(?:proveedor|marca|vendedor):?$/iu, 'Vendor:'],
-  [/^precio:?$/iu, 'Price'],
+  [/^(?:fournisseur|marque|vendeur)\s*:?$/iu, 'Vendor:'],
+  [/^(?:precio|prix)\s*:?$/iu, 'Price'],
 ];
 
 /** A text with its storefront phrases in English (unchanged when it has none). */
@@ -47,7 +67,8 @@ export function englishStorefrontText(text: string): string {
   return out;
 }
 
-const HINT = /precio|antes|ahora|desde|agotad|existencias|fuera de stock|disponible|oferta|rebaja|proveedor|marca|vendedor/i;
+const HINT =
+  /precio|antes|ahora|desde|agotad|existencias|fuera de stock|disponible|oferta|rebaja|proveedor|marca|vendedor|prix|rég\.|reg\.|était|etait|avant|promo|maintenant|solde|partir de|dès|épuis|epuis|rupture|rabais|aubaine|fournisseur|marque|vendeur/i;
 
 /** Rewrites the page's Spanish storefront phrases in place (text nodes, aria-label, title); whether any changed. */
 export function englishStorefrontWords($: CheerioAPI): boolean {

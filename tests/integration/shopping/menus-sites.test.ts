@@ -89,6 +89,11 @@ const KEYS = [
   // quick-view <template>.
   'noscript-menu-text',
   'template-cards-woo',
+  // Twentieth round (branch menus20): a Shopify shop answering 429 with `Retry-After: 2.0` past a burst of three
+  // page requests (every page read after waiting as asked); pages reached only through a "Go to
+  // page" number input in a GET form that carries a hidden sort field.
+  'rate-limit-dawn',
+  'select-pager-list',
 ] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
 
@@ -152,7 +157,7 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
           ? 8
           : key === 'categories-dawn'
             ? categoryPages
-            : key === 'age-redirect-list' || key === 'embed-loader-dawn' || key === 'store-redirect-text'
+            : key === 'age-redirect-list' || key === 'embed-loader-dawn' || key === 'store-redirect-text' || key === 'rate-limit-dawn' || key === 'select-pager-list'
               ? gatedPages
               : key === 'tabs-css'
                 ? perLabel.size
@@ -175,6 +180,8 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
     if (key === 'store-redirect-text') for (let n = 2; n <= gatedPages; n++) expect(site.hits, `page ${n}`).toContain(`main:/menu?page=${n}`);
     // Every category the dropdown offers was read at the URL its change handler builds.
     if (key === 'select-category-woo') for (const l of perLabel.keys()) expect(site.hits).toContain(`main:/menu?product_cat=${slug(l)}`);
+    // Every page the "Go to page" form offers was read at the URL the form submits (its hidden sort kept).
+    if (key === 'select-pager-list') for (let n = 2; n <= gatedPages; n++) expect(site.hits, `page ${n}`).toContain(`main:/menu?sort=name&pg=${n}`);
     // The lazily loaded frame was read; every weight the filter offers was read at its own URL.
     if (key === 'lazy-frame-grid') expect(site.hits).toContain('frame:/embed/menu');
     if (key === 'weight-toggle-woo')
