@@ -71,8 +71,19 @@ const isNext = (c: PagerControl) =>
 /** A number that can be pressed (not a "2 / 8" slide counter's plain text). */
 const pressable = (c: PagerControl) => c.tag !== 'span' || c.role !== '';
 
+/** A page-number field's label ("Page number", "Current page", "Página"): its value is the page shown. */
+export const PAGE_FIELD = /\b(?:page|p[áa]gina)\b/i;
+
 /** The control that leads to the next page, or null when the page shows no script pager. */
 export function pickPagerControl(controls: PagerControl[]): PagerStep | null {
+  // A compact pager (Wix's "‹ [2] / 16 ›"): a page-number field holds the page shown, only arrows
+  // around it; the next arrow beside the field leads on (no page-number buttons to press).
+  const field = controls.findIndex((c) => c.tag === 'input' && c.current && pageNumber(c) !== null);
+  if (field >= 0) {
+    const at = controls[field];
+    const next = controls.findIndex((c) => c.group === at.group && isNext(c) && !c.disabled && !realLink(c));
+    if (next >= 0) return { index: next, page: pageNumber(at)! + 1, current: pageNumber(at), kind: 'next' };
+  }
   // The pager: the container holding the most distinct page numbers (two at least).
   const byGroup = new Map<number, number[]>();
   controls.forEach((c, i) => {
@@ -114,8 +125,10 @@ export const PAGER_COLLECT_SCRIPT = String.raw`(token) => {
   const out = [];
   const els = Array.from(document.querySelectorAll(${JSON.stringify(CONTROL_SELECTOR)}));
   for (const el of els) {
-    const text = (el.innerText || el.textContent || '').replace(/\s+/g, ' ').trim();
     const aria = (el.getAttribute('aria-label') || el.getAttribute('title') || '').trim();
+    // A page-number field (a compact pager's "[2] / 16") reads as the page it holds, the current one.
+    const field = el.tagName === 'INPUT' && ${PAGE_FIELD}.test(aria + ' ' + (el.getAttribute('name') || '')) && /^\d{1,3}$/.test(String(el.value).trim());
+    const text = field ? String(el.value).trim() : (el.innerText || el.textContent || '').replace(/\s+/g, ' ').trim();
     if (text.length > 20 || (!text && !aria)) continue;
     // A wrapper of another control ('<li><button>2</button></li>') is described by the inner one.
     if (el.querySelector('button, a, [role="button"], [role="link"]')) continue;
@@ -130,7 +143,7 @@ export const PAGER_COLLECT_SCRIPT = String.raw`(token) => {
     out.push({
       tag: el.tagName.toLowerCase(), role: el.getAttribute('role') || '', text, aria,
       cls: ((typeof el.className === 'string' ? el.className : '') + ' ' + (el.getAttribute('data-testid') || '') + ' ' + (p && typeof p.className === 'string' ? p.className : '')).trim(),
-      current: cur(el) || cur(p), disabled: off(el) || off(p),
+      current: field || cur(el) || cur(p), disabled: off(el) || off(p),
       href: el.getAttribute('href'), group: groups.get(box), expanded: el.getAttribute('aria-expanded'),
     });
   }
@@ -143,8 +156,10 @@ export function describeControls($: CheerioAPI): PagerControl[] {
   const out: PagerControl[] = [];
   $(CONTROL_SELECTOR).each((_, node) => {
     const el = $(node);
-    const text = el.text().replace(/\s+/g, ' ').trim();
     const aria = (el.attr('aria-label') ?? el.attr('title') ?? '').trim();
+    const value = (el.attr('value') ?? '').trim();
+    const field = (node as { tagName?: string }).tagName?.toLowerCase() === 'input' && PAGE_FIELD.test(`${aria} ${el.attr('name') ?? ''}`) && /^\d{1,3}$/.test(value);
+    const text = field ? value : el.text().replace(/\s+/g, ' ').trim();
     if (text.length > 20 || (!text && !aria)) return;
     if (el.find('button, a, [role="button"], [role="link"]').length) return;
     const p = el.parent();
@@ -160,7 +175,7 @@ export function describeControls($: CheerioAPI): PagerControl[] {
       text,
       aria,
       cls: `${el.attr('class') ?? ''} ${p.attr('class') ?? ''}`.trim(),
-      current: cur(el) || (p.length > 0 && cur(p)),
+      current: field || cur(el) || (p.length > 0 && cur(p)),
       disabled: el.attr('disabled') !== undefined || el.attr('aria-disabled') === 'true' || /(^|\s)disabled(\s|$)/i.test(el.attr('class') ?? ''),
       href: el.attr('href') ?? null,
       group: groups.get(boxEl)!,

@@ -11,6 +11,13 @@ import { sizeListsIn, SIZES_ALL } from '@/lib/scrape/extract/card-sizes';
  */
 const shape = (el: Element) => `${el.name}.${(el.attribs.class ?? '').trim().split(/\s+/)[0]}`;
 
+/** The siblings of `el`'s shape (itself too), at most the first six. */
+function likeSiblings(el: Element): Element[] {
+  const parent = el.parent as Element | null;
+  const sig = shape(el);
+  return (parent?.children ?? []).filter((c): c is Element => c.type === 'tag' && shape(c as Element) === sig).slice(0, 6);
+}
+
 function sameShapeSiblings(el: Element): number {
   const parent = el.parent as Element | null;
   if (!parent || !parent.children) return 0;
@@ -94,7 +101,7 @@ function namePrices(textOf: (el: Element) => string, el: Element): number {
 
 /** An element below `el` where a name is written: a heading, link, bold text, a name/title class or itemprop. */
 function hasNameElement(el: Element): boolean {
-  const walk = (n: Element): boolean => n.children.some((c) => c.type === 'tag' && (NAME_PREDICATES.slice(0, 8).some((p) => p(c as Element)) || walk(c as Element)));
+  const walk = (n: Element): boolean => n.children.some((c) => c.type === 'tag' && (NAME_PREDICATES.slice(0, 9).some((p) => p(c as Element)) || walk(c as Element)));
   return walk(el);
 }
 
@@ -105,15 +112,30 @@ function hasNameElement(el: Element): boolean {
  */
 function widen(textOf: (el: Element) => string, card: Element): Element {
   let cur = card;
-  for (let i = 0; i < 2; i++) {
-    const parent = cur.parent as Element | null;
-    if (!parent || parent.type !== 'tag' || parent.name === 'body' || sameShapeSiblings(parent) < 2) break;
+  // The sizes of the product chosen beside its link (a select written out by sizeSelects) are
+  // the item's own prices, not another product's.
+  const sizes = (el: Element) => sizeListsIn(el).reduce((n, l) => n + priceCount(textOf(l)), 0);
+  const own = priceCount(textOf(card)) - sizes(card);
+  // Up to two repeated items up; a card found deep inside its item (a Wix gallery item: the
+  // details block in a link in two wrappers in the repeated `li`) reaches the item through up to
+  // three wrappers that do not repeat, the item's other lines (brand, category) then its own.
+  let at = cur;
+  for (let i = 0, skipped = 0; i < 2;) {
+    const parent = at.parent as Element | null;
+    if (!parent || parent.type !== 'tag' || parent.name === 'body') break;
     const t = textOf(parent);
-    // The sizes of the product chosen beside its link (a select written out by sizeSelects) are
-    // the item's own prices, not another product's.
-    const sizes = (el: Element) => sizeListsIn(el).reduce((n, l) => n + priceCount(textOf(l)), 0);
-    if (t.length > 1200 || priceCount(t) - sizes(parent) !== priceCount(textOf(cur)) - sizes(cur)) break;
+    if (t.length > 1200 || priceCount(t) - sizes(parent) !== own) break;
+    at = parent;
+    if (sameShapeSiblings(parent) < 2) {
+      if (cur !== card || ++skipped > 3) break;
+      continue;
+    }
+    // Past wrappers, only to an item whose like siblings are single products too, a price and at
+    // most a struck one each (never a category section holding one card among sections of several).
+    if (skipped > 0 && !likeSiblings(parent).every((x) => priceCount(textOf(x)) - sizes(x) <= Math.max(own, 2))) break;
     cur = parent;
+    i++;
+    skipped = 0;
   }
   return cur;
 }

@@ -10,6 +10,8 @@ import { dealOnly, PRICE_ALL } from '@/lib/scrape/extract/card-prices';
 export const NAME_PREDICATES: Array<(e: Element) => boolean> = [
   (e) => e.attribs.itemprop === 'name',
   (e) => /name/.test(e.attribs['data-testid'] ?? ''),
+  // A test hook naming the element the product's name (Wix's `data-hook="product-item-name"`), not its brand's.
+  (e) => /(?:^|[-_])(?:product-?)?name$/.test(e.attribs['data-hook'] ?? '') && !/brand|vendor/.test(e.attribs['data-hook']),
   (e) => /product-?name/.test(marks(e)),
   (e) => /name/.test(e.attribs.class?.toLowerCase() ?? '') && !/brand/.test(marks(e)),
   (e) => /title/.test(e.attribs.class?.toLowerCase() ?? ''),
@@ -35,7 +37,7 @@ const TYPE_WORD = /^(?:indica|sativa|hybrid)$/i;
  * anywhere on a card but in its name slot — an element marked as the name or title, or a heading
  * that is only the product's link — where it is the name.
  */
-const typeName = (el: Element, t: string) => TYPE_WORD.test(t) && (NAME_PREDICATES.slice(0, 5).some((p) => p(el)) || headingLink(el));
+const typeName = (el: Element, t: string) => TYPE_WORD.test(t) && (NAME_PREDICATES.slice(0, 6).some((p) => p(el)) || headingLink(el));
 /** A heading holding only a link with an address (`<h3 class="card__heading"><a href="/products/x">…</a></h3>`). */
 function headingLink(el: Element): boolean {
   if (!/^h[1-6]$/.test(el.name)) return false;
@@ -49,7 +51,7 @@ function headingLink(el: Element): boolean {
  * marked as the name, before a plain text line (which is then a brand or a label).
  */
 export function pickName($: CheerioAPI, els: Element[], skip: string[], common?: (line: string) => boolean, attrName?: string | null): string | null {
-  const heading = (e: Element) => NAME_PREDICATES.slice(0, 6).some((p) => p(e));
+  const heading = (e: Element) => NAME_PREDICATES.slice(0, 7).some((p) => p(e));
   // A product named like its brand ("HIBEGONE" by HIBEGONE): the heading is still the name when
   // the brand is also written in an element of its own that is no heading (the vendor line).
   const brandToo = (el: Element, t: string) =>
@@ -111,7 +113,7 @@ function withoutSkipped($: CheerioAPI, el: Element, skip: string[]): string {
  * whole card) whose short text is words with a price among them: a product name, not a price.
  */
 export function nameWithPrice(text: string, el: Element): boolean {
-  const named = (e: Element) => NAME_PREDICATES.slice(0, 6).some((p) => p(e)) || e.name === 'strong' || e.name === 'b';
+  const named = (e: Element) => NAME_PREDICATES.slice(0, 7).some((p) => p(e)) || e.name === 'strong' || e.name === 'b';
   // The link inside a heading that holds nothing else (`<h3><a>Airo Pro - .5g $40 each</a></h3>`,
   // Dawn's card title) is that name too.
   const parent = el.parent as Element | null;

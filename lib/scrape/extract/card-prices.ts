@@ -13,7 +13,11 @@ const REGULAR_CLASS =
 /** A label right before a price that makes it the previous price ("Was", "Reg.", "Regular price:"). */
 const REGULAR_LABEL = /\b(?:was|reg\.?|regular(?: price)?|orig(?:inal|\.)?(?: price)?|msrp|compare at|list price|retail|before)\s*:?\s*$/i;
 /** A title / aria-label naming an element the previous price ("Regular price", "Original price", "Was $50", "Compare at"). */
-const LABELLED_REGULAR = /^\s*(?:regular|original|was|compare(?:d)? at|list price|retail|msrp)\b/i;
+/**
+ * The whole label, an amount at most after it: an aria-label naming a product that starts with
+ * such a word (Wix's item `aria-label="Original Sour gallery"`) is no price label.
+ */
+const LABELLED_REGULAR = /^\s*(?:regular|original|was|compare(?:d)? at|list price|retail|msrp)(?:\s+price)?(?:\s+(?:was|is))?\s*:?\s*(?:[$€£]\s?\d[\d.,]*(?:\s*usd)?)?\s*\.?\s*$/i;
 /** Amounts that are not the item's price: "Save $8", "$5 off". */
 const SAVING_BEFORE = /\b(?:save|saving|you save|discount)\s*:?\s*$|\b(?:[2-9]|[1-9]\d+)\s*(?:for|\/)\s*$/i;
 /**
@@ -50,7 +54,10 @@ export const dealOnly = (t: string): boolean => {
   const rest = t.replace(DEAL_ALL, '').replace(MEMBER_ALL, '').replace(NOT_PAID_ALL, '');
   return rest.length < t.length && !/\$\s?\d/.test(rest);
 };
-const SAVING_AFTER = /^\s*(?:off|discount|savings?)\b/i;
+/** A saving word right after an amount, in the same block ("$5 off"; not a brand line "Discount Dabs" below the price). */
+const SAVING_AFTER = /^[^\S\n]*(?:off|discount|savings?)\b/i;
+/** Block elements: their boundaries read as a line break. */
+const BLOCK = new Set(['p', 'div', 'li', 'ul', 'ol', 'section', 'article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'table', 'dl', 'dt', 'dd', 'header', 'footer']);
 export const PRICE_ALL = /(?:(?:US)?\$|USD\s?)\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?/gi;
 
 /**
@@ -126,9 +133,11 @@ export function joinAmountPieces(segs: Array<{ text: string }>): void {
  */
 export function cardPrices(card: Element, classes?: ReadonlySet<string>, skip?: Element): PriceHit[] {
   const segs: Array<{ text: string; regular: boolean; marked: boolean }> = [];
-  // Element boundaries read as one space (so "$<span>32</span>" stays one price, "Name</b>$30" two words).
-  const gap = (regular: boolean, marked: boolean) => {
-    if (!/\s$/.test(segs.at(-1)?.text ?? ' ')) segs.push({ text: ' ', regular, marked });
+  // Element boundaries read as one space (so "$<span>32</span>" stays one price, "Name</b>$30" two
+  // words), a block's as a line break.
+  const gap = (regular: boolean, marked: boolean, block = false) => {
+    const last = segs.at(-1)?.text ?? '\n';
+    if (block ? !/\n\s*$/.test(last) : !/\s$/.test(last)) segs.push({ text: block ? '\n' : ' ', regular, marked });
   };
   const walk = (n: AnyNode, regular: boolean, marked: boolean) => {
     if (n.type === 'text') {
@@ -154,9 +163,10 @@ export function cardPrices(card: Element, classes?: ReadonlySet<string>, skip?: 
         return;
       }
     }
-    gap(r, m);
+    const block = BLOCK.has(el.name);
+    gap(r, m, block);
     for (const c of el.children) walk(c as AnyNode, r, m);
-    gap(r, m);
+    gap(r, m, block);
   };
   walk(card, false, false);
   joinAmountPieces(segs);

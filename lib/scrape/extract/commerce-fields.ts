@@ -6,7 +6,8 @@ import { isObj, type Json, type Obj } from '@/lib/scrape/extract/json';
  * `calculated_price` object (`calculated_amount` paid now, `original_amount` before a price
  * list's sale, major units), write the brand and potency in `metadata` and the product type as
  * `type: { value }`. One variant (or all at one price) is the product's price; several sizes stay
- * variants, each with its own price, for the size rule.
+ * variants, each with its own price, for the size rule. Wix Stores' `priceData` and titled info
+ * sections likewise (below).
  */
 const amount = (v: Json | undefined): number | null =>
   typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\d+(?:\.\d+)?$/.test(v.trim()) ? Number(v) : null;
@@ -20,8 +21,51 @@ function calculated(v: Json): { price: number; regularPrice: number | null } | n
   return { price: paid, regularPrice: was !== null && was > paid ? was : null };
 }
 
-export function liftCommerceFields(o: Obj): Obj {
+/**
+ * Wix Stores' catalog product: `priceData` (and `price`, the same object) holds `price`, the
+ * REGULAR price, and `discountedPrice`, the price paid (equal when there is no discount) — read
+ * as they stand, the struck price would be taken for the one paid.
+ */
+function discounted(v: Json | undefined): { price: number; regularPrice: number | null } | null {
+  if (!isObj(v)) return null;
+  const was = amount(v.price);
+  const paid = amount(v.discountedPrice);
+  if (was === null || paid === null) return null;
+  return { price: paid, regularPrice: was > paid ? was : null };
+}
+
+/** Titled info sections (`additionalInfoSections: [{ title: 'THC', description: '<p>21%</p>' }]`): the record's own fields by title. */
+const SECTION_FIELD: Record<string, string> = {
+  category: 'category',
+  type: 'category',
+  'product type': 'category',
+  brand: 'brand',
+  thc: 'thc',
+  cbd: 'cbd',
+  strain: 'strainType',
+  'strain type': 'strainType',
+};
+
+function infoSections(o: Obj): Obj {
+  const secs = Array.isArray(o.additionalInfoSections) ? o.additionalInfoSections : null;
+  if (!secs) return o;
   let out = o;
+  for (const s of secs) {
+    if (!isObj(s) || typeof s.title !== 'string' || typeof s.description !== 'string') continue;
+    const key = SECTION_FIELD[s.title.trim().toLowerCase()];
+    const text = s.description
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (key && text && text.length <= 60 && (out[key] === undefined || out[key] === null || out[key] === '')) out = { ...out, [key]: text };
+  }
+  return out;
+}
+
+export function liftCommerceFields(o: Obj): Obj {
+  let out = infoSections(o);
+  const wix = discounted(o.priceData) ?? discounted(o.price);
+  if (wix) out = { ...out, price: wix.price, regularPrice: wix.regularPrice, priceData: null };
   const variants = Array.isArray(o.variants) ? o.variants : null;
   if (variants?.length && o.price === undefined) {
     const priced = variants.map(calculated);

@@ -8,7 +8,7 @@ import { NAME_PREDICATES } from '@/lib/scrape/extract/card-names';
  * no price of the card and no card of its own.
  */
 const trimmed = (t: string) => t.replace(/^[\s,.:;·•–—-]+|[\s,.:;·•–—-]+$/g, '');
-const named = (e: Element) => NAME_PREDICATES.slice(0, 6).some((p) => p(e));
+const named = (e: Element) => NAME_PREDICATES.slice(0, 7).some((p) => p(e));
 
 export function echoesName(textOf: (el: Element) => string, el: Element): boolean {
   const t = trimmed(textOf(el));

@@ -27,7 +27,7 @@ const SEMANTIC = /\b(?:product|price|card|name|brand|sale|regular|item|menu|titl
 
 describe.runIf(menuDataPresent())('eighth markup style (tailwind)', () => {
   it('is held out, built for the listed techniques only, with the same products as their grid sites; the seven styles unchanged', () => {
-    expect(HELDOUT_STYLES).toEqual(['tailwind']);
+    expect(HELDOUT_STYLES).toContain('tailwind');
     expect(STYLES).not.toContain('tailwind');
     expect(sites().map((s) => s.technique)).toEqual([...TAILWIND_TECHNIQUES]);
     for (const t of ['paginated', 'load-more', 'infinite', 'iframe', 'age-gate', 'app-state']) expect(TAILWIND_TECHNIQUES).toContain(t);
