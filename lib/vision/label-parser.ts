@@ -38,6 +38,7 @@ import { fromGerman } from '@/lib/vision/label-german';
 import { valueFirst } from '@/lib/vision/label-value-first';
 import { barApart } from '@/lib/vision/label-cart';
 import { slashPairs } from '@/lib/vision/label-slash-pairs';
+import { turnedTables } from '@/lib/vision/label-turned-table';
 import { packingCodes } from '@/lib/vision/label-packing-codes';
 
 import { terpeneName } from '@/lib/vision/terpenes';
@@ -80,7 +81,8 @@ const KEYED =
 export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedLabel {
   // The first two rows (the brand's) without a tagline set far to their right (label-keys.ts).
   // A label of panels divided by fold lines is read panel by panel (label-folds.ts).
-  const boxes = words?.length ? withoutRemarks(linesFromWords(byFoldPanels(words)).map(withoutUnsureTail)) : null;
+  const wordRows = words?.length ? linesFromWords(byFoldPanels(words)) : null;
+  const boxes = wordRows ? withoutRemarks(wordRows.map(withoutUnsureTail)) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
   const rowLines = splitStampCells(
     columnLines(
@@ -89,10 +91,16 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
       // Keys OCR garbled slightly (`weicht 3.59`, `rackeo 9/19/26`) read as keys (label-fuzzy-keys.ts).
       // German keys and day-first dotted dates too (label-german.ts); value-first chips (`24.1% THC`) turned round (label-value-first.ts).
       // A certificate's table rows whose shaded head OCR lost, read by their limit column (label-loq-rows.ts).
+      // A turned table (names as column heads, units as row heads) read name by name (label-turned-table.ts).
       // Keys in slash-joined pairs with their values joined the same way (`THC / CBD: 22.4% / 0.3%`), a cell per key
       // before the Spanish rewrite drops a word ahead of a slash (`Indica / Vape`) (label-slash-pairs.ts).
       unheadedLoqRows(
-        fuzzyKeys(slashPairs(rows.map(withoutRuleSpecks)).map((r) => gapKeyed(unglued(barApart(valueFirst(withoutPillEdges(formRow(capsKeyed(fromGerman(fromSpanish(r))))))))))),
+        fuzzyKeys(
+          turnedTables(
+            slashPairs(rows.map(withoutRuleSpecks)),
+            wordRows?.map((l) => l.text),
+          ).map((r) => gapKeyed(unglued(barApart(valueFirst(withoutPillEdges(formRow(capsKeyed(fromGerman(fromSpanish(r)))))))))),
+        ),
       ),
       boxes,
     )

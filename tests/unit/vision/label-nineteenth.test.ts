@@ -5,6 +5,7 @@ import { packingCodes } from '@/lib/vision/label-packing-codes';
 import { expandAbbreviations } from '@/lib/vision/label-abbrev';
 import { isTerpeneRow, readTerpenes } from '@/lib/vision/label-terpene-rows';
 import { fuzzyKeys } from '@/lib/vision/label-fuzzy-keys';
+import { turnedTables } from '@/lib/vision/label-turned-table';
 
 /** The nineteenth label pass (issue 14): rules found on the nineteenth round's blind run, each shown on text written here. */
 
@@ -129,5 +130,55 @@ describe('an exact key among garbled ones', () => {
     const rows = ['VANA', 'Maui Wowie Premium Flower', 'Producer: Vana   Lic. #: MC282918', 'THC: 25.0%', 'Net Weight: 3.5 g   Lot: MW2689-78', 'Harvest: Aug 21, 2026'];
     expect(fuzzyKeys(rows)[2]).toBe('Producer: Vana   Lic. #: MC282918');
     expect(parseLabelText(rows.join('\n'))).toMatchObject({ brand: 'Vana', productName: 'Maui Wowie Premium Flower' });
+  });
+});
+
+describe('a turned table: names as column heads, units as row heads', () => {
+  const rows = [
+    'THCa   D9-THC   Total THC   CBD   CBG   Total Cann.',
+    '%   262   0.4   234   0.4   1.0   248',
+    'mag   262   4   234   4   10   248',
+    'TERPENES',
+    'B-Myrcene   Limonene   Pinene',
+    '%   1.27   0.50   0.22',
+  ];
+
+  it('pairs each figure with the name above it, a lost point taken from the mg/g row', () => {
+    expect(turnedTables(rows)).toEqual([
+      'THCa: 26.2%   D9-THC: 0.4%   Total THC: 23.4%   CBD: 0.4%   CBG: 1.0%   Total Cann.: 24.8%',
+      '',
+      '',
+      'TERPENES',
+      'B-Myrcene: 1.27%   Limonene: 0.50%   Pinene: 0.22%',
+      '',
+    ]);
+  });
+
+  it('looks for the unit rows in the rows before their unsure words were trimmed', () => {
+    const trimmed = [rows[0], '%   262   0.4   234   0.4   1.0', '4   234   4   10   248'];
+    expect(turnedTables(trimmed)[0]).toBe(rows[0]);
+    expect(turnedTables(trimmed, rows.slice(0, 3))[0]).toContain('Total THC: 23.4%');
+  });
+
+  it('leaves a row of keys over values, and a head with no unit row under it', () => {
+    for (const r of [
+      ['HARVESTED   TESTED   PACKAGED', '08/22/2026   09/22/2026   10/23/2026'],
+      ['THC   CBD   TAC', '24.1%   0.3%   27.2%'],
+    ])
+      expect(turnedTables(r)).toEqual(r);
+  });
+
+  it('reads the label whole', () => {
+    const text = ['Stoned Ape', 'Banana OG Flower', 'Sativa · Flower · Net Wt. 7 g', 'CANNABINOIDS', ...rows, 'Batch No.: BO2606-72'].join('\n');
+    expect(parseLabelText(text)).toMatchObject({
+      thcPct: 23.4,
+      cbdPct: 0.4,
+      totalCannabinoidsPct: 24.8,
+      terpenes: [
+        { name: 'myrcene', percentage: 1.27 },
+        { name: 'limonene', percentage: 0.5 },
+        { name: 'pinene', percentage: 0.22 },
+      ],
+    });
   });
 });
