@@ -38,7 +38,7 @@ import { fromGerman } from '@/lib/vision/label-german';
 import { valueFirst } from '@/lib/vision/label-value-first';
 import { barApart } from '@/lib/vision/label-cart';
 import { slashPairs } from '@/lib/vision/label-slash-pairs';
-import { turnedTables } from '@/lib/vision/label-turned-table';
+import { isCannabinoidName, turnedTables } from '@/lib/vision/label-turned-table';
 import { packingCodes } from '@/lib/vision/label-packing-codes';
 
 import { terpeneName } from '@/lib/vision/terpenes';
@@ -198,7 +198,18 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     .map((l) => nameBeforeNetWeight(withoutLeadingSpeck(l)))
     .filter((l) => !prose(l))
     .slice(0, 8)
-    .filter((l) => !KEYED.test(l) && !BRAND.test(l) && !SECTION.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l) && !isTerpeneRow(l));
+    .filter(
+      (l) =>
+        !KEYED.test(l) &&
+        !BRAND.test(l) &&
+        !SECTION.test(l) &&
+        letters(l) >= 3 &&
+        !unsure.has(l) &&
+        !isOnlyDescriptors(l) &&
+        !terpeneName(l) &&
+        !isTerpeneRow(l) &&
+        !isCannabinoidName(l),
+    );
   let brand = brandKey ? nameFix(makerBrand(brandKey[1], free)) : null;
   let productName = productKey ? nameFix(productKey[1]) : null;
   if (!productName) {

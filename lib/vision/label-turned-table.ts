@@ -20,6 +20,8 @@ import { terpeneName } from '@/lib/vision/terpenes';
 
 const CANNABINOID =
   /^(?:THC-?a|THCA|(?:Δ|D|delta-?)9-?THC|THC|Total\s+THC|CBD-?a|CBDA|CBD|Total\s+CBD|CBG|CBN|THCV|CBC|TAC|Total(?:\s+(?:Cann(?:abinoids)?|Active\s+Cannabinoids)\.?)?)$/i;
+/** A cell that is only a cannabinoid's name (`THCa`, `D9-THC`, `Total Cann.`): a table's head, never a product's name. */
+export const isCannabinoidName = (cell: string): boolean => CANNABINOID.test(cell.trim());
 const ROW_HEAD = /^(?:cannabinoids?|terpenes?|analytes?|compound)$/i;
 const UNIT = /^(?:%|mg\/g|mg\/9|mag|m9\/g|mgg|mg)$/i;
 const FIGURE = /^(?:<?\d{1,4}(?:[.,]\d{1,3})?|ND)$/i;

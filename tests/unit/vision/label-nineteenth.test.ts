@@ -182,3 +182,10 @@ describe('a turned table: names as column heads, units as row heads', () => {
     });
   });
 });
+
+describe('a turned table’s head without its figures', () => {
+  it('gives no product name: a cell that is only a cannabinoid’s name is a head', () => {
+    const text = ['Purple Punch Cartridge', 'Indica · Vape · Net weight 0.5g', 'CANNABINOIDS', 'THCa   D9-THC   Total THC   CBD   CBG   TAC', 'Batch: PP2617-36'].join('\n');
+    expect(parseLabelText(text).productName).toBe('Purple Punch Cartridge');
+  });
+});
