@@ -84,6 +84,11 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const wordRows = words?.length ? linesFromWords(byFoldPanels(words)) : null;
   const boxes = wordRows ? withoutRemarks(wordRows.map(withoutUnsureTail)) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
+  // Slash-joined keys a cell per key, before the Spanish rewrite (label-slash-pairs.ts); a turned table name by name (label-turned-table.ts).
+  const paired = turnedTables(
+    slashPairs(rows.map(withoutRuleSpecks)),
+    wordRows?.map((l) => l.text),
+  );
   const rowLines = splitStampCells(
     columnLines(
       // A hand-filled form's rows first (label-form.ts): marked boxes, keys with their unit before the value.
@@ -91,23 +96,12 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
       // Keys OCR garbled slightly (`weicht 3.59`, `rackeo 9/19/26`) read as keys (label-fuzzy-keys.ts).
       // German keys and day-first dotted dates too (label-german.ts); value-first chips (`24.1% THC`) turned round (label-value-first.ts).
       // A certificate's table rows whose shaded head OCR lost, read by their limit column (label-loq-rows.ts).
-      // A turned table (names as column heads, units as row heads) read name by name (label-turned-table.ts).
-      // Keys in slash-joined pairs with their values joined the same way (`THC / CBD: 22.4% / 0.3%`), a cell per key
-      // before the Spanish rewrite drops a word ahead of a slash (`Indica / Vape`) (label-slash-pairs.ts).
-      unheadedLoqRows(
-        fuzzyKeys(
-          turnedTables(
-            slashPairs(rows.map(withoutRuleSpecks)),
-            wordRows?.map((l) => l.text),
-          ).map((r) => gapKeyed(unglued(barApart(valueFirst(withoutPillEdges(formRow(capsKeyed(fromGerman(fromSpanish(r)))))))))),
-        ),
-      ),
+      unheadedLoqRows(fuzzyKeys(paired.map((r) => gapKeyed(unglued(barApart(valueFirst(withoutPillEdges(formRow(capsKeyed(fromGerman(fromSpanish(r)))))))))))),
       boxes,
     )
       .map(withoutBar)
       .map(withoutStampWords)
-      // A packing line's inkjet code (`PKD 14SEP26`): its compact dates written out (label-packing-codes.ts).
-      .map((r) => expandAbbreviations(packingCodes(r))),
+      .map((r) => expandAbbreviations(packingCodes(r))), // an inkjet code's compact dates written out (label-packing-codes.ts)
   );
   // A percentage split at its decimal point by blur ("Total CBD 0. 5%") is one figure again.
   // Its point read as a space ("Terpinolene 1 07%", "Total Active Cannabinoids 25 45%"): one space, two digits, a percent sign.
