@@ -31,8 +31,8 @@ const EXPANSIONS: [RegExp, string][] = [
   [/\b(?:Pkgd|Pkg\.?\s*Dt)\.?(?=\s)/gi, 'Packaged'],
   // "B# LX2638-10": the batch.
   [/\bB\s?#\s*(?=[A-Z0-9])/g, 'Batch # '],
-  // A "Lab" key without its colon at the start of a cell, before a capitalised name.
-  [/(^|\s{2,})Lab\s+(?!(?:Tested|Test|Date|Results?|Report|TESTED|TEST|DATE|RESULTS?)\b)(?=[A-Z][A-Za-z])/g, '$1Lab: '],
+  // A "Lab" key without its colon at the start of a cell (`LAB` in a capitals code block too), before a capitalised name.
+  [/(^|\s{2,})(?:Lab|LAB)\s+(?!(?:Tested|Test|Date|Results?|Report|TESTED|TEST|DATE|RESULTS?)\b)(?=[A-Z][A-Za-z])/g, '$1Lab: '],
 ];
 
 /** A row with its abbreviated compliance keys written out in full. */

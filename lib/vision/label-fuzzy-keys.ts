@@ -47,10 +47,10 @@ const VALUE: Record<Kind, RegExp> = {
 /** The key a garbled word stands for (none for an exact key: the parser reads those). */
 function nearKey(word: string, names: boolean): { key: string; kind: Kind } | null {
   const w = word.toLowerCase();
-  if (w.length < 4 || !/^[a-z]+$/.test(w)) return null;
+  // An exact key is never another one it is near (`Producer` is no garbled `Product`).
+  if (w.length < 4 || !/^[a-z]+$/.test(w) || KEYS.some((k) => k.word === w)) return null;
   for (const k of KEYS) {
     if (k.kind === 'words' && !names) continue;
-    if (w === k.word) return null;
     const d = levenshtein(w, k.word);
     if (d <= (k.word.length <= 5 || w.length <= 5 ? 1 : 2)) return k;
   }

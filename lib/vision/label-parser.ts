@@ -22,7 +22,7 @@ import { readDates } from '@/lib/vision/label-dates';
 import { dotPrintDates, nameBeforeNetWeight } from '@/lib/vision/label-dot-print';
 import { BELOW_LIMIT, CANN_AFTER, CBD, CBD_AFTER, pct, potency, THC, THC_AFTER, TOTAL_CANN, TOTAL_CBD, TOTAL_THC } from '@/lib/vision/label-potency';
 import { batchCode, batchLetters, capitalGAsSix, gramsBesideOunces, lostPointGrams, netWeightText, ouncesOverGrams, withoutTrailingWeight } from '@/lib/vision/label-values';
-import { readTerpenes } from '@/lib/vision/label-terpene-rows';
+import { isTerpeneRow, readTerpenes } from '@/lib/vision/label-terpene-rows';
 import { readLab } from '@/lib/vision/label-lab';
 import { gapKeyed, makerBrand, nineAsGrams, unkeyedWeight, withoutRuleSpecks, withoutSideRemark } from '@/lib/vision/label-keys';
 import { joinWrappedValues } from '@/lib/vision/label-wrap';
@@ -37,6 +37,9 @@ import { fromSpanish } from '@/lib/vision/label-spanish';
 import { fromGerman } from '@/lib/vision/label-german';
 import { valueFirst } from '@/lib/vision/label-value-first';
 import { barApart } from '@/lib/vision/label-cart';
+import { slashPairs } from '@/lib/vision/label-slash-pairs';
+import { isCannabinoidName, turnedTables } from '@/lib/vision/label-turned-table';
+import { packingCodes } from '@/lib/vision/label-packing-codes';
 
 import { terpeneName } from '@/lib/vision/terpenes';
 import type { ParsedLabel } from '@/lib/vision/types';
@@ -78,8 +81,14 @@ const KEYED =
 export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedLabel {
   // The first two rows (the brand's) without a tagline set far to their right (label-keys.ts).
   // A label of panels divided by fold lines is read panel by panel (label-folds.ts).
-  const boxes = words?.length ? withoutRemarks(linesFromWords(byFoldPanels(words)).map(withoutUnsureTail)) : null;
+  const wordRows = words?.length ? linesFromWords(byFoldPanels(words)) : null;
+  const boxes = wordRows ? withoutRemarks(wordRows.map(withoutUnsureTail)) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
+  // Slash-joined keys a cell per key, before the Spanish rewrite (label-slash-pairs.ts); a turned table name by name (label-turned-table.ts).
+  const paired = turnedTables(
+    slashPairs(rows.map(withoutRuleSpecks)),
+    wordRows?.map((l) => l.text),
+  );
   const rowLines = splitStampCells(
     columnLines(
       // A hand-filled form's rows first (label-form.ts): marked boxes, keys with their unit before the value.
@@ -87,12 +96,12 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
       // Keys OCR garbled slightly (`weicht 3.59`, `rackeo 9/19/26`) read as keys (label-fuzzy-keys.ts).
       // German keys and day-first dotted dates too (label-german.ts); value-first chips (`24.1% THC`) turned round (label-value-first.ts).
       // A certificate's table rows whose shaded head OCR lost, read by their limit column (label-loq-rows.ts).
-      unheadedLoqRows(fuzzyKeys(rows.map((r) => gapKeyed(unglued(barApart(valueFirst(withoutPillEdges(formRow(capsKeyed(fromGerman(fromSpanish(withoutRuleSpecks(r))))))))))))),
+      unheadedLoqRows(fuzzyKeys(paired.map((r) => gapKeyed(unglued(barApart(valueFirst(withoutPillEdges(formRow(capsKeyed(fromGerman(fromSpanish(r)))))))))))),
       boxes,
     )
       .map(withoutBar)
       .map(withoutStampWords)
-      .map(expandAbbreviations),
+      .map((r) => expandAbbreviations(packingCodes(r))), // an inkjet code's compact dates written out (label-packing-codes.ts)
   );
   // A percentage split at its decimal point by blur ("Total CBD 0. 5%") is one figure again.
   // Its point read as a space ("Terpinolene 1 07%", "Total Active Cannabinoids 25 45%"): one space, two digits, a percent sign.
@@ -183,7 +192,18 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     .map((l) => nameBeforeNetWeight(withoutLeadingSpeck(l)))
     .filter((l) => !prose(l))
     .slice(0, 8)
-    .filter((l) => !KEYED.test(l) && !BRAND.test(l) && !SECTION.test(l) && letters(l) >= 3 && !unsure.has(l) && !isOnlyDescriptors(l) && !terpeneName(l));
+    .filter(
+      (l) =>
+        !KEYED.test(l) &&
+        !BRAND.test(l) &&
+        !SECTION.test(l) &&
+        letters(l) >= 3 &&
+        !unsure.has(l) &&
+        !isOnlyDescriptors(l) &&
+        !terpeneName(l) &&
+        !isTerpeneRow(l) &&
+        !isCannabinoidName(l),
+    );
   let brand = brandKey ? nameFix(makerBrand(brandKey[1], free)) : null;
   let productName = productKey ? nameFix(productKey[1]) : null;
   if (!productName) {

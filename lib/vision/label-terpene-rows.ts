@@ -43,6 +43,8 @@ export function readTerpenes(lines: string[]): { name: string; percentage: numbe
     afterKey = keyedRow;
     const row = line
       .replace(/^\s*(?:(?:top|dominant|main|primary|major|key)\s+)?terp(?:ene)?s?\b\s*(\([^)]*\))?\s*:?/i, '')
+      // A share printed without its leading zero (`LINALOOL .71`, `BISABOLOL.70`, `.88%`) after a name.
+      .replace(/(?<=[A-Za-z])\s?\.(\d{2,3})(?![\d.,])/g, ' 0.$1')
       // A bar between a terpene and its percentage (a bar chart) reads as symbols or a lone digit: "alpha-Pinene 7] 1.08%".
       .replace(/(?<=[A-Za-z])((?:\s+(?:[A-Za-z]{0,2}[-~_=|\]]+[A-Za-z]{0,2}|\d?[\]|~]+[~\]|]*|\d|[A-Z][a-z]?))+)(?=\s+\d{1,2}[.,]\d{1,3}\s?%)/g, '');
     for (const m of row.matchAll(TERP)) {
@@ -74,4 +76,9 @@ export function readTerpenes(lines: string[]): { name: string; percentage: numbe
   }
 
   return terpenes;
+}
+
+/** A row of two or more terpene names with their shares (`LINALOOL .71  BISABOLOL .70`): never a name line. */
+export function isTerpeneRow(line: string): boolean {
+  return readTerpenes(['Terpenes (%)', line]).length >= 2;
 }
