@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { lightSurround } from '@/lib/vision/dark-surround';
 import { maskRuns } from '@/lib/vision/pixel-edits';
 
 /**
@@ -65,7 +66,15 @@ export async function analysePage(bytes: Buffer, opts: { rules?: boolean } = {})
   const xs = new Float64Array(data.length);
   const ys = new Float64Array(data.length);
   let n = 0;
-  const isInk = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && (dark ? data[y * w + x] >= 128 : data[y * w + x] < 128);
+  // A dark page: the table round the label is light too, and is left out (dark-surround.ts).
+  const beyond = dark
+    ? lightSurround(
+        Uint8Array.from(data, (v) => (v >= 128 ? 1 : 0)),
+        w,
+        h,
+      )
+    : null;
+  const isInk = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && (dark ? data[y * w + x] >= 128 && !(beyond as Uint8Array)[y * w + x] : data[y * w + x] < 128);
   // Glyph strokes are thin at this size; a pixel whose neighbours 2 px away on all four sides are
   // ink too belongs to a thick area (the table or shadow beyond the paper's edge, a filled band),
   // whose own slope would otherwise outweigh the text lines.
