@@ -26,6 +26,15 @@ describe('dark-surround: the table round a dark label photographed turned', () =
     }
   });
 
+  it('keeps a level dark label level when a glare streak crosses it', async () => {
+    const rows = Array.from({ length: 3 }, (_, i) => `<text x="30" y="${50 + i * 30}" font-family="DejaVu Sans" font-size="16" fill="#e0e0e0">Ocimene 0.76%</text>`).join('');
+    const streak = `<polygon points="300,0 360,0 190,300 130,300" fill="#d8d8d8" opacity="0.8"/>`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="760" height="300"><rect width="100%" height="100%" fill="#16201c"/>${streak}${rows}</svg>`;
+    const photo = await rasterize(svg, 'png', { blur: 0.5 });
+    const a = await analysePage(photo, { rules: true });
+    expect(a.skew).toBe(0);
+  });
+
   it('takes only large light pieces that touch the border', () => {
     const w = 20;
     const h = 10;
