@@ -1,4 +1,5 @@
 import { levenshtein } from '@/lib/strains/edit-distance';
+import { shortKeys } from '@/lib/vision/label-short-keys';
 
 /**
  * Field keys that OCR garbled slightly (issue 14, seventeenth label round): a form's small grey
@@ -109,9 +110,9 @@ function pass(rows: string[], names: boolean): { rows: string[]; hits: number } 
 
 const EXACT_KEYED = /(?:^|\s{2,})(?:net\s*wt|weight|batch|lot|thc|cbd|tested|test\s+date|packaged|packed|harvest(?:ed)?|lab)\b[:.#]?\s*\S/i;
 
-/** OCR rows with their slightly garbled keys read as the keys (same number of rows). */
+/** OCR rows with their slightly garbled keys read as the keys (same number of rows); short keys first (label-short-keys.ts). */
 export function fuzzyKeys(rows: string[]): string[] {
-  const typed = pass(rows, false);
+  const typed = pass(shortKeys(rows), false);
   const keyed = typed.rows.filter((r) => EXACT_KEYED.test(r)).length;
   return keyed >= 3 ? pass(typed.rows, true).rows : typed.rows;
 }
