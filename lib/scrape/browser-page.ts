@@ -295,14 +295,22 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
       if (weighed.rounds > 0) read = { ...read, products: dedupeProducts(weighed.products) };
     }
     // Cards whose sizes and prices are only in a popover opened from the card: open each one.
+    // An opener that sent the page away instead (browser-popovers.ts) ends the step; the menu
+    // read so far stands, and its address and picture are the menu page's, taken before.
+    const menuUrl = page.url();
+    const screenshot = opts.screenshot ? await fullPageScreenshot(page) : null;
     let popovers = false;
+    // Where the scan's own click on a card took the page is not where the page sent the browser.
+    let ownClickAt = Infinity;
     if (read.products.length > 0) {
-      const dialogs = await readPopovers(page, { max: 300, signal: opts.signal });
+      const before = scan.blocked.length;
+      const { dialogs, left } = await readPopovers(page, { max: 300, signal: opts.signal });
+      if (left) ownClickAt = before;
       if (dialogs.length >= 2) {
-        const sized = await opts.extract(popoverPage(dialogs), page.url());
+        const sized = await opts.extract(popoverPage(dialogs), menuUrl);
         if (sized.products.length) {
           read = { ...read, products: dropSizedBases(dedupeProducts([...read.products, ...sized.products])) };
-          opts.onRound?.(`${page.url()}#popovers`);
+          opts.onRound?.(`${menuUrl}#popovers`);
           popovers = true;
         }
       }
@@ -310,12 +318,11 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
     // The page sent the browser on to a refused address (script `location=`, meta refresh, a
     // redirect after an interaction): the menu is where it wanted to go, and may not be reached.
     // Reading the abandoned page instead would report a wrong or empty menu as a success.
-    const leftForRefused = scan.blocked.find((b) => b.topLevel && (b.reason === 'address-refused' || b.reason === 'scheme-refused'));
+    const leftForRefused = scan.blocked.slice(0, ownClickAt).find((b) => b.topLevel && (b.reason === 'address-refused' || b.reason === 'scheme-refused'));
     if (leftForRefused) {
       throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'address-refused', `Menu not accessible: the page navigated to a refused address (${new URL(leftForRefused.url).host})`);
     }
-    const screenshot = opts.screenshot ? await fullPageScreenshot(page) : null;
-    return { url: page.url(), products: read.products, method: read.method, framesRead: read.urls, interactions, screenshot, popovers };
+    return { url: menuUrl, products: read.products, method: read.method, framesRead: read.urls, interactions, screenshot, popovers };
   } finally {
     await page.close().catch(() => undefined);
   }

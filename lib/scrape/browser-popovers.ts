@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { SIZE_LABEL } from '@/lib/scrape/extract/json';
 import type { ScrapedProduct } from '@/lib/scrape/types';
 
@@ -21,9 +21,13 @@ const MARK_OPENERS = String.raw`(a) => {
   const opener = new RegExp(a.OPENER_LABEL, 'i');
   const range = new RegExp(a.PRICE_RANGE, 'i');
   const out = [];
+  // A link that goes somewhere leads to a product page, not a popover.
+  const goes = (l) => l.getAttribute('role') !== 'button' && !/^(#|javascript:)/i.test(l.getAttribute('href') || '#');
   for (const el of Array.from(document.querySelectorAll('button, a, [role="button"], [aria-haspopup="dialog"], modal-opener, div, li, article'))) {
-    // A link that goes somewhere is a product page, not a popover.
-    if (el.tagName === 'A' && el.getAttribute('role') !== 'button' && el.getAttribute('href') && !/^(#|javascript:)/i.test(el.getAttribute('href'))) continue;
+    // Nor is anything inside such a link (a card's details block wrapped in its product link, as
+    // Wix Stores writes it, takes the link's pointer cursor and shows the card's "From $25.00").
+    const link = el.closest('a[href]');
+    if (link && goes(link)) continue;
     if (!visible(el) || el.closest('dialog, [role="dialog"], [aria-modal="true"]')) continue;
     const t = label(el);
     const pointer = getComputedStyle(el).cursor === 'pointer' || el.getAttribute('role') === 'button';
@@ -56,16 +60,40 @@ const CLOSE_DIALOG = String.raw`() => {
   }
 }`;
 
-/** Opens every card's popover in turn; the dialogs' inner HTML (empty when there are no openers). */
-export async function readPopovers(page: Page, opts: { max: number; signal?: AbortSignal }): Promise<string[]> {
+/**
+ * Opens every card's popover in turn; the dialogs' inner HTML (empty when there are no openers).
+ * An opener whose click sends the page elsewhere (a card made a link by script) opens no popover:
+ * the step stops there, `left` set, rather than wait for a dialog on each card in turn while the
+ * page navigates away (each such click cost 5-10 s).
+ */
+export async function readPopovers(page: Page, opts: { max: number; signal?: AbortSignal }): Promise<{ dialogs: string[]; left: boolean }> {
   const n = await page.evaluate<number>(`(${MARK_OPENERS})(${JSON.stringify({ OPENER_LABEL, PRICE_RANGE, max: opts.max })})`).catch(() => 0);
   const out: string[] = [];
+  if (n === 0) return { dialogs: out, left: false };
+  let left = false;
+  const onRequest = (r: Request) => {
+    try {
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) left = true;
+    } catch {
+      // a request without a frame (service worker): not the page leaving
+    }
+  };
+  page.on('request', onRequest);
+  try {
+    await openEach(page, n, out, () => left, opts.signal);
+  } finally {
+    page.off('request', onRequest);
+  }
+  return { dialogs: out, left };
+}
+
+async function openEach(page: Page, n: number, out: string[], left: () => boolean, signal?: AbortSignal): Promise<void> {
   let misses = 0;
-  for (let i = 0; i < n && !opts.signal?.aborted; i++) {
+  for (let i = 0; i < n && !signal?.aborted && !left(); i++) {
     const el = page.locator(`[data-scan-open="${i}"]`).first();
     await el.click({ timeout: 3_000 }).catch(() => undefined);
     let html: string | null = null;
-    for (let t = 0; t < 20 && html === null; t++) {
+    for (let t = 0; t < 20 && html === null && !left(); t++) {
       await page.waitForTimeout(100);
       html = await page.evaluate<string | null>(`(${READ_DIALOG})()`).catch(() => null);
       // The previous card's dialog still on screen is not this card's.
@@ -77,7 +105,6 @@ export async function readPopovers(page: Page, opts: { max: number; signal?: Abo
     // Three openers in a row that open nothing: not popovers after all.
     else if (++misses >= 3 && out.length === 0) break;
   }
-  return out;
 }
 
 /** The dialogs as one page of cards for the readers. */
