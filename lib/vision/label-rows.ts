@@ -45,12 +45,22 @@ export function withoutPillEdges(row: string): string {
 }
 
 /**
+ * A cannabinoid key glued to its figure (`Δ9-THC908.0 | CBD 1.6`, `THC22.4%`, `CBD0.3%`: a
+ * blurred, narrow face's gap lost): only a figure of at most four digits (and decimals) ending
+ * there, at a `%` or `mg`, so a code (`CBD2611-10`) stays as it is.
+ */
+const GLUED_CANNABINOID = /\b(THCa?|CBDa?|CBG|CBN|TAC|cannabinoids?)(?=\d{1,4}(?:[.,]\d{1,3})?(?:\s*(?:%|mg\b)|(?![\w\-/.,])))/gi;
+
+/**
  * A date key and its date run together when OCR loses the space between them (small or curved
  * print: `Packed10/20/2026`, `Tested09/22/2026by EVIO Labs`): the space is put back, and before
- * a `by` glued to the date.
+ * a `by` glued to the date; a cannabinoid key glued to its figure too (`GLUED_CANNABINOID`).
  */
 export function unglued(row: string): string {
-  return row.replace(/\b(packed|packaged|pkg|tested|harvested|harvest|test\s+date|mfg)(?=\d)/gi, '$1 ').replace(/(\d)(by)\b/g, '$1 $2');
+  return row
+    .replace(/\b(packed|packaged|pkg|tested|harvested|harvest|test\s+date|mfg)(?=\d)/gi, '$1 ')
+    .replace(/(\d)(by)\b/g, '$1 $2')
+    .replace(GLUED_CANNABINOID, '$1 ');
 }
 
 export function withoutBar(row: string): string {

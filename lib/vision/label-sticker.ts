@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { fillGaps } from '@/lib/vision/alternates';
 import { prepareForOcr, type PrepareOptions } from '@/lib/vision/image';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { ocrPool, PSM } from '@/lib/vision/ocr-pool';
@@ -151,11 +152,25 @@ export function fromSticker(page: ParsedLabel, sticker: ParsedLabel): ParsedLabe
   };
 }
 
-/** The reading with a sticker's figures when the page has a white sticker on coloured stock that reads as one. */
-export async function withSticker(bytes: Buffer, page: ParsedLabel, opts: PrepareOptions, signal?: AbortSignal): Promise<ParsedLabel> {
+/**
+ * The reading with a sticker's figures when the page has a white sticker on coloured stock that
+ * reads as one. `again`: the page's second preparation (denoise + sharpen), with which a sticker
+ * whose first reading found no THC figure is read once more, that reading filling the first's
+ * empty fields: a photo's grain on the sticker's paper made tesseract drop its bold rows (`THC:
+ * 21.4%   CBD: 0.3%`, the heading) in the first preparation and read them in the second, which
+ * loses other rows (a date, the lab) instead.
+ */
+export async function withSticker(bytes: Buffer, page: ParsedLabel, opts: PrepareOptions, signal?: AbortSignal, again?: PrepareOptions): Promise<ParsedLabel> {
   if (signal?.aborted) return page;
   const patch = await stickerPatch(bytes).catch(() => null);
   if (!patch || signal?.aborted) return page;
-  const text = (await ocrPool().recognize(await prepareForOcr(patch, opts), PSM.SINGLE_BLOCK)).text;
-  return fromSticker(page, parseLabelText(text));
+  const read = async (o: PrepareOptions) => parseLabelText((await ocrPool().recognize(await prepareForOcr(patch, o), PSM.SINGLE_BLOCK)).text);
+  return fromSticker(page, await stickerReading(read, opts, again, signal));
+}
+
+/** The sticker read with `opts`, and again with `again` (gaps filled) when that found no THC figure (see withSticker). */
+export async function stickerReading(read: (o: PrepareOptions) => Promise<ParsedLabel>, opts: PrepareOptions, again?: PrepareOptions, signal?: AbortSignal): Promise<ParsedLabel> {
+  const sticker = await read(opts);
+  if (!again || sticker.thcPct !== null || signal?.aborted) return sticker;
+  return fillGaps(sticker, [await read(again)]);
 }

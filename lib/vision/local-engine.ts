@@ -241,7 +241,7 @@ export function localEngine(): VisionEngine {
       // sticker's rim lines, turned word by word along the arc, read unrolled (label-round.ts).
       const page = await withStampDate(image.bytes, read.parsed, signal);
       // A white compliance sticker over a label on coloured stock, read alone (label-sticker.ts).
-      const stuck = await withSticker(image.bytes, page, LABEL_PASSES[0], signal);
+      const stuck = await withSticker(image.bytes, page, LABEL_PASSES[0], signal, LABEL_PASSES[1]);
       const folded = foldRead && !signal?.aborted ? withFoldReadings(stuck, await foldRead) : stuck;
       const rimmed = await withRim(image.bytes, folded, LABEL_PASSES[0], signal);
       // Last, the fields still empty from the page's other upright readings (the second

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { dotPrintDates, nameBeforeNetWeight } from '@/lib/vision/label-dot-print';
 import { parseLabelText } from '@/lib/vision/label-parser';
-import { fromSticker, stickerPatch } from '@/lib/vision/label-sticker';
+import { fromSticker, stickerPatch, stickerReading } from '@/lib/vision/label-sticker';
 
 /** The rules added after the eleventh label round's blind run (a sticker over a brand label, a thermal dot-font print). */
 
@@ -115,5 +115,20 @@ describe('a white sticker over a label on coloured stock', () => {
 
   it('counts only when it reads as a sticker (two of a THC figure, a batch, a date)', () => {
     expect(fromSticker(base, parseLabelText('Store in a cool dry place\nTHC: 12.0%'))).toBe(base);
+  });
+
+  it('is read once more with the second preparation when its first reading has no THC figure, the gaps filled from it', async () => {
+    const first = parseLabelText('p= LANCE LA RRs\nBatch: PB2657-76\nTotal Cannabinoids: 24.9%\nHarvested: 06/26/2026\nLab: Digipath Labs');
+    const second = parseLabelText('Batch: PB2657-76\nTHC: 21.4% CBD: 0.3%\nTotal Cannabinoids: 24.9%\nH ed: 06/26/2026');
+    const seen: object[] = [];
+    const read = async (o: object) => (seen.push(o), seen.length === 1 ? first : second);
+    const got = await stickerReading(read, { median: 0 }, { median: 3 });
+    expect(seen).toEqual([{ median: 0 }, { median: 3 }]);
+    expect(got).toMatchObject({ thcPct: 21.4, cbdPct: 0.3, batchNumber: 'PB2657-76', harvestDate: '2026-06-26', labName: 'Digipath Labs' });
+    // A first reading with its THC figure is read once only.
+    seen.length = 0;
+    const once = async (o: object) => (seen.push(o), second);
+    expect((await stickerReading(once, {}, { median: 3 })).thcPct).toBe(21.4);
+    expect(seen).toHaveLength(1);
   });
 });
