@@ -1,5 +1,6 @@
 import type * as cheerio from 'cheerio';
 import type { AnyNode } from 'domhandler';
+import { resolveLink } from '@/lib/scrape/links';
 
 /**
  * Pages a menu reaches only through a page chooser, never a link (twentieth round, docs/menus.md):
@@ -39,18 +40,6 @@ const PAGE_FIELD = /^(?:page|p|pg|paged|pagenum|page_number|pagenumber|pageno|pa
 /** Most pages one chooser gives. */
 const MAX_CHOSEN = 200;
 
-function resolve(href: string | undefined, base: string): string | null {
-  if (!href || href.startsWith('#') || /^(?:javascript|mailto|tel):/i.test(href)) return null;
-  try {
-    const u = new URL(href, base);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
-    u.hash = '';
-    return u.href;
-  } catch {
-    return null;
-  }
-}
-
 /** A chosen page's URL, and the form's other fields it carries (a hidden sort): not part of its path family. */
 export interface ChosenPage {
   url: string;
@@ -68,7 +57,7 @@ export function pageChooserUrls($: cheerio.CheerioAPI, pageUrl: string): ChosenP
       .toArray()
       .map((o) => $(o).attr('value') ?? '')
       .filter((v) => /^(?:https?:\/\/|\/|\?|\.\.?\/)/i.test(v.trim()))
-      .map((v) => resolve(v.trim(), pageUrl))
+      .map((v) => resolveLink(v.trim(), pageUrl))
       .filter((u): u is string => Boolean(u));
     if (urls.length >= 1 && $(el).find('option').length >= 2) out.push(...urls.slice(0, MAX_CHOSEN).map((url) => ({ url, carried: [] })));
   });
@@ -97,7 +86,7 @@ export function pageChooserUrls($: cheerio.CheerioAPI, pageUrl: string): ChosenP
       if (Number.isFinite(hi) && hi > lo) for (let n = lo; n <= Math.min(hi, lo + MAX_CHOSEN - 1); n++) if (String(n) !== pf.attr('value')) pages.push(String(n));
     }
     if (!pages.length) return;
-    const action = resolve(form.attr('action') || pageUrl, pageUrl);
+    const action = resolveLink(form.attr('action') || pageUrl, pageUrl);
     if (!action) return;
     // The other fields as a browser submits them: hidden and text inputs, checked boxes, selected options.
     const rest: Array<[string, string]> = [];
@@ -144,7 +133,7 @@ export function pageChooserUrls($: cheerio.CheerioAPI, pageUrl: string): ChosenP
     const prefix = pages.length ? handlerPrefix($, c) : null;
     if (prefix === null) return;
     for (const v of pages) {
-      const u = resolve(prefix + v, pageUrl);
+      const u = resolveLink(prefix + v, pageUrl);
       if (u) out.push({ url: u, carried: [] });
     }
   });

@@ -2,6 +2,7 @@ import * as cheerio from 'cheerio';
 import { embeddedDocSources, lazyFrameSources } from '@/lib/scrape/lazy-frames';
 import { noscriptSources } from '@/lib/scrape/extract/inert-markup';
 import { pageChooserUrls } from '@/lib/scrape/page-choosers';
+import { resolveLink } from '@/lib/scrape/links';
 
 /**
  * A menu's own pagination, followed from the URL a user gives (no wildcard): `rel="next"`,
@@ -52,18 +53,7 @@ export function pageNumber(url: string): number {
 export type PageDoc = string | cheerio.CheerioAPI;
 export const loadPage = (html: PageDoc): cheerio.CheerioAPI => (typeof html === 'string' ? cheerio.load(html) : html);
 
-/** A link's absolute http(s) URL without its fragment; null for in-page, script, mail and phone links. */
-export function resolveLink(href: string | undefined, base: string): string | null {
-  if (!href || href.startsWith('#') || /^(?:javascript|mailto|tel):/i.test(href)) return null;
-  try {
-    const u = new URL(href, base);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
-    u.hash = '';
-    return u.href;
-  } catch {
-    return null;
-  }
-}
+export { resolveLink };
 
 export interface PageLinks {
   /** Next-page links (rel=next, next controls), strongest first. */
