@@ -40,6 +40,15 @@ const PAGE_FIELD = /^(?:page|p|pg|paged|pagenum|page_number|pagenumber|pageno|pa
 /** Most pages one chooser gives. */
 const MAX_CHOSEN = 200;
 
+/** A page-number input's pages from its `min` to its `max` (at most MAX_CHOSEN), less the one it shows. */
+function inputPages(input: cheerio.Cheerio<AnyNode>): string[] {
+  const lo = Math.max(1, Number(input.attr('min') ?? '1') || 1);
+  const hi = Number(input.attr('max'));
+  const pages: string[] = [];
+  if (Number.isFinite(hi) && hi > lo) for (let n = lo; n <= Math.min(hi, lo + MAX_CHOSEN - 1); n++) if (String(n) !== input.attr('value')) pages.push(String(n));
+  return pages;
+}
+
 /** A chosen page's URL, and the form's other fields it carries (a hidden sort): not part of its path family. */
 export interface ChosenPage {
   url: string;
@@ -80,11 +89,7 @@ export function pageChooserUrls($: cheerio.CheerioAPI, pageUrl: string): ChosenP
         .toArray()
         .map((o) => ($(o).attr('value') ?? $(o).text()).trim())
         .filter((v) => /^\d{1,4}$/.test(v));
-    else {
-      const lo = Math.max(1, Number(pf.attr('min') ?? '1') || 1);
-      const hi = Number(pf.attr('max'));
-      if (Number.isFinite(hi) && hi > lo) for (let n = lo; n <= Math.min(hi, lo + MAX_CHOSEN - 1); n++) if (String(n) !== pf.attr('value')) pages.push(String(n));
-    }
+    else pages = inputPages(pf);
     if (!pages.length) return;
     const action = resolveLink(form.attr('action') || pageUrl, pageUrl);
     if (!action) return;
@@ -125,11 +130,7 @@ export function pageChooserUrls($: cheerio.CheerioAPI, pageUrl: string): ChosenP
         .not('[selected]')
         .toArray()
         .map((o) => ($(o).attr('value') ?? $(o).text()).trim());
-    } else {
-      const lo = Math.max(1, Number(c.attr('min') ?? '1') || 1);
-      const hi = Number(c.attr('max'));
-      if (Number.isFinite(hi) && hi > lo) for (let n = lo; n <= Math.min(hi, lo + MAX_CHOSEN - 1); n++) if (String(n) !== c.attr('value')) pages.push(String(n));
-    }
+    } else pages = inputPages(c);
     const prefix = pages.length ? handlerPrefix($, c) : null;
     if (prefix === null) return;
     for (const v of pages) {
