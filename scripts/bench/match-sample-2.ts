@@ -9,21 +9,11 @@
 import fs from 'node:fs';
 import { chainOf, LABELS } from '@/scripts/bench/match-precision';
 import { benchCategory, dataPresent, loadMenu, type MenuItem } from '@/scripts/bench/match-setup';
+import { rng } from '@/lib/random';
 
 const QUOTA: Record<string, number> = { Flower: 60, 'Pre-Roll': 40, Vape: 50, Concentrates: 40, Edible: 25, Other: 15 };
 const TRICKY = /#\s?\d|\s[xX]\s|\b(GSC|GG ?#?\d|MAC ?#?\d?|ICC|GDP|SFV|GMO|SLH|OGKB|GSC|PBB|TK|WC|BX\d?)\b/;
 const TRICKY_N = 30;
-
-/** mulberry32: a small seeded generator, so the draw is repeatable. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const key = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
