@@ -7,6 +7,7 @@ import { ready } from '@/lib/bootstrap';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { authHeader, call } from '@/tests/helpers/route';
 import { ask, messageText, pngDataUrl, send, toolParts, userMessage } from '@/tests/api/chat/helpers';
+import { startWellInsideWindow } from '@/tests/helpers/limit-window';
 
 beforeAll(() => ready().then(() => undefined), 180_000);
 beforeEach(() => setLimitStore(new MemoryStore()));
@@ -23,10 +24,7 @@ describe('POST /chat: auth and limits', () => {
 
   it('is on the strict tier: the 11th request in a minute is 429 with Retry-After', async () => {
     const headers = await authHeader('limit-user');
-    // The limiter's windows are aligned to the minute: start where all eleven requests fit in one
-    // (a run that straddled a minute's end was let through by the next window).
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    await startWellInsideWindow();
     for (let i = 0; i < 10; i++) {
       const r = await call(chatPost, { path: '/api/v1/chat', headers, body: { id: randomUUID() } });
       expect(r.status).toBe(400);

@@ -16,6 +16,7 @@ import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { authHeader, call } from '@/tests/helpers/route';
 import { ORDER } from '@/tests/unit/notebooks/fixtures';
 import type { Loose } from '@/tests/helpers/sse';
+import { startWellInsideWindow } from '@/tests/helpers/limit-window';
 
 const ENV_KEYS = ['AI_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'NOTEBOOK_STREAMING'] as const;
 const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
@@ -208,6 +209,7 @@ describe('notebook stream error answers', () => {
     ['single', 10, () => single, '/api/v1/notebooks/stream/overview', { sectionKey: 'overview' }, {}],
   ] as const)('%s: request %i + 1 in the window → 429 with Retry-After', async (_n, limit, h, path, params, body) => {
     const headers = await authHeader('rate-user');
+    await startWellInsideWindow();
     for (let i = 0; i < limit; i++) {
       const r = await call(h(), { path, params, headers, body });
       expect(r.status).toBe(200);

@@ -12,6 +12,7 @@ import { localRunner, recoverOrphanedRuns, signRunToken } from '@/lib/tasks';
 import { finishRun, getRunRow, insertRun } from '@/lib/tasks/store';
 import { authHeader, call } from '@/tests/helpers/route';
 import { readSse } from '@/tests/helpers/sse';
+import { startWellInsideWindow } from '@/tests/helpers/limit-window';
 
 beforeAll(async () => {
   await ready();
@@ -78,6 +79,7 @@ describe('POST /research/deep: auth and bounds', () => {
   it('is limited by the notebook tier (5 an hour per user)', async () => {
     const user = newUser();
     const statuses: number[] = [];
+    await startWellInsideWindow();
     for (let i = 0; i < 6; i++) statuses.push((await post({ question: `Question number ${i} about limonene and mood` }, user)).status);
     expect(statuses.slice(0, 5)).toEqual([202, 202, 202, 202, 202]);
     expect(statuses[5]).toBe(429);

@@ -5,6 +5,7 @@ import { ready } from '@/lib/bootstrap';
 import type { Db } from '@/lib/db';
 import { getSubmission } from '@/lib/research';
 import { startOpenAiStandIn } from '@/tests/api/research/helpers/openai-stand-in';
+import { startWellInsideWindow } from '@/tests/helpers/limit-window';
 
 let db: Db;
 let ipSeq = 0;
@@ -197,6 +198,7 @@ describe('POST /research/strains/submit: 5 per hour per IP (production mode)', (
     process.env.TRUSTED_PROXY = 'hops:1';
     const ip = '203.0.113.77';
     const statuses: number[] = [];
+    await startWellInsideWindow();
     for (let i = 0; i < 5; i++) {
       // the client picks a new left-hand value every time; the proxy appends what it saw
       const r = await submit({ strainName: `Ember Juniper ${String.fromCharCode(97 + i)}x` }, { 'x-forwarded-for': `198.51.100.${i}, ${ip}` });

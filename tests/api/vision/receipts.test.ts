@@ -7,6 +7,7 @@ import { authHeader, call } from '@/tests/helpers/route';
 import { corruptImages, rasterize, tinyImage } from '@/tests/fixtures/vision/render';
 import { receiptStyle, receiptSvg, receiptTruth, type ReceiptTruth } from '@/tests/fixtures/vision/receipts';
 import { b64, countingEngine } from '@/tests/api/vision/helpers';
+import { startWellInsideWindow } from '@/tests/helpers/limit-window';
 
 process.env.VISION_OCR_WORKERS = '1';
 const PATH = '/api/v1/receipts/parse-image';
@@ -145,6 +146,7 @@ describe('POST /receipts/parse-image', { timeout: 120_000 }, () => {
 
   it('has its own parse bucket of 20 per hour, apart from /receipts/parse', async () => {
     const sub = 'limit-user';
+    await startWellInsideWindow();
     for (let i = 0; i < 20; i++) expect((await post({ attemptId: 'short' }, sub)).status).toBe(400);
     const limited = await post({ attemptId: 'short' }, sub);
     expect(limited.status).toBe(429);

@@ -12,6 +12,7 @@ import { defineRoute, route, type RouteContext } from '@/lib/http';
 import { MemoryStore, setLimitStore } from '@/lib/ratelimit';
 import { signRunToken, signTriggerToken } from '@/lib/tasks';
 import { call } from '@/tests/helpers/route';
+import { startWellInsideWindow } from '@/tests/helpers/limit-window';
 
 const Any = z.unknown();
 const saved = { ...process.env };
@@ -220,6 +221,7 @@ describe('admin key guessing: one window per key prefix, whatever the address', 
   });
   it("failures sharing the real key's prefix lock it (429) from every address; other prefixes do not", async () => {
     const statuses: number[] = [];
+    await startWellInsideWindow();
     for (let i = 0; i < 7; i++) {
       const r = await call(admin, { path: '/api/v1/admin/x', headers: { 'x-admin-key': `k3y-guess-${i}`, 'x-forwarded-for': `198.51.100.${i}` } });
       statuses.push(r.status);

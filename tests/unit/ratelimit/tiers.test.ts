@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineRoute } from '@/lib/http';
 import { MemoryStore, setLimitStore, TIERS, type LimitStore, type TierName } from '@/lib/ratelimit';
 import { authHeader, call } from '@/tests/helpers/route';
+import { startWellInsideWindow } from '@/tests/helpers/limit-window';
 
 const saved = { ...process.env };
 beforeEach(() => setLimitStore(new MemoryStore()));
@@ -46,6 +47,7 @@ describe('tier limits', () => {
 describe('client keys and buckets', () => {
   const route = routeFor('strict');
   it('keys by verified user before IP, by IP before anonymous', async () => {
+    await startWellInsideWindow();
     for (let i = 0; i < 10; i++) await call(route, { path: '/r', headers: { 'x-forwarded-for': '198.51.100.1, 10.0.0.1' } });
     expect((await call(route, { path: '/r', headers: { 'x-forwarded-for': '198.51.100.1' } })).status).toBe(429);
     // another IP has its own bucket
@@ -58,6 +60,7 @@ describe('client keys and buckets', () => {
   });
   it('limitBy ip ignores the user id', async () => {
     const r = defineRoute({ response: z.unknown(), limit: 'submission', limitBy: 'ip', db: false }, async () => 'ok');
+    await startWellInsideWindow();
     for (let i = 0; i < 5; i++) expect((await call(r, { path: '/s', headers: { 'x-forwarded-for': '192.0.2.7', ...(await authHeader(`u${i}`)) } })).status).toBe(200);
     expect((await call(r, { path: '/s', headers: { 'x-forwarded-for': '192.0.2.7', ...(await authHeader('other')) } })).status).toBe(429);
   });
@@ -80,6 +83,7 @@ describe('per-API-key limiter', () => {
     process.env.API_KEY = 'key-a';
     const r = defineRoute({ response: z.unknown(), auth: 'api-key', db: false }, async () => 'ok');
     const h = { authorization: 'Bearer key-a' };
+    await startWellInsideWindow(10_000);
     for (let i = 0; i < 100; i++) expect((await call(r, { path: '/api/v1/admin/x', headers: h })).status).toBe(200);
     const over = await call(r, { path: '/api/v1/admin/x', headers: h });
     expect(over.status).toBe(429);
@@ -90,6 +94,7 @@ describe('per-API-key limiter', () => {
     process.env.API_KEY_LIMITS = JSON.stringify({ CRON_SECRET: { limit: 3, windowSeconds: 60 } });
     const r = defineRoute({ response: z.unknown(), auth: 'cron', db: false }, async () => 'ok');
     const h = { authorization: 'Bearer cron-1' };
+    await startWellInsideWindow();
     for (let i = 0; i < 3; i++) expect((await call(r, { path: '/api/v1/cron/x', headers: h })).status).toBe(200);
     const over = await call(r, { path: '/api/v1/cron/x', headers: h });
     expect(over.status).toBe(429);
@@ -106,6 +111,7 @@ describe('switches and failures', () => {
     for (let i = 0; i < 15; i++) expect((await call(r, { path: '/d', host: 'localhost:3001' })).status).toBe(200);
     process.env.APP_ENV = 'production';
     let last = 0;
+    await startWellInsideWindow();
     for (let i = 0; i < 11; i++) last = (await call(r, { path: '/d', host: 'localhost:3001' })).status;
     expect(last).toBe(429);
   });
