@@ -16,6 +16,8 @@ import { dismissOverlays } from '@/lib/scrape/browser-overlays';
 import { cameBack, CHALLENGE_STATUS, cookieNames, passInterstitial, watchNavigations } from '@/lib/scrape/browser-challenge';
 import { ALL_ELEMENTS, SCROLL_PANELS, settlePage, textPrint, trackRequests, waitChange } from '@/lib/scrape/browser-wait';
 import type { ScrapedProduct } from '@/lib/scrape/types';
+import { politeGoto } from '@/lib/scrape/browser-polite';
+import type { Politeness } from '@/lib/scrape/rate-limit';
 
 /**
  * Drives one menu page in the scan's browser context: load, let scripts settle, pass an age gate
@@ -35,6 +37,8 @@ export interface RenderOptions {
   onRound?: (what: string) => void;
   /** The menu's link pages were read over plain HTTP already (the browser need not follow them). */
   linksRead?: boolean;
+  /** The scan's waits for servers that answered 429 / 503 (rate-limit.ts). */
+  polite?: Politeness;
 }
 
 export interface RenderResult {
@@ -106,7 +110,7 @@ async function followPageLinks(
   while (queue.length && rounds < maxRounds) {
     if (opts.signal?.aborted) throw abortError(opts.signal);
     const url = queue.shift()!;
-    const nav = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: config().scrape.browserNavTimeoutMs }).catch(() => null);
+    const nav = await politeGoto(page, url, opts.polite, opts.signal).catch(() => null);
     if (!nav || nav.status() >= 400) continue;
     seen.add(page.url());
     await settle(page, 2_000);
@@ -206,7 +210,8 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
   const cookiesBefore = await cookieNames(scan.context, url);
   const interactions: string[] = [];
   try {
-    const nav = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: config().scrape.browserNavTimeoutMs }).catch((e: Error) => {
+    // Paced by the origin, and loaded again after a 429 / 503 that asked to wait (browser-polite.ts).
+    const nav = await politeGoto(page, url, opts.polite, opts.signal).catch((e: Error) => {
       if (opts.signal?.aborted) throw abortError(opts.signal);
       const refused = scan.blocked.find((b) => b.reason === 'address-refused' || b.reason === 'scheme-refused');
       if (refused) throw new ScrapeError('MENU_NOT_ACCESSIBLE', 'address-refused', `Menu not accessible: the page led to a refused address (${new URL(refused.url).host})`);

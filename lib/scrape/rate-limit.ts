@@ -3,8 +3,11 @@
  * Unavailable; Cloudflare's 1015, Shopify's and WordPress security plugins' limits) serves them
  * again after a while: a scan waits as the server asks (`Retry-After` in seconds, as a decimal, or
  * as an HTTP date; bounded) and asks again, and after such an answer spaces its later requests
- * (twentieth round, docs/menus.md). Without a `Retry-After` it asks again once.
+ * (twentieth round, docs/menus.md). Without a `Retry-After` it asks again once. The wait and the
+ * pacing belong to the origin that asked (host-pace.ts, shared by the process's scans); what one
+ * scan waits in all is bounded by its budget.
  */
+import { answered, learnWait, originOf, takeSlot } from '@/lib/scrape/host-pace';
 
 /** Statuses that mean "come back later". */
 export const RETRY_LATER: ReadonlySet<number> = new Set([429, 503]);
@@ -21,12 +24,11 @@ export const POLITE = {
   maxPaceMs: 1_500,
 };
 
-/** One scan's politeness: the pause before each request, the time waited so far. */
+/** One scan's politeness: the time it waited so far (beyond ordinary pauses), bounded by POLITE.budgetMs. */
 export interface Politeness {
-  paceMs: number;
   waitedMs: number;
 }
-export const politeness = (): Politeness => ({ paceMs: 0, waitedMs: 0 });
+export const politeness = (): Politeness => ({ waitedMs: 0 });
 
 /** The wait a `Retry-After` value asks for in ms (`2`, `2.0`, an HTTP date), null when absent or unreadable. */
 export function retryAfterMs(value: string | null | undefined, now = Date.now()): number | null {
@@ -51,19 +53,50 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+export interface PoliteOptions<T> {
+  /** The URL asked (its origin is paced); without one, nothing is paced. */
+  url?: string;
+  signal?: AbortSignal;
+  /** The wait an answer asks for in ms, null when it names none (default: its `Retry-After`). */
+  asked?: (res: T) => number | null | Promise<number | null>;
+  /** Whether an answer that names no wait is asked again once (default true). */
+  unasked?: boolean;
+}
+
+/**
+ * Waits for the origin's next slot (host-pace.ts). A pause up to `freeMs` (an ordinary pause, or a
+ * wait already counted) is free; what is longer (a wait another scan learned, a queue of scans)
+ * comes out of the scan's budget, and is cut to what is left of it.
+ */
+async function paced(origin: string | null, state: Politeness, signal?: AbortSignal, freeMs = POLITE.maxPaceMs): Promise<void> {
+  const ahead = takeSlot(origin);
+  if (ahead <= 0) return;
+  const wait = Math.min(ahead, Math.max(freeMs, POLITE.budgetMs - state.waitedMs));
+  state.waitedMs += Math.max(0, wait - freeMs);
+  await sleep(wait, signal);
+}
+
 /** `get()`, asked again while the answer is 429 / 503 and the server's wait fits the scan's budget. */
-export async function politeGet<T extends { status: number; headers?: Headers }>(get: () => Promise<T>, state: Politeness, signal?: AbortSignal): Promise<T> {
-  if (state.paceMs) await sleep(state.paceMs, signal);
-  let res = await get();
+export async function politeGet<T extends { status: number; headers?: Headers }>(get: () => Promise<T>, state: Politeness, opts: PoliteOptions<T> = {}): Promise<T> {
+  const { signal } = opts;
+  const origin = originOf(opts.url);
+  const ask = async (freeMs?: number) => {
+    await paced(origin, state, signal, freeMs);
+    const res = await get();
+    answered(origin);
+    return res;
+  };
+  let res = await ask();
   for (let i = 0; RETRY_LATER.has(res.status) && !signal?.aborted; i++) {
-    const asked = retryAfterMs(res.headers?.get('retry-after'));
-    if (i >= (asked === null ? 1 : POLITE.retries)) break;
+    const asked = await (opts.asked ? opts.asked(res) : retryAfterMs(res.headers?.get('retry-after')));
+    if (i >= (asked === null ? (opts.unasked === false ? 0 : 1) : POLITE.retries)) break;
     const wait = Math.min(POLITE.maxWaitMs, Math.max(250, asked ?? POLITE.defaultMs));
     if (state.waitedMs + wait > POLITE.budgetMs) break;
     state.waitedMs += wait;
-    state.paceMs = Math.max(state.paceMs, Math.min(POLITE.maxPaceMs, wait / 2));
-    await sleep(wait, signal);
-    res = await get();
+    // The wait is the origin's from now on (every scan of it waits), this scan's counted already.
+    learnWait(origin, wait, Math.min(POLITE.maxPaceMs, wait / 2));
+    if (!origin) await sleep(wait, signal);
+    res = await ask(Math.max(wait, POLITE.maxPaceMs));
   }
   return res;
 }

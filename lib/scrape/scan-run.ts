@@ -63,7 +63,7 @@ export async function fetchPage(run: Run, url: string | PostRequest): Promise<{ 
     const first = await politeGet<{ url: string; status: number; body: string; headers?: Headers; truncated?: boolean; raw?: Buffer }>(
       () => (typeof url === 'string' ? guardedFetch(url, opts) : fetchPostback(url, opts)),
       run.polite,
-      run.opts.signal,
+      { url: typeof url === 'string' ? url : url.url, signal: run.opts.signal },
     );
     // A redirect written in HTML (meta-refresh.ts) is followed like an HTTP one (the same guard).
     const res = await followMetaRefresh(first, (to) => guardedFetch(to, opts), run.pagesVisited);

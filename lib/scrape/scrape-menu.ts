@@ -50,6 +50,7 @@ async function viaBrowser(run: Run, url: string, linksRead = false): Promise<(Pa
         linksRead,
         screenshot: run.opts.screenshot !== false && run.screenshot === null,
         signal: run.opts.signal,
+        polite: run.polite,
         maxRounds: Math.max(0, run.maxPages - run.pages),
         onRound: (what) => {
           run.pages++;

@@ -9,6 +9,7 @@ import { LOAD_MORE_CONTROL, NEXT_CONTROL, paginationLinks } from '@/lib/scrape/p
 import { describeControls, pickPagerControl } from '@/lib/scrape/pager';
 import { categoryListbox, pickListboxOptions } from '@/lib/scrape/browser-listbox';
 import { politeGet, politeness, retryAfterMs } from '@/lib/scrape/rate-limit';
+import { paceOf } from '@/lib/scrape/host-pace';
 import { closeBrowser, scrapeMenu } from '@/lib/scrape';
 import { resetConfig } from '@/lib/config';
 
@@ -47,9 +48,9 @@ describe('rate limits (rate-limit.ts)', () => {
   it('asks again after a 429 / 503, once without Retry-After, and paces later requests', async () => {
     const answers = [429, 429, 200];
     const state = politeness();
-    const r = await politeGet(async () => ({ status: answers.shift()!, headers: new Headers({ 'retry-after': '0.3' }) }), state);
+    const r = await politeGet(async () => ({ status: answers.shift()!, headers: new Headers({ 'retry-after': '0.3' }) }), state, { url: 'https://paced.example/menu' });
     expect(r.status).toBe(200);
-    expect(state.paceMs).toBeGreaterThan(0);
+    expect(paceOf('https://paced.example')).toBeGreaterThan(0);
     const plain = [503, 503, 200];
     expect((await politeGet(async () => ({ status: plain.shift()! }), politeness())).status).toBe(503);
   });
