@@ -3,6 +3,7 @@ import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import { summaryLast } from '@/lib/vision/receipt-summary-first';
 import { withoutPointsColumn } from '@/lib/vision/receipt-points-column';
 import { longNameStart } from '@/lib/vision/receipt-wrapped-row';
+import { dateOf } from '@/lib/vision/receipt-dates';
 
 /** General rules from the twenty-first receipt round (issue 14); the texts are written here, not read from the round's images. */
 
@@ -106,5 +107,27 @@ describe('a name wrapped onto the row of its amount, no table head', () => {
     expect(longNameStart('Cookies')).toBe(false);
     expect(longNameStart('2516 Kingsway, BC')).toBe(false);
     expect(longNameStart('Pharmers')).toBe(false);
+  });
+});
+
+describe('a day-first date reading that is no date', () => {
+  it('is read month first', () => {
+    expect(dateOf('11/23/26 4:29PM        REG 1', true)).toBe('2026-11-23');
+    // A day-first reading that is a date stays day first.
+    expect(dateOf('10/09/2026 14:05', true)).toBe('2026-09-10');
+  });
+
+  it('on a tape read as decimal-comma for one amount whose point was read as a comma', () => {
+    const text = [
+      'EMPIRE CANNABIS',
+      '11/23/26 4:29PM                                REG 1',
+      'Gelato Wax 1g                   1        31,40',
+      'Blue Dream Flower 7g            2       118.60',
+      'DISC 10%                                -11.86',
+      'SUBTOTAL                                138.14',
+      'TAX 9.5%                                 13.12',
+      'TOTAL                                  $151.26',
+    ].join('\n');
+    expect(parseReceiptText(text).orderDate).toBe('2026-11-23');
   });
 });
