@@ -30,7 +30,9 @@ export function dateOf(raw: string, dayFirst0: boolean): string | null {
   const m = /\b(\d{1,2})([/-])(\d{1,2})\2(\d{4}|\d{2})\b/.exec(line);
   if (m && !/\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/.test(line) && (m[2] === '/' || m[4].length === 4) && (dayFirst || (m[2] === '/' && +m[1] > 12 && +m[3] <= 12))) {
     const swapped = `${line.slice(0, m.index)}${m[3]}/${m[1]}/${m[4]}${line.slice(m.index + m[0].length)}`;
-    return parseDate(swapped);
+    // (A day-first reading that is no date, `11/23/26` on a receipt read as decimal-comma for one
+    // misread amount, is read month first.)
+    return parseDate(swapped) ?? parseDate(line);
   }
   return parseDate(line);
 }

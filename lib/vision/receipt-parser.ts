@@ -5,7 +5,7 @@ import { readWeighedOr } from '@/lib/vision/receipt-weighed';
 import { CBD, THC } from '@/lib/vision/receipt-figures';
 import { inlineDiscount } from '@/lib/vision/receipt-inline-discount';
 import { detailLineAmount, lostMinusDiscounts, taxFromRates, taxRateOf, type DetailAmount } from '@/lib/vision/receipt-lost-signs';
-import { joinWrappedParens, withoutStretchedBoxes } from '@/lib/vision/receipt-rows';
+import { joinWrappedParens, summaryLast, withoutStretchedBoxes } from '@/lib/vision/receipt-rows';
 import { commaCurrencyStyle, fromCommaCurrency } from '@/lib/vision/receipt-text-slips';
 import { finishItems, namePotency, rowForms } from '@/lib/vision/receipt-row-forms';
 import {
@@ -91,12 +91,12 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   const words = words0 && withoutStretchedBoxes(words0);
   const boxes = words?.length ? linesFromWords(words) : null;
   // (Numbered item lines, `01  Name   $35.00 T`: the numbers are taken off, they are no quantities.)
-  // (Quote marks of a forwarded mail off, receipt-mail.ts; voided rows blanked, receipt-cancels.ts; `2053328` for `2 @ $33.28`, unit-led rows and potency cells, receipt-row-forms.ts.)
+  // (Quote marks of a forwarded mail off, receipt-mail.ts; voided rows blanked, receipt-cancels.ts; `2053328` for `2 @ $33.28`, unit-led rows and potency cells, receipt-row-forms.ts; an order summary printed above the items read after them, receipt-summary-first.ts.)
   const source = rowForms(withoutVoidedRows(unquoteMail(withoutLineNumbers(boxes && words ? withQtyColumn(boxes, words) : raw.split(/\r?\n/)))));
   // Amounts printed "35,00 $" are read as "$35.00"; such a receipt prints its dates day first.
   const commaStyle = commaCurrencyStyle(source);
   // (Misread form words put back: `Vape Cantnidge` → `Vape Cartridge`, receipt-form-words.ts.)
-  const rows = joinWrappedParens(source.map((s, i) => ({ text: repairFormWords(commaStyle ? fromCommaCurrency(s) : s), conf: boxes ? boxes[i].conf : 100 })));
+  const rows = summaryLast(joinWrappedParens(source.map((s, i) => ({ text: repairFormWords(commaStyle ? fromCommaCurrency(s) : s), conf: boxes ? boxes[i].conf : 100 }))));
   const lines = rows
     .map((r) => {
       const inline = inlineDiscount(r.text);

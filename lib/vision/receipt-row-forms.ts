@@ -1,5 +1,6 @@
 import { gluedQtyLines } from '@/lib/vision/receipt-glued-qty';
 import { figuresFirst, withoutBalanceColumn } from '@/lib/vision/receipt-row-order';
+import { withoutPointsColumn } from '@/lib/vision/receipt-points-column';
 
 export { withParenStrains } from '@/lib/vision/receipt-paren-strain';
 export { finishItems } from '@/lib/vision/receipt-item-finish';
@@ -18,8 +19,8 @@ export { finishItems } from '@/lib/vision/receipt-item-finish';
  *   on the row above: it moves to that row's right (the name row's own potency cell stays there;
  *   `namePotency` takes them off the name).
  * - `2@$1216=%2432`, a `q @ $u = $p` row without its points: put back when the arithmetic holds.
- * Also `gluedQtyLines` (receipt-glued-qty.ts), and a running balance column and figures rows above
- * their names (receipt-row-order.ts).
+ * Also `gluedQtyLines` (receipt-glued-qty.ts), a running balance column and figures rows above
+ * their names (receipt-row-order.ts), and a loyalty points column (receipt-points-column.ts).
  */
 
 const PIECES = /^(\s*)(\d{1,2})\s?(?:each|ea\.?|pcs?|units?)\s+(?=[A-Za-z])/i;
@@ -66,7 +67,7 @@ function pointsLost(row: string): string {
 }
 
 export function rowForms(rows: readonly string[]): string[] {
-  const out = figuresFirst(withoutBalanceColumn(gluedQtyLines(rows)))
+  const out = figuresFirst(withoutBalanceColumn(gluedQtyLines(withoutPointsColumn(rows))))
     .map(unitLed)
     .map(pointsLost);
   for (let i = 0; i < out.length; i++) {

@@ -1,5 +1,7 @@
 import type { WordBox } from '@/lib/vision/parse-common';
 
+export { summaryLast } from '@/lib/vision/receipt-summary-first';
+
 /** Rows of a receipt as tesseract gives them, tidied before they are read (receipt-parser.ts). */
 
 /**

@@ -1,10 +1,20 @@
 import { letters, moneyOn, parseWeightGrams, type MoneyHit } from '@/lib/vision/parse-common';
 import { splitLine, type Pending } from '@/lib/vision/receipt-lines';
+import { isBrandKindSize } from '@/lib/vision/receipt-strain-over';
 
 /** A printed name's last line: it ends with the weight ("Cartridge .5g", "Diamonds 2g"). */
 export function endsWithWeight(line: string): boolean {
   const w = parseWeightGrams(line, { allowTrailingNine: true });
   return w !== null && letters(line.slice(w.end)) <= 2 && !/\d/.test(line.slice(w.end));
+}
+
+/**
+ * The start of a name wrapped at the paper's width: two words or more, 15 characters or more,
+ * letters and name marks only (no figure: an address or a code line is none).
+ */
+export function longNameStart(name: string): boolean {
+  const t = name.trim();
+  return t.length >= 15 && t.split(/\s+/).length >= 2 && /^[A-Za-z][A-Za-z' .&/-]*$/.test(t);
 }
 
 /**
@@ -23,9 +33,11 @@ export function wrappedRow(
   header: string[] | null,
   usesDollar: boolean,
 ): { line: string; cells: ReturnType<typeof splitLine>['cells']; prices: MoneyHit[] } | null {
-  if (!pending || !pendingIsLineAbove || !header || header.length < 3 || pending.details || pending.discount !== undefined) return null;
+  if (!pending || !pendingIsLineAbove || pending.details || pending.discount !== undefined) return null;
+  if (!(header && header.length >= 3) && !longNameStart(pending.name)) return null;
   if (parseWeightGrams(pending.name, { allowTrailingNine: true }) || /[:@$]/.test(pending.name)) return null;
   const cell = cells.length >= 2 && (cells[0].kind === 'text' || cells[0].kind === 'category') ? cells[0].text : '';
+  if (isBrandKindSize(cell)) return null;
   const w = parseWeightGrams(cell, { allowTrailingNine: true });
   if (!w || /[A-Za-z]{2}/.test(cell.slice(w.end)) || /\$/.test(cell)) return null;
   const row = splitLine(`${pending.name.trim()} ${line.trimStart()}`);

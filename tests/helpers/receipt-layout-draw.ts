@@ -77,3 +77,27 @@ export function expectSumsPrinted(
   for (const [label, v] of taxLines) expect(after(label)).toBe(money(v));
   if (t.discount) expect(lines).toContain(`${labels.minus ?? '-'}${money(t.discount)}`);
 }
+
+/**
+ * What a round's seeds must show at least once: a line of two, a line discount, a CBD figure, a
+ * strain the catalog does not know and an order discount. `receipt` counts a drawn receipt's,
+ * `expectAll` checks each was seen.
+ */
+export function seenTally() {
+  const n = { twos: 0, discounts: 0, cbds: 0, unknown: 0, orderDiscounts: 0 };
+  return {
+    n,
+    receipt(t: ReceiptTruth): void {
+      if (t.discount) n.orderDiscounts++;
+      for (const it of t.items) {
+        if (it.quantity > 1) n.twos++;
+        if (it.discount) n.discounts++;
+        if (it.cbdPct !== null) n.cbds++;
+        if (it.strainName === null) n.unknown++;
+      }
+    },
+    expectAll(): void {
+      for (const [what, count] of Object.entries(n)) expect(count, what).toBeGreaterThan(0);
+    },
+  };
+}
