@@ -5,11 +5,12 @@
  * stays unmatched, and the trigram pass accepts a spelling of a catalog name, never a different
  * name that shares words with it.
  */
-import { editDistance } from '@/lib/strains/edit-distance';
 import type { CatalogIndex, IndexedName } from '@/lib/strains/match-index';
 import { inFlavourLine } from '@/lib/strains/match-context';
 import { EMPTY_LEXICON, quotedNames, type MakerLexicon } from '@/lib/strains/match-maker';
 import { roundSimilarity } from '@/lib/strains/match-trigram';
+import { flavourRisk, isFlavourName, STRAIN_CATEGORY_RE } from '@/lib/strains/match-flavour';
+import { sameNameSpelling } from '@/lib/strains/match-spelling';
 import { baseSegments, buildMenuContext, candidatesOf, isCross, productKind, withContext, type BaseSegment, type NormalizedName, type ProductKind } from '@/lib/strains/normalize';
 import type { Candidate } from '@/lib/strains/normalize';
 import { slugify } from '@/lib/strains/slug';
@@ -47,23 +48,6 @@ export function confidenceFor(similarity: number): MatchConfidence | null {
   return null;
 }
 
-/** Food, flavour and scent words: an edible or topical 'matching' a strain made only of these is naming its flavour. */
-const FLAVOUR_WORDS = new Set(
-  `apple banana berry berries blueberry strawberry raspberry blackberry cherry cherries grape grapes lemon lime orange mango peach pear
-   pineapple watermelon melon cantaloupe kiwi guava coconut passion fruit fruity citrus tangerine grapefruit pomegranate huckleberry
-   boysenberry cranberry plum apricot papaya lychee dragonfruit chocolate choco cream ice vanilla caramel toffee cake cookie cookies candy
-   mint mints sour sweet honey pie creamsicle sherbet sherbert sorbet pink lemonade punch rootbeer root beer cola tea coffee espresso milk
-   dark white mixed blue red green oil butter sugar cinnamon gummy bubblegum gum jelly bean beans sundae split shake smoothie fizz soda
-   chai latte mocha marshmallow s'mores smores truffle fudge brownie peanut almond pecan nut hazelnut maple syrup taffy tropical
-   razz blast splash twist wild original classic pudding butterscotch tropic and & n cinnamon churro horchata
-   lavender eucalyptus peppermint spearmint chamomile unscented`.split(/\s+/),
-);
-
-function isFlavourName(name: string): boolean {
-  const words = name.split(/[^a-z']+/).filter(Boolean);
-  return words.length > 0 && words.every((w) => FLAVOUR_WORDS.has(w));
-}
-
 /** Primary names before aliases, then the more popular strain. */
 function bestEntry(entries: IndexedName[]): IndexedName | null {
   let best: IndexedName | null = null;
@@ -71,42 +55,6 @@ function bestEntry(entries: IndexedName[]): IndexedName | null {
     if (!best || (best.isAlias && !e.isAlias) || (best.isAlias === e.isAlias && e.popularity > best.popularity)) best = e;
   }
   return best;
-}
-
-/** A word's spelling-neutral form: 'mintz' = 'mints' = 'mint', 'fruits' = 'fruit'. */
-const stem = (w: string) => w.replace(/'/g, '').replace(/(?<=\p{L}{3})[sz]$/u, '');
-const wordsOf = (s: string) => s.split(/[^\p{L}\p{N}']+/u).filter(Boolean);
-const numbersOf = (ws: string[]) =>
-  ws
-    .filter((w) => /\d/.test(w))
-    .map((w) => w.replace(/^#/, ''))
-    .join(' ');
-
-/** At most one edit in three letters: a slip of the keyboard, not another word. */
-const MAX_EDIT_SHARE = 1 / 3;
-
-/**
- * Is the trigram neighbour a spelling of the product's strain segment, or another name? The same
- * name is the same words in the same order, each equal or misspelt ('Sunday Driver' ~ Sundae
- * Driver, 'Tropicanna Cookies', 'Forbidden Fruits', 'Star Dawg Guava' ~ Stardawg Guava). Another
- * name: one holds a word the other lacks ('Mango Lemonade' ~ Lemonade, 'Skywalker' ~ Skywalker
- * OG), a number differs ('Gelato 33' ~ Gelato 41), the order differs ('Blueberry Sours' ~ Sour
- * Blueberry), a differing word is itself a word strain names use ('Jelly Cake' ~ Jellie Cake,
- * 'Truffle Cake' ~ Tropic Truffle, 'Rainbow Sorbet' ~ Rainbow Sherbet), or a differing word is
- * more than a misspelling ('Golden Poppy' ~ Golden Panda).
- */
-export function sameNameSpelling(product: string, catalog: string, wordUse: (w: string) => number): boolean {
-  const pw = wordsOf(product);
-  const cw = wordsOf(catalog);
-  if (pw.join('') === cw.join('')) return true;
-  if (numbersOf(pw) !== numbersOf(cw) || pw.length !== cw.length) return false;
-  for (let i = 0; i < pw.length; i++) {
-    const [p, c] = [stem(pw[i]), stem(cw[i])];
-    if (p === c) continue;
-    if (wordUse(pw[i]) >= 2 || wordUse(pw[i].replace(/'/g, '')) >= 2) return false;
-    if (editDistance(p, c) > MAX_EDIT_SHARE * Math.max(p.length, c.length)) return false;
-  }
-  return true;
 }
 
 /**
@@ -139,19 +87,6 @@ interface Prepared {
   flavourRisk: boolean;
   /** Quoted cut names of the raw name ('Cookies "Gary Payton"'): see quotedCut. */
   quoted: string[];
-}
-
-const STRAIN_CATEGORY_RE = /flower|pre-?roll|vape|concentrate|cart|extract/;
-const RATIO_RE = /\b\d+(\.\d+)?\s*:\s*\d+(\.\d+)?\b/;
-
-/**
- * Does the product's own category or name leave a flavour-only name in doubt? A category that is
- * not a strain product's ('Other', a menu's unknown) does; no category at all (a receipt line, a
- * single name looked up) does not.
- */
-export function flavourRisk(category: string | null | undefined, name: string): boolean {
-  const c = (category ?? '').trim().toLowerCase();
-  return (c !== '' && !STRAIN_CATEGORY_RE.test(c)) || RATIO_RE.test(name);
 }
 
 function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
