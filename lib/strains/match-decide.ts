@@ -9,6 +9,7 @@ import type { CatalogIndex, IndexedName } from '@/lib/strains/match-index';
 import { inFlavourLine } from '@/lib/strains/match-context';
 import { EMPTY_LEXICON, quotedNames, type MakerLexicon } from '@/lib/strains/match-maker';
 import { roundSimilarity } from '@/lib/strains/match-trigram';
+import { holdsProductForm, makerAfterDose, namesAnotherStrain } from '@/lib/strains/match-several';
 import { flavourRisk, isFlavourName, STRAIN_CATEGORY_RE } from '@/lib/strains/match-flavour';
 import { sameNameSpelling } from '@/lib/strains/match-spelling';
 import { baseSegments, buildMenuContext, candidatesOf, isCross, productKind, withContext, type BaseSegment, type NormalizedName, type ProductKind } from '@/lib/strains/normalize';
@@ -87,6 +88,10 @@ interface Prepared {
   flavourRisk: boolean;
   /** Quoted cut names of the raw name ('Cookies "Gary Payton"'): see quotedCut. */
   quoted: string[];
+  /** Filed under a flower, vape or concentrate category. */
+  strainCategory: boolean;
+  /** A one-word side segment is the maker (makerAfterDose). */
+  makerSide: boolean;
 }
 
 function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
@@ -115,11 +120,14 @@ function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
       if (kind === 'edible' && STRAIN_CATEGORY_RE.test((m.category ?? '').toLowerCase()) && norm.candidates.some(ownWord)) kind = 'strain';
       // A product of a line the menu shows to sell only flavours is as doubtful as an 'Other' one.
       const line = (bases.get(keyOf(m))?.base ?? []).some((b) => inFlavourLine(context, b.full));
+      const strainCategory = STRAIN_CATEGORY_RE.test((m.category ?? '').toLowerCase());
       p = {
         kind,
         norm: kind === 'non-strain' ? { cleaned: norm.cleaned, candidates: [] } : norm,
         flavourRisk: line || flavourRisk(m.category, m.name),
         quoted: quotedNames(m.name),
+        strainCategory,
+        makerSide: makerAfterDose(m.name, kind === 'edible', strainCategory),
       };
       memo.set(key, p);
     }
@@ -141,7 +149,7 @@ function namePass(
   lookup: (c: string, side: boolean) => IndexedName[],
   respellings: boolean,
   only: (c: Candidate) => boolean = () => true,
-): { entry: IndexedName; side: boolean; lead: boolean } | null {
+): NameHit | null {
   for (const c of p.norm.candidates) {
     if ((c.respelt && !respellings) || !only(c)) continue;
     // An edible names a strain in a segment of its own ('Coconut Oil - Cannatonic'), never as its
@@ -149,6 +157,8 @@ function namePass(
     // Nor in the segment that starts the name, where the brand goes ('Green Hornet - 100mg Blue
     // Raspberry Sour Gummies': a gummy brand, not the strain).
     if (p.kind === 'edible' && (!c.pure || c.lead || isFlavourName(c.text))) continue;
+    // Nor in one word beside a dose, where the maker goes ('Balanced 100mg- Ripple').
+    if (p.makerSide && c.side && /^[\p{L}']+$/u.test(c.text)) continue;
     if (p.flavourRisk && isFlavourName(c.text)) continue;
     // The lead segment is the brand when the strain segment reads as a strain of its own that the
     // catalog lacks: two or more words, every one a word of known strain names ('Ice Cream Man -
@@ -269,18 +279,46 @@ function trigramOf(index: CatalogIndex, text: string): Decision | null {
   return { cleaned: text, pass: 'trigram', similarity: sim, confidence, entry: near.catalog.entry };
 }
 
+type NameHit = { entry: IndexedName; side: boolean; lead: boolean };
+
+/**
+ * A name pass's match, weighed against the name's other segments (match-several.ts): the strain
+ * segment's match when another segment names another strain is none of them; a strain-segment
+ * catalog name holding a product-form word, in a product of no strain category, gives way to a
+ * side segment's clean catalog name ('Coconut Oil - Cannatonic').
+ */
+function settle(index: CatalogIndex, p: Prepared, hit: NameHit | null, pass: MatchPass): Decision | null {
+  if (!hit) return null;
+  const d: Decision = { cleaned: p.norm.cleaned, pass, similarity: 1, confidence: hit.lead ? 'medium' : 'high', entry: hit.entry, side: hit.side };
+  if (hit.side) return d;
+  if (!p.strainCategory && holdsProductForm(hit.entry.name)) {
+    const cleanSide = (c: Candidate) => c.side && c.pure && !c.lead && !holdsProductForm(c.text);
+    const clean = namePass(index, p, (c) => index.exact(c), false, cleanSide);
+    if (clean) return { ...d, pass: 'exact', confidence: 'high', entry: clean.entry, side: true };
+  }
+  if (namesAnotherStrain(index, p.norm.others ?? [], hit.entry.strainId, (t) => (p.flavourRisk || p.kind === 'edible') && isFlavourName(t)))
+    return { ...d, pass: null, similarity: null, confidence: null, entry: null };
+  return d;
+}
+
 function decideOne(index: CatalogIndex, p: Prepared, makers: MakerLexicon): Decision {
   const d: Decision = { cleaned: p.norm.cleaned, pass: null, similarity: null, confidence: null, entry: null };
   if (p.norm.candidates.length === 0) return d;
   // The strain segment as written, form words and all, by name then slug before any stripped form
   // of it: 'Critical Plus 2.0' (by slug) is not Critical Plus (by name).
   const wholeOnly = (c: Candidate) => Boolean(c.whole) && !c.side;
-  const wholeExact = namePass(index, p, (c) => index.exact(c), false, wholeOnly);
-  if (wholeExact) return { ...d, pass: 'exact', similarity: 1, confidence: 'high', entry: wholeExact.entry };
-  const wholeSlug = namePass(index, p, (c) => index.slug(slugify(c)), true, wholeOnly);
-  if (wholeSlug) return { ...d, pass: 'slug', similarity: 1, confidence: 'high', entry: wholeSlug.entry };
-  const exact = namePass(index, p, (c) => index.exact(c), false);
-  if (exact) return { ...d, pass: 'exact', similarity: 1, confidence: exact.lead ? 'medium' : 'high', entry: exact.entry, side: exact.side };
+  const byName = (c: string) => index.exact(c);
+  const wholeExact = settle(index, p, namePass(index, p, byName, false, wholeOnly), 'exact');
+  if (wholeExact) return wholeExact;
+  const wholeSlug = settle(
+    index,
+    p,
+    namePass(index, p, (c) => index.slug(slugify(c)), true, wholeOnly),
+    'slug',
+  );
+  if (wholeSlug) return wholeSlug;
+  const exact = settle(index, p, namePass(index, p, byName, false), 'exact');
+  if (exact) return exact;
   // The slug pass also compares the strain segment with spacing, punctuation and 'and' ignored
   // ('PeachesNCream' = Peaches and Cream), unless the universe knows that spelling as a strain of
   // its own ('Grapevine' beside the catalog's Grape Vine).
@@ -296,7 +334,8 @@ function decideOne(index: CatalogIndex, p: Prepared, makers: MakerLexicon): Deci
     },
     true,
   );
-  if (slug) return { ...d, pass: 'slug', similarity: 1, confidence: slug.lead ? 'medium' : 'high', entry: slug.entry, side: slug.side };
+  const bySlug = settle(index, p, slug, 'slug');
+  if (bySlug) return bySlug;
   const cleaned = p.norm.cleaned;
   // The product is a strain the universe knows and the catalog lacks: it is that strain.
   const universeOnly = p.norm.candidates.some((c) => !c.side && !c.whole && isUniverseOnly(index, c.text));

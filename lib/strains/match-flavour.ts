@@ -8,7 +8,7 @@ const FLAVOUR_WORDS = new Set(
   `apple banana berry berries blueberry strawberry raspberry blackberry cherry cherries grape grapes lemon lime orange mango peach pear
    pineapple watermelon melon cantaloupe kiwi guava coconut passion fruit fruity citrus tangerine grapefruit pomegranate huckleberry
    boysenberry cranberry plum apricot papaya lychee dragonfruit chocolate choco cream ice vanilla caramel toffee cake cookie cookies candy
-   mint mints sour sweet honey pie creamsicle sherbet sherbert sorbet pink lemonade punch rootbeer root beer cola tea coffee espresso milk
+   mint mints sour sweet honey pie creamsicle sherbet sherbert sorbet pink lemonade punch rootbeer root beer cola limeade tea coffee espresso milk
    dark white mixed blue red green oil butter sugar cinnamon gummy bubblegum gum jelly bean beans sundae split shake smoothie fizz soda
    chai latte mocha marshmallow s'mores smores truffle fudge brownie peanut almond pecan nut hazelnut maple syrup taffy tropical
    razz blast splash twist wild original classic pudding butterscotch tropic and & n cinnamon churro horchata
