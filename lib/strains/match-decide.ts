@@ -5,11 +5,13 @@
  * stays unmatched, and the trigram pass accepts a spelling of a catalog name, never a different
  * name that shares words with it.
  */
-import { editDistance } from '@/lib/strains/edit-distance';
 import type { CatalogIndex, IndexedName } from '@/lib/strains/match-index';
 import { inFlavourLine } from '@/lib/strains/match-context';
 import { EMPTY_LEXICON, quotedNames, type MakerLexicon } from '@/lib/strains/match-maker';
 import { roundSimilarity } from '@/lib/strains/match-trigram';
+import { holdsProductForm, makerAfterDose, namesAnotherStrain } from '@/lib/strains/match-several';
+import { flavourRisk, isFlavourName, STRAIN_CATEGORY_RE } from '@/lib/strains/match-flavour';
+import { sameNameSpelling } from '@/lib/strains/match-spelling';
 import { baseSegments, buildMenuContext, candidatesOf, isCross, productKind, withContext, type BaseSegment, type NormalizedName, type ProductKind } from '@/lib/strains/normalize';
 import type { Candidate } from '@/lib/strains/normalize';
 import { slugify } from '@/lib/strains/slug';
@@ -47,23 +49,6 @@ export function confidenceFor(similarity: number): MatchConfidence | null {
   return null;
 }
 
-/** Food, flavour and scent words: an edible or topical 'matching' a strain made only of these is naming its flavour. */
-const FLAVOUR_WORDS = new Set(
-  `apple banana berry berries blueberry strawberry raspberry blackberry cherry cherries grape grapes lemon lime orange mango peach pear
-   pineapple watermelon melon cantaloupe kiwi guava coconut passion fruit fruity citrus tangerine grapefruit pomegranate huckleberry
-   boysenberry cranberry plum apricot papaya lychee dragonfruit chocolate choco cream ice vanilla caramel toffee cake cookie cookies candy
-   mint mints sour sweet honey pie creamsicle sherbet sherbert sorbet pink lemonade punch rootbeer root beer cola tea coffee espresso milk
-   dark white mixed blue red green oil butter sugar cinnamon gummy bubblegum gum jelly bean beans sundae split shake smoothie fizz soda
-   chai latte mocha marshmallow s'mores smores truffle fudge brownie peanut almond pecan nut hazelnut maple syrup taffy tropical
-   razz blast splash twist wild original classic pudding butterscotch tropic and & n cinnamon churro horchata
-   lavender eucalyptus peppermint spearmint chamomile unscented`.split(/\s+/),
-);
-
-function isFlavourName(name: string): boolean {
-  const words = name.split(/[^a-z']+/).filter(Boolean);
-  return words.length > 0 && words.every((w) => FLAVOUR_WORDS.has(w));
-}
-
 /** Primary names before aliases, then the more popular strain. */
 function bestEntry(entries: IndexedName[]): IndexedName | null {
   let best: IndexedName | null = null;
@@ -71,42 +56,6 @@ function bestEntry(entries: IndexedName[]): IndexedName | null {
     if (!best || (best.isAlias && !e.isAlias) || (best.isAlias === e.isAlias && e.popularity > best.popularity)) best = e;
   }
   return best;
-}
-
-/** A word's spelling-neutral form: 'mintz' = 'mints' = 'mint', 'fruits' = 'fruit'. */
-const stem = (w: string) => w.replace(/'/g, '').replace(/(?<=\p{L}{3})[sz]$/u, '');
-const wordsOf = (s: string) => s.split(/[^\p{L}\p{N}']+/u).filter(Boolean);
-const numbersOf = (ws: string[]) =>
-  ws
-    .filter((w) => /\d/.test(w))
-    .map((w) => w.replace(/^#/, ''))
-    .join(' ');
-
-/** At most one edit in three letters: a slip of the keyboard, not another word. */
-const MAX_EDIT_SHARE = 1 / 3;
-
-/**
- * Is the trigram neighbour a spelling of the product's strain segment, or another name? The same
- * name is the same words in the same order, each equal or misspelt ('Sunday Driver' ~ Sundae
- * Driver, 'Tropicanna Cookies', 'Forbidden Fruits', 'Star Dawg Guava' ~ Stardawg Guava). Another
- * name: one holds a word the other lacks ('Mango Lemonade' ~ Lemonade, 'Skywalker' ~ Skywalker
- * OG), a number differs ('Gelato 33' ~ Gelato 41), the order differs ('Blueberry Sours' ~ Sour
- * Blueberry), a differing word is itself a word strain names use ('Jelly Cake' ~ Jellie Cake,
- * 'Truffle Cake' ~ Tropic Truffle, 'Rainbow Sorbet' ~ Rainbow Sherbet), or a differing word is
- * more than a misspelling ('Golden Poppy' ~ Golden Panda).
- */
-export function sameNameSpelling(product: string, catalog: string, wordUse: (w: string) => number): boolean {
-  const pw = wordsOf(product);
-  const cw = wordsOf(catalog);
-  if (pw.join('') === cw.join('')) return true;
-  if (numbersOf(pw) !== numbersOf(cw) || pw.length !== cw.length) return false;
-  for (let i = 0; i < pw.length; i++) {
-    const [p, c] = [stem(pw[i]), stem(cw[i])];
-    if (p === c) continue;
-    if (wordUse(pw[i]) >= 2 || wordUse(pw[i].replace(/'/g, '')) >= 2) return false;
-    if (editDistance(p, c) > MAX_EDIT_SHARE * Math.max(p.length, c.length)) return false;
-  }
-  return true;
 }
 
 /**
@@ -139,19 +88,10 @@ interface Prepared {
   flavourRisk: boolean;
   /** Quoted cut names of the raw name ('Cookies "Gary Payton"'): see quotedCut. */
   quoted: string[];
-}
-
-const STRAIN_CATEGORY_RE = /flower|pre-?roll|vape|concentrate|cart|extract/;
-const RATIO_RE = /\b\d+(\.\d+)?\s*:\s*\d+(\.\d+)?\b/;
-
-/**
- * Does the product's own category or name leave a flavour-only name in doubt? A category that is
- * not a strain product's ('Other', a menu's unknown) does; no category at all (a receipt line, a
- * single name looked up) does not.
- */
-export function flavourRisk(category: string | null | undefined, name: string): boolean {
-  const c = (category ?? '').trim().toLowerCase();
-  return (c !== '' && !STRAIN_CATEGORY_RE.test(c)) || RATIO_RE.test(name);
+  /** Filed under a flower, vape or concentrate category. */
+  strainCategory: boolean;
+  /** A one-word side segment is the maker (makerAfterDose). */
+  makerSide: boolean;
 }
 
 function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
@@ -180,11 +120,14 @@ function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
       if (kind === 'edible' && STRAIN_CATEGORY_RE.test((m.category ?? '').toLowerCase()) && norm.candidates.some(ownWord)) kind = 'strain';
       // A product of a line the menu shows to sell only flavours is as doubtful as an 'Other' one.
       const line = (bases.get(keyOf(m))?.base ?? []).some((b) => inFlavourLine(context, b.full));
+      const strainCategory = STRAIN_CATEGORY_RE.test((m.category ?? '').toLowerCase());
       p = {
         kind,
         norm: kind === 'non-strain' ? { cleaned: norm.cleaned, candidates: [] } : norm,
         flavourRisk: line || flavourRisk(m.category, m.name),
         quoted: quotedNames(m.name),
+        strainCategory,
+        makerSide: makerAfterDose(m.name, kind === 'edible', strainCategory),
       };
       memo.set(key, p);
     }
@@ -206,7 +149,7 @@ function namePass(
   lookup: (c: string, side: boolean) => IndexedName[],
   respellings: boolean,
   only: (c: Candidate) => boolean = () => true,
-): { entry: IndexedName; side: boolean; lead: boolean } | null {
+): NameHit | null {
   for (const c of p.norm.candidates) {
     if ((c.respelt && !respellings) || !only(c)) continue;
     // An edible names a strain in a segment of its own ('Coconut Oil - Cannatonic'), never as its
@@ -214,6 +157,8 @@ function namePass(
     // Nor in the segment that starts the name, where the brand goes ('Green Hornet - 100mg Blue
     // Raspberry Sour Gummies': a gummy brand, not the strain).
     if (p.kind === 'edible' && (!c.pure || c.lead || isFlavourName(c.text))) continue;
+    // Nor in one word beside a dose, where the maker goes ('Balanced 100mg- Ripple').
+    if (p.makerSide && c.side && /^[\p{L}']+$/u.test(c.text)) continue;
     if (p.flavourRisk && isFlavourName(c.text)) continue;
     // The lead segment is the brand when the strain segment reads as a strain of its own that the
     // catalog lacks: two or more words, every one a word of known strain names ('Ice Cream Man -
@@ -334,18 +279,46 @@ function trigramOf(index: CatalogIndex, text: string): Decision | null {
   return { cleaned: text, pass: 'trigram', similarity: sim, confidence, entry: near.catalog.entry };
 }
 
+type NameHit = { entry: IndexedName; side: boolean; lead: boolean };
+
+/**
+ * A name pass's match, weighed against the name's other segments (match-several.ts): the strain
+ * segment's match when another segment names another strain is none of them; a strain-segment
+ * catalog name holding a product-form word, in a product of no strain category, gives way to a
+ * side segment's clean catalog name ('Coconut Oil - Cannatonic').
+ */
+function settle(index: CatalogIndex, p: Prepared, hit: NameHit | null, pass: MatchPass): Decision | null {
+  if (!hit) return null;
+  const d: Decision = { cleaned: p.norm.cleaned, pass, similarity: 1, confidence: hit.lead ? 'medium' : 'high', entry: hit.entry, side: hit.side };
+  if (hit.side) return d;
+  if (!p.strainCategory && holdsProductForm(hit.entry.name)) {
+    const cleanSide = (c: Candidate) => c.side && c.pure && !c.lead && !holdsProductForm(c.text);
+    const clean = namePass(index, p, (c) => index.exact(c), false, cleanSide);
+    if (clean) return { ...d, pass: 'exact', confidence: 'high', entry: clean.entry, side: true };
+  }
+  if (namesAnotherStrain(index, p.norm.others ?? [], hit.entry.strainId, (t) => (p.flavourRisk || p.kind === 'edible') && isFlavourName(t)))
+    return { ...d, pass: null, similarity: null, confidence: null, entry: null };
+  return d;
+}
+
 function decideOne(index: CatalogIndex, p: Prepared, makers: MakerLexicon): Decision {
   const d: Decision = { cleaned: p.norm.cleaned, pass: null, similarity: null, confidence: null, entry: null };
   if (p.norm.candidates.length === 0) return d;
   // The strain segment as written, form words and all, by name then slug before any stripped form
   // of it: 'Critical Plus 2.0' (by slug) is not Critical Plus (by name).
   const wholeOnly = (c: Candidate) => Boolean(c.whole) && !c.side;
-  const wholeExact = namePass(index, p, (c) => index.exact(c), false, wholeOnly);
-  if (wholeExact) return { ...d, pass: 'exact', similarity: 1, confidence: 'high', entry: wholeExact.entry };
-  const wholeSlug = namePass(index, p, (c) => index.slug(slugify(c)), true, wholeOnly);
-  if (wholeSlug) return { ...d, pass: 'slug', similarity: 1, confidence: 'high', entry: wholeSlug.entry };
-  const exact = namePass(index, p, (c) => index.exact(c), false);
-  if (exact) return { ...d, pass: 'exact', similarity: 1, confidence: exact.lead ? 'medium' : 'high', entry: exact.entry, side: exact.side };
+  const byName = (c: string) => index.exact(c);
+  const wholeExact = settle(index, p, namePass(index, p, byName, false, wholeOnly), 'exact');
+  if (wholeExact) return wholeExact;
+  const wholeSlug = settle(
+    index,
+    p,
+    namePass(index, p, (c) => index.slug(slugify(c)), true, wholeOnly),
+    'slug',
+  );
+  if (wholeSlug) return wholeSlug;
+  const exact = settle(index, p, namePass(index, p, byName, false), 'exact');
+  if (exact) return exact;
   // The slug pass also compares the strain segment with spacing, punctuation and 'and' ignored
   // ('PeachesNCream' = Peaches and Cream), unless the universe knows that spelling as a strain of
   // its own ('Grapevine' beside the catalog's Grape Vine).
@@ -361,7 +334,8 @@ function decideOne(index: CatalogIndex, p: Prepared, makers: MakerLexicon): Deci
     },
     true,
   );
-  if (slug) return { ...d, pass: 'slug', similarity: 1, confidence: slug.lead ? 'medium' : 'high', entry: slug.entry, side: slug.side };
+  const bySlug = settle(index, p, slug, 'slug');
+  if (bySlug) return bySlug;
   const cleaned = p.norm.cleaned;
   // The product is a strain the universe knows and the catalog lacks: it is that strain.
   const universeOnly = p.norm.candidates.some((c) => !c.side && !c.whole && isUniverseOnly(index, c.text));

@@ -28,6 +28,8 @@ const ALWAYS = [
   'vaporizer',
   'pods?',
   'airopod',
+  // a vape pen's line name ('Fruity Pebbles Distillate GoPen 1G'); no strain name holds it
+  'go ?pen',
   'aio',
   '510',
   'all in one',

@@ -91,6 +91,8 @@ export interface NormalizedName {
   cleaned: string;
   /** Names the exact and slug passes try, best first (the strain segment first). */
   candidates: Candidate[];
+  /** The other named segments, less the leading one (where the brand goes): see namesAnotherStrain. */
+  others?: string[];
 }
 
 /** Lower-case, unify quotes, drop emoji and symbols menus decorate names with. */
@@ -260,6 +262,9 @@ export function baseSegments(name: string, brand?: string | null): BaseSegment[]
 /** The strain-name segments: base segments less what the menu shows to be brands and lines. */
 export function withContext(base: BaseSegment[], context?: MenuContext | null): Segment[] {
   const out: Segment[] = [];
+  // The name's first segment is the first outside brackets (`segments` lists a bracket's text
+  // first: 'Green Hornet - Mixed Fruit Sour Gummies (Hybrid)' starts with Green Hornet).
+  const start = base.findIndex((b) => !b.bracketed);
   for (const [i, b] of base.entries()) {
     // A maker left before the strain once the menu's own brands are gone is a brand the card did
     // not put in its field (like one the menu context finds, it leaves the segment pure).
@@ -268,7 +273,7 @@ export function withContext(base: BaseSegment[], context?: MenuContext | null): 
     const full = trimFormEdges(stripCompanyLead(context ? contextNoise(context, b.full).words : b.full));
     const text = full.join(' ');
     if (/\p{L}/u.test(text) && text.length >= 2)
-      out.push({ whole: whole.join(' '), light: light.join(' '), branded: b.branded, text, bracketed: b.bracketed, pure: b.pure, first: i === 0 });
+      out.push({ whole: whole.join(' '), light: light.join(' '), branded: b.branded, text, bracketed: b.bracketed, pure: b.pure, first: i === start });
   }
   return out;
 }
@@ -331,7 +336,8 @@ export function candidatesOf(segs: Segment[]): NormalizedName {
       if (/\S og kush$/.test(t)) add({ text: t.replace(/ kush$/, ''), side: s !== primary, respelt: true, pure: false });
     }
   }
-  return { cleaned, candidates };
+  const others = plain.filter((s) => s !== primary && !(s === plain[0] && s.first)).map((s) => s.text);
+  return { cleaned, candidates, others };
 }
 
 /** The menu context of a whole list of products (see match-context.ts). */

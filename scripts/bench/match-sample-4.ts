@@ -16,25 +16,7 @@
  * Run: npx tsx --conditions=react-server scripts/bench/match-sample-4.ts > draw.json
  */
 import { LABELS, LABELS_2, LABELS_3 } from '@/scripts/bench/match-precision';
-import { drawLabelledSet, type SampleHelpers } from '@/scripts/bench/match-sample-kit';
-import type { MenuItem } from '@/scripts/bench/match-setup';
-
-/** A brand written into the name: the brand field's first word, or a leading segment naming no catalog strain, before a catalog name. */
-function branded(m: MenuItem, { words, segments, hits, catWords }: SampleHelpers): boolean {
-  const catHit = (s: string) => hits(s).length > 0 || segments(s).some((x) => catWords.has(words(x)));
-  const first = (m.brand || '')
-    .toLowerCase()
-    .split(/\s+/)[0]
-    .replace(/[^a-z0-9]/g, '');
-  const lead = m.name
-    .toLowerCase()
-    .replace(/[^a-z0-9 ]+/g, ' ')
-    .trim()
-    .split(/\s+/)[0];
-  if (first.length >= 3 && lead === first && catHit(m.name.slice(first.length))) return true;
-  const parts = m.name.split(/\s-\s|\s\|\s/);
-  return parts.length > 1 && !catHit(parts[0]) && /[a-z]{3}/i.test(parts[0]) && catHit(parts.slice(1).join(' '));
-}
+import { branded, drawLabelledSet, packOrInfused } from '@/scripts/bench/match-sample-kit';
 
 drawLabelledSet({
   split: 'blind-4',
@@ -43,11 +25,7 @@ drawLabelledSet({
   hard: { brand: 20, pack: 15, infused: 15, near: 20, numbered: 15, cross: 15, longer: 10, universe: 10 },
   labelFiles: [LABELS, LABELS_2, LABELS_3],
   skipUsedStores: true,
-  firstKinds: (m) => {
-    if (/\b\d+\s?(pk|pack|ct|pc)\b|\bpack\b|\d\s?x\s?\.?\d+(\.\d+)?\s?g\b/i.test(m.name)) return 'pack';
-    if (/infused|moon ?rocks?|caviar|\bdipped\b/i.test(m.name)) return 'infused';
-    return null;
-  },
+  firstKinds: packOrInfused,
   afterCross: (m, h) => {
     if (branded(m, h)) return 'brand';
     if (/#\s?[0-9a-z]\b|\b[a-z]{3,}\s[a-z]\b(?!\S)/i.test(m.name.replace(/\b[ISH]\b|\([^)]*\)/g, '')) && !/\b[ISH]$/.test(m.name)) return 'numbered';

@@ -42,6 +42,8 @@ export interface SampleConfig {
   firstKinds?: (m: MenuItem, h: SampleHelpers) => string | null;
   /** Shapes tested after a cross, before a numbered phenotype (brand, lettered phenotype). */
   afterCross?: (m: MenuItem, h: SampleHelpers) => string | null;
+  /** Edibles may be drawn as hard shapes too (only at random otherwise). */
+  hardEdibles?: boolean;
 }
 
 const key = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -60,6 +62,30 @@ const segments = (name: string) =>
 
 function readNames(file: string): string[] {
   return (parse(fs.readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true, relax_column_count: true }) as { name: string }[]).map((r) => r.name);
+}
+
+/** A brand written into the name: the brand field's first word, or a leading segment naming no catalog strain, before a catalog name. */
+export function branded(m: MenuItem, { words, segments, hits, catWords }: SampleHelpers): boolean {
+  const catHit = (s: string) => hits(s).length > 0 || segments(s).some((x) => catWords.has(words(x)));
+  const first = (m.brand || '')
+    .toLowerCase()
+    .split(/\s+/)[0]
+    .replace(/[^a-z0-9]/g, '');
+  const lead = m.name
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .trim()
+    .split(/\s+/)[0];
+  if (first.length >= 3 && lead === first && catHit(m.name.slice(first.length))) return true;
+  const parts = m.name.split(/\s-\s|\s\|\s/);
+  return parts.length > 1 && !catHit(parts[0]) && /[a-z]{3}/i.test(parts[0]) && catHit(parts.slice(1).join(' '));
+}
+
+/** A pre-roll pack (`5pk`, `2 x 0.5g`, `pack`) or an infused product (`infused`, moon rocks, caviar). */
+export function packOrInfused(m: MenuItem): string | null {
+  if (/\b\d+\s?(pk|pack|ct|pc)\b|\bpack\b|\d\s?x\s?\.?\d+(\.\d+)?\s?g\b/i.test(m.name)) return 'pack';
+  if (/infused|moon ?rocks?|caviar|\bdipped\b/i.test(m.name)) return 'infused';
+  return null;
 }
 
 export function drawLabelledSet(cfg: SampleConfig): void {
@@ -130,7 +156,7 @@ export function drawLabelledSet(cfg: SampleConfig): void {
   }
   const hard = new Map<string, number>();
   for (const m of items) {
-    if (taken.has(m) || section(m) === 'Edible') continue;
+    if (taken.has(m) || (section(m) === 'Edible' && !cfg.hardEdibles)) continue;
     const k = kind(m);
     if (!k || (hard.get(k) ?? 0) >= cfg.hard[k]) continue;
     hard.set(k, (hard.get(k) ?? 0) + 1);

@@ -3,7 +3,7 @@
  * catalog (plus the seed and the Kushy universe), on PGlite and on PostgreSQL (DATABASE_URL or the
  * local test database): products/s in menus of 500 against the naive three-queries-per-product way
  * measured in the same run, the in-process trigram numbers checked against pg_trgm's similarity(),
- * match rate per category, and precision/recall on the labelled sets (the blind third and second sets and the
+ * match rate per category, and precision/recall on the labelled sets (the blind fifth, fourth, third and second sets and the
  * held-out chains first).
  * Timings on a shared machine are noisy: compare the ratios printed by one run.
  */
@@ -145,6 +145,9 @@ async function runOn(kind: 'pglite' | 'pg', menu: MenuItem[], fullMenu: MenuItem
     );
     if (withPrecision && process.env.BENCH_LABELLED !== '0') {
       const scores = await labelledScores(db, fullMenu);
+      // BENCH_BLIND5=0 hides the fifth, blind set (tests/fixtures/matching/labelled-5.json, least-used stores outside blind-3's and blind-4's).
+      if (process.env.BENCH_BLIND5 !== '0' && scores['blind-5'].items)
+        printScores('BLIND-5 set (fifth labelled set, least-used stores outside blind-3 and blind-4, never tuned on)', scores['blind-5']);
       // BENCH_BLIND4=0 hides the fourth, blind set (tests/fixtures/matching/labelled-4.json, least-used stores outside blind-3's).
       if (process.env.BENCH_BLIND4 !== '0' && scores['blind-4'].items)
         printScores('BLIND-4 set (fourth labelled set, least-used stores outside blind-3, never tuned on)', scores['blind-4']);
@@ -160,13 +163,14 @@ async function runOn(kind: 'pglite' | 'pg', menu: MenuItem[], fullMenu: MenuItem
       // BENCH_MISSES=blind-2 prints the second set's misses (after its blind run was recorded).
       if (process.env.BENCH_MISSES === 'blind-2') console.log(`\nBlind-2 misses (${scores['blind-2'].missed.length}):\n  ${scores['blind-2'].missed.join('\n  ')}`);
       // BENCH_MISSES=blind-3 prints the third set's misses and its wrong low answers (after its blind run was recorded).
-      // BENCH_MISSES=blind-4 likewise for the fourth set, with all its wrong answers.
-      if (process.env.BENCH_MISSES === 'blind-3' || process.env.BENCH_MISSES === 'blind-4') {
+      // BENCH_MISSES=blind-4 (or blind-5) likewise for the fourth (fifth) set, with all its wrong answers.
+      if (process.env.BENCH_MISSES === 'blind-3' || process.env.BENCH_MISSES === 'blind-4' || process.env.BENCH_MISSES === 'blind-5') {
         const split = process.env.BENCH_MISSES;
         const b = scores[split];
         console.log(`\n${split} misses (${b.missed.length}):\n  ${b.missed.join('\n  ')}`);
-        const wrong = split === 'blind-4' ? b.wrong : b.wrong.filter((w) => w.startsWith('low'));
-        console.log(`\n${split} wrong ${split === 'blind-4' ? '' : 'low '}answers:\n  ${wrong.join('\n  ')}`);
+        const all = split !== 'blind-3';
+        const wrong = all ? b.wrong : b.wrong.filter((w) => w.startsWith('low'));
+        console.log(`\n${split} wrong ${all ? '' : 'low '}answers:\n  ${wrong.join('\n  ')}`);
       }
     }
   } finally {

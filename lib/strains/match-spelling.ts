@@ -1,0 +1,41 @@
+/**
+ * Is a trigram neighbour a spelling of the product's strain segment, or another name
+ * (match-decide.ts's trigram pass)?
+ */
+import { editDistance } from '@/lib/strains/edit-distance';
+
+/** A word's spelling-neutral form: 'mintz' = 'mints' = 'mint', 'fruits' = 'fruit'. */
+const stem = (w: string) => w.replace(/'/g, '').replace(/(?<=\p{L}{3})[sz]$/u, '');
+const wordsOf = (s: string) => s.split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+const numbersOf = (ws: string[]) =>
+  ws
+    .filter((w) => /\d/.test(w))
+    .map((w) => w.replace(/^#/, ''))
+    .join(' ');
+
+/** At most one edit in three letters: a slip of the keyboard, not another word. */
+const MAX_EDIT_SHARE = 1 / 3;
+
+/**
+ * Is the trigram neighbour a spelling of the product's strain segment, or another name? The same
+ * name is the same words in the same order, each equal or misspelt ('Sunday Driver' ~ Sundae
+ * Driver, 'Tropicanna Cookies', 'Forbidden Fruits', 'Star Dawg Guava' ~ Stardawg Guava). Another
+ * name: one holds a word the other lacks ('Mango Lemonade' ~ Lemonade, 'Skywalker' ~ Skywalker
+ * OG), a number differs ('Gelato 33' ~ Gelato 41), the order differs ('Blueberry Sours' ~ Sour
+ * Blueberry), a differing word is itself a word strain names use ('Jelly Cake' ~ Jellie Cake,
+ * 'Truffle Cake' ~ Tropic Truffle, 'Rainbow Sorbet' ~ Rainbow Sherbet), or a differing word is
+ * more than a misspelling ('Golden Poppy' ~ Golden Panda).
+ */
+export function sameNameSpelling(product: string, catalog: string, wordUse: (w: string) => number): boolean {
+  const pw = wordsOf(product);
+  const cw = wordsOf(catalog);
+  if (pw.join('') === cw.join('')) return true;
+  if (numbersOf(pw) !== numbersOf(cw) || pw.length !== cw.length) return false;
+  for (let i = 0; i < pw.length; i++) {
+    const [p, c] = [stem(pw[i]), stem(cw[i])];
+    if (p === c) continue;
+    if (wordUse(pw[i]) >= 2 || wordUse(pw[i].replace(/'/g, '')) >= 2) return false;
+    if (editDistance(p, c) > MAX_EDIT_SHARE * Math.max(p.length, c.length)) return false;
+  }
+  return true;
+}
