@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { captionOver } from '@/lib/vision/label-caption-over';
+import { computedTotal } from '@/lib/vision/label-formula';
+import { parseLabelText } from '@/lib/vision/label-parser';
+import { bareTotal } from '@/lib/vision/label-value-first';
+import { row, words } from '@/tests/helpers/box-rows';
+
+/** The twentieth label pass (issue 14): rules found on the twentieth round's blind run, each shown on text written here. */
+
+describe('a total printed as a computed line (label-formula.ts)', () => {
+  it('keeps the result after the formula, in every printed form', () => {
+    expect(computedTotal('Total THC = THC-A x 0.877 + A9-THC = 29.2%')).toBe('Total THC: 29.2%');
+    expect(computedTotal('Total CBD = 0.877 * 0.16% + 0.06% = 0.2%')).toBe('Total CBD: 0.2%');
+    expect(computedTotal('Total THC (THCa × 0.877 + Δ9-THC): 23.8%')).toBe('Total THC: 23.8%');
+    expect(computedTotal('Total THC = (THCA × 0.877) + Delta-9 THC = 80.4 mg/g')).toBe('Total THC: 80.4 mg/g');
+  });
+
+  it('drops a formula with no result and leaves other rows', () => {
+    expect(computedTotal('*Total THC = (THCa * 0.877) + d9-THC')).toBe('');
+    for (const r of ['Total THC = 23.8%', 'Total THC: 23.8%', 'THCa   25.72%', 'Serving = 1 piece', 'Total THC*   23.5%']) expect(computedTotal(r)).toBe(r);
+  });
+
+  it('reads the total, not the neutral or the acid, from a panel that lists both', () => {
+    for (const formula of ['Total THC = THC-A x 0.877 + A9-THC = 29.2%', 'Total THC = 0.877 * 32.16% + 1.00% = 29.2%']) {
+      const p = parseLabelText(
+        [
+          'Everest',
+          'Bubblegum Premium Flower',
+          'Hybrid | Flower | Net Wt 3.5 g',
+          'POTENCY (dry weight basis)',
+          'THC-A     32.16%',
+          'A9-THC     1.00%',
+          'CBDa     0.72%',
+          'CBD     0.07%',
+          formula,
+          'Total CBD = CBDa x 0.877 + CBD = 0.7%',
+          'TAC     31.3%',
+        ].join('\n'),
+      );
+      expect([p.thcPct, p.cbdPct, p.totalCannabinoidsPct]).toEqual([29.2, 0.7, 31.3]);
+    }
+  });
+});
+
+describe('figures as separate blocks (a ring of captions and figures)', () => {
+  // Caption over figure: a small caption, the big figure under it.
+  const caption = row(200, 214, [['TOTAL THC', 330, 420]]);
+  const figure = row(222, 252, [['26.1%', 322, 428]]);
+
+  it('pairs a lone caption with the lone figure under it (label-caption-over.ts)', () => {
+    expect(captionOver(caption, figure, row(120, 140, [['Jack Frost Smalls', 250, 500]]), 750)).toEqual(['TOTAL THC: 26.1%']);
+    // Not: a figure printed no larger than its caption, one set off to a side, or a caption nearer the row above.
+    expect(captionOver(caption, row(222, 236, [['26.1%', 340, 400]]), undefined, 750)).toBeNull();
+    expect(captionOver(caption, row(222, 252, [['26.1%', 600, 700]]), undefined, 750)).toBeNull();
+    expect(captionOver(caption, figure, row(180, 196, [['21.7%', 330, 420]]), 750)).toBeNull();
+    expect(captionOver(row(200, 214, [['Jack Frost', 330, 420]]), figure, undefined, 750)).toBeNull();
+  });
+
+  it('names a bare TOTAL caption paired with its figure the total cannabinoids (label-value-first.ts)', () => {
+    expect(bareTotal('TOTAL: 24.6%')).toBe('Total Cannabinoids: 24.6%');
+    expect(bareTotal('TOTAL: $141.70')).toBe('TOTAL: $141.70');
+  });
+
+  it('reads a ring whose captions stand over or under their figures', () => {
+    const rows = [
+      row(30, 60, [['PHARMERS', 280, 470]]),
+      row(80, 100, [['Jack Frost Smalls', 250, 500]]),
+      caption,
+      figure,
+      row(300, 314, [
+        ['TOTAL', 150, 215],
+        ['TOTAL CBD', 520, 620],
+      ]),
+      row(322, 352, [
+        ['29.4%', 140, 230],
+        ['0.9%', 530, 600],
+      ]),
+      row(420, 440, [['INDICA', 330, 420]]),
+      row(600, 620, [['Flower · Net Wt. 1g', 270, 480]]),
+    ];
+    const p = parseLabelText(rows.map((r) => r.text).join('\n'), words(rows));
+    expect([p.thcPct, p.cbdPct, p.totalCannabinoidsPct]).toEqual([26.1, 0.9, 29.4]);
+  });
+});
