@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { captionOver } from '@/lib/vision/label-caption-over';
 import { computedTotal } from '@/lib/vision/label-formula';
 import { parseLabelText } from '@/lib/vision/label-parser';
+import { sideBand, turnedPrint, withSideReadings } from '@/lib/vision/label-side-panel';
 import { bareTotal } from '@/lib/vision/label-value-first';
 import { row, words } from '@/tests/helpers/box-rows';
 
@@ -80,5 +81,46 @@ describe('figures as separate blocks (a ring of captions and figures)', () => {
     ];
     const p = parseLabelText(rows.map((r) => r.text).join('\n'), words(rows));
     expect([p.thcPct, p.cbdPct, p.totalCannabinoidsPct]).toEqual([26.1, 0.9, 29.4]);
+  });
+});
+
+describe('a side panel of turned print at the edge (label-side-panel.ts)', () => {
+  /** A grey page: paper, a main panel of horizontal lines at the left, and `strip` drawn at the right. */
+  function page(strip: (grey: Uint8Array, w: number) => void): { grey: Uint8Array; w: number; h: number } {
+    const w = 200;
+    const h = 200;
+    const grey = new Uint8Array(w * h).fill(240);
+    for (let y = 20; y < 180; y += 12) for (let yy = y; yy < y + 6; yy++) for (let x = 10; x < 120; x++) grey[yy * w + x] = 30;
+    strip(grey, w);
+    return { grey, w, h };
+  }
+  // Three turned lines along the height (letters a little apart), or short horizontal lines, in x 160..190.
+  const turned = (grey: Uint8Array, w: number) => {
+    for (const x0 of [165, 175, 185]) for (let y = 20; y < 180; y++) if (y % 10 < 8) for (let x = x0; x < x0 + 5; x++) grey[y * w + x] = 30;
+  };
+  const flat = (grey: Uint8Array, w: number) => {
+    for (let y = 20; y < 180; y += 13) for (let yy = y; yy < y + 5; yy++) for (let x = 160; x < 190; x++) grey[yy * w + x] = 30;
+  };
+
+  it('finds a strip of turned lines beyond an empty gutter, and not a column of horizontal lines', () => {
+    const p = page(turned);
+    expect(sideBand(p.grey, p.w, p.h)).toMatchObject({ side: 'right' });
+    const band = sideBand(p.grey, p.w, p.h);
+    expect(band && band.x0 > 120 && band.x0 <= 165).toBe(true);
+    expect(turnedPrint(p.grey, p.w, p.h, 160, 195)).toBe(true);
+    const q = page(flat);
+    expect(turnedPrint(q.grey, q.w, q.h, 160, 195)).toBe(false);
+    expect(sideBand(q.grey, q.w, q.h)).toBeNull();
+  });
+
+  it('fills the facts the page lacks from the main panel and the strip read apart, keeping the ones it has', () => {
+    const main = ['GH Labs', 'Acapulco Gold Live Resin', 'Indica · Concentrate', 'THC 74.7%', 'CBD 1.1%', 'TAC 79.1%', 'NET WT 1.0 g'].join('\n');
+    const strip = ['BATCH AG2685-72  ·  PACKAGED 2026-10-02', 'HARVESTED 2026-08-04  ·  TESTED 2026-09-07', 'LAB: Steep Hill'].join('\n');
+    const pageRead = { ...parseLabelText(main), thcPct: 74.7 };
+    const read = (text: string) => ({ text, confidence: 90, ms: 1 });
+    const out = withSideReadings({ ...pageRead, netWeightGrams: 10 }, [read(main), read(strip)]);
+    expect([out.batchNumber, out.packageDate, out.harvestDate, out.testDate, out.labName]).toEqual(['AG2685-72', '2026-10-02', '2026-08-04', '2026-09-07', 'Steep Hill']);
+    // What the page read stays (even where the panels read otherwise).
+    expect([out.thcPct, out.netWeightGrams, out.brand]).toEqual([74.7, 10, 'GH Labs']);
   });
 });
