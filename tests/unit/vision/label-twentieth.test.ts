@@ -43,6 +43,15 @@ describe('a total printed as a computed line (label-formula.ts)', () => {
   });
 });
 
+describe('a section heading with a qualifier (label-parser.ts SECTION)', () => {
+  it('is never the product name', () => {
+    for (const head of ['Potency Analysis', 'CANNABINOID ANALYSIS', 'Terpene Summary']) {
+      const p = parseLabelText(['Gary Payton Flower', 'Sativa | Flower | Net Wt 7 g', head, 'THCa     25.72%', 'Total THC*     23.5%'].join('\n'));
+      expect(p.productName).toBe('Gary Payton Flower');
+    }
+  });
+});
+
 describe('figures as separate blocks (a ring of captions and figures)', () => {
   // Caption over figure: a small caption, the big figure under it.
   const caption = row(200, 214, [['TOTAL THC', 330, 420]]);
