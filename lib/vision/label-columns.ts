@@ -1,4 +1,5 @@
 import { captionPairs } from '@/lib/vision/label-captions';
+import { captionOver } from '@/lib/vision/label-caption-over';
 import { namesOverShares } from '@/lib/vision/label-terpene-spokes';
 import { letters, type BoxCell, type BoxLine } from '@/lib/vision/parse-common';
 
@@ -55,6 +56,13 @@ export function columnLines(raw: string[], boxes: readonly BoxLine[] | null = nu
     const captioned = withBoxes && i + 1 < raw.length ? captionPairs(withBoxes[i], withBoxes[i + 1], withBoxes[i + 2], pageWidth(withBoxes)) : null;
     if (captioned) {
       out.push(...captioned);
+      i++;
+      continue;
+    }
+    // A lone caption over its lone figure (label-caption-over.ts: a block of a ring or a tile).
+    const over = withBoxes && i + 1 < raw.length ? captionOver(withBoxes[i], withBoxes[i + 1], withBoxes[i - 1], pageWidth(withBoxes)) : null;
+    if (over) {
+      out.push(...over);
       i++;
       continue;
     }

@@ -35,11 +35,12 @@ import { holeTotals } from '@/lib/vision/label-hole';
 import { mgPerGramRows, unglued, withoutBar, withoutPillEdges } from '@/lib/vision/label-rows';
 import { fromSpanish } from '@/lib/vision/label-spanish';
 import { fromGerman } from '@/lib/vision/label-german';
-import { valueFirst } from '@/lib/vision/label-value-first';
+import { bareTotal, valueFirst } from '@/lib/vision/label-value-first';
 import { barApart } from '@/lib/vision/label-cart';
 import { slashPairs } from '@/lib/vision/label-slash-pairs';
 import { isCannabinoidName, turnedTables } from '@/lib/vision/label-turned-table';
 import { packingCodes } from '@/lib/vision/label-packing-codes';
+import { computedTotal } from '@/lib/vision/label-formula';
 
 import { terpeneName } from '@/lib/vision/terpenes';
 import type { ParsedLabel } from '@/lib/vision/types';
@@ -84,9 +85,9 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const wordRows = words?.length ? linesFromWords(byFoldPanels(words)) : null;
   const boxes = wordRows ? withoutRemarks(wordRows.map(withoutUnsureTail)) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
-  // Slash-joined keys a cell per key, before the Spanish rewrite (label-slash-pairs.ts); a turned table name by name (label-turned-table.ts).
+  // Slash-joined keys a cell per key, before the Spanish rewrite (label-slash-pairs.ts); a turned table name by name (label-turned-table.ts); a total's formula out of its row (label-formula.ts).
   const paired = turnedTables(
-    slashPairs(rows.map(withoutRuleSpecks)),
+    slashPairs(rows.map((r) => computedTotal(withoutRuleSpecks(r)))),
     wordRows?.map((l) => l.text),
   );
   const rowLines = splitStampCells(
@@ -101,7 +102,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     )
       .map(withoutBar)
       .map(withoutStampWords)
-      .map((r) => expandAbbreviations(packingCodes(r))), // an inkjet code's compact dates written out (label-packing-codes.ts)
+      .map((r) => expandAbbreviations(packingCodes(bareTotal(r)))), // an inkjet code's compact dates written out (label-packing-codes.ts); a paired bare `TOTAL` named
   );
   // A percentage split at its decimal point by blur ("Total CBD 0. 5%") is one figure again.
   // Its point read as a space ("Terpinolene 1 07%", "Total Active Cannabinoids 25 45%"): one space, two digits, a percent sign.
@@ -266,8 +267,9 @@ function endsWithKind(line: string): boolean {
 }
 
 /** A banner line framed by marks ("*** WEIGHED TO ORDER ***", "-- BULK FLOWER --"): a slogan, not a name. */
-/** A panel's or section's heading alone on its row (`POTENCY`, `Cannabinoid Profile`, `Test Results`): never a name. */
-const SECTION = /^(?:potency|cannabinoids?(?:\s+profile)?|terpenes?(?:\s+profile)?|(?:test|lab)\s+results|ingredients|warnings?|directions|nutrition\s+facts)\s*:?$/i;
+/** A panel's or section's heading alone on its row (`POTENCY`, `Cannabinoid Profile`, `Potency Analysis`, `Test Results`): never a name. */
+const SECTION =
+  /^(?:(?:potency|cannabinoids?|terpenes?)(?:\s+(?:profile|analysis|results|summary))?|(?:test|lab)\s+results|ingredients|warnings?|directions|nutrition\s+facts)\s*:?$/i;
 
 const BANNER = /^\W*(?:[*=~#-]\s?){2,}.*(?:[*=~#-]\s?){2,}\W*$/;
 

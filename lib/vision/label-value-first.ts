@@ -26,13 +26,23 @@ function turnCell(cell: string): string {
 /** A bare `TOTAL` (or `CANNABINOIDS`) key and one share, alone in its cell: the total cannabinoids. */
 const BARE_TOTAL = /^(\s*)(?:total|cannabinoids)\s*[|:]?\s*((?:\d{1,3}(?:[.,]\d{1,3})?)\s?%)\s*$/i;
 
-/** A label row with its value-first cells turned round and a bare total named (see the module's comment). */
-export function valueFirst(row: string): string {
+/**
+ * A row's cells with a bare total named: also run on the lines the column pairing gives (a
+ * caption `TOTAL` paired with the figure over or under it, `TOTAL: 24.6%`).
+ */
+export function bareTotal(row: string): string {
   return row
-    .split(/(\s{3,})/)
-    .map((part, i) => (i % 2 ? part : turnCell(part)))
-    .join('')
     .split(/(\s{3,})/)
     .map((part, i) => (i % 2 ? part : part.replace(BARE_TOTAL, '$1Total Cannabinoids: $2')))
     .join('');
+}
+
+/** A label row with its value-first cells turned round and a bare total named (see the module's comment). */
+export function valueFirst(row: string): string {
+  return bareTotal(
+    row
+      .split(/(\s{3,})/)
+      .map((part, i) => (i % 2 ? part : turnCell(part)))
+      .join(''),
+  );
 }

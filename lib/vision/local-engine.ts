@@ -9,6 +9,7 @@ import { fillGaps } from '@/lib/vision/alternates';
 import { withStampDate } from '@/lib/vision/label-stamp-ink';
 import { withSticker } from '@/lib/vision/label-sticker';
 import { foldPanels, readFold, withFoldReadings } from '@/lib/vision/label-panels';
+import { withSidePanel } from '@/lib/vision/label-side-panel';
 import { evenStock, STOCK_REREAD_BELOW } from '@/lib/vision/label-stock';
 import { ocrPool, PSM, type OcrResult, type OcrWord } from '@/lib/vision/ocr-pool';
 import { paperOnTable } from '@/lib/vision/receipt-paper';
@@ -244,11 +245,13 @@ export function localEngine(): VisionEngine {
       const stuck = await withSticker(image.bytes, page, LABEL_PASSES[0], signal, LABEL_PASSES[1]);
       const folded = foldRead && !signal?.aborted ? withFoldReadings(stuck, await foldRead) : stuck;
       const rimmed = await withRim(image.bytes, folded, LABEL_PASSES[0], signal);
+      // A side panel of turned print at the page's edge (a hang-tag's batch, dates and lab; label-side-panel.ts).
+      const sided = await withSidePanel(image.bytes, rimmed, LABEL_PASSES[0], signal);
       // Last, the fields still empty from the page's other upright readings (the second
       // preparation, the evened-out stock), best first: a degraded photo's two passes often lose
       // different rows (alternates.ts). After the targeted readers above, which read what they
       // look for better (a fold-out's spine gives its brand) and decide on the same gaps as before.
-      return { ...read, parsed: fillGaps(rimmed, alternates) };
+      return { ...read, parsed: fillGaps(sided, alternates) };
     },
   };
   return engine;

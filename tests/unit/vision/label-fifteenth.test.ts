@@ -3,18 +3,9 @@ import { columnLines } from '@/lib/vision/label-columns';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { fromSpanish, spanishDates } from '@/lib/vision/label-spanish';
 import { namesOverShares } from '@/lib/vision/label-terpene-spokes';
-import type { BoxLine } from '@/lib/vision/parse-common';
+import { row } from '@/tests/helpers/box-rows';
 
 /** The rules added after the fifteenth label round's blind run (Spanish keys, a radar chart's spoke labels, a dispensing label's maker). */
-
-/** A row of cells at a height: [text, x0, x1] each. */
-const row = (y0: number, y1: number, cells: [string, number, number][]): BoxLine => ({
-  text: cells.map((c) => c[0]).join('   '),
-  cells: cells.map(([text, x0, x1]) => ({ text, x0, x1, conf: 95 })),
-  y0,
-  y1,
-  conf: 95,
-});
 
 describe('Spanish on a label (label-spanish.ts)', () => {
   it('reads Spanish months, day first', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NINETEENTH_HELD_OUT_LABEL_LAYOUTS, labelTruth, type LabelTruth } from '@/tests/fixtures/vision/labels';
 import { inkDate, type NineteenthExtra } from '@/tests/fixtures/vision/label-nineteenth';
-import { dateForms, expectHeldOutRound, expectRenderedPage, printedLabel, seeds, squash } from '@/tests/fixtures/vision/label-print';
+import { dateForms, expectHeldOutRound, expectRenderedPage, figureRe, printedLabel, seeds, squash } from '@/tests/fixtures/vision/label-print';
 import { splitOf } from '@/tests/fixtures/vision/splits';
 
 /**
@@ -10,9 +10,6 @@ import { splitOf } from '@/tests/fixtures/vision/splits';
  */
 
 type Truth = LabelTruth & NineteenthExtra & { weightText: string; strainText: string; thca: number; d9: number };
-
-/** A figure as printed with `digits` decimals, not part of a longer figure. */
-const figRe = (v: number, digits: number) => new RegExp(`(^|[^0-9.])${v.toFixed(digits).replace('.', '\\.')}($|[^0-9])`, 'm');
 
 describe('nineteenth held-out round of label layouts', () => {
   it('names three new layouts, all in LABEL_LAYOUTS, in their own split, and a random draw never picks them', () => {
@@ -54,9 +51,9 @@ describe('nineteenth held-out round of label layouts', () => {
           ).toBe(true);
         p.has(layout === 'ink-code' ? (t.labName ?? '∅').toUpperCase() : (t.labName ?? '∅'));
         p.has(layout === 'ink-code' ? t.weightText.toUpperCase() : t.weightText);
-        expect(p.all, tag).toMatch(figRe(t.thcPct, 1));
-        expect(p.all, tag).toMatch(figRe(t.cbdPct ?? -1, 1));
-        expect(p.all, tag).toMatch(figRe(t.totalCannabinoidsPct ?? -1, 1));
+        expect(p.all, tag).toMatch(figureRe(t.thcPct, 1));
+        expect(p.all, tag).toMatch(figureRe(t.cbdPct ?? -1, 1));
+        expect(p.all, tag).toMatch(figureRe(t.totalCannabinoidsPct ?? -1, 1));
         for (const tp of t.terpenes) {
           const printed = layout === 'ink-code' ? tp.percentage.toFixed(2).replace(/^0\./, '.') : tp.percentage.toFixed(2);
           expect(p.all, `${tag} ${tp.name}`).toContain(printed);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEVENTEENTH_HELD_OUT_LABEL_LAYOUTS, labelTruth, type LabelTruth } from '@/tests/fixtures/vision/labels';
 import type { SeventeenthExtra } from '@/tests/fixtures/vision/label-seventeenth';
-import { dateForms, expectHeldOutRound, expectRenderedPage, printedLabel, seeds, squash } from '@/tests/fixtures/vision/label-print';
+import { dateForms, expectHeldOutRound, expectRenderedPage, figureRe, printedLabel, seeds, squash } from '@/tests/fixtures/vision/label-print';
 import { splitOf } from '@/tests/fixtures/vision/splits';
 
 /**
@@ -11,8 +11,6 @@ import { splitOf } from '@/tests/fixtures/vision/splits';
 
 type Truth = LabelTruth & SeventeenthExtra & { weightText: string; strainText: string };
 
-/** A figure as printed with `digits` decimals, not part of a longer figure (a `%` after it or not). */
-const figRe = (v: number, digits: number) => new RegExp(`(^|[^0-9.])${v.toFixed(digits).replace('.', '\\.')}($|[^0-9])`, 'm');
 /** The jar's handwritten dates: `9/4/26`. */
 const shortForms = (iso: string) => {
   const [y, m, d] = iso.split('-');
@@ -51,10 +49,10 @@ describe('seventeenth held-out round of label layouts', () => {
               forms(date).some((f) => p.flat.includes(f)),
               `${tag} ${date}`,
             ).toBe(true);
-        expect(p.all, tag).toMatch(figRe(t.thcPct, layout === 'coa-loq-last' ? 2 : 1));
-        expect(p.all, tag).toMatch(figRe(t.cbdPct ?? -1, layout === 'coa-loq-last' ? 2 : 1));
-        expect(p.all, tag).toMatch(figRe(t.totalCannabinoidsPct ?? -1, layout === 'coa-loq-last' ? 2 : 1));
-        for (const tp of t.terpenes) expect(p.all.replace(/(^|[^0-9])\.(\d)/g, '$10.$2'), tag).toMatch(figRe(tp.percentage, 2));
+        expect(p.all, tag).toMatch(figureRe(t.thcPct, layout === 'coa-loq-last' ? 2 : 1));
+        expect(p.all, tag).toMatch(figureRe(t.cbdPct ?? -1, layout === 'coa-loq-last' ? 2 : 1));
+        expect(p.all, tag).toMatch(figureRe(t.totalCannabinoidsPct ?? -1, layout === 'coa-loq-last' ? 2 : 1));
+        for (const tp of t.terpenes) expect(p.all.replace(/(^|[^0-9])\.(\d)/g, '$10.$2'), tag).toMatch(figureRe(tp.percentage, 2));
         if (layout === 'co-mg-pack') {
           p.has(t.weightText);
           expect(t.thcMg).toBe(Math.round(t.thcPct * 10 * (t.netWeightGrams ?? 0)));
