@@ -40,10 +40,11 @@ export interface PagerStep {
   kind: 'number' | 'next';
 }
 
-const NEXT_TEXT = /^(next( page)?|next\s*[›»→>]|[›»→>]|>>|more pages?|siguiente( página)?|página siguiente|siguiente\s*[›»→>]|suivante?|page suivante|suivante?\s*[›»→>])$/i;
+const NEXT_TEXT =
+  /^(next( page)?|next\s*[›»→>]|[›»→>]|>>|more pages?|siguiente( página)?|página siguiente|siguiente\s*[›»→>]|suivante?|page suivante|suivante?\s*[›»→>]|weiter|nächste( seite)?|weiter\s*[›»→>])$/i;
 /** A next control by its label: "Next page", a carousel's "Next slide", "Scroll right", "Slide right"; Spanish "Página siguiente"; French "Page suivante". */
 const NEXT_ARIA =
-  /^(?:(go to )?next( page| slides?| items?| products?)?|(?:scroll|slide|move|go) (?:right|forward)|show next(?: \w+)?|(?:ir a la )?página siguiente|siguiente|(?:aller à la )?page suivante|suivante?)$/i;
+  /^(?:(go to )?next( page| slides?| items?| products?)?|(?:scroll|slide|move|go) (?:right|forward)|show next(?: \w+)?|(?:ir a la )?página siguiente|siguiente|(?:aller à la )?page suivante|suivante?|nächste seite|weiter)$/i;
 /** A control that goes back, whatever its classes say (Flickity's `flickity-prev-next-button previous`). */
 const BACK = /(^|[\s_-])(prev|previous|back|left|anterior)(?=$|[\s_-])/i;
 const ACTIVE_CLASS = /(^|[\s_-])(active|current|selected|is-active|is-current)(?=$|[\s_-])/i;

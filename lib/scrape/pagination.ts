@@ -15,15 +15,15 @@ import { resolveLink } from '@/lib/scrape/links';
 /** Page parameters (`pagina` / `seite`: Spanish, Portuguese, German storefronts). */
 const PAGE_PARAMS = ['page', 'p', 'pg', 'paged', 'pagenum', 'page_number', 'pagenumber', 'pageno', 'pagina', 'seite', 'offset', 'start', 'skip'];
 const PATH_PAGE = /\/(?:page|p|seite|pagina)\/(\d{1,4})\/?$/i;
-/** A next-page control's text: `Next`, `Next page`, `Next ›`, `›`, `»`, `>>`; Spanish `Siguiente ›`, `Página siguiente`; French `Suivant »`, `Page suivante`. */
+/** A next-page control's text: `Next`, `Next page`, `Next ›`, `›`, `»`, `>>`; Spanish `Siguiente ›`, `Página siguiente`; French `Suivant »`, `Page suivante`; German `Weiter »`, `Nächste Seite`. */
 export const NEXT_CONTROL =
-  /^(?:next(?: page)?|next ?[›»>→]|[›»>→]|[›»>→]{2}|siguiente(?: página)?|página siguiente|siguiente ?[›»>→]|suivante?|page suivante|suivante? ?[›»>→])$/i;
+  /^(?:next(?: page)?|next ?[›»>→]|[›»>→]|[›»>→]{2}|siguiente(?: página)?|página siguiente|siguiente ?[›»>→]|suivante?|page suivante|suivante? ?[›»>→]|weiter|nächste(?: seite)?|(?:weiter|nächste(?: seite)?) ?[›»>→])$/i;
 const MORE_TEXT =
-  /^(?:more|older|load more|show more|view more|see more(?: products)?|(?:cargar|ver|mostrar) más(?: productos)?|(?:afficher|charger|voir) plus(?: de produits)?)$/i;
-/** A button that loads the next batch of a list ("Load more", "Show more", "More products"; Spanish "Cargar más", "Ver más"; French "Afficher plus", "Charger plus"): over HTTP a page signal, in a posted form a next control. */
+  /^(?:more|older|load more|show more|view more|see more(?: products)?|(?:cargar|ver|mostrar) más(?: productos)?|(?:afficher|charger|voir) plus(?: de produits)?|mehr (?:laden|anzeigen)|weitere (?:produkte|artikel) (?:laden|anzeigen))$/i;
+/** A button that loads the next batch of a list ("Load more", "Show more", "More products"; Spanish "Cargar más", "Ver más"; French "Afficher plus", "Charger plus"; German "Mehr laden", "Weitere Produkte laden"): over HTTP a page signal, in a posted form a next control. */
 export const LOAD_MORE_CONTROL =
-  /^(?:(?:load|show|view|see) more\b|more (?:products|items|results)\b|(?:cargar|ver|mostrar) más(?!\p{L})|(?:afficher|charger|voir) plus(?!\p{L}))/iu;
-const NEXT_ATTR = /\bnext\b|\bsiguiente\b|\bsuivante?\b/i;
+  /^(?:(?:load|show|view|see) more\b|more (?:products|items|results)\b|(?:cargar|ver|mostrar) más(?!\p{L})|(?:afficher|charger|voir) plus(?!\p{L})|mehr (?:laden|anzeigen)(?!\p{L})|weitere (?:produkte|artikel|ergebnisse) (?:laden|anzeigen)(?!\p{L}))/iu;
+const NEXT_ATTR = /\bnext\b|\bsiguiente\b|\bsuivante?\b|\bweiter\b|\bn(?:ä|ae)chste\b/i;
 
 /** The path family key of a URL: origin + path without a /page/N tail + query without page params. */
 export function pathFamily(url: string): string {

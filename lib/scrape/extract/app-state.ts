@@ -5,6 +5,7 @@ import { embeddedStates } from '@/lib/scrape/extract/embedded-json';
 import { isObj, MAX_NODES, resolveUrl, SIZE_LABEL, str, type Json, type Obj } from '@/lib/scrape/extract/json';
 import { decimalMoney } from '@/lib/scrape/extract/minor-money';
 import { liftCommerceFields } from '@/lib/scrape/extract/commerce-fields';
+import { withoutAlternatives } from '@/lib/scrape/extract/state-alternatives';
 
 /** Embedded application state walked for product-like records (names, prices, sizes, potency). */
 
@@ -364,7 +365,13 @@ function walkState(node: Json, base: string, out: RawProductFields[], budget: { 
     if (!sizes) out.push(appStateToRaw(node, base));
     return; // variants/options below belong to this product
   }
-  for (const v of Object.values(node)) walkState(v, base, out, budget);
+  // Other stores' menus of the same products (state-alternatives.ts): only the selected one.
+  const namesOf = (x: Json) => {
+    const found: RawProductFields[] = [];
+    walkState(x, base, found, { n: Math.min(budget.n, MAX_NODES) });
+    return found.map((r) => r.name);
+  };
+  for (const v of withoutAlternatives(node, namesOf)) walkState(v, base, out, budget);
 }
 
 export function extractAppState($: CheerioAPI, baseUrl: string): ScrapedProduct[] {

@@ -26,10 +26,11 @@ function sameShapeSiblings(el: Element): number {
 }
 
 const LABEL_WORDS =
-  /\b(price|prices|each|ea|per|gram|grams|g|oz|sale|was|now|only|from|usd|reg|regular|member|med|rec|tax|incl|starting|at|deal|deals|off|save|discount|special|promo|ounce|eighth|original|current|is|compare|list|retail|unit|weights?|sizes?|options?|select|choose|quantity|qty)\b/gi;
+  /\b(price|prices|each|ea|per|gram|grams|g|oz|sale|was|now|only|from|usd|reg|regular|member|med|rec|tax|incl|starting|at|deal|deals|off|save|discount|special|promo|ounce|eighth|original|current|is|compare|list|retail|unit|weights?|sizes?|options?|select|choose|quantity|qty|add|to|cart|bag|basket|buy|order|purchase)\b/gi;
 /**
- * Letters of a text that could name something: label words, sizes ("3.5g", "1/8 oz") and the
- * quantity of a multi-buy tier ("2 for $35", "4/$60") left out.
+ * Letters of a text that could name something: label words, sizes ("3.5g", "1/8 oz"), the
+ * quantity of a multi-buy tier ("2 for $35", "4/$60") and an add-to-cart control's words ("Add to
+ * cart · $25.00", "Buy – $25.00": a price shown only on the control, twenty-first round) left out.
  */
 const letters = (t: string) =>
   t

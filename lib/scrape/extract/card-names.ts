@@ -20,7 +20,7 @@ export const NAME_PREDICATES: Array<(e: Element) => boolean> = [
   (e) => e.name === 'strong' || e.name === 'b',
 ];
 export const NOT_A_NAME =
-  /^(add( to (cart|bag))?|buy( now)?|view|details|(view|see|show|check) (all )?(prices?|sizes?|options|details|weights?)|quick ?(view|shop|add)|(select|choose) (an? )?(options?|sizes?|weights?)|options|(on )?sale!?|new!?|sold out|staff pick|limited|\d+% off|in stock|out of stock|select|choose|(?:(?:now|was|reg\.?|sale|only|from)\s*)?\$[\d.,\s]*(?:each|ea|\/\s?\w+|per \w+|(?:was|reg\.?)\s*\$[\d.,\s]*)?|[\/\s]*\d+(\.\d+)?\s*(g|%|mg|oz|ml)|(thc|cbd)a?\s*:?\s*[\d.]+.*|indica|sativa|hybrid|quantity|qty)$/i;
+  /^(add( to (cart|bag))?|buy( now)?|(?:add(?: to (?:cart|bag|basket))?|buy(?: it)?(?: now)?|order(?: now)?|purchase)\b[^$]{0,24}\$\s?\d.*|view|details|(view|see|show|check) (all )?(prices?|sizes?|options|details|weights?)|quick ?(view|shop|add)|(select|choose) (an? )?(options?|sizes?|weights?)|options|(on )?sale!?|new!?|sold out|staff pick|limited|\d+% off|in stock|out of stock|select|choose|(?:(?:now|was|reg\.?|sale|only|from)\s*)?\$[\d.,\s]*(?:each|ea|\/\s?\w+|per \w+|(?:was|reg\.?)\s*\$[\d.,\s]*)?|[\/\s]*\d+(\.\d+)?\s*(g|%|mg|oz|ml)|(thc|cbd)a?\s*:?\s*[\d.]+.*|indica|sativa|hybrid|quantity|qty)$/i;
 
 /** A potency figure ("THC 20.5%", "CBD: 1%"): a line with one is the card's meta line, not its name. */
 const POTENCY = /\b(?:thc|cbd)a?\s*:?\s*\d+(?:\.\d+)?\s*%/i;

@@ -53,7 +53,8 @@ const ARIA_HIDDEN = '[aria-hidden="true"]';
  */
 const FURNITURE_CLASS =
   /^(?:[a-z0-9]+[_-])*(?:filters?|facets?|sort|sorting|sort-bar|sortbar|mini-?cart|cart|minicart|cart-summary|cart-total|subtotal|promos?|promotions?|banner|announcement|pagination|pager)(?:[_-][a-z0-9]+)*$/i;
-const isFurnitureClass = (cls: string | undefined) => !!cls && cls.split(/\s+/).some((t) => FURNITURE_CLASS.test(t) && !/add-?to-?cart|cart-?add|product|card|item/i.test(t));
+const isFurnitureClass = (cls: string | undefined) =>
+  !!cls && cls.split(/\s+/).some((t) => FURNITURE_CLASS.test(t) && !/add[-_]?to[-_]?cart|cart[-_]?add|product|card|item/i.test(t));
 /** Text of a "card" that is furniture: totals, delivery promises, price bands of a filter. */
 const FURNITURE_TEXT =
   /\b(?:sub-?total|cart total|order total|your cart|free (?:delivery|shipping)|orders? (?:over|above)|minimum order|sort by)\b|^(?:under|over|below|above|less than|more than|up to)\s*\$\s?\d+$|^\$\s?\d+(?:\.\d\d)?\s*(?:-|–|to)\s*\$\s?\d+(?:\.\d\d)?$|^\$\s?\d+(?:\.\d\d)?\s*(?:and up|\+|or more)$/i;

@@ -19,6 +19,9 @@ import { extractProductPage } from '@/lib/scrape/extract/product-page';
 import { unwrapInertTemplates, unwrapNoscript } from '@/lib/scrape/extract/inert-markup';
 import { englishStorefrontWords } from '@/lib/scrape/extract/storefront-words';
 import { relayoutTables } from '@/lib/scrape/extract/layout-tables';
+import { controlPrices } from '@/lib/scrape/extract/control-prices';
+import { currencyColumns } from '@/lib/scrape/extract/currency-columns';
+import { dropHiddenRepeats } from '@/lib/scrape/extract/hidden-repeats';
 import { OPENER_LABEL, PRICE_RANGE } from '@/lib/scrape/browser-popovers';
 import { categoryListbox } from '@/lib/scrape/browser-listbox';
 
@@ -62,6 +65,8 @@ async function extractLoaded($: cheerio.CheerioAPI, url: string, opts: ExtractOp
   canonicalizeLocaleMoney($);
   englishStorefrontWords($);
   relayoutTables($);
+  controlPrices($);
+  dropHiddenRepeats($);
   const heuristic = () => extractHeuristic($, url);
   for (const [method, run] of [
     ['json-ld', () => extractJsonLd($, url)],
@@ -76,6 +81,8 @@ async function extractLoaded($: cheerio.CheerioAPI, url: string, opts: ExtractOp
   // A menu published as a spreadsheet (sheet-table.ts): read by its header, not as cards.
   const sheet = extractSheetTables($, url);
   if (sheet.length >= 3) return { products: sheet, method: 'heuristic' };
+  // Bare amounts under a "Price (USD)" header (currency-columns.ts), for the card readers.
+  currencyColumns($);
   if (opts.model) {
     try {
       const products = await extractWithModel($, url, opts.model, opts.signal);

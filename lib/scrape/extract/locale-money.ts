@@ -16,9 +16,15 @@ const SP = '[ \\u00a0\\u202f\\u2009]';
 /** A number with a decimal comma (thousands by space, no-break space or dot) or a decimal point. */
 const COMMA_NUM = `\\d{1,3}(?:${SP}\\d{3}|\\.\\d{3})+,\\d{2}|\\d+,\\d{2}`;
 const POINT_NUM = `\\d{1,3}(?:,\\d{3})+(?:\\.\\d{2})?|\\d+(?:\\.\\d{2})?`;
-/** Currency marks a menu writes before or after the number (the dollar of `$` amounts stays as it is). */
-const SIGN_BEFORE = `(?:CA|C|US|AU|NZ)\\$|€|£|EUR|CAD|GBP`;
-const SIGN_AFTER = `\\$(?:${SP}?(?:CA|CAD|US|USD))?|€|£|EUR|CAD|GBP`;
+/**
+ * Currency marks a menu writes before or after the number (the dollar of `$` amounts stays as it
+ * is); ISO codes too (`USD 25.00`, `25.00 USD`, `CAD 25.00`; twenty-first round).
+ */
+const CODES = 'USD|CAD|AUD|NZD|EUR|GBP';
+const SIGN_BEFORE = `(?:CA|C|US|AU|NZ)\\$|€|£|${CODES}`;
+const SIGN_AFTER = `\\$(?:${SP}?(?:CA|CAD|US|USD))?|€|£|${CODES}`;
+/** A text that may hold such an amount (the cheap check before the rewrite). */
+const MAYBE = new RegExp(`[$€£]|\\b(?:${CODES})\\b`, 'i');
 
 const AMOUNTS = new RegExp(
   [
@@ -44,7 +50,7 @@ function valueOf(num: string, comma: boolean): number {
 
 /** `$30.00` for every locale amount in a text; other text untouched. */
 export function canonicalMoney(text: string): string {
-  if (!/[$€£]|EUR|CAD|GBP/i.test(text)) return text;
+  if (!MAYBE.test(text)) return text;
   return text.replace(AMOUNTS, (m, ...rest) => {
     const g = rest[rest.length - 1] as { c1?: string; c2?: string; p1?: string; p2?: string };
     const comma = g.c1 ?? g.c2;
@@ -60,7 +66,7 @@ export function canonicalizeLocaleMoney($: CheerioAPI): void {
   const body = $('body');
   if (!body.length) return;
   const text = body.text();
-  if (!/\d,\d{2}(?!\d)|[€£]|(?:CA|C|US)\$|\d\s?\$/.test(text)) return;
+  if (!/\d,\d{2}(?!\d)|[€£]|(?:CA|C|US)\$|\d\s?\$|\b(?:USD|CAD|AUD|NZD|EUR|GBP)\b/.test(text)) return;
   // An amount split over small elements (its symbol in a span of its own) is joined first.
   body.find('*').each((_, el) => {
     if (SKIP.has(el.name) || !el.children.some((c) => c.type === 'tag')) return;

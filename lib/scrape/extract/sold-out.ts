@@ -18,11 +18,23 @@ const SOLD_OUT_SLOT = /sold-?out|out-?of-?stock/i;
  * slot whose class names the state (a theme that writes the badge in every card and shows it by
  * CSS), which the state class decides.
  */
+/**
+ * The list item a card sits in when the card is part of it (a product link inside WooCommerce's
+ * `li.product … outofstock`, read as the card when the item holds a unit-price line beside it):
+ * the nearest ancestor, at most three up, with a sibling of its tag.
+ */
+function listItemOf(card: Element): Element | null {
+  let a = card.parent as Element | null;
+  for (let i = 0; a && a.type === 'tag' && a.name !== 'body' && i < 3; i++, a = a.parent as Element | null)
+    if ((a.parent as Element | null)?.children.some((c) => c !== a && c.type === 'tag' && (c as Element).name === a!.name)) return a;
+  return null;
+}
+
 export function soldOutCard($: CheerioAPI, card: Element, els: Element[]): boolean {
   if (els.some((e) => e.attribs['data-scan-sold-out'] !== undefined)) return true;
   if (card.attribs['aria-disabled'] === 'true' || /^(?:false|0|no)$/i.test(card.attribs['data-available'] ?? '') || /^(?:true|1|yes)$/i.test(card.attribs['data-sold-out'] ?? ''))
     return true;
-  for (const e of els) {
+  for (const e of [...els, ...(listItemOf(card) ? [listItemOf(card)!] : [])]) {
     if ((e.attribs.class ?? '').split(/\s+/).some((t) => SOLD_OUT_CLASS.test(t))) return true;
   }
   for (const e of els) {

@@ -17,6 +17,13 @@ import type { AnyNode } from 'domhandler';
  * "Le prix initial était :" / "Le prix actuel est :" (the colon after a space, as French writes
  * it), "Rég. 30,00 $ · Promo 25,00 $" and "Était / Maintenant" (only right before an amount, which
  * French writes with the sign after), "Épuisé" / "Rupture de stock", "Promo !", "Fournisseur :".
+ *
+ * German (EU pharmacy and shop menus, WooCommerce de_DE with Germanized, Shopify's German theme
+ * locale; twenty-first round): "Normaler / Regulärer Preis" = Regular price, "Sonderpreis" /
+ * "Angebotspreis" = Sale price, WooCommerce's "Ursprünglicher Preis war:" / "Aktueller Preis ist:",
+ * "Grundpreis" = Unit price (a price per gram or 100 g, never the price paid), "UVP" / "statt" /
+ * "vorher" and "jetzt" only right before an amount, whole-text marks "Ausverkauft", "Nicht
+ * verfügbar", "Angebot!", "Anbieter:".
  */
 
 /** Letters on either side (accents count): JavaScript's `\b` does not see `á` as a word letter. */
@@ -47,6 +54,16 @@ const PHRASES: Array<[RegExp, string]> = [
   [new RegExp(String.raw`${B}(?:rég\.|reg\.|régulier|était|etait|avant)${AMOUNT}`, 'giu'), 'Was'],
   [new RegExp(String.raw`${B}(?:promo|maintenant|en solde)${AMOUNT}`, 'giu'), 'Now'],
   [new RegExp(String.raw`${B}(?:à partir de|a partir de|dès)${AMOUNT}`, 'giu'), 'From'],
+  // German.
+  [w(String.raw`ursprünglicher preis war\s*:?`), 'Original price was:'],
+  [w(String.raw`aktueller preis ist\s*:?`), 'Current price is:'],
+  [w(String.raw`(?:normaler|regulärer|ursprünglicher|alter|bisheriger) preis`), 'Regular price'],
+  [w(String.raw`(?:sonderpreis|angebotspreis|aktionspreis|verkaufspreis|neuer preis)`), 'Sale price'],
+  [w(String.raw`grundpreis`), 'Unit price'],
+  // "UVP 30,00 €", "statt 30,00 €", "jetzt 25,00 €": only right before an amount.
+  [new RegExp(String.raw`${B}(?:uvp|statt|vorher|früher|bisher)${AMOUNT}`, 'giu'), 'Was'],
+  [new RegExp(String.raw`${B}(?:jetzt|nur)${AMOUNT}`, 'giu'), 'Now'],
+  [new RegExp(String.raw`${B}ab${AMOUNT}`, 'giu'), 'From'],
 ];
 /** Phrases that are a mark only as a whole text ("Agotado", "¡Oferta!", "Proveedor:"). */
 const WHOLE: Array<[RegExp, string]> = [
@@ -55,7 +72,12 @@ const WHOLE: Array<[RegExp, string]> = [
   [/^(?:promo|promotion|en solde|solde|rabais|aubaine)\s*!?$/iu, 'Sale'],
   [/^(?:proveedor|marca|vendedor):?$/iu, 'Vendor:'],
   [/^(?:fournisseur|marque|vendeur)\s*:?$/iu, 'Vendor:'],
-  [/^(?:precio|prix)\s*:?$/iu, 'Price'],
+  [/^(?:ausverkauft|nicht (?:verfügbar|vorrätig|lieferbar|auf lager)|vergriffen)$/iu, 'Sold out'],
+  [/^(?:angebot|im angebot|aktion|reduziert)\s*!?$/iu, 'Sale'],
+  [/^(?:anbieter|hersteller|marke)\s*:?$/iu, 'Vendor:'],
+  [/^(?:precio|prix|preis)\s*:?$/iu, 'Price'],
+  // Dawn de's unit price "7,14 € / pro g": the word between amount and unit.
+  [/^(?:pro|je)$/iu, 'per'],
 ];
 
 /** A text with its storefront phrases in English (unchanged when it has none). */
@@ -68,7 +90,7 @@ export function englishStorefrontText(text: string): string {
 }
 
 const HINT =
-  /precio|antes|ahora|desde|agotad|existencias|fuera de stock|disponible|oferta|rebaja|proveedor|marca|vendedor|prix|rég\.|reg\.|était|etait|avant|promo|maintenant|solde|partir de|dès|épuis|epuis|rupture|rabais|aubaine|fournisseur|marque|vendeur/i;
+  /precio|antes|ahora|desde|agotad|existencias|fuera de stock|disponible|oferta|rebaja|proveedor|marca|vendedor|prix|rég\.|reg\.|était|etait|avant|promo|maintenant|solde|partir de|dès|épuis|epuis|rupture|rabais|aubaine|fournisseur|marque|vendeur|preis|uvp|statt|vorher|früher|bisher|\b(?:jetzt|nur|ab)\s*:?\s*[$\d]|ausverkauft|verfügbar|vorrätig|lieferbar|lager|vergriffen|angebot|aktion|reduziert|anbieter|hersteller|marke/i;
 
 /** Rewrites the page's Spanish storefront phrases in place (text nodes, aria-label, title); whether any changed. */
 export function englishStorefrontWords($: CheerioAPI): boolean {

@@ -94,6 +94,12 @@ const KEYS = [
   // page" number input in a GET form that carries a hidden sort field.
   'rate-limit-dawn',
   'select-pager-list',
+  // Twenty-first round (branch menus21): a shop page holding its other stores' menus (the same
+  // products at other prices) in panels a class of the page's CSS hides; a German WooCommerce shop
+  // (`25,00 €`, "Ursprünglicher Preis war:", Germanized unit prices, "Ausverkauft" cards, pages
+  // `/shop/page/N/`).
+  'store-tabs-woo',
+  'german-menu-woo',
 ] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
 

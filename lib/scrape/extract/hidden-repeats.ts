@@ -1,0 +1,84 @@
+import type { CheerioAPI } from 'cheerio';
+import type { AnyNode, Element } from 'domhandler';
+
+/**
+ * A page that holds several menus of the same products, one shown (twenty-first round: a shop's
+ * page with its other stores' menus in hidden tab panels, Bootstrap tab panes, closed `<details>`,
+ * `display:none` sections or a class the page's CSS hides): the hidden ones are other menus, not
+ * more products — the menu of the page is the one shown. A hidden block is dropped only when most
+ * of its own lines (the names; a line it repeats itself is a brand or a label) are also shown
+ * elsewhere on the page; hidden blocks of other products (collapsed categories, a menu behind a
+ * tab) stay.
+ */
+const SKIP = new Set(['script', 'style', 'noscript', 'template']);
+const MIN_LINES = 3;
+const SHARE = 0.7;
+
+/** Class names the page's own CSS hides with a rule of that one class (`.is-hidden{display:none}`). */
+function hidingClasses($: CheerioAPI): Set<string> {
+  const out = new Set<string>();
+  const css = $('style')
+    .toArray()
+    .map((s) => $(s).text())
+    .join('\n');
+  for (const m of css.matchAll(/(?:^|[}\s,])\.([\w-]+)\s*\{([^}]*)\}/g)) if (/display\s*:\s*none/i.test(m[2])) out.add(m[1]);
+  return out;
+}
+
+/** Whether an element is hidden by its markup (and not in a way the readers already drop). */
+function hiddenBlock(el: Element, classes: Set<string>): boolean {
+  if (el.name === 'details') return el.attribs.open === undefined;
+  if (/display\s*:\s*none/i.test(el.attribs.style ?? '')) return true;
+  const cls = (el.attribs.class ?? '').split(/\s+/).filter(Boolean);
+  // Bootstrap's tab panes: only the `active` one shows.
+  if (cls.includes('tab-pane') && !cls.includes('active')) return true;
+  return cls.some((c) => classes.has(c));
+}
+
+/** Text lines of a subtree (each text node's text, trimmed), with a letter and of a name's length. */
+function lines(nodes: AnyNode[], out: string[]): string[] {
+  for (const n of nodes) {
+    if (n.type === 'text') {
+      const t = (n as unknown as { data: string }).data.replace(/\s+/g, ' ').trim();
+      if (t.length >= 4 && t.length <= 120 && /\p{L}{2}/u.test(t) && !/\$\s?\d/.test(t)) out.push(t);
+    } else if (n.type === 'tag' && !SKIP.has((n as Element).name)) lines((n as Element).children, out);
+  }
+  return out;
+}
+
+export function dropHiddenRepeats($: CheerioAPI): void {
+  const classes = hidingClasses($);
+  const body = $('body').get(0);
+  if (!body) return;
+  // The outermost hidden blocks.
+  const blocks: Element[] = [];
+  const find = (el: Element) => {
+    for (const c of el.children) {
+      if (c.type !== 'tag' || SKIP.has((c as Element).name)) continue;
+      if (hiddenBlock(c as Element, classes)) blocks.push(c as Element);
+      else find(c as Element);
+    }
+  };
+  find(body);
+  if (!blocks.length) return;
+  // Lines shown: the page's text outside every hidden block.
+  const shown = new Set<string>();
+  const inBlock = new Set(blocks);
+  const walkShown = (el: Element) => {
+    for (const c of el.children) {
+      if (c.type === 'text') for (const t of lines([c], [])) shown.add(t);
+      else if (c.type === 'tag' && !inBlock.has(c as Element) && !SKIP.has((c as Element).name)) walkShown(c as Element);
+    }
+  };
+  walkShown(body);
+  if (shown.size < MIN_LINES) return;
+  for (const b of blocks) {
+    const all = lines(b.children, []);
+    const counts = new Map<string, number>();
+    for (const t of all) counts.set(t, (counts.get(t) ?? 0) + 1);
+    const own = [...counts].filter(([, k]) => k === 1).map(([t]) => t);
+    if (own.length < MIN_LINES) continue;
+    const repeated = own.filter((t) => shown.has(t)).length;
+    if (repeated / own.length >= SHARE) $(b).remove();
+  }
+}
