@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import * as cheerio from 'cheerio';
+import { extractFromHtml } from '@/lib/scrape/extract';
+import { productsOfStates } from '@/lib/scrape/extract/app-state';
+import { liftCommerceFields } from '@/lib/scrape/extract/commerce-fields';
+import { encodedStates } from '@/lib/scrape/extract/encoded-state';
+import type { Obj } from '@/lib/scrape/extract/json';
+
+// Rules found on the tenth markup style (bigcommerce, held out): a BigCommerce Stencil page hands
+// its context to the theme bundle as JSON text in a string argument, and a Stencil card model's
+// `price` is keyed by tax display with money objects.
+
+const m = (v: number) => ({ currency: 'USD', formatted: `$${v.toFixed(2)}`, value: v });
+/** A Stencil card model (what a theme injects from `category.products`). */
+const card = (name: string, price: Obj): Obj => ({
+  id: 7,
+  name,
+  url: `/${name}/`,
+  brand: { name: 'Kure' },
+  category: ['Edibles', 'Shop All'],
+  price,
+  has_options: false,
+});
+
+describe('a JSON text handed to a function as a string argument (encoded-state.ts)', () => {
+  const context = { themeSettings: { price_ranges: true }, categoryProducts: [card('Blue Dream Gummies', { without_tax: m(25), tax_label: 'Tax' })] };
+  const page = (call: string) => `<html><body><main><h1>Shop All</h1><p>Loading…</p></main><script>${call}</script></body></html>`;
+
+  it('the second argument of stencilBootstrap("category", "{…}") is read as the page state', () => {
+    const states = encodedStates(cheerio.load(page(`window.stencilBootstrap("category", ${JSON.stringify(JSON.stringify(context))}).load();`)));
+    expect(states).toContainEqual(context);
+  });
+
+  it('a first argument, single quotes and an array item are read too; a short or non-JSON string is not', () => {
+    const text = JSON.stringify(context);
+    expect(encodedStates(cheerio.load(page(`boot(${JSON.stringify(text)});`)))).toContainEqual(context);
+    expect(encodedStates(cheerio.load(page(`boot('x', '${text.replace(/'/g, "\\'")}');`)))).toContainEqual(context);
+    expect(encodedStates(cheerio.load(page(`var parts = ["a", ${JSON.stringify(text)}];`)))).toContainEqual(context);
+    expect(encodedStates(cheerio.load(page(`track("page_view", "category", ${JSON.stringify('not json '.repeat(40))});`)))).toEqual([]);
+  });
+
+  it('an atob("…") argument is decoded once, not again as a plain string argument', () => {
+    const b64 = Buffer.from(JSON.stringify(context)).toString('base64');
+    expect(encodedStates(cheerio.load(page(`window.boot(JSON.parse(atob("${b64}")));`)))).toEqual([context]);
+  });
+});
+
+describe('a Stencil card model: price keyed by tax display (commerce-fields.ts)', () => {
+  it('without_tax is the price paid, non_sale_price_without_tax the regular price of a sale', () => {
+    const out = productsOfStates(
+      [
+        {
+          categoryProducts: [
+            card('Blue Dream Gummies', { without_tax: m(25), non_sale_price_without_tax: m(35), sale_price_without_tax: m(25), tax_label: 'Tax' }),
+            card('Sour Diesel Chews', { without_tax: m(18), tax_label: 'Tax' }),
+          ],
+        },
+      ],
+      'http://shop.test/',
+    );
+    expect(out.map((p) => [p.rawName, p.brand, p.category, p.price, p.regularPrice])).toEqual([
+      ['Blue Dream Gummies', 'Kure', 'Edible', '$25', '$35'],
+      ['Sour Diesel Chews', 'Kure', 'Edible', '$18', null],
+    ]);
+  });
+
+  it('a ranged product is priced at its low end; with_tax when only that is shown', () => {
+    const ranged = liftCommerceFields(card('Wedding Cake', { without_tax: m(40), price_range: { min: { without_tax: m(25) }, max: { without_tax: m(80) } } }));
+    expect([ranged.price, ranged.regularPrice]).toEqual([25, null]);
+    const taxed = liftCommerceFields(card('GMO Cookies', { with_tax: m(30), non_sale_price_with_tax: m(36) }));
+    expect([taxed.price, taxed.regularPrice]).toEqual([30, 36]);
+  });
+
+  it('a price object without tax keys is left as it is', () => {
+    const plain = { name: 'X', price: { amount: 10 } };
+    expect(liftCommerceFields(plain)).toBe(plain);
+  });
+});
+
+describe('a Stencil category page with no cards but its context (extract)', () => {
+  it('every product of categoryProducts is read, at the price paid', async () => {
+    const products = ['Blue Dream Gummies', 'Sour Diesel Chews', 'Wedding Cake Pre-Roll', 'GMO Cookies Cart'].map((n, i) => card(n, { without_tax: m(20 + i), tax_label: 'Tax' }));
+    const html = `<html><body><main class="page"><h1>Shop All</h1></main><script>window.stencilBootstrap=window.stencilBootstrap||function(){return{load:function(){}}};</script><script>window.stencilBootstrap("category", ${JSON.stringify(JSON.stringify({ categoryProductsPerPage: 24, categoryProducts: products }))}).load();</script></body></html>`;
+    const r = await extractFromHtml(html, 'http://shop.test/shop-all/');
+    expect(r.products.map((p) => [p.rawName, p.price])).toEqual(products.map((p, i) => [p.name, `$${20 + i}`]));
+  });
+});
