@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as cheerio from 'cheerio';
-import { extractFromHtml } from '@/lib/scrape/extract';
+import { extractFromHtml, pageSignals } from '@/lib/scrape/extract';
 import { productsOfStates } from '@/lib/scrape/extract/app-state';
 import { liftCommerceFields } from '@/lib/scrape/extract/commerce-fields';
 import { encodedStates } from '@/lib/scrape/extract/encoded-state';
@@ -83,5 +83,23 @@ describe('a Stencil category page with no cards but its context (extract)', () =
     const html = `<html><body><main class="page"><h1>Shop All</h1></main><script>window.stencilBootstrap=window.stencilBootstrap||function(){return{load:function(){}}};</script><script>window.stencilBootstrap("category", ${JSON.stringify(JSON.stringify({ categoryProductsPerPage: 24, categoryProducts: products }))}).load();</script></body></html>`;
     const r = await extractFromHtml(html, 'http://shop.test/shop-all/');
     expect(r.products.map((p) => [p.rawName, p.price])).toEqual(products.map((p, i) => [p.name, `$${20 + i}`]));
+  });
+});
+
+describe('a quick view on every card, a range on a few (pageSignals popovers)', () => {
+  /** A Cornerstone-like card: a "Quick view" button, the price or a range. */
+  const tile = (name: string, price: string) =>
+    `<li class="product"><article class="card"><figure class="card-figure"><a href="/${name}/" class="card-figure__link"><img alt="${name}"></a><figcaption><button type="button" class="quickview">Quick view</button></figcaption></figure><div class="card-body"><h3 class="card-title"><a href="/${name}/">${name}</a></h3><div class="card-text"><span class="price">${price}</span></div></div></article></li>`;
+  const page = (cards: string[]) => `<html><body><ul class="productGrid">${cards.join('')}</ul></body></html>`;
+  const fixedPrices = Array.from({ length: 10 }, (_, i) => tile(`Gummies ${i}`, `$${20 + i}.00`));
+
+  it('two ranged cards among ten fixed-price ones: no popovers to open (the ranges are lead-in prices)', () => {
+    const html = page([tile('Blue Dream', '$25.00 - $80.00'), ...fixedPrices, tile('Wedding Cake', '$30.00 - $96.00')]);
+    expect(pageSignals(html).popovers).toBe(false);
+  });
+
+  it('ranged cards each with its quick view, as many as the fixed-price ones or more: popovers', () => {
+    const ranged = Array.from({ length: 10 }, (_, i) => tile(`Strain ${i}`, `$${12 + i}.00 - $${60 + i}.00`));
+    expect(pageSignals(page([...ranged, ...fixedPrices.slice(0, 4)])).popovers).toBe(true);
   });
 });
