@@ -103,3 +103,26 @@ describe('a quick view on every card, a range on a few (pageSignals popovers)', 
     expect(pageSignals(page([...ranged, ...fixedPrices.slice(0, 4)])).popovers).toBe(true);
   });
 });
+
+describe('a category only in a card data attribute (card-category.ts)', () => {
+  /** Cornerstone's analytics data tag: the value padded by the template, the product's categories comma-separated. */
+  const tagged = (name: string, cat: string, price: string) =>
+    `<li class="product"><article class="card" data-entity-id="7" data-name="${name}" data-product-category="\n            ${cat},\n            Shop All\n        " data-product-brand="Kure"><div class="card-body"><p class="card-text">Kure</p><h3 class="card-title"><a href="/${name}/">${name}</a></h3><div class="card-text"><span class="price">${price}</span></div></div></article></li>`;
+
+  it('data-product-category gives the card its category (the first of the list, whitespace gone); an id-like value does not', async () => {
+    const rows: Array<[string, string, string]> = [
+      ['Blue Dream Gummies', 'Edibles', '$25.00'],
+      ['Sour Diesel Cart', 'Vape Pens', '$30.00'],
+      ['Wedding Cake', 'Flower', '$40.00'],
+      ['Jack Herer Tincture', '23', '$45.00'],
+    ];
+    const html = `<html><body><ul class="productGrid">${rows.map(([n, c, p]) => tagged(n, c, p)).join('')}</ul></body></html>`;
+    const r = await extractFromHtml(html, 'http://shop.test/shop-all/');
+    expect(r.products.map((p) => [p.rawName, p.category])).toEqual([
+      ['Blue Dream Gummies', 'Edible'],
+      ['Sour Diesel Cart', 'Vape'],
+      ['Wedding Cake', 'Flower'],
+      ['Jack Herer Tincture', 'Tincture'],
+    ]);
+  });
+});
