@@ -4,6 +4,7 @@ import { extractFromHtml, pageSignals } from '@/lib/scrape/extract';
 import { productsOfStates } from '@/lib/scrape/extract/app-state';
 import { liftCommerceFields } from '@/lib/scrape/extract/commerce-fields';
 import { encodedStates } from '@/lib/scrape/extract/encoded-state';
+import { describeControls, pickPagerControl } from '@/lib/scrape/pager';
 import type { Obj } from '@/lib/scrape/extract/json';
 
 // Rules found on the tenth markup style (bigcommerce, held out): a BigCommerce Stencil page hands
@@ -124,5 +125,27 @@ describe('a category only in a card data attribute (card-category.ts)', () => {
       ['Wedding Cake', 'Flower'],
       ['Jack Herer Tincture', 'Tincture'],
     ]);
+  });
+});
+
+describe('a pager whose list items carry the pagination class (pager.ts)', () => {
+  /** Cornerstone's paginator with its links taken over by faceted search: no href, each in an `li.pagination-item`. */
+  const pager = (cur: number, pages: number) =>
+    `<nav class="pagination" aria-label="pagination"><ul class="pagination-list">${Array.from({ length: pages }, (_, i) => i + 1)
+      .map(
+        (n) =>
+          `<li class="pagination-item ${n === cur ? 'pagination-item--current' : ''}"><a class="pagination-link" role="button" tabindex="0" data-faceted-search-facet${n === cur ? ' aria-current="page"' : ''} aria-label="Page ${n} of ${pages}">${n}</a></li>`,
+      )
+      .join(
+        '',
+      )}<li class="pagination-item pagination-item--next"><a class="pagination-link" role="button" tabindex="0" data-faceted-search-facet aria-label="Next">Next</a></li></ul></nav>`;
+
+  it('the numbers are one pager: the page after the current one is the step, and over HTTP it is a script pager', () => {
+    const $ = cheerio.load(`<html><body>${pager(1, 5)}</body></html>`);
+    const controls = describeControls($);
+    const step = pickPagerControl(controls);
+    expect(step).toMatchObject({ page: 2, current: 1, kind: 'number' });
+    expect(controls[step!.index].aria).toBe('Page 2 of 5');
+    expect(pageSignals(`<html><body><ul class="productGrid"><li>Blue Dream $25.00</li></ul>${pager(1, 5)}</body></html>`).scriptPager).toBe(true);
   });
 });
