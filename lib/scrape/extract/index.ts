@@ -240,7 +240,8 @@ function popoverSignal($: cheerio.CheerioAPI, text: string): boolean {
     else if ((t.length < 40 && opener.test(t)) || $(el).attr('aria-haspopup') === 'dialog') {
       let card: string | undefined;
       for (const p of $(el).parents().slice(0, 8).toArray()) {
-        const x = $(p).text();
+        // Its text as shown (block boundaries kept: "Brand" then "From $6.50", not "BrandFrom $6.50").
+        const x = visibleText($, $(p));
         if (/[$]\s?\d/.test(x)) {
           card = x;
           break;

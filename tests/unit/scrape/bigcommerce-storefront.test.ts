@@ -149,3 +149,12 @@ describe('a pager whose list items carry the pagination class (pager.ts)', () =>
     expect(pageSignals(`<html><body><ul class="productGrid"><li>Blue Dream $25.00</li></ul>${pager(1, 5)}</body></html>`).scriptPager).toBe(true);
   });
 });
+
+describe('an opener in a "From $X" card whose brand line ends right before the price (pageSignals popovers)', () => {
+  it('the card text is read as shown, block by block: "From $6.50" after the brand is a range', () => {
+    const card = (name: string, lo: string) =>
+      `<li class="grid__item"><div class="card-wrapper"><div class="card__information"><h3>${name}</h3><div class="caption">Ultra Health Brand</div><div class="price"><span class="price-item">From ${lo}</span></div></div><modal-opener><button type="button" aria-haspopup="dialog">Choose options</button></modal-opener></div></li>`;
+    const html = `<html><body><ul id="product-grid">${['Larry OG', 'Lemonade', 'Margy Dog'].map((n, i) => card(n, `$${6 + i}.50`)).join('')}</ul></body></html>`;
+    expect(pageSignals(html).popovers).toBe(true);
+  });
+});
