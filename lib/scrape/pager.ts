@@ -113,7 +113,12 @@ export function pickPagerControl(controls: PagerControl[]): PagerStep | null {
 }
 
 const CONTROL_SELECTOR = 'button, a, [role="button"], [role="link"], [role="tab"], li, span, [aria-label], [aria-current], [onclick], [tabindex]';
-const CONTAINER_SELECTOR = 'nav, ul, ol, [role="navigation"], [class*="pag" i], [class*="pager" i]';
+/**
+ * The box a pager's controls share. A list item is an item of it, never the box, whatever its
+ * class says: Cornerstone's `li.pagination-item` around each page link made every number a pager
+ * of its own.
+ */
+const CONTAINER_SELECTOR = 'nav, ul, ol, [role="navigation"], [class*="pag" i]:not(li), [class*="pager" i]:not(li)';
 
 /**
  * The page-side collector (a string: page functions cannot close over Node values, and

@@ -47,6 +47,25 @@ export function textCategory(els: readonly Element[]): string | null {
   return null;
 }
 
+/**
+ * The category a card keeps in a data attribute of its own or of an element in it (`data-category`,
+ * when no element's text gave one), and the analytics data tags storefronts write (`data-product-category` on a BigCommerce
+ * Cornerstone card, `data-item-category` of GA4 item markup), padded with the template's
+ * whitespace or a comma-separated list of the product's categories (the first is its own).
+ */
+export function dataCategory(els: readonly Element[]): string | null {
+  for (const e of els)
+    for (const k of ['data-category', 'data-product-category', 'data-item-category']) {
+      const first = e.attribs[k]
+        ?.split(',')
+        .map((t) => t.replace(/\s+/g, ' ').trim())
+        .find(Boolean);
+      // A label, not an id ("23") or a path.
+      if (first && first.length <= 40 && /\p{L}{2}/u.test(first) && !/[/\d]/.test(first)) return first;
+    }
+  return null;
+}
+
 /** Words of a card's facts line that are no brand: strain types, potency keys, stock words. */
 const NOT_BRAND = /^(?:indica|sativa|hybrid|indica[\s-]hybrid|sativa[\s-]hybrid|cbd|thc|thca|balanced|new|sale|special|in stock|out of stock|sold out|staff pick)$/i;
 

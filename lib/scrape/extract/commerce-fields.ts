@@ -6,8 +6,8 @@ import { isObj, type Json, type Obj } from '@/lib/scrape/extract/json';
  * `calculated_price` object (`calculated_amount` paid now, `original_amount` before a price
  * list's sale, major units), write the brand and potency in `metadata` and the product type as
  * `type: { value }`. One variant (or all at one price) is the product's price; several sizes stay
- * variants, each with its own price, for the size rule. Wix Stores' `priceData` and titled info
- * sections likewise (below).
+ * variants, each with its own price, for the size rule. Wix Stores' `priceData`, BigCommerce
+ * Stencil's tax-keyed `price` and titled info sections likewise (below).
  */
 const amount = (v: Json | undefined): number | null =>
   typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\d+(?:\.\d+)?$/.test(v.trim()) ? Number(v) : null;
@@ -32,6 +32,26 @@ function discounted(v: Json | undefined): { price: number; regularPrice: number 
   const paid = amount(v.discountedPrice);
   if (was === null || paid === null) return null;
   return { price: paid, regularPrice: was > paid ? was : null };
+}
+
+/**
+ * BigCommerce Stencil's card model: `price` keyed by tax display, each a money object
+ * (`{ currency, formatted, value }`) — `without_tax` / `with_tax` the price paid, a sale's regular
+ * price in `non_sale_price_without_tax` / `non_sale_price_with_tax`, a product with options
+ * priced from `price_range.min` (its low end, as the card's range reads). Read as they stand,
+ * no price key of the walker holds a number.
+ */
+function taxKeyed(v: Json | undefined): { price: number; regularPrice: number | null } | null {
+  if (!isObj(v)) return null;
+  const money = (x: Json | undefined) => (isObj(x) ? amount(x.value) : null);
+  const min = isObj(v.price_range) && isObj(v.price_range.min) ? v.price_range.min : null;
+  for (const tax of ['without_tax', 'with_tax']) {
+    const paid = (min ? money(min[tax]) : null) ?? money(v[tax]);
+    if (paid === null) continue;
+    const was = money(v[`non_sale_price_${tax}`]);
+    return { price: paid, regularPrice: was !== null && was > paid ? was : null };
+  }
+  return null;
 }
 
 /** Titled info sections (`additionalInfoSections: [{ title: 'THC', description: '<p>21%</p>' }]`): the record's own fields by title. */
@@ -66,6 +86,8 @@ export function liftCommerceFields(o: Obj): Obj {
   let out = infoSections(o);
   const wix = discounted(o.priceData) ?? discounted(o.price);
   if (wix) out = { ...out, price: wix.price, regularPrice: wix.regularPrice, priceData: null };
+  const stencil = taxKeyed(o.price);
+  if (stencil) out = { ...out, price: stencil.price, regularPrice: stencil.regularPrice };
   const variants = Array.isArray(o.variants) ? o.variants : null;
   if (variants?.length && o.price === undefined) {
     const priced = variants.map(calculated);

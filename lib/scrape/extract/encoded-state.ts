@@ -11,7 +11,8 @@ import { inflatedJsonText } from '@/lib/scrape/extract/packed-json';
  *   type tags `[0, v]` / `[1, [...]]` are taken off);
  * - base64 or URI-encoded JSON in an attribute or a meta tag's content (`data-state="eyJ…"`);
  * - a script's `JSON.parse(atob("…"))`, `JSON.parse(decodeURIComponent("…"))`, and a JSON text
- *   assigned as a string (`window.__PRELOADED_STATE__ = "{\"…\"}"`) or as an object's property;
+ *   assigned as a string (`window.__PRELOADED_STATE__ = "{\"…\"}"`), as an object's property or
+ *   handed to a function as a string argument;
  * - base64 of gzip / zlib / raw-deflate JSON in any of those places (extract/packed-json.ts).
  */
 
@@ -75,6 +76,12 @@ const STRING_ASSIGNMENT = /(?:^|[;\s,{(])(?:[\w$]+\.)*[\w$]+\s*=\s*(?=["'])/g;
 const PUSH_CALL = /((?:[\w$]+\.)*[\w$]+)\.push\(\s*(?=["'])/g;
 /** An object's property given a string (`{ products_gz: "H4sI…" }`, `"data":"…"`). */
 const STRING_PROPERTY = /[{,]\s*(?:"[\w$-]+"|'[\w$-]+'|[\w$]+)\s*:\s*(?=["'])/g;
+/**
+ * A string handed to a function (any argument) or listed in an array: BigCommerce Stencil's
+ * `window.stencilBootstrap("category", "{\"categoryProducts\":[…]}")` passes the page's context
+ * as JSON text in a string.
+ */
+const STRING_ARGUMENT = /[(,]\s*(?=["'])/g;
 
 /** Every encoded state blob of the page. */
 export function encodedStates($: CheerioAPI): Json[] {
@@ -103,10 +110,14 @@ export function encodedStates($: CheerioAPI): Json[] {
       const lit = jsStringLiteral(src, m.index + m[0].length);
       if (lit !== null) pushed.set(m[1], [...(pushed.get(m[1]) ?? []), lit]);
     }
-    for (const re of [DECODE_CALL, STRING_ASSIGNMENT, STRING_PROPERTY]) {
+    // A literal is read once (an `atob("…")` argument is also a call's string argument).
+    const read = new Set<number>();
+    for (const re of [DECODE_CALL, STRING_ASSIGNMENT, STRING_PROPERTY, STRING_ARGUMENT]) {
       re.lastIndex = 0;
       for (let m = re.exec(src); m; m = re.exec(src)) {
         const at = m.index + m[0].length;
+        if (read.has(at)) continue;
+        read.add(at);
         const lit = jsStringLiteral(src, at);
         if (lit === null || lit.length < MIN_ATTR) continue;
         const state = m[1] === 'atob' ? decodeJsonText(lit.replace(/\s+/g, '')) : decodeJsonText(lit);

@@ -1,7 +1,7 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { descendants, marks, signature, visibleText } from '@/lib/scrape/extract/card-dom';
-import { factsLineBrand, textCategory } from '@/lib/scrape/extract/card-category';
+import { dataCategory, factsLineBrand, textCategory } from '@/lib/scrape/extract/card-category';
 import { findCard } from '@/lib/scrape/extract/card-find';
 import { firstText, labelledBrand, nameWithPrice, pickName, textLines } from '@/lib/scrape/extract/card-names';
 import { echoesName } from '@/lib/scrape/extract/echoed-name';
@@ -241,6 +241,7 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     const catLabel =
       el.attribs['data-category'] ??
       firstText($, els.slice(1), (e) => /category/.test(marks(e)) || e.attribs['data-category'] !== undefined) ??
+      dataCategory(els) ??
       classCategory(el) ??
       textCategory(els.slice(1)) ??
       sectionHeading($, el);

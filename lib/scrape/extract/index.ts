@@ -224,18 +224,39 @@ export async function extractDetailPage(html: string, url: string): Promise<Page
 /** A page worth opening in the browser: scripts render it, a gate/picker/frame hides the menu, or CSS draws its text. */
 export const needsBrowser = (s: PageSignals): boolean => s.scriptRendered || s.ageGate || s.storePicker || s.iframes > 0 || s.generatedText;
 
-/** Several price ranges and several in-place controls that open a card (or cards that are buttons showing a range). */
+/**
+ * Several price ranges and several in-place controls that open a card (or cards that are buttons
+ * showing a range). A labelled opener counts for the card it sits in (the nearest element around
+ * it showing a $ amount): a quick view on every card of a grid where only a few cards show a
+ * range (a BigCommerce store's "Quick view" beside "$25.00 - $80.00" on one flower in ten) opens
+ * no sizes the card hides — its ranged cards are lead-in prices; openers in ranged cards must be
+ * at least as many as those in fixed-price ones.
+ */
 function popoverSignal($: cheerio.CheerioAPI, text: string): boolean {
   const range = new RegExp(PRICE_RANGE, 'gi');
   if ((text.match(range) ?? []).length < 2) return false;
   const opener = new RegExp(OPENER_LABEL, 'i');
   const one = new RegExp(PRICE_RANGE, 'i');
-  let n = 0;
+  let ranged = 0;
+  let fixed = 0;
   $('button, a, [role="button"], [aria-haspopup="dialog"], [style*="cursor"]').each((_, el) => {
     const href = $(el).attr('href');
     if (el.tagName === 'a' && $(el).attr('role') !== 'button' && href && !/^(#|javascript:)/i.test(href)) return;
     const t = visibleText($, $(el));
-    if ((t.length < 40 && opener.test(t)) || $(el).attr('aria-haspopup') === 'dialog' || (t.length < 400 && one.test(t) && !/^(button|a)$/.test(el.tagName))) n++;
+    if (t.length < 400 && one.test(t) && !/^(button|a)$/.test(el.tagName)) ranged++;
+    else if ((t.length < 40 && opener.test(t)) || $(el).attr('aria-haspopup') === 'dialog') {
+      let card: string | undefined;
+      for (const p of $(el).parents().slice(0, 8).toArray()) {
+        // Its text as shown (block boundaries kept: "Brand" then "From $6.50", not "BrandFrom $6.50").
+        const x = visibleText($, $(p));
+        if (/[$]\s?\d/.test(x)) {
+          card = x;
+          break;
+        }
+      }
+      if (card === undefined || one.test(card)) ranged++;
+      else fixed++;
+    }
   });
-  return n >= 2;
+  return ranged >= 2 && ranged >= fixed;
 }
