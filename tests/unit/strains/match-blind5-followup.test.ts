@@ -15,6 +15,7 @@ beforeAll(async () => {
   await upsertStrain(db, { name: 'I-95', type: 'hybrid' }, 'test');
   await upsertStrain(db, { name: 'Runtz', type: 'hybrid', thc: 19 }, 'test');
   await upsertStrain(db, { name: 'Harlequin', type: 'sativa', thc: 5, cbd: 9 }, 'test');
+  for (const name of ['Strawberry', 'Blackberry Kush', 'Cherry Kush']) await upsertStrain(db, { name, type: 'hybrid' }, 'test');
 });
 
 const rows = (table: Row[]) =>
@@ -39,4 +40,24 @@ describe("a leading 'CBD' before a catalog name is a CBD version, not the strain
     [{ name: 'CBD Harlequin 3.5g', category: 'Flower' }, 'Harlequin', 'high'],
     [{ name: 'Runtz 3.5g', category: 'Flower' }, 'Runtz', 'high'],
   ]);
+});
+
+const menuOf = async (names: string[]) =>
+  (
+    await matchProducts(
+      await ready(),
+      names.map((name) => ({ name, category: 'Flower' })),
+    )
+  ).map((r) => r.strain?.name ?? null);
+
+describe('a word after three or more different flavours in one menu is a line of flavoured products', () => {
+  it("'<flavour> <line>' is no strain", async () => {
+    expect(await menuOf(['STRAWBERRY BUBLY', 'CHERRY BUBLY', 'BLACKBERRY BUBLY', 'Blue Dream 3.5g'])).toEqual([null, null, null, 'Blue Dream']);
+  });
+  it('after other words than flavours, the line word goes as before', async () => {
+    expect(await menuOf(['Strawberry Zorbly', 'Blue Dream Zorbly', 'Runtz Zorbly'])).toEqual(['Strawberry', 'Blue Dream', 'Runtz']);
+  });
+  it('a strain word after flavours is no line', async () => {
+    expect(await menuOf(['Blackberry Kush 3.5g', 'Cherry Kush 3.5g', 'Strawberry Kush 3.5g'])).toEqual(['Blackberry Kush', 'Cherry Kush', null]);
+  });
 });
