@@ -15,7 +15,7 @@ beforeAll(async () => {
   await upsertStrain(db, { name: 'I-95', type: 'hybrid' }, 'test');
   await upsertStrain(db, { name: 'Runtz', type: 'hybrid', thc: 19 }, 'test');
   await upsertStrain(db, { name: 'Harlequin', type: 'sativa', thc: 5, cbd: 9 }, 'test');
-  for (const name of ['Strawberry', 'Blackberry Kush', 'Cherry Kush']) await upsertStrain(db, { name, type: 'hybrid' }, 'test');
+  for (const name of ['Strawberry', 'Blackberry Kush', 'Cherry Kush', 'Kush Mints']) await upsertStrain(db, { name, type: 'hybrid' }, 'test');
 });
 
 const rows = (table: Row[]) =>
@@ -60,4 +60,14 @@ describe('a word after three or more different flavours in one menu is a line of
   it('a strain word after flavours is no line', async () => {
     expect(await menuOf(['Blackberry Kush 3.5g', 'Cherry Kush 3.5g', 'Strawberry Kush 3.5g'])).toEqual(['Blackberry Kush', 'Cherry Kush', null]);
   });
+});
+
+describe('a display weighed and filed as flower is the flower', () => {
+  rows([
+    [{ name: 'Display - Kush Mints - 3.5 grams - 3.50 grams', category: 'Flower' }, 'Kush Mints', 'high'],
+    // no weight, or gear's category: a display case
+    [{ name: 'Display - Kush Mints', category: 'Flower' }, null, null],
+    [{ name: 'Kush Mints Display 3.5g', category: 'Other' }, null, null],
+    [{ name: 'Kush Mints Display 3.5g', category: 'Gear' }, null, null],
+  ]);
 });
