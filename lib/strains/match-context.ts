@@ -17,6 +17,8 @@ export interface MenuContext {
   suffixes: Set<string>;
   /** Leading runs (of `prefixes`) that start three or more names, every one of them a flavour: a flavoured product line. */
   flavourLines: Set<string>;
+  /** Trailing runs (of `suffixes`) that end three or more names, every one of them a flavour ('Cherry Bubly', 'Blackberry Bubly'). */
+  flavourLineEnds: Set<string>;
 }
 
 export interface ContextKnowledge {
@@ -121,13 +123,18 @@ export function learnMenuContext(segmentLists: string[][][], brandForms: string[
   // A line whose every product is a flavour ('Dankazine Orange', 'Dankazine Watermelon', 'Dankazine
   // Grape 300mg THC Pure', 'Dankazine Blue Raspberry': a flavoured drink mix the menu filed under
   // Concentrates) names flavours, not strains, whatever the category says.
+  // The same at the end: a word after three or more different flavours ('Strawberry Bubly', 'Cherry
+  // Bubly', 'Blackberry Bubly') is a line of flavoured products, and '<flavour> <line>' no strain.
   const isFlavour = k.isFlavourName ?? (() => false);
-  const flavourLines = new Set(
-    [...prefixes].filter((key) => {
-      const rests = [...(heads.get(key) ?? [])].filter(Boolean);
-      return rests.length >= MIN_REPEATS && rests.every((r) => isFlavour(r));
-    }),
-  );
+  const flavoured = (runs: Set<string>, rest: Map<string, Set<string>>) =>
+    new Set(
+      [...runs].filter((key) => {
+        const rests = [...(rest.get(key) ?? [])].filter(Boolean);
+        return rests.length >= MIN_REPEATS && rests.every((r) => isFlavour(r));
+      }),
+    );
+  const flavourLines = flavoured(prefixes, heads);
+  const suffixes = pick(tails, 'last');
   // A whole segment that is another product's brand field, of four letters or more, no known name,
   // and no word of it in a catalog name ('GSC - Under 25 Percent | Everest' beside 'Lemon Cake - …
   // | Everest' whose brand field is Everest) is that brand, even where universe names use its words
@@ -142,14 +149,17 @@ export function learnMenuContext(segmentLists: string[][][], brandForms: string[
     // A line segment recurs in several products, beside different others each time.
     lineSegments: new Set([...[...pick(partners, 'any'), ...standalone].filter((t) => (itemsWith.get(t) ?? 0) >= MIN_REPEATS), ...fieldSegments]),
     prefixes,
-    suffixes: pick(tails, 'last'),
+    suffixes,
     flavourLines,
+    flavourLineEnds: flavoured(suffixes, tails),
   };
 }
 
-/** The segment starts with a line of flavoured products (see `flavourLines`). */
+/** The segment starts or ends with a line of flavoured products (see `flavourLines`, `flavourLineEnds`). */
 export function inFlavourLine(ctx: MenuContext, words: string[]): boolean {
-  for (let n = Math.min(3, words.length - 1); n >= 1; n--) if (ctx.flavourLines.has(words.slice(0, n).join(' '))) return true;
+  for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
+    if (ctx.flavourLines.has(words.slice(0, n).join(' ')) || ctx.flavourLineEnds.has(words.slice(-n).join(' '))) return true;
+  }
   return false;
 }
 

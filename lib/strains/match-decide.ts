@@ -279,6 +279,17 @@ function trigramOf(index: CatalogIndex, text: string): Decision | null {
   return { cleaned: text, pass: 'trigram', similarity: sim, confidence, entry: near.catalog.entry };
 }
 
+/**
+ * The strain segment is 'CBD' and the catalog name ('P37 | CBD Runtz | 1g Preroll'): a CBD cut or
+ * product of that name, not the strain, unless the catalog lists the strain as CBD-rich. A 'CBD'
+ * after the name ('Blue Dream CBD Cart') or in another segment does not count.
+ */
+function cbdVersionOf(p: Prepared, entry: IndexedName): boolean {
+  if (entry.cbdRich) return false;
+  const cbdName = `cbd-${slugify(entry.name)}`;
+  return p.norm.candidates.some((c) => c.whole && !c.side && slugify(c.text) === cbdName);
+}
+
 type NameHit = { entry: IndexedName; side: boolean; lead: boolean };
 
 /**
@@ -291,6 +302,7 @@ function settle(index: CatalogIndex, p: Prepared, hit: NameHit | null, pass: Mat
   if (!hit) return null;
   const d: Decision = { cleaned: p.norm.cleaned, pass, similarity: 1, confidence: hit.lead ? 'medium' : 'high', entry: hit.entry, side: hit.side };
   if (hit.side) return d;
+  if (cbdVersionOf(p, hit.entry)) return { ...d, pass: null, similarity: null, confidence: null, entry: null };
   if (!p.strainCategory && holdsProductForm(hit.entry.name)) {
     const cleanSide = (c: Candidate) => c.side && c.pure && !c.lead && !holdsProductForm(c.text);
     const clean = namePass(index, p, (c) => index.exact(c), false, cleanSide);

@@ -21,6 +21,8 @@ export interface IndexedName {
   strainSlug: string | null;
   isAlias: boolean;
   popularity: number;
+  /** The strain's CBD is at least its THC (see cbdVersionOf in match-decide.ts). */
+  cbdRich?: boolean;
 }
 
 export interface Nearest {
@@ -74,7 +76,15 @@ export class CatalogIndex {
     };
     const withThe: [string, number][] = [];
     for (const r of catalog) {
-      const i = add({ name: r.name, slug: r.slug, strainId: r.strain_id, strainSlug: r.strain_slug, isAlias: r.is_alias, popularity: Number(r.popularity ?? 0) });
+      const i = add({
+        name: r.name,
+        slug: r.slug,
+        strainId: r.strain_id,
+        strainSlug: r.strain_slug,
+        isAlias: r.is_alias,
+        popularity: Number(r.popularity ?? 0),
+        cbdRich: Boolean(r.cbd_rich),
+      });
       push(this.byName, r.name, i);
       push(this.bySlug, r.slug, i);
       push(this.byCompact, compactKey(r.name), i);
@@ -114,10 +124,15 @@ export class CatalogIndex {
     return (this.bySlug.get(slug) ?? []).map((i) => this.names[i]);
   }
 
-  /** Catalog names that are the name of this slug with other spacing, punctuation or 'and' (see compactKey). */
+  /**
+   * Catalog names that are the name of this slug with other spacing, punctuation or 'and' (see
+   * compactKey). Four characters at least, or three of letters and digits both ('I95' = I-95): a
+   * short key of letters only is too often another word.
+   */
   compact(slug: string): IndexedName[] {
     const key = compactOfSlug(slug);
-    return key.length >= 4 ? (this.byCompact.get(key) ?? []).map((i) => this.names[i]) : [];
+    const long = key.length >= 4 || (key.length === 3 && /\d/.test(key) && /[a-z]/.test(key));
+    return long ? (this.byCompact.get(key) ?? []).map((i) => this.names[i]) : [];
   }
 
   /** A universe name the catalog does not hold, by slug or canonical name. */

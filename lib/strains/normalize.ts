@@ -8,6 +8,7 @@
  */
 import { contextNoise, learnMenuContext, type ContextKnowledge, type MenuContext } from '@/lib/strains/match-context';
 import { editDistance } from '@/lib/strains/edit-distance';
+import { STRAIN_CATEGORY_RE } from '@/lib/strains/match-flavour';
 import { cleanWords, FORM_EDGE, stripFormWords, trimFormEdges, wholeRuns, wholeWords } from '@/lib/strains/match-noise';
 
 export type { ContextKnowledge, MenuContext } from '@/lib/strains/match-context';
@@ -21,7 +22,7 @@ export type ProductKind = 'strain' | 'edible' | 'non-strain';
 
 /** Words that make a product an accessory, apparel or seeds whatever its menu category says. */
 const NON_STRAIN_RE =
-  /(?<!contains? )\b(seeds?|clones?|display|t-?shirts?|shirts?|hoodie|crewneck|grinders?|rolling papers|papers|wraps|lighters?|batter(y|ies)|bongs?|bubbler|pipes?|rolling tray|stickers?|hats?)\b/;
+  /(?<!contains? )\b(seeds?|clones?|t-?shirts?|shirts?|hoodie|crewneck|grinders?|rolling papers|papers|wraps|lighters?|batter(y|ies)|bongs?|bubbler|pipes?|rolling tray|stickers?|hats?)\b/;
 /** Words that make a product an edible or a topical whatever its menu category says. */
 /** Foods (not 'bar', 'mints', 'caps', 'bites': dab bars, strain names and capsules of oil). */
 const FOOD_RE =
@@ -41,6 +42,13 @@ const STRONG_EDIBLE_RE =
 const FORMULA_RE = /\bmelatonin\b/;
 
 /**
+ * A display (a case, a stand) is gear, unless the menu files it as flower, a vape or a concentrate
+ * and the name weighs it ('Display - Kush Mints - 3.5 grams' under Flower: the display jar's flower).
+ */
+const DISPLAY_RE = /\bdisplay\b/;
+const WEIGHED_RE = /\d\s*(g|grams?|gr|oz)\b/;
+
+/**
  * A cartridge or pod that a menu files under its gear ('Black Mamba Airopro Pod .5', 'OG Kush Airo
  * cart', category Gear, sub-category Vaporizer) is the oil, not hardware: a pod or cart named as
  * the product, not a battery, vaporizer or device for carts.
@@ -53,13 +61,14 @@ export function productKind(category: string | null | undefined, name: string): 
   const n = String(name ?? '').toLowerCase();
   if (/gear|accessor|paraphernalia/.test(c) && FILLED_POD_RE.test(n) && !HARDWARE_RE.test(n)) c = 'vape';
   if (/gear|accessor|apparel|merch|cultivation|seed|clone|paraphernalia/.test(c) || NON_STRAIN_RE.test(n) || FORMULA_RE.test(n)) return 'non-strain';
+  if (DISPLAY_RE.test(n) && !(STRAIN_CATEGORY_RE.test(c) && WEIGHED_RE.test(n))) return 'non-strain';
   if (STRONG_EDIBLE_RE.test(n)) return 'edible';
   if (/edible|topical|tincture|drink|beverage/.test(c)) return 'edible';
   // A food dosed in milligrams is an edible whatever the menu filed it under ('Dutch Bliss |
   // Strawberry | Ice Cream | (25mg THC) | Live Rosin' under Concentrates: made with rosin).
   // Under 500 mg: a vape's oil is written 500 or 1000 mg ('Ice Cream Cake [500mg]', a cart).
   if (FOOD_RE.test(n) && [...n.matchAll(/\b(\d+(?:\.\d+)?)\s*mg\b/g)].some((m) => Number(m[1]) < 500)) return 'edible';
-  if (/flower|pre-?roll|vape|concentrate|cart|extract/.test(c)) return 'strain';
+  if (STRAIN_CATEGORY_RE.test(c)) return 'strain';
   return EDIBLE_RE.test(n) && /\d+\s*mg\b/i.test(n) ? 'edible' : 'strain';
 }
 

@@ -21,6 +21,8 @@ export interface CatalogNameRow {
   is_alias: boolean;
   strain_slug: string;
   popularity: number | string | null;
+  /** The strain's CBD is at least its THC (a CBD-rich strain: 'CBD <name>' may be it). */
+  cbd_rich?: boolean | null;
 }
 
 export interface UniverseNameRow {
@@ -42,7 +44,8 @@ export async function readCatalogStamp(q: Queryable): Promise<CatalogStamp> {
 
 export async function readCatalogNames(q: Queryable): Promise<{ names: CatalogNameRow[]; universe: UniverseNameRow[]; mode: TrigramWordMode }> {
   const names = await q.query<CatalogNameRow>(
-    `SELECT n.strain_id::text AS strain_id, n.name, n.slug, n.is_alias, s.slug AS strain_slug, s.popularity_score AS popularity
+    `SELECT n.strain_id::text AS strain_id, n.name, n.slug, n.is_alias, s.slug AS strain_slug, s.popularity_score AS popularity,
+            (s.cbd IS NOT NULL AND s.cbd >= COALESCE(s.thc, 0)) AS cbd_rich
        FROM strain_names n JOIN strains s ON s.id = n.strain_id`,
   );
   const universe = await q.query<UniverseNameRow>(`SELECT canonical_name AS name, slug FROM strain_universe WHERE strain_id IS NULL`);
