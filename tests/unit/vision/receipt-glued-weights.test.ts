@@ -47,6 +47,30 @@ describe('a one-gram weight glued to the word before it', () => {
   });
 });
 
+describe('a speck right after a weight unit', () => {
+  it('is dropped: `2 x 0.5g¢`', () => {
+    expect(gluedWeights('   2 x 0.5g¢      $13.22')).toBe('   2 x 0.5g      $13.22');
+    expect(gluedWeights('Gelato 3.5 g©')).toBe('Gelato 3.5 g');
+  });
+
+  it('so a pack printed count first on a wrapped row is read', () => {
+    const text = [
+      'Minerva Canna Group',
+      'Date : 2026-08-12 16:32',
+      'Article / Item                       Montant / Amount',
+      'Sour Tsunami Pre-Roll',
+      '         2 x 0.5g¢                       $13.22',
+      'Sous-total / Subtotal                 $13.22',
+      'Total                                 $13.22',
+    ].join('\n');
+    expect(items(text)).toEqual([['Sour Tsunami Pre-Roll 2 x 0.5g', 1, 1, 13.22]]);
+  });
+
+  it('leaves a cent sign after figures to the slips that read it as the g', () => {
+    expect(gluedWeights('Milled Flower 3.5¢   $31.87')).toBe('Milled Flower 3.5¢   $31.87');
+  });
+});
+
 describe('a wrapped name whose second row the photo garbled', () => {
   const receipt = (second: string) =>
     [
