@@ -6,7 +6,8 @@ import type { Category, StrainTypeName } from '@/lib/vision/types';
  */
 
 export const GRAMS_PER_OZ = 28;
-const COMMON_WEIGHTS = [0.5, 1, 2, 2.5, 3.5, 7, 14, 28];
+/** The pack sizes shops sell most, in grams. */
+export const COMMON_WEIGHTS = [0.5, 1, 2, 2.5, 3.5, 7, 14, 28];
 
 /** Replace letters tesseract puts for digits inside a token that is otherwise numeric. */
 export function fixDigits(token: string): string {

@@ -1,4 +1,5 @@
 import { figureSlips } from '@/lib/vision/receipt-figure-slips';
+import { gluedWeights } from '@/lib/vision/receipt-glued-weights';
 
 /**
  * Receipt text repaired line by line before it is split into cells (receipt-lines.ts): dotted
@@ -23,7 +24,7 @@ export function stripLeaders(raw: string): string {
  */
 export function receiptSlips(raw: string): string {
   return (
-    figureSlips(raw)
+    gluedWeights(figureSlips(raw))
       .replace(/(^|\s)[lI|](?=\s?ea(?:ch)?\s?@)/g, '$11')
       .replace(/(\d\s?(?:g\s?)?)[xX×]\s?[xX×](?=\s?\$?\d)/g, '$1x')
       .replace(/(\d)¢9?(?!\w)/g, '$1g')

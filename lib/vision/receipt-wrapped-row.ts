@@ -18,6 +18,15 @@ export function longNameStart(name: string): boolean {
 }
 
 /**
+ * A wrapped row's second line without a speck the photo left at the paper's edge before it (`B
+ * cart 1g`): a lone character, no figure and no word of one letter a name may go on with (`A`,
+ * `I`, `&`), before a word. Any other line as it is.
+ */
+export function withoutLeadSpeck(line: string): string {
+  return line.trimStart().replace(/^[^\s\dAaI&]\s+(?=\p{L})/u, '');
+}
+
+/**
  * A table row whose name wrapped (issue 14, fifteenth receipt round): a long name's start stands
  * alone on one line and the rest, ending with the weight, on the next with the row's figures
  * (`PurLife Green Crack Premium` / `Whole Flower 7g   1.00   $66.69   $66.69`). Under a table's
@@ -40,6 +49,6 @@ export function wrappedRow(
   if (isBrandKindSize(cell)) return null;
   const w = parseWeightGrams(cell, { allowTrailingNine: true });
   if (!w || /[A-Za-z]{2}/.test(cell.slice(w.end)) || /\$/.test(cell)) return null;
-  const row = splitLine(`${pending.name.trim()} ${line.trimStart()}`);
+  const row = splitLine(`${pending.name.trim()} ${withoutLeadSpeck(line)}`);
   return { ...row, prices: moneyOn(row.line).filter((m) => !usesDollar || m.hasSign) };
 }

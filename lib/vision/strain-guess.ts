@@ -81,14 +81,19 @@ export async function matchStrainGuesses(db: Queryable, inputs: MatchInput[], pr
   // Only words the matcher itself would take for a maker's go (no strain name uses them): the
   // words in front of 'Animal Mint Cake', 'AJs Sour Diesel', 'Pink Passion Fruit' are a strain's own.
   const { index } = guessIndex() ?? (await indexFor(db));
-  const retries: { at: number; input: MatchInput }[] = [];
+  const retries: { at: number; input: MatchInput; loose: boolean }[] = [];
   first.forEach((m, i) => {
     if (m.strain) return;
     const words = inputs[i].name.trim().split(/\s+/);
+    const maker = (w: string, k: number) => isMakerWord(index, w.toLowerCase()) || isBrandMark(w, words[k + 1]);
     for (const name of withoutLeadWords(inputs[i].name)) {
       const dropped = words.slice(0, words.length - name.split(' ').length);
-      if (!dropped.every((w, k) => isMakerWord(index, w.toLowerCase()) || isBrandMark(w, words[k + 1]))) break;
-      retries.push({ at: i, input: { ...inputs[i], name } });
+      const strict = dropped.every(maker);
+      // A brand of two words whose first no strain name uses and whose second, capitalised, one
+      // does ('Stoned Ape Do-Si-Dos'): tried too, kept only on a high match.
+      const loose = !strict && dropped.length === 2 && maker(dropped[0], 0) && /^\p{Lu}/u.test(dropped[1]);
+      if (!strict && !loose) break;
+      retries.push({ at: i, input: { ...inputs[i], name }, loose });
     }
   });
   if (!retries.length) return first;
@@ -99,7 +104,7 @@ export async function matchStrainGuesses(db: Queryable, inputs: MatchInput[], pr
   const out = [...first];
   const done = new Set<number>();
   retries.forEach((r, j) => {
-    if (done.has(r.at) || !sure(again[j]) || !wholeName(r.input.name, again[j])) return;
+    if (done.has(r.at) || !sure(again[j]) || (r.loose && again[j].confidence !== 'high') || !wholeName(r.input.name, again[j])) return;
     done.add(r.at);
     out[r.at] = again[j];
   });

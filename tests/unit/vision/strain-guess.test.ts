@@ -86,6 +86,8 @@ describe('the brand in front is what the catalog could not place', () => {
     ['Qwxz Gringos Sour Diesel Popcorn Buds 5pk 2.5g', 'Sour Diesel'],
     ['Pharmers Quality Jack Herer Smalls 3.5g', 'Jack Herer'],
     ['Blue Dream 3.5g', 'Blue Dream'],
+    // a brand of two words, the first no strain name uses, the second one a strain name uses ('Ape')
+    ['Stoned Ape Do-Si-Dos Whole Flower 7g', 'Do-Si-Dos'],
   ])('receipt item %s → %s', async (printed, want) => {
     const data = await assembleReceipt(await ready(), receipt([printed]), { engine: 'text', engineConfidence: null, attemptId: null });
     expect(data.items[0].strain?.name).toBe(want);
