@@ -5,15 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ready } from '@/lib/bootstrap';
-import { matchProducts, productKind, type MatchInput } from '@/lib/strains/match';
+import { productKind } from '@/lib/strains/match';
 import { addToUniverse, upsertStrain } from '@/lib/strains/repo';
-
-type Row = [MatchInput, string | null, 'high' | 'medium' | null];
-
-async function menuAnswers(menu: MatchInput[]): Promise<{ strain: string | null; confidence: string | null }[]> {
-  const res = await matchProducts(await ready(), menu);
-  return res.map((r) => ({ strain: r.strain?.name ?? null, confidence: r.confidence }));
-}
+import { type MatchRow, menuAnswers } from '@/tests/helpers/match-rows';
 
 beforeAll(async () => {
   const db = await ready();
@@ -37,7 +31,7 @@ describe('a cartridge or pod filed under Gear is a vape, not hardware', () => {
     expect(got[3]).toEqual({ strain: 'Blue Dream', confidence: 'high' });
   });
 
-  it.each<Row>([
+  it.each<MatchRow>([
     [{ name: 'Blue Dream Pod', category: 'Gear' }, 'Blue Dream', 'high'],
     [{ name: 'Blue Dream cart', category: 'Accessories' }, 'Blue Dream', 'high'],
     // hardware stays hardware, whatever strain it names
@@ -85,7 +79,7 @@ describe('a one-word strain name that starts five names before different catalog
 });
 
 describe('a short catalog name beside a one-word segment no strain name uses', () => {
-  it.each<Row>([
+  it.each<MatchRow>([
     // catalog: GMO. 'oddfellow' is in no strain name: the brand, though the longer segment.
     [{ name: 'OddFellow|GMO|3.5g', category: 'Flower' }, 'GMO', 'high'],
     // 'qrix' is a word of a universe name (Qrix Fjord): it may be the strain, and 'GMO' a brand.
@@ -98,7 +92,7 @@ describe('a short catalog name beside a one-word segment no strain name uses', (
 });
 
 describe('form words', () => {
-  it.each<Row>([
+  it.each<MatchRow>([
     // catalog: Granddaddy Purple. BHO (butane hash oil) is a form; no catalog or universe name holds it.
     [{ name: 'Granddaddy Purple 1g BHO Wax', category: 'Concentrates' }, 'Granddaddy Purple', 'high'],
   ])('%j → %s %s', async (item, strain, confidence) => {

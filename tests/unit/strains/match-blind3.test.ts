@@ -5,15 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ready } from '@/lib/bootstrap';
-import { matchProducts, type MatchInput } from '@/lib/strains/match';
 import { addToUniverse, upsertStrain } from '@/lib/strains/repo';
-
-type Row = [MatchInput, string | null, 'high' | 'medium' | null];
-
-async function menuAnswers(menu: MatchInput[]): Promise<{ strain: string | null; confidence: string | null }[]> {
-  const res = await matchProducts(await ready(), menu);
-  return res.map((r) => ({ strain: r.strain?.name ?? null, confidence: r.confidence }));
-}
+import { type MatchRow, menuAnswers } from '@/tests/helpers/match-rows';
 
 beforeAll(async () => {
   const db = await ready();
@@ -41,7 +34,7 @@ beforeAll(async () => {
 });
 
 describe('menu noise the blind-3 names showed', () => {
-  it.each<Row>([
+  it.each<MatchRow>([
     // a hash grade: '5*', '6 Star'
     [{ name: 'Oregon Genetics Wax - Gary Payton Rosin 5*', brand: 'OCC ABQ LLC Manufacturing', category: 'Concentrates' }, 'Gary Payton', 'high'],
     [{ name: 'Gary Payton Hash 6 Star', category: 'Concentrates' }, 'Gary Payton', 'high'],
@@ -93,7 +86,7 @@ describe("a whole segment that is another product's brand field is that brand", 
 });
 
 describe("a catalog name of 'The' and two or more words is found without 'The'", () => {
-  it.each<Row>([
+  it.each<MatchRow>([
     [{ name: 'Don Mega', brand: 'PurLife', category: 'Flower' }, 'The Don Mega', 'high'],
     [{ name: '710 LoHco Wax / 1g / Live Sugar / Don Mega', category: 'Concentrates' }, 'The Don Mega', 'high'],
     // one word is not enough ('Cube' could be anything)

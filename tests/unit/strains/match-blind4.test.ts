@@ -5,15 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ready } from '@/lib/bootstrap';
-import { matchProducts, type MatchInput } from '@/lib/strains/match';
 import { upsertStrain } from '@/lib/strains/repo';
-
-type Row = [MatchInput, string | null, 'high' | 'medium' | null];
-
-async function menuAnswers(menu: MatchInput[]): Promise<{ strain: string | null; confidence: string | null }[]> {
-  const res = await matchProducts(await ready(), menu);
-  return res.map((r) => ({ strain: r.strain?.name ?? null, confidence: r.confidence }));
-}
+import { type MatchRow, menuAnswers } from '@/tests/helpers/match-rows';
 
 beforeAll(async () => {
   const db = await ready();
@@ -22,7 +15,7 @@ beforeAll(async () => {
 });
 
 describe("a topical's scent is no strain", () => {
-  it.each<Row>([
+  it.each<MatchRow>([
     // a massage oil filed under Concentrates: a topical, and 'Lavender' in its own segment its scent
     [{ name: 'Sacred Flower Massage Oil / 100mg / Lavender', brand: 'Sacred Flower', category: 'Concentrates' }, null, null],
     // filed under Topicals: the scent alone, in a segment of its own
@@ -36,7 +29,7 @@ describe("a topical's scent is no strain", () => {
 });
 
 describe("a cart's 'Profile' after the name", () => {
-  it.each<Row>([
+  it.each<MatchRow>([
     // the cart carries the strain's terpene profile
     [{ name: 'Kullu Kush 1g - Strawberry Cough Profile', category: 'Vape Pens' }, 'Strawberry Cough', 'high'],
     [{ name: 'Kullu Kush 1g - Purple Urkle Profile', category: 'Vape Pens' }, 'Purple Urkle', 'high'],
@@ -46,7 +39,7 @@ describe("a cart's 'Profile' after the name", () => {
 });
 
 describe('a leading maker word and a line code after the name', () => {
-  it.each<Row>([
+  it.each<MatchRow>([
     // 'Airo' (no brand field names it) before the name, 'LF' after it
     [{ name: '.5G Airo Pod Jungle Cake LF', brand: 'Assurance Labratories LLC', category: 'Vape Pens' }, 'Jungle Cake', 'high'],
     [{ name: 'Qwxz Blue Dream Plumbus', category: 'Flower' }, 'Blue Dream', 'high'],

@@ -5,10 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ready } from '@/lib/bootstrap';
-import { matchProducts, type MatchInput } from '@/lib/strains/match';
+import { matchProducts } from '@/lib/strains/match';
 import { upsertStrain } from '@/lib/strains/repo';
-
-type Row = [MatchInput, string | null, 'high' | 'medium' | null];
+import { type MatchRow } from '@/tests/helpers/match-rows';
 
 beforeAll(async () => {
   const db = await ready();
@@ -18,8 +17,8 @@ beforeAll(async () => {
   for (const name of ['Strawberry', 'Blackberry Kush', 'Cherry Kush', 'Kush Mints']) await upsertStrain(db, { name, type: 'hybrid' }, 'test');
 });
 
-const rows = (table: Row[]) =>
-  it.each<Row>(table)('%j → %s %s', async (item, strain, confidence) => {
+const rows = (table: MatchRow[]) =>
+  it.each<MatchRow>(table)('%j → %s %s', async (item, strain, confidence) => {
     const [r] = await matchProducts(await ready(), [item]);
     expect({ strain: r.strain?.name ?? null, confidence: r.confidence }).toEqual({ strain, confidence });
   });

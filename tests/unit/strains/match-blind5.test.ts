@@ -6,15 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ready } from '@/lib/bootstrap';
-import { matchProducts, type MatchInput } from '@/lib/strains/match';
 import { upsertStrain } from '@/lib/strains/repo';
-
-type Row = [MatchInput, string | null, 'high' | 'medium' | null];
-
-async function menuAnswers(menu: MatchInput[]): Promise<{ strain: string | null; confidence: string | null }[]> {
-  const res = await matchProducts(await ready(), menu);
-  return res.map((r) => ({ strain: r.strain?.name ?? null, confidence: r.confidence }));
-}
+import { type MatchRow, menuAnswers } from '@/tests/helpers/match-rows';
 
 beforeAll(async () => {
   const db = await ready();
@@ -23,8 +16,8 @@ beforeAll(async () => {
   for (const name of names) await upsertStrain(db, { name, type: 'hybrid' }, 'test');
 });
 
-const rows = (table: Row[]) =>
-  it.each<Row>(table)('%j → %s %s', async (item, strain, confidence) => {
+const rows = (table: MatchRow[]) =>
+  it.each<MatchRow>(table)('%j → %s %s', async (item, strain, confidence) => {
     expect((await menuAnswers([item]))[0]).toEqual({ strain, confidence });
   });
 

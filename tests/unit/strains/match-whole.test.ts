@@ -5,10 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ready } from '@/lib/bootstrap';
-import { matchProducts, type MatchInput } from '@/lib/strains/match';
+import { matchProducts } from '@/lib/strains/match';
 import { upsertStrain } from '@/lib/strains/repo';
-
-type Row = [MatchInput, string | null, 'high' | 'medium' | null];
+import { type MatchRow } from '@/tests/helpers/match-rows';
 
 beforeAll(async () => {
   const db = await ready();
@@ -18,7 +17,7 @@ beforeAll(async () => {
 });
 
 describe('a catalog name with a form word in it is that strain', () => {
-  it.each<Row>([
+  it.each<MatchRow>([
     // the shorter name stripping leaves is another strain: not that one
     [{ name: 'Blue Dream CBD', category: 'Flower' }, 'Blue Dream CBD', 'high'],
     [{ name: 'Blue Dream CBD 1g Cart', category: 'Vape Pens' }, 'Blue Dream CBD', 'high'],
