@@ -212,10 +212,12 @@ function rulePixels(data: Buffer, w: number, h: number, dark: boolean): Uint8Arr
 
 /**
  * A leaning rule's run down one column (a pixel either side) is at least this long: a rule
- * leaning up to 1/15 (keystone and turn together) stays that long in it; a round outline that fits
- * on this copy (radius under 180 px) leaves it, one way, within about 27 rows.
+ * leaning up to 1/20 (keystone and turn together) stays that long in it; a round outline that fits
+ * on this copy leaves it, one way, within about 27 rows; a turned rubber stamp's box two text rows
+ * tall is shorter (at 30 rows it was taken, and a kraft label's evened-out page measured 28 px rows
+ * instead of 47: ninth `kraft-stamp` degraded #1 then read its brand as its name).
  */
-const LEANING_RUN = 30;
+const LEANING_RUN = 40;
 
 /**
  * Vertical rules that lean, marked in `out` (with `rulePixels`' thinness across: `hrun` ≤ 2): a
