@@ -261,6 +261,11 @@ function leaningRules(mask: Uint8Array, w: number, h: number, hrun: Uint16Array,
       // (A run that does not move sideways is a straight rule, found above, or the very edge of a round outline.)
       const oneWay = (first - lo <= 0.5 && hi - last <= 0.5) || (hi - first <= 0.5 && last - lo <= 0.5);
       if (!oneWay || hi - lo < 1) continue;
+      // A rule stands on paper: three pixels either side of the band are mostly clear (the
+      // speckled grain along a label's evened-out edge, or a stamp's smudged box, has ink beside).
+      let clear = 0;
+      for (let yy = start; yy < y; yy++) if ((x < 3 || !mask[yy * w + x - 3]) && (x + 3 >= w || !mask[yy * w + x + 3])) clear++;
+      if (clear < 0.8 * (y - start)) continue;
       for (let yy = start; yy < y; yy++)
         for (let o = -1; o <= 1; o++) {
           const p = yy * w + x + o;
