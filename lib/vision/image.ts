@@ -170,6 +170,8 @@ export interface GreyPage {
   repairedPrint?: boolean;
   /** The page was faded print and its ink was stretched to black (`stretchFaded`). */
   stretched?: boolean;
+  /** A ruled table grid's rules were erased (`gridRules`; without it the page is as prepared without the option). */
+  ruledGrid?: boolean;
   /** Share of the paper's pixels left grey (`paperGrain`): sensor noise, JPEG ringing, blur. */
   grain?: number;
 }
@@ -266,7 +268,7 @@ export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Pro
   if (opts.chartMarks && !page.dark) eraseChartMarks(flat.data, flat.width, flat.height, rowPx);
   if (opts.bands === true && !page.dark) invertBands(flat.data, flat.width, flat.height, rowPx);
   if (opts.midBands && !page.dark) invertMidBands(flat.data, flat.width, flat.height, rowPx);
-  if (opts.gridRules && !page.dark) eraseGridRules(flat.data, flat.width, flat.height, rowPx);
+  const ruledGrid = Boolean(opts.gridRules && !page.dark && eraseGridRules(flat.data, flat.width, flat.height, rowPx));
   if (opts.tightRules && !page.dark) eraseTightRules(flat.data, flat.width, flat.height, rowPx);
   // (After the grid's rules are erased: a grey rule across the page is no crease to brighten.)
   if (opts.creases && !page.dark) flattenCreases(flat.data, flat.width, flat.height, rowPx);
@@ -282,5 +284,13 @@ export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Pro
   if (opts.sharpen || (page.dark && opts.normalise === false)) out = out.sharpen({ sigma: 1.2 });
   if (opts.threshold != null) out = out.threshold(opts.threshold);
   const { data, info } = await out.toColourspace('b-w').extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, grain: paperGrain(data), ...(repairedPrint ? { repairedPrint } : {}), ...(stretched ? { stretched } : {}) };
+  return {
+    data,
+    width: info.width,
+    height: info.height,
+    grain: paperGrain(data),
+    ...(repairedPrint ? { repairedPrint } : {}),
+    ...(stretched ? { stretched } : {}),
+    ...(ruledGrid ? { ruledGrid } : {}),
+  };
 }

@@ -1,5 +1,5 @@
 import type { EngineReading } from '@/lib/vision/engine';
-import { prepareGrey, toPgm, type PrepareOptions } from '@/lib/vision/image';
+import { prepareGrey, toPgm, type GreyPage, type PrepareOptions } from '@/lib/vision/image';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { ocrPool, PSM } from '@/lib/vision/ocr-pool';
 import type { ParsedLabel } from '@/lib/vision/types';
@@ -30,11 +30,23 @@ export const readingScore = (r: Pick<Reading, 'parsed' | 'engineConfidence'>) =>
 export const gridWorthIt = (r: Pick<Reading, 'parsed'>) =>
   r.parsed.coverage < GRID_BELOW || (r.parsed.thcPct == null && r.parsed.thcMg == null && r.parsed.totalCannabinoidsPct == null);
 
+/**
+ * Or a reading without its THC figure (in percent or milligrams) on a page that has a ruled grid
+ * (`ruledGrid`: its preparation found and erased one, before any OCR is paid for). A keystoned
+ * photo of a QR label's table read its total (`TAC`) and half its rows, but not the `THC` row: a
+ * reading over half complete with a potency, which `gridWorthIt` let through (fourteenth `qr-table`
+ * degraded #1: THC, CBD, weight and batch lost; the grid's reading had them).
+ */
+export const lacksThc = (r: Pick<Reading, 'parsed'>) => r.parsed.thcPct == null && r.parsed.thcMg == null;
+
+/** Whether the page prepared with its rules erased is read (see above). */
+export const gridPageWorthReading = (r: Pick<Reading, 'parsed'>, page: Pick<GreyPage, 'ruledGrid'>) => gridWorthIt(r) || (lacksThc(r) && Boolean(page.ruledGrid));
+
 /** `read`, or the page read again with its table rules erased when that reads better (see above). */
 export async function withGridRules(bytes: Buffer, read: Reading, opts: PrepareOptions, signal?: AbortSignal): Promise<Reading> {
-  if (!gridWorthIt(read) || signal?.aborted) return read;
+  if ((!gridWorthIt(read) && !lacksThc(read)) || signal?.aborted) return read;
   const page = await prepareGrey(bytes, { ...opts, gridRules: true }).catch(() => null);
-  if (!page || signal?.aborted) return read;
+  if (!page || !gridPageWorthReading(read, page) || signal?.aborted) return read;
   const ocr = await ocrPool().recognize(toPgm(page), PSM.SINGLE_BLOCK, undefined, { words: true });
   const again: Reading = { parsed: parseLabelText(ocr.text, ocr.words), engineConfidence: Math.max(0, Math.min(1, ocr.confidence / 100)), text: ocr.text };
   return readingScore(again) > readingScore(read) ? again : read;

@@ -34,8 +34,11 @@ export function unheadedLoqRows(rows: readonly string[]): string[] {
   });
   const table = parsed.filter((c): c is string[] => c !== null);
   if (table.length < 3) return [...rows];
-  // The share of a column's figures that are small (a limit whose point OCR lost, `010`, is not).
-  const small = (k: number) => table.filter((c) => /^ND$/i.test(c[k]) || Number(c[k].replace(',', '.')) <= LIMIT_MAX).length / table.length;
+  // The share of a column's figures that are small. A limit whose point OCR lost after its
+  // leading zero (`010`, `001` for 0.10, 0.01: no printed figure starts with a 0 before another
+  // digit) is small too: two such on a blurred certificate left 6 of 8 limits small and the whole
+  // table unread.
+  const small = (k: number) => table.filter((c) => /^ND$/i.test(c[k]) || /^0\d{1,3}$/.test(c[k]) || Number(c[k].replace(',', '.')) <= LIMIT_MAX).length / table.length;
   const limit = small(2) >= LIMITS_SMALL && small(1) < 0.5 ? 2 : small(1) >= LIMITS_SMALL && small(2) < 0.5 ? 1 : 0;
   if (!limit) return [...rows];
   const result = 3 - limit;

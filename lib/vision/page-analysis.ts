@@ -206,7 +206,72 @@ function rulePixels(data: Buffer, w: number, h: number, dark: boolean): Uint8Arr
   maskRuns(mask, w, h, 'col', vrun);
   const out = new Uint8Array(w * h);
   for (let p = 0; p < w * h; p++) if ((hrun[p] >= 18 && vrun[p] <= 2) || (vrun[p] >= 18 && hrun[p] <= 2)) out[p] = 1;
+  leaningRules(mask, w, h, hrun, out);
   return out;
+}
+
+/**
+ * A leaning rule's run down one column (a pixel either side) is at least this long: a rule
+ * leaning up to 1/20 (keystone and turn together) stays that long in it; a round outline that fits
+ * on this copy leaves it, one way, within about 27 rows; a turned rubber stamp's box two text rows
+ * tall is shorter (at 30 rows it was taken, and a kraft label's evened-out page measured 28 px rows
+ * instead of 47: ninth `kraft-stamp` degraded #1 then read its brand as its name).
+ */
+const LEANING_RUN = 40;
+
+/**
+ * Vertical rules that lean, marked in `out` (with `rulePixels`' thinness across: `hrun` ≤ 2): a
+ * keystoned photo's table leans its vertical rules (a turned one too, before the skew is undone),
+ * so that on this small copy they step sideways every few pixels and their straight runs fall under
+ * 18 px; their ink on every row then ran the table's rows together into one (×1.3–1.6 the print's
+ * height: a ruled table's small print shrunk). Down each column, a run of `LEANING_RUN` rows with
+ * ink within one pixel either side is a rule when it leans one way only: the ink's offset from the
+ * column is least at one end of the run and most at the other, a pixel or more apart. The side of
+ * a round lid's outline is as straight within a pixel, but bends out and back (its offset is most
+ * in the middle) or stays one way for fewer rows, and is left.
+ */
+function leaningRules(mask: Uint8Array, w: number, h: number, hrun: Uint16Array, out: Uint8Array): void {
+  const offset = (x: number, y: number): number | null => {
+    let sum = 0;
+    let k = 0;
+    for (let o = -1; o <= 1; o++)
+      if (x + o >= 0 && x + o < w && mask[y * w + x + o]) {
+        sum += o;
+        k++;
+      }
+    return k ? sum / k : null;
+  };
+  const offs: number[] = [];
+  for (let x = 0; x < w; x++)
+    for (let y = 0; y < h;) {
+      offs.length = 0;
+      const start = y;
+      for (let o = offset(x, y); o !== null && y < h; o = y < h ? offset(x, y) : null) {
+        offs.push(o);
+        y++;
+      }
+      if (!offs.length) {
+        y++;
+        continue;
+      }
+      if (offs.length < LEANING_RUN) continue;
+      const lo = Math.min(...offs);
+      const hi = Math.max(...offs);
+      const [first, last] = [offs[0], offs[offs.length - 1]];
+      // (A run that does not move sideways is a straight rule, found above, or the very edge of a round outline.)
+      const oneWay = (first - lo <= 0.5 && hi - last <= 0.5) || (hi - first <= 0.5 && last - lo <= 0.5);
+      if (!oneWay || hi - lo < 1) continue;
+      // A rule stands on paper: three pixels either side of the band are mostly clear (the
+      // speckled grain along a label's evened-out edge, or a stamp's smudged box, has ink beside).
+      let clear = 0;
+      for (let yy = start; yy < y; yy++) if ((x < 3 || !mask[yy * w + x - 3]) && (x + 3 >= w || !mask[yy * w + x + 3])) clear++;
+      if (clear < 0.8 * (y - start)) continue;
+      for (let yy = start; yy < y; yy++)
+        for (let o = -1; o <= 1; o++) {
+          const p = yy * w + x + o;
+          if (x + o >= 0 && x + o < w && mask[p] && hrun[p] <= 2) out[p] = 1;
+        }
+    }
 }
 
 /**

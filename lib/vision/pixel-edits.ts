@@ -284,8 +284,9 @@ export function turnPiece(data: Buffer, labels: Int32Array, width: number, id: n
  * Ink pixels (darker than LIGHT_INK: grid rules are often printed grey) on a straight run of at least six text rows across (horizontal) or
  * three text rows down (vertical) whose run the other way is thin (at most a quarter of a row) turn
  * paper-white; where a rule crosses a glyph the glyph's own stroke is thicker and stays.
+ * Returns whether the page had such a grid (false: it was left as it was).
  */
-export function eraseGridRules(data: Buffer, w: number, h: number, rowPx: number): void {
+export function eraseGridRules(data: Buffer, w: number, h: number, rowPx: number): boolean {
   const mask = inkMask(data, LIGHT_INK);
   const ink = (p: number) => mask[p] === 1;
   const hrun = new Uint16Array(w * h);
@@ -348,7 +349,7 @@ export function eraseGridRules(data: Buffer, w: number, h: number, rowPx: number
     if (sum >= down && e - x <= rowPx) rules++;
     x = e;
   }
-  if (rules < 2) return;
+  if (rules < 2) return false;
   // Only a grid needs the other two sweeps (most pages have none).
   const vrun = new Uint16Array(w * h);
   const hwide = new Uint16Array(w * h);
@@ -372,4 +373,5 @@ export function eraseGridRules(data: Buffer, w: number, h: number, rowPx: number
     }
   }
   out.copy(data);
+  return true;
 }
