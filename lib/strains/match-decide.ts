@@ -9,7 +9,7 @@ import type { CatalogIndex, IndexedName } from '@/lib/strains/match-index';
 import { inFlavourLine } from '@/lib/strains/match-context';
 import { EMPTY_LEXICON, quotedNames, type MakerLexicon } from '@/lib/strains/match-maker';
 import { roundSimilarity } from '@/lib/strains/match-trigram';
-import { holdsProductForm, makerAfterDose, namesAnotherStrain } from '@/lib/strains/match-several';
+import { holdsProductForm, makerAfterDose, namesAnotherStrain, typedSegments } from '@/lib/strains/match-several';
 import { flavourRisk, isFlavourName, STRAIN_CATEGORY_RE } from '@/lib/strains/match-flavour';
 import { sameNameSpelling } from '@/lib/strains/match-spelling';
 import { baseSegments, buildMenuContext, candidatesOf, isCross, productKind, withContext, type BaseSegment, type NormalizedName, type ProductKind } from '@/lib/strains/normalize';
@@ -92,6 +92,8 @@ interface Prepared {
   strainCategory: boolean;
   /** A one-word side segment is the maker (makerAfterDose). */
   makerSide: boolean;
+  /** Segments the name marks with a strain type ('… - Cannatonic (CBD Rich Hybrid)'): typedSegments. */
+  typed: string[];
 }
 
 function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
@@ -128,6 +130,7 @@ function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
         quoted: quotedNames(m.name),
         strainCategory,
         makerSide: makerAfterDose(m.name, kind === 'edible', strainCategory),
+        typed: typedSegments(m.name),
       };
       memo.set(key, p);
     }
@@ -296,15 +299,19 @@ type NameHit = { entry: IndexedName; side: boolean; lead: boolean };
  * A name pass's match, weighed against the name's other segments (match-several.ts): the strain
  * segment's match when another segment names another strain is none of them; a strain-segment
  * catalog name holding a product-form word, in a product of no strain category, gives way to a
- * side segment's clean catalog name ('Coconut Oil - Cannatonic').
+ * side segment's clean catalog name ('Coconut Oil - Cannatonic'); under a strain category, only to
+ * one the name marks with a strain type ('Coconut Oil - Cannatonic (CBD Rich Hybrid)').
  */
 function settle(index: CatalogIndex, p: Prepared, hit: NameHit | null, pass: MatchPass): Decision | null {
   if (!hit) return null;
   const d: Decision = { cleaned: p.norm.cleaned, pass, similarity: 1, confidence: hit.lead ? 'medium' : 'high', entry: hit.entry, side: hit.side };
   if (hit.side) return d;
   if (cbdVersionOf(p, hit.entry)) return { ...d, pass: null, similarity: null, confidence: null, entry: null };
-  if (!p.strainCategory && holdsProductForm(hit.entry.name)) {
-    const cleanSide = (c: Candidate) => c.side && c.pure && !c.lead && !holdsProductForm(c.text);
+  // Under a strain category only a side segment the name marks with a strain type gives way (a
+  // scraper can file an edible under Flower from that very type word).
+  if (holdsProductForm(hit.entry.name)) {
+    const marked = (c: Candidate) => !p.strainCategory || p.typed.includes(c.text.toLowerCase());
+    const cleanSide = (c: Candidate) => c.side && c.pure && !c.lead && !holdsProductForm(c.text) && marked(c);
     const clean = namePass(index, p, (c) => index.exact(c), false, cleanSide);
     if (clean) return { ...d, pass: 'exact', confidence: 'high', entry: clean.entry, side: true };
   }

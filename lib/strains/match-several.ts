@@ -22,6 +22,17 @@ const STRAIN_FORM =
 const TYPE_WORD = /\b(indica|sativa|hybrid|cbd rich)\b/i;
 
 /**
+ * The segments of a name that carry a strain's type in brackets right after them ('Coconut Oil -
+ * Cannatonic (CBD Rich Hybrid)' → 'cannatonic'), lower-cased: the name's own mark of which
+ * segment is the strain, whatever category the product is filed under.
+ */
+export function typedSegments(name: string): string[] {
+  const out: string[] = [];
+  for (const m of name.matchAll(/([^-|–—:()[\]]+?)\s*[([]([^)\]]*)[)\]]/g)) if (TYPE_WORD.test(m[2])) out.push(m[1].trim().toLowerCase());
+  return out;
+}
+
+/**
  * A one-word segment beside the product's name, in a product dosed in mg that is no flower, vape or
  * concentrate (or an edible), is its maker when the name states no strain type: 'Balanced 100mg-
  * Ripple' (the brand Ripple, a catalog strain too), but 'Coconut Oil - Cannatonic (CBD Rich

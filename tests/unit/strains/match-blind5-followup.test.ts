@@ -14,7 +14,7 @@ beforeAll(async () => {
   await upsertStrain(db, { name: 'I-95', type: 'hybrid' }, 'test');
   await upsertStrain(db, { name: 'Runtz', type: 'hybrid', thc: 19 }, 'test');
   await upsertStrain(db, { name: 'Harlequin', type: 'sativa', thc: 5, cbd: 9 }, 'test');
-  for (const name of ['Strawberry', 'Blackberry Kush', 'Cherry Kush', 'Kush Mints']) await upsertStrain(db, { name, type: 'hybrid' }, 'test');
+  for (const name of ['Strawberry', 'Blackberry Kush', 'Cherry Kush', 'Kush Mints', 'Coconut Oil', 'Cannatonic']) await upsertStrain(db, { name, type: 'hybrid' }, 'test');
 });
 
 const rows = (table: MatchRow[]) =>
@@ -68,5 +68,16 @@ describe('a display weighed and filed as flower is the flower', () => {
     [{ name: 'Display - Kush Mints', category: 'Flower' }, null, null],
     [{ name: 'Kush Mints Display 3.5g', category: 'Other' }, null, null],
     [{ name: 'Kush Mints Display 3.5g', category: 'Gear' }, null, null],
+  ]);
+});
+
+describe('under a strain category, a product-form catalog name gives way to a segment the name marks with a strain type', () => {
+  rows([
+    // an edible a scraper filed under Flower (from the type word): the marked segment is the strain
+    [{ name: 'Coconut Oil - Cannatonic (CBD Rich Hybrid)', category: 'Flower' }, 'Cannatonic', 'high'],
+    [{ name: 'Coconut Oil | Cannatonic [Hybrid]', category: 'Flower' }, 'Cannatonic', 'high'],
+    // unmarked, or the type marking the catalog name itself, the catalog name stands
+    [{ name: 'Coconut Oil - Cannatonic', category: 'Flower' }, 'Coconut Oil', 'high'],
+    [{ name: 'Coconut Oil (Hybrid) - Cannatonic', category: 'Flower' }, 'Coconut Oil', 'high'],
   ]);
 });
