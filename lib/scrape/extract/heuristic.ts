@@ -53,8 +53,13 @@ const ARIA_HIDDEN = '[aria-hidden="true"]';
  */
 const FURNITURE_CLASS =
   /^(?:[a-z0-9]+[_-])*(?:filters?|facets?|sort|sorting|sort-bar|sortbar|mini-?cart|cart|minicart|cart-summary|cart-total|subtotal|promos?|promotions?|banner|announcement|pagination|pager)(?:[_-][a-z0-9]+)*$/i;
-const isFurnitureClass = (cls: string | undefined) =>
-  !!cls && cls.split(/\s+/).some((t) => FURNITURE_CLASS.test(t) && !/add[-_]?to[-_]?cart|cart[-_]?add|product|card|item/i.test(t));
+/**
+ * A class naming furniture, unless it names the product itself; WooCommerce's underscore-named
+ * cart control (`add_to_cart_button`) stays only when it shows a price (a price given only on the
+ * control, twenty-first round) — a bare "Add" button beside each size row is furniture.
+ */
+const isFurnitureClass = (cls: string | undefined, priced: boolean) =>
+  !!cls && cls.split(/\s+/).some((t) => FURNITURE_CLASS.test(t) && !/add-?to-?cart|cart-?add|product|card|item/i.test(t) && !(priced && /add_to_cart|cart_add/i.test(t)));
 /** Text of a "card" that is furniture: totals, delivery promises, price bands of a filter. */
 const FURNITURE_TEXT =
   /\b(?:sub-?total|cart total|order total|your cart|free (?:delivery|shipping)|orders? (?:over|above)|minimum order|sort by)\b|^(?:under|over|below|above|less than|more than|up to)\s*\$\s?\d+$|^\$\s?\d+(?:\.\d\d)?\s*(?:-|–|to)\s*\$\s?\d+(?:\.\d\d)?$|^\$\s?\d+(?:\.\d\d)?\s*(?:and up|\+|or more)$/i;
@@ -144,7 +149,7 @@ export function menuScope($: CheerioAPI): { scope: Cheerio<AnyNode>; classes: Se
   scope
     .find('[class]')
     // A product's own add-to-cart form (WooCommerce's `variations_form cart`) holding its size options stays.
-    .filter((_, el) => el.type === 'tag' && isFurnitureClass((el as Element).attribs.class) && sizeListsIn(el as Element).length === 0)
+    .filter((_, el) => el.type === 'tag' && isFurnitureClass((el as Element).attribs.class, /\$\s?\d/.test($(el).text())) && sizeListsIn(el as Element).length === 0)
     .remove();
   removeQuantityTiers($, scope);
   const classes = struckClasses($);

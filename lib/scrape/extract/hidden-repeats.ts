@@ -7,12 +7,14 @@ import type { AnyNode, Element } from 'domhandler';
  * `display:none` sections or a class the page's CSS hides): the hidden ones are other menus, not
  * more products — the menu of the page is the one shown. A hidden block is dropped only when most
  * of its own lines (the names; a line it repeats itself is a brand or a label) are also shown
- * elsewhere on the page; hidden blocks of other products (collapsed categories, a menu behind a
- * tab) stay.
+ * elsewhere on the page, and it is at least 0.4 times the size of the shown text (a whole menu);
+ * hidden blocks of other products (collapsed categories, a menu behind a tab, one sheet of a
+ * published spreadsheet whose header repeats the shown sheet's) stay.
  */
 const SKIP = new Set(['script', 'style', 'noscript', 'template']);
 const MIN_LINES = 3;
 const SHARE = 0.7;
+const SIZE_SHARE = 0.4;
 
 /** Class names the page's own CSS hides with a rule of that one class (`.is-hidden{display:none}`). */
 function hidingClasses($: CheerioAPI): Set<string> {
@@ -77,7 +79,9 @@ export function dropHiddenRepeats($: CheerioAPI): void {
     const counts = new Map<string, number>();
     for (const t of all) counts.set(t, (counts.get(t) ?? 0) + 1);
     const own = [...counts].filter(([, k]) => k === 1).map(([t]) => t);
-    if (own.length < MIN_LINES) continue;
+    // Another store's menu is about the size of the one shown; a small hidden block (one sheet of a
+    // published spreadsheet, one category) is more products, whatever headers it shares.
+    if (own.length < Math.max(MIN_LINES, shown.size * SIZE_SHARE)) continue;
     const repeated = own.filter((t) => shown.has(t)).length;
     if (repeated / own.length >= SHARE) $(b).remove();
   }
