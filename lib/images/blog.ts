@@ -1,7 +1,7 @@
 import type { Queryable } from '@/lib/db';
 import type { BlogPost } from '@/lib/images/schemas';
 import { ApiError } from '@/lib/errors';
-import { generateStoredImage } from '@/lib/images/generate';
+import { generateStoredImage, promptedImage, type PromptedImage } from '@/lib/images/generate';
 import { blogImagePrompt } from '@/lib/images/prompts';
 import { selectBlogPost, selectBlogPosts, setBlogHeroImage } from '@/lib/images/repo';
 
@@ -24,15 +24,8 @@ export async function previewBlogImage(db: Queryable, slug: string): Promise<{ s
   return { slug, prompt: blogImagePrompt(post) };
 }
 
-export interface BlogImageResult {
+export interface BlogImageResult extends PromptedImage {
   slug: string;
-  imageUrl: string;
-  prompt: string;
-  provider: string;
-  width: number;
-  height: number;
-  pngUrl: string;
-  cached: boolean;
 }
 
 /** Build the prompt from the post, generate (or reuse) the image, store it and attach it. */
@@ -41,5 +34,5 @@ export async function generateBlogImage(db: Queryable, slug: string, signal?: Ab
   const prompt = blogImagePrompt(post);
   const img = await generateStoredImage(prompt, { folder: 'blog', size: BLOG_IMAGE_SIZE, shape: 'landscape', signal });
   await setBlogHeroImage(db, slug, { url: img.imageUrl, prompt, provider: img.provider, width: img.width, height: img.height });
-  return { slug, imageUrl: img.imageUrl, prompt, provider: img.provider, width: img.width, height: img.height, pngUrl: img.pngUrl, cached: img.cached };
+  return { slug, ...promptedImage(img, prompt) };
 }

@@ -27,6 +27,22 @@ export interface StoredImage {
   cached: boolean;
 }
 
+/** What an image route answers: the stored image's public fields and the prompt it was made from. */
+export interface PromptedImage {
+  imageUrl: string;
+  prompt: string;
+  provider: string;
+  width: number;
+  height: number;
+  pngUrl: string;
+  cached: boolean;
+}
+
+/** The answer fields of a stored image made from `prompt` (the model name stays internal). */
+export function promptedImage(img: StoredImage, prompt: string): PromptedImage {
+  return { imageUrl: img.imageUrl, prompt, provider: img.provider, width: img.width, height: img.height, pngUrl: img.pngUrl, cached: img.cached };
+}
+
 /**
  * IMAGE_PROVIDER=local forces the local renderer; otherwise a configured hosted provider
  * (docs/contract.md §4: `openai`, or `openai-compatible` when its server implements image generation)

@@ -1,7 +1,7 @@
 import type { Queryable } from '@/lib/db';
 import type { LandingProblem } from '@/lib/images/schemas';
 import { ApiError } from '@/lib/errors';
-import { generateStoredImage } from '@/lib/images/generate';
+import { generateStoredImage, promptedImage, type PromptedImage } from '@/lib/images/generate';
 import { problemImagePrompt } from '@/lib/images/prompts';
 import { selectLandingProblem, selectLandingProblems, setProblemImage } from '@/lib/images/repo';
 
@@ -13,15 +13,8 @@ export function listLandingProblems(db: Queryable): Promise<LandingProblem[]> {
   return selectLandingProblems(db);
 }
 
-export interface ProblemImageResult {
+export interface ProblemImageResult extends PromptedImage {
   problemId: string;
-  imageUrl: string;
-  prompt: string;
-  provider: string;
-  width: number;
-  height: number;
-  pngUrl: string;
-  cached: boolean;
 }
 
 export async function generateProblemImage(db: Queryable, problemId: string, signal?: AbortSignal): Promise<ProblemImageResult> {
@@ -30,5 +23,5 @@ export async function generateProblemImage(db: Queryable, problemId: string, sig
   const prompt = problemImagePrompt(problem);
   const img = await generateStoredImage(prompt, { folder: 'landing', size: LANDING_IMAGE_SIZE, shape: 'card', signal });
   await setProblemImage(db, problemId, { url: img.imageUrl, prompt, provider: img.provider });
-  return { problemId, imageUrl: img.imageUrl, prompt, provider: img.provider, width: img.width, height: img.height, pngUrl: img.pngUrl, cached: img.cached };
+  return { problemId, ...promptedImage(img, prompt) };
 }
