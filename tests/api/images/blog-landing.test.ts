@@ -86,6 +86,8 @@ describe('blog image generation (admin, local renderer, no API key)', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ slug: 'understanding-terpenes', prompt: preview.body.data.prompt, provider: 'local', width: 1200, height: 630, cached: false });
     expect(r.body.data.imageUrl).toMatch(/^\/api\/v1\/files\/images\/blog\/[0-9a-f]{32}\.webp$/);
+    // The answer carries the image's public fields only (no model name, no storage keys).
+    expect(Object.keys(r.body.data).sort()).toEqual(['cached', 'height', 'imageUrl', 'pngUrl', 'prompt', 'provider', 'slug', 'width']);
 
     const webp = await fetchFile(r.body.data.imageUrl);
     expect(webp.status).toBe(200);
