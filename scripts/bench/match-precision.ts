@@ -22,6 +22,9 @@ export const LABELS_4 = path.join(process.cwd(), 'tests', 'fixtures', 'matching'
 /** The fifth, blind set (split `blind-5`): items of the 30 least-used stores outside blind-3's and blind-4's, matched in their store's menu. */
 export const LABELS_5 = path.join(process.cwd(), 'tests', 'fixtures', 'matching', 'labelled-5.json');
 
+/** The sixth, blind set (split `blind-6`): items of the 30 least-used stores outside blind-3's, blind-4's and blind-5's, matched in their store's menu. */
+export const LABELS_6 = path.join(process.cwd(), 'tests', 'fixtures', 'matching', 'labelled-6.json');
+
 export type Split = 'tune' | 'holdout' | 'blind-2' | 'blind-3' | 'blind-4' | 'blind-5';
 
 /** The splits whose items are matched inside their store's menu (`listing`), not their chain's. */
