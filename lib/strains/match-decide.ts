@@ -12,6 +12,9 @@ import { roundSimilarity } from '@/lib/strains/match-trigram';
 import { holdsProductForm, makerAfterDose, namesAnotherStrain, typedSegments } from '@/lib/strains/match-several';
 import { flavourRisk, isFlavourName, STRAIN_CATEGORY_RE } from '@/lib/strains/match-flavour';
 import { sameNameSpelling } from '@/lib/strains/match-spelling';
+import { bestEntry, decadeLead, gluedInitials, gluedLead, initialsOf, makerBeforeWeight, unknownEdgeWords } from '@/lib/strains/match-edges';
+
+export { isMakerWord } from '@/lib/strains/match-edges';
 import { baseSegments, buildMenuContext, candidatesOf, isCross, productKind, withContext, type BaseSegment, type NormalizedName, type ProductKind } from '@/lib/strains/normalize';
 import type { Candidate } from '@/lib/strains/normalize';
 import { slugify } from '@/lib/strains/slug';
@@ -49,15 +52,6 @@ export function confidenceFor(similarity: number): MatchConfidence | null {
   return null;
 }
 
-/** Primary names before aliases, then the more popular strain. */
-function bestEntry(entries: IndexedName[]): IndexedName | null {
-  let best: IndexedName | null = null;
-  for (const e of entries) {
-    if (!best || (best.isAlias && !e.isAlias) || (best.isAlias === e.isAlias && e.popularity > best.popularity)) best = e;
-  }
-  return best;
-}
-
 /**
  * A universe name the catalog lacks is a strain of its own, unless it is only another spelling of
  * a catalog name (the universe lists 'Grandaddy Purple' beside Granddaddy Purple).
@@ -78,6 +72,8 @@ function isVariantSpelling(index: CatalogIndex, name: string): boolean {
 const isUniverseOnly = (index: CatalogIndex, c: string) => index.exact(c).length === 0 && index.isUniverseOnly(c, slugify(c)) && !isVariantSpelling(index, c);
 
 interface Prepared {
+  /** The product's name as the menu wrote it. */
+  name: string;
   kind: ProductKind;
   norm: NormalizedName;
   /**
@@ -124,6 +120,7 @@ function prepare(index: CatalogIndex, items: MatchInput[]): Prepared[] {
       const line = (bases.get(keyOf(m))?.base ?? []).some((b) => inFlavourLine(context, b.full));
       const strainCategory = STRAIN_CATEGORY_RE.test((m.category ?? '').toLowerCase());
       p = {
+        name: m.name,
         kind,
         norm: kind === 'non-strain' ? { cleaned: norm.cleaned, candidates: [] } : norm,
         flavourRisk: line || flavourRisk(m.category, m.name),
@@ -184,57 +181,6 @@ function strainLikeRest(index: CatalogIndex, p: Prepared): boolean {
   const main = p.norm.candidates.find((c) => !c.side && !c.respelt && !c.whole);
   const words = main?.text.split(' ') ?? [];
   return words.length >= 2 && words.every((w) => /^\p{L}{2,}$/u.test(w) && index.wordUse(w) > 0);
-}
-
-/**
- * A word that can only be a maker's in front of a strain: letters, used by no strain name of the
- * catalog or the universe, and not a short word ending in s, which reads as an owner's name ('AJs',
- * 'Bobs'; a longer one is a plural, 'Picks').
- */
-export function isMakerWord(index: CatalogIndex, word: string): boolean {
-  return /^\p{L}{2,}$/u.test(word) && !(/s$/.test(word) && word.length <= 4) && index.wordUse(word) === 0;
-}
-
-/**
- * One or two leading words no strain name uses, before a catalog name of two or more words ('PVP
- * Blueberry Muffin', 'Nero Skywalker OG', 'Phresh Picks Tropicana Cookies'), are a brand the card
- * did not put in a brand field: the product is that strain; so with one more such word after the
- * name, a line code ('Airo Pod Jungle Cake LF'). Alone after the name it may be a maker to learn
- * from scans first ('Blue Dream Vortexa') or a company ('Blue Dream Extracts'). A possessive ('AJs
- * Sour Diesel') names its owner's cut, a word with digits is a code, and a catalog name of one word
- * ('Zorb Gelato') is too easily the end of a new strain's name; those stay unmatched.
- */
-function unknownEdgeWords(index: CatalogIndex, cleaned: string): { pass: MatchPass; entry: IndexedName } | null {
-  const words = cleaned.split(' ');
-  let lead = 0;
-  while (lead < 2 && lead < words.length && isMakerWord(index, words[lead])) lead++;
-  const tail = lead > 0 && isMakerWord(index, words[words.length - 1]) ? 1 : 0;
-  for (let j = 0; j <= tail; j++) {
-    for (let k = 1; k <= lead && words.length - j - k >= 2; k++) {
-      const text = words.slice(k, words.length - j).join(' ');
-      const exact = bestEntry(index.exact(text));
-      if (exact) return { pass: 'exact', entry: exact };
-      const slug = bestEntry(index.slug(slugify(text)));
-      if (slug) return { pass: 'slug', entry: slug };
-    }
-  }
-  return null;
-}
-
-/**
- * A catalog name that abbreviates three or more leading words to their initials and shares the
- * rest ('San Fernando Valley OG' = SFV OG): the product spells it out. The shared rest is required
- * ('San Fernando Valley' alone could be any SFV strain).
- */
-function initialsOf(index: CatalogIndex, cleaned: string): { pass: MatchPass; entry: IndexedName } | null {
-  const words = cleaned.split(' ');
-  for (let n = 3; n < words.length; n++) {
-    const head = words.slice(0, n);
-    if (!head.every((w) => /^\p{L}/u.test(w))) break;
-    const entry = bestEntry(index.exact(`${head.map((w) => w[0]).join('')} ${words.slice(n).join(' ')}`));
-    if (entry) return { pass: 'exact', entry };
-  }
-  return null;
 }
 
 /**
@@ -359,7 +305,14 @@ function decideOne(index: CatalogIndex, p: Prepared, makers: MakerLexicon): Deci
   // The product is a strain the universe knows and the catalog lacks: it is that strain.
   const universeOnly = p.norm.candidates.some((c) => !c.side && !c.whole && isUniverseOnly(index, c.text));
   if (p.kind === 'strain' && !universeOnly) {
-    const branded = unknownEdgeWords(index, cleaned) ?? initialsOf(index, cleaned) ?? knownMaker(index, makers, cleaned);
+    const branded =
+      unknownEdgeWords(index, cleaned) ??
+      initialsOf(index, cleaned) ??
+      knownMaker(index, makers, cleaned) ??
+      gluedLead(index, cleaned) ??
+      gluedInitials(index, cleaned) ??
+      makerBeforeWeight(index, p.name, cleaned) ??
+      decadeLead(index, cleaned);
     // The flavour rule holds here too ('Zorbex Strawberry Lemonade', category Other).
     if (branded && !(p.flavourRisk && isFlavourName(branded.entry.name.toLowerCase()))) return { ...d, ...branded, similarity: 1, confidence: 'high' };
     const quoted = quotedCut(index, p);

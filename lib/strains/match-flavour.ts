@@ -12,7 +12,7 @@ const FLAVOUR_WORDS = new Set(
    dark white mixed blue red green oil butter sugar cinnamon gummy bubblegum gum jelly bean beans sundae split shake smoothie fizz soda
    chai latte mocha marshmallow s'mores smores truffle fudge brownie peanut almond pecan nut hazelnut maple syrup taffy tropical
    razz blast splash twist wild original classic pudding butterscotch tropic and & n cinnamon churro horchata
-   lavender eucalyptus peppermint spearmint chamomile unscented`.split(/\s+/),
+   lavender eucalyptus peppermint spearmint chamomile unscented hawaiian limoncello margarita mojito colada pina`.split(/\s+/),
 );
 
 export function isFlavourName(name: string): boolean {

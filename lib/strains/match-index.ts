@@ -36,6 +36,8 @@ export class CatalogIndex {
   private readonly byName = new Map<string, number[]>();
   private readonly bySlug = new Map<string, number[]>();
   private readonly byCompact = new Map<string, number[]>();
+  private readonly byInitials = new Map<string, number[]>();
+  private readonly byAndless = new Map<string, number[]>();
   private readonly universeSlugs = new Set<string>();
   private readonly universeNames = new Set<string>();
   /** Words of every known strain name (catalog and universe) → how many names use them. */
@@ -88,6 +90,19 @@ export class CatalogIndex {
       push(this.byName, r.name, i);
       push(this.bySlug, r.slug, i);
       push(this.byCompact, compactKey(r.name), i);
+      // 'Peaches & Cream' read with its '&' dropped ('peaches cream'): the compact key less the 'and'.
+      if (/^[a-z0-9]+-(.+-)?(and|n)-[a-z0-9]/.test(r.slug)) push(this.byAndless, compactOfSlug(r.slug.replace(/-(and|n)-/g, '-')), i);
+      // 'GSCookies': the initials of a name of three or more words glued to its last word.
+      const words = r.name.split(' ');
+      if (words.length >= 3 && words.every((w) => /^\p{L}+$/u.test(w)))
+        push(
+          this.byInitials,
+          words
+            .slice(0, -1)
+            .map((w) => w[0])
+            .join('') + words[words.length - 1],
+          i,
+        );
       // The specification's slug pass compares the strain's own slug too (it can differ from the
       // slug the names trigger derives: 'Charlotte's Web' → charlottes-web vs charlotte-s-web).
       if (!r.is_alias && r.strain_slug !== r.slug) push(this.bySlug, r.strain_slug, i);
@@ -126,13 +141,18 @@ export class CatalogIndex {
 
   /**
    * Catalog names that are the name of this slug with other spacing, punctuation or 'and' (see
-   * compactKey). Four characters at least, or three of letters and digits both ('I95' = I-95): a
+   * compactKey; a name of 'X and Y' also without its 'and'). Four characters at least, or three of letters and digits both ('I95' = I-95): a
    * short key of letters only is too often another word.
    */
   compact(slug: string): IndexedName[] {
     const key = compactOfSlug(slug);
     const long = key.length >= 4 || (key.length === 3 && /\d/.test(key) && /[a-z]/.test(key));
-    return long ? (this.byCompact.get(key) ?? []).map((i) => this.names[i]) : [];
+    return long ? (this.byCompact.get(key) ?? this.byAndless.get(key) ?? []).map((i) => this.names[i]) : [];
+  }
+
+  /** Catalog names of three or more words whose leading initials glued to the last word spell `word` ('gscookies'). */
+  gluedInitials(word: string): IndexedName[] {
+    return (this.byInitials.get(word) ?? []).map((i) => this.names[i]);
   }
 
   /** A universe name the catalog does not hold, by slug or canonical name. */

@@ -15,6 +15,11 @@ const ALWAYS = [
   'infused',
   'live resin',
   'live rosin',
+  // a concentrate's texture after 'live' ('Apple Fritter Live Slush'); 'Lemon Slush' alone stays a strain
+  'live slush',
+  // a hemp-wrapped blunt, plain or infused ('Tangie Natural Phusewood 2.5g'); no strain name holds it
+  'natural phuse ?woods?',
+  'phuse ?woods?',
   'cured resin',
   'hash rosin',
   'rosin',

@@ -1,0 +1,130 @@
+/**
+ * Words at the edges of a strain segment that are a maker's, a code's or an era's, not the
+ * strain's (match-decide.ts): unknown leading words ('PVP Blueberry Muffin'), spelled-out initials
+ * ('San Fernando Valley OG'), and (blind-6, docs/matching.md) a maker or code glued on by a hyphen
+ * ('Perico-White Runtz', 'SC420-Runtz'), a strain's initials glued to its last word ('GSCookies'),
+ * a maker before a weight ('KPUFF 1G GELATO') and a decade before the name ("90's Sensi Star").
+ */
+import type { CatalogIndex, IndexedName } from '@/lib/strains/match-index';
+import { slugify } from '@/lib/strains/slug';
+
+type EdgeHit = { pass: 'exact' | 'slug'; entry: IndexedName };
+
+/** Primary names before aliases, then the more popular strain. */
+export function bestEntry(entries: IndexedName[]): IndexedName | null {
+  let best: IndexedName | null = null;
+  for (const e of entries) {
+    if (!best || (best.isAlias && !e.isAlias) || (best.isAlias === e.isAlias && e.popularity > best.popularity)) best = e;
+  }
+  return best;
+}
+
+/**
+ * A word that can only be a maker's in front of a strain: letters, used by no strain name of the
+ * catalog or the universe, and not a short word ending in s, which reads as an owner's name ('AJs',
+ * 'Bobs'; a longer one is a plural, 'Picks').
+ */
+export function isMakerWord(index: CatalogIndex, word: string): boolean {
+  return /^\p{L}{2,}$/u.test(word) && !(/s$/.test(word) && word.length <= 4) && index.wordUse(word) === 0;
+}
+
+/**
+ * One or two leading words no strain name uses, before a catalog name of two or more words ('PVP
+ * Blueberry Muffin', 'Nero Skywalker OG', 'Phresh Picks Tropicana Cookies'), are a brand the card
+ * did not put in a brand field: the product is that strain; so with one more such word after the
+ * name, a line code ('Airo Pod Jungle Cake LF'). Alone after the name it may be a maker to learn
+ * from scans first ('Blue Dream Vortexa') or a company ('Blue Dream Extracts'). A possessive ('AJs
+ * Sour Diesel') names its owner's cut, a word with digits is a code, and a catalog name of one word
+ * ('Zorb Gelato') is too easily the end of a new strain's name; those stay unmatched.
+ */
+export function unknownEdgeWords(index: CatalogIndex, cleaned: string): EdgeHit | null {
+  const words = cleaned.split(' ');
+  let lead = 0;
+  while (lead < 2 && lead < words.length && isMakerWord(index, words[lead])) lead++;
+  const tail = lead > 0 && isMakerWord(index, words[words.length - 1]) ? 1 : 0;
+  for (let j = 0; j <= tail; j++) {
+    for (let k = 1; k <= lead && words.length - j - k >= 2; k++) {
+      const text = words.slice(k, words.length - j).join(' ');
+      const exact = bestEntry(index.exact(text));
+      if (exact) return { pass: 'exact', entry: exact };
+      const slug = bestEntry(index.slug(slugify(text)));
+      if (slug) return { pass: 'slug', entry: slug };
+    }
+  }
+  return null;
+}
+
+/**
+ * A catalog name that abbreviates three or more leading words to their initials and shares the
+ * rest ('San Fernando Valley OG' = SFV OG): the product spells it out. The shared rest is required
+ * ('San Fernando Valley' alone could be any SFV strain).
+ */
+export function initialsOf(index: CatalogIndex, cleaned: string): EdgeHit | null {
+  const words = cleaned.split(' ');
+  for (let n = 3; n < words.length; n++) {
+    const head = words.slice(0, n);
+    if (!head.every((w) => /^\p{L}/u.test(w))) break;
+    const entry = bestEntry(index.exact(`${head.map((w) => w[0]).join('')} ${words.slice(n).join(' ')}`));
+    if (entry) return { pass: 'exact', entry };
+  }
+  return null;
+}
+
+/** A decade written before a strain's name ("90's Sensi Star", '80s Skunk'): the era of its cut. */
+const DECADE_RE = /^'?\d0'?s$/;
+
+/** A maker's code of letters and digits ('sc420', 'p37'): no strain name uses it. */
+const isCode = (index: CatalogIndex, w: string) => /^(?=.*\p{L})(?=.*\d)[\p{L}\d]{3,}$/u.test(w) && index.wordUse(w) === 0;
+
+/** A catalog name by name, slug or compact key (spacing and punctuation ignored), never a universe-only one. */
+function lookup(index: CatalogIndex, text: string): EdgeHit | null {
+  const exact = bestEntry(index.exact(text));
+  if (exact) return { pass: 'exact', entry: exact };
+  const sl = slugify(text);
+  const slug = bestEntry(index.slug(sl));
+  if (slug) return { pass: 'slug', entry: slug };
+  if (index.isUniverseOnly(text, sl)) return null;
+  const compact = bestEntry(index.compact(sl));
+  return compact ? { pass: 'slug', entry: compact } : null;
+}
+
+/**
+ * A maker's word or code glued to the strain by a hyphen ('Perico-White Runtz', 'SC420-Runtz',
+ * 'SC420-I95'): the rest, when it is a catalog name. A hyphen inside a name ('Do-Si-Dos', 'AK-47')
+ * joins words strain names use, so it is never taken apart.
+ */
+export function gluedLead(index: CatalogIndex, cleaned: string): EdgeHit | null {
+  const m = /^([\p{L}\d]+)-(\S.*)$/u.exec(cleaned);
+  if (!m || !(isMakerWord(index, m[1]) || isCode(index, m[1])) || index.exact(cleaned).length > 0) return null;
+  return lookup(index, m[2]);
+}
+
+/**
+ * A strain's initials glued to its last word ('GSCookies' = Girl Scout Cookies): one word no strain
+ * name uses, and exactly one catalog strain of three or more words read that way.
+ */
+export function gluedInitials(index: CatalogIndex, cleaned: string): EdgeHit | null {
+  if (!/^\p{L}{6,}$/u.test(cleaned) || index.wordUse(cleaned) > 0) return null;
+  const hits = index.gluedInitials(cleaned);
+  return new Set(hits.map((e) => e.strainId)).size === 1 ? { pass: 'slug', entry: bestEntry(hits)! } : null;
+}
+
+/**
+ * One word no strain name uses, then a weight, then a catalog name ('KPUFF 1G GELATO'): the weight
+ * parts the maker from the strain, so a one-word name counts too (without it, 'Zorb Gelato' may be
+ * a new strain's name).
+ */
+export function makerBeforeWeight(index: CatalogIndex, rawName: string, cleaned: string): EdgeHit | null {
+  const m = /^\s*([\p{L}]+)\s+\d+(\.\d+)?\s?(g|gr|gram|grams|mg|ml)\s+([\p{L}][\p{L}\d' -]*?)\s*$/iu.exec(rawName);
+  if (!m) return null;
+  const [maker, rest] = [m[1].toLowerCase(), m[4].toLowerCase().replace(/\s+/g, ' ')];
+  if (!isMakerWord(index, maker) || cleaned !== `${maker} ${rest}`) return null;
+  return lookup(index, rest);
+}
+
+/** A decade before a catalog name ("90's Sensi Star"): that strain, an era's cut of it. */
+export function decadeLead(index: CatalogIndex, cleaned: string): EdgeHit | null {
+  const words = cleaned.split(' ');
+  if (words.length < 2 || !DECADE_RE.test(words[0])) return null;
+  return lookup(index, words.slice(1).join(' '));
+}
