@@ -355,7 +355,7 @@ function withoutRemarks(rows: BoxLine[]): BoxLine[] {
 
 function isOnlyDescriptors(line: string): boolean {
   const rest = stripCategoryWords(line.replace(/\d[\d./]*\s?(g|mg|oz)\b/gi, ' ')).replace(
-    /\b(indica|sativa|hybrid|dominant|premium|cannabis|marijuana|marihuana|medical|medicinal|recreational|product|infused)\b/gi,
+    /\b(indica|sativa|hybrid|dominant|premium|cannabis|marijuana|marihuana|medical|medicinal|recreational|product|infused|[a-z]+[\s-]+infused(?=\s+(?:product|edible)s?\b))\b/gi,
     '',
   );
   return letters(rest) < 3;

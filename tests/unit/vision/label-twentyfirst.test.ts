@@ -86,7 +86,8 @@ describe('an edible’s milligrams per package and per serving (label-table-rows
 
 describe('an edible’s class heading is no brand (label-parser.ts)', () => {
   it('passes over `Cannabis-infused product` above the brand', () => {
-    for (const head of ['CANNABIS INFUSED EDIBLE', 'MARIJUANA-INFUSED PRODUCT', 'Cannabis-Infused Product']) {
+    // Also with the word before `infused` garbled by blur (`MARTIUANA`).
+    for (const head of ['CANNABIS INFUSED EDIBLE', 'MARIJUANA-INFUSED PRODUCT', 'Cannabis-Infused Product', 'MARTIUANA INFUSED PRODUCT']) {
       const p = parseLabelText([head, 'Dime Industries', 'Lemon Haze Mints', 'Sativa · Edible', 'THC 100mg/pkg, 10mg/serving'].join('\n'));
       expect([p.brand, p.productName]).toEqual(['Dime Industries', 'Lemon Haze Mints']);
     }
