@@ -87,7 +87,14 @@ function codeBoxes(fs: Finder[]): { x0: number; y0: number; x1: number; y1: numb
 
 /** Paint each QR code on the page paper white; returns how many were painted. */
 export function eraseCodes(data: Buffer, w: number, h: number): number {
-  const boxes = codeBoxes(findFinders(data, w, h));
+  return paintCodes(data, w, h, codeBoxes(findFinders(data, w, h)));
+}
+
+/** The boxes of the QR codes on a page (`data` grey, ink dark). */
+export const findCodes = (data: Buffer, w: number, h: number) => codeBoxes(findFinders(data, w, h));
+
+/** Paint `boxes` paper white, each out to the code's quiet zone (ink read on `data` itself); returns how many were painted. */
+export function paintCodes(data: Buffer, w: number, h: number, boxes: { x0: number; y0: number; x1: number; y1: number }[]): number {
   let painted = 0;
   for (const b of boxes) {
     let [left, right, top, bottom] = [Math.max(0, Math.floor(b.x0)), Math.min(w - 1, Math.ceil(b.x1)), Math.max(0, Math.floor(b.y0)), Math.min(h - 1, Math.ceil(b.y1))];

@@ -5,6 +5,7 @@ import { sniffMediaType } from '@/lib/vision/media-type';
 import { eraseChartBars } from '@/lib/vision/chart-bars';
 import { eraseChartMarks } from '@/lib/vision/chart-marks';
 import { eraseCodes } from '@/lib/vision/codes';
+import { eraseDarkPageCodes } from '@/lib/vision/dark-codes';
 import { evenStreaks } from '@/lib/vision/glare';
 import { analysedPage, analysePage, estimateSkew, inkPieces, MAX_PIXELS, ROW_HEIGHT, type PageAnalysis } from '@/lib/vision/page-analysis';
 import { eraseDotLeaders, eraseGridRules, invertBands, LIGHT_INK } from '@/lib/vision/pixel-edits';
@@ -264,6 +265,7 @@ export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Pro
   }
   if (opts.glare && page.dark) evenStreaks(flat.data, flat.width, flat.height, rowPx);
   if (opts.codes) eraseCodes(flat.data, flat.width, flat.height);
+  if (opts.codes && page.dark) eraseDarkPageCodes(flat.data, flat.width, flat.height);
   if (opts.chartBars && !page.dark) eraseChartBars(flat.data, flat.width, flat.height, rowPx);
   if (opts.chartMarks && !page.dark) eraseChartMarks(flat.data, flat.width, flat.height, rowPx);
   if (opts.bands === true && !page.dark) invertBands(flat.data, flat.width, flat.height, rowPx);

@@ -16,6 +16,8 @@ const DATE_FORMS = [
   /\b\d{1,2}[.-]\d{1,2}[.-]\d{4}\b/g,
   /\b[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4}\b/g,
   /\b\d{1,2}\s+[A-Za-z]{3,9}\.?,?\s+\d{4}\b/g,
+  // Day first with the month's name between hyphens (`11-AUG-2026`, a compliance printer's form).
+  /\b\d{1,2}-[A-Za-z]{3,9}-\d{4}\b/g,
 ];
 
 /** Every printed date on a line with its position. */

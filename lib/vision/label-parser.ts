@@ -38,7 +38,7 @@ import { fromGerman } from '@/lib/vision/label-german';
 import { bareTotal, valueFirst } from '@/lib/vision/label-value-first';
 import { barApart } from '@/lib/vision/label-cart';
 import { slashPairs } from '@/lib/vision/label-slash-pairs';
-import { isCannabinoidName, turnedTables } from '@/lib/vision/label-turned-table';
+import { isCannabinoidName, tableRows } from '@/lib/vision/label-table-rows';
 import { packingCodes } from '@/lib/vision/label-packing-codes';
 import { computedTotal } from '@/lib/vision/label-formula';
 
@@ -85,8 +85,8 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const wordRows = words?.length ? linesFromWords(byFoldPanels(words)) : null;
   const boxes = wordRows ? withoutRemarks(wordRows.map(withoutUnsureTail)) : null;
   const rows = boxes ? boxes.map((l) => l.text) : raw.split(/\r?\n/).map(dropMarginJunk);
-  // Slash-joined keys a cell per key, before the Spanish rewrite (label-slash-pairs.ts); a turned table name by name (label-turned-table.ts); a total's formula out of its row (label-formula.ts).
-  const paired = turnedTables(
+  // Slash-joined keys a cell per key, before the Spanish rewrite (label-slash-pairs.ts); a turned or headed table name by name (label-table-rows.ts); a total's formula out of its row (label-formula.ts).
+  const paired = tableRows(
     slashPairs(rows.map((r) => computedTotal(withoutRuleSpecks(r)))),
     wordRows?.map((l) => l.text),
   );
@@ -355,7 +355,7 @@ function withoutRemarks(rows: BoxLine[]): BoxLine[] {
 
 function isOnlyDescriptors(line: string): boolean {
   const rest = stripCategoryWords(line.replace(/\d[\d./]*\s?(g|mg|oz)\b/gi, ' ')).replace(
-    /\b(indica|sativa|hybrid|dominant|premium|cannabis|marijuana|marihuana|medical|medicinal|recreational|product)\b/gi,
+    /\b(indica|sativa|hybrid|dominant|premium|cannabis|marijuana|marihuana|medical|medicinal|recreational|product|infused|[a-z]+[\s-]+infused(?=\s+(?:product|edible)s?\b))\b/gi,
     '',
   );
   return letters(rest) < 3;

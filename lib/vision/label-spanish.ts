@@ -66,7 +66,24 @@ export function fromSpanish(line: string): string {
   let out = spanishDates(line);
   let bilingual = false;
   for (const { re, en } of RULES)
-    out = out.replace(re, (_, slash?: string) => {
+    out = out.replace(re, (word: string, slash: string | undefined, at: number, whole: string) => {
+      // A word English spells the same (`Indica`) before a slash or bar is English too unless the
+      // same word follows (`Índica / Indica`): `Indica | Pre-Roll` keeps its type.
+      const bare = word.slice(0, word.length - (slash?.length ?? 0));
+      const same =
+        bare
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase() === en.toLowerCase();
+      if (
+        slash &&
+        same &&
+        !whole
+          .slice(at + word.length)
+          .toLowerCase()
+          .startsWith(en.toLowerCase())
+      )
+        return `${en}${slash}`;
       bilingual ||= Boolean(slash);
       return slash ? '' : en;
     });

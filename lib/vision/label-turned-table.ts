@@ -27,7 +27,7 @@ const UNIT = /^(?:%|mg\/g|mg\/9|mag|m9\/g|mgg|mg)$/i;
 const FIGURE = /^(?:<?\d{1,4}(?:[.,]\d{1,3})?|ND)$/i;
 
 /** The head row's names, or null when it is no turned table's head. */
-function heads(row: string): { names: string[]; cannabinoids: boolean } | null {
+export function heads(row: string): { names: string[]; cannabinoids: boolean } | null {
   const cells = row
     .split(/\s{2,}|\s*\|\s*/)
     .map((c) => c.trim())
