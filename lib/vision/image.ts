@@ -15,6 +15,7 @@ import { invertMidBands } from '@/lib/vision/mid-bands';
 import { darkenBesideBands } from '@/lib/vision/band-threshold';
 import { flattenCreases } from '@/lib/vision/receipt-creases';
 import { repairFadedPrint, stretchFadedInk } from '@/lib/vision/receipt-faded';
+import { sharedStage, type Stage } from '@/lib/vision/prepared-stages';
 import type { ImageInput, MediaType } from '@/lib/vision/types';
 
 export { sniffMediaType };
@@ -221,8 +222,13 @@ async function settled(img: Sharp, alpha: boolean): Promise<Sharp> {
   return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).grayscale();
 }
 
-/** prepareForOcr's page as raw grey pixels (see toPgm). */
-export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Promise<GreyPage> {
+/**
+ * The first part of a preparation (measure, turn, scale, even the light, erase leaders, codes and
+ * charts, invert bands): it depends only on the options `stageKey` lists, so preparations of one
+ * page that differ only in later steps (a label's grid re-read, a receipt's rescue) share it
+ * (`sharedStage`, prepared-stages.ts).
+ */
+async function pageStage(bytes: Buffer, opts: PrepareOptions): Promise<Stage> {
   const page = await analysedPage(bytes, { rules: opts.rules }).catch((): PageAnalysis => ({ skew: 0, rowHeight: null, dark: false }));
   const skew = opts.deskew === false ? 0 : page.skew;
   let img = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate().grayscale();
@@ -270,6 +276,12 @@ export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Pro
   if (opts.chartMarks && !page.dark) eraseChartMarks(flat.data, flat.width, flat.height, rowPx);
   if (opts.bands === true && !page.dark) invertBands(flat.data, flat.width, flat.height, rowPx);
   if (opts.midBands && !page.dark) invertMidBands(flat.data, flat.width, flat.height, rowPx);
+  return { page, rowPx, flat };
+}
+
+/** prepareForOcr's page as raw grey pixels (see toPgm). */
+export async function prepareGrey(bytes: Buffer, opts: PrepareOptions = {}): Promise<GreyPage> {
+  const { page, rowPx, flat } = await sharedStage(bytes, opts, () => pageStage(bytes, opts));
   const ruledGrid = Boolean(opts.gridRules && !page.dark && eraseGridRules(flat.data, flat.width, flat.height, rowPx));
   if (opts.tightRules && !page.dark) eraseTightRules(flat.data, flat.width, flat.height, rowPx);
   // (After the grid's rules are erased: a grey rule across the page is no crease to brighten.)

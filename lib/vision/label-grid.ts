@@ -1,7 +1,7 @@
 import type { EngineReading } from '@/lib/vision/engine';
 import { prepareGrey, toPgm, type GreyPage, type PrepareOptions } from '@/lib/vision/image';
 import { parseLabelText } from '@/lib/vision/label-parser';
-import { ocrPool, PSM } from '@/lib/vision/ocr-pool';
+import { ocrPool, PSM, type OcrResult } from '@/lib/vision/ocr-pool';
 import type { ParsedLabel } from '@/lib/vision/types';
 
 /**
@@ -42,12 +42,27 @@ export const lacksThc = (r: Pick<Reading, 'parsed'>) => r.parsed.thcPct == null 
 /** Whether the page prepared with its rules erased is read (see above). */
 export const gridPageWorthReading = (r: Pick<Reading, 'parsed'>, page: Pick<GreyPage, 'ruledGrid'>) => gridWorthIt(r) || (lacksThc(r) && Boolean(page.ruledGrid));
 
-/** `read`, or the page read again with its table rules erased when that reads better (see above). */
-export async function withGridRules(bytes: Buffer, read: Reading, opts: PrepareOptions, signal?: AbortSignal): Promise<Reading> {
+/**
+ * The reading of the page prepared with `gridRules` that is already at hand: where no ruled grid
+ * was found (`ruledGrid` unset) nothing was erased, so the page is the first preparation's pixel
+ * for pixel and tesseract's reading of it is the first try's own (`first`, before small words were
+ * read again). Reading it again was a whole OCR pass (1–4 CPU s on a degraded photo) that gave the
+ * same text. Null when the page must be read.
+ */
+export function gridReadingAtHand(page: Pick<GreyPage, 'ruledGrid'>, first: OcrResult | null | undefined): OcrResult | null {
+  return page.ruledGrid ? null : (first ?? null);
+}
+
+/**
+ * `read`, or the page read again with its table rules erased when that reads better (see above).
+ * `first`: tesseract's reading of the page prepared with `opts` (the engine's first try), used
+ * when erasing found no grid (`gridReadingAtHand`).
+ */
+export async function withGridRules(bytes: Buffer, read: Reading, opts: PrepareOptions, signal?: AbortSignal, first?: OcrResult | null): Promise<Reading> {
   if ((!gridWorthIt(read) && !lacksThc(read)) || signal?.aborted) return read;
   const page = await prepareGrey(bytes, { ...opts, gridRules: true }).catch(() => null);
   if (!page || !gridPageWorthReading(read, page) || signal?.aborted) return read;
-  const ocr = await ocrPool().recognize(toPgm(page), PSM.SINGLE_BLOCK, undefined, { words: true });
+  const ocr = gridReadingAtHand(page, first) ?? (await ocrPool().recognize(toPgm(page), PSM.SINGLE_BLOCK, undefined, { words: true }));
   const again: Reading = { parsed: parseLabelText(ocr.text, ocr.words), engineConfidence: Math.max(0, Math.min(1, ocr.confidence / 100)), text: ocr.text };
   return readingScore(again) > readingScore(read) ? again : read;
 }

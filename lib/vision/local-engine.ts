@@ -130,7 +130,7 @@ async function bestReading<T extends { coverage: number }>(
     refine?: (page: GreyPage, ocr: OcrResult) => Promise<OcrResult>;
     margins?: boolean;
   } = {},
-): Promise<EngineReading<T> & { text: string; alternates: T[] }> {
+): Promise<EngineReading<T> & { text: string; alternates: T[]; firstRaw: OcrResult | null }> {
   /** The best reading so far (a holder: `judge` replaces it). */
   const kept: { best: (EngineReading<T> & { text: string; score: number }) | null } = { best: null };
   /** Every upright reading with its score (the ones not kept are the best one's `alternates`). */
@@ -204,7 +204,10 @@ async function bestReading<T extends { coverage: number }>(
     .filter((r) => r.parsed !== best.parsed)
     .sort((a, b) => b.score - a.score)
     .map((r) => r.parsed);
-  return { parsed: best.parsed, engineConfidence: best.engineConfidence, text: best.text, alternates };
+  // The first try's own reading (before `refine`): a later reader of the same page prepared the
+  // same way uses it instead of reading the page again (label-grid.ts).
+  const firstRaw = await readings.rawOf(firstTry);
+  return { parsed: best.parsed, engineConfidence: best.engineConfidence, text: best.text, alternates, firstRaw };
 }
 
 let engine: VisionEngine | null = null;
@@ -218,7 +221,7 @@ export function localEngine(): VisionEngine {
       bestReading(await withoutStampInk(await paperOnTable(await withMinSize(image))), parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES, {
         goodEnough: RECEIPT_GOOD_ENOUGH,
         rescue: RECEIPT_RESCUE,
-      }).then(({ alternates: _unused, ...r }) => r),
+      }).then(({ alternates: _unused, firstRaw: _raw, ...r }) => r),
     readLabel: async (input, signal) => {
       const image = await withMinSize(input);
       // A fold-out's two panels beside its spine (label-panels.ts) are read one by one, started at
@@ -230,14 +233,14 @@ export function localEngine(): VisionEngine {
       foldRead?.catch(() => undefined);
       const passes = fold ? LABEL_PASSES.slice(0, 1) : LABEL_PASSES;
       // A thin reading read once more with a ruled table's rules erased (label-grid.ts).
-      const { alternates, ...first } = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, passes, {
+      const { alternates, firstRaw, ...first } = await bestReading(image, parseLabelText, PSM.SINGLE_BLOCK, signal, passes, {
         turns: true,
         stock: true,
         margins: true,
         // Small print beside large print on a line (a form's keys beside hand-written values) read again on its own.
         refine: (page, ocr) => rereadSmallWords(page, ocr, signal),
       });
-      const read = await withGridRules(image.bytes, first, LABEL_PASSES[0], signal);
+      const read = await withGridRules(image.bytes, first, LABEL_PASSES[0], signal, firstRaw);
       // A missing package date looked for in a rubber stamp (label-stamp-ink.ts), then a round
       // sticker's rim lines, turned word by word along the arc, read unrolled (label-round.ts).
       const page = await withStampDate(image.bytes, read.parsed, signal);

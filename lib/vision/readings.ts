@@ -53,6 +53,8 @@ async function turned(bytes: Buffer, degrees: 90 | 180 | 270): Promise<Buffer> {
 
 interface Run {
   page: Promise<GreyPage>;
+  /** Tesseract's own reading of the page (before `refine`). */
+  raw: Promise<OcrResult>;
   ocr: Promise<OcrResult>;
 }
 
@@ -79,14 +81,13 @@ export class Readings {
       const page = (async () => prepareGrey(t.turn ? await turned(source, t.turn) : source, t.opts))();
       // Word boxes: the parsers rebuild rows and columns from them (gaps measured on the page).
       const refine = this.refine;
-      const ocr = page.then(async (p) => {
-        const read = await ocrPool().recognize(toPgm(p), this.psm, undefined, { words: true });
-        return refine ? refine(p, read) : read;
-      });
+      const raw = page.then((p) => ocrPool().recognize(toPgm(p), this.psm, undefined, { words: true }));
+      const ocr = raw.then(async (read) => (refine ? refine(await page, read) : read));
       // A reading started ahead may never be awaited: its failure must not go unhandled.
       page.catch(() => undefined);
+      raw.catch(() => undefined);
       ocr.catch(() => undefined);
-      run = { page, ocr };
+      run = { page, raw, ocr };
       this.started.set(t, run);
     }
     return run.ocr;
@@ -95,6 +96,11 @@ export class Readings {
   /** The prepared page of a try already started (null when it was not, or its preparation failed). */
   async pageOf(t: Try): Promise<GreyPage | null> {
     return (await this.started.get(t)?.page.catch(() => null)) ?? null;
+  }
+
+  /** Tesseract's own reading of a try already started, before `refine` (null when it was not started or failed). */
+  async rawOf(t: Try): Promise<OcrResult | null> {
+    return (await this.started.get(t)?.raw.catch(() => null)) ?? null;
   }
 
   /** Try `index`'s reading; once its page is prepared, the next try is read ahead when `aheadMode` says so. */
