@@ -32,7 +32,7 @@ const QTY_WORD = /\bqty:?\s?(\d{1,3})\b/i;
 const QTY_UNIT_CELL = qtyUnitPattern({ before: '^(?:qty:?\\s?)?', after: '$' });
 const QTY_UNIT = qtyUnitPattern();
 // "THC" alone is not a detail word: "THC Bomb" is a strain. Potency needs its figure.
-export const DETAIL = /\b(THC|CBD):?\s?\(?\d|\b(SKU|lot|pkg|batch|qty|ea)\b|@|^\s*(flower|pre-?roll|vape|concentrate|edible|cartridge|cart)\b|^\s*strain\s?:/i;
+export const DETAIL = /\b(THC|CBD):?\s?\(?\d|\b(SKU|lot|pkg|batch|qty|ea|each)\b|@|^\s*(flower|pre-?roll|vape|concentrate|edible|cartridge|cart)\b|^\s*strain\s?:/i;
 const PCT_CELL = /^\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%\)?$/;
 const INT_CELL = /^\d{1,3}$/;
 

@@ -1,3 +1,4 @@
+import { fromAsciiGrid } from '@/lib/vision/receipt-ascii-grid';
 import { gluedQtyLines } from '@/lib/vision/receipt-glued-qty';
 import { figuresFirst, withoutBalanceColumn } from '@/lib/vision/receipt-row-order';
 import { withoutPointsColumn } from '@/lib/vision/receipt-points-column';
@@ -67,7 +68,7 @@ function pointsLost(row: string): string {
 }
 
 export function rowForms(rows: readonly string[]): string[] {
-  const out = figuresFirst(withoutBalanceColumn(gluedQtyLines(withoutPointsColumn(rows))))
+  const out = figuresFirst(withoutBalanceColumn(gluedQtyLines(withoutPointsColumn(fromAsciiGrid(rows)))))
     .map(unitLed)
     .map(pointsLost);
   for (let i = 0; i < out.length; i++) {
