@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseReceiptText } from '@/lib/vision/receipt-parser';
 import { fromAsciiGrid } from '@/lib/vision/receipt-ascii-grid';
 import { isBareCode } from '@/lib/vision/receipt-detail-lines';
+import { unitSlips } from '@/lib/vision/receipt-unit-slips';
+import { eraseTightRules } from '@/lib/vision/receipt-rules';
 
 /** General rules from the twenty-second receipt round (issue 14); the texts are written here, not read from the round's images. */
 
@@ -107,5 +109,46 @@ describe('a unit price line `$16.84 each` under an item whose quantity is in its
       ['Sublime White Runtz Vape 1/8 oz', 3.5, 2, 16.84, 33.68, null, 82, null],
       ['Gushers Premium Flower 1/4 oz', 7, 1, 35.74, 35.74, null, 22.1, 0.4],
     ]);
+  });
+});
+
+describe('figures OCR slipped on in a row', () => {
+  it('puts back a weight whose space was read as a 9, a half gram without its point and a quantity line without its point', () => {
+    expect(unitSlips('Gushers Vape      19g      1     $35.74')).toBe('Gushers Vape      1g      1     $35.74');
+    expect(unitSlips('Sour Diesel Flower 3.59g')).toBe('Sour Diesel Flower 3.5g');
+    expect(unitSlips('Runtz Vape    05g    1    $33.68')).toBe('Runtz Vape    0.5g    1    $33.68');
+    expect(unitSlips('  2@6633EA')).toBe('  2 @ 66.33 EA');
+    // A usual size with a 9 in it, a price and a plain count are left alone.
+    for (const row of ['Flower 28g', 'Flower 29 $19.99', 'Blue Dream 19 pack', 'Runtz 0.5g', '2 @ 66.33 EA', 'Total 2@ 6633 = 13266']) expect(unitSlips(row)).toBe(row);
+  });
+
+  it('reads such an item as printed', () => {
+    const text = [
+      'Nubes Dispensary',
+      'Item                     Unit      Qty      Price',
+      'Gushers Vape             19g         1     $35.74',
+      '  THC 77.7%',
+      'CURE INJOY MANGO KUSH (1G) POD      $75.14',
+      '  2@3757EA',
+      'Subtotal                                 $110.88',
+      'Total                                    $110.88',
+    ].join('\n');
+    expect(items(text)).toEqual([
+      ['Gushers Vape 1g', 1, 1, 35.74, 35.74, null, 77.7, null],
+      ['CURE INJOY MANGO KUSH (1G) POD', 1, 2, 37.57, 75.14, null, null, null],
+    ]);
+  });
+});
+
+describe('a grey rule under a row of small print', () => {
+  it('is erased when print lies within a row of it (tesseract took both for one picture and lost the row)', () => {
+    const W = 200;
+    const H = 120;
+    const d = Buffer.alloc(W * H, 255);
+    for (let y = 60; y <= 61; y++) d.fill(140, y * W + 10, y * W + 190);
+    for (let y = 36; y <= 45; y++) for (let x = 12; x < 120; x += 4) d[y * W + x] = 30;
+    expect(eraseTightRules(d, W, H, 24)).toBe(1);
+    expect(d[60 * W + 100]).toBe(255);
+    expect(d[40 * W + 12]).toBe(30);
   });
 });
