@@ -4,6 +4,7 @@ import { fromAsciiGrid } from '@/lib/vision/receipt-ascii-grid';
 import { isBareCode } from '@/lib/vision/receipt-detail-lines';
 import { unitSlips } from '@/lib/vision/receipt-unit-slips';
 import { eraseTightRules } from '@/lib/vision/receipt-rules';
+import { unitColumnOfWeights } from '@/lib/vision/receipt-unit-column';
 
 /** General rules from the twenty-second receipt round (issue 14); the texts are written here, not read from the round's images. */
 
@@ -150,5 +151,29 @@ describe('a grey rule under a row of small print', () => {
     expect(eraseTightRules(d, W, H, 24)).toBe(1);
     expect(d[60 * W + 100]).toBe(255);
     expect(d[40 * W + 12]).toBe(30);
+  });
+});
+
+describe('a weight in a UNIT column whose g was read as a 9', () => {
+  it('is the weight, joined to the name, under an `Item  Unit  Qty  Price` head', () => {
+    const text = [
+      'Enchantment Growth Co',
+      'Item                     Unit        Qty       Price',
+      'Pink Kush Rosin          0.59          1      $30.13',
+      '  THC 66.8%',
+      'Trainwreck Premium Flower   1/4 oz    1      $64.57',
+      'Subtotal                                   $94.70',
+      'Total                                      $94.70',
+    ].join('\n');
+    expect(items(text)).toEqual([
+      ['Pink Kush Rosin 0.5g', 0.5, 1, 30.13, 30.13, null, 66.8, null],
+      ['Trainwreck Premium Flower 1/4 oz', 7, 1, 64.57, 64.57, null, null, null],
+    ]);
+  });
+
+  it('stays a unit price when it times the quantity makes the line amount (`QTY  ITEM  UNIT  TOTAL`)', () => {
+    expect(unitColumnOfWeights(['qty', 'item', 'unit', 'total'], [{ text: '2' }, { text: 'Blue Dream Flower' }, { text: '14.09' }, { text: '28.18' }], 1)).toBe(false);
+    expect(unitColumnOfWeights(['item', 'unit', 'qty', 'price'], [{ text: 'Pink Kush Rosin' }, { text: '0.59' }, { text: '1' }, { text: '$30.13' }], 0)).toBe(true);
+    expect(unitColumnOfWeights(['item', 'wt', 'qty', 'price'], [{ text: 'Pink Kush Rosin' }, { text: '0.59' }, { text: '1' }, { text: '$30.13' }], 0)).toBe(false);
   });
 });
