@@ -45,10 +45,15 @@ export function isQtyUnitDetail(line: string, item: ParsedReceiptItem | null): b
 
 /**
  * A package tag printed alone on its own line under an item (a METRC UID "1A4060300005F1B000012345",
- * a long SKU or barcode number): one run of capitals and digits, at least 12 long with 8 digits.
+ * a long SKU or barcode number): one run of capitals and digits, at least 12 long with 8 digits;
+ * also such a tag with a keyed batch or lot code beside it.
  * It names no product, so it is neither the next item's name nor the end of this item's details.
  */
 export function isBareCode(line: string): boolean {
+  // The tag first and its batch beside it (`1A40A0300001F2B000012345  BATCH B24-1187`, as Treez and
+  // Flowhub print them): the tag's letters are no product's name either.
+  const tagged = /^\s*(\S{12,})\s+(?:batch|lot|b#|pkg|exp|uid)\s?[:#]?\s?[A-Z0-9][A-Z0-9-]*\s*$/i.exec(line);
+  if (tagged) return isBareCode(tagged[1]);
   const compact = line.replace(/\s/g, '');
   if (!/^[0-9A-Z]+$/.test(compact)) return false;
   const digits = compact.match(/\d/g)?.length ?? 0;

@@ -1,4 +1,5 @@
 import { weightThcCells } from '@/lib/vision/receipt-wt-cells';
+import { unitColumnOfWeights } from '@/lib/vision/receipt-unit-column';
 import { strainAbove } from '@/lib/vision/receipt-strain-over';
 import { trailingDiscount } from '@/lib/vision/receipt-disc-column';
 import { oneDigitApart, photoSlips } from '@/lib/vision/receipt-photo';
@@ -32,7 +33,7 @@ const QTY_WORD = /\bqty:?\s?(\d{1,3})\b/i;
 const QTY_UNIT_CELL = qtyUnitPattern({ before: '^(?:qty:?\\s?)?', after: '$' });
 const QTY_UNIT = qtyUnitPattern();
 // "THC" alone is not a detail word: "THC Bomb" is a strain. Potency needs its figure.
-export const DETAIL = /\b(THC|CBD):?\s?\(?\d|\b(SKU|lot|pkg|batch|qty|ea)\b|@|^\s*(flower|pre-?roll|vape|concentrate|edible|cartridge|cart)\b|^\s*strain\s?:/i;
+export const DETAIL = /\b(THC|CBD):?\s?\(?\d|\b(SKU|lot|pkg|batch|qty|ea|each)\b|@|^\s*(flower|pre-?roll|vape|concentrate|edible|cartridge|cart)\b|^\s*strain\s?:/i;
 const PCT_CELL = /^\(?(\d{1,2}(?:[.,]\d{1,2})?)\s?%\)?$/;
 const INT_CELL = /^\d{1,3}$/;
 
@@ -200,9 +201,9 @@ export function readItemLine(line: string, cells: Cell[], money: MoneyHit[], pen
       break;
     cells = [...cells.slice(0, nameIdx), { text: `${cells[nameIdx].text} ${nx.text}`, kind: 'text' }, ...cells.slice(nameIdx + 2)];
   }
-  // Under a Wt header, "1202" is 1/2oz (its slash lost, the oz read as 02) and "19x2" is 1g x 2
+  // Under a Wt header (a Unit one of weights, receipt-unit-column.ts), "1202" is 1/2oz (its slash lost, the oz read as 02) and "19x2" is 1g x 2
   // (its g read as 9).
-  const wtCol = header?.some((h) => /^(wt|weight|size)$/.test(h)) ?? false;
+  const wtCol = (header?.some((h) => /^(wt|weight|size)$/.test(h)) ?? false) || unitColumnOfWeights(header, cells, nameIdx);
   // (`0.59 80.9%`: a weight and the THC beside it in one cell are two, receipt-wt-cells.ts.)
   if (wtCol)
     cells = weightThcCells(cells).map((c) =>

@@ -3,11 +3,15 @@
  * the rule that closes a page's items, the first item under a header rule): tesseract took the row
  * and the rule for one picture and dropped the row's text altogether. Such a rule, straight across
  * most of the page and thin, is painted paper white with its grey anti-aliased edge when ink lies
- * within half a text row above or below it; a rule with space around it reads as before and stays.
+ * within a text row above or below it; a rule with space around it reads as before and stays. A
+ * grey rule counts (printed `#8c8c8c`, its rows lighter than the ink level): a row of small print a
+ * row above one was lost the same way.
  * Row sums only (one pass over the page): a rule sloped by keystone spreads over rows that are
  * each under the share and is left as it is.
  */
 const INK = 128;
+/** Grey level below which a pixel counts toward a rule: rules are often printed grey, and tesseract still takes them for ink. */
+const RULE_INK = 176;
 /** Share of the page's width a rule's rows are inked across. */
 const ACROSS = 0.6;
 /** Ink on a row that counts as print beside the rule (pixels). */
@@ -15,15 +19,21 @@ const PRINT = 6;
 
 export function eraseTightRules(data: Buffer, w: number, h: number, rowPx: number): number {
   const count = new Uint32Array(h);
+  const grey = new Uint32Array(h);
   for (let y = 0; y < h; y++) {
     let n = 0;
+    let g = 0;
     const row = y * w;
-    for (let x = 0; x < w; x++) if (data[row + x] < INK) n++;
+    for (let x = 0; x < w; x++) {
+      if (data[row + x] < INK) n++;
+      if (data[row + x] < RULE_INK) g++;
+    }
     count[y] = n;
+    grey[y] = g;
   }
   const thin = Math.max(4, Math.round(rowPx / 3));
-  const near = Math.max(3, Math.round(rowPx / 2));
-  const isRule = (y: number) => count[y] >= w * ACROSS;
+  const near = Math.max(3, Math.round(rowPx));
+  const isRule = (y: number) => grey[y] >= w * ACROSS;
   const printed = (y: number) => y >= 0 && y < h && count[y] >= PRINT && !isRule(y);
   let erased = 0;
   for (let y = 0; y < h; y++) {
