@@ -39,7 +39,8 @@ export function columnLines(raw: string[], boxes: readonly BoxLine[] | null = nu
     const cells = cellsOf(raw[i]);
     const head = tableHead(withBoxes ? withBoxes[i].cells : cells.map((text) => ({ text, x0: 0, x1: 0 })), Boolean(withBoxes));
     if (head) {
-      table = { ...head, decimals };
+      // The decimals the table's own rows print, when no table above taught them (its first row's point may be the lost one).
+      table = { ...head, decimals: decimals ?? rowsDecimals(head, raw.slice(i + 1, i + 13), withBoxes?.slice(i + 1, i + 13), cellsOf) };
       out.push(raw[i]);
       continue;
     }
@@ -193,14 +194,34 @@ export function tableRow(head: TableHead, all: readonly BoxCell[]): string | nul
 /**
  * A table percentage whose decimal point OCR lost (`117` for `1.17`): no share is over 100 %, so
  * a whole figure over 100 gets its point back where the page's other table percentages print it
- * (`head.decimals`, learnt from the rows read before). A figure with its point teaches the table.
+ * (`head.decimals`, learnt from the rows read before). A figure with its point teaches the table;
+ * so does a figure of a leading zero (`02`), read as its share (`0.2`).
  */
 function lostPoint(n: string, unit: 'pct' | 'mgg', head: TableHead): string {
   if (unit !== 'pct') return n;
   const m = /^\d+[.,](\d{1,2})$/.exec(n);
   if (m) head.decimals = m[1].length;
+  // A leading zero before more digits (`02` for `0.2`): no share is printed so, its point was lost.
+  const z = /^0(\d{1,2})$/.exec(n);
+  if (z) {
+    head.decimals ??= z[1].length;
+    return `0.${z[1]}`;
+  }
   const d = head.decimals;
   return d && /^\d{3,4}$/.test(n) && Number(n) > 100 ? `${n.slice(0, -d)}.${n.slice(-d)}` : n;
+}
+
+/**
+ * The decimals a table's percentage column prints, read ahead on its rows (a dry run of
+ * `tableRow` on a copy of the head until the table ends): a first row whose point OCR lost
+ * (`THC   388   775` over `CBD   4   0.7`) gets it back from the rows below it.
+ */
+function rowsDecimals(head: TableHead, raw: readonly string[], boxes: readonly BoxLine[] | undefined, cellsOf: (l: string) => string[]): number | undefined {
+  const probe: TableHead = { ...head };
+  for (let j = 0; j < raw.length && probe.decimals === undefined; j++) {
+    if (tableRow(probe, boxes ? boxes[j].cells : cellsOf(raw[j]).map((text) => ({ text, x0: 0, x1: 0 }))) === null) break;
+  }
+  return probe.decimals;
 }
 
 /**

@@ -2,8 +2,10 @@ import { num } from '@/lib/vision/label-potency';
 import { round2 } from '@/lib/vision/parse-common';
 import { terpeneAbbreviation, terpeneName } from '@/lib/vision/terpenes';
 
-// "Myrcene 0.85%", "Myrcene: 8.5 mg/g", "Myrcene  8.50  0.85%", and in parentheses "Myrcene (0.85%)"
-const TERP = /([A-Za-zαβγΔδ][A-Za-zαβγδ\- ]{2,30}?)\s*[:.\-]*\s*\(?\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?(?:\s+\(?(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?)?(?!\d|[.,]\d)/g;
+// "Myrcene 0.85%", "Myrcene: 8.5 mg/g", "Myrcene  8.50  0.85%", and in parentheses "Myrcene (0.85%)";
+// names with accents too (a French column's `Pinène 1,34 %`, `Limonéne 0,99 %`).
+const TERP =
+  /([A-Za-zÀ-ÖØ-öø-ſαβγΔδ][A-Za-zÀ-ÖØ-öø-ſαβγδ\- ]{2,30}?)\s*[:.\-]*\s*\(?\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?(?:\s+\(?(\d{1,2}(?:[.,]\d{1,3})?)\s*(%|mg\/g)?\)?)?(?!\d|[.,]\d)/g;
 
 const CANNABINOID = /\b(thc|cbd|cannabinoids?|cbg|cbn)\b/i;
 const CANNABINOID_FIGURE = /(?:\btotal\s+)?(?:\b(?:Δ9?-?)?(?:thc|cbd|cbg|cbn)a?|\bcannabinoids?)\b\s*[:=]?\s*\d{1,3}(?:[.,]\d{1,2})?\s*(?:%|mg\/g)?/gi;
@@ -36,6 +38,8 @@ export function readTerpenes(lines: string[]): { name: string; percentage: numbe
     }
     if (/\b(thc|cbd|cannabinoids?|cbg|cbn)\b/i.test(line) && !/terp/i.test(line)) continue;
     const mgLine = /\(mg\/g\)|mg\/g\s*\)?\s*:/i.test(line);
+    // A key naming the row's unit in parentheses (`Terpenes (% by wt): D-Limonene 1.24, beta-Myrcene 1.10`): bare shares are percentages.
+    const pctLine = /^\s*(?:[A-Za-z]+\s+)?terp(?:ene)?s?\s*\([^)]*%[^)]*\)\s*:/i.test(line) && !/mg/i.test(line);
     // A row keyed as terpenes (`Terps: β-Myr 0.82%  Lim 0.41%`) may abbreviate their names, and
     // so may the rest of that row split off as cells of its own (only `Name 0.63%` pairs).
     const keyed = /^\s*terp(?:ene)?s?\s*:/i.test(line);
@@ -64,6 +68,7 @@ export function readTerpenes(lines: string[]): { name: string; percentage: numbe
         if (mg) pctv = round2(mg.v / 10);
         else if (vals.length === 2 && columns.length >= 2) pctv = columns[1] === 'pct' ? vals[1].v : columns[0] === 'pct' ? vals[0].v : round2(vals[0].v / 10);
         else if (mgLine || (columns.length === 1 && columns[0] === 'mg')) pctv = round2(vals[0].v / 10);
+        else if (pctLine) pctv = vals[0].v;
         // The percent sign lost on one row ("a-Bisabolol 0.23") of a label whose other terpenes read as percentages.
         else if (columns.length === 0 && !m[3]) pctv = sawPct && /[.,]\d{2}$/.test(m[2]) ? vals[0].v : null;
         else pctv = vals[0].v;

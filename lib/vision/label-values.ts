@@ -28,10 +28,14 @@ export function netWeightText(text: string): string {
 /**
  * A net weight whose decimal point OCR lost, from the text after its key: `35g` / `359` (3.5 g,
  * its g read as a 9) and `25g`: two digits that are no package size while the digits with a point
- * between them are one (3.5, 2.5); `5g` / `59` on a vape (`.5g`: a cartridge holds 0.3–2 g). Null
+ * between them are one (3.5, 2.5); `5g` / `59` on a vape (`.5g`: a cartridge holds 0.3–2 g); `059g` /
+ * `05g` (a leading zero: `0.5g`). Null
  * when the text is no such weight.
  */
 export function lostPointGrams(text: string, category: string): number | null {
+  // A leading zero before the figure (`059g`, `05g` for `0.5g`): no weight is printed so, its point was lost (a g read as 9 may follow).
+  const z = /^\s*0(\d)\s?(?:9?\s?g\b|9(?![\d.,%]))/i.exec(text);
+  if (z && z[1] !== '0') return Number(z[1]) / 10;
   const m = /^\s*[.,]?\s*(\d{1,2})\s?(?:g\b|9(?![\d.,%]))/i.exec(text);
   if (!m) return null;
   const n = Number(m[1]);
