@@ -1,4 +1,5 @@
 import type { LookupFunction } from 'node:net';
+import { staleSocket } from '@/lib/scrape/stale-socket';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 import { config } from '@/lib/config';
 import { allowPrivateNetworks, classifyAddress, ipLiteral, refusedAddressError, systemResolver, type Resolver } from '@/lib/scrape/address';
@@ -304,6 +305,10 @@ export function decodeBody(body: Buffer, contentType: string | null): string {
 
 /** GET a page as text, following (and re-validating) redirects. */
 export async function guardedFetch(url: string, opts: GuardedFetchOptions = {}): Promise<GuardedResponse> {
-  const r = await guardedRequest(url, opts);
+  // A kept-alive connection the server closed meanwhile: asked once more on a fresh one (stale-socket.ts).
+  const r = await guardedRequest(url, opts).catch((e: unknown) => {
+    if (opts.signal?.aborted || !staleSocket(e)) throw e;
+    return guardedRequest(url, opts);
+  });
   return { ...r, body: decodeBody(r.body, r.headers.get('content-type')), raw: r.body };
 }

@@ -51,6 +51,9 @@ const ACTIVE_CLASS = /(^|[\s_-])(active|current|selected|is-active|is-current)(?
 
 function pageNumber(c: PagerControl): number | null {
   if (/^\d{1,3}$/.test(c.text)) return Number(c.text);
+  // A number after a visually hidden "Page" label (Magento Luma's `<span class="label">Page</span><span>2</span>`).
+  const t = /^(?:page|página)\s*(\d{1,3})$/i.exec(c.text);
+  if (t) return Number(t[1]);
   const m = /^(?:go to |goto |ir a la |aller à la )?(?:page|página)\s*(\d{1,3})$/i.exec(c.aria.trim());
   return m ? Number(m[1]) : null;
 }
@@ -71,6 +74,13 @@ const isNext = (c: PagerControl) =>
     ));
 /** A number that can be pressed (not a "2 / 8" slide counter's plain text). */
 const pressable = (c: PagerControl) => c.tag !== 'span' || c.role !== '';
+
+/**
+ * The page shown, written as text rather than marked ("You're currently reading page 2", "Current
+ * page 2", "You are on page 2": Magento Luma's current item, its words visually hidden): read as
+ * the current page's number.
+ */
+export const CURRENT_PAGE_TEXT = /^(?:you(?:'|’)re |you are )?(?:currently (?:reading|on|viewing) |current(?:ly)? |on )page:?\s*(\d{1,3})$/i;
 
 /** A page-number field's label ("Page number", "Current page", "Página"): its value is the page shown. */
 export const PAGE_FIELD = /\b(?:page|p[áa]gina)\b/i;
@@ -134,7 +144,8 @@ export const PAGER_COLLECT_SCRIPT = String.raw`(token) => {
     const aria = (el.getAttribute('aria-label') || el.getAttribute('title') || '').trim();
     // A page-number field (a compact pager's "[2] / 16") reads as the page it holds, the current one.
     const field = el.tagName === 'INPUT' && ${PAGE_FIELD}.test(aria + ' ' + (el.getAttribute('name') || '')) && /^\d{1,3}$/.test(String(el.value).trim());
-    const text = field ? String(el.value).trim() : (el.innerText || el.textContent || '').replace(/\s+/g, ' ').trim();
+    const said = ${CURRENT_PAGE_TEXT}.exec((el.innerText || el.textContent || '').replace(/\s+/g, ' ').trim());
+    const text = field ? String(el.value).trim() : said ? said[1] : (el.innerText || el.textContent || '').replace(/\s+/g, ' ').trim();
     if (text.length > 20 || (!text && !aria)) continue;
     // A wrapper of another control ('<li><button>2</button></li>') is described by the inner one.
     if (el.querySelector('button, a, [role="button"], [role="link"]')) continue;
@@ -149,7 +160,7 @@ export const PAGER_COLLECT_SCRIPT = String.raw`(token) => {
     out.push({
       tag: el.tagName.toLowerCase(), role: el.getAttribute('role') || '', text, aria,
       cls: ((typeof el.className === 'string' ? el.className : '') + ' ' + (el.getAttribute('data-testid') || '') + ' ' + (p && typeof p.className === 'string' ? p.className : '')).trim(),
-      current: field || cur(el) || cur(p), disabled: off(el) || off(p),
+      current: field || !!said || cur(el) || cur(p), disabled: off(el) || off(p),
       href: el.getAttribute('href'), group: groups.get(box), expanded: el.getAttribute('aria-expanded'),
     });
   }
@@ -165,7 +176,8 @@ export function describeControls($: CheerioAPI): PagerControl[] {
     const aria = (el.attr('aria-label') ?? el.attr('title') ?? '').trim();
     const value = (el.attr('value') ?? '').trim();
     const field = (node as { tagName?: string }).tagName?.toLowerCase() === 'input' && PAGE_FIELD.test(`${aria} ${el.attr('name') ?? ''}`) && /^\d{1,3}$/.test(value);
-    const text = field ? value : el.text().replace(/\s+/g, ' ').trim();
+    const said = CURRENT_PAGE_TEXT.exec(el.text().replace(/\s+/g, ' ').trim());
+    const text = field ? value : said ? said[1] : el.text().replace(/\s+/g, ' ').trim();
     if (text.length > 20 || (!text && !aria)) return;
     if (el.find('button, a, [role="button"], [role="link"]').length) return;
     const p = el.parent();
@@ -181,7 +193,7 @@ export function describeControls($: CheerioAPI): PagerControl[] {
       text,
       aria,
       cls: `${el.attr('class') ?? ''} ${p.attr('class') ?? ''}`.trim(),
-      current: field || cur(el) || (p.length > 0 && cur(p)),
+      current: field || !!said || cur(el) || (p.length > 0 && cur(p)),
       disabled: el.attr('disabled') !== undefined || el.attr('aria-disabled') === 'true' || /(^|\s)disabled(\s|$)/i.test(el.attr('class') ?? ''),
       href: el.attr('href') ?? null,
       group: groups.get(boxEl)!,

@@ -2,6 +2,7 @@ import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { marks } from '@/lib/scrape/extract/card-dom';
 import { parsePrice } from '@/lib/scrape/normalize';
+import { struckByClass, struckEntry } from '@/lib/scrape/extract/struck-rules';
 
 /**
  * The prices of a menu card (DECISIONS §12): the price paid now, the struck or "was" regular price,
@@ -64,7 +65,7 @@ export const PRICE_ALL = /(?:(?:US)?\$|USD\s?)\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.
  * Class names a page's own `<style>` rules strike through (`.css-1x2y3z{text-decoration:line-through}`):
  * CSS-in-JS builds (emotion, styled-components) put the strike-through in a generated class,
  * never inline. Rules whose selector ends in a class, or in a class and a tag inside it
- * (`svg.struck text`), are read (descendant selectors count for their last class); selectors
+ * (`svg.struck text`), are read (a class inside other classes counts only inside them); selectors
  * with a state or pseudo-element (":hover") are not.
  */
 export function struckClasses($: CheerioAPI): Set<string> {
@@ -77,9 +78,10 @@ export function struckClasses($: CheerioAPI): Set<string> {
       for (const sel of m[1].split(',')) {
         // A state (":hover", ":focus") is not how the price shows.
         if (sel.includes(':')) continue;
-        // `.struck text` / `.was span`: the class of a holder whose drawn text is struck counts too.
-        const last = /\.(-?[_a-zA-Z][\w-]*)(?:\s*>?\s*[a-z][\w-]*)?\s*$/.exec(sel.trim());
-        if (last) out.add(last[1]);
+        // `.struck text` / `.was span`: the class of a holder whose drawn text is struck counts too;
+        // `.old-price .price` only inside its ancestor's class (struck-rules.ts).
+        const entry = struckEntry(sel);
+        if (entry) out.add(entry);
       }
     }
   });
@@ -89,7 +91,7 @@ export function struckClasses($: CheerioAPI): Set<string> {
 function struck(el: Element, classes?: ReadonlySet<string>): boolean {
   if (el.name === 's' || el.name === 'del' || el.name === 'strike') return true;
   if (/line-through/i.test(el.attribs.style ?? '') || el.attribs['data-scan-struck'] !== undefined) return true;
-  if (classes?.size && (el.attribs.class ?? '').split(/\s+/).some((c) => classes.has(c))) return true;
+  if (classes?.size && struckByClass(el, classes)) return true;
   // An element titled or labelled as the previous price (`title="Regular price"`, `aria-label="Was $50"`).
   if (LABELLED_REGULAR.test(el.attribs.title ?? el.attribs['aria-label'] ?? '')) return true;
   return REGULAR_CLASS.test(`${el.attribs.class ?? ''} ${el.attribs['data-testid'] ?? ''} ${el.attribs.itemprop ?? ''}`.replace(/\b(?:price|prices)\b/gi, ' '));

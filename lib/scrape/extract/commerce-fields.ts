@@ -1,4 +1,5 @@
 import { isObj, type Json, type Obj } from '@/lib/scrape/extract/json';
+import { priceInfo } from '@/lib/scrape/extract/price-info';
 
 /**
  * Fields a headless commerce backend's product record keeps where the app-state walker does not
@@ -88,6 +89,8 @@ export function liftCommerceFields(o: Obj): Obj {
   if (wix) out = { ...out, price: wix.price, regularPrice: wix.regularPrice, priceData: null };
   const stencil = taxKeyed(o.price);
   if (stencil) out = { ...out, price: stencil.price, regularPrice: stencil.regularPrice };
+  const info = priceInfo(o);
+  if (info) out = { ...out, price: info.price, regularPrice: info.regularPrice, price_info: null };
   const variants = Array.isArray(o.variants) ? o.variants : null;
   if (variants?.length && o.price === undefined) {
     const priced = variants.map(calculated);

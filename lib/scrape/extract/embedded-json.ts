@@ -36,6 +36,9 @@ export { jsStringLiteral };
 const STATE_ASSIGNMENTS =
   /(?:window\.|self\.|globalThis\.)?(__NUXT__|__INITIAL_STATE__|__PRELOADED_STATE__|__APOLLO_STATE__|__APP_STATE__|__REDUX_STATE__|__STATE__|__DATA__|initialState|menuData)\s*=\s*/g;
 
+/** Script types that hold data, not code, other than those read above (`text/x-magento-init`, `text/x-…-json`). */
+const DATA_SCRIPT = /^(?:text|application)\/x-[\w.-]*(?:init|json|data|config)$/;
+
 /** Every embedded state blob that parses as JSON. */
 export function embeddedStates($: CheerioAPI): Json[] {
   const states: Json[] = [];
@@ -49,6 +52,12 @@ export function embeddedStates($: CheerioAPI): Json[] {
     }
   };
   $('script#__NEXT_DATA__, script#__NUXT_DATA__, script[type="application/json"], script[type="qwik/json"]').each((_, el) => tryParse($(el).text()));
+  // A data script of another declared type holding JSON only (Magento's `text/x-magento-init`
+  // component config, the product provider's items among it); JSON-LD is json-ld.ts's.
+  $('script[type]:not([src])').each((_, el) => {
+    const type = ($(el).attr('type') ?? '').toLowerCase();
+    if (DATA_SCRIPT.test(type)) tryParse($(el).text().trim() || null);
+  });
   const flight: string[] = [];
   const enqueued: string[] = [];
   $('script:not([src])').each((_, el) => {

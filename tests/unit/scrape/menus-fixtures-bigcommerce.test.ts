@@ -30,7 +30,7 @@ const sale: TruthProduct = { id: '9', name: 'Blue Dream 3.5g', brand: 'Kure', ca
 
 describe.runIf(menuDataPresent())('tenth markup style (bigcommerce)', () => {
   it('is held out, built for the same techniques as tailwind and wix, with the same products as their grid sites', () => {
-    expect(HELDOUT_STYLES).toEqual(['tailwind', 'wix', 'bigcommerce']);
+    expect(HELDOUT_STYLES).toEqual(['tailwind', 'wix', 'bigcommerce', 'magento']);
     expect(STYLES).not.toContain('bigcommerce');
     expect(sites().map((s) => s.technique)).toEqual([...TAILWIND_TECHNIQUES]);
     for (const s of sites()) {
