@@ -29,7 +29,7 @@ export const MED_CHOICE = String.raw`\b(medical|patient|mmj)\b|^(shop )?med\b`;
 const NEGATIVE = String.raw`\b(no|exit|leave|under|cancel|close|back|not now|no thanks)\b|^×$`;
 // "Next" is not here: a next control usually replaces the products, so pageThrough reads after each click.
 // A bare "More" counts only as the whole label (a nav's "More ▾" menu grows nothing and is left after one round).
-export const MORE = String.raw`^(load more|show more|view more|see more|more products|more items|more results)\b|^more$|^(cargar|ver|mostrar) más( productos| artículos| resultados)?$|^(afficher|charger|voir) plus( de produits| d'articles| de résultats)?$|^mehr (laden|anzeigen)$|^weitere (produkte|artikel|ergebnisse) (laden|anzeigen)$`;
+export const MORE = String.raw`^(load more|show more|view more|see more|more products|more items|more results)\b|^more$|^(cargar|ver|mostrar) más( productos| artículos| resultados)?$|^(afficher|charger|voir) plus( de produits| d'articles| de résultats)?$|^mehr (laden|anzeigen)$|^weitere (produkte|artikel|ergebnisse) (laden|anzeigen)$|^(טען|הצג|טענו|הציגו) עוד( מוצרים)?$`;
 /**
  * A single control that shows a menu the page holds back (pressed only when no product shows):
  * "View menu", "Shop the menu", "Order online", "Shop now", "Start your order", Spanish "Ver menú".

@@ -10,6 +10,7 @@ import type { ScanContext } from '@/lib/scrape/browser';
 import type { PageExtraction } from '@/lib/scrape/extract';
 import { acceptConsent, markClickTarget, type ClickKind } from '@/lib/scrape/browser-gates';
 import { growMenu } from '@/lib/scrape/browser-grow';
+import { watchRotation } from '@/lib/scrape/browser-rotation';
 import { revealMenu } from '@/lib/scrape/browser-reveal';
 import { frameHtml, readFrames } from '@/lib/scrape/browser-read';
 import { dismissOverlays } from '@/lib/scrape/browser-overlays';
@@ -293,6 +294,11 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
         if (tabbed.rounds === 0) tabbed = await pressEach(page, LISTBOX_OPTIONS, read.products, left, interactions, opts);
         if (tabbed.rounds > 0) read = { ...read, products: dedupeProducts(tabbed.products) };
       }
+    }
+    // A menu board showing one slide at a time on a timer (a slide's change may have looked like growth above): every slide.
+    if (read.products.length > 0) {
+      const turned = await watchRotation(page, read.products, async () => (await readFrames(page, opts)).products, { signal: opts.signal, onRound: opts.onRound });
+      if (turned.rounds > 0) read = { ...read, products: dedupeProducts(turned.products) };
     }
     // One weight chosen for the whole menu by a toggle switched in place: every other weight.
     if (read.products.length > 0) {

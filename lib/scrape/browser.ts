@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
+import { WATCH_INTERVALS } from '@/lib/scrape/browser-rotation';
 import type { Resolver } from '@/lib/scrape/address';
 import { abortError, ScrapeError } from '@/lib/scrape/errors';
 import { proxyArgs, proxyThroughGuard, type BlockedRequest, type GuardState } from '@/lib/scrape/browser-guard';
@@ -145,6 +146,8 @@ export async function openScanContext(opts: { signal?: AbortSignal; resolver?: R
     // Closed shadow roots (a menu widget's cards built into `attachShadow({mode: 'closed'})`) are
     // out of reach of page code; the scan keeps each one as it is attached (browser-page.ts reads them).
     await context.addInitScript(KEEP_CLOSED_SHADOW_ROOTS);
+    // Page timers, so a menu board rotating its slides is watched (browser-rotation.ts).
+    await context.addInitScript(WATCH_INTERVALS);
     const state: GuardState = { blocked: [], documentRedirects: 0 };
     const blocked = state.blocked;
     await context.route('**/*', (route) => proxyThroughGuard(route, state, signal, opts.resolver));

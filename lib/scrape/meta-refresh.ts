@@ -1,4 +1,5 @@
 import * as cheerio from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
 
 /**
  * A page that only sends the visitor on (docs/menus.md, eleventh round): `<meta http-equiv=
@@ -9,21 +10,37 @@ import * as cheerio from 'cheerio';
  */
 export function metaRefreshTarget(html: string, pageUrl: string, maxDelay = 5): string | null {
   if (!/http-equiv\s*=\s*["']?refresh/i.test(html)) return null;
-  const $ = cheerio.load(html);
+  const r = refreshOf(cheerio.load(html), pageUrl);
+  return r && r.delay <= maxDelay ? r.url : null;
+}
+
+/** The page's `<meta http-equiv="refresh">`: its delay and its target (http(s), not the page itself), or null. */
+function refreshOf($: CheerioAPI, pageUrl: string): { delay: number; url: string } | null {
   const content = $('meta[http-equiv]')
     .filter((_, el) => ($(el).attr('http-equiv') ?? '').toLowerCase() === 'refresh')
     .first()
     .attr('content');
   const m = content ? /^\s*(\d+(?:\.\d+)?)\s*[;,]\s*(?:url\s*=\s*)?['"]?([^'"]+?)['"]?\s*$/i.exec(content) : null;
-  if (!m || Number(m[1]) > maxDelay) return null;
+  if (!m) return null;
   try {
     const u = new URL(m[2], pageUrl);
     u.hash = '';
     if (!/^https?:$/.test(u.protocol) || u.href === new URL(pageUrl).href) return null;
-    return u.href;
+    return { delay: Number(m[1]), url: u.href };
   } catch {
     return null;
   }
+}
+
+/**
+ * A page that shows its content and then moves on by itself after a while (a refresh of more than
+ * five seconds to another page of the same origin): the web player of an in-store menu board
+ * rotating its slides page by page (twenty-second round). The target is the next page of the menu,
+ * read like a next link (the crawl stops at a page already seen, so a loop back to the first ends).
+ */
+export function slowRefreshNext($: CheerioAPI, pageUrl: string): string | null {
+  const r = refreshOf($, pageUrl);
+  return r && r.delay > 5 && new URL(r.url).origin === new URL(pageUrl).origin ? r.url : null;
 }
 
 /** Follows up to `max` HTML refreshes from an answer (each fetched by `get`, under the same guard); the last answer. */

@@ -1,4 +1,5 @@
 import { PRODUCT_CATEGORIES, type ProductCategory, type ScrapedProduct } from '@/lib/scrape/types';
+import { cutCopies, mergeRepeat } from '@/lib/scrape/repeats';
 
 /**
  * Normalisers for messy menu text ("OMC - Granddaddy Purple 3.5g | 24% THC", "1/8 oz", "$35.00 ea").
@@ -252,13 +253,19 @@ export function productIdentity(p: ScrapedProduct): string {
   return `${p.rawName.toLowerCase()}|${p.priceValue ?? ''}|${p.weightGrams ?? ''}`;
 }
 
-/** Drops repeats of the same item (productIdentity) keeping the first. */
+/** Drops repeats of the same item (productIdentity) keeping the first, filled from the repeats (repeats.ts), and cut copies of longer names. */
 export function dedupeProducts(products: ScrapedProduct[]): ScrapedProduct[] {
-  const seen = new Set<string>();
-  return products.filter((p) => {
+  const seen = new Map<string, number>();
+  const cut = cutCopies(products);
+  const out: ScrapedProduct[] = [];
+  for (const p of products) {
+    if (cut.has(p)) continue;
     const key = productIdentity(p);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+    const at = seen.get(key);
+    if (at === undefined) {
+      seen.set(key, out.length);
+      out.push(p);
+    } else out[at] = mergeRepeat(out[at], p);
+  }
+  return out;
 }

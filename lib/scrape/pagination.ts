@@ -3,6 +3,7 @@ import { embeddedDocSources, lazyFrameSources } from '@/lib/scrape/lazy-frames';
 import { noscriptSources } from '@/lib/scrape/extract/inert-markup';
 import { pageChooserUrls } from '@/lib/scrape/page-choosers';
 import { resolveLink } from '@/lib/scrape/links';
+import { slowRefreshNext } from '@/lib/scrape/meta-refresh';
 
 /**
  * A menu's own pagination, followed from the URL a user gives (no wildcard): `rel="next"`,
@@ -17,13 +18,13 @@ const PAGE_PARAMS = ['page', 'p', 'pg', 'paged', 'pagenum', 'page_number', 'page
 const PATH_PAGE = /\/(?:page|p|seite|pagina)\/(\d{1,4})\/?$/i;
 /** A next-page control's text: `Next`, `Next page`, `Next ›`, `›`, `»`, `>>`; Spanish `Siguiente ›`, `Página siguiente`; French `Suivant »`, `Page suivante`; German `Weiter »`, `Nächste Seite`. */
 export const NEXT_CONTROL =
-  /^(?:next(?: page)?|next ?[›»>→]|[›»>→]|[›»>→]{2}|siguiente(?: página)?|página siguiente|siguiente ?[›»>→]|suivante?|page suivante|suivante? ?[›»>→]|weiter|nächste(?: seite)?|(?:weiter|nächste(?: seite)?) ?[›»>→])$/i;
+  /^(?:next(?: page)?|next ?[›»>→]|[›»>→]|[›»>→]{2}|siguiente(?: página)?|página siguiente|siguiente ?[›»>→]|suivante?|page suivante|suivante? ?[›»>→]|weiter|nächste(?: seite)?|(?:weiter|nächste(?: seite)?) ?[›»>→]|הבא|העמוד הבא|לעמוד הבא|הבא ?[›»>←‹«<])$/i;
 const MORE_TEXT =
-  /^(?:more|older|load more|show more|view more|see more(?: products)?|(?:cargar|ver|mostrar) más(?: productos)?|(?:afficher|charger|voir) plus(?: de produits)?|mehr (?:laden|anzeigen)|weitere (?:produkte|artikel) (?:laden|anzeigen))$/i;
+  /^(?:more|older|load more|show more|view more|see more(?: products)?|(?:cargar|ver|mostrar) más(?: productos)?|(?:afficher|charger|voir) plus(?: de produits)?|mehr (?:laden|anzeigen)|weitere (?:produkte|artikel) (?:laden|anzeigen)|(?:טען|הצג|טענו|הציגו) (?:עוד|עוד מוצרים))$/i;
 /** A button that loads the next batch of a list ("Load more", "Show more", "More products"; Spanish "Cargar más", "Ver más"; French "Afficher plus", "Charger plus"; German "Mehr laden", "Weitere Produkte laden"): over HTTP a page signal, in a posted form a next control. */
 export const LOAD_MORE_CONTROL =
-  /^(?:(?:load|show|view|see) more\b|more (?:products|items|results)\b|(?:cargar|ver|mostrar) más(?!\p{L})|(?:afficher|charger|voir) plus(?!\p{L})|mehr (?:laden|anzeigen)(?!\p{L})|weitere (?:produkte|artikel|ergebnisse) (?:laden|anzeigen)(?!\p{L}))/iu;
-const NEXT_ATTR = /\bnext\b|\bsiguiente\b|\bsuivante?\b|\bweiter\b|\bn(?:ä|ae)chste\b/i;
+  /^(?:(?:load|show|view|see) more\b|more (?:products|items|results)\b|(?:cargar|ver|mostrar) más(?!\p{L})|(?:afficher|charger|voir) plus(?!\p{L})|mehr (?:laden|anzeigen)(?!\p{L})|weitere (?:produkte|artikel|ergebnisse) (?:laden|anzeigen)(?!\p{L})|(?:טען|הצג|טענו|הציגו) עוד(?!\p{L}))/iu;
+const NEXT_ATTR = /\bnext\b|\bsiguiente\b|\bsuivante?\b|\bweiter\b|\bn(?:ä|ae)chste\b|העמוד הבא|(?<!\p{L})הבא(?!\p{L})/iu;
 
 /** The path family key of a URL: origin + path without a /page/N tail + query without page params. */
 export function pathFamily(url: string): string {
@@ -85,6 +86,9 @@ export function paginationLinks(html: PageDoc, pageUrl: string): PageLinks {
     const u = resolveLink($(el).attr('href'), pageUrl);
     if (ok(u)) next.push(u);
   });
+  // A menu board's next slide, reached only by a slow refresh (meta-refresh.ts).
+  const slide = slowRefreshNext($, pageUrl);
+  if (slide) next.push(slide);
   $('a[href]').each((_, el) => {
     const a = $(el);
     const u = resolveLink(a.attr('href'), pageUrl);

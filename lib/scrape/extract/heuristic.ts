@@ -9,6 +9,7 @@ import { attributeNames } from '@/lib/scrape/extract/attr-names';
 import { removeQuantityTiers } from '@/lib/scrape/extract/quantity-tiers';
 import { attributePrices, dealOnly, notPaidOnly, salePrices, struckClasses } from '@/lib/scrape/extract/card-prices';
 import { regroupSizeRows } from '@/lib/scrape/extract/size-rows';
+import { optionProducts } from '@/lib/scrape/extract/option-products';
 import { columnSizes, definitionSizes, sizeChips, sizeListsIn, sizeSelects, textSizesIn, wooVariationPrices } from '@/lib/scrape/extract/card-sizes';
 import { markCssSoldOut, soldOutCard } from '@/lib/scrape/extract/sold-out';
 import { canonicalCategory, dedupeProducts, extractPriceText, parsePrice, toScrapedProduct } from '@/lib/scrape/normalize';
@@ -28,8 +29,11 @@ const NOISE = 'script, style, noscript, template, svg, iframe, head, nav, footer
  * and at least eight: an off-canvas drawer or side panel the menu was opened in ("Shop now",
  * nineteenth round). A sidebar's price bands and a "Top sellers" widget stay out.
  */
+const amountsIn = (t: string) => (t.match(/\$\s?\d/g) ?? []).length;
+/** A block with at least eight amounts and most of the page's is the menu, whatever its class says. */
+const holdsTheMenu = (n: number, total: number) => n >= 8 && n * 2 > total;
 function removeSidebars($: CheerioAPI, scope: Cheerio<AnyNode>): void {
-  const amounts = (t: string) => (t.match(/\$\s?\d/g) ?? []).length;
+  const amounts = amountsIn;
   const total = amounts(scope.text());
   scope
     .find('aside')
@@ -138,6 +142,7 @@ export function menuScope($: CheerioAPI): { scope: Cheerio<AnyNode>; classes: Se
   const scope = root.clone();
   wooVariationPrices($, scope);
   sizeSelects($, scope);
+  optionProducts($, scope);
   regroupSizeRows($, scope);
   markCssSoldOut($, scope);
   scope.find(NOISE).remove();
@@ -146,10 +151,13 @@ export function menuScope($: CheerioAPI): { scope: Cheerio<AnyNode>; classes: Se
     .find(ARIA_HIDDEN)
     .filter((_, el) => !/\$\s?\d/.test($(el).text()))
     .remove();
+  const menuAmounts = amountsIn(scope.text());
   scope
     .find('[class]')
     // A product's own add-to-cart form (WooCommerce's `variations_form cart`) holding its size options stays.
     .filter((_, el) => el.type === 'tag' && isFurnitureClass((el as Element).attribs.class, /\$\s?\d/.test($(el).text())) && sizeListsIn(el as Element).length === 0)
+    // So does a block holding most of the page's amounts (a slideshow "banner" that is the menu board; twenty-second round).
+    .filter((_, el) => !holdsTheMenu(amountsIn($(el).text()), menuAmounts))
     .remove();
   removeQuantityTiers($, scope);
   const classes = struckClasses($);

@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
+import { classHider } from '@/lib/scrape/extract/css-display';
 
 /**
  * A page that holds several menus of the same products, one shown (twenty-first round: a shop's
@@ -16,25 +17,14 @@ const MIN_LINES = 3;
 const SHARE = 0.7;
 const SIZE_SHARE = 0.4;
 
-/** Class names the page's own CSS hides with a rule of that one class (`.is-hidden{display:none}`). */
-function hidingClasses($: CheerioAPI): Set<string> {
-  const out = new Set<string>();
-  const css = $('style')
-    .toArray()
-    .map((s) => $(s).text())
-    .join('\n');
-  for (const m of css.matchAll(/(?:^|[}\s,])\.([\w-]+)\s*\{([^}]*)\}/g)) if (/display\s*:\s*none/i.test(m[2])) out.add(m[1]);
-  return out;
-}
-
-/** Whether an element is hidden by its markup (and not in a way the readers already drop). */
-function hiddenBlock(el: Element, classes: Set<string>): boolean {
+/** Whether an element is hidden by its markup (and not in a way the readers already drop); `hides` reads the page's CSS (css-display.ts). */
+function hiddenBlock(el: Element, hides: (classes: string[]) => boolean): boolean {
   if (el.name === 'details') return el.attribs.open === undefined;
   if (/display\s*:\s*none/i.test(el.attribs.style ?? '')) return true;
   const cls = (el.attribs.class ?? '').split(/\s+/).filter(Boolean);
   // Bootstrap's tab panes: only the `active` one shows.
   if (cls.includes('tab-pane') && !cls.includes('active')) return true;
-  return cls.some((c) => classes.has(c));
+  return hides(cls);
 }
 
 /** Text lines of a subtree (each text node's text, trimmed), with a letter and of a name's length. */
@@ -49,7 +39,7 @@ function lines(nodes: AnyNode[], out: string[]): string[] {
 }
 
 export function dropHiddenRepeats($: CheerioAPI): void {
-  const classes = hidingClasses($);
+  const classes = classHider($);
   const body = $('body').get(0);
   if (!body) return;
   // The outermost hidden blocks.

@@ -20,11 +20,13 @@ const POINT_NUM = `\\d{1,3}(?:,\\d{3})+(?:\\.\\d{2})?|\\d+(?:\\.\\d{2})?`;
  * Currency marks a menu writes before or after the number (the dollar of `$` amounts stays as it
  * is); ISO codes too (`USD 25.00`, `25.00 USD`, `CAD 25.00`; twenty-first round).
  */
-const CODES = 'USD|CAD|AUD|NZD|EUR|GBP';
-const SIGN_BEFORE = `(?:CA|C|US|AU|NZ)\\$|€|£|${CODES}`;
-const SIGN_AFTER = `\\$(?:${SP}?(?:CA|CAD|US|USD))?|€|£|${CODES}`;
+const CODES = 'USD|CAD|AUD|NZD|EUR|GBP|ILS|NIS';
+/** The new shekel (Israeli menus, twenty-second round): `₪25.00`, `25.00 ₪`, `25 ש"ח`. */
+const SHEKEL = '₪|ש["״]ח';
+const SIGN_BEFORE = `(?:CA|C|US|AU|NZ)\\$|€|£|${SHEKEL}|${CODES}`;
+const SIGN_AFTER = `\\$(?:${SP}?(?:CA|CAD|US|USD))?|€|£|${SHEKEL}|${CODES}`;
 /** A text that may hold such an amount (the cheap check before the rewrite). */
-const MAYBE = new RegExp(`[$€£]|\\b(?:${CODES})\\b`, 'i');
+const MAYBE = new RegExp(`[$€£₪]|ש["״]ח|\\b(?:${CODES})\\b`, 'i');
 
 const AMOUNTS = new RegExp(
   [
@@ -36,6 +38,8 @@ const AMOUNTS = new RegExp(
     `(?<![\\w$])(?:${SIGN_BEFORE})${SP}?(?<p1>${POINT_NUM})(?![\\d,])`,
     // `30.00 €`, `30.00 $` — not the second of two `$` amounts in a row (`$30.00 $40.00`).
     `(?<![\\d,.$])(?<!\\$${SP})(?<p2>\\d+\\.\\d{2})${SP}?(?:${SIGN_AFTER})(?![\\w\\d])`,
+    // `25 ₪` — whole shekels with the sign after (never a bare `25 $`, which may be two amounts' parts).
+    `(?<![\\d,.$])(?<p3>\\d{1,5})${SP}?(?:${SHEKEL})(?![\\w\\d])`,
   ].join('|'),
   'gi',
 );
@@ -52,9 +56,9 @@ function valueOf(num: string, comma: boolean): number {
 export function canonicalMoney(text: string): string {
   if (!MAYBE.test(text)) return text;
   return text.replace(AMOUNTS, (m, ...rest) => {
-    const g = rest[rest.length - 1] as { c1?: string; c2?: string; p1?: string; p2?: string };
+    const g = rest[rest.length - 1] as { c1?: string; c2?: string; p1?: string; p2?: string; p3?: string };
     const comma = g.c1 ?? g.c2;
-    const v = comma !== undefined ? valueOf(comma, true) : valueOf((g.p1 ?? g.p2)!, false);
+    const v = comma !== undefined ? valueOf(comma, true) : valueOf((g.p1 ?? g.p2 ?? g.p3)!, false);
     return Number.isFinite(v) && v > 0 ? `$${v.toFixed(2)}` : m;
   });
 }
@@ -66,7 +70,7 @@ export function canonicalizeLocaleMoney($: CheerioAPI): void {
   const body = $('body');
   if (!body.length) return;
   const text = body.text();
-  if (!/\d,\d{2}(?!\d)|[€£]|(?:CA|C|US)\$|\d\s?\$|\b(?:USD|CAD|AUD|NZD|EUR|GBP)\b/.test(text)) return;
+  if (!/\d,\d{2}(?!\d)|[€£₪]|ש["״]ח|(?:CA|C|US)\$|\d\s?\$|\b(?:USD|CAD|AUD|NZD|EUR|GBP|ILS|NIS)\b/.test(text)) return;
   // An amount split over small elements (its symbol in a span of its own) is joined first.
   body.find('*').each((_, el) => {
     if (SKIP.has(el.name) || !el.children.some((c) => c.type === 'tag')) return;

@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio';
 import type { AnyNode } from 'domhandler';
+import { HEBREW_HINT, HEBREW_PHRASES, HEBREW_WHOLE } from '@/lib/scrape/extract/hebrew-words';
 
 /**
  * A storefront's own words in Spanish and French (menus in New Mexico and elsewhere are often Spanish or
@@ -83,19 +84,21 @@ const WHOLE: Array<[RegExp, string]> = [
 /** A text with its storefront phrases in English (unchanged when it has none). */
 export function englishStorefrontText(text: string): string {
   const t = text.trim();
-  for (const [re, to] of WHOLE) if (re.test(t)) return text.replace(t, to);
+  for (const [re, to] of [...WHOLE, ...HEBREW_WHOLE]) if (re.test(t)) return text.replace(t, to);
   let out = text;
-  for (const [re, to] of PHRASES) out = out.replace(re, to);
+  for (const [re, to] of [...PHRASES, ...HEBREW_PHRASES]) out = out.replace(re, to);
   return out;
 }
 
 const HINT =
   /precio|antes|ahora|desde|agotad|existencias|fuera de stock|disponible|oferta|rebaja|proveedor|marca|vendedor|prix|rég\.|reg\.|était|etait|avant|promo|maintenant|solde|partir de|dès|épuis|epuis|rupture|rabais|aubaine|fournisseur|marque|vendeur|preis|uvp|statt|vorher|früher|bisher|\b(?:jetzt|nur|ab)\s*:?\s*[$\d]|ausverkauft|verfügbar|vorrätig|lieferbar|lager|vergriffen|angebot|aktion|reduziert|anbieter|hersteller|marke/i;
 
+const hinted = (t: string) => HINT.test(t) || HEBREW_HINT.test(t);
+
 /** Rewrites the page's Spanish storefront phrases in place (text nodes, aria-label, title); whether any changed. */
 export function englishStorefrontWords($: CheerioAPI): boolean {
   const root = $.root().get(0);
-  if (!root || !HINT.test($.text())) return false;
+  if (!root || !hinted($.text())) return false;
   let changed = false;
   const walk = (n: AnyNode) => {
     if (n.type === 'text') {
@@ -109,7 +112,7 @@ export function englishStorefrontWords($: CheerioAPI): boolean {
     if (n.type === 'script' || n.type === 'style') return;
     if (n.type === 'tag')
       for (const a of ['aria-label', 'title'])
-        if (n.attribs[a] && HINT.test(n.attribs[a])) {
+        if (n.attribs[a] && hinted(n.attribs[a])) {
           const to = englishStorefrontText(n.attribs[a]);
           if (to !== n.attribs[a]) {
             n.attribs[a] = to;

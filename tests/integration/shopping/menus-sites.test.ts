@@ -100,6 +100,9 @@ const KEYS = [
   // `/shop/page/N/`).
   'store-tabs-woo',
   'german-menu-woo',
+  // Twenty-second round (branch menus22): a digital menu board whose slides are pages chained by a
+  // slow `<meta http-equiv="refresh">`, the last back to the first.
+  'menu-board-table',
 ] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
 
@@ -196,6 +199,8 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
     if (key === 'html-fragment-grid') expect(site.hits).toContain('main:/fragments/menu');
     // The basic menu page the <noscript> frames was read (the app's failing API never mattered).
     if (key === 'noscript-menu-text') expect(site.hits).toContain('main:/menu/basic');
+    // Every slide of the board was read at its own page (the chain's refreshes followed as next pages).
+    if (key === 'menu-board-table') for (let n = 2; n <= 7; n++) expect(site.hits, `slide ${n}`).toContain(`main:/board/${n}`);
     // Every product's own page was read (once each).
     if (key === 'detail-pages-dawn') expect(site.hits.filter((h) => h.startsWith('main:/products/')).length).toBeGreaterThanOrEqual(site.spec.products.length);
   });
