@@ -10,10 +10,13 @@ import type { ScrapedProduct } from '@/lib/scrape/types';
  * scan waits for the page to change by itself and reads each new slide, until a change brings no
  * product it has not seen (the board came round to a slide read before) or the bound is reached.
  *
- * Waiting costs time, so it is done only on pages whose script runs a timer of one to thirty
- * seconds (`setInterval`, recorded as the page starts by WATCH_INTERVALS), each wait one period
- * of the longest such timer and a little more.
+ * Waiting costs time, so it is done only on pages whose script runs a timer of one to twenty
+ * seconds (`setInterval`, recorded as the page starts by WATCH_INTERVALS; slower timers are the
+ * heartbeats and pollers of ordinary pages, not a board's slides), each wait one period of the
+ * longest such timer and a little more; and a page whose first change by itself brings no new
+ * product (a promotion carousel beside an ordinary menu) is left after that one wait.
  */
+const LONGEST_SLIDE_MS = 20_000;
 export const WATCH_INTERVALS = String.raw`(() => {
   if (window.__scanIntervals) return;
   const periods = [];
@@ -31,7 +34,7 @@ export async function rotationPeriod(page: Page): Promise<number> {
   let max = 0;
   for (const f of page.frames()) {
     const ds = await f.evaluate<number[]>('Array.from(window.__scanIntervals || [])').catch(() => [] as number[]);
-    for (const d of ds) max = Math.max(max, d);
+    for (const d of ds) if (d <= LONGEST_SLIDE_MS) max = Math.max(max, d);
   }
   return max;
 }
@@ -66,7 +69,8 @@ export async function watchRotation(
     print = await textPrint(page);
     const fresh = (await read()).filter((p) => !keys.has(productIdentity(p)));
     if (!fresh.length) {
-      if (++idle >= 3) break;
+      // Nothing new yet: what moves is not the menu. Else the board may have come round.
+      if (rounds === 0 || ++idle >= 3) break;
       continue;
     }
     idle = 0;

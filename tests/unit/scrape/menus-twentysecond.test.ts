@@ -167,4 +167,19 @@ describe('a menu board rotating its slides on a timer (browser-rotation.ts)', ()
     const { page: p, products } = fake([]);
     expect((await watchRotation(p, await products(), products)).rounds).toBe(0);
   });
+  it('does not wait on a page whose only timer is a slow heartbeat', async () => {
+    const { page: p, products } = fake([30_000]);
+    let waited = 0;
+    const timed = { ...p, waitForTimeout: async (ms: number) => void (waited += ms) } as unknown as Page;
+    expect((await watchRotation(timed, await products(), products)).rounds).toBe(0);
+    expect(waited).toBe(0);
+  });
+  it('leaves a page after one change that brings no new product (a promotion carousel beside the menu)', async () => {
+    const { page: p, products } = fake([3000]);
+    let reads = 0;
+    const same = await products();
+    const got = await watchRotation(p, same, async () => (reads++, same));
+    expect(got.rounds).toBe(0);
+    expect(reads).toBe(1);
+  });
 });
