@@ -11,8 +11,8 @@ import { EMPTY_LEXICON, quotedNames, type MakerLexicon } from '@/lib/strains/mat
 import { roundSimilarity } from '@/lib/strains/match-trigram';
 import { holdsProductForm, makerAfterDose, namesAnotherStrain, typedSegments } from '@/lib/strains/match-several';
 import { flavourRisk, isFlavourName, STRAIN_CATEGORY_RE } from '@/lib/strains/match-flavour';
-import { sameNameSpelling } from '@/lib/strains/match-spelling';
-import { bestEntry, decadeLead, gluedInitials, gluedLead, initialsOf, makerBeforeWeight, unknownEdgeWords } from '@/lib/strains/match-edges';
+import { oneWordNearMiss, sameNameSpelling } from '@/lib/strains/match-spelling';
+import { bestEntry, countedFlavour, decadeLead, gluedInitials, gluedLead, initialsOf, makerBeforeWeight, unknownEdgeWords } from '@/lib/strains/match-edges';
 
 export { isMakerWord } from '@/lib/strains/match-edges';
 import { baseSegments, buildMenuContext, candidatesOf, isCross, productKind, withContext, type BaseSegment, type NormalizedName, type ProductKind } from '@/lib/strains/normalize';
@@ -225,6 +225,7 @@ function trigramOf(index: CatalogIndex, text: string): Decision | null {
   // A closer name the catalog lacks means this product is that strain, not our neighbour.
   if (near.universe && roundSimilarity(near.universe.raw) >= sim && !isVariantSpelling(index, near.universe.entry.name)) return null;
   if (!sameNameSpelling(text, near.catalog.entry.name, (w) => index.catalogWordUse(w))) return null;
+  if (confidence === 'low' && oneWordNearMiss(text, near.catalog.entry.name)) return null;
   return { cleaned: text, pass: 'trigram', similarity: sim, confidence, entry: near.catalog.entry };
 }
 
@@ -251,6 +252,8 @@ type NameHit = { entry: IndexedName; side: boolean; lead: boolean };
 function settle(index: CatalogIndex, p: Prepared, hit: NameHit | null, pass: MatchPass): Decision | null {
   if (!hit) return null;
   const d: Decision = { cleaned: p.norm.cleaned, pass, similarity: 1, confidence: hit.lead ? 'medium' : 'high', entry: hit.entry, side: hit.side };
+  const main = p.norm.candidates.find((c) => !c.side && !c.respelt)?.text;
+  if (hit.side && countedFlavour(index, p.name, hit.entry, main)) return { ...d, pass: null, similarity: null, confidence: null, entry: null };
   if (hit.side) return d;
   if (cbdVersionOf(p, hit.entry)) return { ...d, pass: null, similarity: null, confidence: null, entry: null };
   // Under a strain category only a side segment the name marks with a strain type gives way (a

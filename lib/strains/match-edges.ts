@@ -128,3 +128,17 @@ export function decadeLead(index: CatalogIndex, cleaned: string): EdgeHit | null
   if (words.length < 2 || !DECADE_RE.test(words[0])) return null;
   return lookup(index, words.slice(1).join(' '));
 }
+
+/**
+ * A strain's name in parentheses after a count ('ST - STONEO COOKIES - 2ct (BIRTHDAY CAKE)'), when
+ * the strain segment is a name of its own holding a word no strain name uses: the flavour of a
+ * packaged product (a cookie a menu filed under Flower), not the strain (blind-6 follow-up).
+ */
+export function countedFlavour(index: CatalogIndex, rawName: string, entry: IndexedName, main: string | undefined): boolean {
+  const m = /\b\d+\s*-?\s*(?:ct|pk|pack|count)\b[^()]*\(([^)]+)\)\s*$/iu.exec(rawName);
+  if (!m || !main) return false;
+  const text = m[1].toLowerCase().replace(/\s+/g, ' ').trim();
+  const hits = [...index.exact(text), ...index.slug(slugify(text))];
+  if (!hits.some((e) => e.strainId === entry.strainId)) return false;
+  return main.split(' ').some((w) => /^\p{L}{3,}$/u.test(w) && index.wordUse(w) === 0);
+}

@@ -39,3 +39,30 @@ export function sameNameSpelling(product: string, catalog: string, wordUse: (w: 
   }
   return true;
 }
+
+/** A word as it sounds: c = k, z = s, ph = f, every vowel alike, doubled letters once ('Ekto' = Ecto, 'Zkitlles' = Zkittlez, 'Bobba' = Bubba). */
+const soundKey = (w: string) =>
+  stem(w)
+    .replace(/ph/g, 'f')
+    .replace(/c/g, 'k')
+    .replace(/z/g, 's')
+    .replace(/[aeiouy]/g, 'a')
+    .replace(/(.)\1+/g, '$1');
+
+/**
+ * The product differs from the catalog name in exactly one word, and that word does not sound the
+ * same ('Greezy' ~ Geezy, 'Gorilla Treats' ~ Gorilla Breath, 'White Cuntz' ~ White Runtz): at a
+ * `low` similarity that near-miss is more often another strain than a misspelling, so it is no
+ * answer; a word that sounds the same ('Ekto Cooler', 'Kandyland') still is (issue #13, blind-6
+ * follow-up; docs/matching.md). Names that differ only in spacing never count.
+ */
+export function oneWordNearMiss(product: string, catalog: string): boolean {
+  const pw = wordsOf(product);
+  const cw = wordsOf(catalog);
+  if (pw.join('') === cw.join('') || pw.length !== cw.length) return false;
+  const differ = pw.map((w, i) => [w, cw[i]] as const).filter(([p, c]) => stem(p) !== stem(c));
+  if (differ.length !== 1) return false;
+  const [p, c] = [stem(differ[0][0]), stem(differ[0][1])];
+  // A word written out further or cut short ('Zorblaxy' ~ Zorbla) keeps the catalog's word whole.
+  return !p.startsWith(c) && !c.startsWith(p) && soundKey(p) !== soundKey(c);
+}
