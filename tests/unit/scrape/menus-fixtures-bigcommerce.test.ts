@@ -1,42 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildSites,
-  cardHtml,
-  HELDOUT_STYLES,
-  menuDataPresent,
-  splitOf,
-  stateRecord,
-  STYLES,
-  styleHead,
-  TAILWIND_TECHNIQUES,
-  type TruthProduct,
-} from '@/tests/fixtures/menus-sites/generate';
+import { cardHtml, HELDOUT_STYLES, menuDataPresent, stateRecord, styleHead } from '@/tests/fixtures/menus-sites/generate';
 import { bcRanged, bcRangeMax } from '@/tests/fixtures/menus-sites/bigcommerce';
 import { serveRoundSites } from '@/tests/helpers/menu-round-sites';
+import { expectHeldOutStyle, money, SALE_CARD, styleSites } from '@/tests/helpers/held-out-style';
 
 // The tenth markup style, `bigcommerce` (tests/fixtures/menus-sites/bigcommerce.ts), not the
 // scraper: every bigcommerce site serves what its ground truth says, in Cornerstone markup.
 
-const sites = () => buildSites().filter((s) => s.style === 'bigcommerce');
-const site = (technique: string) => buildSites().find((s) => s.key === `${technique}-bigcommerce`)!;
-const money = (v: number) => `$${v.toFixed(2)}`;
+const { sites, site } = styleSites('bigcommerce');
 /** The text a browser shows (tags gone, whitespace collapsed). */
 const text = (h: string) =>
   h
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-const sale: TruthProduct = { id: '9', name: 'Blue Dream 3.5g', brand: 'Kure', category: 'Flower', label: 'Flower', price: 25, regularPrice: 35, thc: 21.5 };
+const sale = SALE_CARD;
 
 describe.runIf(menuDataPresent())('tenth markup style (bigcommerce)', () => {
   it('is held out, built for the same techniques as tailwind and wix, with the same products as their grid sites', () => {
+    expectHeldOutStyle('bigcommerce');
     expect(HELDOUT_STYLES).toEqual(['tailwind', 'wix', 'bigcommerce', 'magento']);
-    expect(STYLES).not.toContain('bigcommerce');
-    expect(sites().map((s) => s.technique)).toEqual([...TAILWIND_TECHNIQUES]);
-    for (const s of sites()) {
-      expect(splitOf(s)).toBe('held-out');
-      expect(s.products).toEqual(buildSites().find((x) => x.key === `${s.technique}-grid`)!.products);
-    }
   });
 
   it('a card: brand above the name, aria-labels speaking the prices, "Was:" struck by the theme CSS then "Now:", the unused sections hidden inline', () => {

@@ -1,42 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildSites,
-  cardHtml,
-  HELDOUT_STYLES,
-  menuDataPresent,
-  splitOf,
-  stateRecord,
-  STYLES,
-  styleHead,
-  TAILWIND_TECHNIQUES,
-  type TruthProduct,
-} from '@/tests/fixtures/menus-sites/generate';
+import { cardHtml, HELDOUT_STYLES, menuDataPresent, stateRecord, styleHead } from '@/tests/fixtures/menus-sites/generate';
 import { mgBundle, mgBundleMax, mgConfigurable } from '@/tests/fixtures/menus-sites/magento';
 import { serveRoundSites } from '@/tests/helpers/menu-round-sites';
+import { expectHeldOutStyle, money, SALE_CARD, styleSites } from '@/tests/helpers/held-out-style';
 
 // The eleventh markup style, `magento` (tests/fixtures/menus-sites/magento.ts), not the scraper:
 // every magento site serves what its ground truth says, in Magento 2 Luma markup.
 
-const sites = () => buildSites().filter((s) => s.style === 'magento');
-const site = (technique: string) => buildSites().find((s) => s.key === `${technique}-magento`)!;
-const money = (v: number) => `$${v.toFixed(2)}`;
+const { sites, site } = styleSites('magento');
 /** The text a browser shows (tags gone, whitespace collapsed). */
 const text = (h: string) =>
   h
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-const sale: TruthProduct = { id: '9', name: 'Blue Dream 3.5g', brand: 'Kure', category: 'Flower', label: 'Flower', price: 25, regularPrice: 35, thc: 21.5 };
+const sale = SALE_CARD;
 
 describe.runIf(menuDataPresent())('eleventh markup style (magento)', () => {
   it('is held out, built for the same techniques as tailwind, wix and bigcommerce, with the same products as their grid sites', () => {
+    expectHeldOutStyle('magento');
     expect(HELDOUT_STYLES).toEqual(['tailwind', 'wix', 'bigcommerce', 'magento']);
-    expect(STYLES).not.toContain('magento');
-    expect(sites().map((s) => s.technique)).toEqual([...TAILWIND_TECHNIQUES]);
-    for (const s of sites()) {
-      expect(splitOf(s)).toBe('held-out');
-      expect(s.products).toEqual(buildSites().find((x) => x.key === `${s.technique}-grid`)!.products);
-    }
   });
 
   it('a card: the special price first (label hidden), then the old price struck by the theme, amounts in data-price-amount', () => {

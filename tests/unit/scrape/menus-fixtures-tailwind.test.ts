@@ -1,35 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildSites,
-  cardHtml,
-  HELDOUT_STYLES,
-  menuDataPresent,
-  splitOf,
-  stateRecord,
-  STYLES,
-  styleHead,
-  TAILWIND_TECHNIQUES,
-  type TruthProduct,
-} from '@/tests/fixtures/menus-sites/generate';
+import { buildSites, cardHtml, menuDataPresent, splitOf, stateRecord, styleHead, TAILWIND_TECHNIQUES } from '@/tests/fixtures/menus-sites/generate';
 import { serveRoundSites } from '@/tests/helpers/menu-round-sites';
+import { expectHeldOutStyle, money, SALE_CARD, styleSites } from '@/tests/helpers/held-out-style';
 
 // The eighth markup style, `tailwind` (tests/fixtures/menus-sites/tailwind.ts), not the scraper:
 // every tailwind site serves what its ground truth says, in utility-class markup only.
 
-const sites = () => buildSites().filter((s) => s.style === 'tailwind');
-const site = (technique: string) => buildSites().find((s) => s.key === `${technique}-tailwind`)!;
-const money = (v: number) => `$${v.toFixed(2)}`;
+const { sites, site } = styleSites('tailwind');
 /** The text a browser shows (tags and React's empty comments gone). */
 const text = (h: string) => h.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '');
-const sale: TruthProduct = { id: '9', name: 'Blue Dream 3.5g', brand: 'Kure', category: 'Flower', label: 'Flower', price: 25, regularPrice: 35, thc: 21.5 };
+const sale = SALE_CARD;
 /** Class names a semantic style would use; a utility-class build has none of them. */
 const SEMANTIC = /\b(?:product|price|card|name|brand|sale|regular|item|menu|title|amount|potency)\b/;
 
 describe.runIf(menuDataPresent())('eighth markup style (tailwind)', () => {
   it('is held out, built for the listed techniques only, with the same products as their grid sites; the seven styles unchanged', () => {
-    expect(HELDOUT_STYLES).toContain('tailwind');
-    expect(STYLES).not.toContain('tailwind');
-    expect(sites().map((s) => s.technique)).toEqual([...TAILWIND_TECHNIQUES]);
+    expectHeldOutStyle('tailwind');
     for (const t of ['paginated', 'load-more', 'infinite', 'iframe', 'age-gate', 'app-state']) expect(TAILWIND_TECHNIQUES).toContain(t);
     for (const s of sites()) {
       expect(splitOf(s)).toBe('held-out');

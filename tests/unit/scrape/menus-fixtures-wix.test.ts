@@ -1,40 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildSites,
-  cardHtml,
-  HELDOUT_STYLES,
-  menuDataPresent,
-  splitOf,
-  stateRecord,
-  STYLES,
-  styleHead,
-  TAILWIND_TECHNIQUES,
-  type TruthProduct,
-} from '@/tests/fixtures/menus-sites/generate';
+import { cardHtml, menuDataPresent, stateRecord, styleHead } from '@/tests/fixtures/menus-sites/generate';
 import { wixClass, wixFrom } from '@/tests/fixtures/menus-sites/wix';
 import { serveRoundSites } from '@/tests/helpers/menu-round-sites';
+import { expectHeldOutStyle, money, SALE_CARD, styleSites } from '@/tests/helpers/held-out-style';
 
 // The ninth markup style, `wix` (tests/fixtures/menus-sites/wix.ts), not the scraper: every wix
 // site serves what its ground truth says, in Wix Stores gallery markup.
 
-const sites = () => buildSites().filter((s) => s.style === 'wix');
-const site = (technique: string) => buildSites().find((s) => s.key === `${technique}-wix`)!;
-const money = (v: number) => `$${v.toFixed(2)}`;
+const { sites, site } = styleSites('wix');
 /** The text a browser shows (tags gone). */
 const text = (h: string) => h.replace(/<[^>]+>/g, '');
-const sale: TruthProduct = { id: '9', name: 'Blue Dream 3.5g', brand: 'Kure', category: 'Flower', label: 'Flower', price: 25, regularPrice: 35, thc: 21.5 };
+const sale = SALE_CARD;
 /** Class names a semantic style would use; Wix's generated ones have none of them. */
 const SEMANTIC = /\b(?:product|price|card|name|brand|sale|regular|item|menu|title|amount|potency|sr-only|visually-hidden)\b/;
 
 describe.runIf(menuDataPresent())('ninth markup style (wix)', () => {
   it('is held out, built for the same techniques as tailwind, with the same products as their grid sites; the seven styles unchanged', () => {
-    expect(HELDOUT_STYLES).toContain('wix');
-    expect(STYLES).not.toContain('wix');
-    expect(sites().map((s) => s.technique)).toEqual([...TAILWIND_TECHNIQUES]);
-    for (const s of sites()) {
-      expect(splitOf(s)).toBe('held-out');
-      expect(s.products).toEqual(buildSites().find((x) => x.key === `${s.technique}-grid`)!.products);
-    }
+    expectHeldOutStyle('wix');
   });
 
   it('a card: data-hooks and generated classes, the struck regular price BEFORE the price to pay, each after a hidden label', () => {
