@@ -53,3 +53,32 @@ describe("a fieldset's legend titles its fields (heuristic.ts sectionHeading)", 
     expect(got.map((p) => p.category)).toEqual(['Flower', 'Flower', 'Flower', 'Edible', 'Edible']);
   });
 });
+
+describe('a short description naming the category before its maker (card-category.ts)', () => {
+  it('reads "Edibles from Kiva." as the category when nothing else names one', async () => {
+    const plain = ['Horchata', 'Mango Chili', 'Margarita', 'Sangria'];
+    const cards = plain
+      .map(
+        (n, i) =>
+          `<li class="item product product-item"><div class="product-item-info"><strong class="product-item-name"><a href="/p/${i}">${n}</a></strong><div class="price-box"><span class="price">$${20 + i}.00</span></div><div class="product-item-description"><p>Edibles from <strong>Kiva</strong>. Lab-tested at 10% THC.</p></div></div></li>`,
+      )
+      .join('');
+    const got = await read(`<ol class="products list items product-items">${cards}</ol>`);
+    expect(got.map((p) => p.category)).toEqual(['Edible', 'Edible', 'Edible', 'Edible']);
+  });
+});
+
+describe('an item repeated only by its class, each alone in a row (card-find.ts widen)', () => {
+  it("a virtualised list's gallery items are read whole: the description line gives brand and category", async () => {
+    const plain = ['Horchata', 'Mango Chili', 'Margarita', 'Sangria'];
+    // One `li` per absolutely placed row, the details block (name, price) in a link beside the description.
+    const rows = plain
+      .map(
+        (n, i) =>
+          `<div class="vrow" style="position:absolute;top:${i * 140}px"><ul class="gallery"><li class="g-item"><div role="group" class="g-root"><a href="/p/${i}" class="g-media"><img alt="${n}"></a><div><a href="/p/${i}"><div class="g-details"><p data-hook="product-item-name" class="g-name">${n}</p><span class="g-price">$${20 + i}.00</span></div></a><div><p class="g-desc">Kiva | Edibles</p></div></div></div></li></ul></div>`,
+      )
+      .join('');
+    const got = await read(`<div id="spacer">${rows}</div>`);
+    expect(got.map((p) => [p.rawName, p.category, p.brand])).toEqual(plain.map((n) => [n, 'Edible', 'Kiva']));
+  });
+});
