@@ -113,12 +113,13 @@ function hasNameElement(el: Element): boolean {
  */
 function widen(textOf: (el: Element) => string, card: Element, classCounts: Map<string, number>): Element {
   let cur = card;
-  // An item repeated only by its class, each alone in its wrapper (a virtualised list's rows, one
-  // gallery `li` per absolutely placed row): the outermost such ancestor passed on the way up.
+  // An item repeated only by its class (at least three times), each alone in its wrapper (a
+  // virtualised list's rows, one gallery `li` per absolutely placed row): the outermost such
+  // ancestor passed on the way up. Twice is not a list (two sheets of a published spreadsheet).
   let classItem: Element | null = null;
   const classRepeated = (el: Element) => {
     const sig = signature(el);
-    return sig.includes('.') && (classCounts.get(sig) ?? 0) >= 2 && !otherName(el, card);
+    return sig.includes('.') && (classCounts.get(sig) ?? 0) >= 3 && !otherName(el, card);
   };
   // The sizes of the product chosen beside its link (a select written out by sizeSelects) are
   // the item's own prices, not another product's.
