@@ -15,11 +15,14 @@ const SEPARATOR = /\s*[·•|—–]\s*|\s+-\s+/;
 const NAME_TAG = /^(?:h[1-6]|a|strong|b)$/;
 const NAME_MARK = /(?:^|[\s_-])(?:name|title|heading)(?:$|[\s_-])/i;
 
-/** A piece of card text as a category label: the label itself, with a `Category:` key or potency after it cut off. */
+/** A piece of card text as a category label: the label itself, with a `Category:` key, potency or maker after it cut off. */
 export function categoryPiece(piece: string): string | null {
   const t = piece
     .replace(/^(?:category|type|product type)\s*:\s*/i, '')
     .replace(/\s+(?:THC|CBD|THCa|TAC|total)\b.*$/i, '')
+    // A subtitle or short description naming the maker after the category ("Flower from Acme.",
+    // "Edibles by Kiva", Luma's list-mode description).
+    .replace(/\s+(?:from|by)(?:\s.*)?$/i, '')
     .replace(/\s+\d.*$/, '')
     .trim();
   return LABEL.test(t) ? t : null;

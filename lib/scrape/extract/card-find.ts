@@ -64,14 +64,14 @@ export function findCard(textOf: (el: Element) => string, priceEl: Element, clas
         // price) is part of the card: the card is the nearest repeated ancestor that names the
         // product and holds no other price (never a category section of several such cards).
         if (found && priceCount(text) !== priceCount(textOf(found)) && priceCount(text) - namePrices(textOf, cur) !== priceCount(textOf(found)) - namePrices(textOf, found)) break;
-        if (hasNameElement(cur)) return widen(textOf, cur);
+        if (hasNameElement(cur)) return widen(textOf, cur, classCounts);
         if (!found) [found, foundAt] = [cur, depth];
       } else if (!fallback && text.length < 600) fallback = cur;
     } else if (found) break;
     if (found && depth - foundAt >= 3) break;
     cur = cur.parent as Element | null;
   }
-  if (found) return widen(textOf, found);
+  if (found) return widen(textOf, found, classCounts);
   // A lone price with no repeated card is only a product when its text says so (weight, potency,
   // a product word): this keeps banners like "Free delivery over $100" out.
   if (fallback) {
@@ -111,8 +111,16 @@ function hasNameElement(el: Element): boolean {
  * `li.product`, beside the brand and add-to-cart blocks) widens to that item, as long as the item
  * holds no other price than the card's (so a section of cards never becomes one card).
  */
-function widen(textOf: (el: Element) => string, card: Element): Element {
+function widen(textOf: (el: Element) => string, card: Element, classCounts: Map<string, number>): Element {
   let cur = card;
+  // An item repeated only by its class (at least three times), each alone in its wrapper (a
+  // virtualised list's rows, one gallery `li` per absolutely placed row): the outermost such
+  // ancestor passed on the way up. Twice is not a list (two sheets of a published spreadsheet).
+  let classItem: Element | null = null;
+  const classRepeated = (el: Element) => {
+    const sig = signature(el);
+    return sig.includes('.') && (classCounts.get(sig) ?? 0) >= 3 && !otherName(el, card);
+  };
   // The sizes of the product chosen beside its link (a select written out by sizeSelects) are
   // the item's own prices, not another product's.
   const sizes = (el: Element) => sizeListsIn(el).reduce((n, l) => n + priceCount(textOf(l)), 0);
@@ -128,6 +136,7 @@ function widen(textOf: (el: Element) => string, card: Element): Element {
     if (t.length > 1200 || priceCount(t) - sizes(parent) !== own) break;
     at = parent;
     if (sameShapeSiblings(parent) < 2) {
+      if (cur === card && classRepeated(parent)) classItem = parent;
       if (cur !== card || ++skipped > 3) break;
       continue;
     }
@@ -138,5 +147,16 @@ function widen(textOf: (el: Element) => string, card: Element): Element {
     i++;
     skipped = 0;
   }
-  return cur;
+  return cur === card && classItem ? classItem : cur;
 }
+
+/** A name or heading with text in `el` outside `card` (a category section's title): `el` is more than the card's item. */
+function otherName(el: Element, card: Element): boolean {
+  const walk = (n: Element): boolean =>
+    n.children.some(
+      (c) => c.type === 'tag' && c !== card && ((NAME_PREDICATES.slice(0, 7).some((p) => p(c as Element)) && /\p{L}/u.test(textOfNode(c as Element))) || walk(c as Element)),
+    );
+  return walk(el);
+}
+const textOfNode = (el: Element): string =>
+  el.children.map((c) => (c.type === 'text' ? (c as unknown as { data: string }).data : c.type === 'tag' ? textOfNode(c as Element) : '')).join('');

@@ -82,7 +82,8 @@ export function pickName($: CheerioAPI, els: Element[], skip: string[], common?:
   // No marked-up name: the first text line that is not a price, a deal, a potency or a label; a
   // line that many cards repeat (a brand, a category) only when nothing else is left.
   // A line with a price in it ("Cactus Jellies 100mg — $17") only when the card has no other.
-  const all = textLines(els).filter((t) => !skip.includes(t));
+  // A strain code line ("I-95" before the brand line) counts here, where the name is looked for.
+  const all = textLines(els, true).filter((t) => !skip.includes(t));
   const lines = all.some((t) => !/\$\s?\d/.test(t)) ? all.filter((t) => !/\$\s?\d/.test(t)) : all;
   const own = common ? lines.filter((t) => !common(t)) : lines;
   return (own.length ? own : lines)[0] ?? null;
@@ -142,13 +143,16 @@ function priceBlock($: CheerioAPI, el: Element): boolean {
     });
 }
 
-/** A card's own text lines that could name it (letters, no label, no potency, no deal alone). */
-export function textLines(els: Element[]): string[] {
+/**
+ * A card's own text lines that could name it (letters, no label, no potency, no deal alone);
+ * `codes`: a strain code alone on its line (`I-95`, `G13`) too.
+ */
+export function textLines(els: Element[], codes = false): string[] {
   return els
     .flatMap((e) => e.children)
     .filter((n) => n.type === 'text')
     .map((n) => (n as unknown as { data: string }).data.replace(/\s+/g, ' ').trim())
-    .filter((t) => /[a-z]{3}/i.test(t) && !NOT_A_NAME.test(t) && !POTENCY.test(t) && !dealOnly(t));
+    .filter((t) => (/[a-z]{3}/i.test(t) || (codes && STRAIN_CODE.test(t))) && !NOT_A_NAME.test(t) && !POTENCY.test(t) && !dealOnly(t));
 }
 
 export function firstText($: CheerioAPI, els: Element[], pred: (e: Element) => boolean): string | null {

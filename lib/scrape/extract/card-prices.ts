@@ -11,8 +11,8 @@ import { struckByClass, struckEntry } from '@/lib/scrape/extract/struck-rules';
 /** Class tokens of a struck-through / previous price ("price--regular", "old-price", "was-price"). */
 const REGULAR_CLASS =
   /(?:^|[\s_-])(?:strike|struck|strikethrough|line-?through|crossed|original|regular|reg|was|compare|compare-at|compareat|old|before|msrp|list-price|listprice|retail)(?:[\s_-]|$)/i;
-/** A label right before a price that makes it the previous price ("Was", "Reg.", "Regular price:"). */
-const REGULAR_LABEL = /\b(?:was|reg\.?|regular(?: price)?|orig(?:inal|\.)?(?: price)?|msrp|compare at|list price|retail|before)\s*:?\s*$/i;
+/** A label right before a price that makes it the previous price ("Was", "Reg.", "Regular price:", "regularly"). */
+const REGULAR_LABEL = /\b(?:was|reg\.?|regular(?: price)?|regularly|orig(?:inal|\.)?(?: price)?|msrp|compare at|list price|retail|before)\s*:?\s*$/i;
 /** A title / aria-label naming an element the previous price ("Regular price", "Original price", "Was $50", "Compare at"). */
 /**
  * The whole label, an amount at most after it: an aria-label naming a product that starts with

@@ -7,7 +7,7 @@ import { firstText, labelledBrand, nameWithPrice, pickName, textLines } from '@/
 import { echoesName } from '@/lib/scrape/extract/echoed-name';
 import { attributeNames } from '@/lib/scrape/extract/attr-names';
 import { removeQuantityTiers } from '@/lib/scrape/extract/quantity-tiers';
-import { attributePrices, dealOnly, notPaidOnly, salePrices, struckClasses } from '@/lib/scrape/extract/card-prices';
+import { attributePrices, cardPrices, dealOnly, notPaidOnly, salePrices, struckClasses } from '@/lib/scrape/extract/card-prices';
 import { regroupSizeRows } from '@/lib/scrape/extract/size-rows';
 import { optionProducts } from '@/lib/scrape/extract/option-products';
 import { columnSizes, definitionSizes, sizeChips, sizeListsIn, sizeSelects, textSizesIn, wooVariationPrices } from '@/lib/scrape/extract/card-sizes';
@@ -92,7 +92,8 @@ function sectionHeading($: CheerioAPI, card: Element): string | null {
       n++;
       // A block before the cards that holds one heading titles them; one holding several is a list
       // of its own (Shopify's collection list of category cards: its last title is no section).
-      const inner = /^h[1-4]$/.test(el.name) ? null : $(el).find('h1, h2, h3, h4');
+      // A form's `<legend>` titles its fieldset's fields (an order form's checkboxes per category).
+      const inner = /^(?:h[1-4]|legend)$/.test(el.name) ? null : $(el).find('h1, h2, h3, h4');
       if (inner && inner.length > 1) continue;
       const heading = inner ?? $(el);
       if (heading.length) {
@@ -224,16 +225,24 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
       cards.push(card);
     }
   }
+  // A block whose only amounts are previous prices ("On special, regularly $30.00" in a form field's
+  // description) is part of the card around it, never a product of its own.
+  const partOf = (c: Element) => {
+    const hits = cardPrices(c, classes);
+    return hits.length > 0 && hits.every((h) => h.regular) && cards.some((d) => d !== c && isInside(c, d));
+  };
+  const parts = new Set(cards.filter(partOf));
   // Keep the innermost cards: a container found for one price must not swallow its children.
   const containers = new Set<Element>();
   for (const c of cards) {
+    if (parts.has(c)) continue;
     for (let a = c.parent as Element | null; a && a.type === 'tag'; a = a.parent as Element | null) if (seen.has(a)) containers.add(a);
   }
   // A card whose sizes are chosen in it (a size list written out of its select) is the product,
   // not the link or price box inside it that shows only a price range ("$11.00 – $60.00").
   const sizedCards = cards.filter((c) => sizeListsIn(c).length > 0 && !cards.some((d) => d !== c && isInside(d, c) && sizeListsIn(d).length > 0));
   const inSized = (c: Element) => sizedCards.some((s) => s !== c && isInside(c, s));
-  const inner = cards.filter((c) => (!containers.has(c) || sizedCards.includes(c)) && !inSized(c));
+  const inner = cards.filter((c) => !parts.has(c) && (!containers.has(c) || sizedCards.includes(c)) && !inSized(c));
 
   // Names are the product's own; a line found in several cards is a brand, a category or a badge.
   const lineCards = new Map<string, number>();
