@@ -3,6 +3,8 @@ import { unitSlips } from '@/lib/vision/receipt-unit-slips';
 import { gluedQtyLines } from '@/lib/vision/receipt-glued-qty';
 import { figuresFirst, withoutBalanceColumn } from '@/lib/vision/receipt-row-order';
 import { withoutPointsColumn } from '@/lib/vision/receipt-points-column';
+import { germanSummary } from '@/lib/vision/receipt-german';
+import { withoutSaleTags } from '@/lib/vision/receipt-sale-tags';
 
 export { withParenStrains } from '@/lib/vision/receipt-paren-strain';
 export { finishItems } from '@/lib/vision/receipt-item-finish';
@@ -69,7 +71,7 @@ function pointsLost(row: string): string {
 }
 
 export function rowForms(rows: readonly string[]): string[] {
-  const out = figuresFirst(withoutBalanceColumn(gluedQtyLines(withoutPointsColumn(fromAsciiGrid(rows)))))
+  const out = figuresFirst(withoutBalanceColumn(gluedQtyLines(withoutPointsColumn(fromAsciiGrid(withoutSaleTags(germanSummary(rows)))))))
     .map((row) => unitLed(unitSlips(row)))
     .map(pointsLost);
   for (let i = 0; i < out.length; i++) {

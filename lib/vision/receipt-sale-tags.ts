@@ -1,0 +1,15 @@
+/**
+ * A sale marker alone on its row under an item (`Sale`, `On sale!`, `Clearance`; twenty-third
+ * round of issue 14): no item and no name of one. Left in, it waited for a price as the next item's
+ * name and took the item's own `2 x $15.83` row with it, and the potency under it.
+ */
+const SALE_TAG = /^\s*[*•\-[(]*\s*(?:on\s+)?(?:sale|clearance|special)(?:\s+price)?\s*!?\s*[*\])]*\s*$/i;
+
+export function isSaleTag(row: string): boolean {
+  return SALE_TAG.test(row);
+}
+
+/** The rows with each sale marker blanked (same count, so the rows stay beside their word boxes). */
+export function withoutSaleTags(rows: readonly string[]): string[] {
+  return rows.map((row) => (isSaleTag(row) ? '' : row));
+}
