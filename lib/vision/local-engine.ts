@@ -217,12 +217,16 @@ export function localEngine(): VisionEngine {
     name: 'ocr',
     // A receipt photographed on a dark table is cut to its paper first (receipt-paper.ts), and a
     // coloured rubber stamp's ink over the print lifted (receipt-stamp.ts); other pages as they are.
-    readReceipt: async (image, signal) =>
-      bestReading(await withoutStampInk(await paperOnTable(await withMinSize(image))), parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES, {
+    readReceipt: async (image, signal) => {
+      // A cold pool starts its worker now, beside this image's preparation (ocr-pool.ts `warm`).
+      ocrPool().warm();
+      return bestReading(await withoutStampInk(await paperOnTable(await withMinSize(image))), parseReceiptText, PSM.SINGLE_BLOCK, signal, RECEIPT_PASSES, {
         goodEnough: RECEIPT_GOOD_ENOUGH,
         rescue: RECEIPT_RESCUE,
-      }).then(({ alternates: _unused, firstRaw: _raw, ...r }) => r),
+      }).then(({ alternates: _unused, firstRaw: _raw, ...r }) => r);
+    },
     readLabel: async (input, signal) => {
+      ocrPool().warm();
       const image = await withMinSize(input);
       // A fold-out's two panels beside its spine (label-panels.ts) are read one by one, started at
       // once beside the page's first reading (they do not depend on it), and stand in for the whole

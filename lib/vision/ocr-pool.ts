@@ -130,6 +130,19 @@ class OcrPool {
     });
   }
 
+  /**
+   * Start one worker now when none is running or starting, without a job for it: the engine calls
+   * this as an image comes in, so a cold worker's start (the WASM module, the language data
+   * unpacked and loaded: ≈ 1 s) runs on its own thread beside the image's decoding and first
+   * preparation instead of after them. The readings are the same; only a cold image's wait
+   * changes. A warm pool is left as it is.
+   */
+  warm(): void {
+    if (this.size() + this.starting > 0) return;
+    this.cancelIdle();
+    this.spawn();
+  }
+
   /** Underlying threads (tests simulate a crash on them). */
   threads(): ThreadWorker[] {
     return this.slots.filter((s) => !s.dead && s.thread).map((s) => s.thread as ThreadWorker);
@@ -217,6 +230,8 @@ class OcrPool {
       .finally(() => {
         this.starting--;
         this.pump();
+        // A worker started ahead (`warm`) whose job never came is released like an idle one.
+        this.scheduleIdle();
       });
   }
 

@@ -48,13 +48,28 @@ export interface DarkPiece {
   y1: number;
 }
 
+/** The flood fill's stack, kept between calls (see `fillStack`). */
+let sharedStack = new Int32Array(0);
+
+/**
+ * A stack for `darkPieces`' flood fill of a page of `size` pixels: one buffer grown as needed and
+ * kept, not a fresh page-sized Int32Array (5–10 MB) per call: a preparation labels its page four
+ * times or more, and a profile of 16 preparations spent 47 ms a preparation in the garbage
+ * collector beside 58 ms in this labelling. Each fill empties the stack before its piece is handed
+ * over, so pieces of two pages scanned in turn never see each other's entries.
+ */
+export function fillStack(size: number): Int32Array {
+  if (sharedStack.length < size) sharedStack = new Int32Array(size);
+  return sharedStack;
+}
+
 /**
  * The 4-connected pieces of pixels darker than `below`, in scan order. `labels` (one per pixel,
  * zeros) is filled as it goes with each pixel's piece id, so a caller can edit a piece's pixels
  * when it is handed over; the scan reads `data` as it stands then.
  */
 export function* darkPieces(data: Uint8Array, width: number, height: number, below: number, labels: Int32Array): Generator<DarkPiece> {
-  const stack = new Int32Array(width * height);
+  const stack = fillStack(width * height);
   let next = 0;
   for (let start = 0; start < data.length; start++) {
     if (data[start] >= below || labels[start] !== 0) continue;

@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { warmColdLine } from '@/scripts/bench/warm-cold';
 
 const { values: args } = parseArgs({
   options: {
@@ -87,6 +88,9 @@ async function main() {
   );
 
   let cold: number | null = null;
+  /** Every warm image's wall and CPU milliseconds of the run (for the warm / cold line). */
+  const allWarm: number[] = [];
+  const allCpu: number[] = [];
   for (const kind of kinds) {
     const all = layoutsOf(kind);
     const splitOf = (l: string) => splitOfLayout(kind, l);
@@ -113,6 +117,19 @@ async function main() {
               return (c.user + c.system) / 1000;
             };
             const jobs0 = ocrPool().stats.jobs;
+            /** The image's seconds: the run's first image is the cold one, every later one warm (null for the cold one). */
+            const timed = (ms: number): number | null => {
+              if (cold === null) {
+                cold = ms;
+                return null;
+              }
+              times.push(ms);
+              allWarm.push(ms);
+              const cpu = cpuMs();
+              cpus.push(cpu);
+              allCpu.push(cpu);
+              return ms;
+            };
             let warmMs: number | null = null;
             const image = await loadImage(bytes.toString('base64'), MEDIA[fmt]);
             const one = new FieldScore();
@@ -120,24 +137,12 @@ async function main() {
             if (kind === 'receipt') {
               const r = await engine.readReceipt(image);
               data = await assembleReceipt(db, r.parsed, { engine: 'ocr', engineConfidence: r.engineConfidence, attemptId: null });
-              const ms = performance.now() - t0;
-              if (cold === null) cold = ms;
-              else {
-                times.push(ms);
-                warmMs = ms;
-                cpus.push(cpuMs());
-              }
+              warmMs = timed(performance.now() - t0);
               scoreReceipt(one, truth as never, data as never);
             } else {
               const r = await engine.readLabel(image);
               data = await assembleLabel(db, r.parsed, 'ocr', r.engineConfidence);
-              const ms = performance.now() - t0;
-              if (cold === null) cold = ms;
-              else {
-                times.push(ms);
-                warmMs = ms;
-                cpus.push(cpuMs());
-              }
+              warmMs = timed(performance.now() - t0);
               scoreLabel(one, truth as never, data as never);
             }
             const key = `${kind} | ${split} | ${layout} | ${set}`;
@@ -207,6 +212,7 @@ async function main() {
   console.log('|---|---|---|---:|---:|---:|---:|---:|---:|');
   for (const r of summary) console.log(`| ${r.join(' | ')} |`);
   console.log(`\nseconds per image: cold (first image, incl. worker start) ${((cold ?? 0) / 1000).toFixed(2)} s; OCR passes ${ocrPool().stats.jobs}, workers ${ocrPool().size()}`);
+  console.log(warmColdLine(cold, allWarm, allCpu));
   console.log('| kind | layouts | set | warm mean s | warm median s | warm max s | CPU s per image |');
   console.log('|---|---|---|---:|---:|---:|---:|');
   for (const r of timings) console.log(`| ${r.join(' | ')} |`);
