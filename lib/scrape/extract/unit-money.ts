@@ -20,3 +20,20 @@ export function unitMoney(o: Obj): Obj {
   }
   return out ?? o;
 }
+
+/**
+ * Field slugs written in kebab case (a Webflow CMS item's `fieldData`: `compare-at-price`,
+ * `brand-name`, `product-type`, `thc-percentage`) read as their snake-case twins
+ * (`compare_at_price`, …), which the record walker knows; a twin the record writes itself wins.
+ */
+export function snakeKeys(o: Obj): Obj {
+  let out: Obj | null = null;
+  for (const [k, v] of Object.entries(o)) {
+    if (!/^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/.test(k)) continue;
+    const twin = k.replace(/-/g, '_');
+    if (o[twin] !== undefined) continue;
+    out ??= { ...o };
+    out[twin] = v;
+  }
+  return out ?? o;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageNumber, paginationLinks, pathFamily } from '@/lib/scrape/pagination';
 import { productsOfStates } from '@/lib/scrape/extract/app-state';
-import { unitMoney } from '@/lib/scrape/extract/unit-money';
+import { snakeKeys, unitMoney } from '@/lib/scrape/extract/unit-money';
 import type { Json } from '@/lib/scrape/extract/json';
 
 // Rules found on the twelfth markup style (webflow, held out): a Webflow collection list pages
@@ -44,14 +44,32 @@ describe('money as `{ value, unit }` in minor units (unit-money.ts)', () => {
   });
 
   it('a Data API product read from app state costs $25.00, not $2500', () => {
-    const rec = (name: string, cents: number) => ({
+    const rec = (name: string, cents: number, was: number | null = null) => ({
       product: { id: 'a1', fieldData: { name, slug: name.toLowerCase().replace(/\W+/g, '-'), 'brand-name': 'Kure' } },
-      skus: [{ id: 'b1', fieldData: { name, price: { value: cents, unit: 'USD', currency: 'USD' }, 'compare-at-price': null, 'sku-values': {} } }],
+      skus: [
+        {
+          id: 'b1',
+          fieldData: { name, price: { value: cents, unit: 'USD', currency: 'USD' }, 'compare-at-price': was === null ? null : { value: was, unit: 'USD' }, 'sku-values': {} },
+        },
+      ],
     });
-    const got = productsOfStates([{ items: [rec('Blue Dream 3.5g', 2500), rec('Sour Diesel 1g', 1200)] }] as unknown as Json[], 'https://shop.test/');
-    expect(got.map((p) => [p.rawName, p.priceValue])).toEqual([
-      ['Blue Dream 3.5g', 25],
-      ['Sour Diesel 1g', 12],
+    const got = productsOfStates([{ items: [rec('Blue Dream 3.5g', 2500, 3500), rec('Sour Diesel 1g', 1200)] }] as unknown as Json[], 'https://shop.test/');
+    expect(got.map((p) => [p.rawName, p.priceValue, p.regularPrice])).toEqual([
+      ['Blue Dream 3.5g', 25, '$35'],
+      ['Sour Diesel 1g', 12, null],
     ]);
+  });
+
+  it('kebab-case field slugs read as their snake-case twins (compare-at-price is the regular price); a twin written wins', () => {
+    expect(snakeKeys({ 'compare-at-price': 35, 'brand-name': 'Kure', name: 'x' })).toEqual({
+      'compare-at-price': 35,
+      compare_at_price: 35,
+      'brand-name': 'Kure',
+      brand_name: 'Kure',
+      name: 'x',
+    });
+    expect(snakeKeys({ 'compare-at-price': 35, compare_at_price: 30 }).compare_at_price).toBe(30);
+    const plain = { price: 25, '-x': 1 };
+    expect(snakeKeys(plain)).toBe(plain);
   });
 });
