@@ -4,6 +4,7 @@ import { noscriptSources } from '@/lib/scrape/extract/inert-markup';
 import { pageChooserUrls } from '@/lib/scrape/page-choosers';
 import { resolveLink } from '@/lib/scrape/links';
 import { slowRefreshNext } from '@/lib/scrape/meta-refresh';
+import { isListPageParam } from '@/lib/scrape/page-params';
 
 /**
  * A menu's own pagination, followed from the URL a user gives (no wildcard): `rel="next"`,
@@ -31,7 +32,7 @@ export function pathFamily(url: string): string {
   const u = new URL(url);
   const path = u.pathname.replace(PATH_PAGE, '').replace(/\/+$/, '') || '/';
   const q = new URLSearchParams(u.search);
-  for (const k of [...q.keys()]) if (PAGE_PARAMS.includes(k.toLowerCase())) q.delete(k);
+  for (const k of [...q.keys()]) if (PAGE_PARAMS.includes(k.toLowerCase()) || isListPageParam(k)) q.delete(k);
   q.sort();
   const qs = q.toString();
   return `${u.origin}${path}${qs ? `?${qs}` : ''}`;
@@ -43,7 +44,8 @@ export function pageNumber(url: string): number {
   const m = PATH_PAGE.exec(u.pathname);
   if (m) return Number(m[1]);
   for (const [k, v] of new URLSearchParams(u.search))
-    if (['page', 'p', 'pg', 'paged', 'pagenum', 'page_number', 'pagenumber', 'pageno', 'pagina', 'seite'].includes(k.toLowerCase()) && /^\d{1,4}$/.test(v)) return Number(v);
+    if ((['page', 'p', 'pg', 'paged', 'pagenum', 'page_number', 'pagenumber', 'pageno', 'pagina', 'seite'].includes(k.toLowerCase()) || isListPageParam(k)) && /^\d{1,4}$/.test(v))
+      return Number(v);
   return 1;
 }
 

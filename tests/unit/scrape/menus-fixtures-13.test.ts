@@ -49,6 +49,7 @@ function decodeState(html: string, style: Style): unknown[] {
       vm.runInNewContext(script(/<script>(window\.__NUXT__[\s\S]*?)<\/script>/), ctx);
       return JSON.parse(JSON.stringify(ctx.window.__NUXT__!.data[0].collection.products)) as unknown[];
     }
+    case 'webflow':
     case 'magento':
     case 'bigcommerce':
     case 'wix':

@@ -86,7 +86,7 @@ describe('fourth-round markup styles', () => {
     );
     expect(held.map((s) => s.key)).toEqual(expect.arrayContaining(['order-form-grid', 'menu-board-woo', 'responsive-dupes-css', 'hebrew-menu-table']));
     expect(held).toHaveLength(28);
-    expect(HELDOUT_STYLES).toEqual(['tailwind', 'wix', 'bigcommerce', 'magento']);
+    expect(HELDOUT_STYLES).toEqual(['tailwind', 'wix', 'bigcommerce', 'magento', 'webflow']);
     for (const key of [
       'paginated-grid',
       'categories-css',
