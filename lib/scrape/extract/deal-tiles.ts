@@ -12,8 +12,9 @@ import type { AnyNode, Element } from 'domhandler';
  */
 export const DEAL_HEADLINE =
   /^(?:(?:deal|special|promo|offer)\s*[:\-–]\s*)?(?:any\s+(?:\d+|two|three|four|five)\b.{0,60}?\bfor\s+\$\s?\d|(?:.{0,60}?\s)?\d+\s+for\s+\$\s?\d|bogo\b|b[12]g[12]\b|buy\s+(?:one|two|three|\d+)\b.{0,40}?\bget\b|bundle\s*:|\d+\s*%\s*off\s+(?:all|any|every|everything|your|storewide|sitewide)\b)/i;
-/** Texts this short are badges, not a tile's headline. */
+/** A badge, not a tile's headline: a short deal word ("Deal", "Special:") or a short tag with an amount ("2 for $40"). */
 const BADGE_MAX = 12;
+const badge = (t: string) => t.length <= BADGE_MAX && (/^(?:deal|deals|special|specials|promo|offer|sale|new|hot)\s*[:!]?$/i.test(t) || /\$\s?\d/.test(t));
 
 /** The visible text nodes of an element, in order, trimmed and non-empty. */
 function texts(el: Element): string[] {
@@ -33,7 +34,8 @@ function texts(el: Element): string[] {
 
 /** Whether an element's headline (its first text longer than a badge) reads as an offer. */
 export function dealHeadline(el: Element): boolean {
-  const head = texts(el).find((t) => t.length > BADGE_MAX);
+  // A short name ("Black Widow") before a deal line of its own is a product's headline.
+  const head = texts(el).find((t) => !badge(t));
   return !!head && DEAL_HEADLINE.test(head);
 }
 

@@ -8,12 +8,15 @@ import type { AnyNode, Element } from 'domhandler';
  * its regular price), and the heading keeps only its words, so the cards are read as any other.
  */
 const AMOUNT = /\$\s?\d[\d,]*(?:\.\d\d)?/g;
+const SHELF_WORD = /\b(?:each|ea\.?|all|tier|shelf)\b/i;
 const REGULAR_BEFORE = /\b(?:reg\.?|regular(?:ly)?|was|orig(?:inally)?\.?)\s*:?\s*$/i;
-const HEADING = 'h1, h2, h3, h4, h5, h6, th, p > strong:first-child, p > b:first-child';
+/** Section headings; a table's heading cell only when it spans the row (a row header is a product's). */
+const HEADING = 'h1, h2, h3, h4, h5, h6, th[colspan], p > strong:first-child, p > b:first-child';
 
 /** A heading's shelf price: one amount (each), another after "reg." / "was" as the regular price. */
 export function shelfPrice(text: string): { price: string; regular: string | null } | null {
-  if (text.length > 100) return null;
+  // A shelf says so ("each", "all", "tier", "shelf"); a product's name with an amount in it ("Highway Max $5 Puffcup") is none.
+  if (text.length > 100 || !SHELF_WORD.test(text)) return null;
   const found = [...text.matchAll(AMOUNT)];
   if (found.length === 0 || found.length > 2) return null;
   let price: string | null = null;
@@ -46,17 +49,19 @@ const nameLine = (l: string) => {
   const [name, ...rest] = l.split(/\s[—–]\s/);
   return `<b>${name.trim()}</b>${rest.length ? ` <span class="brand">${rest.join(' – ').replace(/\s*\([\d.]+%\)\s*$/, '')}</span>` : ''}`;
 };
+const named = (t: string) => (t.match(/\p{L}/gu) ?? []).length >= 3;
 const hasAmount = (t: string) => /\$\s?\d/.test(t);
 const tags = (nodes: AnyNode[]) => nodes.filter((n): n is Element => n.type === 'tag');
 
 /** The like items (same tag, two or more, none with an amount) in or among the blocks after a heading. */
 function itemsIn($: CheerioAPI, blocks: Element[]): Element[] {
-  if (blocks.length >= 2 && blocks.every((b) => b.name === blocks[0].name && !hasAmount($(b).text()))) return blocks;
+  if (blocks.length >= 2 && blocks.every((b) => b.name === blocks[0].name && named($(b).text()) && !hasAmount($(b).text()))) return blocks;
   let best: Element[] = [];
   for (const b of blocks)
     for (const el of [b, ...$(b).find('*').toArray()] as Element[]) {
       const kids = tags(el.children as AnyNode[]);
-      if (kids.length > best.length && kids.length >= 1 && kids.every((k) => k.name === kids[0].name) && !kids.some((k) => hasAmount($(k).text()))) best = kids;
+      // Items name something (a currency sign's span beside an amount is none).
+      if (kids.length > best.length && kids.every((k) => k.name === kids[0].name && named($(k).text())) && !kids.some((k) => hasAmount($(k).text()))) best = kids;
     }
   return best;
 }

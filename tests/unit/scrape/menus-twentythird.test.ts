@@ -35,9 +35,11 @@ describe('deal tiles among product cards', () => {
     cards.push(
       `<div class="product-card"><span class="badge">2 for $40</span><h3 class="product-name">Tangie</h3><div class="brand">Acme</div><div class="price">$22.00</div></div>`,
     );
+    // A short name before its own deal line is a product's headline ("Mix & match: 2 for $40" below the name).
+    cards.push(`<div class="product-card"><h3 class="product-name">Black Widow</h3><p>Mix &amp; match: 2 for $40</p><div class="price">$24.00</div></div>`);
     const ps = read(`<div class="product-grid">${cards.join('')}</div>`);
-    expect(ps.map((p) => p.rawName)).toEqual([...names, 'Tangie']);
-    expect(ps.map((p) => p.priceValue)).toEqual([20, 21, 22, 23, 24, 25, 26, 22]);
+    expect(ps.map((p) => p.rawName)).toEqual([...names, 'Tangie', 'Black Widow']);
+    expect(ps.map((p) => p.priceValue)).toEqual([20, 21, 22, 23, 24, 25, 26, 22, 24]);
   });
 });
 
