@@ -5,6 +5,7 @@ import { pageChooserUrls } from '@/lib/scrape/page-choosers';
 import { resolveLink } from '@/lib/scrape/links';
 import { slowRefreshNext } from '@/lib/scrape/meta-refresh';
 import { isListPageParam } from '@/lib/scrape/page-params';
+import { letterIndexUrls } from '@/lib/scrape/letter-index';
 
 /**
  * A menu's own pagination, followed from the URL a user gives (no wildcard): `rel="next"`,
@@ -111,7 +112,8 @@ export function paginationLinks(html: PageDoc, pageUrl: string): PageLinks {
   }
   const seen = new Set<string>();
   const uniq = (xs: string[]) => xs.filter((x) => (seen.has(x) ? false : (seen.add(x), true)));
-  return { next: uniq(next), numbered: uniq(numbered.sort((a, b) => a.n - b.n).map((x) => x.url)) };
+  // The letters of an A–Z bar: pages of the menu after its numbered ones (letter-index.ts).
+  return { next: uniq(next), numbered: uniq([...numbered.sort((a, b) => a.n - b.n).map((x) => x.url), ...letterIndexUrls($, pageUrl)]) };
 }
 
 /**

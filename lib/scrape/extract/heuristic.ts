@@ -12,6 +12,8 @@ import { regroupSizeRows } from '@/lib/scrape/extract/size-rows';
 import { optionProducts } from '@/lib/scrape/extract/option-products';
 import { columnSizes, definitionSizes, sizeChips, sizeListsIn, sizeSelects, textSizesIn, wooVariationPrices } from '@/lib/scrape/extract/card-sizes';
 import { markCssSoldOut, soldOutCard } from '@/lib/scrape/extract/sold-out';
+import { removeDealTiles } from '@/lib/scrape/extract/deal-tiles';
+import { shelfPrices } from '@/lib/scrape/extract/shelf-prices';
 import { canonicalCategory, dedupeProducts, extractPriceText, parsePrice, toScrapedProduct } from '@/lib/scrape/normalize';
 import type { ScrapedProduct } from '@/lib/scrape/types';
 
@@ -148,6 +150,8 @@ export function menuScope($: CheerioAPI): { scope: Cheerio<AnyNode>; classes: Se
   markCssSoldOut($, scope);
   scope.find(NOISE).remove();
   removeSidebars($, scope);
+  removeDealTiles($, scope);
+  shelfPrices($, scope);
   scope
     .find(ARIA_HIDDEN)
     .filter((_, el) => !/\$\s?\d/.test($(el).text()))

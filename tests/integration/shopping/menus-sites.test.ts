@@ -9,6 +9,7 @@ import { browserAvailable, closeBrowser, scrapeMenu } from '@/lib/scrape';
 import { localRunner } from '@/lib/tasks';
 import { menuDataPresent, slug, type TruthProduct } from '@/tests/fixtures/menus-sites/generate';
 import { startMenuSites, type MenuSitesServer } from '@/tests/fixtures/menus-sites/server';
+import { azGroups, azHref } from '@/tests/fixtures/menus-sites/twentythird-menus';
 import { readSse } from '@/tests/helpers/sse';
 import { authHeader, call } from '@/tests/helpers/route';
 
@@ -103,6 +104,9 @@ const KEYS = [
   // Twenty-second round (branch menus22): a digital menu board whose slides are pages chained by a
   // slow `<meta http-equiv="refresh">`, the last back to the first.
   'menu-board-table',
+  // Twenty-third round (branch menus23): a menu split by first letter, only the first letter's
+  // products on the URL given, the others behind an A–Z bar of `?letter=` links.
+  'az-index-grid',
 ] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
 
@@ -201,6 +205,8 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
     if (key === 'noscript-menu-text') expect(site.hits).toContain('main:/menu/basic');
     // Every slide of the board was read at its own page (the chain's refreshes followed as next pages).
     if (key === 'menu-board-table') for (let n = 2; n <= 7; n++) expect(site.hits, `slide ${n}`).toContain(`main:/board/${n}`);
+    // Every letter of the A–Z bar was read at its own page.
+    if (key === 'az-index-grid') for (const l of [...azGroups(site.spec.products).keys()].slice(1)) expect(site.hits, `letter ${l}`).toContain(`main:${azHref('grid', l)}`);
     // Every product's own page was read (once each).
     if (key === 'detail-pages-dawn') expect(site.hits.filter((h) => h.startsWith('main:/products/')).length).toBeGreaterThanOrEqual(site.spec.products.length);
   });

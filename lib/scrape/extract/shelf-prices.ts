@@ -1,0 +1,118 @@
+import type { Cheerio, CheerioAPI } from 'cheerio';
+import type { AnyNode, Element } from 'domhandler';
+
+/**
+ * Tier ("shelf") pricing (twenty-third round): the price written once on a section heading
+ * ("Flower · Tier 2 · $35.00 each", "All $25.00 (was $30.00):") and the products under it without
+ * a price of their own. Each priceless item under such a heading is given the heading's price (and
+ * its regular price), and the heading keeps only its words, so the cards are read as any other.
+ */
+const AMOUNT = /\$\s?\d[\d,]*(?:\.\d\d)?/g;
+const SHELF_WORD = /\b(?:each|ea\.?|all|tier|shelf)\b/i;
+const REGULAR_BEFORE = /\b(?:reg\.?|regular(?:ly)?|was|orig(?:inally)?\.?)\s*:?\s*$/i;
+/** Section headings; a table's heading cell only when it spans the row (a row header is a product's). */
+const HEADING = 'h1, h2, h3, h4, h5, h6, th[colspan], p > strong:first-child, p > b:first-child';
+
+/** A heading's shelf price: one amount (each), another after "reg." / "was" as the regular price. */
+export function shelfPrice(text: string): { price: string; regular: string | null } | null {
+  // A shelf says so ("each", "all", "tier", "shelf"); a product's name with an amount in it ("Highway Max $5 Puffcup") is none.
+  if (text.length > 100 || !SHELF_WORD.test(text)) return null;
+  const found = [...text.matchAll(AMOUNT)];
+  if (found.length === 0 || found.length > 2) return null;
+  let price: string | null = null;
+  let regular: string | null = null;
+  for (const m of found) {
+    if (
+      REGULAR_BEFORE.test(
+        text
+          .slice(0, m.index)
+          .replace(/[(\s]+$/, ' ')
+          .trimEnd(),
+      )
+    )
+      regular = m[0];
+    else price ??= m[0];
+  }
+  if (!price || (found.length === 2 && !regular)) return null;
+  return { price, regular };
+}
+
+/** A shelf heading without its amounts ("Flower · Tier 2 · $35.00 each (reg. $40.00)" → "Flower · Tier 2"). */
+const wordsOf = (t: string) =>
+  t
+    .replace(/\(?\s*(?:reg\.?|regular|was)?\s*\$\s?\d[\d,]*(?:\.\d\d)?\s*(?:each|ea\.?)?\s*\)?/gi, ' ')
+    .replace(/\b(?:all|every(?:thing)?)\s*:?\s*$/i, '')
+    .replace(/[·:\s]+$/, '')
+    .trim();
+/** A text line "Name — Brand (22%)": the name, then what follows the dash as its own line. */
+const nameLine = (l: string) => {
+  const [name, ...rest] = l.split(/\s[—–]\s/);
+  return `<b>${name.trim()}</b>${rest.length ? ` <span class="brand">${rest.join(' – ').replace(/\s*\([\d.]+%\)\s*$/, '')}</span>` : ''}`;
+};
+const named = (t: string) => (t.match(/\p{L}/gu) ?? []).length >= 3;
+const hasAmount = (t: string) => /\$\s?\d/.test(t);
+const tags = (nodes: AnyNode[]) => nodes.filter((n): n is Element => n.type === 'tag');
+
+/** The like items (same tag, two or more, none with an amount) in or among the blocks after a heading. */
+function itemsIn($: CheerioAPI, blocks: Element[]): Element[] {
+  if (blocks.length >= 2 && blocks.every((b) => b.name === blocks[0].name && named($(b).text()) && !hasAmount($(b).text()))) return blocks;
+  let best: Element[] = [];
+  for (const b of blocks)
+    for (const el of [b, ...$(b).find('*').toArray()] as Element[]) {
+      const kids = tags(el.children as AnyNode[]);
+      // Items name something (a currency sign's span beside an amount is none).
+      if (kids.length > best.length && kids.every((k) => k.name === kids[0].name && named($(k).text())) && !kids.some((k) => hasAmount($(k).text()))) best = kids;
+    }
+  return best;
+}
+
+/** Gives the priceless items under each shelf heading the heading's price. */
+export function shelfPrices($: CheerioAPI, scope: Cheerio<AnyNode>): void {
+  const heads = scope
+    .find(HEADING)
+    .toArray()
+    .filter((el): el is Element => el.type === 'tag' && shelfPrice($(el).text().replace(/\s+/g, ' ').trim()) !== null);
+  if (heads.length < 2) return;
+  const isHead = (el: Element) => heads.includes(el) || heads.some((h) => $(el).find(h).length > 0);
+  for (const h of heads) {
+    const sp = shelfPrice($(h).text().replace(/\s+/g, ' ').trim())!;
+    const tag = (p: string) => `${sp.regular ? `<s class="shelf-regular">${sp.regular}</s> ` : ''}<span class="shelf-price">${p}</span>`;
+    if (h.name === 'strong' || h.name === 'b') {
+      // "All $25:" then `<br>`-separated lines in the same paragraph: one item per line.
+      const p = h.parent as Element;
+      const lines = $(p)
+        .html()!
+        .split(/<br\s*\/?>/i)
+        .slice(1)
+        .map((l) => l.trim())
+        .filter((l) => l && !hasAmount(l));
+      if (lines.length)
+        $(p).replaceWith(`<h4>${wordsOf($(h).text())}</h4><div class="shelf">${lines.map((l) => `<div class="shelf-item">${nameLine(l)} ${tag(sp.price)}</div>`).join('')}</div>`);
+      continue;
+    }
+    let anchor: Element = h;
+    while (!tags(anchor.next ? [anchor.next, ...$(anchor).nextAll().toArray()] : []).length && anchor.parent && (anchor.parent as Element).name !== 'body')
+      anchor = anchor.parent as Element;
+    const blocks: Element[] = [];
+    for (const s of $(anchor).nextAll().toArray() as Element[]) {
+      if (isHead(s)) break;
+      blocks.push(s);
+    }
+    const items = itemsIn($, blocks);
+    if (!items.length) continue;
+    for (const it of items) {
+      // One class on every shelf's items: a shelf of one item is still one of the menu's like cards.
+      $(it).addClass('shelf-item');
+      if (it.name === 'tr') $(it).append(`<td>${tag(sp.price)}</td>`);
+      else {
+        const slot = $(it)
+          .find('.price, [class*="price"]')
+          .filter((_, e) => !$(e).text().trim())
+          .first();
+        if (slot.length) slot.append(tag(sp.price));
+        else $(it).append(`<div class="price">${tag(sp.price)}</div>`);
+      }
+    }
+    $(h).text(wordsOf($(h).text()));
+  }
+}
