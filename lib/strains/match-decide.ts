@@ -12,7 +12,18 @@ import { roundSimilarity } from '@/lib/strains/match-trigram';
 import { holdsProductForm, makerAfterDose, namesAnotherStrain, typedSegments } from '@/lib/strains/match-several';
 import { flavourRisk, isFlavourName, STRAIN_CATEGORY_RE } from '@/lib/strains/match-flavour';
 import { oneWordNearMiss, sameNameSpelling } from '@/lib/strains/match-spelling';
-import { bestEntry, countedFlavour, decadeLead, gluedInitials, gluedLead, initialsOf, makerBeforeWeight, unknownEdgeWords } from '@/lib/strains/match-edges';
+import {
+  bestEntry,
+  cannabinoidBlend,
+  countedFlavour,
+  decadeLead,
+  gluedInitials,
+  gluedLead,
+  initialsOf,
+  makerBeforeWeight,
+  slashedMakers,
+  unknownEdgeWords,
+} from '@/lib/strains/match-edges';
 
 export { isMakerWord } from '@/lib/strains/match-edges';
 import { baseSegments, buildMenuContext, candidatesOf, isCross, productKind, withContext, type BaseSegment, type NormalizedName, type ProductKind } from '@/lib/strains/normalize';
@@ -272,6 +283,7 @@ function settle(index: CatalogIndex, p: Prepared, hit: NameHit | null, pass: Mat
 function decideOne(index: CatalogIndex, p: Prepared, makers: MakerLexicon): Decision {
   const d: Decision = { cleaned: p.norm.cleaned, pass: null, similarity: null, confidence: null, entry: null };
   if (p.norm.candidates.length === 0) return d;
+  if (p.kind === 'edible' && cannabinoidBlend(p.name)) return d;
   // The strain segment as written, form words and all, by name then slug before any stripped form
   // of it: 'Critical Plus 2.0' (by slug) is not Critical Plus (by name).
   const wholeOnly = (c: Candidate) => Boolean(c.whole) && !c.side;
@@ -315,6 +327,7 @@ function decideOne(index: CatalogIndex, p: Prepared, makers: MakerLexicon): Deci
       gluedLead(index, cleaned) ??
       gluedInitials(index, cleaned) ??
       makerBeforeWeight(index, p.name, cleaned) ??
+      slashedMakers(index, p.name, cleaned) ??
       decadeLead(index, cleaned);
     // The flavour rule holds here too ('Zorbex Strawberry Lemonade', category Other).
     if (branded && !(p.flavourRisk && isFlavourName(branded.entry.name.toLowerCase()))) return { ...d, ...branded, similarity: 1, confidence: 'high' };

@@ -142,3 +142,30 @@ export function countedFlavour(index: CatalogIndex, rawName: string, entry: Inde
   if (!hits.some((e) => e.strainId === entry.strainId)) return false;
   return main.split(' ').some((w) => /^\p{L}{3,}$/u.test(w) && index.wordUse(w) === 0);
 }
+
+/**
+ * Two makers' words joined by a slash before the name ('BCCNM/Bonanza Strawberry Cough 500mg
+ * Disposable': a distributor and its brand): the first a word no strain name uses or a code, the
+ * pair one maker token, so the rest, when it is a catalog name, is the strain, even where the second
+ * word is a strain's name too (Bonanza; blind-6 and blind-7). A slash between strain words or spaced
+ * words ('Banana/Grape Runtz', 'Banana / Grape') is never read this way.
+ */
+export function slashedMakers(index: CatalogIndex, rawName: string, cleaned: string): EdgeHit | null {
+  const m = /^\s*([\p{L}\d]+)\/([\p{L}\d]+)\s+\S/u.exec(rawName);
+  if (!m) return null;
+  const [a, b] = [m[1].toLowerCase(), m[2].toLowerCase()];
+  if (!(isMakerWord(index, a) || isCode(index, a)) || !cleaned.startsWith(`${a} ${b} `)) return null;
+  return lookup(index, cleaned.slice(a.length + b.length + 2));
+}
+
+const CANNABINOID_RE = /\b(thcv|thca|thc|cbda|cbdv|cbd|cbga|cbg|cbn|cbc)\b/giu;
+
+/**
+ * An edible (or tincture, topical) listing a blend of three or more cannabinoids ('Green Hornet -
+ * Trifecta - Gummies - [100mg] - CBG-CBD-THC'): the product is a formula, and a catalog name in it
+ * names the formula, not a strain (blind-7). A strain named beside a ratio of two ('Cannatonic 1:1')
+ * stays.
+ */
+export function cannabinoidBlend(rawName: string): boolean {
+  return new Set([...rawName.matchAll(CANNABINOID_RE)].map((m) => m[1].toLowerCase())).size >= 3;
+}

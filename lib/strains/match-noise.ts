@@ -91,6 +91,9 @@ const ALWAYS = [
   'pre-?packed',
   'prepacks?',
   'pre pack(ed)?',
+  // a jar packed before sale ('Growers Circle - Oreoz - Pre Package - [3.5g]'); no strain name holds it
+  'pre[- ]?packag(e|ed)',
+  'prepackag(e|ed)',
   'mylar',
   'loose',
   'pr',
@@ -105,6 +108,10 @@ const ALWAYS = [
   'indoor',
   'outdoor',
   'greenhouse',
+  // grown in water ('Cake Batter Hydro Cured Sugar'); a catalog name holding it ('Tahoe Hydro OG')
+  // is found whole before the form words go
+  'hydro',
+  'hydroponic',
   'sun ?grown',
   'under \\d+ percent',
   'percent',

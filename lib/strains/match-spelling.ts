@@ -66,3 +66,12 @@ export function oneWordNearMiss(product: string, catalog: string): boolean {
   // A word written out further or cut short ('Zorblaxy' ~ Zorbla) keeps the catalog's word whole.
   return !p.startsWith(c) && !c.startsWith(p) && soundKey(p) !== soundKey(c);
 }
+
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const LAST_NUMBER_WORD_RE = new RegExp(`(?<=\\S) (${NUMBER_WORDS.join('|')})$`);
+
+/** A name ending in a number written as a word, with the digit instead ('mac one' → 'mac 1'); null otherwise. */
+export function numberWordAsDigit(name: string): string | null {
+  const m = LAST_NUMBER_WORD_RE.exec(name);
+  return m ? `${name.slice(0, m.index)} ${NUMBER_WORDS.indexOf(m[1])}` : null;
+}

@@ -10,6 +10,7 @@ import { contextNoise, learnMenuContext, type ContextKnowledge, type MenuContext
 import { editDistance } from '@/lib/strains/edit-distance';
 import { STRAIN_CATEGORY_RE } from '@/lib/strains/match-flavour';
 import { cleanWords, FORM_EDGE, stripFormWords, trimFormEdges, wholeRuns, wholeWords } from '@/lib/strains/match-noise';
+import { numberWordAsDigit } from '@/lib/strains/match-spelling';
 
 export type { ContextKnowledge, MenuContext } from '@/lib/strains/match-context';
 
@@ -343,6 +344,9 @@ export function candidatesOf(segs: Segment[]): NormalizedName {
       // 'Skywalker OG Kush' is the long form of Skywalker OG (slug pass only; a universe strain
       // of that long name ends the search first).
       if (/\S og kush$/.test(t)) add({ text: t.replace(/ kush$/, ''), side: s !== primary, respelt: true, pure: false });
+      // 'Mac One' is Mac 1 (slug pass only; 'Runtz One' is no Runtz unless the catalog holds Runtz 1).
+      const digit = numberWordAsDigit(t);
+      if (digit) add({ text: digit, side: s !== primary, respelt: true, pure: s.pure });
     }
   }
   const others = plain.filter((s) => s !== primary && !(s === plain[0] && s.first)).map((s) => s.text);

@@ -3,7 +3,7 @@
  * catalog (plus the seed and the Kushy universe), on PGlite and on PostgreSQL (DATABASE_URL or the
  * local test database): products/s in menus of 500 against the naive three-queries-per-product way
  * measured in the same run, the in-process trigram numbers checked against pg_trgm's similarity(),
- * match rate per category, and precision/recall on the labelled sets (the blind sixth, fifth, fourth, third and second sets and the
+ * match rate per category, and precision/recall on the labelled sets (the blind seventh, sixth, fifth, fourth, third and second sets and the
  * held-out chains first).
  * Timings on a shared machine are noisy: compare the ratios printed by one run.
  */
@@ -145,6 +145,9 @@ async function runOn(kind: 'pglite' | 'pg', menu: MenuItem[], fullMenu: MenuItem
     );
     if (withPrecision && process.env.BENCH_LABELLED !== '0') {
       const scores = await labelledScores(db, fullMenu);
+      // BENCH_BLIND7=0 hides the seventh, blind set (tests/fixtures/matching/labelled-7.json, least-used stores outside blind-3's to blind-6's).
+      if (process.env.BENCH_BLIND7 !== '0' && scores['blind-7'].items)
+        printScores('BLIND-7 set (seventh labelled set, least-used stores outside blind-3 to blind-6, never tuned on)', scores['blind-7']);
       // BENCH_BLIND6=0 hides the sixth, blind set (tests/fixtures/matching/labelled-6.json, least-used stores outside blind-3's, blind-4's and blind-5's).
       if (process.env.BENCH_BLIND6 !== '0' && scores['blind-6'].items)
         printScores('BLIND-6 set (sixth labelled set, least-used stores outside blind-3, blind-4 and blind-5, never tuned on)', scores['blind-6']);
@@ -166,8 +169,14 @@ async function runOn(kind: 'pglite' | 'pg', menu: MenuItem[], fullMenu: MenuItem
       // BENCH_MISSES=blind-2 prints the second set's misses (after its blind run was recorded).
       if (process.env.BENCH_MISSES === 'blind-2') console.log(`\nBlind-2 misses (${scores['blind-2'].missed.length}):\n  ${scores['blind-2'].missed.join('\n  ')}`);
       // BENCH_MISSES=blind-3 prints the third set's misses and its wrong low answers (after its blind run was recorded).
-      // BENCH_MISSES=blind-4 (blind-5, blind-6) likewise for the fourth (fifth) set, with all its wrong answers.
-      if (process.env.BENCH_MISSES === 'blind-3' || process.env.BENCH_MISSES === 'blind-4' || process.env.BENCH_MISSES === 'blind-5' || process.env.BENCH_MISSES === 'blind-6') {
+      // BENCH_MISSES=blind-4 (blind-5, blind-6, blind-7) likewise for the fourth (fifth) set, with all its wrong answers.
+      if (
+        process.env.BENCH_MISSES === 'blind-3' ||
+        process.env.BENCH_MISSES === 'blind-4' ||
+        process.env.BENCH_MISSES === 'blind-5' ||
+        process.env.BENCH_MISSES === 'blind-6' ||
+        process.env.BENCH_MISSES === 'blind-7'
+      ) {
         const split = process.env.BENCH_MISSES;
         const b = scores[split];
         console.log(`\n${split} misses (${b.missed.length}):\n  ${b.missed.join('\n  ')}`);
