@@ -119,3 +119,10 @@ describe('a small cannabinoid table whose heads and bars blur garbled', () => {
     expect([r.thcPct, r.cbdPct, r.totalCannabinoidsPct]).toEqual([24.1, 1.2, 27]);
   });
 });
+
+describe('a net weight whose point blur read as a gap', () => {
+  it('reads `NET WT 0 5g` as 0.5 g', () => {
+    const r = parseLabelText(['CURE INJOY          Hybrid | Vape | NET WT 0 5g', 'Apple Fritter Cartridge', 'THC 89.0%'].join('\n'));
+    expect(r.netWeightGrams).toBe(0.5);
+  });
+});
