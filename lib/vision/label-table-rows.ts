@@ -1,4 +1,5 @@
 import { heads, turnedTables } from '@/lib/vision/label-turned-table';
+import { fuzzyHeads } from '@/lib/vision/label-fuzzy-heads';
 
 export { isCannabinoidName } from '@/lib/vision/label-turned-table';
 
@@ -81,7 +82,7 @@ function servingColumns(rows: readonly string[]): string[] {
   return out;
 }
 
-/** The rows with every such table read (see the module's comment); `whole` as for turnedTables. */
+/** The rows with every such table read (see the module's comment; garbled heads first, label-fuzzy-heads.ts); `whole` as for turnedTables. */
 export function tableRows(rows: readonly string[], whole?: readonly string[] | null): string[] {
-  return servingColumns(turnedTables(sharesAsUnitRow(rows.map(keyBeforeMg)), whole));
+  return servingColumns(turnedTables(sharesAsUnitRow(fuzzyHeads(rows.map(keyBeforeMg))), whole));
 }

@@ -16,6 +16,8 @@ export function netWeightText(text: string): string {
       .replace(/^\.(?=\d+[.,]\d)/, '')
       .replace(/^\.([127])(?=\s?g\b)/i, '$1')
       .replace(/(?<![\d.,])0(\d)(?=\s?g\b)/i, '0.$1')
+      // Its point read as a gap ("0 5g": no weight starts with a lone 0).
+      .replace(/(?<![\d.,])0\s(\d)(?=\s?g\b)/i, '0.$1')
       // Its g read as a 9 too ("059" alone after the key: 0.5 g).
       .replace(/^(\s*)0(\d)9\s*$/, '$10.$2g')
       // A 1 read as l or I before its g, alone after the key ("NET WT: lg", "Ig"): no word is "lg".

@@ -1,3 +1,5 @@
+import { lostBar } from '@/lib/vision/receipt-grid-bars';
+
 /**
  * A table a POS printer draws in ASCII (`+--------+-----+` borders, `|` between the cells, as
  * older Windows registers and report-style printouts do): the borders are no text, the bars are
@@ -46,5 +48,6 @@ export function fromAsciiGrid(rows: readonly string[]): string[] {
   const table = rows.flatMap((r, i) => (bars(r) >= 2 ? [i] : []));
   if (table.length < 3) return [...rows];
   const [first, last] = [table[0], table[table.length - 1]];
-  return rows.map((r, i) => (misreadBorder(rows, i, first, last) ? '' : gridRow(r)));
+  const widest = Math.max(...table.map((i) => bars(rows[i])));
+  return rows.map((r, i) => (misreadBorder(rows, i, first, last) ? '' : gridRow(lostBar(r, bars(r), widest))));
 }

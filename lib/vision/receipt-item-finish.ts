@@ -1,4 +1,5 @@
 import { round2 } from '@/lib/vision/parse-common';
+import { lineBelowUnit } from '@/lib/vision/receipt-garbled-units';
 import { withParenStrains } from '@/lib/vision/receipt-paren-strain';
 import { weightWordGrams } from '@/lib/vision/receipt-weight-words';
 import type { ParsedReceiptItem } from '@/lib/vision/types';
@@ -19,12 +20,14 @@ export function itemDiscountSlip(item: ParsedReceiptItem): void {
 /**
  * The items' finishing touches once every line is read: a strain in parentheses
  * (receipt-paren-strain.ts), a weight word for an item without grams (receipt-weight-words.ts), a
- * line discount read with its `$` as a figure.
+ * line discount read with its `$` as a figure, a line price below its own printed unit price
+ * (receipt-garbled-units.ts).
  */
 export function finishItems(items: ParsedReceiptItem[]): ParsedReceiptItem[] {
   for (const it of withParenStrains(items)) {
     if (it.grams === null) it.grams = weightWordGrams(it.productName);
     itemDiscountSlip(it);
+    lineBelowUnit(it);
   }
   return items;
 }

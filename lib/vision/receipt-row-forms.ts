@@ -1,5 +1,6 @@
 import { fromAsciiGrid } from '@/lib/vision/receipt-ascii-grid';
 import { unitSlips } from '@/lib/vision/receipt-unit-slips';
+import { garbledQtyAt, unitNine } from '@/lib/vision/receipt-garbled-units';
 import { gluedQtyLines } from '@/lib/vision/receipt-glued-qty';
 import { figuresFirst, withoutBalanceColumn } from '@/lib/vision/receipt-row-order';
 import { withoutPointsColumn } from '@/lib/vision/receipt-points-column';
@@ -72,7 +73,7 @@ function pointsLost(row: string): string {
 
 export function rowForms(rows: readonly string[]): string[] {
   const out = figuresFirst(withoutBalanceColumn(gluedQtyLines(withoutPointsColumn(fromAsciiGrid(withoutSaleTags(germanSummary(rows)))))))
-    .map((row) => unitLed(unitSlips(row)))
+    .map((row) => unitLed(garbledQtyAt(unitNine(unitSlips(row)))))
     .map(pointsLost);
   for (let i = 0; i < out.length; i++) {
     if (POTENCY_ONLY.test(out[i])) {
