@@ -9,6 +9,7 @@ import { eraseDarkPageCodes } from '@/lib/vision/dark-codes';
 import { evenStreaks } from '@/lib/vision/glare';
 import { analysedPage, analysePage, estimateSkew, inkPieces, MAX_PIXELS, ROW_HEIGHT, type PageAnalysis } from '@/lib/vision/page-analysis';
 import { eraseDotLeaders, eraseGridRules, invertBands, LIGHT_INK } from '@/lib/vision/pixel-edits';
+import { invertStripedRows } from '@/lib/vision/striped-rows';
 import { eraseTightRules } from '@/lib/vision/receipt-rules';
 import { flattenLight } from '@/lib/vision/flatten-light';
 import { invertMidBands } from '@/lib/vision/mid-bands';
@@ -274,7 +275,11 @@ async function pageStage(bytes: Buffer, opts: PrepareOptions): Promise<Stage> {
   if (opts.codes && page.dark) eraseDarkPageCodes(flat.data, flat.width, flat.height);
   if (opts.chartBars && !page.dark) eraseChartBars(flat.data, flat.width, flat.height, rowPx);
   if (opts.chartMarks && !page.dark) eraseChartMarks(flat.data, flat.width, flat.height, rowPx);
-  if (opts.bands === true && !page.dark) invertBands(flat.data, flat.width, flat.height, rowPx);
+  if (opts.bands === true && !page.dark) {
+    invertBands(flat.data, flat.width, flat.height, rowPx);
+    // A striped table's bands too (striped-rows.ts): they touch its frame, so invertBands leaves them.
+    invertStripedRows(flat.data, flat.width, flat.height, rowPx);
+  }
   if (opts.midBands && !page.dark) invertMidBands(flat.data, flat.width, flat.height, rowPx);
   return { page, rowPx, flat };
 }

@@ -1,4 +1,5 @@
 import { KEY_CELL } from '@/lib/vision/label-columns';
+import { packGrams } from '@/lib/vision/label-packs';
 import { categorize, letters, parseWeightGrams, strainTypeIn, type BoxLine } from '@/lib/vision/parse-common';
 
 /**
@@ -47,6 +48,9 @@ export function unkeyedWeight(lines: readonly string[], top = 6): number | null 
   const plain = (l: string) => !/[%$]|\bmg\b|\bserving|\bper\s+(?:piece|unit|gummy|chew)\b/i.test(l);
   for (const line of lines.slice(0, top)) {
     if (!plain(line)) continue;
+    // A multi-pack printed as count × piece weighs the pack (label-packs.ts).
+    const pack = packGrams(line);
+    if (pack !== null) return pack;
     const w = parseWeightGrams(line, { allowTrailingNine: true });
     if (w) return w.grams;
   }

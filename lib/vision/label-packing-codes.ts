@@ -8,13 +8,16 @@
  * themselves (`PKD`, `HRV`, `TST`, `LAB`) are read by label-dates.ts and label-abbrev.ts.
  */
 
+import { gs1Codes } from '@/lib/vision/label-gs1';
+
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 // Day (one or two digits), a month's three capitals (SEPT too), the year in two or four digits; nothing glued either side.
 const COMPACT = /(?<![A-Za-z0-9])(\d{1,2}) ?(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEPT?|OCT|NOV|DEC) ?(\d{4}|\d{2})(?![A-Za-z0-9])/g;
 const EXPIRY = /\s+(?:EXP(?:IRES|IRY)?|BB|BEST\s+BY|USE\s+BY)\.?:?\s+(?=[A-Z][a-z]{2} \d{1,2}, \d{4})/g;
 
-/** A row with its compact dates written out and an expiry key set apart (see the module's comment). */
-export function packingCodes(row: string): string {
+/** A row with its compact dates written out and an expiry key set apart (see the module's comment); a GS1 code's line as keyed cells (label-gs1.ts). */
+export function packingCodes(line: string): string {
+  const row = gs1Codes(line);
   const dated = row.replace(COMPACT, (all, d: string, m: string, y: string) => {
     const day = Number(d);
     if (day < 1 || day > 31) return all;
