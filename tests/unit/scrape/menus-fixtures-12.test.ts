@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSites, cardHtml, TWELFTH_TECHNIQUES, menuDataPresent, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
+import { buildSites, cardHtml, TWELFTH_TECHNIQUES, menuDataPresent, STYLES, type SiteSpec } from '@/tests/fixtures/menus-sites/generate';
 import { startMenuSites, type MenuSitesServer } from '@/tests/fixtures/menus-sites/server';
 import { featuredRails, railControls, rails, TEMPLATE_PLACEHOLDER, templateCard } from '@/tests/fixtures/menus-sites/twelfth';
 import { splitCardHtml, tierCardHtml, tiers } from '@/tests/fixtures/menus-sites/twelfth-cards';
 import { WS_LEFT_OPEN, WS_PATH, wsConnect } from '@/tests/fixtures/menus-sites/twelfth-ws';
+import { siteSpec } from '@/tests/fixtures/menus-sites/site-spec';
 
 // The twelfth-round generator (tests/fixtures/menus-sites/twelfth*.ts), not the scraper: every
 // page serves what its ground truth says, in the way the technique describes.
 
 const text = (html: string) => html.replace(/<[^>]*>/g, ' ');
-const site = (technique: string, style: Style) => buildSites().find((s) => s.key === `${technique}-${style}`)!;
+const site = siteSpec;
 const dollars = (v: number) => String(Math.floor(v + 1e-9));
 const cents = (v: number) => String(Math.round((v - Math.floor(v + 1e-9)) * 100)).padStart(2, '0');
 

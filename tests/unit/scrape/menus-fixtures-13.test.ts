@@ -5,11 +5,12 @@ import { buildSites, cardHtml, THIRTEENTH_TECHNIQUES, menuDataPresent, stateReco
 import { startMenuSites, type MenuSitesServer } from '@/tests/fixtures/menus-sites/server';
 import { ASTRO_COMPONENT, astroProps, encodedState, frameDoc, nuxtIife, SRCDOC_HOW } from '@/tests/fixtures/menus-sites/thirteenth';
 import { CHALLENGE_COOKIE, cfLoop, challengeHref, cookies, HASH_ROUTE, hashCategories, passed } from '@/tests/fixtures/menus-sites/thirteenth-gate';
+import { siteSpec } from '@/tests/fixtures/menus-sites/site-spec';
 
 // The thirteenth-round generator (tests/fixtures/menus-sites/thirteenth*.ts), not the scraper:
 // every page serves what its ground truth says, in the way the technique describes.
 
-const site = (technique: string, style: Style) => buildSites().find((s) => s.key === `${technique}-${style}`)!;
+const site = siteSpec;
 const unent = (s: string) =>
   s
     .replace(/&quot;/g, '"')

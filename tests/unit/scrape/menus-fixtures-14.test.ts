@@ -1,14 +1,15 @@
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSites, cardHtml, gridGroups, FOURTEENTH_TECHNIQUES, menuDataPresent, stateRecord, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
+import { buildSites, cardHtml, gridGroups, FOURTEENTH_TECHNIQUES, menuDataPresent, stateRecord, STYLES, type SiteSpec } from '@/tests/fixtures/menus-sites/generate';
 import { startMenuSites, type MenuSitesServer } from '@/tests/fixtures/menus-sites/server';
 import { devalue, flatState, qwikObjs, turboStream, typed } from '@/tests/fixtures/menus-sites/fourteenth';
 import { byCategory, selectHref, sizeRowsBody } from '@/tests/fixtures/menus-sites/fourteenth-menus';
+import { siteSpec } from '@/tests/fixtures/menus-sites/site-spec';
 
 // The fourteenth-round generator (tests/fixtures/menus-sites/fourteenth*.ts), not the scraper:
 // every page serves what its ground truth says, in the way the technique describes.
 
-const site = (technique: string, style: Style) => buildSites().find((s) => s.key === `${technique}-${style}`)!;
+const site = siteSpec;
 const shown = (spec: SiteSpec, html: string) => spec.products.filter((p) => html.includes(cardHtml(p, spec.style)));
 
 /** devalue.parse (Nuxt's reducers unwrapped). */

@@ -1,18 +1,19 @@
 import zlib from 'node:zlib';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { buildSites, cardHtml, esc, FIFTEENTH_TECHNIQUES, menuDataPresent, stateRecord, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
+import { buildSites, cardHtml, esc, FIFTEENTH_TECHNIQUES, menuDataPresent, stateRecord, STYLES, type SiteSpec } from '@/tests/fixtures/menus-sites/generate';
 import { serveRoundSites } from '@/tests/helpers/menu-round-sites';
 import { apiRecord } from '@/tests/fixtures/menus-sites/sixth';
 import { LAZY_HOW, PACK_HOW, packedPayload } from '@/tests/fixtures/menus-sites/fifteenth';
 import { SEARCH_HOW, SEARCH_PER_PAGE, searchAnswer, searchRequest } from '@/tests/fixtures/menus-sites/fifteenth-search';
 import { DEFAULT_WEIGHT, SHEET_HOW, SHEET_KEY, sheetRows, typed, weightHref, weightsOf } from '@/tests/fixtures/menus-sites/fifteenth-menus';
+import { siteSpec } from '@/tests/fixtures/menus-sites/site-spec';
 
 // The fifteenth-round generator (tests/fixtures/menus-sites/fifteenth*.ts), not the scraper:
 // every page serves what its ground truth says, in the way the technique describes.
 
 const sites = () => buildSites().filter((s) => FIFTEENTH_TECHNIQUES.includes(s.technique));
-const site = (technique: string, style: Style) => buildSites().find((s) => s.key === `${technique}-${style}`)!;
+const site = siteSpec;
 const shown = (spec: SiteSpec, html: string) => spec.products.filter((p) => html.includes(cardHtml(p, spec.style)));
 const unzip = (b64: string, codec: string) => {
   const buf = Buffer.from(b64, b64.includes('-') || b64.includes('_') ? 'base64url' : 'base64');

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { buildSites, cardHtml, esc, menuDataPresent, SIXTEENTH_TECHNIQUES, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
+import { buildSites, cardHtml, esc, menuDataPresent, SIXTEENTH_TECHNIQUES, STYLES, type SiteSpec } from '@/tests/fixtures/menus-sites/generate';
 import { serveRoundSites } from '@/tests/helpers/menu-round-sites';
 import { domOrderCard, imageNameCard } from '@/tests/fixtures/menus-sites/sixteenth-cards';
 import { firstUrl, LINK_HOW, linkAnswer } from '@/tests/fixtures/menus-sites/sixteenth-pager';
 import { MESSAGE_HOW, OBJECT_HOW } from '@/tests/fixtures/menus-sites/sixteenth';
+import { siteSpec } from '@/tests/fixtures/menus-sites/site-spec';
 
 // The sixteenth-round generator (tests/fixtures/menus-sites/sixteenth*.ts), not the scraper:
 // every page serves what its ground truth says, in the way the technique describes.
 
 const sites = () => buildSites().filter((s) => SIXTEENTH_TECHNIQUES.includes(s.technique));
-const site = (technique: string, style: Style) => buildSites().find((s) => s.key === `${technique}-${style}`)!;
+const site = siteSpec;
 const shown = (spec: SiteSpec, html: string) => spec.products.filter((p) => html.includes(cardHtml(p, spec.style)));
 /** The visible text of markup (tags dropped), to check a name is in no text node. */
 const text = (html: string) => html.replace(/<title>[^<]*<\/title>/g, ' ').replace(/<[^>]+>/g, ' ');

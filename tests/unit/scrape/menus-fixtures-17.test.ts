@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildSites, cardHtml, esc, menuDataPresent, SEVENTEENTH_TECHNIQUES, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
+import { buildSites, cardHtml, esc, menuDataPresent, SEVENTEENTH_TECHNIQUES, STYLES, type SiteSpec } from '@/tests/fixtures/menus-sites/generate';
 import { serveRoundSites } from '@/tests/helpers/menu-round-sites';
 import { FRAGMENT_HOW, PROPS_HOW, tierGroups, tierRow, XML_HOW } from '@/tests/fixtures/menus-sites/seventeenth';
+import { siteSpec } from '@/tests/fixtures/menus-sites/site-spec';
 
 // The seventeenth-round generator (tests/fixtures/menus-sites/seventeenth.ts), not the scraper:
 // every page serves what its ground truth says, in the way the technique describes.
 
 const sites = () => buildSites().filter((s) => SEVENTEENTH_TECHNIQUES.includes(s.technique));
-const site = (technique: string, style: Style) => buildSites().find((s) => s.key === `${technique}-${style}`)!;
+const site = siteSpec;
 const shown = (spec: SiteSpec, html: string) => spec.products.filter((p) => html.includes(cardHtml(p, spec.style)));
 const unattr = (s: string) =>
   s

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildSites, cardHtml, EIGHTEENTH_TECHNIQUES, esc, menuDataPresent, STYLES, type SiteSpec, type Style } from '@/tests/fixtures/menus-sites/generate';
+import { buildSites, cardHtml, EIGHTEENTH_TECHNIQUES, esc, menuDataPresent, STYLES, type SiteSpec } from '@/tests/fixtures/menus-sites/generate';
 import { serveRoundSites } from '@/tests/helpers/menu-round-sites';
 import { labelledCard, NOSCRIPT_HOW, noiseAmounts, noiseCard, quickViewCard, shadowPriceCard, TEMPLATE_HOW } from '@/tests/fixtures/menus-sites/eighteenth';
+import { siteSpec } from '@/tests/fixtures/menus-sites/site-spec';
 
 // The eighteenth-round generator (tests/fixtures/menus-sites/eighteenth.ts), not the scraper:
 // every page serves what its ground truth says, in the way the technique describes.
 
 const sites = () => buildSites().filter((s) => EIGHTEENTH_TECHNIQUES.includes(s.technique));
-const site = (technique: string, style: Style) => buildSites().find((s) => s.key === `${technique}-${style}`)!;
+const site = siteSpec;
 const shown = (spec: SiteSpec, html: string) => spec.products.filter((p) => html.includes(cardHtml(p, spec.style)));
 const money = (v: number) => `$${v.toFixed(2)}`;
 /** A card's text with WooCommerce's `&#36;` written as `$` and its currency-symbol span dropped. */

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { buildSites, cardHtml, esc, menuDataPresent, NINETEENTH_TECHNIQUES, STYLES, type Style } from '@/tests/fixtures/menus-sites/generate';
+import { buildSites, cardHtml, esc, menuDataPresent, NINETEENTH_TECHNIQUES, STYLES } from '@/tests/fixtures/menus-sites/generate';
 import { serveRoundSites } from '@/tests/helpers/menu-round-sites';
 import { DIALOG_HOW, LAZY_PRICE_HOW, lazyPriceCard, priceMarkup } from '@/tests/fixtures/menus-sites/nineteenth';
 import { SPANISH_PER_PAGE } from '@/tests/fixtures/menus-sites/nineteenth-menus';
+import { siteSpec } from '@/tests/fixtures/menus-sites/site-spec';
 
 // The nineteenth-round generator (tests/fixtures/menus-sites/nineteenth.ts), not the scraper:
 // every page serves what its ground truth says, in the way the technique describes.
 
 const sites = () => buildSites().filter((s) => NINETEENTH_TECHNIQUES.includes(s.technique));
-const site = (technique: string, style: Style) => buildSites().find((s) => s.key === `${technique}-${style}`)!;
+const site = siteSpec;
 const money = (v: number) => `$${v.toFixed(2)}`;
 const plain = (h: string) => h.replace(/&#36;/g, '$').replace(/<[^>]+>/g, '');
 
