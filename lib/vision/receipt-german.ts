@@ -2,8 +2,10 @@
  * A German till receipt (`Kassenbon`, twenty-third round of issue 14) in the words the rest of the
  * parser reads: its summary labels put into English, and its VAT table (`MwSt  Netto  Steuer
  * Brutto` over `A 19 %  103,74  19,71  123,45`: the prices include the tax) read as one tax line.
- * Only a receipt with two or more German summary words is touched, and only those words.
+ * Only a receipt with two or more German summary words is touched, and only those words (and the
+ * `ü` OCR drops from a few product words, `receipt-umlauts.ts`).
  */
+import { withUmlauts } from '@/lib/vision/receipt-umlauts';
 
 /** OCR reads `ü` as `u`, `i`, `ii` or `ti` (`Rückgeld` → `Riickgeld`). */
 const U = '(?:ü|u|ue|i|ii|ti)';
@@ -35,7 +37,7 @@ export function vatOfRow(row: string): string | null {
 
 export function germanSummary(rows: readonly string[]): string[] {
   if (rows.filter((r) => GERMAN.test(r)).length < 2) return [...rows];
-  const out = rows.map((row) => WORDS.reduce((s, [re, to]) => s.replace(re, to), row));
+  const out = rows.map((row) => withUmlauts(WORDS.reduce((s, [re, to]) => s.replace(re, to), row)));
   for (let i = 0; i < out.length; i++) {
     if (!VAT_HEAD.test(out[i])) continue;
     out[i] = '';
