@@ -54,3 +54,24 @@ describe('price-list widget items', () => {
     ]);
   });
 });
+
+describe('a shelf of one product', () => {
+  it('is that product, in the shape of the other shelves items, not the spans inside it', () => {
+    const card = (n: string) =>
+      `<div class="c-card"><a class="c-meta" href="/p"><span class="c-brand">Acme</span><span class="c-name">${n}</span></a><button type="button">Add</button></div>`;
+    const shelf = (t: string, ns: string[]) => `<section class="c-shelf"><h2>${t}</h2><div class="c-grid">${ns.map(card).join('')}</div></section>`;
+    const ps = read(
+      shelf('Flower · Tier 1 · $40.00 each', ['Blue Dream', 'Sour Diesel', 'Gelato Cake']) +
+        shelf('Flower · Tier 2 · $35.00 each (reg. $40.00)', ['Wedding Pie']) +
+        shelf('Flower · Tier 3 · $30.00 each', ['Zkittlez', 'Tangie']),
+    );
+    expect(ps.map((p) => [p.rawName, p.priceValue, p.regularPrice])).toEqual([
+      ['Blue Dream', 40, null],
+      ['Sour Diesel', 40, null],
+      ['Gelato Cake', 40, null],
+      ['Wedding Pie', 35, '$40.00'],
+      ['Zkittlez', 30, null],
+      ['Tangie', 30, null],
+    ]);
+  });
+});
