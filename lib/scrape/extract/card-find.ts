@@ -136,6 +136,8 @@ function widen(textOf: (el: Element) => string, card: Element, classCounts: Map<
     const t = textOf(parent);
     // The item's other lines may add only its regular price ("Was $30.00" in a description under the title and price).
     if (t.length > 1200 || (priceCount(t) - sizes(parent) !== own && paidCount(t) - sizes(parent) !== ownPaid)) break;
+    // A card with its own heading never widens to a block with another heading (a shelf's title above its one product).
+    if (headingIn(card) && headingOutside(parent, at)) break;
     at = parent;
     if (sameShapeSiblings(parent) < 2) {
       if (cur === card && classRepeated(parent)) classItem = parent;
@@ -151,6 +153,14 @@ function widen(textOf: (el: Element) => string, card: Element, classCounts: Map<
   }
   return cur === card && classItem ? classItem : cur;
 }
+
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const headingIn = (el: Element): boolean => el.children.some((c) => c.type === 'tag' && (HEADINGS.has((c as Element).name) || headingIn(c as Element)));
+/** A heading with text in `el` outside its child `inner`. */
+const headingOutside = (el: Element, inner: Element): boolean =>
+  el.children.some(
+    (c) => c.type === 'tag' && c !== inner && ((HEADINGS.has((c as Element).name) && /\p{L}/u.test(textOfNode(c as Element))) || headingOutside(c as Element, inner)),
+  );
 
 /** Amounts less those labelled a regular price ("Was $30.00", "reg. $30"). */
 const WAS_AMOUNT = /\b(?:was|reg\.?|regular(?:ly)?|orig(?:inally)?\.?)\s*:?\s*\$\s?\d[\d,]*(?:\.\d\d)?/gi;

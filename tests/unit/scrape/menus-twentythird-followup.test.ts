@@ -75,3 +75,23 @@ describe('a shelf of one product', () => {
     ]);
   });
 });
+
+describe('a one-product shelf in its own section', () => {
+  it('the card with a heading does not widen to the section with the shelf title', () => {
+    const card = (n: string) =>
+      `<li class="grid__item"><div class="card-wrapper"><div class="card__information"><h3 class="card__heading"><a href="/products/x">${n}</a></h3><div class="caption">Acme</div></div></div></li>`;
+    const shelf = (t: string, ns: string[]) =>
+      `<div class="featured-collection section"><div class="title-wrapper"><h2 class="title">${t}</h2></div><ul class="grid product-grid">${ns.map(card).join('')}</ul></div>`;
+    const ps = read(
+      shelf('Flower · Tier 1 · $40.00 each', ['Blue Dream']) +
+        shelf('Flower · Tier 2 · $35.00 each', ['Wedding Pie']) +
+        shelf('Flower · Tier 3 · $30.00 each', ['Zkittlez', 'Tangie']),
+    );
+    expect(ps.map((p) => [p.rawName, p.priceValue])).toEqual([
+      ['Blue Dream', 40],
+      ['Wedding Pie', 35],
+      ['Zkittlez', 30],
+      ['Tangie', 30],
+    ]);
+  });
+});
