@@ -125,6 +125,7 @@ function widen(textOf: (el: Element) => string, card: Element, classCounts: Map<
   // the item's own prices, not another product's.
   const sizes = (el: Element) => sizeListsIn(el).reduce((n, l) => n + priceCount(textOf(l)), 0);
   const own = priceCount(textOf(card)) - sizes(card);
+  const ownPaid = paidCount(textOf(card)) - sizes(card);
   // Up to two repeated items up; a card found deep inside its item (a Wix gallery item: the
   // details block in a link in two wrappers in the repeated `li`) reaches the item through up to
   // three wrappers that do not repeat, the item's other lines (brand, category) then its own.
@@ -133,7 +134,10 @@ function widen(textOf: (el: Element) => string, card: Element, classCounts: Map<
     const parent = at.parent as Element | null;
     if (!parent || parent.type !== 'tag' || parent.name === 'body') break;
     const t = textOf(parent);
-    if (t.length > 1200 || priceCount(t) - sizes(parent) !== own) break;
+    // The item's other lines may add only its regular price ("Was $30.00" in a description under the title and price).
+    if (t.length > 1200 || (priceCount(t) - sizes(parent) !== own && paidCount(t) - sizes(parent) !== ownPaid)) break;
+    // A card with its own heading never widens to a block with another heading (a shelf's title above its one product).
+    if (headingIn(card) && headingOutside(parent, at)) break;
     at = parent;
     if (sameShapeSiblings(parent) < 2) {
       if (cur === card && classRepeated(parent)) classItem = parent;
@@ -149,6 +153,18 @@ function widen(textOf: (el: Element) => string, card: Element, classCounts: Map<
   }
   return cur === card && classItem ? classItem : cur;
 }
+
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const headingIn = (el: Element): boolean => el.children.some((c) => c.type === 'tag' && (HEADINGS.has((c as Element).name) || headingIn(c as Element)));
+/** A heading with text in `el` outside its child `inner`. */
+const headingOutside = (el: Element, inner: Element): boolean =>
+  el.children.some(
+    (c) => c.type === 'tag' && c !== inner && ((HEADINGS.has((c as Element).name) && /\p{L}/u.test(textOfNode(c as Element))) || headingOutside(c as Element, inner)),
+  );
+
+/** Amounts less those labelled a regular price ("Was $30.00", "reg. $30"). */
+const WAS_AMOUNT = /\b(?:was|reg\.?|regular(?:ly)?|orig(?:inally)?\.?)\s*:?\s*\$\s?\d[\d,]*(?:\.\d\d)?/gi;
+const paidCount = (t: string) => priceCount(t.replace(WAS_AMOUNT, ' '));
 
 /** A name or heading with text in `el` outside `card` (a category section's title): `el` is more than the card's item. */
 function otherName(el: Element, card: Element): boolean {

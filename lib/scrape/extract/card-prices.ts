@@ -94,6 +94,9 @@ function struck(el: Element, classes?: ReadonlySet<string>): boolean {
   if (classes?.size && struckByClass(el, classes)) return true;
   // An element titled or labelled as the previous price (`title="Regular price"`, `aria-label="Was $50"`).
   if (LABELLED_REGULAR.test(el.attribs.title ?? el.attribs['aria-label'] ?? '')) return true;
+  // "price-discounted": the price that was discounted (a restaurant-menu plugin's old price beside
+  // its "price-discount"), unlike "discounted-price", the price after the discount.
+  if (/(?:^|\s|[-_])price[-_]discounted(?:\s|$)/i.test(el.attribs.class ?? '')) return true;
   return REGULAR_CLASS.test(`${el.attribs.class ?? ''} ${el.attribs['data-testid'] ?? ''} ${el.attribs.itemprop ?? ''}`.replace(/\b(?:price|prices)\b/gi, ' '));
 }
 

@@ -14,6 +14,7 @@ import { columnSizes, definitionSizes, sizeChips, sizeListsIn, sizeSelects, text
 import { markCssSoldOut, soldOutCard } from '@/lib/scrape/extract/sold-out';
 import { removeDealTiles } from '@/lib/scrape/extract/deal-tiles';
 import { shelfPrices } from '@/lib/scrape/extract/shelf-prices';
+import { priceLines } from '@/lib/scrape/extract/price-lines';
 import { canonicalCategory, dedupeProducts, extractPriceText, parsePrice, toScrapedProduct } from '@/lib/scrape/normalize';
 import type { ScrapedProduct } from '@/lib/scrape/types';
 
@@ -152,6 +153,7 @@ export function menuScope($: CheerioAPI): { scope: Cheerio<AnyNode>; classes: Se
   removeSidebars($, scope);
   removeDealTiles($, scope);
   shelfPrices($, scope);
+  priceLines($, scope);
   scope
     .find(ARIA_HIDDEN)
     .filter((_, el) => !/\$\s?\d/.test($(el).text()))

@@ -53,15 +53,24 @@ const named = (t: string) => (t.match(/\p{L}/gu) ?? []).length >= 3;
 const hasAmount = (t: string) => /\$\s?\d/.test(t);
 const tags = (nodes: AnyNode[]) => nodes.filter((n): n is Element => n.type === 'tag');
 
-/** The like items (same tag, two or more, none with an amount) in or among the blocks after a heading. */
-function itemsIn($: CheerioAPI, blocks: Element[]): Element[] {
+const shapeOf = (el: Element) => `${el.name}.${el.attribs.class ?? ''}`;
+
+/**
+ * The like items (same tag, two or more, none with an amount) in or among the blocks after a
+ * heading. A shape the other shelves' items have wins (a shelf of one product is that product,
+ * not the brand and name spans inside it).
+ */
+function itemsIn($: CheerioAPI, blocks: Element[], known: ReadonlySet<string> = new Set()): Element[] {
   if (blocks.length >= 2 && blocks.every((b) => b.name === blocks[0].name && named($(b).text()) && !hasAmount($(b).text()))) return blocks;
   let best: Element[] = [];
+  let bestKnown = false;
   for (const b of blocks)
     for (const el of [b, ...$(b).find('*').toArray()] as Element[]) {
       const kids = tags(el.children as AnyNode[]);
       // Items name something (a currency sign's span beside an amount is none).
-      if (kids.length > best.length && kids.every((k) => k.name === kids[0].name && named($(k).text())) && !kids.some((k) => hasAmount($(k).text()))) best = kids;
+      if (!kids.length || !kids.every((k) => k.name === kids[0].name && named($(k).text())) || kids.some((k) => hasAmount($(k).text()))) continue;
+      const isKnown = kids.every((k) => known.has(shapeOf(k)));
+      if ((isKnown && !bestKnown) || (isKnown === bestKnown && kids.length > best.length)) [best, bestKnown] = [kids, isKnown];
     }
   return best;
 }
@@ -74,6 +83,24 @@ export function shelfPrices($: CheerioAPI, scope: Cheerio<AnyNode>): void {
     .filter((el): el is Element => el.type === 'tag' && shelfPrice($(el).text().replace(/\s+/g, ' ').trim()) !== null);
   if (heads.length < 2) return;
   const isHead = (el: Element) => heads.includes(el) || heads.some((h) => $(el).find(h).length > 0);
+  const blocksAfter = (h: Element): Element[] => {
+    let anchor: Element = h;
+    while (!tags(anchor.next ? [anchor.next, ...$(anchor).nextAll().toArray()] : []).length && anchor.parent && (anchor.parent as Element).name !== 'body')
+      anchor = anchor.parent as Element;
+    const blocks: Element[] = [];
+    for (const s of $(anchor).nextAll().toArray() as Element[]) {
+      if (isHead(s)) break;
+      blocks.push(s);
+    }
+    return blocks;
+  };
+  // The shapes of the items of shelves holding three or more.
+  const known = new Set(
+    heads
+      .map((h) => itemsIn($, blocksAfter(h)))
+      .filter((xs) => xs.length >= 3)
+      .flatMap((xs) => xs.map(shapeOf)),
+  );
   for (const h of heads) {
     const sp = shelfPrice($(h).text().replace(/\s+/g, ' ').trim())!;
     const tag = (p: string) => `${sp.regular ? `<s class="shelf-regular">${sp.regular}</s> ` : ''}<span class="shelf-price">${p}</span>`;
@@ -90,15 +117,7 @@ export function shelfPrices($: CheerioAPI, scope: Cheerio<AnyNode>): void {
         $(p).replaceWith(`<h4>${wordsOf($(h).text())}</h4><div class="shelf">${lines.map((l) => `<div class="shelf-item">${nameLine(l)} ${tag(sp.price)}</div>`).join('')}</div>`);
       continue;
     }
-    let anchor: Element = h;
-    while (!tags(anchor.next ? [anchor.next, ...$(anchor).nextAll().toArray()] : []).length && anchor.parent && (anchor.parent as Element).name !== 'body')
-      anchor = anchor.parent as Element;
-    const blocks: Element[] = [];
-    for (const s of $(anchor).nextAll().toArray() as Element[]) {
-      if (isHead(s)) break;
-      blocks.push(s);
-    }
-    const items = itemsIn($, blocks);
+    const items = itemsIn($, blocksAfter(h), known);
     if (!items.length) continue;
     for (const it of items) {
       // One class on every shelf's items: a shelf of one item is still one of the menu's like cards.
