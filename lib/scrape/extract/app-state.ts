@@ -4,6 +4,7 @@ import type { ScrapedProduct } from '@/lib/scrape/types';
 import { embeddedStates } from '@/lib/scrape/extract/embedded-json';
 import { isObj, MAX_NODES, resolveUrl, SIZE_LABEL, str, type Json, type Obj } from '@/lib/scrape/extract/json';
 import { decimalMoney } from '@/lib/scrape/extract/minor-money';
+import { skusWithProduct } from '@/lib/scrape/extract/sku-parent';
 import { snakeKeys, unitMoney } from '@/lib/scrape/extract/unit-money';
 import { liftCommerceFields } from '@/lib/scrape/extract/commerce-fields';
 import { withoutAlternatives } from '@/lib/scrape/extract/state-alternatives';
@@ -357,7 +358,7 @@ function walkState(node: Json, base: string, out: RawProductFields[], budget: { 
     for (const x of node) walkState(x, base, out, budget);
     return;
   }
-  node = liftCommerceFields(unitMoney(snakeKeys(node)));
+  node = liftCommerceFields(unitMoney(snakeKeys(skusWithProduct(node))));
   if (isProductLike(node)) {
     if (stateSoldOut(node)) return;
     node = decimalMoney(node);

@@ -77,6 +77,8 @@ export function findCard(textOf: (el: Element) => string, priceEl: Element, clas
   if (fallback) {
     const t = textOf(fallback);
     if (/\d\s*(g|mg|oz)\b|thc|cbd|add to (cart|bag)|indica|sativa|hybrid/i.test(t)) return fallback;
+    // Or when it links its name to a product's own page (a category view holding one product).
+    if (linksProductPage(fallback)) return fallback;
   }
   return null;
 }
@@ -176,3 +178,17 @@ function otherName(el: Element, card: Element): boolean {
 }
 const textOfNode = (el: Element): string =>
   el.children.map((c) => (c.type === 'text' ? (c as unknown as { data: string }).data : c.type === 'tag' ? textOfNode(c as Element) : '')).join('');
+
+/** A product's own page: `/p/123`, `/product/blue-dream`, `/products/…`, `/item/…`. */
+const PRODUCT_PATH = /^(?:https?:\/\/[^/]+)?\/(?:[\w-]+\/)?(?:p|products?|items?)\/[\w%.-]+\/?$/i;
+
+/** Whether a block's link with text of its own (a name, not an icon) goes to a product's own page. */
+function linksProductPage(el: Element): boolean {
+  const walk = (n: Element): boolean =>
+    n.children.some(
+      (c) =>
+        c.type === 'tag' &&
+        (((c as Element).name === 'a' && PRODUCT_PATH.test((c as Element).attribs.href ?? '') && /\p{L}{2}/u.test(textOfNode(c as Element))) || walk(c as Element)),
+    );
+  return walk(el);
+}

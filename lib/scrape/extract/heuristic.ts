@@ -2,6 +2,7 @@ import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { descendants, marks, signature, visibleText } from '@/lib/scrape/extract/card-dom';
 import { dataCategory, factsLineBrand, textCategory } from '@/lib/scrape/extract/card-category';
+import { linkCategory } from '@/lib/scrape/extract/link-category';
 import { findCard } from '@/lib/scrape/extract/card-find';
 import { firstText, labelledBrand, nameWithPrice, pickName, textLines } from '@/lib/scrape/extract/card-names';
 import { echoesName } from '@/lib/scrape/extract/echoed-name';
@@ -271,6 +272,7 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
       firstText($, els.slice(1), (e) => /category/.test(marks(e)) || e.attribs['data-category'] !== undefined) ??
       dataCategory(els) ??
       classCategory(el) ??
+      linkCategory(els.slice(1)) ??
       textCategory(els.slice(1)) ??
       sectionHeading($, el);
     if (FURNITURE_TEXT.test(text) && text.length < 120) continue;
