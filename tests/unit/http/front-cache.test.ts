@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { z } from 'zod';
 import { resetConfig } from '@/lib/config';
 import { CDN, defineRoute, ok } from '@/lib/http';
@@ -212,6 +212,13 @@ describe('replays', () => {
     process.env.RATE_LIMIT_ENABLED = 'true';
     resetConfig();
     setLimitStore(new MemoryStore());
+    // The windows are fixed minutes of the clock: a run crossing a minute's end would start a fresh
+    // count mid-test. The clock is held at a window's start (only Date is faked; timers run).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 0, 1, 12, 0, 0, 5));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const first = await answered(envelopeRoute, { path: '/api/v1/strains/search' });
     const remainingAfterFirst = Number(first.headers.get('x-ratelimit-remaining'));
     expect(remainingAfterFirst).toBeGreaterThan(0);
