@@ -77,12 +77,12 @@ function itemsIn($: CheerioAPI, blocks: Element[], known: ReadonlySet<string> = 
 
 /** Gives the priceless items under each shelf heading the heading's price. */
 export function shelfPrices($: CheerioAPI, scope: Cheerio<AnyNode>): void {
-  const heads = scope
+  let heads = scope
     .find(HEADING)
     .toArray()
     .filter((el): el is Element => el.type === 'tag' && shelfPrice($(el).text().replace(/\s+/g, ' ').trim()) !== null);
   if (heads.length < 2) return;
-  const isHead = (el: Element) => heads.includes(el) || heads.some((h) => $(el).find(h).length > 0);
+  let isHead = (el: Element) => heads.includes(el) || heads.some((h) => $(el).find(h).length > 0);
   const blocksAfter = (h: Element): Element[] => {
     let anchor: Element = h;
     while (!tags(anchor.next ? [anchor.next, ...$(anchor).nextAll().toArray()] : []).length && anchor.parent && (anchor.parent as Element).name !== 'body')
@@ -94,6 +94,11 @@ export function shelfPrices($: CheerioAPI, scope: Cheerio<AnyNode>): void {
     }
     return blocks;
   };
+  // A shelf's products carry no price of their own: a heading followed by priced blocks is a
+  // product's name with an amount in it ("Airo Pro - .5g $40 each" over its own "$40.00").
+  heads = heads.filter((h) => h.name === 'strong' || h.name === 'b' || !blocksAfter(h).some((b) => hasAmount($(b).text())));
+  if (heads.length < 2) return;
+  isHead = (el: Element) => heads.includes(el) || heads.some((h) => $(el).find(h).length > 0);
   // The shapes of the items of shelves holding three or more.
   const known = new Set(
     heads
