@@ -12,11 +12,13 @@ import { roundSimilarity } from '@/lib/strains/match-trigram';
 import { holdsProductForm, makerAfterDose, namesAnotherStrain, typedSegments } from '@/lib/strains/match-several';
 import { flavourRisk, isFlavourName, STRAIN_CATEGORY_RE } from '@/lib/strains/match-flavour';
 import { oneWordNearMiss, sameNameSpelling } from '@/lib/strains/match-spelling';
+import { carrierStrain } from '@/lib/strains/match-carrier';
 import {
   bestEntry,
   cannabinoidBlend,
   countedFlavour,
   decadeLead,
+  formWordsLead,
   gluedInitials,
   gluedLead,
   initialsOf,
@@ -316,6 +318,9 @@ function decideOne(index: CatalogIndex, p: Prepared, makers: MakerLexicon): Deci
   );
   const bySlug = settle(index, p, slug, 'slug');
   if (bySlug) return bySlug;
+  // An oil or tincture named by its strain after the carrier ('Cannabis Infused MCT Oil White Widow').
+  const carried = p.kind === 'edible' ? carrierStrain(index, p.name) : null;
+  if (carried) return { ...d, ...carried, similarity: 1, confidence: 'high' };
   const cleaned = p.norm.cleaned;
   // The product is a strain the universe knows and the catalog lacks: it is that strain.
   const universeOnly = p.norm.candidates.some((c) => !c.side && !c.whole && isUniverseOnly(index, c.text));
@@ -328,7 +333,8 @@ function decideOne(index: CatalogIndex, p: Prepared, makers: MakerLexicon): Deci
       gluedInitials(index, cleaned) ??
       makerBeforeWeight(index, p.name, cleaned) ??
       slashedMakers(index, p.name, cleaned) ??
-      decadeLead(index, cleaned);
+      decadeLead(index, cleaned) ??
+      formWordsLead(index, cleaned);
     // The flavour rule holds here too ('Zorbex Strawberry Lemonade', category Other).
     if (branded && !(p.flavourRisk && isFlavourName(branded.entry.name.toLowerCase()))) return { ...d, ...branded, similarity: 1, confidence: 'high' };
     const quoted = quotedCut(index, p);

@@ -6,6 +6,7 @@
  * a maker before a weight ('KPUFF 1G GELATO') and a decade before the name ("90's Sensi Star").
  */
 import type { CatalogIndex, IndexedName } from '@/lib/strains/match-index';
+import { FORM_EDGE } from '@/lib/strains/match-noise';
 import { slugify } from '@/lib/strains/slug';
 
 type EdgeHit = { pass: 'exact' | 'slug'; entry: IndexedName };
@@ -127,6 +128,22 @@ export function decadeLead(index: CatalogIndex, cleaned: string): EdgeHit | null
   const words = cleaned.split(' ');
   if (words.length < 2 || !DECADE_RE.test(words[0])) return null;
   return lookup(index, words.slice(1).join(' '));
+}
+
+/**
+ * One to three form qualifiers before a catalog name of two or more words, what a line left once
+ * the menu's brand went ('Bloom SURF Classic Granddaddy Purple' → 'surf classic granddaddy
+ * purple', 'Bloom SURF Jack Herer'; blind-6 and blind-8): that strain, the fewest qualifiers
+ * dropped. A qualifier that starts a known name keeps it ('Classic Twist'), since the whole
+ * segment is looked up first, and a one-word rest ('Surf Cookies') may be a new strain's name.
+ */
+export function formWordsLead(index: CatalogIndex, cleaned: string): EdgeHit | null {
+  const words = cleaned.split(' ');
+  for (let k = 1; k <= 3 && words.length - k >= 2 && FORM_EDGE.has(words[k - 1]); k++) {
+    const hit = lookup(index, words.slice(k).join(' '));
+    if (hit) return hit;
+  }
+  return null;
 }
 
 /**

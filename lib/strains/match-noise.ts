@@ -123,6 +123,8 @@ const ALWAYS = [
   'sample',
   'sale',
   'deal',
+  // a price word like 'sale' ('Discount Dabs Gelanade Cured Sugar'); no strain name holds it
+  'discount',
   'bulk',
   'live sugar',
   'cured sugar',

@@ -15,6 +15,8 @@ const numbersOf = (ws: string[]) =>
 
 /** At most one edit in three letters: a slip of the keyboard, not another word. */
 const MAX_EDIT_SHARE = 1 / 3;
+/** Words this short are never misspelt into one another (one edit is a third of them). */
+const SHORT_WORD = 3;
 
 /**
  * Is the trigram neighbour a spelling of the product's strain segment, or another name? The same
@@ -35,6 +37,9 @@ export function sameNameSpelling(product: string, catalog: string, wordUse: (w: 
     const [p, c] = [stem(pw[i]), stem(cw[i])];
     if (p === c) continue;
     if (wordUse(pw[i]) >= 2 || wordUse(pw[i].replace(/'/g, '')) >= 2) return false;
+    // A short word that differs is another word, not a slip: an abbreviation ('Cherry OGK' = Cherry
+    // OG Kush, not Cherry OG; blind-8) or a code.
+    if (Math.max(p.length, c.length) <= SHORT_WORD) return false;
     if (editDistance(p, c) > MAX_EDIT_SHARE * Math.max(p.length, c.length)) return false;
   }
   return true;

@@ -28,10 +28,13 @@ export const LABELS_6 = path.join(process.cwd(), 'tests', 'fixtures', 'matching'
 /** The seventh, blind set (split `blind-7`): items of the 30 least-used stores outside blind-3's to blind-6's, matched in their store's menu. */
 export const LABELS_7 = path.join(process.cwd(), 'tests', 'fixtures', 'matching', 'labelled-7.json');
 
-export type Split = 'tune' | 'holdout' | 'blind-2' | 'blind-3' | 'blind-4' | 'blind-5' | 'blind-6' | 'blind-7';
+/** The eighth, blind set (split `blind-8`): every unused name of the 26 stores outside blind-3's to blind-7's, matched in their store's menu. */
+export const LABELS_8 = path.join(process.cwd(), 'tests', 'fixtures', 'matching', 'labelled-8.json');
+
+export type Split = 'tune' | 'holdout' | 'blind-2' | 'blind-3' | 'blind-4' | 'blind-5' | 'blind-6' | 'blind-7' | 'blind-8';
 
 /** The splits whose items are matched inside their store's menu (`listing`), not their chain's. */
-const STORE_SPLITS: ReadonlySet<Split> = new Set(['blind-3', 'blind-4', 'blind-5', 'blind-6', 'blind-7']);
+const STORE_SPLITS: ReadonlySet<Split> = new Set(['blind-3', 'blind-4', 'blind-5', 'blind-6', 'blind-7', 'blind-8']);
 
 export interface Labelled {
   name: string;
@@ -41,13 +44,13 @@ export interface Labelled {
   group: string;
   split: Split;
   strain: string | null;
-  /** The store's listing file (blind-3 to blind-7): the item is matched inside that store's menu, not its chain's. */
+  /** The store's listing file (blind-3 to blind-8): the item is matched inside that store's menu, not its chain's. */
   listing?: string;
 }
 
 export function loadLabelled(): Labelled[] {
   const read = (file: string) => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { items: Labelled[] }).items : []);
-  return [...read(LABELS), ...read(LABELS_2), ...read(LABELS_3), ...read(LABELS_4), ...read(LABELS_5), ...read(LABELS_6), ...read(LABELS_7)];
+  return [...read(LABELS), ...read(LABELS_2), ...read(LABELS_3), ...read(LABELS_4), ...read(LABELS_5), ...read(LABELS_6), ...read(LABELS_7), ...read(LABELS_8)];
 }
 
 /** The dispensary chain of a Weedmaps listing file: the first word of the dispensary's name. */
@@ -128,7 +131,7 @@ function score(items: Labelled[], expected: (string | null)[], got: MatchResult[
 }
 
 /**
- * Match every labelled item inside its chain's menu (a blind-3 to blind-7 item: its store's menu); answer the
+ * Match every labelled item inside its chain's menu (a blind-3 to blind-8 item: its store's menu); answer the
  * scores of each split. The items of each set are matched apart (a menu holds the labelled items of
  * one set only), so adding a set does not change another one's answers.
  */
@@ -169,5 +172,6 @@ export async function labelledScores(db: Queryable, menu: MenuItem[] | null): Pr
     'blind-5': pick('blind-5'),
     'blind-6': pick('blind-6'),
     'blind-7': pick('blind-7'),
+    'blind-8': pick('blind-8'),
   };
 }

@@ -44,6 +44,11 @@ export interface SampleConfig {
   afterCross?: (m: MenuItem, h: SampleHelpers) => string | null;
   /** Edibles may be drawn as hard shapes too (only at random otherwise). */
   hardEdibles?: boolean;
+  /**
+   * Take every name of the pool (the unused stores hold fewer names than the quotas): each one is
+   * tagged with its hard shape when it has one (no per-shape cap), the rest as drawn at random.
+   */
+  takeAll?: boolean;
 }
 
 const key = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -150,6 +155,10 @@ export function drawLabelledSet(cfg: SampleConfig): void {
   const count = new Map<string, number>();
   for (const m of items) {
     const s = section(m);
+    if (cfg.takeAll) {
+      taken.set(m, (s !== 'Edible' || cfg.hardEdibles ? kind(m) : null) ?? 'random');
+      continue;
+    }
     if ((count.get(s) ?? 0) >= cfg.quota[s]) continue;
     count.set(s, (count.get(s) ?? 0) + 1);
     taken.set(m, 'random');
