@@ -24,6 +24,7 @@ import { currencyColumns } from '@/lib/scrape/extract/currency-columns';
 import { dropHiddenRepeats } from '@/lib/scrape/extract/hidden-repeats';
 import { OPENER_LABEL, PRICE_RANGE } from '@/lib/scrape/browser-popovers';
 import { categoryListbox } from '@/lib/scrape/browser-listbox';
+import { inPlaceMoreControl } from '@/lib/scrape/section-more';
 
 export type ExtractionMethod = 'json-ld' | 'app-state' | 'ai' | 'heuristic' | 'none';
 
@@ -189,9 +190,10 @@ export function pageSignals(html: string): PageSignals {
     storePicker: STORE_PICKER.test(text),
     iframes: $('iframe[src]').length,
     // The browser's "load more" labels (browser-gates.ts MORE), "More products" too.
-    loadMore: $('button, [role="button"], input[type="button"]')
-      .toArray()
-      .some((el) => LOAD_MORE_CONTROL.test(($(el).text() || $(el).attr('value') || '').replace(/\s+/g, ' ').trim())),
+    loadMore:
+      $('button, [role="button"], input[type="button"]')
+        .toArray()
+        .some((el) => LOAD_MORE_CONTROL.test(($(el).text() || $(el).attr('value') || '').replace(/\s+/g, ' ').trim())) || inPlaceMoreControl($),
     // A lone "›" button is as often a carousel's: over HTTP only a pager with numbers counts.
     scriptPager: (() => {
       const step = pickPagerControl(describeControls($));
