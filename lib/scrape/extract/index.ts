@@ -20,6 +20,7 @@ import { unwrapInertTemplates, unwrapNoscript } from '@/lib/scrape/extract/inert
 import { englishStorefrontWords } from '@/lib/scrape/extract/storefront-words';
 import { relayoutTables } from '@/lib/scrape/extract/layout-tables';
 import { controlPrices } from '@/lib/scrape/extract/control-prices';
+import { resolveSizeSurcharges } from '@/lib/scrape/extract/size-surcharges';
 import { currencyColumns } from '@/lib/scrape/extract/currency-columns';
 import { dropHiddenRepeats } from '@/lib/scrape/extract/hidden-repeats';
 import { OPENER_LABEL, PRICE_RANGE } from '@/lib/scrape/browser-popovers';
@@ -67,6 +68,7 @@ async function extractLoaded($: cheerio.CheerioAPI, url: string, opts: ExtractOp
   englishStorefrontWords($);
   relayoutTables($);
   controlPrices($);
+  resolveSizeSurcharges($);
   dropHiddenRepeats($);
   const heuristic = () => extractHeuristic($, url);
   for (const [method, run] of [

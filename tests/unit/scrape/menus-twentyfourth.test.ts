@@ -1,3 +1,4 @@
+import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { browserAvailable, chromiumPath } from '@/lib/scrape/browser';
@@ -5,6 +6,8 @@ import { answerZipGate, zipFromText } from '@/lib/scrape/browser-zip';
 import { markClickTarget } from '@/lib/scrape/browser-gates';
 import { pageSignals } from '@/lib/scrape/extract';
 import { asksForMore } from '@/lib/scrape/section-more';
+import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
+import { resolveSizeSurcharges } from '@/lib/scrape/extract/size-surcharges';
 
 // Rules made after the twenty-fourth round's blind run (tests/fixtures/menus-sites/twentyfourth.ts).
 
@@ -77,5 +80,31 @@ describe('a ZIP-code gate', () => {
       expect(await p.locator('[data-scan-click="t1"]').innerText()).toBe('+ 28 more');
       await p.close();
     });
+  });
+});
+
+describe('sizes priced only by their surcharge', () => {
+  const resolveAndRead = (h: string) => {
+    const $ = cheerio.load(`<html><body><div class="product-grid">${h}</div></body></html>`);
+    resolveSizeSurcharges($);
+    return extractHeuristic($, 'https://shop.example/menu');
+  };
+  const card = (name: string, price: string, sizes: string) =>
+    `<div class="product-card"><h3 class="product-name">${name}</h3><div class="brand">Acme</div><div class="price">${price}</div>${sizes}<button type="button">Add to cart</button></div>`;
+  it('a select of "+$x" options and radio labels: one product per size at the card price plus the surcharge, a sale struck on each', () => {
+    const html = [
+      card('Blue Dream', '$12.00', '<select name="size"><option>1g</option><option>3.5g (+$20.00)</option><option>7g (+$45.00)</option></select>'),
+      card('Sour Diesel', '<s>$15.00</s> $10.00', '<label><input type="radio" name="a"> 1g</label><label><input type="radio" name="a"> 3.5g + $25.00</label>'),
+      card('Gelato', '$30.00', ''),
+    ].join('');
+    const ps = resolveAndRead(html);
+    expect(ps.map((p) => [p.rawName, p.price, p.regularPrice])).toEqual([
+      ['Blue Dream 1g', '$12.00', null],
+      ['Blue Dream 3.5g', '$32.00', null],
+      ['Blue Dream 7g', '$57.00', null],
+      ['Sour Diesel 1g', '$10.00', '$15.00'],
+      ['Sour Diesel 3.5g', '$35.00', '$40.00'],
+      ['Gelato', '$30.00', null],
+    ]);
   });
 });
