@@ -21,6 +21,7 @@ import { englishStorefrontWords } from '@/lib/scrape/extract/storefront-words';
 import { relayoutTables } from '@/lib/scrape/extract/layout-tables';
 import { controlPrices } from '@/lib/scrape/extract/control-prices';
 import { resolveSizeSurcharges } from '@/lib/scrape/extract/size-surcharges';
+import { strikeLabelledRegular } from '@/lib/scrape/extract/labelled-values';
 import { currencyColumns } from '@/lib/scrape/extract/currency-columns';
 import { dropHiddenRepeats } from '@/lib/scrape/extract/hidden-repeats';
 import { OPENER_LABEL, PRICE_RANGE } from '@/lib/scrape/browser-popovers';
@@ -69,6 +70,7 @@ async function extractLoaded($: cheerio.CheerioAPI, url: string, opts: ExtractOp
   relayoutTables($);
   controlPrices($);
   resolveSizeSurcharges($);
+  strikeLabelledRegular($);
   dropHiddenRepeats($);
   const heuristic = () => extractHeuristic($, url);
   for (const [method, run] of [

@@ -8,6 +8,7 @@ import { pageSignals } from '@/lib/scrape/extract';
 import { asksForMore } from '@/lib/scrape/section-more';
 import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
 import { resolveSizeSurcharges } from '@/lib/scrape/extract/size-surcharges';
+import { strikeLabelledRegular } from '@/lib/scrape/extract/labelled-values';
 
 // Rules made after the twenty-fourth round's blind run (tests/fixtures/menus-sites/twentyfourth.ts).
 
@@ -105,6 +106,38 @@ describe('sizes priced only by their surcharge', () => {
       ['Sour Diesel 1g', '$10.00', '$15.00'],
       ['Sour Diesel 3.5g', '$35.00', '$40.00'],
       ['Gelato', '$30.00', null],
+    ]);
+  });
+});
+
+describe('a key / value record labelling the price paid and a higher plain price', () => {
+  const rec = (name: string, rows: Array<[string, string]>) =>
+    `<dl class="product-spec"><dt>Product</dt><dd>${name}</dd><dt>Brand</dt><dd>Acme</dd>${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>`;
+  const read = (h: string) => {
+    const $ = cheerio.load(`<html><body><div class="spec-sheets">${h}</div></body></html>`);
+    strikeLabelledRegular($);
+    return extractHeuristic($, 'https://shop.example/menu');
+  };
+  it('the plain "Price" above a "Sale price" is the regular price; a record with one price keeps it', () => {
+    const ps = read(
+      [
+        rec('Blue Dream', [
+          ['Price', '$30.00'],
+          ['Sale price', '$25.00'],
+        ]),
+        rec('Sour Diesel', [['Price', '$20.00']]),
+        rec('Gelato Cake', [
+          ['Price', '$18.00'],
+          ['Sale price', '$12.00'],
+        ]),
+        rec('Zkittlez', [['Price', '$40.00']]),
+      ].join(''),
+    );
+    expect(ps.map((p) => [p.rawName, p.price, p.regularPrice])).toEqual([
+      ['Blue Dream', '$25.00', '$30.00'],
+      ['Sour Diesel', '$20.00', null],
+      ['Gelato Cake', '$12.00', '$18.00'],
+      ['Zkittlez', '$40.00', null],
     ]);
   });
 });
