@@ -1,4 +1,5 @@
 import type { Frame, Page } from 'playwright-core';
+import { SECTION_MORE } from '@/lib/scrape/section-more';
 
 /**
  * The browser's gate steps (moved out of browser-page.ts): which element an age gate, a
@@ -162,7 +163,8 @@ const MARK_SCRIPT = String.raw`(a) => {
 }`;
 
 export async function markClickTarget(frame: Frame, kind: ClickKind, token: string): Promise<boolean> {
-  const args = JSON.stringify({ kind, token, AGE_TEXT, AGE_YES, STORE_TEXT, NEGATIVE, MORE, SHOW_MENU, REC_CHOICE, MED_CHOICE });
+  // A category section's in-place "View all 32" / "+ 28 more" counts as a "more" control (section-more.ts).
+  const args = JSON.stringify({ kind, token, AGE_TEXT, AGE_YES, STORE_TEXT, NEGATIVE, MORE: `${MORE}|${SECTION_MORE}`, SHOW_MENU, REC_CHOICE, MED_CHOICE });
   return frame.evaluate<boolean>(`(${MARK_SCRIPT})(${args})`).catch(() => false);
 }
 

@@ -10,6 +10,7 @@ import type { ScanContext } from '@/lib/scrape/browser';
 import type { PageExtraction } from '@/lib/scrape/extract';
 import { acceptConsent, markClickTarget, type ClickKind } from '@/lib/scrape/browser-gates';
 import { growMenu } from '@/lib/scrape/browser-grow';
+import { answerZipGate } from '@/lib/scrape/browser-zip';
 import { watchRotation } from '@/lib/scrape/browser-rotation';
 import { revealMenu } from '@/lib/scrape/browser-reveal';
 import { frameHtml, readFrames } from '@/lib/scrape/browser-read';
@@ -239,7 +240,11 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
     // Up to three rounds of gate → picker → wait, re-reading after each step.
     for (let round = 0; round < 3 && read.products.length === 0; round++) {
       if (opts.signal?.aborted) throw abortError(opts.signal);
-      const acted = (await interact(page, 'age', interactions)) || (await interact(page, 'menu-type', interactions)) || (await interact(page, 'store', interactions));
+      const acted =
+        (await interact(page, 'age', interactions)) ||
+        (await interact(page, 'menu-type', interactions)) ||
+        (await interact(page, 'store', interactions)) ||
+        (await answerZipGate(page, interactions));
       if (!acted) await page.waitForTimeout(600);
       read = await readFrames(page, opts);
       if (!acted && read.products.length === 0 && round > 0) break;
@@ -274,7 +279,7 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
       }
       // Numbered page buttons / a next button that swap the products in place.
       const paged = await pageThrough(page, read.products, (opts.maxRounds ?? 3) - rounds, interactions, opts);
-      const gated = selfSent || interactions.some((i) => i.startsWith('age@') || i.startsWith('menu-type@') || i.startsWith('store@'));
+      const gated = selfSent || interactions.some((i) => i.startsWith('age@') || i.startsWith('menu-type@') || i.startsWith('store@') || i.startsWith('zip@'));
       const linked = paged.rounds === 0 && gated ? await followPageLinks(page, read.products, (opts.maxRounds ?? 3) - rounds, opts, url) : { products: [], rounds: 0 };
       if (paged.rounds > 0) read = { ...read, products: dedupeProducts(paged.products) };
       else if (linked.rounds > 0) read = { ...read, products: dedupeProducts(linked.products) };

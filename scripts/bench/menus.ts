@@ -275,7 +275,7 @@ async function main(): Promise<void> {
     const xs = scores.filter((s) => s.split === split);
     if (!xs.length) continue;
     table(
-      `${split === 'held-out' ? `Held out: twenty-third-round techniques ${HELDOUT_TECHNIQUES.join(', ')}${HELDOUT_STYLES.length ? ` and styles ${HELDOUT_STYLES.join(', ')}` : ''}` : `Tuning: earlier techniques in styles ${TUNE_STYLES.join(', ')}`}`,
+      `${split === 'held-out' ? `Held out: twenty-fourth-round techniques ${HELDOUT_TECHNIQUES.join(', ')}${HELDOUT_STYLES.length ? ` and styles ${HELDOUT_STYLES.join(', ')}` : ''}` : `Tuning: earlier techniques in styles ${TUNE_STYLES.join(', ')}`}`,
       ['site', 'products', 'recall', 'precision', 'price acc.', 'category acc.', 'cold s', 'pages', 'method', 'platform'],
       xs.map((s) => [
         s.key,

@@ -6,7 +6,7 @@ import { parsePrice } from '@/lib/scrape/normalize';
 
 /** Sizes a card offers, each with its price: chips, selects, columns of a price grid, plain text. */
 
-const SIZE_TEXT = String.raw`(?:\d+(?:\.\d+)?\s?(?:g|gr|grams?|oz|mg|ml)|1\/8\s?oz|1\/4\s?oz|1\/2\s?oz|1\/8|1\/4|1\/2|eighth|quarter|half(?: oz)?|ounce|\d+\s?(?:pk|pack))`;
+export const SIZE_TEXT = String.raw`(?:\d+(?:\.\d+)?\s?(?:g|gr|grams?|oz|mg|ml)|1\/8\s?oz|1\/4\s?oz|1\/2\s?oz|1\/8|1\/4|1\/2|eighth|quarter|half(?: oz)?|ounce|\d+\s?(?:pk|pack))`;
 /** A size option with its price: "1/8 oz $35", "3.5g · $30", "1g $12 $15" (sale and struck). */
 const SIZE_CHIP = new RegExp(String.raw`^(${SIZE_TEXT})\s*[-–·:|]?\s*(?:\$\s?\d+(?:\.\d{1,2})?\s*){1,2}$`, 'i');
 

@@ -20,10 +20,13 @@ import { unwrapInertTemplates, unwrapNoscript } from '@/lib/scrape/extract/inert
 import { englishStorefrontWords } from '@/lib/scrape/extract/storefront-words';
 import { relayoutTables } from '@/lib/scrape/extract/layout-tables';
 import { controlPrices } from '@/lib/scrape/extract/control-prices';
+import { resolveSizeSurcharges } from '@/lib/scrape/extract/size-surcharges';
+import { strikeLabelledRegular } from '@/lib/scrape/extract/labelled-values';
 import { currencyColumns } from '@/lib/scrape/extract/currency-columns';
 import { dropHiddenRepeats } from '@/lib/scrape/extract/hidden-repeats';
 import { OPENER_LABEL, PRICE_RANGE } from '@/lib/scrape/browser-popovers';
 import { categoryListbox } from '@/lib/scrape/browser-listbox';
+import { inPlaceMoreControl } from '@/lib/scrape/section-more';
 
 export type ExtractionMethod = 'json-ld' | 'app-state' | 'ai' | 'heuristic' | 'none';
 
@@ -66,6 +69,8 @@ async function extractLoaded($: cheerio.CheerioAPI, url: string, opts: ExtractOp
   englishStorefrontWords($);
   relayoutTables($);
   controlPrices($);
+  resolveSizeSurcharges($);
+  strikeLabelledRegular($);
   dropHiddenRepeats($);
   const heuristic = () => extractHeuristic($, url);
   for (const [method, run] of [
@@ -189,9 +194,10 @@ export function pageSignals(html: string): PageSignals {
     storePicker: STORE_PICKER.test(text),
     iframes: $('iframe[src]').length,
     // The browser's "load more" labels (browser-gates.ts MORE), "More products" too.
-    loadMore: $('button, [role="button"], input[type="button"]')
-      .toArray()
-      .some((el) => LOAD_MORE_CONTROL.test(($(el).text() || $(el).attr('value') || '').replace(/\s+/g, ' ').trim())),
+    loadMore:
+      $('button, [role="button"], input[type="button"]')
+        .toArray()
+        .some((el) => LOAD_MORE_CONTROL.test(($(el).text() || $(el).attr('value') || '').replace(/\s+/g, ' ').trim())) || inPlaceMoreControl($),
     // A lone "›" button is as often a carousel's: over HTTP only a pager with numbers counts.
     scriptPager: (() => {
       const step = pickPagerControl(describeControls($));

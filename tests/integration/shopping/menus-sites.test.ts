@@ -107,6 +107,9 @@ const KEYS = [
   // Twenty-third round (branch menus23): a menu split by first letter, only the first letter's
   // products on the URL given, the others behind an A–Z bar of `?letter=` links.
   'az-index-grid',
+  // Twenty-fourth round (branch menus24): a delivery menu behind a ZIP-code form that POSTs, sets
+  // a cookie and redirects back; the ZIP is the store's own, read from the address on the page.
+  'zip-gate-list',
 ] as const;
 const run = Boolean(process.env.DATABASE_URL) && browserAvailable() && menuDataPresent();
 
@@ -207,6 +210,8 @@ describe.runIf(run)('generated dispensary sites through the API', () => {
     if (key === 'menu-board-table') for (let n = 2; n <= 7; n++) expect(site.hits, `slide ${n}`).toContain(`main:/board/${n}`);
     // Every letter of the A–Z bar was read at its own page.
     if (key === 'az-index-grid') for (const l of [...azGroups(site.spec.products).keys()].slice(1)) expect(site.hits, `letter ${l}`).toContain(`main:${azHref('grid', l)}`);
+    // The ZIP form was posted (the browser answered the gate) before the menu was read.
+    if (key === 'zip-gate-list') expect(site.hits).toContain('main:/location');
     // Every product's own page was read (once each).
     if (key === 'detail-pages-dawn') expect(site.hits.filter((h) => h.startsWith('main:/products/')).length).toBeGreaterThanOrEqual(site.spec.products.length);
   });
