@@ -87,7 +87,7 @@ describe('fourth-round markup styles', () => {
     );
     expect(held.map((s) => s.key)).toEqual(expect.arrayContaining(['deal-tiles-grid', 'shelf-price-woo', 'price-list-css', 'az-index-table']));
     expect(held).toHaveLength(28);
-    expect(HELDOUT_STYLES).toEqual(['tailwind', 'wix', 'bigcommerce', 'magento', 'webflow']);
+    expect(HELDOUT_STYLES).toEqual(['tailwind', 'wix', 'bigcommerce', 'magento', 'webflow', 'prestashop']);
     for (const key of [
       'paginated-grid',
       'categories-css',
