@@ -39,7 +39,7 @@ export function cutNameScope(card: Element, others: readonly Element[]): Element
   let scope = card;
   for (let i = 0; i < 3; i++) {
     const up = scope.parent as Element | null;
-    if (!up || up.type !== 'tag' || up.name === 'body' || others.some((o) => o !== card && holds(up, o))) break;
+    if (!up || up.type !== 'tag' || up.name === 'body' || others.some((o) => o !== card && !holds(card, o) && holds(up, o))) break;
     scope = up;
   }
   return scope;

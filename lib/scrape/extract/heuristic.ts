@@ -6,6 +6,7 @@ import { linkCategory } from '@/lib/scrape/extract/link-category';
 import { findCard } from '@/lib/scrape/extract/card-find';
 import { firstText, labelledBrand, nameWithPrice, pickName, textLines } from '@/lib/scrape/extract/card-names';
 import { cutNameScope, isCut, wholeName } from '@/lib/scrape/extract/cut-names';
+import { minusOnly } from '@/lib/scrape/extract/minus-amounts';
 import { echoesName } from '@/lib/scrape/extract/echoed-name';
 import { attributeNames } from '@/lib/scrape/extract/attr-names';
 import { removeQuantityTiers } from '@/lib/scrape/extract/quantity-tiers';
@@ -216,6 +217,8 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     .filter((el): el is Element => el.type === 'tag' && (isPrice(ownText(el as Element)) || splitPrice(el as Element)) && !nameWithPrice(textOf(el as Element), el as Element))
     // Nor a label repeating such a name (`Add<span class="sr-only">, $10 Shake 1/8th</span>`, echoed-name.ts).
     .filter((el) => !echoesName(textOf, el))
+    // A discount badge ("-$6.36" in a product flag) holds no card's price (minus-amounts.ts).
+    .filter((el) => !minusOnly(textOf(el)))
     // An amount its line names as not paid ("payments of <strong>$10</strong>", "<b>$5</b> back") holds no card's price.
     .filter((el) => !notPaidOnly(textOf((el.parent as Element | null)?.type === 'tag' ? (el.parent as Element) : el)));
   const classCounts = new Map<string, number>();

@@ -9,3 +9,6 @@ const MINUS_BEFORE = /(?:^|[\s([{])[-−‒–]$/u;
 
 /** Whether the text just before an amount (`before`, ending where the amount starts) makes it a discount. */
 export const minusAmount = (before: string): boolean => MINUS_BEFORE.test(before);
+
+/** A text that is only such a discount ("-$6.36", "− $4.60"): an element holding it holds no price. */
+export const minusOnly = (t: string): boolean => /^\s*[-−‒–]\s?(?:US)?\$\s?\d[\d,]*(?:\.\d{1,2})?\s*$/u.test(t);

@@ -2,7 +2,7 @@ import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
 import { wholeName } from '@/lib/scrape/extract/cut-names';
-import { minusAmount } from '@/lib/scrape/extract/minus-amounts';
+import { minusAmount, minusOnly } from '@/lib/scrape/extract/minus-amounts';
 
 // Rules found on the thirteenth markup style (prestashop, held out): a theme cuts long titles
 // ("Wana - Exotic Yuzu 2:1 -...") while the card's picture alt keeps the whole name, and a discount
@@ -11,7 +11,7 @@ import { minusAmount } from '@/lib/scrape/extract/minus-amounts';
 const read = (html: string) => extractHeuristic(cheerio.load(`<html><body>${html}</body></html>`), 'https://shop.test/menu');
 
 /** A card in the shape of a PrestaShop Classic product-miniature (generic classes only where the rule does not need more). */
-const card = (id: number, name: string, shown: string, price: string, regular?: string, discount?: string) => `<div class="js-product product">
+const card = (id: number, name: string, shown: string, price: string, regular?: string, discount?: string, isNew = false) => `<div class="js-product product">
   <article class="product-miniature" data-id-product="${id}">
     <div class="thumbnail-container">
       <a href="/flower/${id}-x.html" class="thumbnail product-thumbnail"><img src="/${id}-home_default/x.jpg" alt="${name}" loading="lazy"></a>
@@ -20,7 +20,7 @@ const card = (id: number, name: string, shown: string, price: string, regular?: 
         <h2 class="h3 product-title"><a href="/flower/${id}-x.html">${shown}</a></h2>
         <div class="product-price-and-shipping">${regular ? `<span class="regular-price" aria-label="Regular price" style="text-decoration:line-through">${regular}</span> <span class="discount-amount discount-product">${discount}</span>` : ''} <span class="price" aria-label="Price">${price}</span></div>
       </div>
-      <ul class="product-flags">${discount ? `<li class="product-flag discount">${discount}</li>` : ''}</ul>
+      <ul class="product-flags">${discount ? `<li class="product-flag discount">${discount}</li>` : ''}${isNew ? '<li class="product-flag new">New</li>' : ''}</ul>
     </div>
   </article>
 </div>`;
@@ -61,6 +61,10 @@ describe('an amount with a minus sign of its own is a discount, not a price (min
     expect(minusAmount('$25.00 - ')).toBe(false);
     expect(minusAmount('$25.00–')).toBe(false);
     expect(minusAmount('Price ')).toBe(false);
+    expect(minusOnly('-$6.36')).toBe(true);
+    expect(minusOnly(' − $4.60 ')).toBe(true);
+    expect(minusOnly('$6.36')).toBe(false);
+    expect(minusOnly('-$6.36 New')).toBe(false);
   });
 
   it('PrestaShop\'s "-$10.00" badge between the struck regular price and the price paid: $25.00 was $35.00', () => {
@@ -70,6 +74,8 @@ describe('an amount with a minus sign of its own is a discount, not a price (min
         card(6, 'Black Mamba 2g All-In-One Vape', 'Black Mamba 2g All-In-One...', '$48.14', '$70.00', '-$21.86'),
         card(7, 'Blue Dream 3.5g', 'Blue Dream 3.5g', '$25.00'),
         card(8, 'Kush Pop Blueberry', 'Kush Pop Blueberry', '$12.00'),
+        // The badge in a flag list beside a "New" flag: still no card of its own, the whole name still read.
+        card(9, 'Strawberry Lemonade 1:1 [10 pack]', 'Strawberry Lemonade 1:1 [10...', '$9.64', '$16.00', '-$6.36', true),
       ].join('')}</div>`,
     );
     expect(got.map((p) => [p.rawName, p.priceValue, p.regularPrice])).toEqual([
@@ -77,6 +83,7 @@ describe('an amount with a minus sign of its own is a discount, not a price (min
       ['Black Mamba 2g All-In-One Vape', 48.14, '$70.00'],
       ['Blue Dream 3.5g', 25, null],
       ['Kush Pop Blueberry', 12, null],
+      ['Strawberry Lemonade 1:1 [10 pack]', 9.64, '$16.00'],
     ]);
   });
 });
