@@ -3,6 +3,7 @@ import type { AnyNode, Element } from 'domhandler';
 import { marks } from '@/lib/scrape/extract/card-dom';
 import { parsePrice } from '@/lib/scrape/normalize';
 import { struckByClass, struckEntry } from '@/lib/scrape/extract/struck-rules';
+import { minusAmount } from '@/lib/scrape/extract/minus-amounts';
 
 /**
  * The prices of a menu card (DECISIONS §12): the price paid now, the struck or "was" regular price,
@@ -188,6 +189,8 @@ export function cardPrices(card: Element, classes?: ReadonlySet<string>, skip?: 
     const after = full.slice(m.index + m[0].length, m.index + m[0].length + 16);
     if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after) || MEMBER_BEFORE.test(before)) continue;
     if (NOT_PAID_BEFORE_RE.test(before) || NOT_PAID_AFTER_RE.test(after)) continue;
+    // "-$10.00": a discount badge beside the prices (minus-amounts.ts).
+    if (minusAmount(before)) continue;
     if ((parsePrice(m[0]) ?? 0) <= 0) continue;
     const seg = segs[owner[m.index]];
     hits.push({

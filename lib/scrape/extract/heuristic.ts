@@ -5,6 +5,8 @@ import { dataCategory, factsLineBrand, textCategory } from '@/lib/scrape/extract
 import { linkCategory } from '@/lib/scrape/extract/link-category';
 import { findCard } from '@/lib/scrape/extract/card-find';
 import { firstText, labelledBrand, nameWithPrice, pickName, textLines } from '@/lib/scrape/extract/card-names';
+import { cutNameScope, isCut, wholeName } from '@/lib/scrape/extract/cut-names';
+import { minusOnly } from '@/lib/scrape/extract/minus-amounts';
 import { echoesName } from '@/lib/scrape/extract/echoed-name';
 import { attributeNames } from '@/lib/scrape/extract/attr-names';
 import { removeQuantityTiers } from '@/lib/scrape/extract/quantity-tiers';
@@ -215,6 +217,8 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     .filter((el): el is Element => el.type === 'tag' && (isPrice(ownText(el as Element)) || splitPrice(el as Element)) && !nameWithPrice(textOf(el as Element), el as Element))
     // Nor a label repeating such a name (`Add<span class="sr-only">, $10 Shake 1/8th</span>`, echoed-name.ts).
     .filter((el) => !echoesName(textOf, el))
+    // A discount badge ("-$6.36" in a product flag) holds no card's price (minus-amounts.ts).
+    .filter((el) => !minusOnly(textOf(el)))
     // An amount its line names as not paid ("payments of <strong>$10</strong>", "<b>$5</b> back") holds no card's price.
     .filter((el) => !notPaidOnly(textOf((el.parent as Element | null)?.type === 'tag' ? (el.parent as Element) : el)));
   const classCounts = new Map<string, number>();
@@ -259,6 +263,11 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
   const attrOf = new Map(inner.map((el) => [el, attributeNames([el, ...descendants(el)])]));
   const attrCards = new Map<string, number>();
   for (const xs of attrOf.values()) for (const t of xs) attrCards.set(t, (attrCards.get(t) ?? 0) + 1);
+  // A cut title's whole name may be in the attributes just around the card (cut-names.ts).
+  const cutCandidates = (el: Element) => {
+    const scope = cutNameScope(el, inner);
+    return scope === el ? [] : attributeNames([scope, ...descendants(scope)]);
+  };
   const attrName = (el: Element) => attrOf.get(el)!.find((t) => !(inner.length >= 4 && (attrCards.get(t) ?? 0) >= 3)) ?? null;
 
   const products: ScrapedProduct[] = [];
@@ -278,8 +287,11 @@ export function extractHeuristic($: CheerioAPI, baseUrl: string): ScrapedProduct
     if (FURNITURE_TEXT.test(text) && text.length < 120) continue;
     if (soldOutCard($, el, els)) continue;
     // A menu whose brand line repeats the name still names the product.
-    const name = pickName($, els, [brand ?? '', catLabel ?? ''], repeated, attrName(el)) ?? pickName($, els, [catLabel ?? ''], repeated);
-    if (!name) continue;
+    const picked = pickName($, els, [brand ?? '', catLabel ?? ''], repeated, attrName(el)) ?? pickName($, els, [catLabel ?? ''], repeated);
+    if (!picked) continue;
+    // A title the theme cut ("Wana - Exotic Yuzu 2:1 -...") stands for the whole name the card's attributes write.
+    let name = wholeName(picked, attrOf.get(el)!);
+    if (name === picked && isCut(picked)) name = wholeName(picked, cutCandidates(el));
     const href = els.find((e) => e.name === 'a' && e.attribs.href)?.attribs.href;
     const common = {
       // A brand written only in the card's facts line, before its category ("Ripple · Edibles").

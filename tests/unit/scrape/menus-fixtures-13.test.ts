@@ -50,6 +50,7 @@ function decodeState(html: string, style: Style): unknown[] {
       vm.runInNewContext(script(/<script>(window\.__NUXT__[\s\S]*?)<\/script>/), ctx);
       return JSON.parse(JSON.stringify(ctx.window.__NUXT__!.data[0].collection.products)) as unknown[];
     }
+    case 'prestashop':
     case 'webflow':
     case 'magento':
     case 'bigcommerce':

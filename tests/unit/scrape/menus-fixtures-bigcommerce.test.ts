@@ -19,7 +19,7 @@ const sale = SALE_CARD;
 describe.runIf(menuDataPresent())('tenth markup style (bigcommerce)', () => {
   it('is held out, built for the same techniques as tailwind and wix, with the same products as their grid sites', () => {
     expectHeldOutStyle('bigcommerce');
-    expect(HELDOUT_STYLES).toEqual(['tailwind', 'wix', 'bigcommerce', 'magento', 'webflow']);
+    expect(HELDOUT_STYLES).toEqual(['tailwind', 'wix', 'bigcommerce', 'magento', 'webflow', 'prestashop']);
   });
 
   it('a card: brand above the name, aria-labels speaking the prices, "Was:" struck by the theme CSS then "Now:", the unused sections hidden inline', () => {

@@ -19,7 +19,7 @@ const sale = SALE_CARD;
 describe.runIf(menuDataPresent())('eleventh markup style (magento)', () => {
   it('is held out, built for the same techniques as tailwind, wix and bigcommerce, with the same products as their grid sites', () => {
     expectHeldOutStyle('magento');
-    expect(HELDOUT_STYLES).toEqual(['tailwind', 'wix', 'bigcommerce', 'magento', 'webflow']);
+    expect(HELDOUT_STYLES).toEqual(['tailwind', 'wix', 'bigcommerce', 'magento', 'webflow', 'prestashop']);
   });
 
   it('a card: the special price first (label hidden), then the old price struck by the theme, amounts in data-price-amount', () => {

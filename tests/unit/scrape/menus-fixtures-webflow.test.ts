@@ -19,7 +19,7 @@ const sale = SALE_CARD;
 describe.runIf(menuDataPresent())('twelfth markup style (webflow)', () => {
   it('is held out, built for the same techniques as the other held-out styles, with the same products as their grid sites', () => {
     expectHeldOutStyle('webflow');
-    expect(HELDOUT_STYLES).toEqual(['tailwind', 'wix', 'bigcommerce', 'magento', 'webflow']);
+    expect(HELDOUT_STYLES).toEqual(['tailwind', 'wix', 'bigcommerce', 'magento', 'webflow', 'prestashop']);
   });
 
   it('a card: a w-dyn-item hidden by an interaction, brand above the name, a nested category list, "$ 25.00 USD" then the struck compare-at price', () => {

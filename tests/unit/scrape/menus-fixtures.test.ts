@@ -88,7 +88,7 @@ describe('fourth-round markup styles', () => {
     );
     expect(held.map((s) => s.key)).toEqual(expect.arrayContaining(['zip-gate-grid', 'section-more-woo', 'option-surcharge-css', 'spec-sheet-table']));
     expect(held).toHaveLength(28);
-    expect(HELDOUT_STYLES).toEqual(['tailwind', 'wix', 'bigcommerce', 'magento', 'webflow']);
+    expect(HELDOUT_STYLES).toEqual(['tailwind', 'wix', 'bigcommerce', 'magento', 'webflow', 'prestashop']);
     for (const key of [
       'paginated-grid',
       'categories-css',
