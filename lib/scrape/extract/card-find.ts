@@ -4,6 +4,7 @@ import { NAME_PREDICATES, nameWithPrice } from '@/lib/scrape/extract/card-names'
 import { priceCount } from '@/lib/scrape/extract/card-prices';
 import { echoesName } from '@/lib/scrape/extract/echoed-name';
 import { sizeListsIn, SIZES_ALL } from '@/lib/scrape/extract/card-sizes';
+import { loneProduct } from '@/lib/scrape/extract/lone-card';
 
 /**
  * The shape siblings share: the tag and the first class token. Not the whole class list: item
@@ -77,8 +78,8 @@ export function findCard(textOf: (el: Element) => string, priceEl: Element, clas
   if (fallback) {
     const t = textOf(fallback);
     if (/\d\s*(g|mg|oz)\b|thc|cbd|add to (cart|bag)|indica|sativa|hybrid/i.test(t)) return fallback;
-    // Or when it links its name to a product's own page (a category view holding one product).
-    if (linksProductPage(fallback)) return fallback;
+    // Or when it is laid out as a product (a category or letter view holding one product: lone-card.ts).
+    if (loneProduct(fallback)) return fallback;
   }
   return null;
 }
@@ -178,17 +179,3 @@ function otherName(el: Element, card: Element): boolean {
 }
 const textOfNode = (el: Element): string =>
   el.children.map((c) => (c.type === 'text' ? (c as unknown as { data: string }).data : c.type === 'tag' ? textOfNode(c as Element) : '')).join('');
-
-/** A product's own page: `/p/123`, `/product/blue-dream`, `/products/…`, `/item/…`. */
-const PRODUCT_PATH = /^(?:https?:\/\/[^/]+)?\/(?:[\w-]+\/)?(?:p|products?|items?)\/[\w%.-]+\/?$/i;
-
-/** Whether a block's link with text of its own (a name, not an icon) goes to a product's own page. */
-function linksProductPage(el: Element): boolean {
-  const walk = (n: Element): boolean =>
-    n.children.some(
-      (c) =>
-        c.type === 'tag' &&
-        (((c as Element).name === 'a' && PRODUCT_PATH.test((c as Element).attribs.href ?? '') && /\p{L}{2}/u.test(textOfNode(c as Element))) || walk(c as Element)),
-    );
-  return walk(el);
-}

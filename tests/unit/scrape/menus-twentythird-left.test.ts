@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pageSignals, restNeedsBrowser } from '@/lib/scrape/extract';
 import { pickLetterButtons } from '@/lib/scrape/letter-buttons';
 import { describeControls } from '@/lib/scrape/pager';
+import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
 
 // The twenty-third round's sites left incomplete after its fixes (docs/menus.md), not blind.
 
@@ -38,5 +39,41 @@ describe('an A–Z bar of buttons with no link', () => {
     expect(pageSignals(few).letterButtons).toBe(false);
     const sizes = `<html><body><div class="sizes">${['1g', '2g', '3.5g', '7g', '14g', '28g', 'S', 'M', 'L'].map((s) => `<button>${s}</button>`).join('')}</div></body></html>`;
     expect(pageSignals(sizes).letterButtons).toBe(false);
+  });
+});
+
+describe('a view holding one lone product', () => {
+  const read = (html: string) =>
+    extractHeuristic(cheerio.load(`<html><body><div class="promo-banner">Free delivery on orders over $100!</div>${html}</body></html>`), 'https://shop.example/menu');
+  const got = (html: string) => read(html).map((p) => [p.rawName, p.priceValue]);
+
+  it('a table row under a header naming product and price columns', () => {
+    const row = `<tr class="row"><td class="c-name">RSO | Syringe</td><td>Sublime</td><td>Other</td><td></td><td>$45.00</td></tr>`;
+    expect(
+      got(
+        `<h2>V (1 products)</h2><table class="menu"><thead><tr><th>Product</th><th>Brand</th><th>Type</th><th>Potency</th><th>Price</th></tr></thead><tbody>${row}</tbody></table>`,
+      ),
+    ).toEqual([['RSO | Syringe', 45]]);
+    // A table with no such header is no product list.
+    expect(got(`<table><tbody>${row}</tbody></table>`)).toEqual([]);
+  });
+
+  it('a tile with a category or a maker line beside its bold name', () => {
+    expect(got(`<section class="tiles"><article class="tile"><div><b>Vice City</b></div><div>by House</div><small>Flower </small><p>$8.00</p></article></section>`)).toEqual([
+      ['Vice City', 8],
+    ]);
+    expect(got(`<section class="tiles"><article class="tile"><div><b>RSO | Syringe</b></div><div>by Sublime</div><small>Other </small><p>$45.00</p></article></section>`)).toEqual([
+      ['RSO | Syringe', 45],
+    ]);
+    // A deal block whose heading is the category is not a product.
+    expect(got(`<div class="deal"><h3>Edibles</h3><p>Everything from $5</p></div>`)).toEqual([]);
+  });
+
+  it('a product link around its title and price (WooCommerce loop item)', () => {
+    expect(
+      got(
+        `<ul class="products columns-4"><li class="product type-product"><a href="/product/vice-city/" class="woocommerce-LoopProduct-link"><h2 class="woocommerce-loop-product__title">Vice City</h2><span class="price"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">&#36;</span>8.00</bdi></span></span></a><a href="?add-to-cart=1" class="button">Add to cart</a></li></ul>`,
+      ),
+    ).toEqual([['Vice City', 8]]);
   });
 });
