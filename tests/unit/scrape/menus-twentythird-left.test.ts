@@ -77,3 +77,20 @@ describe('a view holding one lone product', () => {
     ).toEqual([['Vice City', 8]]);
   });
 });
+
+describe('a deal row with no amount among product rows', () => {
+  it('is no strain title over the sized product rows after it', () => {
+    const row = (n: string, p: number) => `<tr class="row"><td class="c-name">${n}</td><td>WYLD</td><td>Edibles</td><td></td><td>$${p}.00</td></tr>`;
+    const html = `<table class="menu"><thead><tr><th>Product</th><th>Brand</th><th>Type</th><th>Potency</th><th>Price</th></tr></thead><tbody>${row('Pear Gummies | 100mg', 20)}${row('Raspberry Gummies | 100mg', 18)}<tr class="row row--deal"><td class="c-name" colspan="4"><strong>Deal:</strong> 20% off all Edibles — Discount applied at checkout</td><td></td></tr>${row('Huckleberry Gummies | 100mg', 18)}${row('Milk Chocolate 300mg', 15)}${row('Caliente Mango', 16)}<tr class="row row--deal"><td class="c-name" colspan="4"><strong>Deal:</strong> BOGO 50% off WYLD — Buy one, get the second half off</td><td></td></tr>${row('Sleep Bar 500mg', 20)}${row('Dark Chocolate 100mg', 14)}</tbody></table>`;
+    const ps = extractHeuristic(cheerio.load(`<html><body>${html}</body></html>`), 'https://shop.example/menu');
+    expect(ps.map((p) => [p.rawName, p.priceValue])).toEqual([
+      ['Pear Gummies | 100mg', 20],
+      ['Raspberry Gummies | 100mg', 18],
+      ['Huckleberry Gummies | 100mg', 18],
+      ['Milk Chocolate 300mg', 15],
+      ['Caliente Mango', 16],
+      ['Sleep Bar 500mg', 20],
+      ['Dark Chocolate 100mg', 14],
+    ]);
+  });
+});
