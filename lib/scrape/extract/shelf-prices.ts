@@ -44,10 +44,17 @@ const wordsOf = (t: string) =>
     .replace(/\b(?:all|every(?:thing)?)\s*:?\s*$/i, '')
     .replace(/[·:\s]+$/, '')
     .trim();
-/** A text line "Name — Brand (22%)": the name, then what follows the dash as its own line. */
+/**
+ * A text line "Name — Brand (22%)": the name, then what follows the last dash as its own line. A
+ * name may hold dashes of its own ("Ooze Duplex Pro – 900 mAh – … — Ooze"): an em dash, when the
+ * line has one, is the brand's separator, else the last en dash.
+ */
 const nameLine = (l: string) => {
-  const [name, ...rest] = l.split(/\s[—–]\s/);
-  return `<b>${name.trim()}</b>${rest.length ? ` <span class="brand">${rest.join(' – ').replace(/\s*\([\d.]+%\)\s*$/, '')}</span>` : ''}`;
+  const seps = [...l.matchAll(/\s—\s/g)];
+  const at = (seps.length ? seps : [...l.matchAll(/\s–\s/g)]).pop();
+  const name = at ? l.slice(0, at.index) : l;
+  const brand = at ? l.slice(at.index + at[0].length) : '';
+  return `<b>${name.trim()}</b>${brand ? ` <span class="brand">${brand.replace(/\s*\([\d.]+%\)\s*$/, '')}</span>` : ''}`;
 };
 const named = (t: string) => (t.match(/\p{L}/gu) ?? []).length >= 3;
 const hasAmount = (t: string) => /\$\s?\d/.test(t);
@@ -62,6 +69,8 @@ const shapeOf = (el: Element) => `${el.name}.${el.attribs.class ?? ''}`;
  */
 function itemsIn($: CheerioAPI, blocks: Element[], known: ReadonlySet<string> = new Set()): Element[] {
   if (blocks.length >= 2 && blocks.every((b) => b.name === blocks[0].name && named($(b).text()) && !hasAmount($(b).text()))) return blocks;
+  // A shelf of one item in the other shelves' item shape (a table's one row under its tier row) is that item, not its cells.
+  if (blocks.length === 1 && known.has(shapeOf(blocks[0])) && named($(blocks[0]).text()) && !hasAmount($(blocks[0]).text())) return blocks;
   let best: Element[] = [];
   let bestKnown = false;
   for (const b of blocks)

@@ -94,3 +94,34 @@ describe('a deal row with no amount among product rows', () => {
     ]);
   });
 });
+
+describe('a shelf of one row in a tier table', () => {
+  it('is that row, not its cells (the brand cell no product)', () => {
+    const row = (n: string, b: string) => `<tr class="row"><td class="c-name">${n}</td><td>${b}</td><td>THC 21.03%</td><td><button type="button">Add</button></td></tr>`;
+    const tier = (t: string) => `<tr class="tier"><th colspan="4">${t}</th></tr>`;
+    const html = `<table class="menu shelves"><thead><tr><th>Product</th><th>Brand</th><th>Potency</th><th></th></tr></thead><tbody>${tier('Flower · Tier 1 · $50.00 each')}${row('Concord Cream', 'Enchanted Botanicals')}${row('Modified Grapes', 'Enchanted Botanicals')}${row('Yuzu Purple', 'Prohibition 37')}${tier('Flower · Tier 2 · $33.20 each (reg. $40.00)')}${row('Lemon Skunk', 'Enchanted Botanicals')}${tier('Flower · Tier 3 · $30.00 each')}${row('Bluntz', 'Prohibition 37')}${row('Lemon Drip', 'Prohibition 37')}${row('Ice Pie', 'High Desert Relief')}</tbody></table>`;
+    const ps = extractHeuristic(cheerio.load(`<html><body>${html}</body></html>`), 'https://shop.example/menu');
+    expect(ps.map((p) => [p.rawName, p.priceValue, p.regularPrice])).toEqual([
+      ['Concord Cream', 50, null],
+      ['Modified Grapes', 50, null],
+      ['Yuzu Purple', 50, null],
+      ['Lemon Skunk', 33.2, '$40.00'],
+      ['Bluntz', 30, null],
+      ['Lemon Drip', 30, null],
+      ['Ice Pie', 30, null],
+    ]);
+  });
+});
+
+describe('a shelf paragraph line whose name holds dashes', () => {
+  it('takes the brand after the em dash, the en dashes staying in the name', () => {
+    const html = `<p class="shelf"><strong>Vape Pens · All $49.95:</strong><br>Ooze Duplex Pro – 900 mAh – Vaporizer - Black — Ooze<br>Ooze Duplex Pro – 900 mAh – Vaporizer - Ice Pink — Ooze<br></p><p class="shelf"><strong>Flower · All $40.00:</strong><br>Yuzu Purple — Prohibition 37 (21.94%)<br>Bluntz – Prohibition 37<br></p>`;
+    const ps = extractHeuristic(cheerio.load(`<html><body>${html}</body></html>`), 'https://shop.example/menu');
+    expect(ps.map((p) => [p.rawName, p.brand, p.priceValue])).toEqual([
+      ['Ooze Duplex Pro – 900 mAh – Vaporizer - Black', 'Ooze', 49.95],
+      ['Ooze Duplex Pro – 900 mAh – Vaporizer - Ice Pink', 'Ooze', 49.95],
+      ['Yuzu Purple', 'Prohibition 37', 40],
+      ['Bluntz', 'Prohibition 37', 40],
+    ]);
+  });
+});
