@@ -1,7 +1,7 @@
 import type { Element } from 'domhandler';
 import { signature } from '@/lib/scrape/extract/card-dom';
 import { NAME_PREDICATES, nameWithPrice } from '@/lib/scrape/extract/card-names';
-import { priceCount } from '@/lib/scrape/extract/card-prices';
+import { priceCount, REGULAR_WORD } from '@/lib/scrape/extract/card-prices';
 import { echoesName } from '@/lib/scrape/extract/echoed-name';
 import { sizeListsIn, SIZES_ALL } from '@/lib/scrape/extract/card-sizes';
 import { loneProduct } from '@/lib/scrape/extract/lone-card';
@@ -166,7 +166,7 @@ const headingOutside = (el: Element, inner: Element): boolean =>
   );
 
 /** Amounts less those labelled a regular price ("Was $30.00", "reg. $30"). */
-const WAS_AMOUNT = /\b(?:was|reg\.?|regular(?:ly)?|orig(?:inally)?\.?)\s*:?\s*\$\s?\d[\d,]*(?:\.\d\d)?/gi;
+const WAS_AMOUNT = new RegExp(String.raw`\b${REGULAR_WORD}\s*:?\s*\$\s?\d[\d,]*(?:\.\d\d)?`, 'gi');
 const paidCount = (t: string) => priceCount(t.replace(WAS_AMOUNT, ' '));
 
 /** A name or heading with text in `el` outside `card` (a category section's title): `el` is more than the card's item. */

@@ -12,7 +12,13 @@ import { struckByClass, struckEntry } from '@/lib/scrape/extract/struck-rules';
 const REGULAR_CLASS =
   /(?:^|[\s_-])(?:strike|struck|strikethrough|line-?through|crossed|original|regular|reg|was|compare|compare-at|compareat|old|before|msrp|list-price|listprice|retail)(?:[\s_-]|$)/i;
 /** A label right before a price that makes it the previous price ("Was", "Reg.", "Regular price:", "regularly"). */
-const REGULAR_LABEL = /\b(?:was|reg\.?|regular(?: price)?|regularly|orig(?:inal|\.)?(?: price)?|msrp|compare at|list price|retail|before)\s*:?\s*$/i;
+/**
+ * The words that name a regular (previous) price before its amount: "was", "reg.", "regular",
+ * "regularly", "orig.", "originally". One pattern for every reader (card-find.ts, shelf-prices.ts,
+ * price-lines.ts, REGULAR_LABEL here), each building its own expression from it.
+ */
+export const REGULAR_WORD = String.raw`(?:was|reg\.?|regular(?:ly)?|orig(?:inally)?\.?)`;
+const REGULAR_LABEL = new RegExp(String.raw`\b(?:${REGULAR_WORD}|regular price|orig(?:inal|\.)?(?: price)?|msrp|compare at|list price|retail|before)\s*:?\s*$`, 'i');
 /** A title / aria-label naming an element the previous price ("Regular price", "Original price", "Was $50", "Compare at"). */
 /**
  * The whole label, an amount at most after it: an aria-label naming a product that starts with

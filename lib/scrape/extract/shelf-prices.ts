@@ -1,5 +1,6 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
+import { REGULAR_WORD } from '@/lib/scrape/extract/card-prices';
 
 /**
  * Tier ("shelf") pricing (twenty-third round): the price written once on a section heading
@@ -9,7 +10,7 @@ import type { AnyNode, Element } from 'domhandler';
  */
 const AMOUNT = /\$\s?\d[\d,]*(?:\.\d\d)?/g;
 const SHELF_WORD = /\b(?:each|ea\.?|all|tier|shelf)\b/i;
-const REGULAR_BEFORE = /\b(?:reg\.?|regular(?:ly)?|was|orig(?:inally)?\.?)\s*:?\s*$/i;
+const REGULAR_BEFORE = new RegExp(String.raw`\b${REGULAR_WORD}\s*:?\s*$`, 'i');
 /** Section headings; a table's heading cell only when it spans the row (a row header is a product's). */
 const HEADING = 'h1, h2, h3, h4, h5, h6, th[colspan], p > strong:first-child, p > b:first-child';
 

@@ -4,6 +4,7 @@ import { pageSignals, restNeedsBrowser } from '@/lib/scrape/extract';
 import { pickLetterButtons } from '@/lib/scrape/letter-buttons';
 import { describeControls } from '@/lib/scrape/pager';
 import { extractHeuristic } from '@/lib/scrape/extract/heuristic';
+import { REGULAR_WORD } from '@/lib/scrape/extract/card-prices';
 
 // The twenty-third round's sites left incomplete after its fixes (docs/menus.md), not blind.
 
@@ -139,6 +140,22 @@ describe('a product name ending in a member word', () => {
       ['Blue Dream', 25, '$30.00'],
       ['Gelato', 30, null],
       ['Runtz', 32, null],
+    ]);
+  });
+});
+
+describe('one regular-price word pattern', () => {
+  it('every reader takes "was", "reg.", "regularly", "orig.", "originally" as a regular price', () => {
+    const re = new RegExp(String.raw`^${REGULAR_WORD}$`, 'i');
+    for (const w of ['was', 'Reg.', 'reg', 'regular', 'Regularly', 'orig.', 'originally']) expect(re.test(w), w).toBe(true);
+    for (const w of ['now', 'sale', 'regulars', 'origin']) expect(re.test(w), w).toBe(false);
+    // The card reader too (it read "Originally" as no label before).
+    const card = (n: string, label: string) => `<div class="card"><h3>${n}</h3><span>${label} $30.00</span> <span>$25.00</span></div>`;
+    const ps = readBody(`<div class="grid">${card('Blue Dream', 'Originally')}${card('Sour Diesel', 'Was')}${card('Gelato', 'Reg.')}</div>`);
+    expect(ps.map((p) => [p.rawName, p.priceValue, p.regularPrice])).toEqual([
+      ['Blue Dream', 25, '$30.00'],
+      ['Sour Diesel', 25, '$30.00'],
+      ['Gelato', 25, '$30.00'],
     ]);
   });
 });
