@@ -5,6 +5,7 @@ import { menuPageLinks } from '@/lib/scrape/pagination';
 import { dropSizedBases, popoverPage, readPopovers } from '@/lib/scrape/browser-popovers';
 import { CATEGORY_TABS, LISTBOX_OPTIONS, pageThrough, pressEach, SECTIONS } from '@/lib/scrape/browser-press';
 import { WEIGHTS } from '@/lib/scrape/browser-weights';
+import { LETTER_BUTTONS } from '@/lib/scrape/letter-buttons';
 import { abortError, raceAbort, ScrapeError } from '@/lib/scrape/errors';
 import type { ScanContext } from '@/lib/scrape/browser';
 import type { PageExtraction } from '@/lib/scrape/extract';
@@ -297,6 +298,8 @@ export async function renderMenuPage(scan: ScanContext, url: string, opts: Rende
         let tabbed = await pressEach(page, CATEGORY_TABS, read.products, left, interactions, opts);
         // Else a custom select's options: the category chosen in a listbox.
         if (tabbed.rounds === 0) tabbed = await pressEach(page, LISTBOX_OPTIONS, read.products, left, interactions, opts);
+        // Else an A–Z bar of buttons: every letter (letter-buttons.ts).
+        if (tabbed.rounds === 0) tabbed = await pressEach(page, LETTER_BUTTONS, read.products, left, interactions, opts);
         if (tabbed.rounds > 0) read = { ...read, products: dedupeProducts(tabbed.products) };
       }
     }

@@ -71,7 +71,7 @@ export interface PressKind {
   /** The token prefix, the data attribute the collect script marks controls with, and the name in interactions and round marks. */
   token: string;
   attr: string;
-  name: 'tab' | 'section' | 'weight';
+  name: 'tab' | 'section' | 'weight' | 'letter';
   /** Mark the frame's controls (`<attr>="<token>-<i>"`) and give the ones to press, by index, with their text. */
   collect(frame: Frame, token: string): Promise<{ picked: number[]; texts: string[] }>;
   /** Whether to stop after this frame, given how many of its controls changed the page and how many added products. */

@@ -10,8 +10,8 @@ import { resolveLink } from '@/lib/scrape/links';
  * list) whose texts are single letters (`#`, `0-9` for digits), on the page's origin and under the
  * first segment of its path.
  */
-const LETTER = /^(?:[a-z]|#|0-9|0–9)$/i;
-const MIN_LETTERS = 8;
+export const LETTER = /^(?:[a-z]|#|0-9|0–9)$/i;
+export const MIN_LETTERS = 8;
 
 export function letterIndexUrls($: CheerioAPI, pageUrl: string): string[] {
   const here = new URL(pageUrl);

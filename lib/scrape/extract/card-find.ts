@@ -1,9 +1,10 @@
 import type { Element } from 'domhandler';
 import { signature } from '@/lib/scrape/extract/card-dom';
 import { NAME_PREDICATES, nameWithPrice } from '@/lib/scrape/extract/card-names';
-import { priceCount } from '@/lib/scrape/extract/card-prices';
+import { priceCount, REGULAR_WORD } from '@/lib/scrape/extract/card-prices';
 import { echoesName } from '@/lib/scrape/extract/echoed-name';
 import { sizeListsIn, SIZES_ALL } from '@/lib/scrape/extract/card-sizes';
+import { loneProduct } from '@/lib/scrape/extract/lone-card';
 
 /**
  * The shape siblings share: the tag and the first class token. Not the whole class list: item
@@ -77,8 +78,8 @@ export function findCard(textOf: (el: Element) => string, priceEl: Element, clas
   if (fallback) {
     const t = textOf(fallback);
     if (/\d\s*(g|mg|oz)\b|thc|cbd|add to (cart|bag)|indica|sativa|hybrid/i.test(t)) return fallback;
-    // Or when it links its name to a product's own page (a category view holding one product).
-    if (linksProductPage(fallback)) return fallback;
+    // Or when it is laid out as a product (a category or letter view holding one product: lone-card.ts).
+    if (loneProduct(fallback)) return fallback;
   }
   return null;
 }
@@ -165,7 +166,7 @@ const headingOutside = (el: Element, inner: Element): boolean =>
   );
 
 /** Amounts less those labelled a regular price ("Was $30.00", "reg. $30"). */
-const WAS_AMOUNT = /\b(?:was|reg\.?|regular(?:ly)?|orig(?:inally)?\.?)\s*:?\s*\$\s?\d[\d,]*(?:\.\d\d)?/gi;
+const WAS_AMOUNT = new RegExp(String.raw`\b${REGULAR_WORD}\s*:?\s*\$\s?\d[\d,]*(?:\.\d\d)?`, 'gi');
 const paidCount = (t: string) => priceCount(t.replace(WAS_AMOUNT, ' '));
 
 /** A name or heading with text in `el` outside `card` (a category section's title): `el` is more than the card's item. */
@@ -178,17 +179,3 @@ function otherName(el: Element, card: Element): boolean {
 }
 const textOfNode = (el: Element): string =>
   el.children.map((c) => (c.type === 'text' ? (c as unknown as { data: string }).data : c.type === 'tag' ? textOfNode(c as Element) : '')).join('');
-
-/** A product's own page: `/p/123`, `/product/blue-dream`, `/products/…`, `/item/…`. */
-const PRODUCT_PATH = /^(?:https?:\/\/[^/]+)?\/(?:[\w-]+\/)?(?:p|products?|items?)\/[\w%.-]+\/?$/i;
-
-/** Whether a block's link with text of its own (a name, not an icon) goes to a product's own page. */
-function linksProductPage(el: Element): boolean {
-  const walk = (n: Element): boolean =>
-    n.children.some(
-      (c) =>
-        c.type === 'tag' &&
-        (((c as Element).name === 'a' && PRODUCT_PATH.test((c as Element).attribs.href ?? '') && /\p{L}{2}/u.test(textOfNode(c as Element))) || walk(c as Element)),
-    );
-  return walk(el);
-}

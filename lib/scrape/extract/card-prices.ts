@@ -13,7 +13,13 @@ import { minusAmount } from '@/lib/scrape/extract/minus-amounts';
 const REGULAR_CLASS =
   /(?:^|[\s_-])(?:strike|struck|strikethrough|line-?through|crossed|original|regular|reg|was|compare|compare-at|compareat|old|before|msrp|list-price|listprice|retail)(?:[\s_-]|$)/i;
 /** A label right before a price that makes it the previous price ("Was", "Reg.", "Regular price:", "regularly"). */
-const REGULAR_LABEL = /\b(?:was|reg\.?|regular(?: price)?|regularly|orig(?:inal|\.)?(?: price)?|msrp|compare at|list price|retail|before)\s*:?\s*$/i;
+/**
+ * The words that name a regular (previous) price before its amount: "was", "reg.", "regular",
+ * "regularly", "orig.", "originally". One pattern for every reader (card-find.ts, shelf-prices.ts,
+ * price-lines.ts, REGULAR_LABEL here), each building its own expression from it.
+ */
+export const REGULAR_WORD = String.raw`(?:was|reg\.?|regular(?:ly)?|orig(?:inally)?\.?)`;
+const REGULAR_LABEL = new RegExp(String.raw`\b(?:${REGULAR_WORD}|regular price|orig(?:inal|\.)?(?: price)?|msrp|compare at|list price|retail|before)\s*:?\s*$`, 'i');
 /** A title / aria-label naming an element the previous price ("Regular price", "Original price", "Was $50", "Compare at"). */
 /**
  * The whole label, an amount at most after it: an aria-label naming a product that starts with
@@ -101,6 +107,11 @@ function struck(el: Element, classes?: ReadonlySet<string>): boolean {
   return REGULAR_CLASS.test(`${el.attribs.class ?? ''} ${el.attribs['data-testid'] ?? ''} ${el.attribs.itemprop ?? ''}`.replace(/\b(?:price|prices)\b/gi, ' '));
 }
 
+/** An element that holds a product's name: a heading, a title / name class or test hook (not a brand's). */
+const nameElement = (el: Element): boolean =>
+  (/^h[1-6]$/.test(el.name) || /(?:^|[\s_-])(?:title|name)(?:$|[\s_-])/i.test(`${el.attribs.class ?? ''} ${el.attribs['data-hook'] ?? ''} ${el.attribs['data-testid'] ?? ''}`)) &&
+  !/brand|vendor/i.test(`${el.attribs.class ?? ''} ${el.attribs['data-hook'] ?? ''}`);
+
 interface PriceHit {
   text: string;
   regular: boolean;
@@ -138,16 +149,16 @@ export function joinAmountPieces(segs: Array<{ text: string }>): void {
  * "reg." element or after such a label) or not; savings ("Save $8", "$5 off") are left out.
  */
 export function cardPrices(card: Element, classes?: ReadonlySet<string>, skip?: Element): PriceHit[] {
-  const segs: Array<{ text: string; regular: boolean; marked: boolean }> = [];
+  const segs: Array<{ text: string; regular: boolean; marked: boolean; name?: boolean }> = [];
   // Element boundaries read as one space (so "$<span>32</span>" stays one price, "Name</b>$30" two
   // words), a block's as a line break.
   const gap = (regular: boolean, marked: boolean, block = false) => {
     const last = segs.at(-1)?.text ?? '\n';
     if (block ? !/\n\s*$/.test(last) : !/\s$/.test(last)) segs.push({ text: block ? '\n' : ' ', regular, marked });
   };
-  const walk = (n: AnyNode, regular: boolean, marked: boolean) => {
+  const walk = (n: AnyNode, regular: boolean, marked: boolean, name = false) => {
     if (n.type === 'text') {
-      segs.push({ text: (n as unknown as { data: string }).data, regular, marked });
+      segs.push({ text: (n as unknown as { data: string }).data, regular, marked, name });
       return;
     }
     if (n.type !== 'tag') return;
@@ -171,15 +182,19 @@ export function cardPrices(card: Element, classes?: ReadonlySet<string>, skip?: 
     }
     const block = BLOCK.has(el.name);
     gap(r, m, block);
-    for (const c of el.children) walk(c as AnyNode, r, m);
+    for (const c of el.children) walk(c as AnyNode, r, m, name || nameElement(el));
     gap(r, m, block);
   };
   walk(card, false, false);
   joinAmountPieces(segs);
   let full = '';
+  // The text with the product's name blanked: a name ending in a member word ("… 250 mg - MEDICAL",
+  // "… MED only") labels no amount after it.
+  let labels = '';
   const owner: number[] = [];
   segs.forEach((sg, i) => {
     full += sg.text;
+    labels += sg.name ? sg.text.replace(/\S/g, ' ') : sg.text;
     for (let k = 0; k < sg.text.length; k++) owner.push(i);
   });
   const hits: PriceHit[] = [];
@@ -187,7 +202,8 @@ export function cardPrices(card: Element, classes?: ReadonlySet<string>, skip?: 
   for (let m = PRICE_ALL.exec(full); m; m = PRICE_ALL.exec(full)) {
     const before = full.slice(Math.max(0, m.index - 24), m.index).replace(/\s+/g, ' ');
     const after = full.slice(m.index + m[0].length, m.index + m[0].length + 16);
-    if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after) || MEMBER_BEFORE.test(before)) continue;
+    const labelBefore = labels.slice(Math.max(0, m.index - 24), m.index).replace(/\s+/g, ' ');
+    if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after) || MEMBER_BEFORE.test(labelBefore)) continue;
     if (NOT_PAID_BEFORE_RE.test(before) || NOT_PAID_AFTER_RE.test(after)) continue;
     // "-$10.00": a discount badge beside the prices (minus-amounts.ts).
     if (minusAmount(before)) continue;

@@ -150,11 +150,12 @@ export function menuScope($: CheerioAPI): { scope: Cheerio<AnyNode>; classes: Se
   wooVariationPrices($, scope);
   sizeSelects($, scope);
   optionProducts($, scope);
+  // Before strains are regrouped: a deal row with no amount ("20% off all Edibles") is no strain's title row over the product rows after it.
+  removeDealTiles($, scope);
   regroupSizeRows($, scope);
   markCssSoldOut($, scope);
   scope.find(NOISE).remove();
   removeSidebars($, scope);
-  removeDealTiles($, scope);
   shelfPrices($, scope);
   priceLines($, scope);
   scope

@@ -27,6 +27,7 @@ import { dropHiddenRepeats } from '@/lib/scrape/extract/hidden-repeats';
 import { OPENER_LABEL, PRICE_RANGE } from '@/lib/scrape/browser-popovers';
 import { categoryListbox } from '@/lib/scrape/browser-listbox';
 import { inPlaceMoreControl } from '@/lib/scrape/section-more';
+import { pickLetterButtons } from '@/lib/scrape/letter-buttons';
 
 export type ExtractionMethod = 'json-ld' | 'app-state' | 'ai' | 'heuristic' | 'none';
 
@@ -153,11 +154,13 @@ export interface PageSignals {
   categoryListbox: boolean;
   /** A weight toggle switched in place (weight-toggle.ts): the other weights need the browser. */
   weightButtons: boolean;
+  /** An A–Z bar of buttons with no link (letter-buttons.ts): the other letters need the browser. */
+  letterButtons: boolean;
 }
 
 /** A page whose products were read over HTTP but whose other products only the browser shows. */
 export const restNeedsBrowser = (s: PageSignals, postPager: boolean): boolean =>
-  s.loadMore || (s.scriptPager && !postPager) || s.popovers || s.scrollLoads || s.categoryListbox || s.weightButtons;
+  s.loadMore || (s.scriptPager && !postPager) || s.popovers || s.scrollLoads || s.categoryListbox || s.weightButtons || s.letterButtons;
 
 const AGE_GATE =
   /\b(are you (?:over |at least )?(?:18|19|21)|(?:must|have to) be (?:at least |over )?(?:18|19|21)|age verification|verify (?:your )?age|(?:18|19|21) (?:years|or older)|of legal age)\b/i;
@@ -187,6 +190,7 @@ export function pageSignals(html: string): PageSignals {
   const noscriptJs = /enable javascript|requires javascript|javascript (?:is )?(?:disabled|required)/i.test($('noscript').text());
   $('script, style, noscript, template').remove();
   const text = visibleText($, $('body'));
+  const controls = describeControls($);
   const mount = $('#root, #__next, #app, #__nuxt, [data-reactroot], app-root').filter((_, el) => $(el).text().trim().length < 40).length > 0;
   return {
     scriptRendered: scripts > 0 && (mount || noscriptJs || loads || text.length < 400),
@@ -200,9 +204,10 @@ export function pageSignals(html: string): PageSignals {
         .some((el) => LOAD_MORE_CONTROL.test(($(el).text() || $(el).attr('value') || '').replace(/\s+/g, ' ').trim())) || inPlaceMoreControl($),
     // A lone "›" button is as often a carousel's: over HTTP only a pager with numbers counts.
     scriptPager: (() => {
-      const step = pickPagerControl(describeControls($));
+      const step = pickPagerControl(controls);
       return step !== null && (step.kind === 'number' || step.current !== null);
     })(),
+    letterButtons: pickLetterButtons(controls).length > 0,
     textLength: text.length,
     generatedText,
     scrollLoads,

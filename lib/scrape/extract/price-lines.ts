@@ -1,5 +1,6 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
+import { REGULAR_WORD } from '@/lib/scrape/extract/card-prices';
 
 /**
  * Price-list lines (twenty-third round follow-up): a paragraph of `<br>`-separated lines, each a
@@ -10,7 +11,7 @@ import type { AnyNode, Element } from 'domhandler';
  */
 const LEADER = /\s*(?:\.{3,}|…{2,}|·{3,}|_{3,}|-{4,})\s*/;
 const AMOUNT = /\$\s?\d[\d,]*(?:\.\d\d)?/;
-const REGULAR = /\(?\s*(?:was|reg\.?|regular(?:ly)?|orig(?:inally)?\.?)\s*:?\s*(\$\s?\d[\d,]*(?:\.\d\d)?)\s*\)?/i;
+const REGULAR = new RegExp(String.raw`\(?\s*${REGULAR_WORD}\s*:?\s*(\$\s?\d[\d,]*(?:\.\d\d)?)\s*\)?`, 'i');
 
 /** One line as name, brand, price and regular price, or null when it is no price-list line. */
 export function priceLine(line: string): { name: string; brand: string | null; price: string; regular: string | null } | null {

@@ -1,5 +1,6 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
+import { REGULAR_WORD } from '@/lib/scrape/extract/card-prices';
 
 /**
  * Tier ("shelf") pricing (twenty-third round): the price written once on a section heading
@@ -9,7 +10,7 @@ import type { AnyNode, Element } from 'domhandler';
  */
 const AMOUNT = /\$\s?\d[\d,]*(?:\.\d\d)?/g;
 const SHELF_WORD = /\b(?:each|ea\.?|all|tier|shelf)\b/i;
-const REGULAR_BEFORE = /\b(?:reg\.?|regular(?:ly)?|was|orig(?:inally)?\.?)\s*:?\s*$/i;
+const REGULAR_BEFORE = new RegExp(String.raw`\b${REGULAR_WORD}\s*:?\s*$`, 'i');
 /** Section headings; a table's heading cell only when it spans the row (a row header is a product's). */
 const HEADING = 'h1, h2, h3, h4, h5, h6, th[colspan], p > strong:first-child, p > b:first-child';
 
@@ -44,10 +45,17 @@ const wordsOf = (t: string) =>
     .replace(/\b(?:all|every(?:thing)?)\s*:?\s*$/i, '')
     .replace(/[·:\s]+$/, '')
     .trim();
-/** A text line "Name — Brand (22%)": the name, then what follows the dash as its own line. */
+/**
+ * A text line "Name — Brand (22%)": the name, then what follows the last dash as its own line. A
+ * name may hold dashes of its own ("Ooze Duplex Pro – 900 mAh – … — Ooze"): an em dash, when the
+ * line has one, is the brand's separator, else the last en dash.
+ */
 const nameLine = (l: string) => {
-  const [name, ...rest] = l.split(/\s[—–]\s/);
-  return `<b>${name.trim()}</b>${rest.length ? ` <span class="brand">${rest.join(' – ').replace(/\s*\([\d.]+%\)\s*$/, '')}</span>` : ''}`;
+  const seps = [...l.matchAll(/\s—\s/g)];
+  const at = (seps.length ? seps : [...l.matchAll(/\s–\s/g)]).pop();
+  const name = at ? l.slice(0, at.index) : l;
+  const brand = at ? l.slice(at.index + at[0].length) : '';
+  return `<b>${name.trim()}</b>${brand ? ` <span class="brand">${brand.replace(/\s*\([\d.]+%\)\s*$/, '')}</span>` : ''}`;
 };
 const named = (t: string) => (t.match(/\p{L}/gu) ?? []).length >= 3;
 const hasAmount = (t: string) => /\$\s?\d/.test(t);
@@ -62,6 +70,8 @@ const shapeOf = (el: Element) => `${el.name}.${el.attribs.class ?? ''}`;
  */
 function itemsIn($: CheerioAPI, blocks: Element[], known: ReadonlySet<string> = new Set()): Element[] {
   if (blocks.length >= 2 && blocks.every((b) => b.name === blocks[0].name && named($(b).text()) && !hasAmount($(b).text()))) return blocks;
+  // A shelf of one item in the other shelves' item shape (a table's one row under its tier row) is that item, not its cells.
+  if (blocks.length === 1 && known.has(shapeOf(blocks[0])) && named($(blocks[0]).text()) && !hasAmount($(blocks[0]).text())) return blocks;
   let best: Element[] = [];
   let bestKnown = false;
   for (const b of blocks)

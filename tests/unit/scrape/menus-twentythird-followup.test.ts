@@ -6,6 +6,8 @@ import { priceLine } from '@/lib/scrape/extract/price-lines';
 // Rules made after the twenty-third round's first fixes (menus-twentythird.test.ts), not blind.
 
 const read = (html: string) => extractHeuristic(cheerio.load(`<html><body>${html}</body></html>`), 'https://shop.example/menu');
+/** Reads shelves (a tier heading, the products under it) each built by `shelf`. */
+const readShelves = (shelf: (title: string, names: string[]) => string, tiers: Array<[string, string[]]>) => read(tiers.map(([t, ns]) => shelf(t, ns)).join(''));
 
 describe('dot-leader price lines', () => {
   it('reads a line as name, brand, price and regular price', () => {
@@ -60,11 +62,11 @@ describe('a shelf of one product', () => {
     const card = (n: string) =>
       `<div class="c-card"><a class="c-meta" href="/p"><span class="c-brand">Acme</span><span class="c-name">${n}</span></a><button type="button">Add</button></div>`;
     const shelf = (t: string, ns: string[]) => `<section class="c-shelf"><h2>${t}</h2><div class="c-grid">${ns.map(card).join('')}</div></section>`;
-    const ps = read(
-      shelf('Flower · Tier 1 · $40.00 each', ['Blue Dream', 'Sour Diesel', 'Gelato Cake']) +
-        shelf('Flower · Tier 2 · $35.00 each (reg. $40.00)', ['Wedding Pie']) +
-        shelf('Flower · Tier 3 · $30.00 each', ['Zkittlez', 'Tangie']),
-    );
+    const ps = readShelves(shelf, [
+      ['Flower · Tier 1 · $40.00 each', ['Blue Dream', 'Sour Diesel', 'Gelato Cake']],
+      ['Flower · Tier 2 · $35.00 each (reg. $40.00)', ['Wedding Pie']],
+      ['Flower · Tier 3 · $30.00 each', ['Zkittlez', 'Tangie']],
+    ]);
     expect(ps.map((p) => [p.rawName, p.priceValue, p.regularPrice])).toEqual([
       ['Blue Dream', 40, null],
       ['Sour Diesel', 40, null],
@@ -82,11 +84,11 @@ describe('a one-product shelf in its own section', () => {
       `<li class="grid__item"><div class="card-wrapper"><div class="card__information"><h3 class="card__heading"><a href="/products/x">${n}</a></h3><div class="caption">Acme</div></div></div></li>`;
     const shelf = (t: string, ns: string[]) =>
       `<div class="featured-collection section"><div class="title-wrapper"><h2 class="title">${t}</h2></div><ul class="grid product-grid">${ns.map(card).join('')}</ul></div>`;
-    const ps = read(
-      shelf('Flower · Tier 1 · $40.00 each', ['Blue Dream']) +
-        shelf('Flower · Tier 2 · $35.00 each', ['Wedding Pie']) +
-        shelf('Flower · Tier 3 · $30.00 each', ['Zkittlez', 'Tangie']),
-    );
+    const ps = readShelves(shelf, [
+      ['Flower · Tier 1 · $40.00 each', ['Blue Dream']],
+      ['Flower · Tier 2 · $35.00 each', ['Wedding Pie']],
+      ['Flower · Tier 3 · $30.00 each', ['Zkittlez', 'Tangie']],
+    ]);
     expect(ps.map((p) => [p.rawName, p.priceValue])).toEqual([
       ['Blue Dream', 40],
       ['Wedding Pie', 35],
