@@ -42,13 +42,18 @@ export function medicalKeys(row: string): string {
 }
 
 const SLASHED = /(?<![\d/])(\d{1,2})\/(\d{1,2})\/(\d{4})(?![\d/])/g;
-const DAY_FIRST_CUE = /\d\s?%\s?w\/w\b|\bPty\.?\s*Ltd\b/i;
+// `w/w` also as OCR reads its slash (`wiw`, `w|w`, `wlw`).
+const DAY_FIRST_CUE = /\d\s?%\s?w[/|il1]w\b|\bPty\.?\s*Ltd\b/i;
 
-/** The label's lines with their `dd/mm/yyyy` dates as ISO when the label writes them day first (see the module's comment). */
-export function dayFirstSlashDates(lines: string[]): string[] {
+/**
+ * The label's lines with their `dd/mm/yyyy` dates as ISO when the label writes them day first (see
+ * the module's comment); `raw`: the label's rows as read, for the cues (the sponsor's `Pty Ltd` is
+ * gone from `lines`, where it became the brand).
+ */
+export function dayFirstSlashDates(lines: string[], raw: readonly string[] = []): string[] {
   const pairs = lines.flatMap((l) => [...l.matchAll(SLASHED)].map((m) => [Number(m[1]), Number(m[2])]));
   if (!pairs.length || pairs.some(([, b]) => b > 12 || b < 1)) return lines;
-  if (!pairs.some(([a]) => a > 12 && a <= 31) && !lines.some((l) => DAY_FIRST_CUE.test(l))) return lines;
+  if (!pairs.some(([a]) => a > 12 && a <= 31) && ![...lines, ...raw].some((l) => DAY_FIRST_CUE.test(l))) return lines;
   return lines.map((l) =>
     l.replace(SLASHED, (m, d: string, mo: string, y: string) => (Number(d) >= 1 && Number(d) <= 31 ? `${y}-${mo.padStart(2, '0')}-${d.padStart(2, '0')}` : m)),
   );

@@ -125,7 +125,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   // "Jul 14,2026": the space after the comma lost; "May 26. 2026": the comma read as a point.
   // "10.05.26" (month, day, two-digit year, as the slash form "10/05/26" is read); slashed dates day first on a label that writes them so (label-medical.ts).
   const dates = readDates(
-    dayFirstSlashDates(lines)
+    dayFirstSlashDates(lines, rows)
       .map((l) =>
         l
           .replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2}),(\d{4})\b/g, '$1, $2')

@@ -33,6 +33,10 @@ describe('a medical label from outside the US (label-medical.ts)', () => {
   it('a day-first label whose dates could be either way is known by its w/w or Pty Ltd', () => {
     const lines = AU.map((l) => l.replace('25/09/2026', '04/09/2026').replace('24/09/2028', '04/09/2027'));
     expect(parseLabelText(lines.join('\n')).packageDate).toBe('2026-09-04');
+    // The sponsor's Pty Ltd alone (it becomes the brand), and w/w as OCR reads it.
+    const noWw = lines.map((l) => l.replace(/ \(\d+\.\d% w\/w\)/, ''));
+    expect(parseLabelText(noWw.join('\n')).packageDate).toBe('2026-09-04');
+    expect(dayFirstSlashDates(['Packed on: 05/06/2026', 'THC 277 mg/g (27.7% wiw)'])[0]).toBe('Packed on: 2026-06-05');
     expect(dayFirstSlashDates(['Packed: 04/09/2026', 'THC 18.5% w/w'])).toEqual(['Packed: 2026-09-04', 'THC 18.5% w/w']);
   });
 
