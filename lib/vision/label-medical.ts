@@ -11,6 +11,8 @@
  * - `Pack size:` / `Contents:` before a weight → `Net Wt:`;
  * - `Date of packing` / `Packing date` → `Packaged:` (the parser's package keys know `packed`
  *   and `packaged`, not `packing`);
+ * - `Total Potential THC` (a hemp THCa label's THCa × 0.877 + Δ9-THC, printed beside a Δ9-THC
+ *   figure kept under 0.3%) → `Total THC`;
  * - a row that only names the medicine's botanical kind (`Cannabis sativa L. dried flower`,
  *   `Cannabis flos (dried flower)`, `Medicinal cannabis – dried flower`) → `Medical Cannabis
  *   Flower`: a description, never the product's name (the parser drops descriptor-only rows).
@@ -25,6 +27,7 @@ const KEYS: readonly [RegExp, string][] = [
   [/\bchemovar\s*[:;]/gi, 'Strain:'],
   [/\b(?:pack\s*size|(?<!net\s)contents)\s*[:;](?=\s*\.?\d)/gi, 'Net Wt:'],
   [/\b(?:date\s+of\s+packing|packing\s+date)\s*[:;]?/gi, 'Packaged:'],
+  [/\b(?:total\s+potential|potential\s+total|potential)\s+thc\b/gi, 'Total THC'],
 ];
 // A strain key with a type key after it on its row: the parser reads a strain to the row's end.
 const STRAIN_THEN_TYPE = /^(\s*)((?:strain|cultivar|genetics)\s*:\s*\S.*?)\s+((?:strain\s+)?(?:type|form|category)\s*:.*)$/i;

@@ -69,7 +69,24 @@ describe('a medical label from outside the US (label-medical.ts)', () => {
   });
 });
 
-describe('a hemp product’s name (label-parser.ts strainFromProduct)', () => {
+describe('a hemp THCa label (label-medical.ts, label-parser.ts strainFromProduct)', () => {
+  it('its total potential THC is the THC, not the Δ9 figure under the hemp limit', () => {
+    const p = parseLabelText(
+      [
+        'Pharmers',
+        'Lemon Tree THCa Flower',
+        'THCa 26.5%',
+        'Cannabinoid Profile',
+        'THCa 26.5%',
+        'D9-THC 0.14%',
+        'Total Potential THC* 23.4%',
+        'CBD 0.7%',
+        'Total Cannabinoids 29.6%',
+      ].join('\n'),
+    );
+    expect([p.thcPct, p.cbdPct, p.totalCannabinoidsPct]).toEqual([23.4, 0.7, 29.6]);
+  });
+
   it('Hemp and THCa are words of the product’s kind, not of its strain', () => {
     expect(parseLabelText(['Pharmers', 'Hawaiian Hemp Flower', 'THC 23.8%'].join('\n')).strainName).toBe('Hawaiian');
     expect(parseLabelText(['Pharmers', 'Blue Dream THCA Hemp Flower', 'THC 23.8%'].join('\n')).strainName).toBe('Blue Dream');
