@@ -21,7 +21,9 @@
  * over 12, or it prints a percentage `w/w` or an Australian company form (`Pty Ltd`).
  */
 
-const COMPANY = String.raw`(?:Pty\.?\s*Ltd\.?|Ltd\.?|LLC|Inc\.?|GmbH|B\.V\.)`;
+// `Ltd` also as OCR reads it (`Lid`, `L1d`).
+const LTD = String.raw`L[tiIl1][dl]\.?`;
+const COMPANY = String.raw`(?:Pty\.?\s*${LTD}|${LTD}|LLC|Inc\.?|GmbH|B\.V\.)`;
 const MAKER = new RegExp(String.raw`^(\s*)(?:grower|sponsor)\s*[:;]\s*(.+?)(?:\s*,?\s+${COMPANY}(?=\s*,|\s*$).*)?$`, 'i');
 const KEYS: readonly [RegExp, string][] = [
   [/\bchemovar\s*[:;]/gi, 'Strain:'],
@@ -32,7 +34,7 @@ const KEYS: readonly [RegExp, string][] = [
 // A strain key with a type key after it on its row: the parser reads a strain to the row's end.
 const STRAIN_THEN_TYPE = /^(\s*)((?:strain|cultivar|genetics)\s*:\s*\S.*?)\s+((?:strain\s+)?(?:type|form|category)\s*:.*)$/i;
 const BOTANICAL =
-  /^\s*(?:(?:medicinal\s+)?cannabis\s+(?:sativa|indica)(?:\s+L\.?)?|cannabis\s+flos|medicinal\s+cannabis\s*[–—-])\s*[(–—-]?\s*(?:dried\s+)?(?:flower|flos|inflorescence)?\s*\)?\s*$/i;
+  /^\s*(?:(?:medicinal\s+)?cannabis\s+(?:sativa|indica)(?:\s+L\.?)?|cannabis\s+flos|medicinal\s+cannabis\s*[–—~-])\s*[(–—~-]?\s*(?:dried\s+)?(?:flower|flos|inflorescence)?\s*\)?\s*$/i;
 
 /** A label row in the keys the parser knows (see the module's comment). */
 export function medicalKeys(row: string): string {
@@ -46,7 +48,7 @@ export function medicalKeys(row: string): string {
 
 const SLASHED = /(?<![\d/])(\d{1,2})\/(\d{1,2})\/(\d{4})(?![\d/])/g;
 // `w/w` also as OCR reads its slash (`wiw`, `w|w`, `wlw`).
-const DAY_FIRST_CUE = /\d\s?%\s?w[/|il1]w\b|\bPty\.?\s*Ltd\b/i;
+const DAY_FIRST_CUE = /\d\s?%\s?w[/|il1]w\b|\bPty\.?\s*L[tiIl1][dl]\b/i;
 
 /**
  * The label's lines with their `dd/mm/yyyy` dates as ISO when the label writes them day first (see

@@ -64,6 +64,9 @@ describe('a medical label from outside the US (label-medical.ts)', () => {
     expect(p.packageDate).toBe('2026-06-13');
     expect(p.testDate).toBe('2026-05-26');
     expect(medicalKeys('Cannabis flos (dried flower)')).toBe('Medical Cannabis Flower');
+    // As OCR reads a blurred photo: the dash as a tilde, Ltd as Lid.
+    expect(medicalKeys('Medicinal cannabis ~ dried flower')).toBe('Medical Cannabis Flower');
+    expect(medicalKeys('Sponsor: Everest Pty Lid, 85 Commercial Rd, Hobart TAS 7000')).toBe('Brand: Everest');
     expect(medicalKeys('Contents: 10 g')).toBe('Net Wt: 10 g');
     expect(medicalKeys('Contents: sugar, gelatin')).toBe('Contents: sugar, gelatin');
   });
