@@ -13,6 +13,7 @@
  *   and `packaged`, not `packing`);
  * - `Total Potential THC` (a hemp THCa label's THCa × 0.877 + Δ9-THC, printed beside a Δ9-THC
  *   figure kept under 0.3%) → `Total THC`;
+ * - `inflorescence` (dried flower in pharmacopoeia words) on a form or category key's row → `Flower`;
  * - a row that only names the medicine's botanical kind (`Cannabis sativa L. dried flower`,
  *   `Cannabis flos (dried flower)`, `Medicinal cannabis – dried flower`) → `Medical Cannabis
  *   Flower`: a description, never the product's name (the parser drops descriptor-only rows).
@@ -43,6 +44,8 @@ export function medicalKeys(row: string): string {
   if (maker) return `${maker[1]}Brand: ${maker[2].replace(/\s*,.*$/, '')}`;
   let out = row;
   for (const [re, en] of KEYS) out = out.replace(re, en);
+  // The medicine's form as pharmacopoeias name dried flower (`Form: Dried inflorescence`), on a form or category key's row.
+  if (/\b(?:form|category)\s*:/i.test(out)) out = out.replace(/\binflorescences?\b/gi, 'Flower');
   return out.replace(STRAIN_THEN_TYPE, '$1$3   $2');
 }
 

@@ -68,6 +68,8 @@ describe('a medical label from outside the US (label-medical.ts)', () => {
     expect(medicalKeys('Medicinal cannabis ~ dried flower')).toBe('Medical Cannabis Flower');
     expect(medicalKeys('Sponsor: Everest Pty Lid, 85 Commercial Rd, Hobart TAS 7000')).toBe('Brand: Everest');
     expect(medicalKeys('Contents: 10 g')).toBe('Net Wt: 10 g');
+    // With no THC figure read (a lost point), the form key alone says flower.
+    expect(parseLabelText(['Cannatron', 'Sour OG Flower', 'Form: Dried inflorescence Type: Indica', 'THC 229%'].join('\n')).category).toBe('Flower');
     expect(medicalKeys('Contents: sugar, gelatin')).toBe('Contents: sugar, gelatin');
   });
 });
