@@ -41,7 +41,7 @@ import { slashPairs } from '@/lib/vision/label-slash-pairs';
 import { isCannabinoidName, tableRows } from '@/lib/vision/label-table-rows';
 import { packingCodes } from '@/lib/vision/label-packing-codes';
 import { computedTotal } from '@/lib/vision/label-formula';
-
+import { dayFirstSlashDates, medicalKeys } from '@/lib/vision/label-medical';
 import { terpeneName } from '@/lib/vision/terpenes';
 import type { ParsedLabel } from '@/lib/vision/types';
 
@@ -97,7 +97,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
       // Keys OCR garbled slightly (`weicht 3.59`, `rackeo 9/19/26`) read as keys (label-fuzzy-keys.ts).
       // German keys and day-first dotted dates too (label-german.ts); value-first chips (`24.1% THC`) turned round (label-value-first.ts).
       // A certificate's table rows whose shaded head OCR lost, read by their limit column (label-loq-rows.ts).
-      unheadedLoqRows(fuzzyKeys(paired.map((r) => gapKeyed(unglued(barApart(valueFirst(withoutPillEdges(formRow(capsKeyed(fromGerman(fromSpanish(r)))))))))))),
+      unheadedLoqRows(fuzzyKeys(paired.map((r) => gapKeyed(unglued(barApart(valueFirst(withoutPillEdges(formRow(capsKeyed(fromGerman(fromSpanish(medicalKeys(r))))))))))))),
       boxes,
     )
       .map(withoutBar)
@@ -123,9 +123,9 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
   const text = lines.join('\n');
 
   // "Jul 14,2026": the space after the comma lost; "May 26. 2026": the comma read as a point.
-  // "10.05.26" (month, day, two-digit year, as the slash form "10/05/26" is read).
+  // "10.05.26" (month, day, two-digit year, as the slash form "10/05/26" is read); slashed dates day first on a label that writes them so (label-medical.ts).
   const dates = readDates(
-    lines
+    dayFirstSlashDates(lines, rows)
       .map((l) =>
         l
           .replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2}),(\d{4})\b/g, '$1, $2')
@@ -363,7 +363,7 @@ function isOnlyDescriptors(line: string): boolean {
 
 /** Product name minus brand, weight, type and category words: what the matcher should see. */
 /** Words of a product name that say its type or grade, never its strain. */
-const TYPE_OR_GRADE = /\b(indica|sativa|hybrid|dominant|premium|whole|infused|cured|live|pack|single|full\s+spectrum|bars?|pieces?)\b/i;
+const TYPE_OR_GRADE = /\b(indica|sativa|hybrid|dominant|premium|whole|infused|cured|live|pack|single|full\s+spectrum|bars?|pieces?|hemp|thca)\b/i;
 
 export function strainFromProduct(productName: string, brand: string | null): string | null {
   let s = productName;
