@@ -1,4 +1,4 @@
-import { qtyLedGap } from '@/lib/vision/receipt-unit-times';
+import { qtyLedGap, unitEachRows } from '@/lib/vision/receipt-unit-times';
 import { includedTaxLines } from '@/lib/vision/receipt-included-taxes';
 import { wholeDollars } from '@/lib/vision/receipt-whole-dollars';
 import { fromAsciiGrid } from '@/lib/vision/receipt-ascii-grid';
@@ -75,7 +75,9 @@ function pointsLost(row: string): string {
 }
 
 export function rowForms(rows: readonly string[]): string[] {
-  const out = figuresFirst(withoutBalanceColumn(gluedQtyLines(withoutPointsColumn(fromAsciiGrid(withoutSaleTags(germanSummary(includedTaxLines(wholeDollars(rows)))))))))
+  const out = figuresFirst(
+    withoutBalanceColumn(gluedQtyLines(withoutPointsColumn(fromAsciiGrid(withoutSaleTags(germanSummary(unitEachRows(includedTaxLines(wholeDollars(rows))))))))),
+  )
     .map((row) => unitLed(garbledQtyAt(unitNine(unitSlips(qtyLedGap(row))))))
     .map(pointsLost);
   for (let i = 0; i < out.length; i++) {

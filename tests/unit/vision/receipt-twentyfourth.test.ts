@@ -4,7 +4,7 @@ import { dateOf } from '@/lib/vision/receipt-dates';
 import { parseDate } from '@/lib/vision/parse-common';
 import { wholeDollars } from '@/lib/vision/receipt-whole-dollars';
 import { includedTaxLines, isTaxBase, signAsDigitTotal } from '@/lib/vision/receipt-included-taxes';
-import { qtyLedGap, unitTimesQty } from '@/lib/vision/receipt-unit-times';
+import { qtyLedGap, unitEachRows, unitTimesQty } from '@/lib/vision/receipt-unit-times';
 import { gregorianYear } from '@/lib/vision/buddhist-era';
 
 /**
@@ -110,6 +110,22 @@ describe('a Thai tax invoice in baht', () => {
     expect(gregorianYear(2026)).toBe(2026);
     expect(parseDate('09/09/2569')).toBe('2026-09-09');
     expect(dateOf('29/11/2569 16:00', false)).toBe('2026-11-29');
+  });
+});
+
+describe('a unit price alone under an item whose quantity was not read', () => {
+  it('gives the quantity the unit goes into the price', () => {
+    const r = parseReceiptText(
+      ['Store Nine', 'Sour Tsunami 28g                  $490', '@ $245 ea', 'THC 26.3%', 'Triangle Kush Flower 7g           $50', 'Subtotal                          $540'].join(
+        '\n',
+      ),
+    );
+    expect(r.items.map((it) => [it.productName, it.quantity, it.unitPrice, it.price, it.thcPct])).toEqual([
+      ['Sour Tsunami 28g', 2, 245, 490, 26.3],
+      ['Triangle Kush Flower 7g', 1, 50, 50, null],
+    ]);
+    expect(unitEachRows(['Sour Tsunami 28g   $490.00', '@ $245.00 ea'])[1]).toBe('2 @ $245.00 ea');
+    expect(unitEachRows(['Sour Tsunami 28g   $500.00', '@ $245.00 ea'])[1]).toBe('@ $245.00 ea');
   });
 });
 
