@@ -129,6 +129,26 @@ describe('a unit price alone under an item whose quantity was not read', () => {
   });
 });
 
+describe('a garbled line over a quantity-led row', () => {
+  it('is not the start of the row name', () => {
+    const r = parseReceiptText(
+      [
+        'TAFOYA FARMS',
+        'Date: 03-22-26 Time: 12:54p',
+        'Vickat spouse oo oo co BeGenER JY',
+        '1 Y Griega Flower 14g                       $105',
+        'THC 28.9%',
+        '1 PurLife Headband Flower 14g               $100',
+        'Subtotal                                  $205',
+      ].join('\n'),
+    );
+    expect(r.items.map((it) => [it.productName, it.quantity, it.price])).toEqual([
+      ['Y Griega Flower 14g', 1, 105],
+      ['PurLife Headband Flower 14g', 1, 100],
+    ]);
+  });
+});
+
 describe('a two-digit year after dashes', () => {
   it('is this century on a line that says date or carries a time, and not otherwise', () => {
     expect(dateOf('Date: 02-27-26  Time: 9:34a', false)).toBe('2026-02-27');
