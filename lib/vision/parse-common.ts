@@ -1,3 +1,4 @@
+import { gregorianYear } from '@/lib/vision/buddhist-era';
 import type { Category, StrainTypeName } from '@/lib/vision/types';
 
 /**
@@ -143,7 +144,7 @@ export function parseWeightGrams(text: string, opts: { allowTrailingNine?: boole
 const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12 };
 
 function iso(y: number, m: number, d: number): string | null {
-  if (y < 100) y += 2000;
+  y = gregorianYear(y < 100 ? y + 2000 : y);
   if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1990 || y > 2100) return null;
   const dt = new Date(Date.UTC(y, m - 1, d));
   if (dt.getUTCDate() !== d) return null;

@@ -1,3 +1,4 @@
+import { withFullDashYear } from '@/lib/vision/receipt-short-dates';
 import { parseDate } from '@/lib/vision/parse-common';
 import { withSlashesBack } from '@/lib/vision/receipt-date-slips';
 import { withoutOtherDates } from '@/lib/vision/receipt-other-dates';
@@ -14,8 +15,9 @@ export function dateOf(raw: string, dayFirst0: boolean): string | null {
   // misread, the T too: "2026-12-09713:43:27", "2026-11-117T18:04:19").
   // "Feb 7.2026": the comma after the day read as a point and the gap lost.
   // "12/85/26": a 0 read as 8 (or 6, 9) in a date's day or month.
+  // "Date: 02-27-26": a dashed date's two-digit year (receipt-short-dates.ts).
   // (A date of birth or an expiry on the line is not the order's: taken off first, receipt-other-dates.ts.)
-  const line = withSlashesBack(withoutOtherDates(raw))
+  const line = withFullDashYear(withSlashesBack(withoutOtherDates(raw)))
     .replace(/\b([A-Za-z]{3,9}\.?\s*\d{1,2})(20\d{2})\b/, '$1 $2')
     .replace(/\b(\d{1,2}\/\d{1,2})[1lI|](20\d{2})\b/, '$1/$2')
     .replace(/\b(\d{1,2}-[A-Za-z]{3,9}-)(\d{2})(?![\d-])/, '$120$2')

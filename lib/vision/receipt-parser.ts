@@ -40,7 +40,9 @@ import { dateOf } from '@/lib/vision/receipt-dates';
 import { isNotStoreName, unquoteMail } from '@/lib/vision/receipt-mail';
 import { discountAsRated, isItemDiscountLine } from '@/lib/vision/receipt-rate-discount';
 import { splitTenderPays, taxLostDigit, totalFromPaid } from '@/lib/vision/receipt-paid-witness';
-import { gluedQtyUnit, isGarbledSubtotal, orderDiscountSlip, receiptCoverage, reconcileTotals, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
+import { isTaxBase, signAsDigitTotal } from '@/lib/vision/receipt-included-taxes';
+import { qtyUnitUnder } from '@/lib/vision/receipt-unit-times';
+import { isGarbledSubtotal, orderDiscountSlip, receiptCoverage, reconcileTotals, repairUnitSlip, subtotalFromLastItem } from '@/lib/vision/receipt-photo';
 
 /**
  * Receipt text (OCR output, a pasted or e-mailed receipt) → line items and totals.
@@ -197,7 +199,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
       lastItem = null;
       continue;
     }
-    if (TAX.test(line) && !DISCOUNT.test(line)) {
+    if (TAX.test(line) && !DISCOUNT.test(line) && !(last && isTaxBase(line))) {
       // A duty included in the item's price, printed under it (`duty incl. $3.50`): its detail.
       if (!afterSubtotal && lastItem && saysIncluded(line)) continue;
       if (last) {
@@ -331,11 +333,9 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
       }
       continue;
     }
-    // "2 $31.76" under an item: its "2 @ $31.76" line with the @ lost by OCR (or the quantity
-    // too, read too faintly to be kept: "$31.76" alone), when the quantity times the amount is the
-    // item's price (else a line with no name would end the item, and its discount below would be
-    // taken for the order's).
-    const glued = lastItem && !pending && lastItem.price !== null ? gluedQtyUnit(line, lastItem.price) : null;
+    // "2 $31.76" under an item: its "2 @ $31.76" line with the @ lost by OCR (or the quantity too, read too faintly to be kept: "$31.76" alone), or "@ 362.00 x 2",
+    // when the quantity times the amount is the item's price (else a line with no name would end the item, and its discount below would be taken for the order's).
+    const glued = lastItem && !pending && lastItem.price !== null ? qtyUnitUnder(line, lastItem.price) : null;
     if (lastItem && glued) {
       lastItem.quantity = glued.quantity;
       lastItem.unitPrice = glued.unitPrice;
@@ -391,7 +391,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
     const want = round2(subtotal - (discount ?? 0) + (totalTax ?? taxes.reduce((a, b) => a + b, 0)));
     if (paid.some((v) => Math.abs(v - want) < 0.015) || splitTenderPays(paid, want)) total = want;
   }
-  total = totalFromPaid(total, paid);
+  total = signAsDigitTotal(totalFromPaid(total, paid), subtotal, discount);
   discount = orderDiscountSlip(items, discount, subtotal, totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total);
   const sums = reconcileTotals(items, { subtotal, tax: totalTax ?? (taxes.length ? round2(taxes.reduce((a, b) => a + b, 0)) : null), total }, discount);
   sums.tax = taxLostDigit(items, sums.subtotal, discount, sums.tax, sums.total);

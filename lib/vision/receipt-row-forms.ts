@@ -1,3 +1,6 @@
+import { qtyLedGap, unitEachRows } from '@/lib/vision/receipt-unit-times';
+import { includedTaxLines } from '@/lib/vision/receipt-included-taxes';
+import { wholeDollars } from '@/lib/vision/receipt-whole-dollars';
 import { fromAsciiGrid } from '@/lib/vision/receipt-ascii-grid';
 import { unitSlips } from '@/lib/vision/receipt-unit-slips';
 import { garbledQtyAt, unitNine } from '@/lib/vision/receipt-garbled-units';
@@ -72,8 +75,10 @@ function pointsLost(row: string): string {
 }
 
 export function rowForms(rows: readonly string[]): string[] {
-  const out = figuresFirst(withoutBalanceColumn(gluedQtyLines(withoutPointsColumn(fromAsciiGrid(withoutSaleTags(germanSummary(rows)))))))
-    .map((row) => unitLed(garbledQtyAt(unitNine(unitSlips(row)))))
+  const out = figuresFirst(
+    withoutBalanceColumn(gluedQtyLines(withoutPointsColumn(fromAsciiGrid(withoutSaleTags(germanSummary(unitEachRows(includedTaxLines(wholeDollars(rows))))))))),
+  )
+    .map((row) => unitLed(garbledQtyAt(unitNine(unitSlips(qtyLedGap(row))))))
     .map(pointsLost);
   for (let i = 0; i < out.length; i++) {
     if (POTENCY_ONLY.test(out[i])) {

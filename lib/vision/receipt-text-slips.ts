@@ -86,8 +86,9 @@ function commaAmountEnd(s: string): { index: number; value: number } | null {
 }
 export function commaCurrencyStyle(lines: readonly string[]): boolean {
   const ends = lines.filter((l) => !/\b(THC|CBD)\b/i.test(l) && commaAmountEnd(l.trim()) !== null).length;
-  // (Any decimal comma: an amount's, or a potency's or weight's when OCR lost the amounts' commas.)
-  const comma = lines.some((l) => /\d,\d{1,2}(?!\d)|\d,\d{2}[8$%§]/.test(l));
+  // (Any decimal comma: an amount's, or a potency's or weight's when OCR lost the amounts' commas;
+  // not a thousands comma before a decimal point, `3,058.00` in baht, whose `3,058` is no `3,05 $`.)
+  const comma = lines.some((l) => /\d,\d{1,2}(?!\d)|\d,\d{2}[8$%§]/.test(l.replace(/\d{1,3}(?:,\d{3})+\.\d{2}(?!\d)/g, ' ')));
   const leading = lines.filter((l) => /\$\s?\d/.test(l)).length;
   return ends >= 3 && comma && leading <= 1;
 }

@@ -47,6 +47,8 @@ export function wrappedRow(
   if (parseWeightGrams(pending.name, { allowTrailingNine: true }) || /[:@$]/.test(pending.name)) return null;
   const cell = cells.length >= 2 && (cells[0].kind === 'text' || cells[0].kind === 'category') ? cells[0].text : '';
   if (isBrandKindSize(cell)) return null;
+  // A row led by its quantity (`1 Y Griega Flower 14g   $105.00`) starts its own name: the line above is no start of it (twenty-fourth round; not `2 x 0.5g`, a pack).
+  if (/^\s*\d{1,2}\s+(?![x×]\s)[A-Za-z]/i.test(cell)) return null;
   const w = parseWeightGrams(cell, { allowTrailingNine: true });
   if (!w || /[A-Za-z]{2}/.test(cell.slice(w.end)) || /\$/.test(cell)) return null;
   const row = splitLine(`${pending.name.trim()} ${withoutLeadSpeck(line)}`);

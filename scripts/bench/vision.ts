@@ -2,14 +2,14 @@
  * Vision accuracy and speed on generated receipts and labels, split BY LAYOUT: the parsers were
  * tuned on the "tune" layouts only; the held-out layouts (HELD_OUT_* in tests/fixtures/vision, the
  * fourteenth round, empty until it is written) stay out of every decision and are reported first.
- * "twentythird-held-out", "twentysecond-held-out", "twentyfirst-held-out", "twentieth-held-out", "nineteenth-held-out", "eighteenth-held-out", "seventeenth-held-out", "sixteenth-held-out", "fifteenth-held-out", "fourteenth-held-out", "thirteenth-held-out", "twelfth-held-out", "eleventh-held-out", "tenth-held-out", "ninth-held-out", "eighth-held-out", "seventh-held-out", "sixth-held-out", "fifth-held-out", "fourth-held-out", "third-held-out",
+ * "twentyfourth-held-out", "twentythird-held-out", "twentysecond-held-out", "twentyfirst-held-out", "twentieth-held-out", "nineteenth-held-out", "eighteenth-held-out", "seventeenth-held-out", "sixteenth-held-out", "fifteenth-held-out", "fourteenth-held-out", "thirteenth-held-out", "twelfth-held-out", "eleventh-held-out", "tenth-held-out", "ninth-held-out", "eighth-held-out", "seventh-held-out", "sixth-held-out", "fifth-held-out", "fourth-held-out", "third-held-out",
  * "second-held-out" and "old-held-out" are the earlier held-out sets (tests/fixtures/vision/splits.ts):
  * their blind runs are on record, they have been looked at since, so they are reported
  * separately as tuning data. Each image goes through the local OCR
  * engine end to end (decode → prepare → tesseract → parser → catalog matcher) and is scored field
  * by field against its ground truth (precision, recall, F1).
  *
- *   npm run bench:vision [-- --per-layout 3 --sets clean,degraded --split held-out,twentythird-held-out,twentysecond-held-out,twentyfirst-held-out,twentieth-held-out,nineteenth-held-out,eighteenth-held-out,seventeenth-held-out,sixteenth-held-out,fifteenth-held-out,fourteenth-held-out,thirteenth-held-out,twelfth-held-out,eleventh-held-out,tenth-held-out,ninth-held-out,eighth-held-out,seventh-held-out,sixth-held-out,fifth-held-out,fourth-held-out,third-held-out,second-held-out,old-held-out,tune --kinds receipt,label --layouts a,b --fonts own|unseen|unseen-tune|unseen-held-out --keep --verbose]
+ *   npm run bench:vision [-- --per-layout 3 --sets clean,degraded --split held-out,twentyfourth-held-out,twentythird-held-out,twentysecond-held-out,twentyfirst-held-out,twentieth-held-out,nineteenth-held-out,eighteenth-held-out,seventeenth-held-out,sixteenth-held-out,fifteenth-held-out,fourteenth-held-out,thirteenth-held-out,twelfth-held-out,eleventh-held-out,tenth-held-out,ninth-held-out,eighth-held-out,seventh-held-out,sixth-held-out,fifth-held-out,fourth-held-out,third-held-out,second-held-out,old-held-out,tune --kinds receipt,label --layouts a,b --fonts own|unseen|unseen-tune|unseen-held-out --keep --verbose]
  */
 process.env.PGLITE_DIR ??= 'memory://';
 process.env.LOG_LEVEL ??= 'silent';
@@ -28,7 +28,7 @@ const { values: args } = parseArgs({
     split: {
       type: 'string',
       default:
-        'held-out,twentythird-held-out,twentysecond-held-out,twentyfirst-held-out,twentieth-held-out,nineteenth-held-out,eighteenth-held-out,seventeenth-held-out,sixteenth-held-out,fifteenth-held-out,fourteenth-held-out,thirteenth-held-out,twelfth-held-out,eleventh-held-out,tenth-held-out,ninth-held-out,eighth-held-out,seventh-held-out,sixth-held-out,fifth-held-out,fourth-held-out,third-held-out,second-held-out,old-held-out,tune',
+        'held-out,twentyfourth-held-out,twentythird-held-out,twentysecond-held-out,twentyfirst-held-out,twentieth-held-out,nineteenth-held-out,eighteenth-held-out,seventeenth-held-out,sixteenth-held-out,fifteenth-held-out,fourteenth-held-out,thirteenth-held-out,twelfth-held-out,eleventh-held-out,tenth-held-out,ninth-held-out,eighth-held-out,seventh-held-out,sixth-held-out,fifth-held-out,fourth-held-out,third-held-out,second-held-out,old-held-out,tune',
     },
     kinds: { type: 'string', default: 'receipt,label' },
     layouts: { type: 'string', default: '' },
