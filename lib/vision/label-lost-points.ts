@@ -1,0 +1,54 @@
+import { levenshtein } from '@/lib/strains/edit-distance';
+
+/**
+ * Two slips of degraded photos on keyed label rows (issue 14, weak degraded splits):
+ *
+ * - **A cannabinoid share whose decimal point OCR lost** (`THC   201%` for 20.1 %, a striped
+ *   table photographed: the point is a dot of light print on a dark band): no share is over
+ *   100 %, so the figure was null. Where the label's other cannabinoid rows print their point
+ *   (`CBD   0.5%`), the figure gets it back with as many decimals as they print (a table under a
+ *   head does this in label-columns.ts; this is the keyed row without a head). Terpene shares
+ *   (two decimals where cannabinoids print one) never teach it, and a figure still over 100 with
+ *   its point back is left.
+ * - **A strain type after its key read one letter off** (`Strain Type   Satva`): the type's key
+ *   followed by one word at one edit (two from six letters, the first letter kept) from
+ *   indica / sativa / hybrid is that type.
+ */
+
+const CANNABINOID = String.raw`\b(?:(?:total\s+)?(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?(?:THC|CBD|CBG|CBN|CBC)a?|total\s+(?:active\s+)?cannabinoids?|TAC)\b`;
+const LOST = new RegExp(String.raw`(${CANNABINOID}[^0-9\n%<]{0,12}?)(?<![\d.,])(\d{3,4})(\s*%)`, 'gi');
+const WITH_POINT = new RegExp(String.raw`${CANNABINOID}[^0-9\n%<]{0,12}?(?<![\d.,])\d{1,2}[.,](\d{1,2})\s*%`, 'gi');
+
+/** The decimals the label's cannabinoid rows print (the commonest count among figures with a point); undefined when none has one. */
+function cannabinoidDecimals(lines: readonly string[]): number | undefined {
+  const counts = new Map<number, number>();
+  for (const l of lines) for (const m of l.matchAll(WITH_POINT)) counts.set(m[1].length, (counts.get(m[1].length) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
+}
+
+/** The label's lines with a keyed cannabinoid share over 100 % given its point back (same lines, same count). */
+export function cannabinoidPointsBack(lines: string[]): string[] {
+  const d = cannabinoidDecimals(lines);
+  if (d === undefined) return lines;
+  return lines.map((l) =>
+    l.replace(LOST, (all, key: string, n: string, sign: string) => {
+      const v = Number(n) / 10 ** d;
+      return Number(n) > 100 && v <= 100 ? `${key}${n.slice(0, -d)}.${n.slice(-d)}${sign}` : all;
+    }),
+  );
+}
+
+const TYPES = ['indica', 'sativa', 'hybrid'] as const;
+const TYPE_KEY = /\b(?:strain\s+)?type\s*[:|]?\s+([A-Za-z]{4,8})\s*$/i;
+
+/** The strain type a keyed row names one slip off (`Strain Type   Satva` → sativa); null when none. */
+export function garbledStrainType(lines: readonly string[]): (typeof TYPES)[number] | null {
+  for (const l of lines) {
+    const m = TYPE_KEY.exec(l);
+    if (!m) continue;
+    const w = m[1].toLowerCase();
+    const hit = TYPES.find((t) => t[0] === w[0] && levenshtein(w, t) <= (w.length >= 6 ? 2 : 1));
+    if (hit) return hit;
+  }
+  return null;
+}
