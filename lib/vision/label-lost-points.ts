@@ -10,9 +10,9 @@ import { levenshtein } from '@/lib/strains/edit-distance';
  *   head does this in label-columns.ts; this is the keyed row without a head). Terpene shares
  *   (two decimals where cannabinoids print one) never teach it, and a figure still over 100 with
  *   its point back is left.
- * - **A strain type after its key read one letter off** (`Strain Type   Satva`): the type's key
- *   followed by one word at one edit (two from six letters, the first letter kept) from
- *   indica / sativa / hybrid is that type.
+ * - **A strain type after its key read one letter off** (`Strain Type   Satva`, `Sava`): the
+ *   type's key followed by one word at one edit (two from six letters, the first letter kept)
+ *   from indica / sativa / hybrid, or that word with letters lost (four kept), is that type.
  */
 
 const CANNABINOID = String.raw`\b(?:(?:total\s+)?(?:Δ9-?|d9-?|delta[- ]?9[- ]?)?(?:THC|CBD|CBG|CBN|CBC)a?|total\s+(?:active\s+)?cannabinoids?|TAC)\b`;
@@ -38,6 +38,13 @@ export function cannabinoidPointsBack(lines: string[]): string[] {
   );
 }
 
+/** `w` is `t` with letters lost, none changed (`Sava` for sativa), four kept at least. */
+function lettersOf(w: string, t: string): boolean {
+  let j = 0;
+  for (const c of t) if (c === w[j]) j++;
+  return w.length >= 4 && j === w.length;
+}
+
 const TYPES = ['indica', 'sativa', 'hybrid'] as const;
 const TYPE_KEY = /\b(?:strain\s+)?type\s*[:|]?\s+([A-Za-z]{4,8})\s*$/i;
 
@@ -47,7 +54,7 @@ export function garbledStrainType(lines: readonly string[]): (typeof TYPES)[numb
     const m = TYPE_KEY.exec(l);
     if (!m) continue;
     const w = m[1].toLowerCase();
-    const hit = TYPES.find((t) => t[0] === w[0] && levenshtein(w, t) <= (w.length >= 6 ? 2 : 1));
+    const hit = TYPES.find((t) => t[0] === w[0] && (levenshtein(w, t) <= (w.length >= 6 ? 2 : 1) || lettersOf(w, t)));
     if (hit) return hit;
   }
   return null;

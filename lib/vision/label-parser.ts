@@ -269,7 +269,7 @@ function endsWithKind(line: string): boolean {
 /** A banner line framed by marks ("*** WEIGHED TO ORDER ***", "-- BULK FLOWER --"): a slogan, not a name. */
 /** A panel's or section's heading alone on its row (`POTENCY`, `Cannabinoid Profile`, `Potency Analysis`, `Test Results`): never a name. */
 const SECTION =
-  /^(?:(?:potency|cannabinoids?|terpenes?)(?:\s+(?:profile|analysis|results|summary))?|(?:test|lab)\s+results|ingredients|warnings?|directions|nutrition\s+facts)\s*:?$/i;
+  /^(?:(?:potency|cannabinoids?|terpenes?)(?:\s+(?:profile|analysis|results|summary))?|(?:test|lab)\s+results|(?:label|product)\s+info(?:rmation)?|ingredients|warnings?|directions|nutrition\s+facts)\s*:?$/i;
 
 const BANNER = /^\W*(?:[*=~#-]\s?){2,}.*(?:[*=~#-]\s?){2,}\W*$/;
 

@@ -41,13 +41,29 @@ describe('a keyed cannabinoid share whose point OCR lost', () => {
   });
 });
 
+describe('a striped table photographed: its CBD key and its heading', () => {
+  it('reads `C80   05%` (B read as 8, D as 0) as CBD 0.5 %', () => {
+    expect(parseLabelText(ZEBRA.replace('CBD                                         0.5%', 'C80                                         05%')).cbdPct).toBe(0.5);
+  });
+  it('takes no section heading (`LABEL INFORMATION`) for the product name', () => {
+    const p = parseLabelText(ZEBRA.replace('Tahoe OG Flower', 'LABEL INFORMATION'));
+    expect(p.productName).toBeNull();
+    expect(p.brand).toBe('WYLD');
+  });
+});
+
 describe('a strain type after its key read one letter off', () => {
   it('reads `Strain Type   Satva` as sativa', () => {
     expect(parseLabelText(ZEBRA).type).toBe('sativa');
   });
+  it('reads `Strain Type   Sava` (letters lost, none changed) as sativa', () => {
+    expect(parseLabelText(ZEBRA.replace('Satva', 'Sava')).type).toBe('sativa');
+    expect(parseLabelText(ZEBRA.replace('Satva', 'Saiva')).type).toBe('sativa');
+  });
   it('does not read a type from an unkeyed word or a far word', () => {
     expect(parseLabelText(ZEBRA.replace('Strain Type                                 Satva', 'Satva Farms')).type).toBeNull();
     expect(parseLabelText(ZEBRA.replace('Satva', 'Salad')).type).toBeNull();
+    expect(parseLabelText(ZEBRA.replace('Satva', 'Sauce')).type).toBeNull();
   });
 });
 
