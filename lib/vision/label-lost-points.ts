@@ -10,8 +10,8 @@ import { levenshtein } from '@/lib/strains/edit-distance';
  *   head does this in label-columns.ts; this is the keyed row without a head). Terpene shares
  *   (two decimals where cannabinoids print one) never teach it, and a figure still over 100 with
  *   its point back is left.
- * - **A strain type after its key read one letter off** (`Strain Type   Satva`, `Sava`): the
- *   type's key followed by one word at one edit (two from six letters, the first letter kept)
+ * - **A strain type after its key read one letter off** (`Strain Type   Satva`, `Sava`, `Hybnd`):
+ *   the type's key followed by one word at one edit (two from five letters, the first letter kept)
  *   from indica / sativa / hybrid, or that word with letters lost (four kept), is that type.
  */
 
@@ -54,7 +54,7 @@ export function garbledStrainType(lines: readonly string[]): (typeof TYPES)[numb
     const m = TYPE_KEY.exec(l);
     if (!m) continue;
     const w = m[1].toLowerCase();
-    const hit = TYPES.find((t) => t[0] === w[0] && (levenshtein(w, t) <= (w.length >= 6 ? 2 : 1) || lettersOf(w, t)));
+    const hit = TYPES.find((t) => t[0] === w[0] && (levenshtein(w, t) <= (w.length >= 5 ? 2 : 1) || lettersOf(w, t)));
     if (hit) return hit;
   }
   return null;

@@ -2,11 +2,11 @@ import { levenshtein } from '@/lib/strains/edit-distance';
 
 /**
  * A sale marker OCR misread (issue 14, weak degraded splits): a red `Sale` tag, lightened by the
- * preparation, read as `cal` or `Sa1`. Left in, the word waited for a price as an item's name and
- * took the item's own `2x $15.83` row and its potency with it. Only on a receipt that prints a sale
- * marker OCR did read (`isSaleTag` on another row): there a row holding nothing but one word of
- * three or four characters, an `al` in it (the `l` also read `1`, `I` or `|`), at most two edits
- * from `sale`, is that marker too. No item name is three letters alone on its row; `Cake` (no `al`)
+ * preparation, read as `cal`, `salz`, `Sals`. Left in, the word waited for a price as an item's
+ * name and took the item's own `2x $15.83` row and its potency with it. Only on a receipt that
+ * repeats its marker (two rows or more that are a marker, read right or slipped): there a row
+ * holding nothing but one word of three or four characters, an `al` in it (the `l` also read `1`,
+ * `I` or `|`), at most two edits from `sale`, is that marker too. No item name is three letters alone on its row; `Cake` (no `al`)
  * and `Gelato` (longer) stay.
  */
 export function isSaleSlip(row: string): boolean {

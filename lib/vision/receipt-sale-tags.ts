@@ -14,7 +14,7 @@ export function isSaleTag(row: string): boolean {
 
 /** The rows with each sale marker blanked (same count, so the rows stay beside their word boxes). */
 export function withoutSaleTags(rows: readonly string[]): string[] {
-  // A marker OCR misread (`cal`) only where another one was read (receipt-sale-slips.ts).
-  const tagged = rows.some(isSaleTag);
+  // A marker OCR misread (`cal`, `salz`) only where the receipt repeats its marker (receipt-sale-slips.ts).
+  const tagged = rows.filter((r) => isSaleTag(r) || isSaleSlip(r)).length >= 2;
   return rows.map((row) => (isSaleTag(row) || (tagged && isSaleSlip(row)) ? '' : row));
 }

@@ -59,6 +59,7 @@ describe('a strain type after its key read one letter off', () => {
   it('reads `Strain Type   Sava` (letters lost, none changed) as sativa', () => {
     expect(parseLabelText(ZEBRA.replace('Satva', 'Sava')).type).toBe('sativa');
     expect(parseLabelText(ZEBRA.replace('Satva', 'Saiva')).type).toBe('sativa');
+    expect(parseLabelText(ZEBRA.replace('Satva', 'Hybnd')).type).toBe('hybrid');
   });
   it('does not read a type from an unkeyed word or a far word', () => {
     expect(parseLabelText(ZEBRA.replace('Strain Type                                 Satva', 'Satva Farms')).type).toBeNull();
@@ -89,6 +90,15 @@ describe('a sale marker OCR misread', () => {
     const r = parseReceiptText(WAS_NOW);
     expect(r.items).toHaveLength(2);
     expect(r.items[0]).toMatchObject({ productName: 'Island Sweet Skunk Pre-Roll 1g', quantity: 2, unitPrice: 15.83, price: 31.66, thcPct: 16.6 });
+  });
+  it('is no item name where every marker was misread (`cal`, `salz`)', () => {
+    const r = parseReceiptText(WAS_NOW.replace('Sale', 'salz'));
+    expect(r.items).toHaveLength(2);
+    expect(r.items[0]).toMatchObject({ quantity: 2, unitPrice: 15.83, thcPct: 16.6 });
+  });
+  it('keeps a lone marker-like word on a receipt that prints no marker twice', () => {
+    const r = parseReceiptText(WAS_NOW.replace('Sale', 'THC 20.1%'));
+    expect(r.items[0].thcPct).not.toBe(16.6);
   });
   it('tells a marker slip from words that are no marker', () => {
     expect(isSaleSlip('cal')).toBe(true);
