@@ -9,7 +9,9 @@ import { levenshtein } from '@/lib/strains/edit-distance';
  *   (`CBD   0.5%`), the figure gets it back with as many decimals as they print (a table under a
  *   head does this in label-columns.ts; this is the keyed row without a head). Terpene shares
  *   (two decimals where cannabinoids print one) never teach it, and a figure still over 100 with
- *   its point back is left.
+ *   its point back is left. Only on a row of one fact (its one share): with the rule on rows of
+ *   several (`THC (261% ) CBD(0.9% )`, a pill row) a degraded seventh-round photo kept the pass that
+ *   read THC so and lost a terpene the other pass read.
  * - **A strain type after its key read one letter off** (`Strain Type   Satva`, `Sava`, `Hybnd`):
  *   the type's key followed by one word at one edit (two from five letters, the first letter kept)
  *   from indica / sativa / hybrid, or that word with letters lost (four kept), is that type.
@@ -30,11 +32,15 @@ function cannabinoidDecimals(lines: readonly string[]): number | undefined {
 export function cannabinoidPointsBack(lines: string[]): string[] {
   const d = cannabinoidDecimals(lines);
   if (d === undefined) return lines;
+  // A row of one fact only (`THC   201%`): on a row of several (`THC (261% ) CBD(0.9% )`) a pill
+  // row's other reading of the page is kept as it was (the engine picks readings by what they found).
   return lines.map((l) =>
-    l.replace(LOST, (all, key: string, n: string, sign: string) => {
-      const v = Number(n) / 10 ** d;
-      return Number(n) > 100 && v <= 100 ? `${key}${n.slice(0, -d)}.${n.slice(-d)}${sign}` : all;
-    }),
+    (l.match(/\d+(?:[.,]\d+)?\s*%/g) ?? []).length !== 1
+      ? l
+      : l.replace(LOST, (all, key: string, n: string, sign: string) => {
+          const v = Number(n) / 10 ** d;
+          return Number(n) > 100 && v <= 100 ? `${key}${n.slice(0, -d)}.${n.slice(-d)}${sign}` : all;
+        }),
   );
 }
 

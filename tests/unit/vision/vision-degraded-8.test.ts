@@ -35,6 +35,9 @@ describe('a keyed cannabinoid share whose point OCR lost', () => {
     const p = parseLabelText(ZEBRA.replace('CBD                                         0.5%', 'CBD                                         0.52%').replace('22.8%', '22.85%'));
     expect(p.thcPct).toBe(2.01);
   });
+  it('only on a row of one fact (a pill row of several is left as read)', () => {
+    expect(parseLabelText(['HAPPY', 'Lemonade Flower', 'THC (261% ) CBD(0.9% ) Total (29.8% )'].join('\n')).thcPct).toBeNull();
+  });
   it('leaves a figure over 100 on a label where no cannabinoid row prints a point', () => {
     const p = parseLabelText(ZEBRA.replace('0.5%', '1%').replace('22.8%', '23%'));
     expect(p.thcPct).toBeNull();
