@@ -41,7 +41,7 @@ import { slashPairs } from '@/lib/vision/label-slash-pairs';
 import { isCannabinoidName, tableRows } from '@/lib/vision/label-table-rows';
 import { packingCodes } from '@/lib/vision/label-packing-codes';
 import { computedTotal } from '@/lib/vision/label-formula';
-import { cannabinoidPointsBack, garbledStrainType } from '@/lib/vision/label-lost-points';
+import { garbledStrainType } from '@/lib/vision/label-strain-type';
 import { terpeneName } from '@/lib/vision/terpenes';
 import type { ParsedLabel } from '@/lib/vision/types';
 
@@ -120,7 +120,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
       ),
     ).filter((l) => l.length > 0),
   );
-  const text = cannabinoidPointsBack(lines).join('\n'); // a cannabinoid share's lost point (label-lost-points.ts)
+  const text = lines.join('\n');
 
   // "Jul 14,2026": the space after the comma lost; "May 26. 2026": the comma read as a point.
   // "10.05.26" (month, day, two-digit year, as the slash form "10/05/26" is read).

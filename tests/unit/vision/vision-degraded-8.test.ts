@@ -24,26 +24,6 @@ const ZEBRA = [
   'Batch No.                                   TO2602-75',
 ].join('\n');
 
-describe('a keyed cannabinoid share whose point OCR lost', () => {
-  it('gets the point back where the other cannabinoid rows print theirs (`201%` → 20.1)', () => {
-    const p = parseLabelText(ZEBRA);
-    expect(p.thcPct).toBe(20.1);
-    expect(p.cbdPct).toBe(0.5);
-    expect(p.totalCannabinoidsPct).toBe(22.8);
-  });
-  it('learns the decimals from cannabinoid rows, not from terpenes (two decimals there)', () => {
-    const p = parseLabelText(ZEBRA.replace('CBD                                         0.5%', 'CBD                                         0.52%').replace('22.8%', '22.85%'));
-    expect(p.thcPct).toBe(2.01);
-  });
-  it('only on a row of one fact (a pill row of several is left as read)', () => {
-    expect(parseLabelText(['HAPPY', 'Lemonade Flower', 'THC (261% ) CBD(0.9% ) Total (29.8% )'].join('\n')).thcPct).toBeNull();
-  });
-  it('leaves a figure over 100 on a label where no cannabinoid row prints a point', () => {
-    const p = parseLabelText(ZEBRA.replace('0.5%', '1%').replace('22.8%', '23%'));
-    expect(p.thcPct).toBeNull();
-  });
-});
-
 describe('a striped table photographed: its CBD key and its heading', () => {
   it('reads `C80   05%` (B read as 8, D as 0) as CBD 0.5 %', () => {
     expect(parseLabelText(ZEBRA.replace('CBD                                         0.5%', 'C80                                         05%')).cbdPct).toBe(0.5);
