@@ -42,6 +42,7 @@ import { isCannabinoidName, tableRows } from '@/lib/vision/label-table-rows';
 import { packingCodes } from '@/lib/vision/label-packing-codes';
 import { computedTotal } from '@/lib/vision/label-formula';
 import { dayFirstSlashDates, medicalKeys } from '@/lib/vision/label-medical';
+import { garbledStrainType } from '@/lib/vision/label-strain-type';
 import { terpeneName } from '@/lib/vision/terpenes';
 import type { ParsedLabel } from '@/lib/vision/types';
 
@@ -236,7 +237,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
     strainName,
     brand,
     category,
-    type: strainTypeIn(text),
+    type: strainTypeIn(text) ?? garbledStrainType(lines),
     thcPct: thc.pct,
     cbdPct: cbd.pct,
     thcMg: thc.mg,
@@ -269,7 +270,7 @@ function endsWithKind(line: string): boolean {
 /** A banner line framed by marks ("*** WEIGHED TO ORDER ***", "-- BULK FLOWER --"): a slogan, not a name. */
 /** A panel's or section's heading alone on its row (`POTENCY`, `Cannabinoid Profile`, `Potency Analysis`, `Test Results`): never a name. */
 const SECTION =
-  /^(?:(?:potency|cannabinoids?|terpenes?)(?:\s+(?:profile|analysis|results|summary))?|(?:test|lab)\s+results|ingredients|warnings?|directions|nutrition\s+facts)\s*:?$/i;
+  /^(?:(?:potency|cannabinoids?|terpenes?)(?:\s+(?:profile|analysis|results|summary))?|(?:test|lab)\s+results|(?:label|product)\s+info(?:rmation)?|ingredients|warnings?|directions|nutrition\s+facts)\s*:?$/i;
 
 const BANNER = /^\W*(?:[*=~#-]\s?){2,}.*(?:[*=~#-]\s?){2,}\W*$/;
 

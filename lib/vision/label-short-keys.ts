@@ -44,7 +44,9 @@ export function shortKeys(rows: string[]): string[] {
   const page = rows.join('\n');
   const keys = KEYS.filter((k) => !k.exact.test(page));
   return rows.map((row) => {
-    const parts = row.split(/(\s{2,})/);
+    const cells = row.split(/(\s{2,})/);
+    // A table of one fact per row, its value right-aligned far from its key (`C80          05%`): the row is the cell.
+    const parts = cells.length === 3 && /^\s*[^\s|:]{2,5}$/.test(cells[0]) ? [`${cells[0]} ${cells[2]}`] : cells;
     let changed = false;
     for (let j = 0; j < parts.length; j += 2) {
       const m = CELL.exec(parts[j]);

@@ -9,13 +9,15 @@ import { withUmlauts } from '@/lib/vision/receipt-umlauts';
 
 /** OCR reads `ü` as `u`, `i`, `ii` or `ti` (`Rückgeld` → `Riickgeld`). */
 const U = '(?:ü|u|ue|i|ii|ti)';
+// A margin speck a degraded photo reads before the word, across a gap (`hs         Gesamt  131,43 €`), stays before it.
+const AT = String.raw`^(\s*(?:[^\s\d]{1,2}\s{3,})?)`;
 const WORDS: [RegExp, string][] = [
-  [/^(\s*)zwischen\s?-?summe\b/i, '$1Subtotal'],
-  [/^(\s*)(?:gesamt(?:summe|betrag)?|endbetrag|bonsumme|summe|zu\s+zahlen)\b(?!\s*[a-z])/i, '$1Total'],
+  [new RegExp(String.raw`${AT}zwischen\s?-?summe\b`, 'i'), '$1Subtotal'],
+  [new RegExp(String.raw`${AT}(?:gesamt(?:summe|betrag)?|endbetrag|bonsumme|summe|zu\s+zahlen)\b(?!\s*[a-z])`, 'i'), '$1Total'],
   [/\b[a-z]*rabatt\b/i, 'Discount'],
-  [/^(\s*)(?:ec-?\s?karte|girocard|kartenzahlung)\b/i, '$1Card'],
-  [/^(\s*)(?:bar(?:zahlung)?|gegeben)\b(?=\s{2,}|\s*[-\d])/i, '$1Cash'],
-  [new RegExp(String.raw`^(\s*)r${U}ckgeld\b`, 'i'), '$1Change'],
+  [new RegExp(String.raw`${AT}(?:ec-?\s?karte|girocard|kartenzahlung)\b`, 'i'), '$1Card'],
+  [new RegExp(String.raw`${AT}(?:bar(?:zahlung)?|gegeben)\b(?=\s{2,}|\s*[-\d])`, 'i'), '$1Cash'],
+  [new RegExp(String.raw`${AT}r${U}ckgeld\b`, 'i'), '$1Change'],
 ];
 const GERMAN = new RegExp(String.raw`\b(zwischen\s?-?summe|gesamt(summe|betrag)?|mwst|netto|brutto|[a-z]*rabatt|ec-?\s?karte|r${U}ckgeld|kassenbon)\b`, 'i');
 /** The VAT table's header: a rate column word, `Netto` and `Brutto`, no figures. */

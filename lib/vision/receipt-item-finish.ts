@@ -2,6 +2,7 @@ import { round2 } from '@/lib/vision/parse-common';
 import { lineBelowUnit } from '@/lib/vision/receipt-garbled-units';
 import { withParenStrains } from '@/lib/vision/receipt-paren-strain';
 import { weightWordGrams } from '@/lib/vision/receipt-weight-words';
+import { zeroLedGrams } from '@/lib/vision/receipt-zero-grams';
 import type { ParsedReceiptItem } from '@/lib/vision/types';
 
 /**
@@ -25,6 +26,7 @@ export function itemDiscountSlip(item: ParsedReceiptItem): void {
  */
 export function finishItems(items: ParsedReceiptItem[]): ParsedReceiptItem[] {
   for (const it of withParenStrains(items)) {
+    zeroLedGrams(it); // `059g` for `0,5 g` (receipt-zero-grams.ts)
     if (it.grams === null) it.grams = weightWordGrams(it.productName);
     itemDiscountSlip(it);
     lineBelowUnit(it);

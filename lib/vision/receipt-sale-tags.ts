@@ -1,3 +1,5 @@
+import { isSaleSlip } from '@/lib/vision/receipt-sale-slips';
+
 /**
  * A sale marker alone on its row under an item (`Sale`, `On sale!`, `Clearance`; twenty-third
  * round of issue 14): no item and no name of one. Left in, it waited for a price as the next item's
@@ -12,5 +14,7 @@ export function isSaleTag(row: string): boolean {
 
 /** The rows with each sale marker blanked (same count, so the rows stay beside their word boxes). */
 export function withoutSaleTags(rows: readonly string[]): string[] {
-  return rows.map((row) => (isSaleTag(row) ? '' : row));
+  // A marker OCR misread (`cal`, `salz`) only where the receipt repeats its marker (receipt-sale-slips.ts).
+  const tagged = rows.filter((r) => isSaleTag(r) || isSaleSlip(r)).length >= 2;
+  return rows.map((row) => (isSaleTag(row) || (tagged && isSaleSlip(row)) ? '' : row));
 }
