@@ -20,6 +20,10 @@ const OPTION_TAGS = 'option, label, button, [role="radio"], [role="option"], li'
 
 const money = (v: number) => `$${v.toFixed(2)}`;
 
+/** A size at the card's price plus its surcharge, the struck regular price plus the same first on a sale. */
+export const sizeAtSurcharge = (size: string, price: number, regular: number | null, add: number) =>
+  `${size} ${regular !== null ? `<s>${money(regular + add)}</s> ` : ''}${money(price + add)}`;
+
 /** The card around a surcharge option: the nearest ancestor showing an amount outside its options. */
 function cardOf($: CheerioAPI, el: Element, options: Set<Element>): { card: Element; price: number; regular: number | null } | null {
   for (let a = el.parent as Element | null, up = 0; a && a.type === 'tag' && up < 8; a = a.parent as Element | null, up++) {
@@ -55,7 +59,7 @@ export function resolveSizeSurcharges($: CheerioAPI): void {
     if (!at || done.has(at.card)) continue;
     done.add(at.card);
     const write = (o: Element, size: string, add: number) => {
-      const html = `${size} ${at.regular !== null ? `<s>${money(at.regular + add)}</s> ` : ''}${money(at.price + add)}`;
+      const html = sizeAtSurcharge(size, at.price, at.regular, add);
       if (o.name === 'option') return html;
       $(o).html(html);
       return null;
