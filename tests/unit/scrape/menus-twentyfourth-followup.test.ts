@@ -113,3 +113,21 @@ describe('size surcharges in running text', () => {
     ]);
   });
 });
+
+describe('a card whose size surcharges are options', () => {
+  const strains = ['Cactus OG', 'Lemonade', 'Nanitro', 'Halitosis'];
+  const want = strains.flatMap((n) => [`${n} 1g 30`, `${n} 3.5g 50`, `${n} 7g 75`]);
+  const sizes = (html: string) => read(html, resolveSizeSurcharges).map((r) => `${r[0]} ${r[1]}`);
+
+  it('reads a WooCommerce add-on select outside the product link as the card’s sizes, not its caption as the name', () => {
+    const card = (n: string, i: number) =>
+      `<li class="product"><a href="/product/p${i}/" class="woocommerce-loop-product__link"><h2 class="woocommerce-loop-product__title">${n}</h2><span class="price">$30.00</span></a><div class="brand">Kiva</div><div class="wc-pao-addon-container"><label class="wc-pao-addon-name">Weight</label><p><select><option value="">1g</option><option value="3-5g">3.5g (+$20.00)</option><option value="7g">7g (+$45.00)</option></select></p></div><a href="?add-to-cart=${i}" class="button">Add to cart</a></li>`;
+    expect(sizes(page(`<ul class="products">${strains.map(card).join('')}</ul>`))).toEqual(want);
+  });
+
+  it('reads option pills beside the price block as the card’s sizes', () => {
+    const card = (n: string, i: number) =>
+      `<li class="grid__item"><div class="card"><h3 class="card__heading"><a href="/products/p${i}">${n}</a></h3><div class="card-information"><span class="visually-hidden">Vendor:</span><div class="caption">Kiva</div><div class="price"><span class="price-item">$30.00</span></div></div><fieldset><legend>Size</legend><input type="radio" id="p${i}-0" value="1g" checked><label for="p${i}-0">1g</label><input type="radio" id="p${i}-1" value="3.5g"><label for="p${i}-1">3.5g <span>(+$20.00)</span></label><input type="radio" id="p${i}-2" value="7g"><label for="p${i}-2">7g <span>(+$45.00)</span></label></fieldset></div></li>`;
+    expect(sizes(page(`<ul class="grid">${strains.map(card).join('')}</ul>`))).toEqual(want);
+  });
+});
