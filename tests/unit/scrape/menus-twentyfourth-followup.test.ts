@@ -131,3 +131,22 @@ describe('a card whose size surcharges are options', () => {
     expect(sizes(page(`<ul class="grid">${strains.map(card).join('')}</ul>`))).toEqual(want);
   });
 });
+
+describe('a table of category sections', () => {
+  it('reads rows whose names start with a size, under full-width category rows in several <tbody>s, as products', () => {
+    const row = (n: string, b: string, p: string) => `<tr class="row"><td class="c-name">${n}</td><td>${b}</td><td>Flower</td><td></td><td>${p}</td></tr>`;
+    const section = (label: string, rows: string[]) => `<tbody><tr class="section-head"><th colspan="5">${label}</th></tr>${rows.join('')}</tbody>`;
+    const html = page(
+      `<table><thead><tr><th>Product</th><th>Brand</th><th>Type</th><th>Potency</th><th>Price</th></tr></thead>${section('Flower', [
+        row('1g ChemDozer Value', 'House', '$6.00'),
+        row('3.5g Cap Junky Value', 'House', '$20.00'),
+      ])}${section('Pre-Rolls', [row('1g Headband Preroll', 'House', '$7.00'), row('1g Blue Venom Preroll', 'House', '<del>$8.00</del> <ins>$6.50</ins>')])}</table>`,
+    );
+    expect(read(html)).toEqual([
+      ['1g ChemDozer Value', 6, null],
+      ['3.5g Cap Junky Value', 20, null],
+      ['1g Headband Preroll', 7, null],
+      ['1g Blue Venom Preroll', 6.5, 8],
+    ]);
+  });
+});
