@@ -22,6 +22,8 @@ import { relayoutTables } from '@/lib/scrape/extract/layout-tables';
 import { controlPrices } from '@/lib/scrape/extract/control-prices';
 import { resolveSizeSurcharges } from '@/lib/scrape/extract/size-surcharges';
 import { strikeLabelledRegular } from '@/lib/scrape/extract/labelled-values';
+import { resolveSurchargeText } from '@/lib/scrape/extract/surcharge-text';
+import { rewriteLabelledRecords } from '@/lib/scrape/extract/labelled-records';
 import { currencyColumns } from '@/lib/scrape/extract/currency-columns';
 import { dropHiddenRepeats } from '@/lib/scrape/extract/hidden-repeats';
 import { OPENER_LABEL, PRICE_RANGE } from '@/lib/scrape/browser-popovers';
@@ -71,6 +73,8 @@ async function extractLoaded($: cheerio.CheerioAPI, url: string, opts: ExtractOp
   relayoutTables($);
   controlPrices($);
   resolveSizeSurcharges($);
+  resolveSurchargeText($);
+  rewriteLabelledRecords($);
   strikeLabelledRegular($);
   dropHiddenRepeats($);
   const heuristic = () => extractHeuristic($, url);

@@ -2,6 +2,7 @@ import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { visibleText } from '@/lib/scrape/extract/card-dom';
 import { SIZES_ALL } from '@/lib/scrape/extract/card-sizes';
+import { sizeOfItsOwn } from '@/lib/scrape/extract/size-cells';
 
 /**
  * Flower menus that write one strain over several size / price rows, regrouped before cards are
@@ -69,7 +70,7 @@ export function regroupSizeRows($: CheerioAPI, scope: Cheerio<AnyNode>): void {
         const t = text(rows[i]);
         if (!t || MONEY.test(t) || $(rows[i]).closest('thead').length) continue;
         const sub: Element[] = [];
-        for (let k = i + 1; k < rows.length && isSizeRow(text(rows[k])); k++) sub.push(rows[k]);
+        for (let k = i + 1; k < rows.length && isSizeRow(text(rows[k])) && sizeOfItsOwn($, rows[k]); k++) sub.push(rows[k]);
         if (!sub.length) continue;
         groups.push({
           rows: [rows[i], ...sub],

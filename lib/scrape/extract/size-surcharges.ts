@@ -20,6 +20,10 @@ const OPTION_TAGS = 'option, label, button, [role="radio"], [role="option"], li'
 
 const money = (v: number) => `$${v.toFixed(2)}`;
 
+/** A size at the card's price plus its surcharge, the struck regular price plus the same first on a sale. */
+export const sizeAtSurcharge = (size: string, price: number, regular: number | null, add: number) =>
+  `${size} ${regular !== null ? `<s>${money(regular + add)}</s> ` : ''}${money(price + add)}`;
+
 /** The card around a surcharge option: the nearest ancestor showing an amount outside its options. */
 function cardOf($: CheerioAPI, el: Element, options: Set<Element>): { card: Element; price: number; regular: number | null } | null {
   for (let a = el.parent as Element | null, up = 0; a && a.type === 'tag' && up < 8; a = a.parent as Element | null, up++) {
@@ -55,12 +59,14 @@ export function resolveSizeSurcharges($: CheerioAPI): void {
     if (!at || done.has(at.card)) continue;
     done.add(at.card);
     const write = (o: Element, size: string, add: number) => {
-      const html = `${size} ${at.regular !== null ? `<s>${money(at.regular + add)}</s> ` : ''}${money(at.price + add)}`;
+      const html = sizeAtSurcharge(size, at.price, at.regular, add);
       if (o.name === 'option') return html;
       $(o).html(html);
+      written.push(o);
       return null;
     };
     const chips: string[] = [];
+    const written: Element[] = [];
     let select: Element | null = null;
     for (const o of $(at.card).find(OPTION_TAGS).toArray() as Element[]) {
       const t = visibleText($, $(o)).replace(/\s+/g, ' ').trim();
@@ -68,10 +74,23 @@ export function resolveSizeSurcharges($: CheerioAPI): void {
       if (!m) continue;
       const html = write(o, m[1], options.has(o) ? Number(m[2]) : 0);
       if (html !== null) {
-        chips.push(`<span class="size-option">${html}</span>`);
+        chips.push(`<li class="size-option">${html}</li>`);
         select ??= ($(o).closest('select')[0] as Element | undefined) ?? null;
       }
     }
-    if (select && chips.length) $(select).replaceWith(`<span class="size-options">${chips.join(' ')}</span>`);
+    // Marked as the card's size list (card-sizes.ts): the card is the element holding it, not a
+    // link or price box inside it that shows the base price alone (WooCommerce's loop link).
+    // The list takes the place of the whole control, the select with the wrappers holding only it
+    // and its caption ("Weight"): neither a wrapper is read as a card nor its caption as the name.
+    if (select && chips.length) {
+      let top: Element = select;
+      for (let a = select.parent; a && a !== at.card && a.type === 'tag'; a = a.parent) {
+        const rest = $(a).clone();
+        rest.find('select').remove();
+        if (visibleText($, rest).replace(/\s+/g, ' ').trim().length > 24) break;
+        top = a as Element;
+      }
+      $(top).replaceWith(`<ul class="size-options" data-scan-sizes="">${chips.join('')}</ul>`);
+    } else if (written.length > 1 && written.every((o) => o.parent === written[0].parent) && written[0].parent?.type === 'tag') $(written[0].parent).attr('data-scan-sizes', '');
   }
 }
