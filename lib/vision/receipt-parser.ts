@@ -26,7 +26,7 @@ import type { Category, ParsedReceipt, ParsedReceiptItem } from '@/lib/vision/ty
 
 export { dateOf } from '@/lib/vision/receipt-dates';
 export { inlineDiscount } from '@/lib/vision/receipt-inline-discount';
-import { beforeAmounts, DETAIL, isSectionHeading, splitLine, stripItemKey, withoutMarginDigit, type Pending } from '@/lib/vision/receipt-lines';
+import { beforeAmounts, DETAIL, isSectionHeading, splitLine, stripItemKey, withoutMarginDigit } from '@/lib/vision/receipt-lines';
 import { isReturnLine, isSavingsSummary, isVoidLine, restatedItemTaxes, saysIncluded, voidedIndex, withoutVoidedRows } from '@/lib/vision/receipt-cancels';
 import { withoutLineNumbers } from '@/lib/vision/receipt-line-numbers';
 import { isGroupSubtotal, isPageCarry } from '@/lib/vision/receipt-pages';
@@ -35,7 +35,7 @@ import { withQtyColumn } from '@/lib/vision/receipt-qty-column';
 import { markFee, withoutFees } from '@/lib/vision/receipt-fees';
 import { isDispensingDetail } from '@/lib/vision/receipt-dispensing';
 import { taxFromRateLines } from '@/lib/vision/receipt-rate-lines';
-import { endsWithWeight, wrappedRow } from '@/lib/vision/receipt-wrapped-row';
+import { endsWithWeight, wrappedRow, type WordPending } from '@/lib/vision/receipt-wrapped-row';
 import { dateOf } from '@/lib/vision/receipt-dates';
 import { isNotStoreName, unquoteMail } from '@/lib/vision/receipt-mail';
 import { discountAsRated, isItemDiscountLine } from '@/lib/vision/receipt-rate-discount';
@@ -120,7 +120,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
   /** A tip line was read after the total (a card slip): a total after it includes the tip. */
   let tipAfterTotal = false;
   let lastItem: ParsedReceiptItem | null = null;
-  let pending: Pending | null = null;
+  let pending: WordPending | null = null;
   let header: string[] | null = null;
   /** Category of the section heading the items below belong to ("VAPES", "Pre-Rolls"). */
   let section: Category | null = null;
@@ -328,7 +328,7 @@ export function parseReceiptText(raw: string, words0?: readonly WordBox[]): Pars
       )
         dispensaryName = tidyName(store ?? withoutMarginDigit(line, cells));
       else if (nameish && items.length + (dispensaryName ? 1 : 0) > 0) {
-        pending = { ...namePotency(withoutMarginDigit(line, cells)), ...(inlineDisc !== null ? { discount: inlineDisc } : {}) };
+        pending = { ...namePotency(withoutMarginDigit(line, cells)), conf, ...(inlineDisc !== null ? { discount: inlineDisc } : {}) };
         pendingAt = lineNo;
       }
       continue;

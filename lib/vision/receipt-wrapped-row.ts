@@ -1,4 +1,4 @@
-import { letters, moneyOn, parseWeightGrams, type MoneyHit } from '@/lib/vision/parse-common';
+import { letters, moneyOn, NAME_MIN_CONF, parseWeightGrams, type MoneyHit } from '@/lib/vision/parse-common';
 import { splitLine, type Pending } from '@/lib/vision/receipt-lines';
 import { isBrandKindSize } from '@/lib/vision/receipt-strain-over';
 
@@ -7,6 +7,9 @@ export function endsWithWeight(line: string): boolean {
   const w = parseWeightGrams(line, { allowTrailingNine: true });
   return w !== null && letters(line.slice(w.end)) <= 2 && !/\d/.test(line.slice(w.end));
 }
+
+/** A waiting name with the mean word confidence (0..100) of its row, when the reading has word boxes. */
+export type WordPending = Pending & { conf?: number };
 
 /**
  * The start of a name wrapped at the paper's width: two words or more, 15 characters or more,
@@ -37,12 +40,14 @@ export function withoutLeadSpeck(line: string): string {
 export function wrappedRow(
   line: string,
   cells: ReturnType<typeof splitLine>['cells'],
-  pending: Pending | null,
+  pending: WordPending | null,
   pendingIsLineAbove: boolean,
   header: string[] | null,
   usesDollar: boolean,
 ): { line: string; cells: ReturnType<typeof splitLine>['cells']; prices: MoneyHit[] } | null {
   if (!pending || !pendingIsLineAbove || pending.details || pending.discount !== undefined) return null;
+  // A row the photo garbled (`Vickat spouse oo oo co BeGenER JY`, its words read at 0–43) is no name's start (twenty-fourth round, follow-up).
+  if ((pending.conf ?? 100) < NAME_MIN_CONF) return null;
   if (!(header && header.length >= 3) && !longNameStart(pending.name)) return null;
   if (parseWeightGrams(pending.name, { allowTrailingNine: true }) || /[:@$]/.test(pending.name)) return null;
   const cell = cells.length >= 2 && (cells[0].kind === 'text' || cells[0].kind === 'category') ? cells[0].text : '';
