@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseLabelText } from '@/lib/vision/label-parser';
 import { classCodeShares } from '@/lib/vision/label-class-share';
+import { withoutUnsureTail } from '@/lib/vision/label-columns';
+import type { WordBox } from '@/lib/vision/parse-common';
 
 /** The twenty-third label round's follow-up (issue 14, not blind): rules found on its degraded photos, each shown on text made here. */
 
@@ -35,5 +37,58 @@ describe('a keyed share whose point OCR lost, on a label printing a class code (
     expect(parseLabelText(plain.join('\n')).thcPct).toBeNull();
     expect(classCodeShares(['Type: Hybrid', 'THC 261%'])).toEqual(['Type: Hybrid', 'THC 261%']);
     expect(classCodeShares(['T18/C1', 'THC 18.6%', 'THC 100%', 'THC 2290%'])).toEqual(['T18/C1', 'THC 18.6%', 'THC 100%', 'THC 2290%']);
+  });
+});
+
+describe('a blurred cannabinoid name before its share is kept (label-columns.ts withoutUnsureTail)', () => {
+  it("keeps `CBG` read at 64 at a row's left end, so its row is no bare figure taken for the total below it", () => {
+    const line = {
+      text: 'CBG   1.5%',
+      y0: 553,
+      y1: 576,
+      conf: 80,
+      cells: [
+        { text: 'CBG', x0: 117, x1: 176, conf: 64 },
+        { text: '1.5%', x0: 448, x1: 517, conf: 96 },
+      ],
+    };
+    expect(withoutUnsureTail(line).text).toBe('CBG   1.5%');
+    // Edge print is still dropped.
+    expect(withoutUnsureTail({ ...line, text: 'oc   1.5%', cells: [{ ...line.cells[0], text: 'oc' }, line.cells[1]] }).text).toBe('1.5%');
+    // A skewed hemp pouch's table as tesseract boxed it.
+    const rows: [string, number][][] = [
+      [['Pharmers', 95]],
+      [
+        ['Lemon', 93],
+        ['Tree', 93],
+        ['THCa', 90],
+        ['Flower', 92],
+      ],
+      [
+        ['Cannabinoid', 91],
+        ['Profile', 92],
+      ],
+      [
+        ['CBD', 66],
+        ['0.7%', 96],
+      ],
+      [
+        ['CBG', 64],
+        ['1.5%', 96],
+      ],
+      [
+        ['Total', 11],
+        ['Cannabinoids', 91],
+        ['29.6%', 68],
+      ],
+    ];
+    const words: WordBox[] = rows.flatMap((r, line) =>
+      r.map(([text, conf], j) => {
+        const x0 = /%$/.test(text) ? 440 : 40 + j * 160;
+        return { text, conf, line, x0, x1: x0 + 12 * text.length, y0: 100 + line * 40, y1: 122 + line * 40 };
+      }),
+    );
+    const text = rows.map((r) => r.map(([t]) => t).join(' ')).join('\n');
+    expect(parseLabelText(text, words).totalCannabinoidsPct).toBe(29.6);
   });
 });
