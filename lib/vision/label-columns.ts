@@ -2,6 +2,7 @@ import { captionPairs } from '@/lib/vision/label-captions';
 import { captionOver } from '@/lib/vision/label-caption-over';
 import { namesOverShares } from '@/lib/vision/label-terpene-spokes';
 import { letters, type BoxCell, type BoxLine } from '@/lib/vision/parse-common';
+import { isCannabinoidName } from '@/lib/vision/label-turned-table';
 
 /**
  * The label's column geometry: OCR rows split into cells, a row of keys paired with the row of
@@ -267,11 +268,13 @@ export function pairByPosition(keys: BoxLine, values: BoxLine, isKey: (cell: str
  * the row is read at 60 or more (a blurred first word, "Blue" at 9, pulls a clean name row down
  * to 67): a QR code, a barcode or a logo beside the text read as letters ("Blue Cookies Smalls
  * raha", "PHARMERS   O20"). Figures (a percentage, a decimal, a date, a weight) and keys (`CBD`
- * beside `THC` in a row of keys) are never dropped: a blurred value keeps its place.
+ * beside `THC` in a row of keys, a cannabinoid's name before its share) are never dropped: a blurred
+ * value keeps its place.
  */
 export function withoutUnsureTail(line: BoxLine): BoxLine {
   // (A weight of 1 g whose 1 was read as l or I, "lg", is one too; so is ".59", a half gram without its 0, its g read as 9.)
-  const figure = (c: BoxCell) => KEY_CELL.test(c.text) || /\d[.,]\d|^[.,]\d|%|\d[/-]\d|\d\s?(?:g|oz|mg)\b|^[lI|]\s?g$/i.test(c.text);
+  // A cannabinoid's name as a table row's key (`CBG   1.5%`, blurred to 64) is a key too.
+  const figure = (c: BoxCell) => KEY_CELL.test(c.text) || isCannabinoidName(c.text) || /\d[.,]\d|^[.,]\d|%|\d[/-]\d|\d\s?(?:g|oz|mg)\b|^[lI|]\s?g$/i.test(c.text);
   const unsure = (c: BoxCell) => (c.conf ?? 100) < 60 && c.text.length <= 8 && !figure(c);
   let keep = line.cells.length;
   while (keep > 1 && unsure(line.cells[keep - 1])) keep--;

@@ -42,6 +42,7 @@ import { isCannabinoidName, tableRows } from '@/lib/vision/label-table-rows';
 import { packingCodes } from '@/lib/vision/label-packing-codes';
 import { computedTotal } from '@/lib/vision/label-formula';
 import { dayFirstSlashDates, medicalKeys } from '@/lib/vision/label-medical';
+import { classCodeShares } from '@/lib/vision/label-class-share';
 import { garbledStrainType } from '@/lib/vision/label-strain-type';
 import { terpeneName } from '@/lib/vision/terpenes';
 import type { ParsedLabel } from '@/lib/vision/types';
@@ -121,7 +122,7 @@ export function parseLabelText(raw: string, words?: readonly WordBox[]): ParsedL
       ),
     ).filter((l) => l.length > 0),
   );
-  const text = lines.join('\n');
+  const text = classCodeShares(lines).join('\n'); // a keyed share's lost point beside a class code (label-class-share.ts)
 
   // "Jul 14,2026": the space after the comma lost; "May 26. 2026": the comma read as a point.
   // "10.05.26" (month, day, two-digit year, as the slash form "10/05/26" is read); slashed dates day first on a label that writes them so (label-medical.ts).
