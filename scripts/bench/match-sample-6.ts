@@ -14,18 +14,8 @@
  * Run: npx tsx --conditions=react-server scripts/bench/match-sample-6.ts > draw.json
  */
 import { LABELS, LABELS_2, LABELS_3, LABELS_4, LABELS_5 } from '@/scripts/bench/match-precision';
-import { branded, drawLabelledSet, packOrInfused, type SampleHelpers } from '@/scripts/bench/match-sample-kit';
-import { benchCategory, type MenuItem } from '@/scripts/bench/match-setup';
-
-const FLAVOUR =
-  /\b(strawberr|blueberr|raspberr|watermelon|mango|peach|pineapple|cherry|grape|lemon|lime|orange|guava|passion ?fruit|kiwi|banana|apple|cake|cookies?|cream|sorbet|sherbe?r?t|gelato|candy|punch|lemonade|soda|pie|mints?|berry|melon|citrus|tangie|cola|vanilla|caramel|chocolate)/i;
-
-/** A form product (vape, concentrate, edible) naming a catalog name in a name of two segments or more. */
-function formStrain(m: MenuItem, { hits }: SampleHelpers): boolean {
-  const c = benchCategory(m);
-  if (c !== 'Vape' && c !== 'Concentrates' && c !== 'Edible') return false;
-  return hits(m.name).some((x) => x.length > 4) && /\s-\s|\||\/|:|\(/.test(m.name);
-}
+import { branded, drawLabelledSet, packOrInfused } from '@/scripts/bench/match-sample-kit';
+import { flavourNamed, formStrain } from '@/scripts/bench/match-sample-shapes';
 
 drawLabelledSet({
   split: 'blind-6',
@@ -42,7 +32,7 @@ drawLabelledSet({
   afterCross: (m, h) => {
     if (branded(m, h)) return 'brand';
     if (formStrain(m, h)) return 'form';
-    if (FLAVOUR.test(m.name) && h.hits(m.name).some((x) => FLAVOUR.test(x))) return 'flavour';
+    if (flavourNamed(m, h)) return 'flavour';
     return null;
   },
 });

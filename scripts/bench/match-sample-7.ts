@@ -16,55 +16,8 @@
  * Run: npx tsx --conditions=react-server scripts/bench/match-sample-7.ts > draw.json
  */
 import { LABELS, LABELS_2, LABELS_3, LABELS_4, LABELS_5, LABELS_6 } from '@/scripts/bench/match-precision';
-import { branded, drawLabelledSet, packOrInfused, type SampleHelpers } from '@/scripts/bench/match-sample-kit';
-import { benchCategory, loadMenu, type MenuItem } from '@/scripts/bench/match-setup';
-
-const FLAVOUR =
-  /\b(strawberr|blueberr|raspberr|watermelon|mango|peach|pineapple|cherry|grape|lemon|lime|orange|guava|passion ?fruit|kiwi|banana|apple|cake|cookies?|cream|sorbet|sherbe?r?t|gelato|candy|punch|lemonade|soda|pie|mints?|berry|melon|citrus|tangie|cola|vanilla|caramel|chocolate)/i;
-
-const lead = (name: string, n: number) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9 ]+/g, ' ')
-    .trim()
-    .split(/\s+/)
-    .slice(0, n)
-    .join(' ');
-
-/** Per store, the leading one- and two-word sequences written before five or more different names. */
-const LINES: Map<string, Set<string>> = (() => {
-  const out = new Map<string, Map<string, Set<string>>>();
-  for (const m of loadMenu()) {
-    const per = out.get(m.listingFile) ?? new Map<string, Set<string>>();
-    out.set(m.listingFile, per);
-    for (const n of [1, 2]) {
-      const l = lead(m.name, n);
-      if (l.split(' ').length !== n || l.length < 3) continue;
-      per.set(l, (per.get(l) ?? new Set()).add(m.name.toLowerCase()));
-    }
-  }
-  return new Map([...out].map(([lf, per]) => [lf, new Set([...per].filter(([, names]) => names.size >= 5).map(([l]) => l))]));
-})();
-
-function productLine(m: MenuItem, { hits }: SampleHelpers): boolean {
-  const lines = LINES.get(m.listingFile);
-  if (!lines) return false;
-  for (const n of [2, 1]) {
-    const l = lead(m.name, n);
-    if (lines.has(l) && !hits(l).length && hits(m.name.slice(l.length + 1)).some((x) => x.length > 3)) return true;
-  }
-  return false;
-}
-
-/** A maker code: a capital or letter-digit code first in the name or glued to the next word by a hyphen. */
-const makerCode = (m: MenuItem) => /^([A-Z]{2,5}\d{0,4}|[A-Z]{1,3}\d{2,4})\s?-\s?\S|^[A-Z0-9]{2,6}\s[A-Z][a-z]/.test(m.name);
-
-/** A form product (vape, concentrate, edible) naming a catalog name in a name of two segments or more. */
-function formStrain(m: MenuItem, { hits }: SampleHelpers): boolean {
-  const c = benchCategory(m);
-  if (c !== 'Vape' && c !== 'Concentrates' && c !== 'Edible') return false;
-  return hits(m.name).some((x) => x.length > 4) && /\s-\s|\||\/|:|\(/.test(m.name);
-}
+import { branded, drawLabelledSet, packOrInfused } from '@/scripts/bench/match-sample-kit';
+import { flavourNamed, formStrain, makerCode, productLine } from '@/scripts/bench/match-sample-shapes';
 
 drawLabelledSet({
   split: 'blind-7',
@@ -83,7 +36,7 @@ drawLabelledSet({
   afterCross: (m, h) => {
     if (branded(m, h)) return 'brand';
     if (formStrain(m, h)) return 'form';
-    if (FLAVOUR.test(m.name) && h.hits(m.name).some((x) => FLAVOUR.test(x))) return 'flavour';
+    if (flavourNamed(m, h)) return 'flavour';
     return null;
   },
 });
