@@ -14,8 +14,8 @@
  * Run: npx tsx --conditions=react-server scripts/bench/match-sample-6.ts > draw.json
  */
 import { LABELS, LABELS_2, LABELS_3, LABELS_4, LABELS_5 } from '@/scripts/bench/match-precision';
-import { branded, drawLabelledSet, packOrInfused } from '@/scripts/bench/match-sample-kit';
-import { flavourNamed, formStrain } from '@/scripts/bench/match-sample-shapes';
+import { drawLabelledSet, packOrInfused } from '@/scripts/bench/match-sample-kit';
+import { brandFormOrFlavour } from '@/scripts/bench/match-sample-shapes';
 
 drawLabelledSet({
   split: 'blind-6',
@@ -29,10 +29,5 @@ drawLabelledSet({
     const p = packOrInfused(m);
     return p === 'pack' ? p : null;
   },
-  afterCross: (m, h) => {
-    if (branded(m, h)) return 'brand';
-    if (formStrain(m, h)) return 'form';
-    if (flavourNamed(m, h)) return 'flavour';
-    return null;
-  },
+  afterCross: brandFormOrFlavour,
 });

@@ -17,8 +17,8 @@
  * Run: npx tsx --conditions=react-server scripts/bench/match-sample-8.ts > draw.json
  */
 import { LABELS, LABELS_2, LABELS_3, LABELS_4, LABELS_5, LABELS_6, LABELS_7 } from '@/scripts/bench/match-precision';
-import { branded, drawLabelledSet, packOrInfused } from '@/scripts/bench/match-sample-kit';
-import { flavourNamed, formStrain, makerCode, productLine } from '@/scripts/bench/match-sample-shapes';
+import { drawLabelledSet } from '@/scripts/bench/match-sample-kit';
+import { brandFormOrFlavour, lineCodeOrPack } from '@/scripts/bench/match-sample-shapes';
 
 drawLabelledSet({
   split: 'blind-8',
@@ -29,16 +29,6 @@ drawLabelledSet({
   skipUsedStores: true,
   takeAll: true,
   hardEdibles: true,
-  firstKinds: (m, h) => {
-    if (productLine(m, h)) return 'line';
-    if (makerCode(m) && h.hits(m.name).length) return 'code';
-    const p = packOrInfused(m);
-    return p === 'pack' ? p : null;
-  },
-  afterCross: (m, h) => {
-    if (branded(m, h)) return 'brand';
-    if (formStrain(m, h)) return 'form';
-    if (flavourNamed(m, h)) return 'flavour';
-    return null;
-  },
+  firstKinds: lineCodeOrPack,
+  afterCross: brandFormOrFlavour,
 });

@@ -3,7 +3,7 @@
  * string tests against the catalog names (never the matcher): a product line, a maker code, a form
  * product naming a catalog name, a flavour name.
  */
-import type { SampleHelpers } from '@/scripts/bench/match-sample-kit';
+import { branded, packOrInfused, type SampleHelpers } from '@/scripts/bench/match-sample-kit';
 import { benchCategory, loadMenu, type MenuItem } from '@/scripts/bench/match-setup';
 
 export const FLAVOUR =
@@ -58,4 +58,20 @@ export function formStrain(m: MenuItem, { hits }: SampleHelpers): boolean {
   const c = benchCategory(m);
   if (c !== 'Vape' && c !== 'Concentrates' && c !== 'Edible') return false;
   return hits(m.name).some((x) => x.length > 4) && /\s-\s|\||\/|:|\(/.test(m.name);
+}
+
+/** The shapes tested before crosses by the samplers that look for product lines: line, maker code, pack. */
+export function lineCodeOrPack(m: MenuItem, h: SampleHelpers): string | null {
+  if (productLine(m, h)) return 'line';
+  if (makerCode(m) && h.hits(m.name).length) return 'code';
+  const p = packOrInfused(m);
+  return p === 'pack' ? p : null;
+}
+
+/** The shapes tested after crosses: a brand written into the name, a form product, a flavour. */
+export function brandFormOrFlavour(m: MenuItem, h: SampleHelpers): string | null {
+  if (branded(m, h)) return 'brand';
+  if (formStrain(m, h)) return 'form';
+  if (flavourNamed(m, h)) return 'flavour';
+  return null;
 }
