@@ -41,6 +41,7 @@ import { slashPairs } from '@/lib/vision/label-slash-pairs';
 import { isCannabinoidName, tableRows } from '@/lib/vision/label-table-rows';
 import { packingCodes } from '@/lib/vision/label-packing-codes';
 import { computedTotal } from '@/lib/vision/label-formula';
+import { withoutStampWords } from '@/lib/vision/label-stamp-words';
 import { dayFirstSlashDates, medicalKeys } from '@/lib/vision/label-medical';
 import { classCodeShares } from '@/lib/vision/label-class-share';
 import { garbledStrainType } from '@/lib/vision/label-strain-type';
@@ -274,17 +275,6 @@ const SECTION =
   /^(?:(?:potency|cannabinoids?|terpenes?)(?:\s+(?:profile|analysis|results|summary))?|(?:test|lab)\s+results|(?:label|product)\s+info(?:rmation)?|ingredients|warnings?|directions|nutrition\s+facts)\s*:?$/i;
 
 const BANNER = /^\W*(?:[*=~#-]\s?){2,}.*(?:[*=~#-]\s?){2,}\W*$/;
-
-/**
- * A row without the words of a Canadian excise stamp (`DUTY PAID` / `DROIT ACQUITTÉ` printed in
- * the stamp beside the first rows): they glued onto the product name ("Bruce Banner Preroll DUTY
- * PAID", also with DUTY misread: "bury PAID"). In capitals, after a column gap or alone on the row.
- */
-const STAMP = String.raw`(?:[A-Za-z]{3,5}\s?PAID|DROIT\s*ACQUITT\S*)`;
-export function withoutStampWords(row: string): string {
-  if (new RegExp(String.raw`^\s*${STAMP}\s*$`).test(row)) return '';
-  return row.replace(new RegExp(String.raw`\s{2,}${STAMP}(?=\s{2,}|\s*$)`, 'g'), '');
-}
 
 /**
  * A printed name (parse-common's nameFix), and "OG" read as "06" / "O6" / "0G" when it starts a

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { columnLines, pairByPosition } from '@/lib/vision/label-columns';
-import { netWeightText, parseLabelText, withoutStampWords } from '@/lib/vision/label-parser';
+import { netWeightText, parseLabelText } from '@/lib/vision/label-parser';
+import { withoutStampWords } from '@/lib/vision/label-stamp-words';
 import { type BoxCell, type BoxLine } from '@/lib/vision/parse-common';
 
 /**
